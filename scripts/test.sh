@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# `npm test`: every test of the project, from a fresh clone on a new Debian machine.
+# Installs what is missing (npm packages, Debian's wasm toolchain, Chromium), checks that the
+# committed pkg/engine.wasm is a fresh build of engine-rs/, then runs the native engine tests,
+# the type check, the unit/component tests, the production build with its size budget, the CLI
+# bundle and the real-browser end-to-end tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export CI="${CI:-}"
+
+started=$(date +%s)
+step() {
+  local name="$1"; shift
+  echo
+  echo "=== $name"
+  local t0; t0=$(date +%s)
+  "$@"
+  echo "=== $name: ok ($(( $(date +%s) - t0 )) s)"
+}
+
+cargo_native() {
+  if command -v cargo >/dev/null && cargo --version >/dev/null 2>&1; then
+    cargo "$@"
+  else
+    RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc /usr/bin/cargo "$@"
+  fi
+}
+
+step "npm dependencies" bash scripts/ensure-node-modules.sh
+step "engine: pkg/engine.wasm is a fresh build of engine-rs/" bash scripts/build-engine.sh --install --check
+step "engine: native tests" cargo_native test --release -p repline-engine
+step "typecheck" npx tsc -p .
+step "unit and component tests" npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json
+step "production build and size budget" bash scripts/build-app.sh
+step "batch command bundle" npx vite build --config vite.cli.config.ts --logLevel warn
+step "end-to-end tests in Chromium" bash scripts/e2e.sh
+node scripts/test-summary.mjs
+echo "All tests passed in $(( $(date +%s) - started )) s"

@@ -1,0 +1,86 @@
+/**
+ * The one interface the app uses to talk to a training unit (SPEC §4 "Connection", §7).
+ * Implementations: the Web Bluetooth client, the simulated "Demo unit", and (native shell) the
+ * Capacitor Bluetooth adapter. The app never touches `navigator.bluetooth` or a plugin directly.
+ *
+ * Data flows one way: unit → decoded samples (listeners) → engine → signals → view.
+ */
+
+/** SPEC §3 unit type enumeration (numeric values, as written to the unit). */
+export const UnitType = {
+  NONE: 0,
+  PLATFORM: 1,
+  PORTABLE: 2,
+  RACK: 3,
+  MOTOR_PLATFORM_LEGACY: 4,
+  MOTOR_PLATFORM: 4.1,
+  MOTOR_PLATFORM_SAFE: 4.2,
+  MOTOR_RACK_LEGACY: 5,
+  MOTOR_RACK: 5.1,
+  MOTOR_RACK_SAFE: 5.2,
+} as const;
+export type UnitType = (typeof UnitType)[keyof typeof UnitType];
+
+/** SPEC §3 "Device unit data". */
+export interface UnitInfo {
+  type: UnitType;
+  number: number;
+  name: string;
+}
+
+/** SPEC §3 "Firmware version", shown as major.minor.patch. */
+export interface FirmwareVersion {
+  major: number;
+  minor: number;
+  patch: number;
+}
+
+/** What a successful connect learned about the unit. */
+export interface ConnectedUnit {
+  /** Stable id of the device (Web Bluetooth device id, or "demo"). */
+  id: string;
+  /** Device name as advertised (may be empty). */
+  deviceName: string;
+  firmware: FirmwareVersion;
+  info: UnitInfo;
+}
+
+/** Decoded raw samples of one notification (or one simulated BLE batch), in arrival order. */
+export interface RawSamples {
+  /** µs, strictly increasing within and across batches (violators were skipped). */
+  timeUs: number[];
+  /** degrees, zero at the calibration point (rope pulled straight out). */
+  angleDeg: number[];
+}
+
+/** A packet or sample that was skipped (SPEC §8: jitter is logged as a warning and skipped). */
+export interface SampleWarning {
+  kind: 'bad-length' | 'non-finite' | 'time-not-increasing';
+  message: string;
+}
+
+export type DisconnectReason = 'user' | 'device';
+
+export interface UnitEvents {
+  samples: (samples: RawSamples) => void;
+  warning: (warning: SampleWarning) => void;
+  disconnected: (reason: DisconnectReason) => void;
+}
+
+export interface Unit {
+  /** What the user connected: a Bluetooth unit, the demo, or the native adapter. */
+  readonly kind: 'bluetooth' | 'demo' | 'native';
+  /** Requests (user gesture) and connects, then runs the SPEC §4 connect sequence. */
+  connect(): Promise<ConnectedUnit>;
+  /** User-initiated disconnect; emits `disconnected` with reason 'user'. */
+  disconnect(): Promise<void>;
+  calibrate(): Promise<void>;
+  setMotor(on: boolean): Promise<void>;
+  windup(): Promise<void>;
+  /** Refuses a percent outside the unit's boost range (SPEC §5) with a clear error. */
+  setBoost(percent: number): Promise<void>;
+  readUnitInfo(): Promise<UnitInfo>;
+  writeUnitInfo(info: UnitInfo): Promise<void>;
+  /** Subscribes; returns the unsubscribe function. */
+  on<E extends keyof UnitEvents>(event: E, listener: UnitEvents[E]): () => void;
+}
