@@ -1,0 +1,48 @@
+/**
+ * Test fixtures: SPEC §3's sample metric rows (counts 0–6, "they look like demo data") turned into
+ * engine `Rep` objects, so rule, table and chart tests start from the same hand-checkable numbers.
+ * Every metric of a phase carries the same value; only the phase differs.
+ */
+import type { PhaseSummary, Rep } from '../engine/types';
+
+export function phaseOf(value: number): PhaseSummary {
+  return {
+    duration: 1,
+    velocity: value,
+    acceleration: value,
+    torque: value,
+    force: value,
+    linearForce: value,
+    netForce: value,
+    power: value,
+    peakVelocity: value,
+  };
+}
+
+/** A rep at `index` with the given concentric and eccentric value; count assumes warmup 1. */
+export function makeRep(index: number, concentric: number, eccentric: number, warmup = 1): Rep {
+  return {
+    index,
+    count: index - warmup + 1,
+    start: index * 300,
+    turn: index * 300 + 150,
+    end: index * 300 + 300,
+    concentric: phaseOf(concentric),
+    eccentric: phaseOf(eccentric),
+  };
+}
+
+/** SPEC §3 sample rows: [concentric, eccentric] for counts 0 to 6. */
+export const SPEC_SAMPLE_VALUES: readonly (readonly [number, number])[] = [
+  [0.8, 0.7],
+  [1, 0.98],
+  [0.98, 0.99],
+  [0.96, 0.96],
+  [0.94, 0.93],
+  [0.9, 0.91],
+  [0.86, 0.86],
+];
+
+export function specSampleReps(): Rep[] {
+  return SPEC_SAMPLE_VALUES.map(([c, e], i) => makeRep(i, c, e));
+}

@@ -1,0 +1,44 @@
+/**
+ * Display strings of SPEC §9 in one place: metric labels with units, the boost option labels and
+ * the two-decimal value format shared by the table, chart, cards and voice.
+ */
+import type { Metric } from '../engine/types';
+
+export const METRIC_LABELS: Readonly<Record<Metric, string>> = {
+  velocity: 'Velocity (m/s)',
+  acceleration: 'Acceleration (m/s²)',
+  torque: 'Torque (N·m)',
+  force: 'Tangential Force (N)',
+  linearForce: 'Linear Force (N)',
+  netForce: 'Net Force (N)',
+  power: 'Power (W)',
+};
+
+export const METRIC_UNITS: Readonly<Record<Metric, string>> = {
+  velocity: 'm/s',
+  acceleration: 'm/s²',
+  torque: 'N·m',
+  force: 'N',
+  linearForce: 'N',
+  netForce: 'N',
+  power: 'W',
+};
+
+export const PHASES = ['concentric', 'eccentric'] as const;
+export type Phase = (typeof PHASES)[number];
+
+export const PHASE_LABELS: Readonly<Record<Phase, string>> = {
+  concentric: 'Concentric',
+  eccentric: 'Eccentric',
+};
+
+/** SPEC §9: values show 2 decimals. */
+export function fixed2(value: number): string {
+  if (!Number.isFinite(value)) throw new Error(`cannot show a non-finite value (${value})`);
+  return value.toFixed(2);
+}
+
+/** SPEC §2: boost option 0 is shown as Off, the others as a percentage. */
+export function boostLabel(percent: number): string {
+  return percent === 0 ? 'Off' : `${percent}%`;
+}
