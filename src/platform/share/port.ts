@@ -1,0 +1,14 @@
+/**
+ * The seam between the CSV export and whatever the platform offers for handing a file to the
+ * user: the Web Share API or a download in a browser, the share sheet with a cache file in the
+ * native shell. Session code calls a port and never touches `navigator` or a plugin itself.
+ */
+
+export interface SharePort {
+  /**
+   * Hands a UTF-8 CSV file to the user. Resolves with the share result SPEC §8 shows after
+   * "Metrics shared": the activity the user picked, '' when the platform does not say, or 'web'
+   * for a download. Rejects with the platform's error (including a cancelled share sheet).
+   */
+  shareCsv(fileName: string, csv: string): Promise<string>;
+}

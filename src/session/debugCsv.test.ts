@@ -1,0 +1,178 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { SampleBatch } from '../engine/types';
+import { buildDebugCsv } from './debugCsv';
+import { DebugCsvError } from './debugCsvError';
+import { DebugCsvReader } from './debugCsvReader';
+import { parseDebugCsv } from './parseDebugCsv';
+import { textChunks } from './textChunks';
+
+const HEADER = '#, Angle, Time (µs), Angular Velocity (rad/s), Angular Acceleration (rad/s²)';
+
+/** Half a yo-yo stroke: the rope winds 180° out and back in 1 s, sampled every 5 ms from t = 1 ms. */
+function strokeBatch(n = 201): SampleBatch {
+  const timeUs = new Float64Array(n);
+  const angleDeg = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    timeUs[i] = 1000 + 5000 * i;
+    angleDeg[i] = 90 * (1 - Math.cos((2 * Math.PI * (timeUs[i]! - 1000)) / 1e6));
+  }
+  return { timeUs, angleDeg };
+}
+
+async function rejection(input: string): Promise<DebugCsvError> {
+  const error = await parseDebugCsv(input).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(DebugCsvError);
+  return error as DebugCsvError;
+}
+
+describe('buildDebugCsv', () => {
+  it('writes the SPEC header, then one row per sample numbered from 1', () => {
+    const csv = buildDebugCsv({ timeUs: new Float64Array([1000, 6000]), angleDeg: new Float64Array([0, -1.5]) });
+    expect(csv).toBe(`${HEADER}\r\n1,0,1000,,\r\n2,-1.5,6000,,\r\n`);
+  });
+
+  it('writes the unit’s angular velocity and acceleration when the batch has them', () => {
+    const csv = buildDebugCsv({
+      timeUs: new Float64Array([10]),
+      angleDeg: new Float64Array([2]),
+      angularVelocity: new Float64Array([-0.25]),
+      angularAcceleration: new Float64Array([3]),
+    });
+    expect(csv.split('\r\n')[1]).toBe('1,2,10,-0.25,3');
+  });
+
+  it('refuses what the importer would refuse: no samples, time not increasing, NaN, uneven columns', () => {
+    expect(() => buildDebugCsv({ timeUs: new Float64Array(), angleDeg: new Float64Array() })).toThrow(/no samples/);
+    expect(() => buildDebugCsv({ timeUs: new Float64Array([5, 5]), angleDeg: new Float64Array([0, 1]) })).toThrow(
+      'Debug CSV: sample 2 has time 5 µs, not after sample 1 (5 µs)',
+    );
+    expect(() => buildDebugCsv({ timeUs: new Float64Array([5]), angleDeg: new Float64Array([NaN]) })).toThrow(/sample 1 has Angle = NaN/);
+    expect(() => buildDebugCsv({ timeUs: new Float64Array([5]), angleDeg: new Float64Array([1, 2]) })).toThrow(/1 times but 2 angles/);
+  });
+});
+
+describe('debug CSV round trip', () => {
+  it('gives back the very samples that were exported', async () => {
+    const batch = strokeBatch();
+    expect(await parseDebugCsv(buildDebugCsv(batch))).toEqual(batch);
+  });
+
+  it('gives back any finite samples with increasing time, with or without the unit’s ω and α', async () => {
+    const finite = fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e12, max: 1e12 }).map((x) => (x === 0 ? 0 : x));
+    const batches = fc
+      .array(fc.tuple(fc.double({ min: 1e-3, max: 1e6, noNaN: true }), finite, finite, finite), { minLength: 1, maxLength: 40 })
+      .chain((rows) => fc.tuple(fc.constant(rows), fc.boolean(), fc.boolean()))
+      .map(([rows, withOmega, withAlpha]) => {
+        let t = 0;
+        const batch: SampleBatch = {
+          timeUs: Float64Array.from(rows, ([dt]) => (t += dt)),
+          angleDeg: Float64Array.from(rows, ([, angle]) => angle),
+        };
+        if (withOmega) batch.angularVelocity = Float64Array.from(rows, ([, , w]) => w);
+        if (withAlpha) batch.angularAcceleration = Float64Array.from(rows, ([, , , a]) => a);
+        return batch;
+      })
+      .filter((b) => b.timeUs.every((x, i) => i === 0 || x > b.timeUs[i - 1]!));
+    await fc.assert(
+      fc.asyncProperty(batches, async (batch) => {
+        expect(await parseDebugCsv(buildDebugCsv(batch))).toEqual(batch);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('gives the same samples wherever the text is cut into chunks', () => {
+    const csv = buildDebugCsv(strokeBatch(30));
+    const expected = strokeBatch(30);
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.integer({ min: 1, max: csv.length - 1 }), { maxLength: 12 }), (cuts) => {
+        const reader = new DebugCsvReader();
+        let from = 0;
+        for (const cut of [...cuts].sort((a, b) => a - b)) {
+          reader.push(csv.slice(from, cut));
+          from = cut;
+        }
+        reader.push(csv.slice(from));
+        expect(reader.finish()).toEqual(expected);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('reads a large File in pieces and reports rising progress up to 1', async () => {
+    const batch = strokeBatch(50_000);
+    const csv = buildDebugCsv(batch);
+    const file = new File([csv], 'Repline-1-debug.csv', { type: 'text/csv' });
+    const progress: number[] = [];
+    expect(await parseDebugCsv(file, (f) => progress.push(f))).toEqual(batch);
+    expect(progress.length).toBeGreaterThan(1);
+    expect(progress.at(-1)).toBe(1);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  });
+});
+
+describe('textChunks', () => {
+  it('decodes a character whose UTF-8 bytes straddle two read pieces', async () => {
+    const text = `${HEADER}\n1,0,100,,\n`;
+    const pieces: string[] = [];
+    for await (const { text: piece } of textChunks(new File([text], 'x.csv'), 1)) pieces.push(piece);
+    expect(pieces.join('')).toBe(text);
+    expect(pieces.length).toBe(new TextEncoder().encode(text).length);
+  });
+});
+
+describe('parseDebugCsv accepts', () => {
+  it('the header without spaces after the commas, CRLF or LF, a byte-order mark, blank lines and padded numbers', async () => {
+    const expected = { timeUs: new Float64Array([100, 200]), angleDeg: new Float64Array([1.5, -2]) };
+    const compact = HEADER.replaceAll(', ', ',');
+    for (const text of [
+      `${compact}\n1,1.5,100,,\n2,-2,200,,\n`,
+      `\uFEFF${HEADER}\r\n1, 1.5, 100, , \r\n\r\n2, -2, 200, ,\r\n\r\n`,
+      `${HEADER}\n7,1.5,100,,\n9,-2,200,,`,
+    ]) {
+      expect(await parseDebugCsv(text)).toEqual(expected);
+    }
+  });
+});
+
+describe('parseDebugCsv rejects, naming row and column', () => {
+  it.each([
+    ['an empty file', '', /^row 1: the file is empty; expected the header "#, Angle, Time \(µs\),/],
+    ['a file without header', '1,0,100,,\n2,1,200,,\n', /^row 1: missing or unexpected header: expected .*found "1,0,100,,"$/],
+    ['a header with a column missing', '#,Angle,Time (µs),Angular Velocity (rad/s)\n', /^row 1: missing or unexpected header/],
+    ['a header but no samples', `${HEADER}\r\n`, /^row 2: the file has a header but no samples$/],
+    ['a row with four columns', `${HEADER}\n1,0,100,,\n2,1,200,\n`, /^row 3: expected 5 columns \(#, Angle, .*\), found 4$/],
+    ['a non-numeric angle', `${HEADER}\n1,0,100,,\n2,abc,200,,\n`, /^row 3, column "Angle": "abc" is not a number$/],
+    ['an empty time', `${HEADER}\n1,0,,,\n`, /^row 2, column "Time \(µs\)": the cell is empty; expected a number$/],
+    ['a time that goes backwards', `${HEADER}\n1,0,100,,\n2,1,200,,\n3,2,150,,\n`, /^row 4, column "Time \(µs\)": time 150 µs does not increase \(the previous sample has 200 µs\)$/],
+    ['a repeated time', `${HEADER}\n1,0,100,,\n2,1,100,,\n`, /^row 3, column "Time \(µs\)": time 100 µs does not increase/],
+    ['an infinite angle', `${HEADER}\n1,1e999,100,,\n`, /^row 2, column "Angle": "1e999" is not a number$/],
+    ['a hexadecimal number', `${HEADER}\n1,0x10,100,,\n`, /^row 2, column "Angle": "0x10" is not a number$/],
+    ['a fractional sample number', `${HEADER}\n1.5,0,100,,\n`, /^row 2, column "#": 1.5 is not a whole sample number$/],
+    ['ω on some rows only', `${HEADER}\n1,0,100,0.5,\n2,1,200,,\n`, /^row 3, column "Angular Velocity \(rad\/s\)": the cell is empty, but row 2 has a value/],
+    ['α appearing late', `${HEADER}\n1,0,100,,\n2,1,200,,4\n`, /^row 3, column "Angular Acceleration \(rad\/s²\)": the cell has a value, but row 2 is empty/],
+    ['a quoted cell', `${HEADER}\n1,"0",100,,\n`, /^row 2, column "Angle": ""0"" is not a number$/],
+  ])('%s', async (_name, text, message) => {
+    const error = await rejection(text);
+    expect(error.message).toMatch(message);
+  });
+
+  it('counts blank lines when it names a row', async () => {
+    const error = await rejection(`${HEADER}\n1,0,100,,\n\n\n2,x,200,,\n`);
+    expect([error.row, error.column]).toEqual([5, 'Angle']);
+  });
+
+  it('refuses a File that is not UTF-8 text', async () => {
+    const file = new File([new Uint8Array([0x23, 0xff, 0xfe, 0x0a])], 'x.csv');
+    await expect(parseDebugCsv(file)).rejects.toThrow(/not UTF-8 text/);
+  });
+
+  it('refuses a file whose first line never ends', async () => {
+    const error = await rejection('x'.repeat((1 << 20) + 10));
+    expect(error.message).toBe('row 1: the line is longer than 1 MiB; this is not a debug CSV');
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * Reads a debug CSV (layout in debugCsv.ts) incrementally: text goes in chunk by chunk, samples
+ * come out at the end. Pure (no files, no workers), so the web worker, the main-thread fallback
+ * and the batch command share one parser and one set of error messages.
+ *
+ * Chunks may split anywhere; the reader keeps the unfinished last line for the next chunk and
+ * hands papaparse whole lines only. Data rows hold numbers only, so papaparse runs in fast mode
+ * (no quote handling) — a quote in a data cell is a non-numeric cell and reported as such.
+ *
+ * What is accepted: an optional UTF-8 byte-order mark, the header with or without spaces after
+ * the commas, LF or CRLF line endings, blank lines (skipped), spaces around numbers, and a `#`
+ * column that need not be consecutive (a file trimmed by hand in a spreadsheet still imports).
+ * Everything else is a {@link DebugCsvError} naming the row and column: a missing or different
+ * header, a wrong column count, a non-numeric or non-finite cell, a time that does not increase,
+ * an angular velocity/acceleration column that is filled on some rows only, or no samples at all.
+ */
+import Papa from 'papaparse';
+import type { SampleBatch } from '../engine/types';
+import { DEBUG_COLUMNS } from './debugCsv';
+import { DebugCsvError } from './debugCsvError';
+
+/** A decimal number with optional sign, fraction and exponent, spaces around allowed. */
+const NUMBER = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
+const BLANK = /^\s*$/;
+const EXPECTED_HEADER = DEBUG_COLUMNS.join(', ');
+/** No line of a real debug CSV comes near this; a longer one means the file is something else. */
+const MAX_LINE = 1 << 20;
+
+/** Whether the optional ω / α column holds values; settled by the first data row. */
+type Fill = 'unknown' | 'filled' | 'empty';
+
+export class DebugCsvReader {
+  private carry = '';
+  /** Lines of the file consumed so far, header included. */
+  private lines = 0;
+  private newline: '\n' | '\r\n' | undefined;
+  private count = 0;
+  private firstDataRow = 0;
+  /** Time, angle, ω, α; grown by doubling. */
+  private columns: Float64Array<ArrayBuffer>[] = [0, 1, 2, 3].map(() => new Float64Array(4096));
+  private fill: [Fill, Fill] = ['unknown', 'unknown'];
+
+  /** Feeds the next piece of text; throws a DebugCsvError at the first problem. */
+  push(chunk: string): void {
+    const text = this.carry + chunk;
+    const cut = text.lastIndexOf('\n');
+    if (cut < 0) {
+      if (text.length > MAX_LINE) throw new DebugCsvError('the line is longer than 1 MiB; this is not a debug CSV', this.lines + 1);
+      this.carry = text;
+      return;
+    }
+    this.carry = text.slice(cut + 1);
+    this.readLines(text.slice(0, cut));
+  }
+
+  /** Ends the input and returns the samples (arrays of exactly the sample count). */
+  finish(): SampleBatch {
+    if (this.carry !== '') {
+      const last = this.carry;
+      this.carry = '';
+      this.readLines(last);
+    }
+    if (this.newline === undefined) throw new DebugCsvError(`the file is empty; expected the header "${EXPECTED_HEADER}"`, 1);
+    if (this.count === 0) throw new DebugCsvError('the file has a header but no samples', 2);
+    const [time, angle, omega, alpha] = this.columns.map((c) => c.slice(0, this.count)) as [Float64Array, Float64Array, Float64Array, Float64Array];
+    const batch: SampleBatch = { timeUs: time, angleDeg: angle };
+    if (this.fill[0] === 'filled') batch.angularVelocity = omega;
+    if (this.fill[1] === 'filled') batch.angularAcceleration = alpha;
+    return batch;
+  }
+
+  /** `block`: one or more whole lines, without the newline that ended the last one. */
+  private readLines(block: string): void {
+    if (this.newline === undefined) {
+      const eol = block.indexOf('\n');
+      this.readHeader(eol < 0 ? block : block.slice(0, eol));
+      if (eol < 0) return;
+      block = block.slice(eol + 1);
+    }
+    if (this.newline === '\r\n' && block.endsWith('\r')) block = block.slice(0, -1);
+    if (block === '') {
+      this.lines += 1;
+      return;
+    }
+    const rows = Papa.parse<string[]>(block, { delimiter: ',', newline: this.newline, fastMode: true }).data;
+    for (let i = 0; i < rows.length; i++) this.readRow(rows[i]!, this.lines + 1 + i);
+    this.lines += rows.length;
+  }
+
+  private readHeader(line: string): void {
+    this.newline = line.endsWith('\r') ? '\r\n' : '\n';
+    this.lines = 1;
+    const text = line.replace(/^\uFEFF/, '').replace(/\r$/, '');
+    const cells = Papa.parse<string[]>(text, { delimiter: ',' }).data[0] ?? [];
+    const names = cells.map((c) => c.trim());
+    const matches = names.length === DEBUG_COLUMNS.length && names.every((name, i) => name === DEBUG_COLUMNS[i]);
+    if (!matches) {
+      throw new DebugCsvError(`missing or unexpected header: expected "${EXPECTED_HEADER}", found "${text.slice(0, 120)}"`, 1);
+    }
+  }
+
+  private readRow(cells: string[], row: number): void {
+    if (cells.length === 1 && BLANK.test(cells[0]!)) return;
+    if (cells.length !== DEBUG_COLUMNS.length) {
+      throw new DebugCsvError(`expected ${DEBUG_COLUMNS.length} columns (${EXPECTED_HEADER}), found ${cells.length}`, row);
+    }
+    const sampleNumber = number(cells[0]!, row, 0);
+    if (!Number.isInteger(sampleNumber)) throw new DebugCsvError(`${sampleNumber} is not a whole sample number`, row, DEBUG_COLUMNS[0]);
+    const angle = number(cells[1]!, row, 1);
+    const time = number(cells[2]!, row, 2);
+    const n = this.count;
+    if (n === 0) this.firstDataRow = row;
+    if (n > 0 && !(time > this.columns[0]![n - 1]!)) {
+      throw new DebugCsvError(`time ${time} µs does not increase (the previous sample has ${this.columns[0]![n - 1]} µs)`, row, DEBUG_COLUMNS[2]);
+    }
+    if (n === this.columns[0]!.length) this.columns = this.columns.map((c) => grow(c));
+    const cols = this.columns;
+    cols[0]![n] = time;
+    cols[1]![n] = angle;
+    cols[2]![n] = this.optional(cells[3]!, row, 0);
+    cols[3]![n] = this.optional(cells[4]!, row, 1);
+    this.count = n + 1;
+  }
+
+  /** ω (which 0) or α (which 1): filled on every row or on none. */
+  private optional(cell: string, row: number, which: 0 | 1): number {
+    const column = 3 + which;
+    const empty = BLANK.test(cell);
+    const state = this.fill[which];
+    if (state === 'unknown') this.fill[which] = empty ? 'empty' : 'filled';
+    else if ((state === 'empty') !== empty) {
+      const first = this.firstDataRow;
+      throw new DebugCsvError(
+        empty
+          ? `the cell is empty, but row ${first} has a value; the column must be filled on every row or on none`
+          : `the cell has a value, but row ${first} is empty; the column must be filled on every row or on none`,
+        row,
+        DEBUG_COLUMNS[column],
+      );
+    }
+    return empty ? 0 : number(cell, row, column);
+  }
+}
+
+function number(cell: string, row: number, column: number): number {
+  const value = NUMBER.test(cell) ? Number(cell) : NaN;
+  if (!Number.isFinite(value)) {
+    const shown = cell.length > 40 ? `${cell.slice(0, 40)}…` : cell;
+    throw new DebugCsvError(BLANK.test(cell) ? 'the cell is empty; expected a number' : `"${shown}" is not a number`, row, DEBUG_COLUMNS[column]);
+  }
+  return value;
+}
+
+function grow(column: Float64Array<ArrayBuffer>): Float64Array<ArrayBuffer> {
+  const bigger = new Float64Array(column.length * 2);
+  bigger.set(column);
+  return bigger;
+}

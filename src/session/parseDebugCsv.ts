@@ -1,0 +1,53 @@
+/**
+ * Imports a debug CSV for the /test screen: big files are parsed in a module worker so the page
+ * stays responsive, small ones (and everything in Node, which has no Web Worker) in-thread.
+ *
+ * The import builds a new SampleBatch and nothing else: it never reads or writes the live
+ * session's state, so importing while a unit streams cannot disturb the workout.
+ * Every problem rejects with a DebugCsvError naming the row and column (see debugCsvReader.ts).
+ */
+import type { SampleBatch } from '../engine/types';
+import { DebugCsvError } from './debugCsvError';
+import type { ParseReply } from './parseWorker';
+import { readDebugCsv } from './readDebugCsv';
+
+/** Above this many bytes (or characters) the parse moves to a worker: about 40 000 rows, 3 minutes at 200 Hz. */
+export const WORKER_THRESHOLD = 1 << 20;
+
+/**
+ * Parses a debug CSV into samples. `onProgress` receives the share read so far (0–1), after each
+ * piece of about 1 MiB; a big file reports several times, a small one once.
+ */
+export function parseDebugCsv(file: File | string, onProgress?: (fraction: number) => void): Promise<SampleBatch> {
+  const size = typeof file === 'string' ? file.length : file.size;
+  if (size > WORKER_THRESHOLD && typeof Worker === 'function' && typeof window !== 'undefined') {
+    return parseInWorker(file, onProgress);
+  }
+  return readDebugCsv(file, onProgress);
+}
+
+function parseInWorker(file: File | string, onProgress?: (fraction: number) => void): Promise<SampleBatch> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./parseWorker.ts', import.meta.url), { type: 'module' });
+    worker.addEventListener('message', (event: MessageEvent<ParseReply>) => {
+      const reply = event.data;
+      if (reply.kind === 'progress') {
+        onProgress?.(reply.fraction);
+        return;
+      }
+      worker.terminate();
+      if (reply.kind === 'done') resolve(reply.batch);
+      else if (reply.kind === 'invalid') reject(new DebugCsvError(reply.problem, reply.row, reply.column));
+      else reject(new Error(`Debug CSV import failed in the parser worker: ${reply.message}`));
+    });
+    worker.addEventListener('error', (event: ErrorEvent) => {
+      worker.terminate();
+      reject(new Error(`Debug CSV import: the parser worker could not run (${event.message || 'no details'})`));
+    });
+    worker.addEventListener('messageerror', () => {
+      worker.terminate();
+      reject(new Error('Debug CSV import: the parser worker sent a reply that could not be read'));
+    });
+    worker.postMessage(file);
+  });
+}

@@ -1,0 +1,155 @@
+/**
+ * The session CSV a user shares after a workout (SPEC §3 "CSV export layout"). Four blocks,
+ * separated by one empty line, CRLF line endings:
+ *
+ * ```text
+ * Date,2026-03-01T09:30:00.000Z            ← block 1: header lines, label then value
+ * Firmware,v6.2.0
+ * Mass (kg),85
+ * Inertia (kg·m²),0.1
+ * Unit,Garage rack                          ← only when a unit name is given
+ *
+ * Rep,Con Delta Time (s),Con Velocity (m/s),…,Ecc Peak Velocity (m/s)   ← block 2: one row per rep
+ * W,1.02,0.41,…
+ * 1,0.98,0.52,…
+ *
+ * Plate (kg·m²),Count                       ← block 3: flywheel plates
+ * 0.1,1
+ *
+ * Time (µs),Angle (°)                       ← block 4: raw samples
+ * 0,0
+ * 5000,1.8
+ * ```
+ *
+ * Decisions where SPEC is silent:
+ * - Rep labels: every warmup rep (count ≤ 0) is `W`; the others carry their count, 1, 2, … .
+ * - Columns: `Con ` / `Ecc ` prefix (SPEC §9 "Con force columns") + the SPEC §9 metric label with
+ *   its unit. Per phase: Delta Time (the phase duration), the means of Velocity, Acceleration,
+ *   Torque, Tangential Force, Linear Force, Net Force, Power, and the Peak Velocity.
+ * - Numbers are written in full precision (shortest round-trip form), not the 2 decimals of the
+ *   screen: the file is for analysis, and parsing it back gives the very same numbers.
+ * - Plate is the plate's moment of inertia in kg·m² (0.1, 0.05, …); an empty plate list writes the
+ *   header alone (the batch command does not know which plates were used).
+ * - Text cells are neutralised against formula injection (see csvWrite.ts); a unit name is the only
+ *   user-controlled text.
+ */
+import type { FirmwareVersion } from '../device/unit';
+import type { PhaseSummary, Rep } from '../engine/types';
+import { csvBlock, joinBlocks, type Cell } from './csvWrite';
+
+export interface SessionCsvInput {
+  /** When the session was recorded. */
+  date: Date;
+  firmware: FirmwareVersion;
+  /** Body mass, kg. */
+  mass: number;
+  /** Total flywheel inertia, kg·m². */
+  inertia: number;
+  reps: Rep[];
+  /** `plate`: the plate's moment of inertia in kg·m² (SPEC §3 "Flywheel plates"). */
+  plates: { plate: number; count: number }[];
+  raw: { timeUs: ArrayLike<number>; angleDeg: ArrayLike<number> };
+  /** The unit's user-given name; adds a `Unit` header line when present. */
+  unitName?: string;
+}
+
+/** Per-phase columns: the PhaseSummary field and its heading (SPEC §9 labels, with units). */
+export const PHASE_COLUMNS: readonly { key: keyof PhaseSummary; label: string }[] = [
+  { key: 'duration', label: 'Delta Time (s)' },
+  { key: 'velocity', label: 'Velocity (m/s)' },
+  { key: 'acceleration', label: 'Acceleration (m/s²)' },
+  { key: 'torque', label: 'Torque (N·m)' },
+  { key: 'force', label: 'Tangential Force (N)' },
+  { key: 'linearForce', label: 'Linear Force (N)' },
+  { key: 'netForce', label: 'Net Force (N)' },
+  { key: 'power', label: 'Power (W)' },
+  { key: 'peakVelocity', label: 'Peak Velocity (m/s)' },
+];
+
+export const REP_HEADER: readonly string[] = [
+  'Rep',
+  ...PHASE_COLUMNS.map((c) => `Con ${c.label}`),
+  ...PHASE_COLUMNS.map((c) => `Ecc ${c.label}`),
+];
+export const PLATE_HEADER: readonly string[] = ['Plate (kg·m²)', 'Count'];
+export const RAW_HEADER: readonly string[] = ['Time (µs)', 'Angle (°)'];
+
+/** Builds the four-block session CSV; throws a clear Error on input it cannot write faithfully. */
+export function buildSessionCsv(input: SessionCsvInput): string {
+  return joinBlocks([headerBlock(input), repBlock(input.reps), plateBlock(input.plates), rawBlock(input.raw)]);
+}
+
+/** The rep label SPEC §2 and §3 use: W for warmup, otherwise the count. */
+export function repLabel(count: number): Cell {
+  return count <= 0 ? 'W' : count;
+}
+
+function headerBlock(input: SessionCsvInput): string {
+  if (!(input.date instanceof Date) || Number.isNaN(input.date.getTime())) {
+    throw new Error('Session CSV: the session date is not a valid date');
+  }
+  requireFinite('mass', input.mass);
+  requireFinite('inertia', input.inertia);
+  const rows: Cell[][] = [
+    ['Date', input.date.toISOString()],
+    ['Firmware', firmwareLabel(input.firmware)],
+    ['Mass (kg)', input.mass],
+    ['Inertia (kg·m²)', input.inertia],
+  ];
+  if (input.unitName !== undefined) rows.push(['Unit', input.unitName]);
+  return csvBlock('Session CSV header', rows);
+}
+
+/** `v` + major.minor.patch (SPEC §3 "Firmware version"). */
+export function firmwareLabel(fw: FirmwareVersion): string {
+  for (const part of [fw.major, fw.minor, fw.patch]) {
+    if (!Number.isInteger(part) || part < 0) {
+      throw new Error(`Session CSV: firmware version ${fw.major}.${fw.minor}.${fw.patch} is not made of whole numbers`);
+    }
+  }
+  return `v${fw.major}.${fw.minor}.${fw.patch}`;
+}
+
+function repBlock(reps: readonly Rep[]): string {
+  const rows: Cell[][] = [[...REP_HEADER]];
+  for (const rep of reps) {
+    const row: Cell[] = [repLabel(rep.count)];
+    for (const phase of [rep.concentric, rep.eccentric]) {
+      for (const { key, label } of PHASE_COLUMNS) {
+        const value = phase[key];
+        if (!Number.isFinite(value)) {
+          throw new Error(`Session CSV: rep ${rep.index + 1} has ${label} = ${value}, which is not a finite number`);
+        }
+        row.push(value);
+      }
+    }
+    rows.push(row);
+  }
+  return csvBlock('Session CSV reps', rows);
+}
+
+function plateBlock(plates: SessionCsvInput['plates']): string {
+  const rows: Cell[][] = [[...PLATE_HEADER]];
+  for (const { plate, count } of plates) {
+    if (!(plate > 0) || !Number.isFinite(plate)) throw new Error(`Session CSV: plate size ${plate} kg·m² is not a positive number`);
+    if (!Number.isInteger(count) || count < 0) throw new Error(`Session CSV: plate ${plate} has count ${count}, not a whole number ≥ 0`);
+    rows.push([plate, count]);
+  }
+  return csvBlock('Session CSV plates', rows);
+}
+
+function rawBlock(raw: SessionCsvInput['raw']): string {
+  if (raw.timeUs.length !== raw.angleDeg.length) {
+    throw new Error(`Session CSV: raw data has ${raw.timeUs.length} times but ${raw.angleDeg.length} angles`);
+  }
+  const rows: Cell[][] = new Array(raw.timeUs.length + 1);
+  rows[0] = [...RAW_HEADER];
+  for (let i = 0; i < raw.timeUs.length; i++) rows[i + 1] = [raw.timeUs[i]!, raw.angleDeg[i]!];
+  return csvBlock('Session CSV raw data', rows);
+}
+
+function requireFinite(name: string, value: number): void {
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    throw new Error(`Session CSV: ${name} ${value} is not a finite number`);
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * Shares an export and turns the platform's answer into the message the UI shows (SPEC §8):
+ * `Metrics shared` plus the share result on success, `ErrorUseShareApiCsvShare: ` plus the error on
+ * failure, with an empty result. The UI shows `message` in a role=status (ok) or role=alert region.
+ *
+ * Decisions where SPEC is silent:
+ * - The file starts with a UTF-8 byte-order mark: without it Excel reads the µ, ° and ² of the
+ *   headers as mojibake. papaparse and the debug CSV importer skip it.
+ * - An empty share result gives `Metrics shared` without a trailing space.
+ * - A cancelled share sheet is reported like any other failure (the Web Share API rejects with an
+ *   AbortError); SPEC §8 knows no third outcome.
+ */
+import { defaultSharePort, type SharePort } from '../platform/share';
+
+export type ShareOutcome = { ok: true; result: string; message: string } | { ok: false; result: ''; message: string };
+
+export const UTF8_BOM = '\uFEFF';
+
+export async function shareCsv(fileName: string, csv: string, port: SharePort = defaultSharePort()): Promise<ShareOutcome> {
+  try {
+    const result = await port.shareCsv(fileName, UTF8_BOM + csv);
+    return { ok: true, result, message: result === '' ? 'Metrics shared' : `Metrics shared ${result}` };
+  } catch (error) {
+    return { ok: false, result: '', message: `ErrorUseShareApiCsvShare: ${describe(error)}` };
+  }
+}
+
+/** `Name: message` for errors and DOMExceptions (so an AbortError says so), the text otherwise. */
+function describe(error: unknown): string {
+  if (error instanceof Error || (typeof DOMException === 'function' && error instanceof DOMException)) {
+    return error.message === '' ? error.name : `${error.name}: ${error.message}`;
+  }
+  return String(error);
+}

@@ -1,0 +1,41 @@
+/**
+ * Reads a File (or a string) as text in fixed-size pieces, so a one-hour recording (about 30 MB)
+ * is never decoded in one go and the caller can report progress between pieces.
+ *
+ * A File is sliced by bytes and decoded with a streaming TextDecoder, so a multi-byte character
+ * (the µ and ² of the debug header) split across two slices still decodes correctly. Invalid
+ * UTF-8 is an error, not replacement characters.
+ */
+import { DebugCsvError } from './debugCsvError';
+
+export const CHUNK_SIZE = 1 << 20;
+
+export interface TextChunk {
+  text: string;
+  /** Share of the input read so far, 0–1. */
+  fraction: number;
+}
+
+export async function* textChunks(input: Blob | string, chunkSize = CHUNK_SIZE): AsyncGenerator<TextChunk> {
+  if (typeof input === 'string') {
+    for (let start = 0; start < input.length; start += chunkSize) {
+      const end = Math.min(input.length, start + chunkSize);
+      yield { text: input.slice(start, end), fraction: end / input.length };
+    }
+    return;
+  }
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  for (let start = 0; start < input.size; start += chunkSize) {
+    const end = Math.min(input.size, start + chunkSize);
+    const bytes = await input.slice(start, end).arrayBuffer();
+    yield { text: decode(decoder, bytes, end < input.size), fraction: end / input.size };
+  }
+}
+
+function decode(decoder: TextDecoder, bytes: ArrayBuffer, more: boolean): string {
+  try {
+    return decoder.decode(bytes, { stream: more });
+  } catch (cause) {
+    throw new DebugCsvError(`the file is not UTF-8 text (${String(cause)})`);
+  }
+}
