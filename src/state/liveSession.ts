@@ -1,0 +1,241 @@
+/**
+ * The live session: samples from the connected unit go straight into the incremental engine, and
+ * the reps it closes reach the signals at most once per animation frame (one `batch`), so a
+ * 200 Hz stream never re-renders the screen 200 times a second.
+ *
+ * Consistency: when an engine setting changes (inertia, mass, warmup, rate…), the session's raw
+ * samples are processed again. While the unit streams, a fresh incremental engine is fed the whole
+ * raw record so later samples continue from the same state; once the stream has ended, `reprocess`
+ * (which also closes a trailing rep) gives the final figures. A device-side disconnection ends the
+ * stream but keeps the reps; a new connection starts a new session.
+ */
+import { batch, effect, signal, type ReadonlySignal } from '@preact/signals-react';
+import type { EngineSettings, EngineUpdate, IncrementalEngine, Rep, SampleBatch } from '../engine/types';
+import type { RawSamples, SampleWarning, Unit } from '../device/unit';
+import { RawBuffer } from './rawBuffer';
+
+export interface EngineApi {
+  createEngine(settings?: Partial<EngineSettings>): IncrementalEngine;
+  reprocess(batch: SampleBatch, settings?: Partial<EngineSettings>): EngineUpdate;
+}
+
+export interface SampleStats {
+  /** Samples received from the unit this session. */
+  received: number;
+  /** Samples the engine dropped (time not increasing, non-finite). */
+  skipped: number;
+  /** Packets or samples the unit itself skipped, with the latest reason. */
+  warnings: number;
+  lastWarning: string | null;
+}
+
+export interface LatestSample {
+  timeUs: number;
+  angleDeg: number;
+}
+
+export interface LiveSessionOptions {
+  engine: EngineApi;
+  settings: ReadonlySignal<EngineSettings>;
+  /** Schedules the signal update; defaults to requestAnimationFrame. */
+  requestFrame?: (callback: () => void) => void;
+  /** Where failures of the engine go (the alert region); the stream keeps flowing. */
+  onError: (message: string) => void;
+}
+
+export interface LiveSession {
+  readonly reps: ReadonlySignal<Rep[]>;
+  readonly stats: ReadonlySignal<SampleStats>;
+  /** The newest few raw samples, newest last (for the test page). */
+  readonly latest: ReadonlySignal<LatestSample[]>;
+  /** True while a unit streams into the engine. */
+  readonly live: ReadonlySignal<boolean>;
+  attach(unit: Unit): void;
+  /** End of the stream: closes a trailing rep, keeps everything on screen. */
+  detach(): void;
+  /** Clears the set: reps, raw samples, counters. */
+  reset(): void;
+  /** Replaces the session with recorded samples (recovery), processed with the current settings. */
+  restore(raw: SampleBatch): void;
+  /** A copy of the raw samples so far. */
+  raw(): SampleBatch;
+  /** Called after each frame that closed reps from the live stream, with those reps. */
+  onRepsClosed(listener: (reps: Rep[]) => void): () => void;
+  dispose(): void;
+}
+
+const LATEST = 8;
+const EMPTY_STATS: SampleStats = { received: 0, skipped: 0, warnings: 0, lastWarning: null };
+
+function sameSettings(a: EngineSettings, b: EngineSettings): boolean {
+  return (Object.keys(a) as (keyof EngineSettings)[]).every((key) => a[key] === b[key]);
+}
+
+export function createLiveSession(options: LiveSessionOptions): LiveSession {
+  const { engine: api, settings, onError } = options;
+  const requestFrame = options.requestFrame ?? ((cb: () => void) => void requestAnimationFrame(cb));
+  const reps = signal<Rep[]>([]);
+  const stats = signal<SampleStats>(EMPTY_STATS);
+  const latest = signal<LatestSample[]>([]);
+  const live = signal(false);
+  const raw = new RawBuffer();
+  const listeners = new Set<(reps: Rep[]) => void>();
+  let engine: IncrementalEngine | null = null;
+  let unsubscribe: (() => void)[] = [];
+  let pending: { reps: Rep[]; received: number; skipped: number; warnings: number; lastWarning: string | null } | null = null;
+  let frameRequested = false;
+  let applied = settings.peek();
+
+  type Pending = NonNullable<typeof pending>;
+
+  /** Adds to the work of the next frame, then asks for that frame (a synchronous scheduler flushes at once). */
+  function queue(add: (work: Pending) => void): void {
+    pending ??= { reps: [], received: 0, skipped: 0, warnings: 0, lastWarning: null };
+    add(pending);
+    if (!frameRequested) {
+      frameRequested = true;
+      requestFrame(flush);
+    }
+  }
+
+  function flush(): void {
+    frameRequested = false;
+    const work = pending;
+    pending = null;
+    if (work === null) return;
+    const view = raw.view();
+    const from = Math.max(0, raw.length - LATEST);
+    batch(() => {
+      if (work.reps.length > 0) reps.value = [...reps.value, ...work.reps];
+      const s = stats.value;
+      stats.value = {
+        received: s.received + work.received,
+        skipped: s.skipped + work.skipped,
+        warnings: s.warnings + work.warnings,
+        lastWarning: work.lastWarning ?? s.lastWarning,
+      };
+      latest.value = Array.from(view.timeUs.subarray(from), (timeUs, i) => ({ timeUs, angleDeg: view.angleDeg[from + i] }));
+    });
+    if (work.reps.length > 0) for (const listener of listeners) listener(work.reps);
+  }
+
+  function onSamples(samples: RawSamples): void {
+    if (engine === null) return;
+    raw.append(samples.timeUs, samples.angleDeg);
+    let update: EngineUpdate | null = null;
+    try {
+      update = engine.push({ timeUs: Float64Array.from(samples.timeUs), angleDeg: Float64Array.from(samples.angleDeg) });
+    } catch (error) {
+      onError(`The engine failed on new samples: ${(error as Error).message}`);
+    }
+    queue((work) => {
+      work.received += samples.timeUs.length;
+      if (update === null) return;
+      work.reps.push(...update.reps);
+      work.skipped += update.skipped;
+    });
+  }
+
+  function onWarning(warning: SampleWarning): void {
+    queue((work) => {
+      work.warnings += 1;
+      work.lastWarning = warning.message;
+    });
+  }
+
+  function discardEngine(): void {
+    engine?.dispose();
+    engine = null;
+  }
+
+  /** Processes the whole raw record again with `s`; see the module comment for the two routes. */
+  function rebuild(s: EngineSettings): void {
+    applied = s;
+    try {
+      let all: Rep[] = [];
+      if (engine !== null) {
+        discardEngine();
+        engine = api.createEngine(s);
+        if (raw.length > 0) all = engine.push(raw.view()).reps;
+        if (pending) pending.reps = [];
+      } else if (raw.length > 0) {
+        all = api.reprocess(raw.view(), s).reps;
+      }
+      reps.value = all;
+    } catch (error) {
+      onError(`Reprocessing the session failed: ${(error as Error).message}`);
+    }
+  }
+
+  const stopWatching = effect(() => {
+    const s = settings.value;
+    if (!sameSettings(s, applied)) rebuild(s);
+  });
+
+  function detach(): void {
+    for (const off of unsubscribe) off();
+    unsubscribe = [];
+    if (engine === null) return;
+    flush();
+    try {
+      const trailing = engine.finish().reps;
+      if (trailing.length > 0) {
+        reps.value = [...reps.value, ...trailing];
+        for (const listener of listeners) listener(trailing);
+      }
+    } catch (error) {
+      onError(`Closing the last rep failed: ${(error as Error).message}`);
+    } finally {
+      discardEngine();
+      live.value = false;
+    }
+  }
+
+  function clear(): void {
+    raw.clear();
+    pending = null;
+    batch(() => {
+      reps.value = [];
+      stats.value = EMPTY_STATS;
+      latest.value = [];
+    });
+  }
+
+  return {
+    reps,
+    stats,
+    latest,
+    live,
+    attach(unit) {
+      if (engine !== null) detach();
+      clear();
+      applied = settings.peek();
+      engine = api.createEngine(applied);
+      unsubscribe = [unit.on('samples', onSamples), unit.on('warning', onWarning)];
+      live.value = true;
+    },
+    detach,
+    reset() {
+      clear();
+      if (engine !== null) {
+        discardEngine();
+        engine = api.createEngine(settings.peek());
+      }
+    },
+    restore(batchIn) {
+      clear();
+      raw.append(batchIn.timeUs, batchIn.angleDeg);
+      rebuild(settings.peek());
+    },
+    raw: () => raw.snapshot(),
+    onRepsClosed(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    dispose() {
+      detach();
+      stopWatching();
+      listeners.clear();
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, parseStoredSettings, validateSettings } from './settingsModel';
+
+describe('workout settings', () => {
+  it('defaults to SPEC §3', () => {
+    expect(DEFAULT_SETTINGS).toMatchObject({
+      target: 'None',
+      targetValue: 0.9,
+      dropPercent: true,
+      dropValue: 0,
+      warmup: 1,
+      isVoiceFeedback: false,
+      radius: 0.014,
+      mass: 85,
+      calcAngularVelocity: false,
+      calcAngularAcceleration: true,
+      hz: 200,
+    });
+  });
+
+  it('fills fields missing from an older stored copy with defaults and drops unknown ones', () => {
+    const s = parseStoredSettings('{"target":"Zone","legacy":1}');
+    expect(s.target).toBe('Zone');
+    expect(s.mass).toBe(85);
+    expect('legacy' in s).toBe(false);
+  });
+
+  it.each([
+    { json: 'not json', message: /not valid JSON/ },
+    { json: '[]', message: /must be an object/ },
+    { json: '{"warmup":4}', message: /warmup must be one of 1, 2, 3, got 4/ },
+    { json: '{"target":"Max"}', message: /target must be one of None, Threshold, Zone, Fatigue/ },
+    { json: '{"dropValue":120}', message: /dropValue must be a number from 0 to 100/ },
+    { json: '{"plates":[1,2]}', message: /expected 5 plate counts/ },
+  ])('refuses a stored copy like $json', ({ json, message }) => {
+    expect(() => parseStoredSettings(json)).toThrow(message);
+  });
+
+  it('allows a drop above 100 when it is in the metric unit', () => {
+    expect(() => validateSettings({ ...DEFAULT_SETTINGS, dropPercent: false, dropValue: 150 })).not.toThrow();
+  });
+});

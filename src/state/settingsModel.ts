@@ -1,0 +1,112 @@
+/**
+ * The workout settings (SPEC §3 table) as one immutable value, with the defaults and the checks
+ * a stored or edited copy must pass. Pure: persistence lives in `settings.ts`.
+ *
+ * Beyond SPEC: `windupOnReset`, `boostPercent` stays device state (it is reset to 0 on connect),
+ * `view` (graph or table) and the plate counts are remembered too, so a reload looks the same.
+ */
+import { METRICS, type Metric } from '../engine/types';
+import { PHASES, type Phase } from '../rules/labels';
+import { assertPlateCounts } from '../rules/plates';
+import { TARGET_TYPES, type TargetType } from '../rules/target';
+
+export const VIEWS = ['graph', 'table'] as const;
+export type View = (typeof VIEWS)[number];
+export const WARMUP_CHOICES = [1, 2, 3] as const;
+
+export interface WorkoutSettings {
+  metric: Metric;
+  phase: Phase;
+  target: TargetType;
+  targetValue: number;
+  dropPercent: boolean;
+  dropValue: number;
+  warmup: number;
+  isVoiceFeedback: boolean;
+  radius: number;
+  mass: number;
+  calcAngularVelocity: boolean;
+  calcAngularAcceleration: boolean;
+  hz: number;
+  windupOnReset: boolean;
+  view: View;
+  /** Plate counts, largest plate first (see rules/plates). */
+  plates: number[];
+}
+
+export const DEFAULT_SETTINGS: Readonly<WorkoutSettings> = Object.freeze({
+  metric: 'velocity',
+  phase: 'concentric',
+  target: 'None',
+  targetValue: 0.9,
+  dropPercent: true,
+  dropValue: 0,
+  warmup: 1,
+  isVoiceFeedback: false,
+  radius: 0.014,
+  mass: 85,
+  calcAngularVelocity: false,
+  calcAngularAcceleration: true,
+  hz: 200,
+  windupOnReset: false,
+  view: 'graph',
+  plates: [0, 0, 0, 0, 0],
+});
+
+function oneOf<T>(field: string, allowed: readonly T[], value: unknown): T {
+  if (!allowed.includes(value as T)) throw new Error(`${field} must be one of ${allowed.join(', ')}, got ${String(value)}`);
+  return value as T;
+}
+
+function bool(field: string, value: unknown): boolean {
+  if (typeof value !== 'boolean') throw new Error(`${field} must be true or false, got ${String(value)}`);
+  return value;
+}
+
+function num(field: string, value: unknown, min: number, max = Number.POSITIVE_INFINITY): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
+    throw new Error(`${field} must be a number from ${min} to ${max}, got ${String(value)}`);
+  }
+  return value;
+}
+
+/** Checks every field; throws an Error naming the first bad one. */
+export function validateSettings(s: WorkoutSettings): WorkoutSettings {
+  oneOf('metric', METRICS, s.metric);
+  oneOf('phase', PHASES, s.phase);
+  oneOf('target', TARGET_TYPES, s.target);
+  num('targetValue', s.targetValue, 0);
+  bool('dropPercent', s.dropPercent);
+  num('dropValue', s.dropValue, 0, s.dropPercent ? 100 : Number.POSITIVE_INFINITY);
+  oneOf('warmup', WARMUP_CHOICES, s.warmup);
+  bool('isVoiceFeedback', s.isVoiceFeedback);
+  num('radius', s.radius, Number.MIN_VALUE);
+  num('mass', s.mass, 0);
+  bool('calcAngularVelocity', s.calcAngularVelocity);
+  bool('calcAngularAcceleration', s.calcAngularAcceleration);
+  num('hz', s.hz, 1, 10000);
+  bool('windupOnReset', s.windupOnReset);
+  oneOf('view', VIEWS, s.view);
+  if (!Array.isArray(s.plates)) throw new Error('plates must be a list of counts');
+  assertPlateCounts(s.plates);
+  return s;
+}
+
+/**
+ * Reads a stored copy: fields missing from an older version take their defaults, unknown fields
+ * are dropped, and a present but wrong field is an error (the caller tells the user).
+ */
+export function parseStoredSettings(json: string): WorkoutSettings {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch (cause) {
+    throw new Error(`Stored settings are not valid JSON: ${(cause as Error).message}`);
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error('Stored settings must be an object');
+  const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+  for (const key of Object.keys(DEFAULT_SETTINGS)) {
+    if (key in raw) merged[key] = (raw as Record<string, unknown>)[key];
+  }
+  return validateSettings(merged as unknown as WorkoutSettings);
+}

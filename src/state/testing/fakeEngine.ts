@@ -1,0 +1,79 @@
+/**
+ * A stand-in engine with rules simple enough to predict by hand, so live-session tests check the
+ * session's plumbing (framing, reprocessing, finishing) and not the physics: a rep closes each
+ * time the angle comes back to 0° after rising; every concentric metric of the rep equals
+ * peak angle / 100 × (1 + inertia), every eccentric metric half of that. Samples whose time does
+ * not increase are skipped. `finish` closes a rep still above 0°.
+ */
+import type { EngineSettings, EngineUpdate, IncrementalEngine, ProcessedPoints, Rep, SampleBatch } from '../../engine/types';
+import { phaseOf } from '../../rules/fixtures';
+import type { EngineApi } from '../liveSession';
+
+const NO_POINTS = {} as ProcessedPoints;
+
+export function createFakeEngine(settings: Partial<EngineSettings> = {}): IncrementalEngine & { disposed: boolean } {
+  const inertia = settings.inertia ?? 0;
+  const warmup = settings.warmup ?? 1;
+  let index = 0;
+  let peak = 0;
+  let lastTime = Number.NEGATIVE_INFINITY;
+  let position = 0;
+  const close = (): Rep => {
+    const value = (peak / 100) * (1 + inertia);
+    const rep: Rep = {
+      index,
+      count: index - warmup + 1,
+      start: position,
+      turn: position,
+      end: position,
+      concentric: phaseOf(value),
+      eccentric: phaseOf(value / 2),
+    };
+    index += 1;
+    peak = 0;
+    return rep;
+  };
+  const engine = {
+    disposed: false,
+    push(batch: SampleBatch): EngineUpdate {
+      if (engine.disposed) throw new Error('engine used after dispose');
+      const reps: Rep[] = [];
+      let skipped = 0;
+      for (let i = 0; i < batch.timeUs.length; i++) {
+        if (!(batch.timeUs[i] > lastTime)) {
+          skipped += 1;
+          continue;
+        }
+        lastTime = batch.timeUs[i];
+        position += 1;
+        const angle = batch.angleDeg[i];
+        if (angle > peak) peak = angle;
+        if (angle <= 0 && peak > 0) reps.push(close());
+      }
+      return { points: NO_POINTS, reps, skipped };
+    },
+    finish(): EngineUpdate {
+      return { points: NO_POINTS, reps: peak > 0 ? [close()] : [], skipped: 0 };
+    },
+    dispose() {
+      engine.disposed = true;
+    },
+  };
+  return engine;
+}
+
+export const fakeEngineApi: EngineApi = {
+  createEngine: createFakeEngine,
+  reprocess(batch, settings) {
+    const engine = createFakeEngine(settings);
+    const pushed = engine.push(batch);
+    const finished = engine.finish();
+    return { points: NO_POINTS, reps: [...pushed.reps, ...finished.reps], skipped: pushed.skipped };
+  },
+};
+
+/** One rep's samples: up to `peak` degrees and back to 0, 5 ms apart from `startUs`. */
+export function repSamples(startUs: number, peak: number): { timeUs: number[]; angleDeg: number[] } {
+  const angleDeg = [peak / 2, peak, peak / 2, 0];
+  return { timeUs: angleDeg.map((_, i) => startUs + (i + 1) * 5000), angleDeg };
+}

@@ -1,0 +1,49 @@
+/**
+ * Voice feedback (SPEC §4, §9): after each rep closed by the live stream, say the value of that
+ * rep — the previous one, now that the next is under way — in the chosen metric and phase, to two
+ * decimals. When the rep ends a Zone or Fatigue set, the same utterance adds "Set complete" (one
+ * utterance, so the second phrase cannot cut off the first).
+ */
+import type { ReadonlySignal } from '@preact/signals-react';
+import type { Rep } from '../engine/types';
+import type { SpeechPort } from '../platform/speech/port';
+import { fixed2 } from '../rules/labels';
+import type { WorkoutView } from '../rules/workoutView';
+import type { LiveSession } from './liveSession';
+import type { WorkoutSettings } from './settingsModel';
+
+export interface VoiceDeps {
+  session: Pick<LiveSession, 'onRepsClosed'>;
+  settings: ReadonlySignal<WorkoutSettings>;
+  view: ReadonlySignal<WorkoutView>;
+  speech: () => SpeechPort;
+  onError: (message: string) => void;
+}
+
+/** The phrase for a newly closed rep, or null when voice feedback is off. */
+export function repPhrase(rep: Rep, s: WorkoutSettings, completesSet: boolean): string | null {
+  if (!s.isVoiceFeedback) return null;
+  const value = fixed2(rep[s.phase][s.metric]);
+  return completesSet ? `${value}. Set complete` : value;
+}
+
+/** SPEC §4: toggling voice feedback says so. */
+export function togglePhrase(on: boolean): string {
+  return on ? 'Voice Feedback Enabled' : 'Voice Feedback Disabled';
+}
+
+/** Starts speaking after reps; returns the function that stops it. */
+export function startVoiceFeedback({ session, settings, view, speech, onError }: VoiceDeps): () => void {
+  let wasComplete = view.peek().setComplete;
+  return session.onRepsClosed((reps) => {
+    const complete = view.peek().setComplete;
+    const phrase = repPhrase(reps[reps.length - 1], settings.peek(), complete && !wasComplete);
+    wasComplete = complete;
+    if (phrase === null) return;
+    try {
+      speech().speak(phrase);
+    } catch (error) {
+      onError(`Voice feedback failed: ${(error as Error).message}`);
+    }
+  });
+}
