@@ -1,0 +1,70 @@
+/**
+ * Reading the journal back: the recovery offer on start-up, reopening a session, the history
+ * list and deletion. Everything the user recorded is reachable from here, and so is deleting it
+ * (the README tells users this is where their data lives).
+ */
+import type { ChunkRecord, HistoryEntry, LoadedSession, SessionRecord } from './records';
+import type { JournalStore } from './store';
+
+/** Sessions never finished (reload, crash, closed tab), newest first: offer to recover them. */
+export async function findUnfinished(store: JournalStore): Promise<SessionRecord[]> {
+  const sessions = await store.sessions();
+  return sessions.filter((s) => s.finishedAt === null).sort((a, b) => b.startedAt - a.startedAt);
+}
+
+/** Finished sessions for the history list, newest first. */
+export async function listHistory(store: JournalStore): Promise<HistoryEntry[]> {
+  const sessions = await store.sessions();
+  return sessions
+    .filter((s): s is SessionRecord & { finishedAt: number } => s.finishedAt !== null)
+    .sort((a, b) => b.startedAt - a.startedAt)
+    .map((s) => ({
+      id: s.id,
+      startedAt: s.startedAt,
+      finishedAt: s.finishedAt,
+      reps: s.summary?.reps ?? 0,
+      best: s.summary?.best ?? null,
+      unitKind: s.unitKind,
+    }));
+}
+
+/**
+ * A whole session: its record, every sample in recording order (one pair of typed arrays, ready
+ * for the engine's reprocess) and its gaps. Rejects with a clear Error for an unknown id or a
+ * journal with a missing chunk (which the writer never produces: the database was altered).
+ */
+export async function loadSession(store: JournalStore, id: string): Promise<LoadedSession> {
+  const [meta, chunks, gaps] = await Promise.all([store.session(id), store.chunks(id), store.gaps(id)]);
+  if (meta === undefined) throw new Error(`no session ${id} in the journal`);
+  chunks.forEach((chunk, i) => {
+    if (chunk.seq !== i) throw new Error(`session ${id}: chunk ${i} is missing from the journal (found ${chunk.seq} in its place)`);
+  });
+  return {
+    meta,
+    samples: { timeUs: concat(chunks, 'timeUs'), angleDeg: concat(chunks, 'angleDeg') },
+    gaps: gaps.map(({ fromUs, toUs }) => ({ fromUs, toUs })),
+    chunks: chunks.length,
+  };
+}
+
+/** Deletes one session and all its samples. */
+export function removeSession(store: JournalStore, id: string): Promise<void> {
+  return store.remove(id);
+}
+
+/** Deletes every kept session ("Delete all data" in settings). */
+export function removeAllSessions(store: JournalStore): Promise<void> {
+  return store.removeAll();
+}
+
+function concat(chunks: readonly ChunkRecord[], field: 'timeUs' | 'angleDeg'): Float64Array {
+  let length = 0;
+  for (const c of chunks) length += c[field].length;
+  const out = new Float64Array(length);
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c[field], offset);
+    offset += c[field].length;
+  }
+  return out;
+}

@@ -1,0 +1,257 @@
+/**
+ * Writes the live session to the journal as it is recorded, so a reload, a tab crash or a locked
+ * phone loses at most the last second of samples.
+ *
+ * Design notes for the next hacker:
+ * - `append` only buffers and never waits or throws for storage: the sample path must stay
+ *   cheap and alive. A buffered second (device time) or a timer tick (wall clock, default 1 s)
+ *   turns the buffer into a chunk; the page-hide hook (see `pageLifecycle.ts`) flushes on demand.
+ * - Writes go through one queue, drained by one writer at a time, in order, in atomic batches:
+ *   chunk n+1 is never stored without chunk n, so storage always holds a gap-free prefix.
+ * - A failed write leaves its ops queued (samples stay in memory), is reported once through
+ *   `onStorageError`, and is retried on every tick until it succeeds (`onStorageRestored`).
+ *   After `finish`, the timer keeps retrying until the queue is empty or `dispose` is called.
+ * - The class is DOM-free: clock, timer and id source are injected.
+ */
+import { checkPlates, type ChunkRecord, type JournalOp, type JournalSettings, type LoadedSession, type SessionRecord, type SessionStart, type SessionSummary } from './records';
+import { JournalStorageError } from './storageError';
+import type { JournalStore } from './store';
+
+export interface SessionJournalOptions {
+  store: JournalStore;
+  /** Wall clock, ms since the epoch (start and finish times). */
+  now?: () => number;
+  /** Starts a repeating timer and returns its cancel function. */
+  every?: (ms: number, tick: () => void) => () => void;
+  newId?: () => string;
+  /** Longest time a sample waits in memory, both in wall-clock ms and device-time ms. */
+  flushIntervalMs?: number;
+  /** Most ops per transaction, so catching up after a long failure is done in bounded steps. */
+  maxOpsPerWrite?: number;
+  /** First failed write after a success: tell the user (the error's message is for them). */
+  onStorageError?: (error: JournalStorageError) => void;
+  /** A write succeeded again after a failure: everything queued so far is stored. */
+  onStorageRestored?: () => void;
+}
+
+export type FlushResult =
+  | { kind: 'saved' }
+  | { kind: 'memory-only'; error: JournalStorageError; unsavedSamples: number };
+
+type Phase = 'idle' | 'recording' | 'finished' | 'disposed';
+
+const defaultEvery = (ms: number, tick: () => void): (() => void) => {
+  const handle = setInterval(tick, ms);
+  return () => clearInterval(handle);
+};
+
+export class SessionJournal {
+  private readonly store: JournalStore;
+  private readonly now: () => number;
+  private readonly every: (ms: number, tick: () => void) => () => void;
+  private readonly newId: () => string;
+  private readonly flushIntervalMs: number;
+  private readonly maxOpsPerWrite: number;
+  private readonly onStorageError: (error: JournalStorageError) => void;
+  private readonly onStorageRestored: () => void;
+
+  private phase: Phase = 'idle';
+  private record: SessionRecord | null = null;
+  private nextChunkSeq = 0;
+  private nextGapSeq = 0;
+  private pendingTime: number[] = [];
+  private pendingAngle: number[] = [];
+  private readonly queue: JournalOp[] = [];
+  private writer: Promise<FlushResult> = Promise.resolve({ kind: 'saved' });
+  private failure: JournalStorageError | null = null;
+  private stopTimer: (() => void) | null = null;
+
+  constructor(options: SessionJournalOptions) {
+    this.store = options.store;
+    this.now = options.now ?? Date.now;
+    this.every = options.every ?? defaultEvery;
+    this.newId = options.newId ?? (() => crypto.randomUUID());
+    this.flushIntervalMs = options.flushIntervalMs ?? 1000;
+    this.maxOpsPerWrite = options.maxOpsPerWrite ?? 64;
+    if (!(this.flushIntervalMs > 0) || !Number.isInteger(this.maxOpsPerWrite) || this.maxOpsPerWrite < 1) {
+      throw new Error(`SessionJournal: flushIntervalMs must be > 0 and maxOpsPerWrite a positive integer`);
+    }
+    this.onStorageError = options.onStorageError ?? (() => {});
+    this.onStorageRestored = options.onStorageRestored ?? (() => {});
+  }
+
+  /** Id of the session being recorded (null before `start`/`resume`). */
+  get sessionId(): string | null {
+    return this.record?.id ?? null;
+  }
+
+  /** The error of the last failed write while it is not yet retried successfully, else null. */
+  get storageFailure(): JournalStorageError | null {
+    return this.failure;
+  }
+
+  /** Samples held in memory only: buffered plus queued but not yet stored. */
+  get unsavedSamples(): number {
+    let n = this.pendingTime.length;
+    for (const op of this.queue) if (op.kind === 'chunk') n += op.record.timeUs.length;
+    return n;
+  }
+
+  /** Begins a new session and returns its id; the session record is written with the first flush. */
+  start(meta: SessionStart): string {
+    this.expectPhase('idle', 'start');
+    checkPlates(meta.plates);
+    this.record = { ...meta, id: this.newId(), startedAt: this.now(), finishedAt: null, summary: null };
+    this.queue.push({ kind: 'session', record: { ...this.record } });
+    this.begin();
+    return this.record.id;
+  }
+
+  /** Continues recording into a recovered, unfinished session (chunks and gaps carry on numbering). */
+  resume(loaded: LoadedSession): void {
+    this.expectPhase('idle', 'resume');
+    if (loaded.meta.finishedAt !== null) {
+      throw new Error(`session ${loaded.meta.id} is finished and cannot be resumed`);
+    }
+    this.record = { ...loaded.meta };
+    this.nextChunkSeq = loaded.chunks;
+    this.nextGapSeq = loaded.gaps.length;
+    this.begin();
+  }
+
+  /** Buffers raw samples (µs, degrees) as received; storage problems never reach the caller. */
+  append(timeUs: ArrayLike<number>, angleDeg: ArrayLike<number>): void {
+    this.expectPhase('recording', 'append');
+    if (timeUs.length !== angleDeg.length) {
+      throw new Error(`append: ${timeUs.length} times but ${angleDeg.length} angles`);
+    }
+    const spanUs = this.flushIntervalMs * 1000;
+    let cut = false;
+    for (let i = 0; i < timeUs.length; i++) {
+      const t = timeUs[i]!;
+      // A chunk covers less than one interval of device time: cut before the sample that would
+      // stretch it to a full interval, wherever that falls within the batch.
+      if (this.pendingTime.length > 0 && t - this.pendingTime[0]! >= spanUs) {
+        this.cutChunk();
+        cut = true;
+      }
+      this.pendingTime.push(t);
+      this.pendingAngle.push(angleDeg[i]!);
+    }
+    if (cut) void this.drain();
+  }
+
+  /** Records that the link was down between the last sample at `fromUs` and the next at `toUs`. */
+  markGap(fromUs: number, toUs: number): Promise<FlushResult> {
+    this.expectPhase('recording', 'markGap');
+    if (!Number.isFinite(fromUs) || !Number.isFinite(toUs) || toUs <= fromUs) {
+      throw new Error(`markGap: expected finite fromUs < toUs, got ${fromUs} … ${toUs}`);
+    }
+    this.cutChunk();
+    this.queue.push({ kind: 'gap', record: { sessionId: this.record!.id, seq: this.nextGapSeq++, fromUs, toUs } });
+    return this.drain();
+  }
+
+  /** Stores changed inertia plates or settings mid-session (later reprocessing uses the last ones). */
+  updateSettings(settings: JournalSettings, plates: readonly number[]): Promise<FlushResult> {
+    this.expectPhase('recording', 'updateSettings');
+    this.record = { ...this.record!, settings, plates: checkPlates(plates) };
+    this.queue.push({ kind: 'session', record: { ...this.record } });
+    return this.drain();
+  }
+
+  /** Writes everything buffered now (page hide, end of set). Never rejects: see the result. */
+  flush(): Promise<FlushResult> {
+    if (this.phase === 'recording') this.cutChunk();
+    return this.drain();
+  }
+
+  /** Ends the session with its summary; it then shows in the history instead of recovery. */
+  finish(summary: SessionSummary): Promise<FlushResult> {
+    this.expectPhase('recording', 'finish');
+    this.cutChunk();
+    this.record = { ...this.record!, finishedAt: this.now(), summary };
+    this.queue.push({ kind: 'session', record: { ...this.record } });
+    this.phase = 'finished';
+    return this.drain();
+  }
+
+  /**
+   * Stops the timer and drops whatever is still unsaved from the journal (the caller keeps its
+   * own copy): for a session the user discards, or once a finished session is fully stored.
+   */
+  dispose(): void {
+    this.stopTimer?.();
+    this.stopTimer = null;
+    this.phase = 'disposed';
+    this.queue.length = 0;
+    this.pendingTime = [];
+    this.pendingAngle = [];
+  }
+
+  private begin(): void {
+    this.phase = 'recording';
+    this.stopTimer = this.every(this.flushIntervalMs, () => void this.tick());
+    void this.drain();
+  }
+
+  private async tick(): Promise<void> {
+    if (this.phase === 'recording') {
+      await this.flush();
+    } else if (this.phase === 'finished') {
+      const result = await this.drain();
+      if (result.kind === 'saved' && this.queue.length === 0 && this.phase === 'finished') this.dispose();
+    }
+  }
+
+  /** Moves the buffered samples into a queued chunk. */
+  private cutChunk(): void {
+    if (this.pendingTime.length === 0) return;
+    const chunk: ChunkRecord = {
+      sessionId: this.record!.id,
+      seq: this.nextChunkSeq++,
+      timeUs: Float64Array.from(this.pendingTime),
+      angleDeg: Float64Array.from(this.pendingAngle),
+    };
+    this.pendingTime = [];
+    this.pendingAngle = [];
+    this.queue.push({ kind: 'chunk', record: chunk });
+  }
+
+  /** Chains one more write pass behind the running one, so writes never overlap or reorder. */
+  private drain(): Promise<FlushResult> {
+    this.writer = this.writer.then(() => this.writeQueued());
+    return this.writer;
+  }
+
+  private async writeQueued(): Promise<FlushResult> {
+    while (this.queue.length > 0) {
+      const batch = this.queue.slice(0, this.maxOpsPerWrite);
+      try {
+        await this.store.write(batch);
+      } catch (cause) {
+        const error = new JournalStorageError(cause);
+        const first = this.failure === null;
+        this.failure = error;
+        if (first) this.onStorageError(error);
+        return { kind: 'memory-only', error, unsavedSamples: this.unsavedSamples };
+      }
+      // Only this writer removes from the front, and nobody else touches the front, so the
+      // first `batch.length` ops are exactly the ones just stored.
+      this.queue.splice(0, batch.length);
+      if (this.failure !== null) {
+        this.failure = null;
+        this.onStorageRestored();
+      }
+    }
+    return this.failure === null
+      ? { kind: 'saved' }
+      : { kind: 'memory-only', error: this.failure, unsavedSamples: this.unsavedSamples };
+  }
+
+  private expectPhase(expected: Phase, action: string): void {
+    if (this.phase !== expected) {
+      throw new Error(`SessionJournal.${action}: the journal is ${this.phase}, expected ${expected}`);
+    }
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * Shared by the journal's tests and benchmark (never imported by the app): a fresh in-memory
+ * IndexedDB per test, a timer the test fires by hand, synthetic recordings with known timing,
+ * and a store that fails on demand like a full disk.
+ */
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { DEFAULT_ENGINE_SETTINGS } from '../engine/types';
+import type { SessionStart } from './records';
+import { openJournalStore, type JournalStore } from './store';
+
+/** Replaces the global IndexedDB by an empty one and opens the journal in it. */
+export async function freshStore(): Promise<JournalStore> {
+  globalThis.indexedDB = new IDBFactory();
+  return openJournalStore();
+}
+
+export interface ManualTimer {
+  every: (ms: number, tick: () => void) => () => void;
+  /** Runs every active timer once, as if `ms` had elapsed. */
+  fire: () => void;
+  readonly active: number;
+}
+
+export function manualTimer(): ManualTimer {
+  let ticks: (() => void)[] = [];
+  return {
+    every: (_ms, tick) => {
+      ticks.push(tick);
+      return () => {
+        ticks = ticks.filter((t) => t !== tick);
+      };
+    },
+    fire: () => {
+      for (const tick of [...ticks]) tick();
+    },
+    get active() {
+      return ticks.length;
+    },
+  };
+}
+
+/** `n` samples at `hz` from `t0Us`: a 3 s pull-and-return (0–120°) so values are all distinct-ish. */
+export function recording(n: number, hz = 200, t0Us = 1_000_000): { timeUs: Float64Array; angleDeg: Float64Array } {
+  const stepUs = 1e6 / hz;
+  const timeUs = new Float64Array(n);
+  const angleDeg = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    timeUs[i] = t0Us + i * stepUs;
+    angleDeg[i] = 60 * (1 - Math.cos((2 * Math.PI * i) / (3 * hz))) + i * 1e-6;
+  }
+  return { timeUs, angleDeg };
+}
+
+/** Feeds a recording in notification-sized batches, as the unit delivers it. */
+export function appendInBatches(
+  journal: { append: (t: ArrayLike<number>, a: ArrayLike<number>) => void },
+  rec: { timeUs: Float64Array; angleDeg: Float64Array },
+  batch = 10,
+): void {
+  for (let i = 0; i < rec.timeUs.length; i += batch) {
+    journal.append(rec.timeUs.subarray(i, i + batch), rec.angleDeg.subarray(i, i + batch));
+  }
+}
+
+export const START: SessionStart = {
+  settings: { engine: { ...DEFAULT_ENGINE_SETTINGS, inertia: 0.0375 }, workout: { metric: 'velocity', phase: 'concentric', target: 'None' } },
+  plates: [0, 0, 1, 1, 0],
+  unitKind: 'demo',
+  unit: { id: 'demo', deviceName: 'Repline demo', firmware: { major: 6, minor: 2, patch: 0 }, info: { type: 1, number: 7, name: 'Repline' } },
+};
+
+/** Wraps a store so `write` rejects like a full disk while `full` is true. */
+export function fillableStore(store: JournalStore): JournalStore & { full: boolean; writes: number } {
+  const wrapper = {
+    full: false,
+    writes: 0,
+    write(ops: Parameters<JournalStore['write']>[0]): Promise<void> {
+      wrapper.writes++;
+      if (wrapper.full) return Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+      return store.write(ops);
+    },
+    sessions: () => store.sessions(),
+    session: (id: string) => store.session(id),
+    chunks: (id: string) => store.chunks(id),
+    gaps: (id: string) => store.gaps(id),
+    remove: (id: string) => store.remove(id),
+    removeAll: () => store.removeAll(),
+    close: () => store.close(),
+  };
+  return wrapper;
+}
+
+/** Bitwise equality of two Float64Arrays (NaN-safe, -0-safe, fast on 720 000 values). */
+export function sameFloats(a: Float64Array, b: Float64Array): boolean {
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+}
