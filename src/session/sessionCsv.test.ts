@@ -1,0 +1,126 @@
+import fc from 'fast-check';
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import type { PhaseSummary, Rep } from '../engine/types';
+import { buildSessionCsv, type SessionCsvInput } from './sessionCsv';
+
+/** A phase of a rope pulled 0.5 m in 1 s at constant speed: every other figure is just distinct. */
+function phase(scale: number): PhaseSummary {
+  return {
+    duration: 1 * scale,
+    velocity: 0.5 * scale,
+    acceleration: 0.25 * scale,
+    torque: 1.5 * scale,
+    force: 107.14285714285714 * scale,
+    linearForce: 90 * scale,
+    netForce: 12.5 * scale,
+    power: 53.57142857142857 * scale,
+    peakVelocity: 0.785 * scale,
+  };
+}
+
+function rep(index: number, warmup: number, scale: number): Rep {
+  return { index, count: index - warmup + 1, start: index * 100, turn: index * 100 + 50, end: index * 100 + 99, concentric: phase(scale), eccentric: phase(scale / 2) };
+}
+
+function input(overrides: Partial<SessionCsvInput> = {}): SessionCsvInput {
+  return {
+    date: new Date(Date.UTC(2026, 2, 1, 9, 30, 0, 250)),
+    firmware: { major: 6, minor: 2, patch: 0 },
+    mass: 85,
+    inertia: 0.1125,
+    reps: [rep(0, 1, 1), rep(1, 1, 2), rep(2, 1, 3)],
+    plates: [
+      { plate: 0.1, count: 1 },
+      { plate: 0.0125, count: 1 },
+    ],
+    raw: { timeUs: [0, 5000, 10000], angleDeg: [0, 1.8, -3.6] },
+    ...overrides,
+  };
+}
+
+/** The file as its blocks, each a list of parsed rows. */
+function blocks(csv: string): string[][][] {
+  expect(csv.endsWith('\r\n')).toBe(true);
+  return csv
+    .slice(0, -2)
+    .split('\r\n\r\n')
+    .map((block) => Papa.parse<string[]>(block, { newline: '\r\n' }).data);
+}
+
+const PHASE_KEYS = ['duration', 'velocity', 'acceleration', 'torque', 'force', 'linearForce', 'netForce', 'power', 'peakVelocity'] as const;
+const PHASE_HEADINGS = ['Delta Time (s)', 'Velocity (m/s)', 'Acceleration (m/s²)', 'Torque (N·m)', 'Tangential Force (N)', 'Linear Force (N)', 'Net Force (N)', 'Power (W)', 'Peak Velocity (m/s)'];
+
+describe('buildSessionCsv', () => {
+  it('writes the four SPEC blocks separated by one empty line', () => {
+    const [header, reps, plates, raw, ...rest] = blocks(buildSessionCsv(input()));
+    expect(rest).toEqual([]);
+    expect(header).toEqual([
+      ['Date', '2026-03-01T09:30:00.250Z'],
+      ['Firmware', 'v6.2.0'],
+      ['Mass (kg)', '85'],
+      ['Inertia (kg·m²)', '0.1125'],
+    ]);
+    expect(reps![0]).toEqual(['Rep', ...PHASE_HEADINGS.map((h) => `Con ${h}`), ...PHASE_HEADINGS.map((h) => `Ecc ${h}`)]);
+    expect(plates).toEqual([['Plate (kg·m²)', 'Count'], ['0.1', '1'], ['0.0125', '1']]);
+    expect(raw).toEqual([['Time (µs)', 'Angle (°)'], ['0', '0'], ['5000', '1.8'], ['10000', '-3.6']]);
+  });
+
+  it('labels the warmup reps W and numbers the others from 1', () => {
+    const reps = [rep(0, 2, 1), rep(1, 2, 1), rep(2, 2, 1), rep(3, 2, 1)];
+    const rows = blocks(buildSessionCsv(input({ reps })))[1]!.slice(1);
+    expect(rows.map((r) => r[0])).toEqual(['W', 'W', '1', '2']);
+  });
+
+  it('gives back the same concentric and eccentric numbers when parsed', () => {
+    const rows = blocks(buildSessionCsv(input()))[1]!.slice(1);
+    expect(rows[1]!.slice(1).map(Number)).toEqual([...PHASE_KEYS.map((k) => phase(2)[k]), ...PHASE_KEYS.map((k) => phase(1)[k])]);
+  });
+
+  it('keeps every metric of random reps exact through export and parse', () => {
+    const metric = fc.double({ min: 0, max: 1e6, noNaN: true });
+    const summary = fc.record({
+      duration: metric, velocity: metric, acceleration: metric, torque: metric, force: metric,
+      linearForce: metric, netForce: metric, power: metric, peakVelocity: metric,
+    });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(summary, summary), { maxLength: 10 }), (phases) => {
+        const reps = phases.map(([concentric, eccentric], index) => ({ ...rep(index, 1, 1), concentric, eccentric }));
+        const rows = blocks(buildSessionCsv(input({ reps })))[1]!.slice(1);
+        expect(rows).toHaveLength(reps.length);
+        rows.forEach((row, i) => {
+          const r = reps[i]!;
+          expect(row.slice(1).map(Number)).toEqual([...PHASE_KEYS.map((k) => r.concentric[k]), ...PHASE_KEYS.map((k) => r.eccentric[k])].map((x) => (x === 0 ? 0 : x)));
+        });
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('writes an empty rep block and plate table as their headers alone', () => {
+    const [, reps, plates] = blocks(buildSessionCsv(input({ reps: [], plates: [] })));
+    expect(reps).toHaveLength(1);
+    expect(plates).toEqual([['Plate (kg·m²)', 'Count']]);
+  });
+
+  it('neutralises a unit name that would run as a spreadsheet formula', () => {
+    const header = blocks(buildSessionCsv(input({ unitName: "=cmd|' /C calc'!A0" })))[0]!;
+    expect(header.at(-1)).toEqual(['Unit', "'=cmd|' /C calc'!A0"]);
+  });
+
+  it('keeps a unit name with quotes, commas and a line break in one cell', () => {
+    const header = blocks(buildSessionCsv(input({ unitName: 'Rack "B", bay\n2 µ' })))[0]!;
+    expect(header.at(-1)).toEqual(['Unit', 'Rack "B", bay\n2 µ']);
+  });
+
+  it('refuses input it cannot write faithfully, saying what is wrong', () => {
+    expect(() => buildSessionCsv(input({ date: new Date(NaN) }))).toThrow('Session CSV: the session date is not a valid date');
+    expect(() => buildSessionCsv(input({ firmware: { major: 6, minor: 2.5, patch: 0 } }))).toThrow('Session CSV: firmware version 6.2.5.0 is not made of whole numbers');
+    expect(() => buildSessionCsv(input({ mass: NaN }))).toThrow('Session CSV: mass NaN is not a finite number');
+    const broken = rep(1, 1, 1);
+    broken.eccentric.power = NaN;
+    expect(() => buildSessionCsv(input({ reps: [broken] }))).toThrow('Session CSV: rep 2 has Power (W) = NaN, which is not a finite number');
+    expect(() => buildSessionCsv(input({ plates: [{ plate: 0.1, count: -1 }] }))).toThrow(/count -1, not a whole number/);
+    expect(() => buildSessionCsv(input({ raw: { timeUs: [0, 1], angleDeg: [0] } }))).toThrow('Session CSV: raw data has 2 times but 1 angles');
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { createRecordingSharePort } from '../platform/share';
+import { shareCsv } from './share';
+
+describe('shareCsv', () => {
+  it('says "Metrics shared" with the chosen activity on success', async () => {
+    const port = createRecordingSharePort('com.apple.UIKit.activity.Mail');
+    expect(await shareCsv('Repline-1-debug.csv', 'a,b\r\n', port)).toEqual({
+      ok: true,
+      result: 'com.apple.UIKit.activity.Mail',
+      message: 'Metrics shared com.apple.UIKit.activity.Mail',
+    });
+  });
+
+  it('says "Metrics shared web" after a download and plain "Metrics shared" when the platform gives no result', async () => {
+    expect((await shareCsv('a.csv', 'x', createRecordingSharePort('web'))).message).toBe('Metrics shared web');
+    expect((await shareCsv('a.csv', 'x', createRecordingSharePort(''))).message).toBe('Metrics shared');
+  });
+
+  it('hands the platform the file name and the CSV behind a UTF-8 byte-order mark', async () => {
+    const port = createRecordingSharePort();
+    await shareCsv('Repline-1-debug.csv', 'Time (µs)\r\n', port);
+    expect(port.shared).toEqual([{ fileName: 'Repline-1-debug.csv', csv: '\uFEFFTime (µs)\r\n' }]);
+  });
+
+  it('reports a failure as ErrorUseShareApiCsvShare with the error and an empty result', async () => {
+    const outcome = await shareCsv('a.csv', 'x', createRecordingSharePort(new DOMException('Share canceled', 'AbortError')));
+    expect(outcome).toEqual({ ok: false, result: '', message: 'ErrorUseShareApiCsvShare: AbortError: Share canceled' });
+    const plain = await shareCsv('a.csv', 'x', createRecordingSharePort(new TypeError('Permission denied')));
+    expect(plain.message).toBe('ErrorUseShareApiCsvShare: TypeError: Permission denied');
+  });
+});
