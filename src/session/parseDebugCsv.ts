@@ -18,7 +18,7 @@ export const WORKER_THRESHOLD = 1 << 20;
  * Parses a debug CSV into samples. `onProgress` receives the share read so far (0–1), after each
  * piece of about 1 MiB; a big file reports several times, a small one once.
  */
-export function parseDebugCsv(file: File | string, onProgress?: (fraction: number) => void): Promise<SampleBatch> {
+export function parseDebugCsv(file: Blob | string, onProgress?: (fraction: number) => void): Promise<SampleBatch> {
   const size = typeof file === 'string' ? file.length : file.size;
   if (size > WORKER_THRESHOLD && typeof Worker === 'function' && typeof window !== 'undefined') {
     return parseInWorker(file, onProgress);
@@ -26,7 +26,7 @@ export function parseDebugCsv(file: File | string, onProgress?: (fraction: numbe
   return readDebugCsv(file, onProgress);
 }
 
-function parseInWorker(file: File | string, onProgress?: (fraction: number) => void): Promise<SampleBatch> {
+function parseInWorker(file: Blob | string, onProgress?: (fraction: number) => void): Promise<SampleBatch> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./parseWorker.ts', import.meta.url), { type: 'module' });
     worker.addEventListener('message', (event: MessageEvent<ParseReply>) => {

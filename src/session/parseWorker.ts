@@ -19,7 +19,7 @@ function reply(message: ParseReply, transfer: Transferable[] = []): void {
   self.postMessage(message, { transfer });
 }
 
-self.addEventListener('message', (event: MessageEvent<File | string>) => {
+self.addEventListener('message', (event: MessageEvent<Blob | string>) => {
   readDebugCsv(event.data, (fraction) => reply({ kind: 'progress', fraction })).then(
     (batch) => {
       const arrays = [batch.timeUs, batch.angleDeg, batch.angularVelocity, batch.angularAcceleration];

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { parseReprocessArgs, UsageError } from './args';
+
+describe('parseReprocessArgs', () => {
+  it('applies the SPEC defaults: 200 Hz, inertia 0, mass 85, radius 0.014, warmup 1, α computed, ω not', () => {
+    expect(parseReprocessArgs(['a.csv'])).toEqual({
+      inputs: ['a.csv'],
+      rates: [200],
+      settings: { inertia: 0, mass: 85, radius: 0.014, warmup: 1, calcAngularVelocity: false, calcAngularAcceleration: true },
+      json: false,
+      help: false,
+    });
+  });
+
+  it('reads every option, rates in the order given', () => {
+    const options = parseReprocessArgs([
+      '--hz', '500,100, 200', '--inertia', '0.1125', '--mass', '72.5', '--radius', '0.02', '--warmup', '3',
+      '--calc-velocity', '--no-calc-acceleration', '--out', 'out dir', '--json', 'a.csv', 'recordings',
+    ]);
+    expect(options).toEqual({
+      inputs: ['a.csv', 'recordings'],
+      rates: [500, 100, 200],
+      settings: { inertia: 0.1125, mass: 72.5, radius: 0.02, warmup: 3, calcAngularVelocity: true, calcAngularAcceleration: false },
+      out: 'out dir',
+      json: true,
+      help: false,
+    });
+  });
+
+  it('lets the last of --calc-velocity and --no-calc-velocity win', () => {
+    expect(parseReprocessArgs(['--calc-velocity', '--no-calc-velocity', 'a.csv']).settings.calcAngularVelocity).toBe(false);
+    expect(parseReprocessArgs(['--no-calc-acceleration', '--calc-acceleration', 'a.csv']).settings.calcAngularAcceleration).toBe(true);
+  });
+
+  it('accepts --help and -h without files', () => {
+    expect(parseReprocessArgs(['--help']).help).toBe(true);
+    expect(parseReprocessArgs(['-h']).help).toBe(true);
+  });
+
+  it.each([
+    [['--bogus', 'a.csv'], /Unknown option '--bogus'/],
+    [['--no-json', 'a.csv'], /Unknown option '--no-json'/],
+    [[], /No input files/],
+    [['--hz', '200,abc', 'a.csv'], /--hz expects whole numbers from 1 to 10000, comma-separated, got "abc"/],
+    [['--hz', '0', 'a.csv'], /--hz expects .* got "0"/],
+    [['--hz', '99.5', 'a.csv'], /--hz expects .* got "99.5"/],
+    [['--hz', '100,,200', 'a.csv'], /--hz expects .* got ""/],
+    [['--hz', '200,200', 'a.csv'], /--hz lists 200 Hz twice/],
+    [['--mass', '0', 'a.csv'], /--mass expects a number > 0 \(kg\), got "0"/],
+    [['--mass', '85kg', 'a.csv'], /--mass expects a number > 0 \(kg\), got "85kg"/],
+    [['--inertia=-0.1', 'a.csv'], /--inertia expects a number ≥ 0 \(kg·m²\), got "-0.1"/],
+    [['--radius', 'Infinity', 'a.csv'], /--radius expects a number > 0 \(m\), got "Infinity"/],
+    [['--warmup', '4', 'a.csv'], /--warmup expects 1, 2 or 3, got "4"/],
+    [['--out', '', 'a.csv'], /--out needs a directory/],
+    [['--hz'], /argument missing/],
+  ])('refuses %j with a usage error', (argv, message) => {
+    expect(() => parseReprocessArgs(argv)).toThrow(UsageError);
+    expect(() => parseReprocessArgs(argv)).toThrow(message);
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * The `--json` document: one object on stdout that scripts can rely on (issue 5 schema).
+ * Durations in seconds, every metric SI, warmup reps included with count ≤ 0. Files that failed
+ * are not listed: they are reported on stderr and by the exit status.
+ */
+import type { PhaseSummary, Rep } from '../src/engine/types';
+import type { FileResult } from './batch';
+
+export interface JsonPhase {
+  duration: number;
+  velocity: number;
+  acceleration: number;
+  torque: number;
+  force: number;
+  linearForce: number;
+  netForce: number;
+  power: number;
+  peakVelocity: number;
+}
+
+export interface JsonDocument {
+  files: {
+    file: string;
+    samples: number;
+    skipped: number;
+    runs: { hz: number; reps: { count: number; concentric: JsonPhase; eccentric: JsonPhase }[] }[];
+  }[];
+}
+
+export function jsonDocument(results: readonly FileResult[]): JsonDocument {
+  return {
+    files: results.map((r) => ({
+      file: r.file,
+      samples: r.samples,
+      skipped: r.skipped,
+      runs: r.runs.map((run) => ({ hz: run.hz, reps: run.reps.map(jsonRep) })),
+    })),
+  };
+}
+
+function jsonRep(rep: Rep): JsonDocument['files'][number]['runs'][number]['reps'][number] {
+  return { count: rep.count, concentric: jsonPhase(rep.concentric), eccentric: jsonPhase(rep.eccentric) };
+}
+
+/** Copies the fields by name, so the document never carries anything the schema does not name. */
+function jsonPhase(p: PhaseSummary): JsonPhase {
+  return {
+    duration: p.duration,
+    velocity: p.velocity,
+    acceleration: p.acceleration,
+    torque: p.torque,
+    force: p.force,
+    linearForce: p.linearForce,
+    netForce: p.netForce,
+    power: p.power,
+    peakVelocity: p.peakVelocity,
+  };
+}
