@@ -1,3 +1,79 @@
-//! placeholder
-#[no_mangle]
-pub extern "C" fn engine_version() -> u32 { 1 }
+//! Repline's metrics engine: raw angle samples from a flywheel training unit in, resampled
+//! points, repetitions and per-phase metrics out. Pure computation: no I/O, no allocation
+//! beyond the outputs, no dependencies. Compiled natively for tests and to raw WebAssembly
+//! (`pkg/engine.wasm`, see [`ffi`]) for the app.
+//!
+//! ```
+//! use engine::{reprocess, Batch, Settings};
+//!
+//! // One rep on the default 14 mm shaft, sampled at 1 kHz: 0.5 s still with the rope wound
+//! // 900° on one side, pulled out through 0° in 1 s, wound 900° on the other side in 1 s
+//! // (a flywheel keeps turning the same way), then 0.5 s still.
+//! let (mut time_us, mut angle_deg) = (Vec::new(), Vec::new());
+//! for ms in 0..3000 {
+//!     let t = (f64::from(ms) / 1000.0 - 0.5).clamp(0.0, 2.0);
+//!     time_us.push(f64::from(ms) * 1000.0);
+//!     angle_deg.push(900.0 * (std::f64::consts::FRAC_PI_2 * t).cos());
+//! }
+//! let batch = Batch { time_us: &time_us, angle_deg: &angle_deg, ..Batch::default() };
+//! let out = reprocess(&batch, Settings::default())?;
+//!
+//! assert_eq!(out.points.len(), 600); // 3 s on the 200 Hz grid
+//! assert_eq!(out.reps.len(), 1);
+//! let c = &out.reps[0].concentric;
+//! // Mean rope speed = r·Δθ/T = 0.014 m · 900° · π/180 / 1 s ≈ 0.2199 m/s.
+//! assert!((c.velocity - 0.014 * 900f64.to_radians()).abs() < 0.01 * c.velocity);
+//! assert!((c.duration_s - 1.0).abs() < 0.01);
+//! # Ok::<(), engine::Error>(())
+//! ```
+//!
+//! # Definitions and units
+//!
+//! - **Input sample**: time in µs (strictly increasing), disc angle in degrees (0 at the
+//!   calibration point, the rope pulled straight out), and optionally the device's angular
+//!   velocity (rad/s) and angular acceleration (rad/s²), as in imported debug files.
+//! - **Settings** ([`Settings`]): `hz` (default 200), shaft radius r = 0.014 m, inertia I
+//!   kg·m² (default 0), body mass m = 85 kg, `calcAngularVelocity` (false),
+//!   `calcAngularAcceleration` (true), warmup reps 1–3 (default 1).
+//! - **Pipeline**, per sample and per point: drop samples whose time does not strictly
+//!   increase or whose used values are not finite, counting them ([`resample`]); resample
+//!   on the grid t0 + k·1e6/hz µs by linear interpolation; smooth the angle with the SPEC §9
+//!   4-point moving average ([`smooth`]); ω (rad/s) and α (rad/s²) as backward differences
+//!   or interpolated from the device; derived velocity ω·r (m/s), acceleration α·2r (m/s²),
+//!   torque I·α (N·m), tangential force τ/r (N), linear force and net force (N), power τ·ω
+//!   (W) ([`derive`] documents the physics).
+//! - **Repetitions** ([`reps`]): the rope position is |angle|; falling = concentric (rope
+//!   going out), rising = eccentric (rope winding back). A rep runs from an |angle| maximum
+//!   (start) through the next minimum (turn) to the next maximum (end). Each phase reports its
+//!   duration (s, rest at the edges excluded), the mean magnitude of every metric, and peak
+//!   velocity ([`phase`]).
+//!
+//! # Design notes
+//!
+//! - Everything streams: each stage holds O(1) state and sees one sample or point at a time,
+//!   so an incremental session ([`Engine::push`]) costs in proportion to its batch, and any
+//!   split of the same samples into batches gives bit-identical results to [`reprocess`].
+//! - Bad settings and malformed batches are [`Error`]s; bad samples are dropped and counted;
+//!   fewer than two samples give an empty result. Nothing panics on any input (a property
+//!   test feeds arbitrary numbers).
+//! - The constants SPEC leaves open (rest threshold, rep hysteresis, longest interpolated
+//!   gap) are in [`settings`] with their reasons.
+
+#![deny(missing_docs)]
+
+pub mod derive;
+pub mod error;
+pub mod ffi;
+pub mod phase;
+pub mod reps;
+pub mod resample;
+pub mod session;
+pub mod settings;
+pub mod smooth;
+
+pub use derive::Point;
+pub use error::{Error, ErrorKind};
+pub use phase::PhaseSummary;
+pub use reps::Rep;
+pub use session::{reprocess, Batch, Engine, Points, Update};
+pub use settings::Settings;

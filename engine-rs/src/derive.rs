@@ -1,0 +1,202 @@
+//! Angular velocity and acceleration, and the derived metrics of one grid point.
+//!
+//! Derivatives are backward differences on the grid: ω_k = (θ_k − θ_{k−1}) · π/180 · hz from
+//! the smoothed angle, α_k = (ω_k − ω_{k−1}) · hz from ω. Backward (not central) so a live
+//! point is final as soon as it is computed. Summed over a phase, backward differences
+//! telescope: the mean of ω over the points (a, b] is exactly (θ_b − θ_a)/(b − a)·hz, so a
+//! phase's mean velocity is its travel over its duration, with no discretisation error.
+//! Until a segment has the history a difference needs, the value is 0 (the first point of
+//! ω, the first two of α), never a spike against a made-up previous value.
+//!
+//! ω comes from the angle when `calcAngularVelocity` is on or the input has no device ω (live
+//! Bluetooth packets only carry angle and time); otherwise the device's ω is interpolated.
+//! The same rule picks α, computed as the derivative of whichever ω is in use.
+//!
+//! Physics (SPEC §9 plus the choices it leaves open), with r the shaft radius, I the inertia,
+//! m the body mass, g = 9.81 m/s²:
+//! - velocity v = ω·r (m/s) and acceleration a = α·2r (m/s², SPEC §9's factor), signed like
+//!   the disc's rotation;
+//! - torque τ = I·α (N·m), tangential force F = τ/r (N): the rope tension that accelerates or
+//!   brakes the flywheel;
+//! - the rope position is r·|θ|, so the body moves away from the unit at −sign(θ)·v and its
+//!   acceleration is a_body = −sign(θ)·a (positive = away from the unit, up in a squat);
+//! - linearForce = m·a_body (N), the force that accelerates the body;
+//! - netForce = m·(a_body + g) + |F| (N): the ground reaction, as in Chronojump's inertial
+//!   model — it carries the body's weight, accelerates it, and resists the rope, which can
+//!   only pull, so its tension is |F| whatever the disc's direction. The impulse when the rope
+//!   reverses at full extension is not modelled (it is not in the angle signal either);
+//! - power P = τ·ω (W): positive while the athlete drives the flywheel, negative while braking.
+
+use crate::resample::GridPoint;
+use crate::settings::{Settings, GRAVITY};
+
+/// Degrees to radians.
+pub const DEG_TO_RAD: f64 = core::f64::consts::PI / 180.0;
+
+/// One processed point: the grid time, smoothed angle, rates and every derived metric.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Point {
+    /// µs
+    pub time_us: f64,
+    /// smoothed angle, degrees
+    pub angle_deg: f64,
+    /// rad/s
+    pub angular_velocity: f64,
+    /// rad/s²
+    pub angular_acceleration: f64,
+    /// m/s
+    pub velocity: f64,
+    /// m/s²
+    pub acceleration: f64,
+    /// N·m
+    pub torque: f64,
+    /// N
+    pub force: f64,
+    /// N
+    pub linear_force: f64,
+    /// N
+    pub net_force: f64,
+    /// W
+    pub power: f64,
+}
+
+/// Differentiates the smoothed angle and derives the metrics, one grid point at a time.
+#[derive(Clone, Debug)]
+pub struct Deriver {
+    hz: f64,
+    omega_scale: f64,
+    radius: f64,
+    two_radius: f64,
+    inertia: f64,
+    mass: f64,
+    omega_from_angle: bool,
+    alpha_from_omega: bool,
+    /// Points seen in the current segment, saturating at 2.
+    seen: u8,
+    prev_angle: f64,
+    prev_omega: f64,
+}
+
+impl Deriver {
+    /// A deriver for `settings`, computing ω and α until [`Deriver::use_device`] says otherwise.
+    pub fn new(settings: &Settings) -> Deriver {
+        Deriver {
+            hz: settings.hz,
+            omega_scale: DEG_TO_RAD * settings.hz,
+            radius: settings.radius_m,
+            two_radius: 2.0 * settings.radius_m,
+            inertia: settings.inertia_kg_m2,
+            mass: settings.mass_kg,
+            omega_from_angle: true,
+            alpha_from_omega: true,
+            seen: 0,
+            prev_angle: 0.0,
+            prev_omega: 0.0,
+        }
+    }
+
+    /// Uses the device's interpolated ω and/or α instead of computing them.
+    pub fn use_device(&mut self, omega: bool, alpha: bool) {
+        self.omega_from_angle = !omega;
+        self.alpha_from_omega = !alpha;
+    }
+
+    /// The point at `g`, whose smoothed angle is `angle_deg`.
+    pub fn derive(&mut self, g: &GridPoint, angle_deg: f64) -> Point {
+        if g.first {
+            self.seen = 0;
+        }
+        let omega = if !self.omega_from_angle {
+            g.sample.omega
+        } else if self.seen >= 1 {
+            (angle_deg - self.prev_angle) * self.omega_scale
+        } else {
+            0.0
+        };
+        let alpha_history = if self.omega_from_angle { 2 } else { 1 };
+        let alpha = if !self.alpha_from_omega {
+            g.sample.alpha
+        } else if self.seen >= alpha_history {
+            (omega - self.prev_omega) * self.hz
+        } else {
+            0.0
+        };
+        self.seen = (self.seen + 1).min(2);
+        self.prev_angle = angle_deg;
+        self.prev_omega = omega;
+
+        let acceleration = alpha * self.two_radius;
+        let torque = self.inertia * alpha;
+        let force = torque / self.radius;
+        let body_acceleration = if angle_deg < 0.0 { acceleration } else { -acceleration };
+        Point {
+            time_us: g.sample.time_us,
+            angle_deg,
+            angular_velocity: omega,
+            angular_acceleration: alpha,
+            velocity: omega * self.radius,
+            acceleration,
+            torque,
+            force,
+            linear_force: self.mass * body_acceleration,
+            net_force: self.mass * (body_acceleration + GRAVITY) + force.abs(),
+            power: torque * omega,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::resample::Sample;
+
+    fn grid(time_us: f64, first: bool, omega: f64, alpha: f64) -> GridPoint {
+        GridPoint { sample: Sample { time_us, angle_deg: 0.0, omega, alpha }, first }
+    }
+
+    fn settings() -> Settings {
+        Settings { hz: 100.0, radius_m: 0.02, inertia_kg_m2: 0.5, mass_kg: 80.0, ..Settings::default() }
+    }
+
+    #[test]
+    fn differentiates_the_angle_and_starts_each_rate_at_zero() {
+        let mut d = Deriver::new(&settings());
+        // angle 0, 1, 3 degrees at 100 Hz: ω = 100°/s then 200°/s, α = 100°/s² · 100
+        let pts: Vec<Point> =
+            [0.0, 1.0, 3.0].iter().enumerate().map(|(i, &a)| d.derive(&grid(0.0, i == 0, 9.0, 9.0), a)).collect();
+        let close = |x: f64, deg: f64| (x - deg * DEG_TO_RAD).abs() < 1e-9;
+        assert_eq!(pts[0].angular_velocity, 0.0);
+        assert!(close(pts[1].angular_velocity, 100.0) && close(pts[2].angular_velocity, 200.0));
+        assert_eq!((pts[0].angular_acceleration, pts[1].angular_acceleration), (0.0, 0.0));
+        assert!(close(pts[2].angular_acceleration, 100.0 * 100.0));
+    }
+
+    #[test]
+    fn uses_the_device_rates_when_told_to() {
+        let mut d = Deriver::new(&settings());
+        d.use_device(true, false);
+        let p0 = d.derive(&grid(0.0, true, 2.0, 99.0), 10.0);
+        let p1 = d.derive(&grid(0.0, false, 3.0, 99.0), 20.0);
+        assert_eq!((p0.angular_velocity, p0.angular_acceleration), (2.0, 0.0));
+        assert_eq!((p1.angular_velocity, p1.angular_acceleration), (3.0, 100.0));
+        d.use_device(true, true);
+        assert_eq!(d.derive(&grid(0.0, false, 3.0, 7.5), 30.0).angular_acceleration, 7.5);
+    }
+
+    #[test]
+    fn derives_the_metrics_by_hand() {
+        let mut d = Deriver::new(&settings());
+        d.use_device(true, true);
+        // ω = 10 rad/s, α = −4 rad/s², angle > 0 (rope wound on the + side), r = 0.02 m.
+        let p = d.derive(&grid(5.0, true, 10.0, -4.0), 90.0);
+        assert_eq!(p.velocity, 0.2); // 10 · 0.02
+        assert_eq!(p.acceleration, -0.16); // −4 · 0.04
+        assert_eq!(p.torque, -2.0); // 0.5 · −4
+        assert_eq!(p.force, -100.0); // −2 / 0.02
+        assert!((p.linear_force - 12.8).abs() < 1e-12); // 80 · 0.16
+        assert!((p.net_force - (80.0 * (0.16 + 9.81) + 100.0)).abs() < 1e-9);
+        assert_eq!(p.power, -20.0); // −2 · 10
+        let q = d.derive(&grid(6.0, false, 10.0, -4.0), -90.0);
+        assert!((q.linear_force + 12.8).abs() < 1e-12); // the other side of the calibration point
+    }
+}

@@ -1,0 +1,169 @@
+//! Sample acceptance and resampling onto a uniform time grid by linear interpolation.
+//!
+//! Units downstream (derivatives, durations, the hysteresis of the rep detector) assume one
+//! fixed step, while Bluetooth delivers samples with jitter; so every sample is first checked,
+//! then the grid `origin + k · 1e6/hz` µs is filled by interpolating between the two accepted
+//! samples that bracket each grid time.
+//!
+//! Design notes:
+//! - Streaming: [`Resampler::offer`] takes one sample, [`Resampler::next_point`] then yields the
+//!   grid points up to that sample. The state is the last two samples and a counter, so a
+//!   session split into any batches yields bit-identical points.
+//! - Grid time is computed as `origin + k · step` (never by repeated addition), so there is no
+//!   drift over an hour.
+//! - Nothing is emitted before a segment has two samples (SPEC §5: fewer than two points cannot
+//!   be processed). A grid point at exactly the first sample's time takes its values exactly.
+//! - A gap longer than [`MAX_GAP_US`] starts a new segment: the grid restarts at the later
+//!   sample and its first point carries `first = true` so smoothing and derivatives restart.
+
+use crate::settings::MAX_GAP_US;
+
+/// One raw sample with the values the engine uses (device ω/α are 0 when not used).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sample {
+    /// µs
+    pub time_us: f64,
+    /// degrees from the calibration point
+    pub angle_deg: f64,
+    /// device angular velocity, rad/s
+    pub omega: f64,
+    /// device angular acceleration, rad/s²
+    pub alpha: f64,
+}
+
+impl Sample {
+    fn is_finite(&self) -> bool {
+        self.time_us.is_finite() && self.angle_deg.is_finite() && self.omega.is_finite() && self.alpha.is_finite()
+    }
+}
+
+/// The interpolated input at one grid time.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GridPoint {
+    /// Sample values interpolated at the grid time (`time_us` is the grid time itself).
+    pub sample: Sample,
+    /// First point of a segment: the session start, or the first point after a long gap.
+    pub first: bool,
+}
+
+/// Streaming resampler: accepted samples in, grid points out.
+#[derive(Clone, Debug)]
+pub struct Resampler {
+    step_us: f64,
+    /// Left sample of the current interpolation interval; `None` until the segment has two.
+    left: Option<Sample>,
+    /// Last accepted sample.
+    last: Option<Sample>,
+    origin_us: f64,
+    /// Next grid index in the segment (an exact integer while below 2^53).
+    k: f64,
+}
+
+impl Resampler {
+    /// A resampler with a grid step of `step_us` µs (> 0).
+    pub fn new(step_us: f64) -> Resampler {
+        Resampler { step_us, left: None, last: None, origin_us: 0.0, k: 0.0 }
+    }
+
+    /// Offers the next sample. Returns `false`, and changes nothing, when the sample has a
+    /// non-finite value or its time does not strictly increase; the caller counts it.
+    pub fn offer(&mut self, s: Sample) -> bool {
+        if !s.is_finite() {
+            return false;
+        }
+        match self.last {
+            Some(last) if s.time_us <= last.time_us => return false,
+            Some(last) if s.time_us - last.time_us <= MAX_GAP_US => self.left = Some(last),
+            _ => {
+                self.left = None;
+                self.origin_us = s.time_us;
+                self.k = 0.0;
+            }
+        }
+        self.last = Some(s);
+        true
+    }
+
+    /// The next grid point up to the last offered sample, or `None` when the grid has caught up.
+    pub fn next_point(&mut self) -> Option<GridPoint> {
+        let (a, b) = (self.left?, self.last?);
+        let t = self.origin_us + self.k * self.step_us;
+        if t > b.time_us {
+            return None;
+        }
+        // Within one interval b − a is positive and at most MAX_GAP_US; the clamp only matters
+        // at times so large that the grid time rounds outside the interval.
+        let frac = ((t - a.time_us) / (b.time_us - a.time_us)).clamp(0.0, 1.0);
+        let first = self.k == 0.0;
+        self.k += 1.0;
+        Some(GridPoint {
+            sample: Sample {
+                time_us: t,
+                angle_deg: a.angle_deg + (b.angle_deg - a.angle_deg) * frac,
+                omega: a.omega + (b.omega - a.omega) * frac,
+                alpha: a.alpha + (b.alpha - a.alpha) * frac,
+            },
+            first,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(time_us: f64, angle_deg: f64) -> Sample {
+        Sample { time_us, angle_deg, omega: 0.0, alpha: 0.0 }
+    }
+
+    fn run(step_us: f64, samples: &[Sample]) -> (Vec<(f64, f64, bool)>, usize) {
+        let mut r = Resampler::new(step_us);
+        let (mut out, mut rejected) = (Vec::new(), 0);
+        for &x in samples {
+            if !r.offer(x) {
+                rejected += 1;
+            }
+            while let Some(p) = r.next_point() {
+                out.push((p.sample.time_us, p.sample.angle_deg, p.first));
+            }
+        }
+        (out, rejected)
+    }
+
+    #[test]
+    fn emits_nothing_for_a_single_sample() {
+        assert_eq!(run(10.0, &[s(0.0, 5.0)]), (vec![], 0));
+    }
+
+    #[test]
+    fn interpolates_linearly_on_the_grid_from_the_first_sample() {
+        // 0 µs → 0°, 25 µs → 50°: 2°/µs, grid 0, 10, 20.
+        let (pts, _) = run(10.0, &[s(0.0, 0.0), s(25.0, 50.0)]);
+        assert_eq!(pts, vec![(0.0, 0.0, true), (10.0, 20.0, false), (20.0, 40.0, false)]);
+    }
+
+    #[test]
+    fn rejects_time_that_does_not_increase_and_non_finite_values() {
+        let nan = Sample { omega: f64::NAN, ..s(30.0, 0.0) };
+        let (pts, rejected) =
+            run(10.0, &[s(0.0, 0.0), s(0.0, 9.0), s(-5.0, 9.0), nan, s(f64::INFINITY, 0.0), s(20.0, 20.0)]);
+        assert_eq!(rejected, 4);
+        assert_eq!(pts, vec![(0.0, 0.0, true), (10.0, 10.0, false), (20.0, 20.0, false)]);
+    }
+
+    #[test]
+    fn restarts_the_grid_after_a_gap_longer_than_the_limit() {
+        let later = MAX_GAP_US + 105.0;
+        let (pts, _) = run(10.0, &[s(0.0, 0.0), s(10.0, 1.0), s(later, 7.0), s(later + 10.0, 8.0)]);
+        assert_eq!(pts, vec![(0.0, 0.0, true), (10.0, 1.0, false), (later, 7.0, true), (later + 10.0, 8.0, false)]);
+    }
+
+    #[test]
+    fn computes_grid_times_without_drift() {
+        let step = 1e6 / 3.0; // not representable: repeated addition would drift
+        let samples: Vec<Sample> = (0..=3 * 3600).map(|i| s(f64::from(i) * step, 0.0)).collect();
+        let (pts, _) = run(step, &samples);
+        assert_eq!(pts.len(), 3 * 3600 + 1);
+        assert_eq!(pts.last().map(|p| p.0), Some(3600.0 * 3.0 * step));
+    }
+}

@@ -1,0 +1,249 @@
+//! The engine as callers see it: incremental batches, or a whole session at once.
+//!
+//! [`Engine::push`] runs every sample through acceptance → resampling → smoothing →
+//! derivatives → rep detection and appends what it produced to an [`Update`]; the state in
+//! between is a handful of numbers, so a call costs in proportion to its batch however long the
+//! session already is. [`reprocess`] is exactly one push of the whole session plus
+//! [`Engine::finish`]; since every stage processes one sample or point at a time, any split of
+//! the same samples into batches gives bit-identical points and reps.
+
+use crate::derive::{Deriver, Point};
+use crate::error::{Error, ErrorKind};
+use crate::phase::magnitudes;
+use crate::reps::{Rep, RepDetector};
+use crate::resample::{Resampler, Sample};
+use crate::settings::Settings;
+use crate::smooth::Smoother;
+
+/// Raw samples, one entry per sample in each slice.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Batch<'a> {
+    /// µs; should increase strictly
+    pub time_us: &'a [f64],
+    /// degrees from the calibration point (rope pulled straight out)
+    pub angle_deg: &'a [f64],
+    /// device angular velocity, rad/s (imported debug files only)
+    pub angular_velocity: Option<&'a [f64]>,
+    /// device angular acceleration, rad/s² (imported debug files only)
+    pub angular_acceleration: Option<&'a [f64]>,
+}
+
+/// Processed points as columns (the field order of the TypeScript `ProcessedPoints`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Points {
+    /// One column per [`Point`] field, in [`Points::FIELDS`] order.
+    pub columns: [Vec<f64>; Points::FIELD_COUNT],
+}
+
+impl Points {
+    /// Number of columns.
+    pub const FIELD_COUNT: usize = 11;
+    /// Column names, as in the TypeScript contract.
+    pub const FIELDS: [&'static str; Points::FIELD_COUNT] = [
+        "timeUs",
+        "angleDeg",
+        "angularVelocity",
+        "angularAcceleration",
+        "velocity",
+        "acceleration",
+        "torque",
+        "force",
+        "linearForce",
+        "netForce",
+        "power",
+    ];
+
+    /// Number of points.
+    pub fn len(&self) -> usize {
+        self.columns[0].len()
+    }
+
+    /// True when there are no points.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Point `i`, if there is one.
+    pub fn get(&self, i: usize) -> Option<Point> {
+        let c = |k: usize| self.columns[k].get(i).copied();
+        Some(Point {
+            time_us: c(0)?,
+            angle_deg: c(1)?,
+            angular_velocity: c(2)?,
+            angular_acceleration: c(3)?,
+            velocity: c(4)?,
+            acceleration: c(5)?,
+            torque: c(6)?,
+            force: c(7)?,
+            linear_force: c(8)?,
+            net_force: c(9)?,
+            power: c(10)?,
+        })
+    }
+
+    fn push(&mut self, p: &Point) {
+        let values = [
+            p.time_us,
+            p.angle_deg,
+            p.angular_velocity,
+            p.angular_acceleration,
+            p.velocity,
+            p.acceleration,
+            p.torque,
+            p.force,
+            p.linear_force,
+            p.net_force,
+            p.power,
+        ];
+        for (column, v) in self.columns.iter_mut().zip(values) {
+            column.push(v);
+        }
+    }
+
+    fn reserve(&mut self, n: usize) {
+        for column in &mut self.columns {
+            column.reserve(n);
+        }
+    }
+}
+
+/// What calls produced: new points, reps closed, samples dropped.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Update {
+    /// Points produced, in grid order.
+    pub points: Points,
+    /// Reps closed, in order.
+    pub reps: Vec<Rep>,
+    /// Input samples dropped: time not strictly increasing, or a used value not finite.
+    pub skipped: u64,
+}
+
+impl Update {
+    /// Empties the update, keeping its memory for the next call.
+    pub fn clear(&mut self) {
+        for column in &mut self.points.columns {
+            column.clear();
+        }
+        self.reps.clear();
+        self.skipped = 0;
+    }
+}
+
+/// A live session.
+#[derive(Clone, Debug)]
+pub struct Engine {
+    settings: Settings,
+    resampler: Resampler,
+    smoother: Smoother,
+    deriver: Deriver,
+    detector: RepDetector,
+    /// Whether the session's batches carry device (ω, α); fixed by the first non-empty batch.
+    device: Option<(bool, bool)>,
+    next_index: u64,
+    finished: bool,
+}
+
+impl Engine {
+    /// A new session, or the first invalid setting.
+    pub fn new(settings: Settings) -> Result<Engine, Error> {
+        settings.validate()?;
+        Ok(Engine {
+            settings,
+            resampler: Resampler::new(settings.step_us()),
+            smoother: Smoother::default(),
+            deriver: Deriver::new(&settings),
+            detector: RepDetector::new(settings.hz, settings.warmup),
+            device: None,
+            next_index: 0,
+            finished: false,
+        })
+    }
+
+    /// The session's settings.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Processes `batch` and appends the new points, the reps they close and the number of
+    /// dropped samples to `out`.
+    pub fn push(&mut self, batch: &Batch, out: &mut Update) -> Result<(), Error> {
+        if self.finished {
+            return Err(Error::new(ErrorKind::Finished, 0.0));
+        }
+        let n = batch.time_us.len();
+        for column in [Some(batch.angle_deg), batch.angular_velocity, batch.angular_acceleration].into_iter().flatten() {
+            if column.len() != n {
+                return Err(Error::new(ErrorKind::LengthMismatch, column.len() as f64));
+            }
+        }
+        if n == 0 {
+            return Ok(());
+        }
+        let present = (batch.angular_velocity.is_some(), batch.angular_acceleration.is_some());
+        match self.device {
+            None => {
+                self.device = Some(present);
+                let s = &self.settings;
+                self.deriver.use_device(present.0 && !s.calc_angular_velocity, present.1 && !s.calc_angular_acceleration);
+            }
+            Some(device) if device != present => return Err(Error::new(ErrorKind::DeviceDataChanged, n as f64)),
+            Some(_) => {}
+        }
+        let omega = batch.angular_velocity.filter(|_| !self.settings.calc_angular_velocity);
+        let alpha = batch.angular_acceleration.filter(|_| !self.settings.calc_angular_acceleration);
+        out.points.reserve(self.expected_points(batch.time_us));
+        for i in 0..n {
+            let sample = Sample {
+                time_us: batch.time_us[i],
+                angle_deg: batch.angle_deg[i],
+                omega: omega.map_or(0.0, |w| w[i]),
+                alpha: alpha.map_or(0.0, |a| a[i]),
+            };
+            if !self.resampler.offer(sample) {
+                out.skipped += 1;
+                continue;
+            }
+            while let Some(g) = self.resampler.next_point() {
+                let angle = self.smoother.push(g.sample.angle_deg, g.first);
+                let point = self.deriver.derive(&g, angle);
+                let (m, moving) = magnitudes(&point);
+                out.reps.extend(self.detector.push(self.next_index, angle, &m, moving));
+                out.points.push(&point);
+                self.next_index += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// End of data: appends the trailing rep to `out` if its eccentric phase has come to rest.
+    /// The engine accepts no more data afterwards.
+    pub fn finish(&mut self, out: &mut Update) -> Result<(), Error> {
+        if self.finished {
+            return Err(Error::new(ErrorKind::Finished, 0.0));
+        }
+        self.finished = true;
+        out.reps.extend(self.detector.finish());
+        Ok(())
+    }
+
+    /// About how many points `time_us` yields, to size the output once. Capped at 16 per
+    /// sample so that a garbage first or last time cannot reserve gigabytes.
+    fn expected_points(&self, time_us: &[f64]) -> usize {
+        let (Some(first), Some(last)) = (time_us.first(), time_us.last()) else { return 0 };
+        let n = ((last - first) / self.settings.step_us()).min(16.0 * time_us.len() as f64) + 2.0;
+        if n.is_finite() && n > 0.0 {
+            n as usize
+        } else {
+            0
+        }
+    }
+}
+
+/// Processes a whole session: one push of every sample, then [`Engine::finish`].
+pub fn reprocess(batch: &Batch, settings: Settings) -> Result<Update, Error> {
+    let mut engine = Engine::new(settings)?;
+    let mut out = Update::default();
+    engine.push(batch, &mut out)?;
+    engine.finish(&mut out)?;
+    Ok(out)
+}

@@ -1,0 +1,131 @@
+//! Engine settings (SPEC §3 "Workout settings") and the fixed constants of the pipeline.
+//!
+//! The settings are what the user can change; the constants are decisions SPEC leaves open
+//! (rest threshold, rep hysteresis, longest interpolated gap). They live here, next to the
+//! reason for each value, so a change is one line and one test run.
+
+use crate::error::{Error, ErrorKind};
+
+/// Standard gravity for the net force, m/s² (SPEC §9: "Gravity 9.81").
+pub const GRAVITY: f64 = 9.81;
+
+/// Lowest accepted resampling rate, Hz. Below it a 4-point smoothing window spans seconds.
+pub const HZ_MIN: f64 = 1.0;
+
+/// Highest accepted resampling rate, Hz: the fastest source we know (Chronojump's encoder)
+/// samples at 1 kHz, so a finer grid only interpolates straight lines and costs memory.
+pub const HZ_MAX: f64 = 1000.0;
+
+/// Below this |ω| (rad/s) the rope counts as still, and such points are trimmed off the
+/// edges of a phase (rest is not part of the movement). 0.3 rad/s is 4 mm/s of rope on the
+/// default 14 mm shaft: far below any training movement, above float noise. A flywheel that
+/// starts from rest is slow for its first instants, so trimming shortens a phase a little:
+/// about 0.6 % for a sinusoidal 1 s phase peaking at 30 rad/s.
+pub const REST_OMEGA_RAD_S: f64 = 0.3;
+
+/// The rope must travel this far, in degrees of |angle| from the running extreme, before the
+/// detector believes a direction change. It is both the hysteresis and the minimum rep travel:
+/// half a turn is 4.4 cm of rope on the default shaft, ten times the jitter of a 1.8°/tick
+/// encoder, yet well below the range of any exercise (a flywheel squat travels 500–1000°).
+pub const REP_TRAVEL_DEG: f64 = 180.0;
+
+/// Samples further apart than this (µs) are not interpolated across: the grid restarts at the
+/// later sample. A gap that long is lost data (Bluetooth dropout or the unit idle), not a
+/// straight-line movement, and the limit bounds the output of one sample to 1000 points.
+pub const MAX_GAP_US: f64 = 1_000_000.0;
+
+/// What the user chose; see SPEC §3 for the defaults ([`Settings::default`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Settings {
+    /// Resampling rate, Hz: the uniform grid step is 1e6 / hz µs.
+    pub hz: f64,
+    /// Radius of the shaft the rope winds on, m.
+    pub radius_m: f64,
+    /// Flywheel moment of inertia, kg·m² (the sum of the plates).
+    pub inertia_kg_m2: f64,
+    /// Body mass of the athlete, kg.
+    pub mass_kg: f64,
+    /// Compute ω from the resampled angle even when the input carries the device's ω.
+    pub calc_angular_velocity: bool,
+    /// Compute α from ω even when the input carries the device's α.
+    pub calc_angular_acceleration: bool,
+    /// Number of warmup repetitions, 1–3: a rep's count is index − warmup + 1.
+    pub warmup: u32,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            hz: 200.0,
+            radius_m: 0.014,
+            inertia_kg_m2: 0.0,
+            mass_kg: 85.0,
+            calc_angular_velocity: false,
+            calc_angular_acceleration: true,
+            warmup: 1,
+        }
+    }
+}
+
+impl Settings {
+    /// Checks every field; the first bad one is reported with its value.
+    pub fn validate(&self) -> Result<(), Error> {
+        let checks = [
+            (self.hz.is_finite() && self.hz >= HZ_MIN && self.hz <= HZ_MAX, ErrorKind::InvalidHz, self.hz),
+            (self.radius_m.is_finite() && self.radius_m > 0.0, ErrorKind::InvalidRadius, self.radius_m),
+            (
+                self.inertia_kg_m2.is_finite() && self.inertia_kg_m2 >= 0.0,
+                ErrorKind::InvalidInertia,
+                self.inertia_kg_m2,
+            ),
+            (self.mass_kg.is_finite() && self.mass_kg >= 0.0, ErrorKind::InvalidMass, self.mass_kg),
+            ((1..=3).contains(&self.warmup), ErrorKind::InvalidWarmup, f64::from(self.warmup)),
+        ];
+        match checks.iter().find(|(ok, _, _)| !ok) {
+            Some(&(_, kind, value)) => Err(Error::new(kind, value)),
+            None => Ok(()),
+        }
+    }
+
+    /// The grid step, µs.
+    pub fn step_us(&self) -> f64 {
+        1e6 / self.hz
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    macro_rules! rejects {
+        ($($name:ident: $field:ident = $value:expr => $kind:ident;)*) => {$(
+            #[test]
+            fn $name() {
+                let s = Settings { $field: $value, ..Settings::default() };
+                assert_eq!(s.validate().map_err(|e| e.kind()), Err(ErrorKind::$kind));
+            }
+        )*};
+    }
+
+    rejects! {
+        rejects_zero_hz: hz = 0.0 => InvalidHz;
+        rejects_negative_hz: hz = -200.0 => InvalidHz;
+        rejects_nan_hz: hz = f64::NAN => InvalidHz;
+        rejects_hz_above_1000: hz = 1000.5 => InvalidHz;
+        rejects_zero_radius: radius_m = 0.0 => InvalidRadius;
+        rejects_infinite_radius: radius_m = f64::INFINITY => InvalidRadius;
+        rejects_negative_inertia: inertia_kg_m2 = -0.1 => InvalidInertia;
+        rejects_nan_mass: mass_kg = f64::NAN => InvalidMass;
+        rejects_warmup_zero: warmup = 0 => InvalidWarmup;
+        rejects_warmup_four: warmup = 4 => InvalidWarmup;
+    }
+
+    #[test]
+    fn accepts_the_spec_defaults_and_the_range_edges() {
+        assert_eq!(Settings::default().validate(), Ok(()));
+        for hz in [HZ_MIN, 50.0, HZ_MAX] {
+            assert_eq!(Settings { hz, ..Settings::default() }.validate(), Ok(()));
+        }
+        assert_eq!(Settings::default().step_us(), 5000.0);
+    }
+}

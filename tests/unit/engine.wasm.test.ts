@@ -1,0 +1,109 @@
+/**
+ * The wasm engine through its public API: shapes, errors with context, memory hygiene.
+ * Physics goldens live in the Rust tests; agreement with the reference port in
+ * engine.oracle.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { createEngine, reprocess, type SampleBatch } from '../../src/engine';
+
+/** Rope wound 900° → out → 900° the other way in 2 s (cosine), with 0.5 s still at each end, 1 kHz. */
+function oneRep(): SampleBatch {
+  const n = 3000;
+  const timeUs = new Float64Array(n);
+  const angleDeg = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const t = Math.min(Math.max(i / 1000 - 0.5, 0), 2);
+    timeUs[i] = i * 1000;
+    angleDeg[i] = 900 * Math.cos((Math.PI / 2) * t);
+  }
+  return { timeUs, angleDeg };
+}
+
+describe('the wasm engine', () => {
+  it('reprocesses a session into points on the grid and one rep', () => {
+    const out = reprocess(oneRep());
+    expect(out.points.timeUs).toBeInstanceOf(Float64Array);
+    expect(out.points.timeUs.length).toBe(600); // 3 s at 200 Hz
+    expect(out.points.timeUs[1]).toBe(5000);
+    expect(out.reps).toHaveLength(1);
+    const rep = out.reps[0]!;
+    expect(rep.count).toBe(0); // the first rep is the warmup
+    // r·Δθ/T = 0.014 m × 900° in rad / 1 s
+    expect(rep.concentric.velocity).toBeCloseTo(0.014 * (900 * Math.PI) / 180, 2);
+    expect(rep.start).toBeLessThan(rep.turn);
+    expect(rep.turn).toBeLessThan(rep.end);
+  });
+
+  it('gives the same points and reps pushed in batches as reprocessed at once', () => {
+    const batch = oneRep();
+    const whole = reprocess(batch);
+    const engine = createEngine();
+    const times: number[] = [];
+    const reps = [];
+    for (let i = 0; i < batch.timeUs.length; i += 137) {
+      const u = engine.push({ timeUs: batch.timeUs.subarray(i, i + 137), angleDeg: batch.angleDeg.subarray(i, i + 137) });
+      times.push(...u.points.timeUs);
+      reps.push(...u.reps);
+    }
+    reps.push(...engine.finish().reps);
+    engine.dispose();
+    expect(times).toEqual([...whole.points.timeUs]);
+    expect(reps).toEqual(whole.reps);
+  });
+
+  it('counts dropped samples whose time goes backwards or that are not finite', () => {
+    const out = reprocess({ timeUs: Float64Array.of(0, 5000, 4000, 10000, NaN), angleDeg: Float64Array.of(0, 1, 1, Infinity, 1) });
+    expect(out.skipped).toBe(3);
+    expect([...out.points.timeUs]).toEqual([0, 5000]);
+  });
+
+  it('gives an empty result for fewer than two samples', () => {
+    const out = reprocess({ timeUs: Float64Array.of(7), angleDeg: Float64Array.of(1) });
+    expect(out.points.velocity.length).toBe(0);
+    expect(out.reps).toEqual([]);
+  });
+
+  it('rejects bad settings with the engine message and the settings', () => {
+    expect(() => createEngine({ hz: 0 })).toThrow(/hz must be a finite number from 1 to 1000.*hz=0/);
+    expect(() => reprocess(oneRep(), { warmup: 2.5 })).toThrow(/warmup must be 1, 2 or 3/);
+    expect(() => createEngine({ radius: -1 })).toThrow(/radius must be/);
+    expect(() => createEngine({ hz: '200' as unknown as number })).toThrow(/hz must be a number/);
+  });
+
+  it('rejects arrays of different lengths naming them, and stays usable', () => {
+    const engine = createEngine();
+    expect(() => engine.push({ timeUs: Float64Array.of(0, 1), angleDeg: Float64Array.of(0) })).toThrow(
+      /as many entries as timeUs \(timeUs 2, angleDeg 1\)/,
+    );
+    expect(engine.push({ timeUs: Float64Array.of(0, 5000), angleDeg: Float64Array.of(0, 1) }).points.timeUs.length).toBe(2);
+    engine.dispose();
+  });
+
+  it('refuses device data in a later batch when the first had none', () => {
+    const engine = createEngine();
+    engine.push({ timeUs: Float64Array.of(0), angleDeg: Float64Array.of(0) });
+    const later = { timeUs: Float64Array.of(5000), angleDeg: Float64Array.of(1), angularVelocity: Float64Array.of(1) };
+    expect(() => engine.push(later)).toThrow(/in every batch of a session or in none/);
+    engine.dispose();
+  });
+
+  it('refuses to be used after finish or dispose', () => {
+    const engine = createEngine();
+    engine.finish();
+    expect(() => engine.finish()).toThrow(/has finished/);
+    engine.dispose();
+    expect(() => engine.push(oneRep())).toThrow(/disposed/);
+  });
+
+  it('does not grow memory over many reprocess calls, including failing ones', async () => {
+    const { raw } = await import('../../src/engine/wasm');
+    const batch = oneRep();
+    for (let i = 0; i < 20; i++) reprocess(batch);
+    const before = raw.memory.buffer.byteLength;
+    for (let i = 0; i < 200; i++) {
+      reprocess(batch);
+      expect(() => reprocess({ ...batch, angleDeg: batch.angleDeg.subarray(1) })).toThrow();
+    }
+    expect(raw.memory.buffer.byteLength).toBe(before);
+  });
+});
