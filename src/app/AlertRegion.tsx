@@ -1,0 +1,50 @@
+/**
+ * The page's live regions: errors in role="alert" (kept until dismissed, newest last) and the
+ * latest confirmation in role="status" (fades after a few seconds). Both regions are always in
+ * the DOM, as screen readers only announce changes to regions that already exist.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, type ReactElement } from 'react';
+import { dismissError, errors, showError, status } from '../state/alerts';
+import { settingsLoadError } from '../state/settings';
+import { CloseIcon } from '../components/icons';
+
+const STATUS_MS = 6000;
+
+export function AlertRegion(): ReactElement {
+  useSignals();
+  const current = status.value;
+
+  useEffect(() => {
+    const problem = settingsLoadError.peek();
+    if (problem === null) return;
+    settingsLoadError.value = null;
+    showError(problem);
+  }, []);
+
+  useEffect(() => {
+    if (current === null) return;
+    const timer = setTimeout(() => {
+      if (status.peek()?.id === current.id) status.value = null;
+    }, STATUS_MS);
+    return () => clearTimeout(timer);
+  }, [current]);
+
+  return (
+    <div className="alerts">
+      <div role="alert" className="alerts__errors">
+        {errors.value.map((notice) => (
+          <p key={notice.id} className="alert alert--error">
+            <span>{notice.message}</span>
+            <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => dismissError(notice.id)}>
+              <CloseIcon />
+            </button>
+          </p>
+        ))}
+      </div>
+      <div role="status" className="alerts__status">
+        {current && <p className="alert alert--status">{current.message}</p>}
+      </div>
+    </div>
+  );
+}

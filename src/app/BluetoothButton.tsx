@@ -1,0 +1,80 @@
+/**
+ * SPEC §2 Bluetooth button: green and "Disconnect unit" while connected, neutral and "Connect
+ * unit" otherwise. Where Web Bluetooth exists a press offers "Bluetooth unit" or "Demo unit";
+ * where it does not, the Demo unit connects straight away and the user is told it is a demo.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useRef, useState, type ReactElement } from 'react';
+import { BluetoothIcon } from '../components/icons';
+import { attempt, showStatus } from '../state/alerts';
+import { connectUnit, connection, disconnectUnit } from '../state/connection';
+import { makeUnit, webBluetoothAvailable, type UnitChoice } from './units';
+
+export const DEMO_NOTICE = 'Web Bluetooth is not available in this browser, so the Demo unit is connected: its reps are simulated.';
+
+export function BluetoothButton(): ReactElement {
+  useSignals();
+  const state = connection.value;
+  const [menuOpen, setMenuOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const close = (event: Event) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node)) setMenuOpen(false);
+    };
+    document.addEventListener('keydown', close);
+    document.addEventListener('mousedown', close);
+    return () => {
+      document.removeEventListener('keydown', close);
+      document.removeEventListener('mousedown', close);
+    };
+  }, [menuOpen]);
+
+  function connect(choice: UnitChoice): void {
+    setMenuOpen(false);
+    void attempt(async () => {
+      await connectUnit(makeUnit(choice));
+      if (choice === 'demo' && !webBluetoothAvailable()) showStatus(DEMO_NOTICE);
+    });
+  }
+
+  function press(): void {
+    if (state.status === 'connected') void attempt(disconnectUnit);
+    else if (webBluetoothAvailable()) setMenuOpen((open) => !open);
+    else connect('demo');
+  }
+
+  const connected = state.status === 'connected';
+  return (
+    <div className="bt" ref={root}>
+      <button
+        type="button"
+        className={connected ? 'bt__button is-connected' : 'bt__button'}
+        aria-label={connected ? 'Disconnect unit' : 'Connect unit'}
+        aria-haspopup={connected ? undefined : 'menu'}
+        aria-expanded={connected ? undefined : menuOpen}
+        aria-busy={state.status === 'connecting'}
+        disabled={state.status === 'connecting'}
+        onClick={press}
+      >
+        <BluetoothIcon />
+        <span className="bt__text">{connected ? 'Disconnect' : state.status === 'connecting' ? 'Connecting…' : 'Connect'}</span>
+      </button>
+      {menuOpen && (
+        <ul className="bt__menu" role="menu" aria-label="Connect">
+          <li role="none">
+            <button type="button" role="menuitem" autoFocus onClick={() => connect('bluetooth')}>
+              Bluetooth unit
+            </button>
+          </li>
+          <li role="none">
+            <button type="button" role="menuitem" onClick={() => connect('demo')}>
+              Demo unit
+            </button>
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+/** Shows the Calibrate dialog while the connection state asks for it (SPEC §4 "On connect"). */
+import { useSignals } from '@preact/signals-react/runtime';
+import type { ReactElement } from 'react';
+import { CalibrateDialog } from '../components/dialogs/CalibrateDialog';
+import { attempt } from '../state/alerts';
+import { calibrate, calibrateOpen, cancelCalibration } from '../state/connection';
+
+export function CalibrateModal(): ReactElement | null {
+  useSignals();
+  if (!calibrateOpen.value) return null;
+  return (
+    <CalibrateDialog
+      onCalibrate={async () => void (await attempt(calibrate))}
+      onCancel={async () => void (await attempt(cancelCalibration))}
+    />
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * The navigation shell (SPEC §2): on large screens a sidebar with Workout and Settings; on small
+ * screens a top bar with the logo, a menu button that slides the same navigation in, and the
+ * Bluetooth button. It is one <nav> either way (CSS moves it), so there is one set of links and
+ * one Bluetooth button in the page. Every navigation scrolls to the top and closes the menu.
+ */
+import { useEffect, useState, type ReactElement } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { CloseIcon, MenuIcon } from '../components/icons';
+import { AlertRegion } from './AlertRegion';
+import { BluetoothButton } from './BluetoothButton';
+import { CalibrateModal } from './CalibrateModal';
+
+export function Shell(): ReactElement {
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    setMenuOpen(false);
+  }, [location.key]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  return (
+    <div className={menuOpen ? 'shell menu-open' : 'shell'}>
+      <header className="topbar">
+        <button
+          type="button"
+          className="icon-button topbar__menu"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-expanded={menuOpen}
+          aria-controls="main-nav"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <CloseIcon /> : <MenuIcon />}
+        </button>
+        <NavLink to="/" className="logo" aria-label="Repline home">
+          <img src="/favicon.svg" alt="" width="28" height="28" />
+          <span>Repline</span>
+        </NavLink>
+        <BluetoothButton />
+      </header>
+      <nav id="main-nav" className="nav" aria-label="Main">
+        <NavLink to="/" end className="nav__link">
+          Workout
+        </NavLink>
+        <NavLink to="/settings" className="nav__link">
+          Settings
+        </NavLink>
+      </nav>
+      {menuOpen && <div className="nav-backdrop" aria-hidden="true" onClick={() => setMenuOpen(false)} />}
+      <main className="main">
+        <Outlet />
+      </main>
+      <AlertRegion />
+      <CalibrateModal />
+    </div>
+  );
+}

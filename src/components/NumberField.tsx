@@ -1,0 +1,62 @@
+/**
+ * A numeric input that refuses anything but a number, with a visible message instead of a silent
+ * coercion. It keeps the typed text (so "0." can become "0.5") and reports `null` upward while the
+ * text is not acceptable, which the dialogs use to disable Save. The report is re-sent when the
+ * bounds change (a drop switching from unit to percent), so the parent never holds a stale value.
+ */
+import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
+
+export interface NumberFieldProps {
+  label: string;
+  value: number;
+  onChange: (value: number | null) => void;
+  min?: number;
+  max?: number;
+  /** Unit shown after the input, e.g. "%" or "m/s". */
+  unit?: string;
+}
+
+/** The message for `text`, or null when it is an acceptable number. Exported for tests. */
+export function numberProblem(text: string, min?: number, max?: number): string | null {
+  const trimmed = text.trim();
+  if (trimmed === '' || !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(trimmed)) return 'Enter a number';
+  const value = Number(trimmed);
+  if (min !== undefined && max !== undefined && (value < min || value > max)) return `Enter a number from ${min} to ${max}`;
+  if (min !== undefined && value < min) return `Enter a number of at least ${min}`;
+  if (max !== undefined && value > max) return `Enter a number of at most ${max}`;
+  return null;
+}
+
+export function NumberField({ label, value, onChange, min, max, unit }: NumberFieldProps): ReactElement {
+  const id = useId();
+  const [text, setText] = useState(String(value));
+  const problem = numberProblem(text, min, max);
+  const report = useRef(onChange);
+  report.current = onChange;
+  useEffect(() => {
+    report.current(problem === null ? Number(text.trim()) : null);
+  }, [text, problem]);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <span className="number-field">
+        <input
+          id={id}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          value={text}
+          aria-invalid={problem !== null}
+          aria-describedby={problem ? `${id}-msg` : undefined}
+          onChange={(event) => setText(event.target.value)}
+        />
+        {unit && <span className="number-field__unit">{unit}</span>}
+      </span>
+      {problem && (
+        <span className="field__message" id={`${id}-msg`}>
+          {problem}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { InertiaCard } from './InertiaCard';
+import { TargetCard } from './TargetCard';
+
+afterEach(cleanup);
+
+describe('InertiaCard', () => {
+  it('shows the inertia in kg·m² and opens its dialog', async () => {
+    const onOpen = vi.fn();
+    render(<InertiaCard inertia={0.15} windupOnReset={false} boost={0} onOpen={onOpen} />);
+    const card = screen.getByRole('button', { name: /Inertia/ });
+    expect(card.textContent).toContain('0.15 kg·m²');
+    expect(card.getAttribute('aria-haspopup')).toBe('dialog');
+    await userEvent.setup().click(card);
+    expect(onOpen).toHaveBeenCalledOnce();
+  });
+
+  it('shows no icons with windup and boost off', () => {
+    const { container } = render(<InertiaCard inertia={0} windupOnReset={false} boost={0} onOpen={() => {}} />);
+    expect(container.querySelectorAll('[data-icon]')).toHaveLength(0);
+  });
+
+  it('shows the windup icon and the boost percent when they are on', () => {
+    const { container } = render(<InertiaCard inertia={0.1} windupOnReset boost={25} onOpen={() => {}} />);
+    expect(container.querySelector('[data-icon="windup"]')).not.toBeNull();
+    expect(container.querySelector('[data-icon="boost"]')).not.toBeNull();
+    expect(screen.getByRole('button').textContent).toContain('25%');
+  });
+});
+
+describe('TargetCard', () => {
+  it('shows the reps excluding warmup over /reps with the target name', () => {
+    render(<TargetCard counted={6} target="Fatigue" voice={false} onOpen={() => {}} />);
+    const card = screen.getByRole('button', { name: /Target/ });
+    expect(card.textContent).toContain('6/reps');
+    expect(card.textContent).toContain('Fatigue Loss');
+  });
+
+  it('never shows fewer than 0 reps', () => {
+    render(<TargetCard counted={-2} target="None" voice={false} onOpen={() => {}} />);
+    expect(screen.getByRole('button').textContent).toContain('0/reps');
+  });
+
+  it('shows the voice icon only while voice feedback is on', () => {
+    const { container, rerender } = render(<TargetCard counted={0} target="None" voice onOpen={() => {}} />);
+    expect(container.querySelector('[data-icon="voice"]')).not.toBeNull();
+    rerender(<TargetCard counted={0} target="None" voice={false} onOpen={() => {}} />);
+    expect(container.querySelector('[data-icon="voice"]')).toBeNull();
+  });
+});

@@ -1,0 +1,33 @@
+// @vitest-environment happy-dom
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { specSampleReps } from '../../rules/fixtures';
+import { buildWorkoutView } from '../../rules/workoutView';
+
+const plotProps = vi.hoisted(() => [] as Record<string, unknown>[]);
+vi.mock('plotly.js-basic-dist', () => ({ default: {} }));
+vi.mock('react-plotly.js/factory', () => ({
+  default: () => (props: Record<string, unknown>) => {
+    plotProps.push(props);
+    return <div data-testid="plot" />;
+  },
+}));
+
+const { default: RepChart } = await import('./RepChart');
+
+afterEach(cleanup);
+
+const view = buildWorkoutView(specSampleReps(), { metric: 'velocity', phase: 'concentric', target: 'Fatigue', targetValue: 0.9, dropValue: 10, dropPercent: true, warmup: 1 });
+const props = { rows: view.rows, target: 'Fatigue' as const, currentTarget: view.target, currentDrop: view.drop, unit: 'm/s', axisTitle: 'Velocity (m/s)' };
+
+describe('RepChart', () => {
+  it('hands Plotly the figure and redraws only when a SPEC trigger changes', () => {
+    plotProps.length = 0;
+    const { rerender } = render(<RepChart {...props} />);
+    rerender(<RepChart {...props} />);
+    expect(plotProps[1].data).toBe(plotProps[0].data);
+    rerender(<RepChart {...props} currentDrop={0.8} />);
+    expect(plotProps[2].layout).not.toBe(plotProps[1].layout);
+    expect(plotProps[0].config).toMatchObject({ displaylogo: false });
+  });
+});

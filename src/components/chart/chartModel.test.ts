@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { specSampleReps } from '../../rules/fixtures';
+import { buildWorkoutView, type ViewSettings } from '../../rules/workoutView';
+import { buildChart, COLORWAY, type ChartInput } from './chartModel';
+
+const base: ViewSettings = { metric: 'velocity', phase: 'concentric', target: 'None', targetValue: 0.9, dropValue: 10, dropPercent: true, warmup: 1 };
+
+function input(patch: Partial<ViewSettings> = {}): ChartInput {
+  const s = { ...base, ...patch };
+  const view = buildWorkoutView(specSampleReps(), s);
+  return { rows: view.rows, target: s.target, currentTarget: view.target, currentDrop: view.drop, unit: 'm/s', axisTitle: 'Velocity (m/s)' };
+}
+
+describe('buildChart', () => {
+  it('draws one bar per rep per phase in valid/invalid traces with SPEC colours 0/8 and 1/9', () => {
+    const { data } = buildChart(input({ target: 'Fatigue' }));
+    expect(data.map((t) => [t.name, t.marker.color, t.x, t.offsetgroup])).toEqual([
+      ['Concentric', COLORWAY[0], [1, 2, 3, 4, 5], 'concentric'],
+      ['Concentric (invalid)', COLORWAY[8], [0, 6], 'concentric'],
+      ['Eccentric', COLORWAY[1], [1, 2, 3, 4, 5], 'eccentric'],
+      ['Eccentric (invalid)', COLORWAY[9], [0, 6], 'eccentric'],
+    ]);
+    expect(data.flatMap((t) => t.x)).toHaveLength(14);
+    expect(data[3].y).toEqual([0.7, 0.86]);
+  });
+
+  it('uses Plotly’s default colours for indices 0, 1, 8 and 9', () => {
+    expect([COLORWAY[0], COLORWAY[1], COLORWAY[8], COLORWAY[9]]).toEqual(['#1f77b4', '#ff7f0e', '#bcbd22', '#17becf']);
+  });
+
+  it('labels the x axis W for warmup, then the rep number', () => {
+    const { layout } = buildChart(input({ warmup: 2 }));
+    expect(layout.xaxis).toMatchObject({ tickvals: [0, 1, 2, 3, 4, 5, 6], ticktext: ['W', 'W', '1', '2', '3', '4', '5'] });
+  });
+
+  it('hovers with two decimals and the unit, shows a legend, no Plotly logo, bar radius 5, 10 px top and left', () => {
+    const { data, layout, config } = buildChart(input());
+    expect(data[0].hovertemplate).toBe('%{y:.2f} m/s<extra>Concentric</extra>');
+    expect(layout).toMatchObject({ showlegend: true, barcornerradius: 5, margin: { t: 10, l: 10 } });
+    expect(config).toMatchObject({ displaylogo: false });
+  });
+
+  it('draws no band or lines for target None', () => {
+    expect(buildChart(input()).layout.shapes).toEqual([]);
+  });
+
+  it('bands a Fatigue set from the best rep down to the drop, with a line at each end', () => {
+    const shapes = buildChart(input({ target: 'Fatigue' })).layout.shapes;
+    expect(shapes.map((s) => [s.type, s.layer])).toEqual([['rect', 'below'], ['line', 'above'], ['line', 'above']]);
+    expect(shapes[0].y0).toBeCloseTo(0.9, 10);
+    expect(shapes[0].y1).toBe(1);
+    expect(shapes[1].y0).toBe(1);
+    expect(shapes[2].y0).toBeCloseTo(0.9, 10);
+  });
+
+  it('bands a Threshold set from the target up to the top of the axis', () => {
+    const { layout } = buildChart(input({ target: 'Threshold', targetValue: 0.9 }));
+    expect(layout.yaxis.range[1]).toBeCloseTo(1.1, 10);
+    expect(layout.shapes[0]).toMatchObject({ type: 'rect', y0: 0.9 });
+    expect(layout.shapes[0].y1).toBeCloseTo(1.1, 10);
+    expect(layout.shapes).toHaveLength(2);
+  });
+
+  it('bands a Zone from the target value down to the unit drop', () => {
+    const shapes = buildChart(input({ target: 'Zone', targetValue: 1, dropValue: 0.05, dropPercent: false })).layout.shapes;
+    expect(shapes[0].y0).toBeCloseTo(0.95, 10);
+    expect(shapes[0].y1).toBe(1);
+  });
+
+  it('keeps an empty chart readable', () => {
+    const figure = buildChart({ rows: [], target: 'Fatigue', currentTarget: null, currentDrop: null, unit: 'N', axisTitle: 'Net Force (N)' });
+    expect(figure.data).toEqual([]);
+    expect(figure.layout.shapes).toEqual([]);
+    expect(figure.layout.yaxis.range).toEqual([0, 1]);
+  });
+});

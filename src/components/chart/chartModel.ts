@@ -1,0 +1,145 @@
+/**
+ * The repetition column chart (SPEC §2, §4, §9) as plain Plotly figure data, built without Plotly
+ * so it is cheap to test. One bar per rep per phase; valid and invalid bars of a phase are two
+ * traces sharing an offset group, so the legend names all four styles and each rep keeps its
+ * slot. Colours are Plotly's default colorway: concentric 0 (valid) / 8 (invalid), eccentric
+ * 1 / 9. Any target but None draws a band from the current target to the current drop — or to the
+ * top of the axis for Threshold — with boundary lines; the band sits under the bars, the lines
+ * over them.
+ */
+import { PHASE_LABELS, PHASES } from '../../rules/labels';
+import type { TargetType } from '../../rules/target';
+import type { RepRow } from '../../rules/workoutView';
+
+/** Plotly's default colorway (plotly.js src/components/color/attributes.js). */
+export const COLORWAY = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'] as const;
+
+const COLOUR_INDEX = {
+  concentric: { valid: 0, invalid: 8 },
+  eccentric: { valid: 1, invalid: 9 },
+} as const;
+
+const BAND_COLOUR = 'rgba(34, 197, 94, 0.15)';
+const LINE_COLOUR = 'rgba(22, 163, 74, 0.9)';
+
+export interface ChartInput {
+  rows: readonly RepRow[];
+  target: TargetType;
+  currentTarget: number | null;
+  currentDrop: number | null;
+  /** e.g. "m/s", for the tooltip. */
+  unit: string;
+  /** e.g. "Velocity (m/s)", for the value axis. */
+  axisTitle: string;
+}
+
+export interface BarTrace {
+  type: 'bar';
+  name: string;
+  x: number[];
+  y: number[];
+  offsetgroup: string;
+  marker: { color: string };
+  hovertemplate: string;
+}
+
+export interface Shape {
+  type: 'rect' | 'line';
+  xref: 'paper';
+  yref: 'y';
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+  layer: 'below' | 'above';
+  fillcolor?: string;
+  line: { width: number; color?: string; dash?: string };
+}
+
+export interface Figure {
+  data: BarTrace[];
+  layout: Record<string, unknown> & { shapes: Shape[]; yaxis: { range: [number, number] } & Record<string, unknown> };
+  config: Record<string, unknown>;
+}
+
+function traces(rows: readonly RepRow[], unit: string): BarTrace[] {
+  const out: BarTrace[] = [];
+  for (const phase of PHASES) {
+    for (const valid of [true, false]) {
+      const chosen = rows.filter((row) => row.valid === valid);
+      if (chosen.length === 0) continue;
+      const name = valid ? PHASE_LABELS[phase] : `${PHASE_LABELS[phase]} (invalid)`;
+      out.push({
+        type: 'bar',
+        name,
+        x: chosen.map((row) => row.index),
+        y: chosen.map((row) => row[phase]),
+        offsetgroup: phase,
+        marker: { color: COLORWAY[COLOUR_INDEX[phase][valid ? 'valid' : 'invalid']] },
+        hovertemplate: `%{y:.2f} ${unit}<extra>${name}</extra>`,
+      });
+    }
+  }
+  return out;
+}
+
+function line(y: number): Shape {
+  return { type: 'line', xref: 'paper', yref: 'y', x0: 0, x1: 1, y0: y, y1: y, layer: 'above', line: { width: 2, color: LINE_COLOUR, dash: 'dash' } };
+}
+
+/** The band and its boundary lines, or none for target None or while there is no target yet. */
+export function targetShapes(input: ChartInput, axisMax: number): Shape[] {
+  const { target, currentTarget, currentDrop } = input;
+  if (target === 'None' || currentTarget === null) return [];
+  const other = target === 'Threshold' ? axisMax : currentDrop;
+  if (other === null) return [];
+  const band: Shape = {
+    type: 'rect',
+    xref: 'paper',
+    yref: 'y',
+    x0: 0,
+    x1: 1,
+    y0: Math.min(currentTarget, other),
+    y1: Math.max(currentTarget, other),
+    layer: 'below',
+    fillcolor: BAND_COLOUR,
+    line: { width: 0 },
+  };
+  return target === 'Threshold' ? [band, line(currentTarget)] : [band, line(currentTarget), line(other)];
+}
+
+/** Top of the value axis: 10 % above the highest bar or boundary, so the band's top shows. */
+export function axisMaximum(input: ChartInput): number {
+  const values = input.rows.flatMap((row) => [row.concentric, row.eccentric]);
+  if (input.currentTarget !== null) values.push(input.currentTarget);
+  if (input.currentDrop !== null) values.push(input.currentDrop);
+  const max = Math.max(0, ...values);
+  return max > 0 ? max * 1.1 : 1;
+}
+
+export function buildChart(input: ChartInput): Figure {
+  const axisMax = axisMaximum(input);
+  return {
+    data: traces(input.rows, input.unit),
+    layout: {
+      barmode: 'group',
+      barcornerradius: 5,
+      margin: { t: 10, l: 10, r: 10, b: 10 },
+      autosize: true,
+      showlegend: true,
+      legend: { orientation: 'h', y: -0.15 },
+      xaxis: {
+        tickmode: 'array',
+        tickvals: input.rows.map((row) => row.index),
+        ticktext: input.rows.map((row) => row.label),
+        automargin: true,
+        fixedrange: true,
+      },
+      yaxis: { title: { text: input.axisTitle }, range: [0, axisMax], automargin: true, fixedrange: true },
+      shapes: targetShapes(input, axisMax),
+      paper_bgcolor: 'rgba(0,0,0,0)',
+      plot_bgcolor: 'rgba(0,0,0,0)',
+    },
+    config: { displaylogo: false, displayModeBar: false, responsive: true },
+  };
+}

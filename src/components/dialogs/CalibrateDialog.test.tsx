@@ -1,0 +1,42 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CalibrateDialog } from './CalibrateDialog';
+
+afterEach(cleanup);
+
+describe('CalibrateDialog', () => {
+  it('is a dialog titled Calibrate with exactly SPEC’s text', () => {
+    render(<CalibrateDialog onCalibrate={async () => {}} onCancel={async () => {}} />);
+    const dialog = screen.getByRole('dialog', { name: 'Calibrate' });
+    expect(dialog.textContent).toContain(
+      'First calibrate Repline by pulling the rope straight out and press the Calibrate button.',
+    );
+  });
+
+  it('runs Calibrate and Cancel', async () => {
+    const user = userEvent.setup();
+    const onCalibrate = vi.fn(async () => {});
+    const onCancel = vi.fn(async () => {});
+    render(<CalibrateDialog onCalibrate={onCalibrate} onCancel={onCancel} />);
+    await user.click(screen.getByRole('button', { name: 'Calibrate' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCalibrate).toHaveBeenCalledOnce();
+    expect(onCancel).toHaveBeenCalledOnce();
+  });
+
+  it('does not close on Escape: the user must answer', async () => {
+    const user = userEvent.setup();
+    const onCancel = vi.fn(async () => {});
+    render(<CalibrateDialog onCalibrate={async () => {}} onCancel={onCancel} />);
+    await user.keyboard('{Escape}');
+    expect(onCancel).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('moves focus into the dialog', () => {
+    render(<CalibrateDialog onCalibrate={async () => {}} onCancel={async () => {}} />);
+    expect(screen.getByRole('dialog').contains(document.activeElement)).toBe(true);
+  });
+});

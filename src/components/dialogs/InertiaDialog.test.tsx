@@ -1,0 +1,73 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { InertiaDialog, type InertiaChoice } from './InertiaDialog';
+
+afterEach(cleanup);
+
+function Harness({ boostOptions = [0], onSave = async () => {}, onClose = () => {} }: {
+  boostOptions?: number[];
+  onSave?: (c: InertiaChoice) => Promise<void>;
+  onClose?: () => void;
+}) {
+  const [plates, setPlates] = useState([0, 0, 0, 0, 0]);
+  return (
+    <>
+      <p data-testid="workout-plates">{plates.join(',')}</p>
+      <InertiaDialog plates={plates} onPlatesChange={setPlates} boost={0} boostOptions={boostOptions} windupOnReset={false} onSave={onSave} onClose={onClose} />
+    </>
+  );
+}
+
+describe('InertiaDialog', () => {
+  it('shows SPEC’s texts in a dialog named Inertia', () => {
+    render(<Harness />);
+    const dialog = screen.getByRole('dialog', { name: 'Inertia' });
+    for (const text of [
+      'Select which flywheels you are using',
+      'Overload Boost',
+      'Choose the motorized boost for the eccentric phase',
+      'Windup on Reset',
+      'Starts a count down then automatically winds in the rope',
+    ]) {
+      expect(within(dialog).getByText(text)).toBeTruthy();
+    }
+    expect(within(dialog).getAllByRole('group', { name: /^Flywheel / })).toHaveLength(5);
+  });
+
+  it('adds the plates exactly and updates the workout at once', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Add one Flywheel 0.1' }));
+    await user.click(screen.getByRole('button', { name: 'Add one Flywheel 0.05' }));
+    await user.click(screen.getByRole('button', { name: 'Add one Flywheel 0.00625' }));
+    expect(screen.getByLabelText('Total inertia').textContent).toBe('0.15625');
+    expect(screen.getByTestId('workout-plates').textContent).toBe('1,1,0,0,1');
+  });
+
+  it('lists the unit’s boost range with 0 as Off and the rest as percent', () => {
+    render(<Harness boostOptions={[0, 10, 15, 80]} />);
+    const select = screen.getByRole('combobox', { name: 'Overload Boost' });
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Off', '10%', '15%', '80%']);
+  });
+
+  it('saves the chosen boost and windup', async () => {
+    const user = userEvent.setup();
+    const onSave = vi.fn(async () => {});
+    render(<Harness boostOptions={[0, 10, 20]} onSave={onSave} />);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Overload Boost' }), '20');
+    await user.click(screen.getByRole('switch', { name: 'Windup on Reset' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledWith({ boost: 20, windupOnReset: true });
+  });
+
+  it('closes on Escape', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    render(<Harness onClose={onClose} />);
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * SPEC §2 Inertia dialog. Plate counts apply live (the workout inertia follows every press, as
+ * SPEC asks); the Overload Boost and Windup on Reset are drafts that apply on Save, because the
+ * boost is a command to the motor and should not fire on every arrow key in the select.
+ */
+import { useId, useState, type ReactElement } from 'react';
+import { boostLabel } from '../../rules/labels';
+import { PLATE_STEPS, plateTotal } from '../../rules/plates';
+import { Dialog } from '../Dialog';
+import { Stepper } from '../Stepper';
+import { TitleDescription } from '../TitleDescription';
+import { Toggle } from '../Toggle';
+
+export interface InertiaChoice {
+  boost: number;
+  windupOnReset: boolean;
+}
+
+export interface InertiaDialogProps {
+  plates: readonly number[];
+  onPlatesChange: (plates: number[]) => void;
+  boost: number;
+  /** The connected unit's allowed boost values (SPEC §5), 0 first. */
+  boostOptions: readonly number[];
+  windupOnReset: boolean;
+  onSave: (choice: InertiaChoice) => Promise<void>;
+  onClose: () => void;
+}
+
+export function InertiaDialog(props: InertiaDialogProps): ReactElement {
+  const { plates, onPlatesChange, boostOptions, onSave, onClose } = props;
+  const id = useId();
+  const [boost, setBoost] = useState(props.boost);
+  const [windupOnReset, setWindup] = useState(props.windupOnReset);
+  const [saving, setSaving] = useState(false);
+  const options = boostOptions.includes(boost) ? boostOptions : [boost, ...boostOptions];
+
+  async function save(): Promise<void> {
+    setSaving(true);
+    try {
+      await onSave({ boost, windupOnReset });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Dialog
+      title="Inertia"
+      onClose={onClose}
+      actions={
+        <button type="button" className="button button--primary" disabled={saving} onClick={save}>
+          Save
+        </button>
+      }
+    >
+      <p className="dialog__lead">Select which flywheels you are using</p>
+      <div className="steppers">
+        {PLATE_STEPS.map((step, i) => (
+          <Stepper
+            key={step}
+            label="Flywheel"
+            step={step}
+            modelValue={plates[i]}
+            onChange={(count) => onPlatesChange(plates.map((c, j) => (j === i ? count : c)))}
+          />
+        ))}
+      </div>
+      <p className="total">
+        Total <output aria-label="Total inertia">{plateTotal(plates)}</output> kg·m²
+      </p>
+      <div className="field">
+        <TitleDescription
+          title={<label htmlFor={`${id}-boost`}>Overload Boost</label>}
+          description="Choose the motorized boost for the eccentric phase"
+          descriptionId={`${id}-boost-d`}
+        />
+        <select id={`${id}-boost`} aria-describedby={`${id}-boost-d`} value={boost} onChange={(e) => setBoost(Number(e.target.value))}>
+          {options.map((value) => (
+            <option key={value} value={value}>
+              {boostLabel(value)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Toggle
+        title="Windup on Reset"
+        description="Starts a count down then automatically winds in the rope"
+        checked={windupOnReset}
+        onChange={setWindup}
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * SPEC §2 Target dialog: a draft of the target settings, applied on Save. The value input shows
+ * only for Threshold and Zone, the drop input (with its %/unit toggle) only for Zone and Fatigue;
+ * a percent drop is limited to 0–100 (SPEC §5). Save waits until every shown number is valid.
+ * Toggling voice feedback speaks at once (the press is the user gesture speech needs on phones).
+ */
+import { useId, useState, type ReactElement } from 'react';
+import { TARGET_LABELS, TARGET_TYPES, type TargetType } from '../../rules/target';
+import { Dialog } from '../Dialog';
+import { NumberField } from '../NumberField';
+import { TitleDescription } from '../TitleDescription';
+import { Toggle } from '../Toggle';
+
+export interface TargetForm {
+  target: TargetType;
+  targetValue: number;
+  dropPercent: boolean;
+  dropValue: number;
+  warmup: number;
+  isVoiceFeedback: boolean;
+}
+
+export interface TargetDialogProps {
+  initial: TargetForm;
+  /** Unit of the chosen metric, for the value and a unit drop (e.g. "m/s"). */
+  unit: string;
+  onVoiceToggle: (on: boolean) => void;
+  onSave: (form: TargetForm) => void;
+  onClose: () => void;
+}
+
+export function TargetDialog({ initial, unit, onVoiceToggle, onSave, onClose }: TargetDialogProps): ReactElement {
+  const id = useId();
+  const [form, setForm] = useState(initial);
+  const [targetValue, setTargetValue] = useState<number | null>(initial.targetValue);
+  const [dropValue, setDropValue] = useState<number | null>(initial.dropValue);
+  const set = (patch: Partial<TargetForm>) => setForm((f) => ({ ...f, ...patch }));
+  const showValue = form.target === 'Threshold' || form.target === 'Zone';
+  const showDrop = form.target === 'Zone' || form.target === 'Fatigue';
+  const valueOk = !showValue || targetValue !== null;
+  const dropOk = !showDrop || dropValue !== null;
+  const canSave = valueOk && dropOk;
+
+  function save(): void {
+    onSave({
+      ...form,
+      targetValue: showValue && targetValue !== null ? targetValue : form.targetValue,
+      dropValue: showDrop && dropValue !== null ? dropValue : form.dropValue,
+    });
+  }
+
+  return (
+    <Dialog
+      title="Target"
+      onClose={onClose}
+      actions={
+        <button type="button" className="button button--primary" disabled={!canSave} onClick={save}>
+          Save
+        </button>
+      }
+    >
+      <p className="dialog__lead">Choose the target for your workout</p>
+      <div className="field">
+        <label htmlFor={`${id}-type`}>Target type</label>
+        <select id={`${id}-type`} value={form.target} onChange={(e) => set({ target: e.target.value as TargetType })}>
+          {TARGET_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {TARGET_LABELS[type]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {showValue && <NumberField label="Target value" unit={unit} value={form.targetValue} min={0} onChange={setTargetValue} />}
+      {showDrop && (
+        <div className="drop">
+          <NumberField
+            label="Drop"
+            unit={form.dropPercent ? '%' : unit}
+            value={form.dropValue}
+            min={0}
+            max={form.dropPercent ? 100 : undefined}
+            onChange={setDropValue}
+          />
+          <div className="segmented" role="group" aria-label="Drop in">
+            <button type="button" aria-pressed={form.dropPercent} onClick={() => set({ dropPercent: true })}>
+              %
+            </button>
+            <button type="button" aria-pressed={!form.dropPercent} onClick={() => set({ dropPercent: false })}>
+              {unit}
+            </button>
+          </div>
+        </div>
+      )}
+      <div className="field">
+        <TitleDescription
+          title={<label htmlFor={`${id}-warmup`}>Warmup</label>}
+          description="Number of warmup repetitions"
+          descriptionId={`${id}-warmup-d`}
+        />
+        <select id={`${id}-warmup`} aria-describedby={`${id}-warmup-d`} value={form.warmup} onChange={(e) => set({ warmup: Number(e.target.value) })}>
+          {[1, 2, 3].map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Toggle
+        title="Voice Feedback"
+        description="Voices the statistic after each repetition"
+        checked={form.isVoiceFeedback}
+        onChange={(on) => {
+          set({ isVoiceFeedback: on });
+          onVoiceToggle(on);
+        }}
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,53 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { specSampleReps } from '../../rules/fixtures';
+import { buildWorkoutView, type ViewSettings } from '../../rules/workoutView';
+import { RepTable } from './RepTable';
+
+afterEach(cleanup);
+
+const base: ViewSettings = { metric: 'velocity', phase: 'concentric', target: 'Fatigue', targetValue: 0.9, dropValue: 10, dropPercent: true, warmup: 1 };
+
+function cells() {
+  return screen.getAllByRole('row').slice(1).map((row) => Array.from(row.querySelectorAll('th, td'), (c) => c.textContent));
+}
+
+describe('RepTable', () => {
+  it('shows #, Concentric, Eccentric and Percent Drop with two decimals and W for the warmup', () => {
+    const { rows } = buildWorkoutView(specSampleReps(), base);
+    render(<RepTable rows={rows} showPercentDrop phase="concentric" unit="m/s" />);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['#', 'Concentric (m/s)', 'Eccentric (m/s)', 'Percent Drop']);
+    expect(cells()).toEqual([
+      ['W', '0.80', '0.70', '-20.00 %'],
+      ['1', '1.00', '0.98', '0.00 %'],
+      ['2', '0.98', '0.99', '-2.00 %'],
+      ['3', '0.96', '0.96', '-4.00 %'],
+      ['4', '0.94', '0.93', '-6.00 %'],
+      ['5', '0.90', '0.91', '-10.00 %'],
+      ['6', '0.86', '0.86', '-14.00 %'],
+    ]);
+  });
+
+  it('marks invalid rows, which CSS dims', () => {
+    const { rows } = buildWorkoutView(specSampleReps(), base);
+    render(<RepTable rows={rows} showPercentDrop phase="concentric" unit="m/s" />);
+    const marks = screen.getAllByRole('row').slice(1).map((row) => [row.getAttribute('data-valid'), row.className]);
+    expect(marks).toEqual([
+      ['false', 'is-invalid'],
+      ['true', ''],
+      ['true', ''],
+      ['true', ''],
+      ['true', ''],
+      ['true', ''],
+      ['false', 'is-invalid'],
+    ]);
+  });
+
+  it('has no Percent Drop column without a target', () => {
+    const { rows } = buildWorkoutView(specSampleReps(), { ...base, target: 'None' });
+    render(<RepTable rows={rows} showPercentDrop={false} phase="concentric" unit="m/s" />);
+    expect(screen.queryByRole('columnheader', { name: 'Percent Drop' })).toBeNull();
+    expect(cells()[0]).toHaveLength(3);
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * SPEC §2 repetition table: #, Concentric, Eccentric and, when a target is set, Percent Drop.
+ * Warmup rows read W, invalid rows are dimmed (and marked data-valid="false" for tests and CSS),
+ * values have two decimals. The chosen phase's column is emphasised.
+ */
+import type { ReactElement } from 'react';
+import { fixed2, type Phase } from '../../rules/labels';
+import type { RepRow } from '../../rules/workoutView';
+
+export interface RepTableProps {
+  rows: readonly RepRow[];
+  showPercentDrop: boolean;
+  phase: Phase;
+  /** Column headings carry the metric's unit, e.g. "m/s". */
+  unit: string;
+  caption?: string;
+}
+
+export function RepTable({ rows, showPercentDrop, phase, unit, caption }: RepTableProps): ReactElement {
+  return (
+    <div className="table-wrap">
+      <table className="reps">
+        {caption && <caption>{caption}</caption>}
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col" className={phase === 'concentric' ? 'is-phase' : undefined}>
+              Concentric <span className="reps__unit">({unit})</span>
+            </th>
+            <th scope="col" className={phase === 'eccentric' ? 'is-phase' : undefined}>
+              Eccentric <span className="reps__unit">({unit})</span>
+            </th>
+            {showPercentDrop && <th scope="col">Percent Drop</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.index} data-valid={String(row.valid)} className={row.valid ? undefined : 'is-invalid'}>
+              <th scope="row">{row.label}</th>
+              <td>{fixed2(row.concentric)}</td>
+              <td>{fixed2(row.eccentric)}</td>
+              {showPercentDrop && <td>{row.percentChange === null ? '–' : `${fixed2(row.percentChange)} %`}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+/**
+ * Entry point: mounts the router (browser history, base "/") into #root. Settings are loaded and
+ * the live session is created by the modules the Workout screen imports, before the first render.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { routes } from './app/routes';
+import './styles/app.css';
+
+const root = document.getElementById('root');
+if (root === null) throw new Error('index.html has no #root element');
+
+const router = createBrowserRouter(routes, { basename: '/' });
+
+createRoot(root).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+);

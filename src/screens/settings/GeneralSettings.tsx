@@ -1,0 +1,57 @@
+/**
+ * Settings → General (SPEC is silent on where these live): the SPEC §3 fields that shape every
+ * figure — body mass, sampling rate, shaft radius and the two "calculate" flags. Applied on Save,
+ * not per keystroke, because each change reprocesses the whole session.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useState, type ReactElement } from 'react';
+import { NumberField } from '../../components/NumberField';
+import { Toggle } from '../../components/Toggle';
+import { attempt, showStatus } from '../../state/alerts';
+import { settings, updateSettings } from '../../state/settings';
+
+export default function GeneralSettings(): ReactElement {
+  useSignals();
+  const s = settings.value;
+  const [mass, setMass] = useState<number | null>(s.mass);
+  const [hz, setHz] = useState<number | null>(s.hz);
+  const [radius, setRadius] = useState<number | null>(s.radius);
+  const [calcV, setCalcV] = useState(s.calcAngularVelocity);
+  const [calcA, setCalcA] = useState(s.calcAngularAcceleration);
+  const valid = mass !== null && hz !== null && radius !== null && radius > 0;
+
+  return (
+    <form
+      className="form"
+      aria-label="Athlete and processing"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!valid) return;
+        void attempt(() => {
+          updateSettings({ mass, hz, radius, calcAngularVelocity: calcV, calcAngularAcceleration: calcA });
+          showStatus('Settings saved');
+        });
+      }}
+    >
+      <h2>Athlete and processing</h2>
+      <NumberField label="Body mass" unit="kg" value={s.mass} min={0} max={500} onChange={setMass} />
+      <NumberField label="Sampling rate" unit="Hz" value={s.hz} min={1} max={10000} onChange={setHz} />
+      <NumberField label="Shaft radius" unit="m" value={s.radius} min={0} max={1} onChange={setRadius} />
+      <Toggle
+        title="Calculate angular velocity"
+        description="Derive it from the resampled angle instead of the unit's value"
+        checked={calcV}
+        onChange={setCalcV}
+      />
+      <Toggle
+        title="Calculate angular acceleration"
+        description="Derive it from the resampled signal instead of the unit's value"
+        checked={calcA}
+        onChange={setCalcA}
+      />
+      <button type="submit" className="button button--primary" disabled={!valid}>
+        Save
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * SPEC §2 settings layout (content "not shown"): a heading, a sub-navigation and the child page.
+ * Decided: General (athlete and processing), Unit, About, plus a link to the sensor test page.
+ */
+import type { ReactElement } from 'react';
+import { NavLink, Outlet } from 'react-router-dom';
+
+export default function SettingsLayout(): ReactElement {
+  return (
+    <section className="screen settings">
+      <h1>Settings</h1>
+      <nav className="subnav" aria-label="Settings">
+        <NavLink to="/settings" end>
+          General
+        </NavLink>
+        <NavLink to="/settings/unit">Unit</NavLink>
+        <NavLink to="/settings/about">About</NavLink>
+        <NavLink to="/test">Sensor test</NavLink>
+      </nav>
+      <Outlet />
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * SPEC §2: the button swapping the shown phase, with the phase name and its latest value beside
+ * it, and the "Best rep was" figure whose percent change shows only when it is non-zero.
+ */
+import type { ReactElement } from 'react';
+import { SwapIcon } from '../../components/icons';
+import { fixed2, PHASE_LABELS, type Phase } from '../../rules/labels';
+import type { RepValue } from '../../rules/target';
+import { repLabel } from '../../rules/validity';
+
+export interface PhaseBarProps {
+  phase: Phase;
+  latest: number | null;
+  best: RepValue | null;
+  bestChange: number;
+  unit: string;
+  onSwap: () => void;
+}
+
+export function PhaseBar({ phase, latest, best, bestChange, unit, onSwap }: PhaseBarProps): ReactElement {
+  return (
+    <div className="phase-bar">
+      <button type="button" className="button" onClick={onSwap} aria-label="Swap phase">
+        <SwapIcon />
+      </button>
+      <p className="phase-bar__phase">
+        <span className="phase-bar__name">{PHASE_LABELS[phase]}</span>{' '}
+        <span className="phase-bar__value" data-testid="latest-value">
+          {latest === null ? '–' : `${fixed2(latest)} ${unit}`}
+        </span>
+      </p>
+      {best && (
+        <p className="phase-bar__best">
+          Best rep was <strong>{fixed2(best.value)} {unit}</strong> (rep {repLabel(best.count)})
+          {bestChange !== 0 && <span className="phase-bar__change"> · latest {fixed2(bestChange)} %</span>}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * SPEC §2 Workout screen. It only lays out the pieces; each piece reads the signals it needs,
+ * and every figure comes from the one `workoutView` derived from the engine's reps.
+ *
+ * The empty-state text names the product (SPEC's "the product" stands for it).
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import type { ReactElement } from 'react';
+import { fixed2, METRIC_LABELS, METRIC_UNITS } from '../../rules/labels';
+import { attempt } from '../../state/alerts';
+import { firmware } from '../../state/connection';
+import { liveSession, workoutView } from '../../state/session';
+import { settings, updateSettings } from '../../state/settings';
+import { exportSessionCsv, sessionCsvInput } from './exportSession';
+import { PhaseBar } from './PhaseBar';
+import { RepsView } from './RepsView';
+import { ResetBar } from './ResetBar';
+import { WorkoutCards } from './WorkoutCards';
+import { WorkoutToolbar } from './WorkoutToolbar';
+
+export const EMPTY_TEXT = 'Start to use Repline, make sure your unit is connected';
+
+export function WorkoutScreen(): ReactElement {
+  useSignals();
+  const s = settings.value;
+  const view = workoutView.value;
+  const unit = METRIC_UNITS[s.metric];
+  const change = (patch: Parameters<typeof updateSettings>[0]) => void attempt(() => updateSettings(patch));
+
+  return (
+    <section className="screen workout">
+      <h1>Workout</h1>
+      <WorkoutToolbar
+        metric={s.metric}
+        onMetric={(metric) => change({ metric })}
+        view={s.view}
+        onView={(v) => change({ view: v })}
+        canExport={view.rows.length > 0}
+        onExport={async () =>
+          void (await attempt(() =>
+            exportSessionCsv(sessionCsvInput(new Date(), s, firmware.peek(), liveSession.reps.peek(), liveSession.raw()), s),
+          ))
+        }
+      />
+      <WorkoutCards />
+      <PhaseBar
+        phase={s.phase}
+        latest={view.latest}
+        best={view.best}
+        bestChange={view.bestChange}
+        unit={unit}
+        onSwap={() => change({ phase: s.phase === 'concentric' ? 'eccentric' : 'concentric' })}
+      />
+      <div aria-live="polite">
+        {view.setComplete && view.drop !== null && (
+          <p className="set-complete">
+            Set complete: the last rep fell below {fixed2(view.drop)} {unit}.
+          </p>
+        )}
+      </div>
+      {view.rows.length === 0 ? (
+        <p className="empty">{EMPTY_TEXT}</p>
+      ) : (
+        <RepsView
+          view={s.view}
+          rows={view.rows}
+          phase={s.phase}
+          target={s.target}
+          currentTarget={view.target}
+          currentDrop={view.drop}
+          unit={unit}
+          axisTitle={METRIC_LABELS[s.metric]}
+        />
+      )}
+      <ResetBar />
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * Export CSV (SPEC §4 "CSV export"): the live session as the session CSV, handed to the share
+ * port (native share sheet or a download). The outcome's message goes to the status region on
+ * success ("Metrics shared …") and to the alert region on failure.
+ */
+import type { FirmwareVersion } from '../../device/unit';
+import type { Rep, SampleBatch } from '../../engine/types';
+import { PLATE_STEPS, plateInertia, plateTotal } from '../../rules/plates';
+import { buildSessionCsv, csvFileName, shareCsv, type SessionCsvInput } from '../../session';
+import { showError, showStatus } from '../../state/alerts';
+import type { WorkoutSettings } from '../../state/settingsModel';
+
+/** Firmware written when no unit has been connected this visit (SPEC §8's silent fallback is 0). */
+const NO_FIRMWARE: FirmwareVersion = { major: 0, minor: 0, patch: 0 };
+
+export function sessionCsvInput(
+  date: Date,
+  s: WorkoutSettings,
+  firmware: FirmwareVersion | null,
+  reps: Rep[],
+  raw: SampleBatch,
+): SessionCsvInput {
+  return {
+    date,
+    firmware: firmware ?? NO_FIRMWARE,
+    mass: s.mass,
+    inertia: plateTotal(s.plates),
+    reps,
+    plates: PLATE_STEPS.map((step, i) => ({ plate: plateInertia(step), count: s.plates[i] })),
+    raw: { timeUs: raw.timeUs, angleDeg: raw.angleDeg },
+  };
+}
+
+export async function exportSessionCsv(input: SessionCsvInput, s: WorkoutSettings): Promise<void> {
+  const name = csvFileName('session', input.date, {
+    hz: s.hz,
+    calcAngularVelocity: s.calcAngularVelocity,
+    calcAngularAcceleration: s.calcAngularAcceleration,
+  });
+  const outcome = await shareCsv(name, buildSessionCsv(input));
+  if (outcome.ok) showStatus(outcome.message);
+  else showError(outcome.message);
+}
