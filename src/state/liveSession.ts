@@ -64,6 +64,15 @@ export interface LiveSession {
   dispose(): void;
 }
 
+/** Work collected between two frames. */
+interface Pending {
+  reps: Rep[];
+  received: number;
+  skipped: number;
+  warnings: number;
+  lastWarning: string | null;
+}
+
 const LATEST = 8;
 const EMPTY_STATS: SampleStats = { received: 0, skipped: 0, warnings: 0, lastWarning: null };
 
@@ -82,11 +91,9 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
   const listeners = new Set<(reps: Rep[]) => void>();
   let engine: IncrementalEngine | null = null;
   let unsubscribe: (() => void)[] = [];
-  let pending: { reps: Rep[]; received: number; skipped: number; warnings: number; lastWarning: string | null } | null = null;
+  let pending: Pending | null = null;
   let frameRequested = false;
   let applied = settings.peek();
-
-  type Pending = NonNullable<typeof pending>;
 
   /** Adds to the work of the next frame, then asks for that frame (a synchronous scheduler flushes at once). */
   function queue(add: (work: Pending) => void): void {

@@ -45,7 +45,7 @@ export class RawBuffer {
   }
 }
 
-function grow(array: Float64Array, capacity: number): Float64Array {
+function grow(array: Float64Array, capacity: number): Float64Array<ArrayBuffer> {
   const bigger = new Float64Array(capacity);
   bigger.set(array);
   return bigger;
