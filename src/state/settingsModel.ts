@@ -84,7 +84,7 @@ export function validateSettings(s: WorkoutSettings): WorkoutSettings {
   num('mass', s.mass, 0);
   bool('calcAngularVelocity', s.calcAngularVelocity);
   bool('calcAngularAcceleration', s.calcAngularAcceleration);
-  num('hz', s.hz, 1, 10000);
+  num('hz', s.hz, 1, 1000);
   bool('windupOnReset', s.windupOnReset);
   oneOf('view', VIEWS, s.view);
   if (!Array.isArray(s.plates)) throw new Error('plates must be a list of counts');

@@ -35,7 +35,7 @@ export default function GeneralSettings(): ReactElement {
     >
       <h2>Athlete and processing</h2>
       <NumberField label="Body mass" unit="kg" value={s.mass} min={0} max={500} onChange={setMass} />
-      <NumberField label="Sampling rate" unit="Hz" value={s.hz} min={1} max={10000} onChange={setHz} />
+      <NumberField label="Sampling rate" unit="Hz" value={s.hz} min={1} max={1000} onChange={setHz} />
       <NumberField label="Shaft radius" unit="m" value={s.radius} min={0} max={1} onChange={setRadius} />
       <Toggle
         title="Calculate angular velocity"

@@ -71,7 +71,7 @@ export function ImportPanel(): ReactElement {
           {file.name}: {file.samples.timeUs.length} samples
         </p>
       )}
-      <NumberField label="Sampling rate" unit="Hz" value={s.hz} min={1} max={10000} onChange={setHz} />
+      <NumberField label="Sampling rate" unit="Hz" value={s.hz} min={1} max={1000} onChange={setHz} />
       <button type="button" className="button button--primary" disabled={file === null || hz === null} onClick={run}>
         Reprocess
       </button>

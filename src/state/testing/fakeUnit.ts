@@ -82,3 +82,22 @@ export function createFakeUnit(kind: Unit['kind'] = 'demo', device: ConnectedUni
   };
   return unit;
 }
+
+export interface FakeDemoUnit extends FakeUnit {
+  readonly inertias: number[];
+  readonly sets: (number | undefined)[];
+  startSet(reps?: number): void;
+  setInertia(kgm2: number): void;
+}
+
+/** The fake with the demo unit's extra controls, recording what it was asked. */
+export function createFakeDemoUnit(): FakeDemoUnit {
+  const inertias: number[] = [];
+  const sets: (number | undefined)[] = [];
+  return Object.assign(createFakeUnit('demo'), {
+    inertias,
+    sets,
+    startSet: (reps?: number) => void sets.push(reps),
+    setInertia: (kgm2: number) => void inertias.push(kgm2),
+  });
+}

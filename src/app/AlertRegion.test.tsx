@@ -1,0 +1,50 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearNotices, showError, showStatus } from '../state/alerts';
+import { settingsLoadError } from '../state/settings';
+import { AlertRegion } from './AlertRegion';
+
+afterEach(() => {
+  clearNotices();
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('AlertRegion', () => {
+  it('keeps both live regions in the page even when empty', () => {
+    render(<AlertRegion />);
+    expect(screen.getByRole('alert').textContent).toBe('');
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
+
+  it('shows errors until dismissed, never more than three', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(<AlertRegion />);
+    act(() => ['one', 'two', 'three', 'four'].forEach(showError));
+    const alert = screen.getByRole('alert');
+    expect(Array.from(alert.querySelectorAll('p'), (p) => p.textContent)).toEqual(['two', 'three', 'four']);
+    await userEvent.setup().click(screen.getAllByRole('button', { name: 'Dismiss' })[0]);
+    expect(Array.from(alert.querySelectorAll('p'), (p) => p.textContent)).toEqual(['three', 'four']);
+  });
+
+  it('shows a confirmation and lets it fade after six seconds', () => {
+    vi.useFakeTimers();
+    render(<AlertRegion />);
+    act(() => showStatus('Metrics shared web'));
+    expect(screen.getByRole('status').textContent).toBe('Metrics shared web');
+    act(() => vi.advanceTimersByTime(5900));
+    expect(screen.getByRole('status').textContent).toBe('Metrics shared web');
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
+
+  it('tells the user once when stored settings could not be used', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    settingsLoadError.value = 'Saved settings were reset to defaults: warmup must be one of 1, 2, 3, got 9';
+    render(<AlertRegion />);
+    expect(screen.getByRole('alert').textContent).toContain('warmup must be one of 1, 2, 3, got 9');
+    expect(settingsLoadError.value).toBeNull();
+  });
+});

@@ -1,0 +1,103 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearNotices } from '../state/alerts';
+import { disconnectUnit } from '../state/connection';
+import { createFakeUnit } from '../state/testing/fakeUnit';
+import { deviceMock, made } from './testing/deviceMock';
+
+vi.mock('../device', async (real) => ({ ...(await real<object>()), ...(await import('./testing/deviceMock')).deviceMock }));
+
+const { BluetoothButton, DEMO_NOTICE } = await import('./BluetoothButton');
+const { CalibrateModal } = await import('./CalibrateModal');
+const { AlertRegion } = await import('./AlertRegion');
+
+function renderShellParts() {
+  render(
+    <>
+      <BluetoothButton />
+      <CalibrateModal />
+      <AlertRegion />
+    </>,
+  );
+  return userEvent.setup();
+}
+
+beforeEach(() => {
+  deviceMock.isWebBluetoothAvailable.mockReturnValue(true);
+  made.demo.length = 0;
+  made.bluetooth.length = 0;
+});
+
+afterEach(async () => {
+  await disconnectUnit();
+  clearNotices();
+  cleanup();
+});
+
+describe('the Bluetooth button', () => {
+  it('offers a Bluetooth unit or the Demo unit where Web Bluetooth exists', async () => {
+    const user = renderShellParts();
+    const button = screen.getByRole('button', { name: 'Connect unit' });
+    expect(button.className).not.toContain('is-connected');
+    await user.click(button);
+    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['Bluetooth unit', 'Demo unit']);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('connects the chosen unit, opens Calibrate, and turns green', async () => {
+    const user = renderShellParts();
+    await user.click(screen.getByRole('button', { name: 'Connect unit' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Bluetooth unit' }));
+    expect(await screen.findByRole('dialog', { name: 'Calibrate' })).toBeTruthy();
+    expect(made.bluetooth).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Disconnect unit' }).className).toContain('is-connected');
+    await user.click(screen.getByRole('button', { name: 'Calibrate' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(made.bluetooth[0].calls).toEqual(['connect', 'calibrate']);
+  });
+
+  it('Cancel in Calibrate closes it and disconnects', async () => {
+    const user = renderShellParts();
+    await user.click(screen.getByRole('button', { name: 'Connect unit' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Demo unit' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('button', { name: 'Connect unit' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(made.demo[0].calls).toEqual(['connect', 'disconnect']);
+  });
+
+  it('disconnects when pressed while connected', async () => {
+    const user = renderShellParts();
+    await user.click(screen.getByRole('button', { name: 'Connect unit' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Demo unit' }));
+    await user.click(await screen.findByRole('button', { name: 'Calibrate' }));
+    await user.click(await screen.findByRole('button', { name: 'Disconnect unit' }));
+    expect(await screen.findByRole('button', { name: 'Connect unit' })).toBeTruthy();
+  });
+
+  it('connects the Demo unit at once without Web Bluetooth, and says it is a demo', async () => {
+    deviceMock.isWebBluetoothAvailable.mockReturnValue(false);
+    const user = renderShellParts();
+    await user.click(screen.getByRole('button', { name: 'Connect unit' }));
+    expect(await screen.findByRole('dialog', { name: 'Calibrate' })).toBeTruthy();
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(made.demo).toHaveLength(1);
+    expect(screen.getByRole('status').textContent).toBe(DEMO_NOTICE);
+  });
+
+  it('shows a failed connection in the alert region and stays disconnected', async () => {
+    deviceMock.createWebBluetoothUnit.mockImplementationOnce(() => {
+      const unit = createFakeUnit('bluetooth');
+      unit.fail.set('connect', new Error('ErrorUseBluetoothApiReplineConnect: User cancelled the requestDevice() chooser.'));
+      return unit;
+    });
+    const user = renderShellParts();
+    await user.click(screen.getByRole('button', { name: 'Connect unit' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Bluetooth unit' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('ErrorUseBluetoothApiReplineConnect: User cancelled');
+    expect(screen.getByRole('button', { name: 'Connect unit' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,97 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('../device', async (real) => ({ ...(await real<object>()), ...(await import('./testing/deviceMock')).deviceMock }));
+vi.mock('../components/chart/RepChart', () => ({ default: () => <p>chart</p> }));
+
+const { routes } = await import('./routes');
+const { version } = await import('../../package.json');
+
+afterEach(cleanup);
+
+async function visit(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('routes', () => {
+  it('opens on the Workout screen with SPEC’s empty text', async () => {
+    await visit('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Workout' })).toBeTruthy();
+    expect(screen.getByText('Start to use Repline, make sure your unit is connected')).toBeTruthy();
+  });
+
+  it('offers Workout and Settings in the navigation', async () => {
+    await visit('/');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Workout', 'Settings']);
+  });
+
+  it('loads the settings layout lazily with General first', async () => {
+    await visit('/settings');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Athlete and processing' })).toBeTruthy();
+  });
+
+  it('shows the unit page with the firmware', async () => {
+    await visit('/settings/unit');
+    expect(await screen.findByRole('heading', { name: 'Unit' })).toBeTruthy();
+    expect(screen.getByText('Firmware')).toBeTruthy();
+    expect(screen.getByText('Connect a unit to change its settings.')).toBeTruthy();
+  });
+
+  it('shows the version and the licences on About', async () => {
+    await visit('/settings/about');
+    expect(await screen.findByRole('heading', { name: 'About' })).toBeTruthy();
+    expect(screen.getByText(version)).toBeTruthy();
+    const licences = screen.getByRole('list');
+    for (const name of ['React and React DOM', 'Plotly.js (basic bundle)', 'Papa Parse']) {
+      expect(within(licences).getByText(new RegExp(name.replace(/[().]/g, '\\$&')))).toBeTruthy();
+    }
+  });
+
+  it('loads the test page lazily', async () => {
+    await visit('/test');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sensor test' })).toBeTruthy();
+    expect(screen.getByLabelText('Debug CSV file')).toBeTruthy();
+  });
+
+  it('answers an unknown path with a friendly page and a way back', async () => {
+    await visit('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByText('/no/such/page')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Workout' }).getAttribute('href')).toBe('/');
+  });
+
+  it('scrolls to the top on every navigation', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    const router = await visit('/');
+    await screen.findByRole('heading', { name: 'Workout' });
+    scrollTo.mockClear();
+    await act(() => router.navigate('/settings/about'));
+    await screen.findByRole('heading', { name: 'About' });
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+    scrollTo.mockClear();
+    await act(() => router.navigate('/settings/unit'));
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+
+  it('opens the slide-in menu and closes it on Escape and on navigation', async () => {
+    const user = userEvent.setup();
+    await visit('/');
+    const open = await screen.findByRole('button', { name: 'Open menu' });
+    expect(open.getAttribute('aria-controls')).toBe('main-nav');
+    await user.click(open);
+    expect(screen.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Settings' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
+    expect((await screen.findByRole('button', { name: 'Open menu' })).getAttribute('aria-expanded')).toBe('false');
+  });
+});
