@@ -152,6 +152,8 @@ describe('parseDebugCsv rejects, naming row and column', () => {
     ['a repeated time', `${HEADER}\n1,0,100,,\n2,1,100,,\n`, /^row 3, column "Time \(µs\)": time 100 µs does not increase/],
     ['an infinite angle', `${HEADER}\n1,1e999,100,,\n`, /^row 2, column "Angle": "1e999" is not a number$/],
     ['a hexadecimal number', `${HEADER}\n1,0x10,100,,\n`, /^row 2, column "Angle": "0x10" is not a number$/],
+    ['a binary number behind a space', `${HEADER}\n1, 0b11,100,,\n`, /^row 2, column "Angle": " 0b11" is not a number$/],
+    ['a blank angle', `${HEADER}\n1,  ,100,,\n`, /^row 2, column "Angle": the cell is empty; expected a number$/],
     ['a fractional sample number', `${HEADER}\n1.5,0,100,,\n`, /^row 2, column "#": 1.5 is not a whole sample number$/],
     ['ω on some rows only', `${HEADER}\n1,0,100,0.5,\n2,1,200,,\n`, /^row 3, column "Angular Velocity \(rad\/s\)": the cell is empty, but row 2 has a value/],
     ['α appearing late', `${HEADER}\n1,0,100,,\n2,1,200,,4\n`, /^row 3, column "Angular Acceleration \(rad\/s²\)": the cell has a value, but row 2 is empty/],
@@ -159,6 +161,26 @@ describe('parseDebugCsv rejects, naming row and column', () => {
   ])('%s', async (_name, text, message) => {
     const error = await rejection(text);
     expect(error.message).toMatch(message);
+  });
+
+  it('takes a cell as a number exactly when it is a finite decimal, whatever its characters', async () => {
+    const decimal = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
+    const cells = fc.oneof(
+      fc.string({ unit: fc.constantFrom('0', '1', '9', '+', '-', '.', 'e', 'E', 'x', 'X', 'o', 'O', 'b', 'B', ' ', '\t', 'I', 'n', '_') }),
+      fc.string(),
+      fc.tuple(fc.constantFrom('0x', '0X', '0b', '0o', ' 0x', '-0x', '+.', ''), fc.string({ unit: fc.constantFrom('0', '1', 'e', '.') })).map(([a, b]) => a + b),
+    ).filter((c) => !/[,\r\n]/.test(c));
+    await fc.assert(
+      fc.asyncProperty(cells, async (cell) => {
+        const accepted = await parseDebugCsv(`${HEADER}\n1,${cell},100,,\n`).then(
+          (b) => b.angleDeg[0],
+          () => undefined,
+        );
+        const finite = decimal.test(cell) && Number.isFinite(Number(cell));
+        expect(accepted).toBe(finite ? Number(cell) : undefined);
+      }),
+      { numRuns: 1000 },
+    );
   });
 
   it('counts blank lines when it names a row', async () => {

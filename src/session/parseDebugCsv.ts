@@ -15,7 +15,7 @@ import { readDebugCsv } from './readDebugCsv';
 export const WORKER_THRESHOLD = 1 << 20;
 
 /**
- * Parses a debug CSV into samples. `onProgress` receives the share read so far (0–1), after each
+ * Parses a debug CSV (a File from a file input, any Blob, or text) into samples. `onProgress` receives the share read so far (0–1), after each
  * piece of about 1 MiB; a big file reports several times, a small one once.
  */
 export function parseDebugCsv(file: Blob | string, onProgress?: (fraction: number) => void): Promise<SampleBatch> {
