@@ -41,7 +41,7 @@ describe('parseReprocessArgs', () => {
     [['--bogus', 'a.csv'], /Unknown option '--bogus'/],
     [['--no-json', 'a.csv'], /Unknown option '--no-json'/],
     [[], /No input files/],
-    [['--hz', '200,abc', 'a.csv'], /--hz expects whole numbers from 1 to 10000, comma-separated, got "abc"/],
+    [['--hz', '200,abc', 'a.csv'], /--hz expects whole numbers from 1 to 1000, comma-separated, got "abc"/],
     [['--hz', '0', 'a.csv'], /--hz expects .* got "0"/],
     [['--hz', '99.5', 'a.csv'], /--hz expects .* got "99.5"/],
     [['--hz', '100,,200', 'a.csv'], /--hz expects .* got ""/],

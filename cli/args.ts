@@ -46,7 +46,8 @@ export class UsageError extends Error {
 
 const NEGATABLE = new Set(['calc-velocity', 'calc-acceleration']);
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-const MAX_HZ = 10_000;
+/** The engine accepts 1–1000 Hz (engine-rs settings.rs HZ_MIN, HZ_MAX). */
+const MAX_HZ = 1000;
 
 export function parseReprocessArgs(argv: readonly string[]): ReprocessOptions {
   let parsed;
