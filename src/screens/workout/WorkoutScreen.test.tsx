@@ -1,0 +1,251 @@
+// @vitest-environment happy-dom
+/**
+ * The live path end to end inside the page: a test double unit streams a physically simulated
+ * set (the device layer's `synthesizeSet`), the real wasm engine finds the reps, and the Workout
+ * screen shows them. Goldens are the simulation's ground truth, not the engine's own output.
+ */
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { synthesizeSet, type SynthesizedSet } from '../../device';
+import { setSpeechPort } from '../../platform/speech';
+import { createRecordingSpeech } from '../../platform/speech/recordingSpeech';
+import { clearNotices } from '../../state/alerts';
+import { connectUnit, disconnectUnit } from '../../state/connection';
+import { liveSession } from '../../state/session';
+import { settings, updateSettings } from '../../state/settings';
+import { DEFAULT_SETTINGS } from '../../state/settingsModel';
+import { createFakeDemoUnit, type FakeDemoUnit } from '../../state/testing/fakeUnit';
+
+const shared = vi.hoisted(() => ({ csv: [] as { name: string; csv: string }[] }));
+
+vi.mock('../../device', async (real) => ({ ...(await real<object>()), ...(await import('../../app/testing/deviceMock')).deviceMock }));
+vi.mock('../../components/chart/RepChart', () => ({ default: () => <p>chart drawn</p> }));
+vi.mock('../../session', async (real) => ({
+  ...(await real<object>()),
+  shareCsv: async (name: string, csv: string) => {
+    shared.csv.push({ name, csv });
+    return { ok: true, message: 'Metrics shared web' };
+  },
+}));
+
+const { WorkoutScreen } = await import('./WorkoutScreen');
+const { AlertRegion } = await import('../../app/AlertRegion');
+
+const speech = createRecordingSpeech();
+setSpeechPort(speech);
+
+/** Four reps, the first a warmup, with rest after the last so the engine can close it. */
+const SET: SynthesizedSet = synthesizeSet({ reps: 4, seed: 7, inertia: 0.025, restAfterS: 1.5 });
+
+function stream(unit: FakeDemoUnit, set: SynthesizedSet): void {
+  for (let i = 0; i < set.timeUs.length; i += 5) {
+    unit.emitSamples({ timeUs: set.timeUs.slice(i, i + 5), angleDeg: set.angleDeg.slice(i, i + 5) });
+  }
+}
+
+async function connected(): Promise<FakeDemoUnit> {
+  const unit = createFakeDemoUnit();
+  await act(() => connectUnit(unit));
+  return unit;
+}
+
+function rows() {
+  return screen.getAllByRole('row').slice(1).map((row) => Array.from(row.querySelectorAll('th, td'), (c) => c.textContent));
+}
+
+beforeEach(() => {
+  settings.value = { ...DEFAULT_SETTINGS, plates: [0, 0, 1, 0, 0], view: 'table' };
+  speech.spoken.length = 0;
+  shared.csv.length = 0;
+  render(
+    <>
+      <WorkoutScreen />
+      <AlertRegion />
+    </>,
+  );
+});
+
+afterEach(async () => {
+  await act(() => disconnectUnit());
+  liveSession.reset();
+  clearNotices();
+  cleanup();
+});
+
+describe('the Workout screen', () => {
+  it('is titled Workout and asks to connect while there is no rep', () => {
+    expect(screen.getByRole('heading', { name: 'Workout' })).toBeTruthy();
+    expect(screen.getByText('Start to use Repline, make sure your unit is connected')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Export CSV' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('offers every SPEC metric label with its unit, plus power', () => {
+    const select = screen.getByRole('combobox', { name: 'Mean' });
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Velocity (m/s)',
+      'Acceleration (m/s²)',
+      'Torque (N·m)',
+      'Tangential Force (N)',
+      'Linear Force (N)',
+      'Net Force (N)',
+      'Power (W)',
+    ]);
+  });
+
+  it('fills the table from a streamed set with the simulated mean velocities', async () => {
+    const unit = await connected();
+    act(() => stream(unit, SET));
+    await act(() => disconnectUnit());
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    const table = rows();
+    expect(table.map((r) => r[0])).toEqual(['W', '1', '2', '3']);
+    SET.reps.forEach((truth, i) => {
+      expect(Number(table[i][1])).toBeCloseTo(truth.concentricMeanVelocity, 1);
+      expect(Number(table[i][2])).toBeCloseTo(truth.eccentricMeanVelocity, 1);
+    });
+    expect(screen.getByRole('button', { name: /^Target:/ }).textContent).toContain('3/reps');
+  });
+
+  it('keeps the reps on screen when the device drops the link', async () => {
+    const unit = await connected();
+    act(() => {
+      stream(unit, SET);
+      unit.dropConnection();
+    });
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    expect(screen.getByRole('alert').textContent).toContain('The unit disconnected');
+  });
+
+  it('switches between Graph and Table with pressed states', async () => {
+    const user = userEvent.setup();
+    const unit = await connected();
+    act(() => stream(unit, SET));
+    await waitFor(() => expect(screen.getAllByRole('row').length).toBeGreaterThan(1));
+    await user.click(screen.getByRole('button', { name: 'Graph' }));
+    expect(screen.getByRole('button', { name: 'Graph' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await screen.findByText('chart drawn')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Table' }));
+    expect(screen.getByRole('table')).toBeTruthy();
+  });
+
+  it('swaps the phase and shows its name and latest value', async () => {
+    const user = userEvent.setup();
+    const unit = await connected();
+    act(() => stream(unit, SET));
+    await act(() => disconnectUnit());
+    const latest = screen.getByTestId('latest-value');
+    expect(screen.getByText('Concentric', { selector: '.phase-bar__name' })).toBeTruthy();
+    expect(Number.parseFloat(latest.textContent ?? '')).toBeCloseTo(SET.reps[3].concentricMeanVelocity, 1);
+    await user.click(screen.getByRole('button', { name: 'Swap phase' }));
+    expect(screen.getByText('Eccentric', { selector: '.phase-bar__name' })).toBeTruthy();
+    expect(Number.parseFloat(latest.textContent ?? '')).toBeCloseTo(SET.reps[3].eccentricMeanVelocity, 1);
+  });
+
+  it('shows the best rep, and the latest rep’s change against it only when non-zero', async () => {
+    const unit = await connected();
+    act(() => stream(unit, SET));
+    await act(() => disconnectUnit());
+    const best = screen.getByText(/Best rep was/);
+    expect(best.textContent).toMatch(/Best rep was \d\.\d\d m\/s \(rep \d\)/);
+    const view = liveSession.reps.value.slice(1).map((r) => r.concentric.velocity);
+    const bestValue = Math.max(...view);
+    const change = ((view[view.length - 1] - bestValue) / bestValue) * 100;
+    if (change === 0) expect(best.textContent).not.toContain('latest');
+    else expect(best.textContent).toContain(`latest ${change.toFixed(2)} %`);
+  });
+
+  it('judges a Fatigue set: best rep, Percent Drop, dimmed rows and the set complete', async () => {
+    updateSettings({ target: 'Fatigue', dropValue: 1, dropPercent: true });
+    const unit = await connected();
+    act(() => stream(unit, SET));
+    await act(() => disconnectUnit());
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toContain('Percent Drop');
+    const marks = screen.getAllByRole('row').slice(1).map((r) => r.getAttribute('data-valid'));
+    expect(marks[0]).toBe('false');
+    const counted = liveSession.reps.value.slice(1).map((r) => r.concentric.velocity);
+    const best = Math.max(...counted);
+    const expected = counted.map((v) => String(v >= best * 0.99));
+    expect(marks.slice(1)).toEqual(expected);
+    if (counted[counted.length - 1] < best * 0.99) expect(screen.getByText(/Set complete/)).toBeTruthy();
+  });
+
+  it('says each rep’s value when voice feedback is on', async () => {
+    updateSettings({ isVoiceFeedback: true });
+    const unit = await connected();
+    // One slice per rep, cut 0.3 s into the next pull (a rep closes when the next one starts),
+    // with an animation frame after each, as in real time.
+    const cuts = [...SET.reps.slice(1).map((r) => r.startUs + 300_000), Number.POSITIVE_INFINITY];
+    let from = 0;
+    for (const cut of cuts) {
+      const to = SET.timeUs.findIndex((t) => t > cut);
+      const end = to < 0 ? SET.timeUs.length : to;
+      act(() => stream(unit, { ...SET, timeUs: SET.timeUs.slice(from, end), angleDeg: SET.angleDeg.slice(from, end) }));
+      await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+      from = end;
+    }
+    await act(() => disconnectUnit());
+    expect(speech.spoken).toEqual(liveSession.reps.value.map((r) => r.concentric.velocity.toFixed(2)));
+    expect(speech.spoken).toHaveLength(4);
+  });
+
+  it('exports the session CSV and confirms it', async () => {
+    const user = userEvent.setup();
+    const unit = await connected();
+    act(() => stream(unit, SET));
+    await act(() => disconnectUnit());
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Metrics shared web'));
+    expect(shared.csv).toHaveLength(1);
+    expect(shared.csv[0].name).toMatch(/^Repline-.*\.csv$/);
+    expect(shared.csv[0].csv).toContain('Firmware');
+    expect(shared.csv[0].csv).toContain(String(SET.timeUs[0]));
+  });
+
+  it('Start demo set asks the demo unit for a set', async () => {
+    const user = userEvent.setup();
+    const unit = await connected();
+    await user.click(screen.getByRole('button', { name: 'Start demo set' }));
+    expect(unit.sets).toEqual([undefined]);
+  });
+
+  it('Reset clears the set; with Windup on Reset it counts 3-2-1 and winds the rope in', async () => {
+    updateSettings({ windupOnReset: true });
+    const unit = await connected();
+    act(() => stream(unit, SET));
+    await waitFor(() => expect(screen.getAllByRole('row').length).toBeGreaterThan(1));
+    vi.useFakeTimers();
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+      expect(screen.getByText('Start to use Repline, make sure your unit is connected')).toBeTruthy();
+      expect(screen.getByRole('timer', { name: 'Windup countdown' }).textContent).toBe('3');
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      expect(screen.getByRole('timer').textContent).toBe('2');
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      expect(screen.getByRole('timer').textContent).toBe('1');
+      expect(unit.calls).not.toContain('windup');
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      expect(screen.queryByRole('timer')).toBeNull();
+      expect(unit.calls).toContain('windup');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('changing the plates reprocesses the set with the new inertia and tells the demo unit', async () => {
+    const user = userEvent.setup();
+    const unit = await connected();
+    act(() => stream(unit, SET));
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Mean' }), 'torque');
+    const before = Number(rows()[1][1]);
+    await user.click(screen.getByRole('button', { name: /^Inertia/ }));
+    await user.click(screen.getByRole('button', { name: 'Add one Flywheel 0.025' }));
+    expect(screen.getByRole('button', { name: /^Inertia/ }).textContent).toContain('0.05 kg·m²');
+    // τ = I·α: the same motion with twice the inertia has twice the torque.
+    expect(Number(rows()[1][1])).toBeCloseTo(before * 2, 1);
+    expect(rows()).toHaveLength(3);
+    expect(unit.inertias.at(-1)).toBe(0.05);
+  });
+});
