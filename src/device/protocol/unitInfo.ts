@@ -29,7 +29,12 @@ export function toUnitType(value: number): UnitType | undefined {
 /** Parses the text read from 0x1606. */
 export function parseUnitInfo(bytes: DataView | Uint8Array): UnitInfo {
   const u8 = bytes instanceof DataView ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : bytes;
-  const text = new TextDecoder('utf-8', { fatal: true }).decode(u8).replace(/\0+$/, '').trim();
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(u8).replace(/\0+$/, '').trim();
+  } catch (error) {
+    throw new Error(`Unit info is not valid UTF-8 text (${u8.byteLength} bytes)`, { cause: error });
+  }
   const first = text.indexOf('-');
   const second = first < 0 ? -1 : text.indexOf('-', first + 1);
   if (first <= 0 || second < 0) {

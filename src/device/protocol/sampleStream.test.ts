@@ -1,0 +1,147 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { encodeSamplePackets } from './samplePacket';
+import { SampleStream } from './sampleStream';
+
+/** One records packet: [angle °, raw time µs] pairs. */
+function records(...pairs: Array<[number, number]>): Uint8Array {
+  const bytes = new Uint8Array(pairs.length * 8);
+  const view = new DataView(bytes.buffer);
+  pairs.forEach(([angle, time], i) => {
+    view.setFloat32(i * 8, angle, true);
+    view.setUint32(i * 8 + 4, time, true);
+  });
+  return bytes;
+}
+
+function legacy(angle: number, ms: number): Uint8Array {
+  const bytes = new Uint8Array(10);
+  const view = new DataView(bytes.buffer);
+  view.setFloat32(0, angle, true);
+  view.setFloat32(6, ms, true);
+  return bytes;
+}
+
+describe('the sample stream', () => {
+  it('passes good records through in order', () => {
+    const stream = new SampleStream('records');
+    expect(stream.push(records([1, 1000], [2, 6000]))).toEqual({ samples: { timeUs: [1000, 6000], angleDeg: [1, 2] }, warnings: [] });
+    expect(stream.push(records([3, 11000])).samples).toEqual({ timeUs: [11000], angleDeg: [3] });
+  });
+
+  it('skips a packet of the wrong length whole, with a warning, and keeps going', () => {
+    const stream = new SampleStream('records');
+    stream.push(records([1, 1000]));
+    const bad = stream.push(new Uint8Array(7));
+    expect(bad.samples.timeUs).toEqual([]);
+    expect(bad.warnings).toEqual([{ kind: 'bad-length', message: 'Skipped a sample packet of 7 bytes: expected a non-zero multiple of 8 bytes (firmware ≥ 6.2)' }]);
+    expect(stream.push(records([2, 6000])).samples.timeUs).toEqual([6000]);
+    expect(stream.skipped).toEqual({ badLength: 1, nonFinite: 0, timeNotIncreasing: 0 });
+  });
+
+  it('skips a non-finite angle but keeps its packet mates', () => {
+    const stream = new SampleStream('records');
+    const result = stream.push(records([1, 1000], [NaN, 6000], [Infinity, 7000], [4, 11000]));
+    expect(result.samples).toEqual({ timeUs: [1000, 11000], angleDeg: [1, 4] });
+    expect(result.warnings).toEqual([{ kind: 'non-finite', message: 'Skipped 2 sample(s) with a non-finite angle or time' }]);
+    expect(stream.skipped.nonFinite).toBe(2);
+  });
+
+  it('skips a packet whose time goes backwards against the last accepted sample of an earlier packet', () => {
+    const stream = new SampleStream('records');
+    stream.push(records([1, 10000]));
+    const late = stream.push(records([2, 9000], [3, 10000]));
+    expect(late.samples.timeUs).toEqual([]);
+    expect(late.warnings).toEqual([
+      {
+        kind: 'time-not-increasing',
+        message: 'Skipped 2 sample(s) whose time does not increase: 9000 µs, 10000 µs (last accepted raw time 10000 µs)',
+      },
+    ]);
+    expect(stream.push(records([4, 15000])).samples).toEqual({ timeUs: [15000], angleDeg: [4] });
+    expect(stream.skipped.timeNotIncreasing).toBe(2);
+  });
+
+  it('does not let one late sample move the clock back', () => {
+    const stream = new SampleStream('records');
+    const result = stream.push(records([1, 10000], [2, 3000], [3, 15000]));
+    expect(result.samples.timeUs).toEqual([10000, 15000]);
+  });
+
+  it('never changes samples it has already returned', () => {
+    const stream = new SampleStream('records');
+    const first = stream.push(records([1, 10000], [2, 15000]));
+    const copy = structuredClone(first.samples);
+    stream.push(records([9, 12000]));
+    stream.push(new Uint8Array(3));
+    expect(first.samples).toEqual(copy);
+  });
+
+  it('unwraps the uint32 µs clock: 2^32 − 296 then 200 is 496 µs later', () => {
+    const stream = new SampleStream('records');
+    stream.push(records([1, 4294967000]));
+    expect(stream.push(records([2, 200], [3, 5200])).samples.timeUs).toEqual([4294967496, 4294972496]);
+  });
+
+  it('reads a small step back as time going backwards, not as a 71-minute wrap', () => {
+    const stream = new SampleStream('records');
+    stream.push(records([1, 1000]));
+    expect(stream.push(records([2, 900])).warnings[0]?.kind).toBe('time-not-increasing');
+  });
+
+  it('converts legacy ms times to µs and applies the same rules', () => {
+    const stream = new SampleStream('legacy');
+    expect(stream.push(legacy(-12.25, 1.5)).samples).toEqual({ timeUs: [1500], angleDeg: [-12.25] });
+    expect(stream.push(legacy(1, 1.5)).warnings[0]?.kind).toBe('time-not-increasing');
+    expect(stream.push(legacy(1, NaN)).warnings[0]?.kind).toBe('non-finite');
+    expect(stream.push(legacy(NaN, 9)).warnings[0]?.kind).toBe('non-finite');
+    expect(stream.push(records([1, 1])).warnings[0]?.kind).toBe('bad-length');
+    expect(stream.push(legacy(2, 6.5)).samples).toEqual({ timeUs: [6500], angleDeg: [2] });
+  });
+
+  it('settles an unknown firmware on the format of the first good packet', () => {
+    const stream = new SampleStream('auto');
+    stream.push(new Uint8Array(3));
+    expect(stream.push(legacy(1, 1)).samples.timeUs).toEqual([1000]);
+    expect(stream.push(records([1, 1_000_000], [2, 1_005_000])).warnings[0]?.kind).toBe('bad-length');
+  });
+});
+
+describe('sample stream properties', () => {
+  it('never throws and only ever hands out strictly increasing finite samples, whatever the packets', () => {
+    const packet = fc.oneof(
+      fc.uint8Array({ maxLength: 48 }),
+      fc
+        .array(fc.tuple(fc.float(), fc.integer({ min: 0, max: 2 ** 32 - 1 })), { minLength: 1, maxLength: 6 })
+        .map((pairs) => records(...pairs)),
+    );
+    fc.assert(
+      fc.property(fc.array(packet, { maxLength: 30 }), fc.constantFrom('records', 'legacy', 'auto' as const), (packets, format) => {
+        const stream = new SampleStream(format);
+        let last = -Infinity;
+        for (const p of packets) {
+          const { samples } = stream.push(p);
+          for (let i = 0; i < samples.timeUs.length; i++) {
+            if (!(samples.timeUs[i]! > last) || !Number.isFinite(samples.angleDeg[i])) return false;
+            last = samples.timeUs[i]!;
+          }
+        }
+        return true;
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('delivers every sample of a clean stream across any number of clock wraps', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 32 - 1 }), fc.array(fc.integer({ min: 1, max: 2 ** 31 - 1 }), { minLength: 1, maxLength: 50 }), (start, steps) => {
+        const timeUs = [start];
+        for (const s of steps) timeUs.push(timeUs[timeUs.length - 1]! + s);
+        const stream = new SampleStream('records');
+        const out: number[] = [];
+        for (const p of encodeSamplePackets({ timeUs, angleDeg: timeUs.map(() => 0) }, { recordsPerPacket: 3 })) out.push(...stream.push(p).samples.timeUs);
+        expect(out).toEqual(timeUs);
+      }),
+    );
+  });
+});
