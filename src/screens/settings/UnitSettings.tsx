@@ -51,7 +51,7 @@ export function UnitForm({ info, disabled }: { info: UnitInfo; disabled: boolean
           <input id={`${id}-name`} type="text" value={name} maxLength={32} aria-invalid={!nameOk} onChange={(e) => setName(e.target.value)} />
           {!nameOk && <span className="field__message">Enter a name</span>}
         </div>
-        <button type="submit" className="button button--primary" disabled={!numberOk || !nameOk}>
+        <button type="submit" className="button button--primary" disabled={disabled || !numberOk || !nameOk}>
           Save to unit
         </button>
       </fieldset>

@@ -248,4 +248,48 @@ describe('the Workout screen', () => {
     expect(rows()).toHaveLength(3);
     expect(unit.inertias.at(-1)).toBe(0.05);
   });
+
+  it('Save in the Inertia dialog writes a changed boost to the unit and shows it on the card', async () => {
+    const user = userEvent.setup();
+    const unit = await connected();
+    await user.click(screen.getByRole('button', { name: /^Inertia/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Inertia' });
+    const options = within(dialog).getAllByRole('option').map((o) => o.textContent);
+    expect(options[0]).toBe('Off');
+    expect(options.at(-1)).toBe('80%');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Overload Boost' }), '20');
+    await user.click(within(dialog).getByRole('switch', { name: 'Windup on Reset' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(unit.calls).toContain('setBoost(20)');
+    expect(settings.value.windupOnReset).toBe(true);
+    expect(screen.getByRole('button', { name: /^Inertia/ }).textContent).toContain('20%');
+  });
+
+  it('keeps the Inertia dialog open and shows why when the unit refuses the boost', async () => {
+    const user = userEvent.setup();
+    const unit = await connected();
+    unit.fail.set('setBoost', new Error('ErrorUseBluetoothApiReplineSetMotorBoost: GATT operation failed'));
+    await user.click(screen.getByRole('button', { name: /^Inertia/ }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Overload Boost' }), '30');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('ErrorUseBluetoothApiReplineSetMotorBoost: GATT operation failed');
+    expect(screen.getByRole('dialog', { name: 'Inertia' })).toBeTruthy();
+  });
+
+  it('the Target dialog applies the target and voices the toggle', async () => {
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /^Target:/ }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Target type' }), 'Zone');
+    await user.click(screen.getByRole('switch', { name: 'Voice Feedback' }));
+    expect(speech.spoken).toEqual(['Voice Feedback Enabled']);
+    await user.click(screen.getByRole('switch', { name: 'Voice Feedback' }));
+    expect(speech.spoken).toEqual(['Voice Feedback Enabled', 'Voice Feedback Disabled']);
+    await user.click(screen.getByRole('switch', { name: 'Voice Feedback' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(settings.value).toMatchObject({ target: 'Zone', isVoiceFeedback: true });
+    const card = screen.getByRole('button', { name: /^Target:/ });
+    expect(card.textContent).toContain('Zone');
+    expect(card.querySelector('[data-icon="voice"]')).not.toBeNull();
+  });
 });

@@ -1,0 +1,73 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { synthesizeSet } from '../../device';
+import { buildDebugCsv } from '../../session';
+import { clearNotices } from '../../state/alerts';
+import { connectUnit, disconnectUnit } from '../../state/connection';
+import { liveSession } from '../../state/session';
+import { createFakeUnit } from '../../state/testing/fakeUnit';
+import { AlertRegion } from '../../app/AlertRegion';
+import TestScreen from './TestScreen';
+
+afterEach(async () => {
+  await act(() => disconnectUnit());
+  liveSession.reset();
+  clearNotices();
+  cleanup();
+});
+
+const SET = synthesizeSet({ reps: 3, seed: 3, restAfterS: 1.5 });
+
+function debugFile(): File {
+  const csv = buildDebugCsv({ timeUs: Float64Array.from(SET.timeUs), angleDeg: Float64Array.from(SET.angleDeg) });
+  return new File([csv], 'session-debug.csv', { type: 'text/csv' });
+}
+
+function renderPage() {
+  render(
+    <>
+      <TestScreen />
+      <AlertRegion />
+    </>,
+  );
+  return userEvent.setup();
+}
+
+describe('the test page', () => {
+  it('shows the live stream: samples received, warnings and the newest samples', async () => {
+    renderPage();
+    const unit = createFakeUnit();
+    await act(() => connectUnit(unit));
+    act(() => {
+      unit.emitSamples({ timeUs: [1000, 6000, 11000], angleDeg: [1.5, 2.25, 3] });
+      unit.emitWarning({ kind: 'time-not-increasing', message: 'skipped a sample whose time went backwards' });
+    });
+    await waitFor(() => expect(screen.getByTestId('received').textContent).toBe('3'));
+    expect(screen.getByText('Last warning: skipped a sample whose time went backwards')).toBeTruthy();
+    expect(screen.getByText('11000')).toBeTruthy();
+    expect(screen.getByText('3.00')).toBeTruthy();
+  });
+
+  it('imports a debug CSV, reprocesses it at a chosen rate, and leaves the live session alone', async () => {
+    const user = renderPage();
+    await user.upload(screen.getByLabelText('Debug CSV file'), debugFile());
+    expect(await screen.findByText(`session-debug.csv: ${SET.timeUs.length} samples`)).toBeTruthy();
+    await user.clear(screen.getByLabelText('Sampling rate'));
+    await user.type(screen.getByLabelText('Sampling rate'), '100');
+    await user.click(screen.getByRole('button', { name: 'Reprocess' }));
+    expect(await screen.findByText(/^3 reps at 100 Hz/)).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Reprocessed reps' })).toBeTruthy();
+    expect(liveSession.reps.value).toEqual([]);
+    expect(liveSession.raw().timeUs).toHaveLength(0);
+  });
+
+  it('names the row and column of a broken file', async () => {
+    const user = renderPage();
+    const bad = new File(['#,Angle,Time (µs),Angular Velocity (rad/s),Angular Acceleration (rad/s²)\n1,abc,5000,0,0\n'], 'bad.csv', { type: 'text/csv' });
+    await user.upload(screen.getByLabelText('Debug CSV file'), bad);
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(alert.textContent).toMatch(/^Import of bad\.csv failed: .*row.*Angle/i));
+  });
+});
