@@ -183,6 +183,21 @@ describe('parseDebugCsv rejects, naming row and column', () => {
     );
   });
 
+  it('answers any text with samples or a DebugCsvError, never another failure', async () => {
+    const tail = fc.string({ unit: fc.constantFrom('1', '0', '-', '.', 'e', ',', ' ', '\n', '\r', '"', 'x', 'µ', '\uFEFF') });
+    const texts = fc.oneof(fc.string({ unit: 'binary' }), tail.map((t) => `${HEADER}\n${t}`), tail);
+    await fc.assert(
+      fc.asyncProperty(texts, async (text) => {
+        const outcome = await parseDebugCsv(text).then(
+          (batch) => batch.timeUs.length === batch.angleDeg.length && batch.timeUs.length > 0,
+          (error: unknown) => error instanceof DebugCsvError && /^row \d+(, column "[^"]+")?: /.test(error.message),
+        );
+        expect(outcome).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('counts blank lines when it names a row', async () => {
     const error = await rejection(`${HEADER}\n1,0,100,,\n\n\n2,x,200,,\n`);
     expect([error.row, error.column]).toEqual([5, 'Angle']);
