@@ -41,7 +41,7 @@ interface Link {
   server: ServerLike;
   service: ServiceLike;
   queue: GattQueue;
-  characteristics: Map<CharacteristicName, Promise<CharacteristicLike>>;
+  characteristics: Map<CharacteristicName, CharacteristicLike>;
 }
 
 interface Connection extends Link {
@@ -149,8 +149,7 @@ export class WebBluetoothUnit implements Unit {
       }
     };
     device.addEventListener('gattserverdisconnected', onDeviceDisconnected);
-    let samples: CharacteristicLike | undefined;
-    let onValue: (() => void) | undefined;
+    let detachSamples = (): void => undefined;
     try {
       const server = await queue.run(() => gatt.connect());
       const service = await queue.run(() => server.getPrimaryService(SERVICE_UUID));
@@ -158,27 +157,27 @@ export class WebBluetoothUnit implements Unit {
       const firmware = await this.readFirmware(link);
       const info = await this.readUnitInfoOrDefault(link);
       const stream = new SampleStream(isUnknownFirmware(firmware) ? 'auto' : usesRecordFormat(firmware) ? 'records' : 'legacy');
-      const characteristic = await this.characteristic(link, 'samples');
-      samples = characteristic;
-      onValue = () => this.deliver(stream, characteristic.value);
-      characteristic.addEventListener('characteristicvaluechanged', onValue);
-      await queue.run(() => characteristic.startNotifications());
+      await this.gattJob(link, 'samples', async (characteristic) => {
+        const onValue = () => this.deliver(stream, characteristic.value);
+        characteristic.addEventListener('characteristicvaluechanged', onValue);
+        detachSamples = () => characteristic.removeEventListener('characteristicvaluechanged', onValue);
+        await characteristic.startNotifications();
+      });
       await this.read(link, 'motorOff');
       await this.write(link, 'boost', encodeBoost(0));
       if (dropped) throw new Error('The unit disconnected during the connect sequence');
-      const detachSamples = onValue;
       const connection: Connection = {
         ...link,
         unit: { id: device.id, deviceName: device.name ?? '', firmware, info },
         detach: () => {
-          characteristic.removeEventListener('characteristicvaluechanged', detachSamples);
+          detachSamples();
           device.removeEventListener('gattserverdisconnected', onDeviceDisconnected);
         },
       };
       this.connection = connection;
       return connection.unit;
     } catch (error) {
-      if (samples && onValue) samples.removeEventListener('characteristicvaluechanged', onValue);
+      detachSamples();
       device.removeEventListener('gattserverdisconnected', onDeviceDisconnected);
       if (gatt.connected) gatt.disconnect();
       throw toUnitError('Connect', error);
@@ -220,24 +219,27 @@ export class WebBluetoothUnit implements Unit {
     }
   }
 
-  private characteristic(c: Link, name: CharacteristicName): Promise<CharacteristicLike> {
-    let found = c.characteristics.get(name);
-    if (!found) {
-      found = c.queue.run(() => c.service.getCharacteristic(CHARACTERISTIC[name]));
-      found.catch(() => c.characteristics.delete(name));
-      c.characteristics.set(name, found);
-    }
-    return found;
+  /**
+   * Runs `op` on a characteristic as one queued GATT job. The lookup happens inside the job, so
+   * jobs reach the unit strictly in call order, lookups included.
+   */
+  private gattJob<T>(c: Link, name: CharacteristicName, op: (characteristic: CharacteristicLike) => Promise<T>): Promise<T> {
+    return c.queue.run(async () => {
+      let characteristic = c.characteristics.get(name);
+      if (!characteristic) {
+        characteristic = await c.service.getCharacteristic(CHARACTERISTIC[name]);
+        c.characteristics.set(name, characteristic);
+      }
+      return op(characteristic);
+    });
   }
 
-  private async read(c: Link, name: CharacteristicName): Promise<DataView> {
-    const characteristic = await this.characteristic(c, name);
-    return c.queue.run(() => characteristic.readValue());
+  private read(c: Link, name: CharacteristicName): Promise<DataView> {
+    return this.gattJob(c, name, (characteristic) => characteristic.readValue());
   }
 
-  private async write(c: Link, name: CharacteristicName, data: Uint8Array): Promise<void> {
+  private write(c: Link, name: CharacteristicName, data: Uint8Array): Promise<void> {
     const bytes = assertWritable(data);
-    const characteristic = await this.characteristic(c, name);
-    await c.queue.run(() => characteristic.writeValue(bytes));
+    return this.gattJob(c, name, (characteristic) => characteristic.writeValue(bytes));
   }
 }
