@@ -16,6 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,7 +56,8 @@ function run(...args: string[]): { status: number | null; stdout: string; stderr
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'repline-reprocess-'));
-  await build({ configFile: 'vite.cli.config.ts', logLevel: 'silent', build: { outDir: join(dir, 'dist-cli') } });
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  await build({ root, configFile: join(root, 'vite.cli.config.ts'), logLevel: 'silent', build: { outDir: join(dir, 'dist-cli') } });
   bundle = join(dir, 'dist-cli', 'reprocess.js');
   writeFileSync(join(dir, 'yoyo.csv'), yoyoCsv());
   writeFileSync(join(dir, 'letters.csv'), `${HEADER}\n1,0,1000,,\n2,1,2000,,\n3,abc,3000,,\n`);
