@@ -4,17 +4,17 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { routes } from './app/routes';
+import { BrowserRouter } from 'react-router-dom';
+import { AppRoutes } from './app/AppRoutes';
 import './styles/app.css';
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');
 
-const router = createBrowserRouter(routes, { basename: '/' });
-
 createRoot(root).render(
   <StrictMode>
-    <RouterProvider router={router} />
+    <BrowserRouter basename="/">
+      <AppRoutes />
+    </BrowserRouter>
   </StrictMode>,
 );

@@ -1,51 +1,53 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../device', async (real) => ({ ...(await real<object>()), ...(await import('./testing/deviceMock')).deviceMock }));
-vi.mock('../components/chart/RepChart', () => ({ default: () => <p>chart</p> }));
+vi.mock('../components/chart/PlotlyRepChart', () => ({ default: () => <p>chart</p> }));
 
-const { routes } = await import('./routes');
+const { AppRoutes } = await import('./AppRoutes');
 const { version } = await import('../../package.json');
 
 afterEach(cleanup);
 
-async function visit(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
-  return router;
+function visit(path: string) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes />
+    </MemoryRouter>,
+  );
 }
 
 describe('routes', () => {
   it('opens on the Workout screen with SPEC’s empty text', async () => {
-    await visit('/');
+    visit('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Workout' })).toBeTruthy();
     expect(screen.getByText('Start to use Repline, make sure your unit is connected')).toBeTruthy();
   });
 
   it('offers Workout and Settings in the navigation', async () => {
-    await visit('/');
+    visit('/');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Workout', 'Settings']);
   });
 
   it('loads the settings layout lazily with General first', async () => {
-    await visit('/settings');
+    visit('/settings');
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Athlete and processing' })).toBeTruthy();
   });
 
   it('shows the unit page with the firmware', async () => {
-    await visit('/settings/unit');
+    visit('/settings/unit');
     expect(await screen.findByRole('heading', { name: 'Unit' })).toBeTruthy();
     expect(screen.getByText('Firmware')).toBeTruthy();
     expect(screen.getByText('Connect a unit to change its settings.')).toBeTruthy();
   });
 
   it('shows the version and the licences on About', async () => {
-    await visit('/settings/about');
+    visit('/settings/about');
     expect(await screen.findByRole('heading', { name: 'About' })).toBeTruthy();
     expect(screen.getByText(version)).toBeTruthy();
     const licences = screen.getByRole('list');
@@ -55,13 +57,18 @@ describe('routes', () => {
   });
 
   it('loads the test page lazily', async () => {
-    await visit('/test');
+    visit('/test');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sensor test' })).toBeTruthy();
     expect(screen.getByLabelText('Debug CSV file')).toBeTruthy();
   });
 
+  it('answers an unknown settings page with the same friendly page', async () => {
+    visit('/settings/nothing');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+  });
+
   it('answers an unknown path with a friendly page and a way back', async () => {
-    await visit('/no/such/page');
+    visit('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
     expect(screen.getByText('/no/such/page')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Workout' }).getAttribute('href')).toBe('/');
@@ -69,20 +76,22 @@ describe('routes', () => {
 
   it('scrolls to the top on every navigation', async () => {
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-    const router = await visit('/');
+    const user = userEvent.setup();
+    visit('/');
     await screen.findByRole('heading', { name: 'Workout' });
     scrollTo.mockClear();
-    await act(() => router.navigate('/settings/about'));
-    await screen.findByRole('heading', { name: 'About' });
+    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Settings' }));
+    await screen.findByRole('heading', { name: 'Athlete and processing' });
     expect(scrollTo).toHaveBeenCalledWith(0, 0);
     scrollTo.mockClear();
-    await act(() => router.navigate('/settings/unit'));
+    await user.click(screen.getByRole('link', { name: 'About' }));
+    await screen.findByRole('heading', { name: 'About' });
     expect(scrollTo).toHaveBeenCalledWith(0, 0);
   });
 
   it('opens the slide-in menu and closes it on Escape and on navigation', async () => {
     const user = userEvent.setup();
-    await visit('/');
+    visit('/');
     const open = await screen.findByRole('button', { name: 'Open menu' });
     expect(open.getAttribute('aria-controls')).toBe('main-nav');
     await user.click(open);
@@ -93,5 +102,31 @@ describe('routes', () => {
     await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Settings' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
     expect((await screen.findByRole('button', { name: 'Open menu' })).getAttribute('aria-expanded')).toBe('false');
+  });
+});
+
+describe('ErrorBoundary', () => {
+  it('shows what broke instead of a blank page, and clears on navigation', async () => {
+    const { ErrorBoundary } = await import('./ErrorBoundary');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const Broken = () => {
+      throw new Error('chunk failed to load');
+    };
+    const { rerender } = render(
+      <MemoryRouter>
+        <ErrorBoundary resetKey="a">
+          <Broken />
+        </ErrorBoundary>
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('alert').textContent).toBe('chunk failed to load');
+    rerender(
+      <MemoryRouter>
+        <ErrorBoundary resetKey="b">
+          <p>fine again</p>
+        </ErrorBoundary>
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('fine again')).toBeTruthy();
   });
 });

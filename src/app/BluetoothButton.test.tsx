@@ -42,7 +42,7 @@ describe('the Bluetooth button', () => {
     const button = screen.getByRole('button', { name: 'Connect unit' });
     expect(button.className).not.toContain('is-connected');
     await user.click(button);
-    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['Bluetooth unit', 'Demo unit']);
+    expect((await screen.findAllByRole('menuitem')).map((m) => m.textContent)).toEqual(['Bluetooth unit', 'Demo unit']);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).toBeNull();
   });
@@ -50,7 +50,7 @@ describe('the Bluetooth button', () => {
   it('connects the chosen unit, opens Calibrate, and turns green', async () => {
     const user = renderShellParts();
     await user.click(screen.getByRole('button', { name: 'Connect unit' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Bluetooth unit' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Bluetooth unit' }));
     expect(await screen.findByRole('dialog', { name: 'Calibrate' })).toBeTruthy();
     expect(made.bluetooth).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Disconnect unit' }).className).toContain('is-connected');
@@ -62,7 +62,7 @@ describe('the Bluetooth button', () => {
   it('Cancel in Calibrate closes it and disconnects', async () => {
     const user = renderShellParts();
     await user.click(screen.getByRole('button', { name: 'Connect unit' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Demo unit' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Demo unit' }));
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(await screen.findByRole('button', { name: 'Connect unit' })).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -72,7 +72,7 @@ describe('the Bluetooth button', () => {
   it('disconnects when pressed while connected', async () => {
     const user = renderShellParts();
     await user.click(screen.getByRole('button', { name: 'Connect unit' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Demo unit' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Demo unit' }));
     await user.click(await screen.findByRole('button', { name: 'Calibrate' }));
     await user.click(await screen.findByRole('button', { name: 'Disconnect unit' }));
     expect(await screen.findByRole('button', { name: 'Connect unit' })).toBeTruthy();
@@ -96,7 +96,7 @@ describe('the Bluetooth button', () => {
     });
     const user = renderShellParts();
     await user.click(screen.getByRole('button', { name: 'Connect unit' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Bluetooth unit' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Bluetooth unit' }));
     expect((await screen.findByRole('alert')).textContent).toContain('ErrorUseBluetoothApiReplineConnect: User cancelled');
     expect(screen.getByRole('button', { name: 'Connect unit' })).toBeTruthy();
   });

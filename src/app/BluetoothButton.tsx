@@ -6,9 +6,9 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { BluetoothIcon } from '../components/icons';
-import { attempt, showStatus } from '../state/alerts';
+import { attempt, showError, showStatus } from '../state/alerts';
 import { connectUnit, connection, disconnectUnit } from '../state/connection';
-import { makeUnit, webBluetoothAvailable, type UnitChoice } from './units';
+import { makeUnit, preloadDevice, webBluetoothAvailable, type UnitChoice } from './units';
 
 export const DEMO_NOTICE = 'Web Bluetooth is not available in this browser, so the Demo unit is connected: its reps are simulated.';
 
@@ -17,6 +17,10 @@ export function BluetoothButton(): ReactElement {
   const state = connection.value;
   const [menuOpen, setMenuOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    preloadDevice().catch((error: unknown) => showError(`The unit support could not load: ${(error as Error).message}`));
+  }, []);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -31,18 +35,23 @@ export function BluetoothButton(): ReactElement {
     };
   }, [menuOpen]);
 
-  function connect(choice: UnitChoice): void {
+  function connect(choice: UnitChoice, notice?: string): void {
     setMenuOpen(false);
     void attempt(async () => {
-      await connectUnit(makeUnit(choice));
-      if (choice === 'demo' && !webBluetoothAvailable()) showStatus(DEMO_NOTICE);
+      await connectUnit(await makeUnit(choice));
+      if (notice) showStatus(notice);
     });
   }
 
   function press(): void {
-    if (state.status === 'connected') void attempt(disconnectUnit);
-    else if (webBluetoothAvailable()) setMenuOpen((open) => !open);
-    else connect('demo');
+    if (state.status === 'connected') {
+      void attempt(disconnectUnit);
+      return;
+    }
+    void attempt(async () => {
+      if (await webBluetoothAvailable()) setMenuOpen((open) => !open);
+      else connect('demo', DEMO_NOTICE);
+    });
   }
 
   const connected = state.status === 'connected';

@@ -8,6 +8,7 @@ import { useEffect, useState, type ReactElement } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { CloseIcon, MenuIcon } from '../components/icons';
 import { AlertRegion } from './AlertRegion';
+import { ErrorBoundary } from './ErrorBoundary';
 import { BluetoothButton } from './BluetoothButton';
 import { CalibrateModal } from './CalibrateModal';
 
@@ -56,7 +57,9 @@ export function Shell(): ReactElement {
       </nav>
       {menuOpen && <div className="nav-backdrop" aria-hidden="true" onClick={() => setMenuOpen(false)} />}
       <main className="main">
-        <Outlet />
+        <ErrorBoundary resetKey={location.key}>
+          <Outlet />
+        </ErrorBoundary>
       </main>
       <AlertRegion />
       <CalibrateModal />

@@ -1,16 +1,26 @@
 /**
- * The one place that builds units, so the shell never names a transport: the Bluetooth button
- * asks for a choice, this module turns it into a `Unit`.
+ * The one place that builds units, so the shell never names a transport. The device module
+ * (Web Bluetooth client and demo simulation, ~7 kB gzip) is loaded after the first render, not
+ * before it: `preloadDevice` starts the download once the shell is up, so by the time the user
+ * presses Connect the promise is settled and the click's user activation is still fresh for
+ * `requestDevice`.
  */
-import { createSimulatedUnit, createWebBluetoothUnit, isWebBluetoothAvailable } from '../device';
 import type { Unit } from '../device/unit';
 
 export type UnitChoice = 'bluetooth' | 'demo';
 
-export function makeUnit(choice: UnitChoice): Unit {
-  return choice === 'demo' ? createSimulatedUnit() : createWebBluetoothUnit();
+let device: Promise<typeof import('../device')> | null = null;
+
+export function preloadDevice(): Promise<typeof import('../device')> {
+  device ??= import('../device');
+  return device;
 }
 
-export function webBluetoothAvailable(): boolean {
-  return isWebBluetoothAvailable();
+export async function makeUnit(choice: UnitChoice): Promise<Unit> {
+  const d = await preloadDevice();
+  return choice === 'demo' ? d.createSimulatedUnit() : d.createWebBluetoothUnit();
+}
+
+export async function webBluetoothAvailable(): Promise<boolean> {
+  return (await preloadDevice()).isWebBluetoothAvailable();
 }

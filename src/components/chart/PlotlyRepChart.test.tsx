@@ -13,20 +13,20 @@ vi.mock('react-plotly.js/factory', () => ({
   },
 }));
 
-const { default: RepChart } = await import('./RepChart');
+const { default: PlotlyRepChart } = await import('./PlotlyRepChart');
 
 afterEach(cleanup);
 
 const view = buildWorkoutView(specSampleReps(), { metric: 'velocity', phase: 'concentric', target: 'Fatigue', targetValue: 0.9, dropValue: 10, dropPercent: true, warmup: 1 });
 const props = { rows: view.rows, target: 'Fatigue' as const, currentTarget: view.target, currentDrop: view.drop, unit: 'm/s', axisTitle: 'Velocity (m/s)' };
 
-describe('RepChart', () => {
+describe('PlotlyRepChart', () => {
   it('hands Plotly the figure and redraws only when a SPEC trigger changes', () => {
     plotProps.length = 0;
-    const { rerender } = render(<RepChart {...props} />);
-    rerender(<RepChart {...props} />);
+    const { rerender } = render(<PlotlyRepChart {...props} />);
+    rerender(<PlotlyRepChart {...props} />);
     expect(plotProps[1].data).toBe(plotProps[0].data);
-    rerender(<RepChart {...props} currentDrop={0.8} />);
+    rerender(<PlotlyRepChart {...props} currentDrop={0.8} />);
     expect(plotProps[2].layout).not.toBe(plotProps[1].layout);
     expect(plotProps[0].config).toMatchObject({ displaylogo: false });
   });

@@ -11,7 +11,7 @@ import { buildChart, type ChartInput } from './chartModel';
 
 const Plot = createPlotlyComponent(Plotly);
 
-export default function RepChart(props: ChartInput): ReactElement {
+export default function PlotlyRepChart(props: ChartInput): ReactElement {
   const { rows, target, currentTarget, currentDrop, unit, axisTitle } = props;
   const figure = useMemo(
     () => buildChart({ rows, target, currentTarget, currentDrop, unit, axisTitle }),

@@ -9,7 +9,7 @@ import type { TargetType } from '../../rules/target';
 import type { RepRow } from '../../rules/workoutView';
 import type { View } from '../../state/settingsModel';
 
-const RepChart = lazy(() => import('../../components/chart/RepChart'));
+const RepChart = lazy(() => import('../../components/chart/PlotlyRepChart'));
 
 export interface RepsViewProps {
   view: View;

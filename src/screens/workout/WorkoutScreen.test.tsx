@@ -20,7 +20,7 @@ import { createFakeDemoUnit, type FakeDemoUnit } from '../../state/testing/fakeU
 const shared = vi.hoisted(() => ({ csv: [] as { name: string; csv: string }[] }));
 
 vi.mock('../../device', async (real) => ({ ...(await real<object>()), ...(await import('../../app/testing/deviceMock')).deviceMock }));
-vi.mock('../../components/chart/RepChart', () => ({ default: () => <p>chart drawn</p> }));
+vi.mock('../../components/chart/PlotlyRepChart', () => ({ default: () => <p>chart drawn</p> }));
 vi.mock('../../session', async (real) => ({
   ...(await real<object>()),
   shareCsv: async (name: string, csv: string) => {
@@ -241,7 +241,7 @@ describe('the Workout screen', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Mean' }), 'torque');
     const before = Number(rows()[1][1]);
     await user.click(screen.getByRole('button', { name: /^Inertia/ }));
-    await user.click(screen.getByRole('button', { name: 'Add one Flywheel 0.025' }));
+    await user.click(await screen.findByRole('button', { name: 'Add one Flywheel 0.025' }));
     expect(screen.getByRole('button', { name: /^Inertia/ }).textContent).toContain('0.05 kg·m²');
     // τ = I·α: the same motion with twice the inertia has twice the torque.
     expect(Number(rows()[1][1])).toBeCloseTo(before * 2, 1);
@@ -253,7 +253,7 @@ describe('the Workout screen', () => {
     const user = userEvent.setup();
     const unit = await connected();
     await user.click(screen.getByRole('button', { name: /^Inertia/ }));
-    const dialog = screen.getByRole('dialog', { name: 'Inertia' });
+    const dialog = await screen.findByRole('dialog', { name: 'Inertia' });
     const options = within(dialog).getAllByRole('option').map((o) => o.textContent);
     expect(options[0]).toBe('Off');
     expect(options.at(-1)).toBe('80%');
@@ -271,7 +271,7 @@ describe('the Workout screen', () => {
     const unit = await connected();
     unit.fail.set('setBoost', new Error('ErrorUseBluetoothApiReplineSetMotorBoost: GATT operation failed'));
     await user.click(screen.getByRole('button', { name: /^Inertia/ }));
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Overload Boost' }), '30');
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Overload Boost' }), '30');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('alert')).textContent).toContain('ErrorUseBluetoothApiReplineSetMotorBoost: GATT operation failed');
     expect(screen.getByRole('dialog', { name: 'Inertia' })).toBeTruthy();
@@ -280,7 +280,7 @@ describe('the Workout screen', () => {
   it('the Target dialog applies the target and voices the toggle', async () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: /^Target:/ }));
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Target type' }), 'Zone');
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Target type' }), 'Zone');
     await user.click(screen.getByRole('switch', { name: 'Voice Feedback' }));
     expect(speech.spoken).toEqual(['Voice Feedback Enabled']);
     await user.click(screen.getByRole('switch', { name: 'Voice Feedback' }));

@@ -1,12 +1,13 @@
 /**
  * Export CSV (SPEC §4 "CSV export"): the live session as the session CSV, handed to the share
  * port (native share sheet or a download). The outcome's message goes to the status region on
- * success ("Metrics shared …") and to the alert region on failure.
+ * success ("Metrics shared …") and to the alert region on failure. The session module (with the
+ * CSV parser behind its import half) loads on the first export, not with the Workout screen.
  */
 import type { FirmwareVersion } from '../../device/unit';
 import type { Rep, SampleBatch } from '../../engine/types';
 import { PLATE_STEPS, plateInertia, plateTotal } from '../../rules/plates';
-import { buildSessionCsv, csvFileName, shareCsv, type SessionCsvInput } from '../../session';
+import type { SessionCsvInput } from '../../session';
 import { showError, showStatus } from '../../state/alerts';
 import type { WorkoutSettings } from '../../state/settingsModel';
 
@@ -32,6 +33,7 @@ export function sessionCsvInput(
 }
 
 export async function exportSessionCsv(input: SessionCsvInput, s: WorkoutSettings): Promise<void> {
+  const { buildSessionCsv, csvFileName, shareCsv } = await import('../../session');
   const name = csvFileName('session', input.date, {
     hz: s.hz,
     calcAngularVelocity: s.calcAngularVelocity,

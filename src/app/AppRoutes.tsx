@@ -1,0 +1,45 @@
+/**
+ * SPEC §2 routes: / (Workout), /settings with /settings/unit and /settings/about, /test, and a
+ * friendly page for anything else. The Workout screen is in the main bundle; the settings pages
+ * (one chunk, with their layout) and the test page load lazily on first visit.
+ *
+ * Declarative <Routes> rather than a data router: the app needs no loaders or actions, and the
+ * data router costs about 16 kB gzip of the 100 kB budget.
+ */
+import { lazy, Suspense, type ReactElement } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { NotFound } from '../screens/NotFound';
+import { WorkoutScreen } from '../screens/workout/WorkoutScreen';
+import { Shell } from './Shell';
+
+const SettingsPages = lazy(() => import('../screens/settings/SettingsPages'));
+const TestScreen = lazy(() => import('../screens/test/TestScreen'));
+
+const loading = <p className="hint">Loading…</p>;
+
+export function AppRoutes(): ReactElement {
+  return (
+    <Routes>
+      <Route element={<Shell />}>
+        <Route index element={<WorkoutScreen />} />
+        <Route
+          path="settings/*"
+          element={
+            <Suspense fallback={loading}>
+              <SettingsPages />
+            </Suspense>
+          }
+        />
+        <Route
+          path="test"
+          element={
+            <Suspense fallback={loading}>
+              <TestScreen />
+            </Suspense>
+          }
+        />
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * The lazily loaded settings area: the layout and its child pages in one chunk, so a visit to
+ * Settings costs one request and moving between its pages none.
+ */
+import type { ReactElement } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { NotFound } from '../NotFound';
+import AboutSettings from './AboutSettings';
+import GeneralSettings from './GeneralSettings';
+import SettingsLayout from './SettingsLayout';
+import UnitSettings from './UnitSettings';
+
+export default function SettingsPages(): ReactElement {
+  return (
+    <Routes>
+      <Route element={<SettingsLayout />}>
+        <Route index element={<GeneralSettings />} />
+        <Route path="unit" element={<UnitSettings />} />
+        <Route path="about" element={<AboutSettings />} />
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * The Inertia and Target dialogs wired to the settings and the unit, loaded on first open (they
+ * are not needed to see the set). Plate changes apply at once; Save in the Inertia dialog writes
+ * the boost to the unit (only when it changed) and closes only if that worked; Save in the Target
+ * dialog applies the target settings.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import type { ReactElement } from 'react';
+import { boostRange } from '../../device';
+import { UnitType } from '../../device/unit';
+import { InertiaDialog, type InertiaChoice } from '../../components/dialogs/InertiaDialog';
+import { TargetDialog, type TargetForm } from '../../components/dialogs/TargetDialog';
+import { speech } from '../../platform/speech';
+import { METRIC_UNITS } from '../../rules/labels';
+import { attempt } from '../../state/alerts';
+import { boostPercent, connectedUnit, connection, saveBoost } from '../../state/connection';
+import { settings, updateSettings } from '../../state/settings';
+import { togglePhrase } from '../../state/voice';
+
+export type OpenDialog = 'inertia' | 'target';
+
+export default function WorkoutDialogs({ open, onClose }: { open: OpenDialog; onClose: () => void }): ReactElement {
+  useSignals();
+  const s = settings.value;
+  const state = connection.value;
+
+  if (open === 'inertia') {
+    const saveInertia = async (choice: InertiaChoice): Promise<void> => {
+      const ok = await attempt(async () => {
+        updateSettings({ windupOnReset: choice.windupOnReset });
+        if (connectedUnit() !== null) await saveBoost(choice.boost);
+      });
+      if (ok) onClose();
+    };
+    return (
+      <InertiaDialog
+        plates={s.plates}
+        onPlatesChange={(plates) => void attempt(() => updateSettings({ plates }))}
+        boost={boostPercent.value}
+        boostOptions={boostRange(state.status === 'connected' ? state.device.info.type : UnitType.NONE)}
+        windupOnReset={s.windupOnReset}
+        onSave={saveInertia}
+        onClose={onClose}
+      />
+    );
+  }
+
+  const saveTarget = (form: TargetForm): void =>
+    void attempt(() => {
+      updateSettings(form);
+      onClose();
+    });
+  return (
+    <TargetDialog
+      initial={{
+        target: s.target,
+        targetValue: s.targetValue,
+        dropPercent: s.dropPercent,
+        dropValue: s.dropValue,
+        warmup: s.warmup,
+        isVoiceFeedback: s.isVoiceFeedback,
+      }}
+      unit={METRIC_UNITS[s.metric]}
+      onVoiceToggle={(on) => void attempt(() => speech().speak(togglePhrase(on)))}
+      onSave={saveTarget}
+      onClose={onClose}
+    />
+  );
+}
