@@ -1,0 +1,83 @@
+/**
+ * Issue 6, scenarios 1 and 5: connecting through the Bluetooth button, the Calibrate modal, what
+ * the unit received, and both ways a connection ends (Cancel, and the unit dropping the link).
+ */
+import { describe, expect, test } from './fixtures/test';
+import { repPackets } from './fixtures/reps';
+
+const CALIBRATE_TEXT = 'First calibrate Repline by pulling the rope straight out and press the Calibrate button.';
+
+describe('connecting a Bluetooth unit', () => {
+  test('opens the Calibrate modal with the SPEC text, and Calibrate reads 0x1605 and closes it', async ({ app, unit }) => {
+    await app.open();
+    await app.connect();
+    const modal = app.dialog('Calibrate');
+    expect(await modal.innerText()).toContain(CALIBRATE_TEXT);
+    expect(unit.operations).not.toContain('read 0x1605');
+
+    await modal.getByRole('button', { name: 'Calibrate', exact: true }).click();
+    await modal.waitFor({ state: 'hidden' });
+    expect(unit.operations.filter((op) => op === 'read 0x1605')).toHaveLength(1);
+    await app.disconnectButton().waitFor();
+  });
+
+  test('runs the SPEC §4 connect sequence: firmware, unit info, notifications, motor off, then boost 0', async ({ app, unit }) => {
+    await app.open();
+    await app.connect();
+    const sequence = ['read 0x1611', 'read 0x1612', 'read 0x1613', 'read 0x1606', 'subscribe 0x1604', 'read 0x160B', 'write 0x1608'];
+    const seen = unit.operations.filter((op) => sequence.includes(op));
+    expect(seen).toEqual(sequence);
+    expect(unit.operations.slice(0, 2)).toEqual(['connection', 'discovery']);
+    expect(unit.writes).toEqual([{ characteristic: '0x1608', text: '0', bytes: [0x30] }]);
+  });
+
+  test('shows the firmware and unit info on Settings → Unit, and Save writes the unit info as JSON text', async ({ app, unit }) => {
+    await app.open();
+    await app.connectAndCalibrate();
+    await app.navigate('Settings');
+    await app.page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Unit', exact: true }).click();
+    await app.page.waitForURL(/\/settings\/unit$/);
+    const main = app.page.getByRole('main');
+    await expect.poll(() => main.innerText()).toContain('6.2.0');
+    const form = main.getByRole('form', { name: 'Unit' });
+    expect(await form.getByLabel('Unit type').locator('option:checked').innerText()).toMatch(/5\.1/);
+    expect(await form.getByLabel('Unit number').inputValue()).toBe('7');
+    expect(await form.getByLabel('Unit name').inputValue()).toBe('Gym Rack');
+
+    await form.getByLabel('Unit name').fill('Garage');
+    await form.getByRole('button', { name: 'Save to unit' }).click();
+    await expect.poll(() => unit.writesTo('unitInfo')).toHaveLength(1);
+    expect(JSON.parse(unit.writesTo('unitInfo')[0]!)).toEqual({ unitType: 5.1, unitNumber: 7, unitName: 'Garage' });
+  });
+});
+
+describe('leaving a connection', () => {
+  test('Cancel in the Calibrate modal closes it and disconnects the unit', async ({ app, unit }) => {
+    await app.open();
+    await app.connect();
+    await app.dialog('Calibrate').getByRole('button', { name: 'Cancel', exact: true }).click();
+    await app.dialog('Calibrate').waitFor({ state: 'hidden' });
+    await app.connectButton().waitFor();
+    expect(unit.operations).not.toContain('read 0x1605');
+    const connected = await app.page.evaluate(async () => (await navigator.bluetooth.getDevices()).map((d) => d.gatt?.connected));
+    expect(connected).toEqual([false]);
+  });
+
+  test('a device-side disconnection turns the button neutral and keeps the reps on screen', async ({ app, unit }) => {
+    app.problems.allowConsoleError(/The unit disconnected/);
+    await app.open();
+    await app.connectAndCalibrate();
+    await app.showTable();
+    // A rep closes when the next pull starts (SPEC §4): 4 pulls show 3 rows while streaming.
+    await unit.streamPackets(app.page, repPackets({ reps: 4, seed: 5, inertia: 0.1, firmware: unit.firmware }).packets);
+    const before = await app.waitForRows(3);
+
+    await unit.disconnectFromDevice();
+    await app.connectButton().waitFor();
+    expect(await app.disconnectButton().count()).toBe(0);
+    await app.waitForAlert(/The unit disconnected/);
+    // The end of the stream closes the last rep, which came to rest: nothing shown is lost.
+    const after = await app.waitForRows(4);
+    expect(after.slice(0, 3)).toEqual(before);
+  });
+});

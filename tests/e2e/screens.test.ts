@@ -1,0 +1,50 @@
+/**
+ * The Workout screen as people see it, on a phone (390×844) and a desktop (1280×800): screenshots
+ * with a set on screen go to test-results/e2e/ for review, the layout must not overflow
+ * sideways, and axe-core must find no serious or critical accessibility violation.
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { VIEWPORTS } from './fixtures/browser';
+import { repPackets } from './fixtures/reps';
+import { describe, expect, test } from './fixtures/test';
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+describe('the Workout screen', () => {
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    test(`on a ${size} (${viewport.width}×${viewport.height}) shows a set without sideways overflow and passes axe`, async ({ app, unit }) => {
+      await app.page.setViewportSize(viewport);
+      await app.open();
+      await app.connectAndCalibrate();
+      await app.setTarget({ type: 'Minimum Threshold', value: 0.72 });
+      await unit.streamPackets(app.page, repPackets({ reps: 6, seed: 2, inertia: 0.05, firmware: unit.firmware }).packets);
+      await app.graph(10);
+      await app.screenshot(`workout-${size}-graph.png`);
+      await app.showTable();
+      await app.waitForRows(5);
+      await app.screenshot(`workout-${size}-table.png`);
+
+      const overflow = await app.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, 'page wider than the viewport').toBeLessThanOrEqual(0);
+      await app.bluetoothButton().waitFor();
+
+      // Through DevTools evaluation: the app's CSP (rightly) refuses an injected inline script.
+      await app.page.evaluate(await axeSource);
+      const violations = await app.page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
+        const result = await axe.run(document);
+        return result.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map((n) => ({ target: n.target })) }));
+      });
+      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
+  }
+});

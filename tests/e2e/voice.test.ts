@@ -1,0 +1,50 @@
+/**
+ * Issue 6, scenario 10: voice feedback. The page's `speechSynthesis.speak` is observed (and still
+ * called) from an init script, so the test sees each utterance the app makes: the toggle phrases
+ * of SPEC §4, then after each rep the previous rep's value to two decimals (SPEC §9), in en-US at
+ * rate, pitch and volume 1 (SPEC §7).
+ */
+import { repPackets } from './fixtures/reps';
+import { describe, expect, test } from './fixtures/test';
+
+interface Spoken {
+  text: string;
+  lang: string;
+  rate: number;
+  pitch: number;
+  volume: number;
+}
+
+function observeSpeech(): void {
+  const spoken: Spoken[] = [];
+  (window as unknown as { __spoken: Spoken[] }).__spoken = spoken;
+  const speak = SpeechSynthesis.prototype.speak;
+  SpeechSynthesis.prototype.speak = function observed(this: SpeechSynthesis, u: SpeechSynthesisUtterance) {
+    spoken.push({ text: u.text, lang: u.lang, rate: u.rate, pitch: u.pitch, volume: u.volume });
+    speak.call(this, u);
+  };
+}
+
+describe('voice feedback', () => {
+  test('speaks the toggle, then each rep just finished to two decimals', async ({ app, unit }) => {
+    await app.page.addInitScript(observeSpeech);
+    const spoken = () => app.page.evaluate(() => (window as unknown as { __spoken: Spoken[] }).__spoken);
+    await app.open();
+    await app.connectAndCalibrate();
+    await app.showTable();
+
+    await app.setTarget({ type: 'None', voice: true });
+    expect((await spoken()).map((s) => s.text)).toEqual(['Voice Feedback Enabled']);
+    expect(await app.page.getByRole('button', { name: /^Target:/ }).textContent()).toContain('Voice Feedback on');
+
+    await unit.streamPackets(app.page, repPackets({ reps: 5, seed: 31, inertia: 0.05, firmware: unit.firmware }).packets);
+    const rows = await app.waitForRows(4);
+    await expect.poll(async () => (await spoken()).length).toBeGreaterThanOrEqual(4);
+    const utterances = (await spoken()).slice(1);
+    expect(utterances.map((u) => u.text)).toEqual(rows.slice(0, utterances.length).map((r) => r.concentric));
+    for (const u of utterances) expect(u).toMatchObject({ lang: 'en-US', rate: 1, pitch: 1, volume: 1 });
+
+    await app.setTarget({ type: 'None', voice: false });
+    expect((await spoken()).at(-1)?.text).toBe('Voice Feedback Disabled');
+  });
+});
