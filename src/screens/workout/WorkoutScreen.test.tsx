@@ -17,7 +17,7 @@ import { settings, updateSettings } from '../../state/settings';
 import { DEFAULT_SETTINGS } from '../../state/settingsModel';
 import { createFakeDemoUnit, type FakeDemoUnit } from '../../state/testing/fakeUnit';
 
-const shared = vi.hoisted(() => ({ csv: [] as { name: string; csv: string }[] }));
+const shared = vi.hoisted(() => ({ csv: [] as { name: string; csv: string }[], fail: null as string | null }));
 
 vi.mock('../../device', async (real) => ({ ...(await real<object>()), ...(await import('../../app/testing/deviceMock')).deviceMock }));
 vi.mock('../../components/chart/PlotlyRepChart', () => ({ default: () => <p>chart drawn</p> }));
@@ -25,7 +25,7 @@ vi.mock('../../session', async (real) => ({
   ...(await real<object>()),
   shareCsv: async (name: string, csv: string) => {
     shared.csv.push({ name, csv });
-    return { ok: true, message: 'Metrics shared web' };
+    return shared.fail === null ? { ok: true, message: 'Metrics shared web' } : { ok: false, message: `ErrorUseShareApiCsvShare: ${shared.fail}` };
   },
 }));
 
@@ -58,6 +58,7 @@ beforeEach(() => {
   settings.value = { ...DEFAULT_SETTINGS, plates: [0, 0, 1, 0, 0], view: 'table' };
   speech.spoken.length = 0;
   shared.csv.length = 0;
+  shared.fail = null;
   render(
     <>
       <WorkoutScreen />
@@ -201,6 +202,16 @@ describe('the Workout screen', () => {
     expect(shared.csv[0].name).toMatch(/^Repline-.*\.csv$/);
     expect(shared.csv[0].csv).toContain('Firmware');
     expect(shared.csv[0].csv).toContain(String(SET.timeUs[0]));
+  });
+
+  it('shows a failed share in the alert region', async () => {
+    const user = userEvent.setup();
+    shared.fail = 'AbortError: Share canceled';
+    const unit = await connected();
+    act(() => stream(unit, SET));
+    await act(() => disconnectUnit());
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('ErrorUseShareApiCsvShare: AbortError: Share canceled'));
   });
 
   it('Start demo set asks the demo unit for a set', async () => {
