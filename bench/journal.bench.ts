@@ -2,7 +2,8 @@
  * Issue 7: the session journal's write cost must stay small next to the recording itself.
  * Journals a synthetic one-hour session (720 000 samples at 200 Hz, in 8-sample notifications as
  * the unit sends them) into an in-memory IndexedDB (fake-indexeddb), and times the sample path
- * (`append` alone) and the whole journaling (append + every chunk write), then the recovery read.
+ * (`append` alone) and the whole journaling (append + one chunk transaction per second, as the
+ * one-second flush does in use), then the recovery read.
  * fake-indexeddb runs the whole database on the main thread, so this overstates what a browser
  * (which stores off the main thread) costs the page; the figure is an upper bound.
  */
@@ -26,12 +27,17 @@ it('journals a one-hour session at a small fraction of real time', async () => {
   const appendMs = performance.now() - a0;
   await appendOnly.flush();
 
-  // Everything: buffering plus every chunk written to IndexedDB.
+  // Everything, paced as in real use: each second of samples is appended, then its chunk is
+  // written in its own transaction before the next second arrives (3600 transactions).
   const store = await freshStore();
   const journal = new SessionJournal({ store, every: manualTimer().every });
   const id = journal.start(START);
   const t0 = performance.now();
-  appendInBatches(journal, rec, 8);
+  for (let s = 0; s < 3600; s++) {
+    const from = s * 200;
+    appendInBatches(journal, { timeUs: rec.timeUs.subarray(from, from + 200), angleDeg: rec.angleDeg.subarray(from, from + 200) }, 8);
+    await journal.flush();
+  }
   await journal.finish({ reps: 0, best: null });
   const totalMs = performance.now() - t0;
 
@@ -42,7 +48,7 @@ it('journals a one-hour session at a small fraction of real time', async () => {
 
   const fraction = totalMs / HOUR_MS;
   record('journal', {
-    oneHourTotal: { value: totalMs, unit: 'ms', note: `${SAMPLES} samples, ${loaded.chunks} chunks, fake-indexeddb in Node` },
+    oneHourTotal: { value: totalMs, unit: 'ms', note: `${SAMPLES} samples, ${loaded.chunks} chunks in 3600 transactions, fake-indexeddb in Node` },
     perSecondOfRecording: { value: totalMs / 3600, unit: 'ms per recorded second' },
     fractionOfRealTime: { value: fraction, unit: 'ratio', target: '< 0.01', met: fraction < 0.01 },
     appendOnlyPerSecond: { value: appendMs / 3600, unit: 'ms per recorded second', note: 'the sample path, without the storage writes' },
