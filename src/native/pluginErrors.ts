@@ -1,0 +1,27 @@
+/**
+ * How the native adapters tell "this plugin is not in this app build or not on this platform"
+ * from a real failure. Capacitor rejects a call to a plugin without an implementation with a
+ * `CapacitorException` whose `code` is UNIMPLEMENTED or UNAVAILABLE (SPEC §8); the adapters then
+ * fall back to the web implementation, or fail with {@link missingPluginMessage}. Any other
+ * error is a real failure and travels on unchanged.
+ */
+import { ExceptionCode } from '@capacitor/core';
+
+const MISSING_CODES: ReadonlySet<unknown> = new Set([ExceptionCode.Unimplemented, ExceptionCode.Unavailable]);
+
+/** True for the rejection of a plugin call the platform does not implement. */
+export function isPluginMissing(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && MISSING_CODES.has((error as { code?: unknown }).code);
+}
+
+/** `Name: message` for errors, the text of anything else: for messages that say what failed. */
+export function describeError(error: unknown): string {
+  if (error instanceof Error) return error.name && error.name !== 'Error' ? `${error.name}: ${error.message}` : error.message;
+  return String(error);
+}
+
+/** The clear message for a plugin that is missing where there is nothing to fall back to. */
+export function missingPluginMessage(what: string, error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  return `${what} is not available in this app (${String(code)}): ${describeError(error)}`;
+}
