@@ -3,9 +3,12 @@
 // shell including the engine's .wasm, and after that first visit the page reloads and starts
 // with the network cut off.
 //
-//   node build/checkPwa.mjs [distDir=dist] [--ready "<css selector>"]
+//   node build/checkPwa.mjs [distDir=dist] [--ready "<css selector>"] [--demo]
 //
 // `--ready` names an element that shows the app has rendered (default: any child of #root).
+// `--demo`, once offline: connects the Demo unit (Chromium runs without Web Bluetooth here, so
+// the app connects it at once), calibrates, shows the graph and runs a demo set until the chart
+// has bars: the engine, the device module and Plotly all run from the cache, under the CSP.
 // Exits 1 with the list of problems, 0 with a one-line summary. Plain .mjs so Node 20 runs it
 // without a bundler; it serves the directory itself on a free 127.0.0.1 port.
 import { createServer } from 'node:http';
@@ -16,6 +19,8 @@ import { chromium } from 'playwright-core';
 const args = process.argv.slice(2);
 const readyAt = args.indexOf('--ready');
 const ready = readyAt >= 0 ? args.splice(readyAt, 2)[1] : '#root > *';
+const demoAt = args.indexOf('--demo');
+const demo = demoAt >= 0 && args.splice(demoAt, 1).length === 1;
 const dist = resolve(args[0] ?? 'dist');
 if (!existsSync(join(dist, 'index.html'))) {
   console.error(`checkPwa: no ${join(dist, 'index.html')}; build the app first (npx vite build)`);
@@ -115,6 +120,17 @@ try {
     if (!ok) problems.push(`offline: ${url} did not come back as valid WebAssembly`);
   }
   facts.offline = 'reloaded, /settings opened, wasm served from cache';
+  if (demo) {
+    await page.goto(origin, { waitUntil: 'load' });
+    await page.getByRole('button', { name: 'Connect unit', exact: true }).click();
+    const calibrate = page.getByRole('dialog', { name: 'Calibrate' });
+    await calibrate.getByRole('button', { name: 'Calibrate', exact: true }).click();
+    await calibrate.waitFor({ state: 'hidden' });
+    await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Graph', exact: true }).click();
+    await page.getByRole('button', { name: 'Start demo set', exact: true }).click();
+    await page.waitForFunction(() => document.querySelectorAll('.js-plotly-plot .bars path').length >= 2, null, { timeout: 60_000 });
+    facts.offline += ', demo set ran and the graph drew its reps';
+  }
 } catch (error) {
   problems.push(`check aborted: ${error instanceof Error ? error.message : String(error)}`);
 } finally {
