@@ -70,6 +70,8 @@ pub mod resample;
 pub mod session;
 pub mod settings;
 pub mod smooth;
+#[cfg(test)]
+mod tests;
 
 pub use derive::Point;
 pub use error::{Error, ErrorKind};

@@ -1,20 +1,24 @@
 //! Per-phase accumulation: duration, means of magnitudes and peak velocity, with rest trimmed.
 //!
-//! A phase's edges are only known in hindsight (a turning point is the running extreme until
-//! the rope has travelled back far enough), and rest at the edges must not count. Keeping the
-//! points until then would make memory grow with the phase, so a phase is summarised by a
-//! [`PhaseAcc`]: sums over its leading rest, its moving body and its trailing rest. Two
-//! accumulators of consecutive stretches concatenate exactly ([`PhaseAcc::append`]), which
-//! lets the detector split and join stretches at extremes in O(1).
+//! A phase's edges are only known in hindsight, and keeping its points until then would make
+//! memory grow with the phase; so a phase is a fold ([`PhaseAcc`]) of its points in order, a
+//! few sums wide, and the detector keeps a copy of the fold as it stood at the running extreme.
 //!
-//! A point is "moving" when |ω| ≥ [`REST_OMEGA_RAD_S`]. The body runs from the first moving
-//! point to the last one, rest inside it included. Each point stands for the grid step that
-//! ends at it (its ω is a backward difference), so a phase of points (a, b] lasts (b − a)/hz
-//! seconds and its points are counted once even though phases share their edge indices.
-//! An empty phase (no moving point) has duration 0 and means 0, never NaN.
+//! Rest at the edges must not count, and sensor noise on a still rope must not pass for
+//! movement. A point is "moving" when |ω| ≥ [`REST_OMEGA_RAD_S`]; consecutive moving points
+//! form a run, and a run is movement only once its path (Σ|Δ|angle||) reaches
+//! [`MOVE_CONFIRM_DEG`]. A noise blip is a run of a point or two that travels a fraction of a
+//! degree, so it stays rest. The phase's body runs from the first point of its first movement
+//! to the last point of its last movement, rest inside included; rest and blips before and
+//! after are trimmed. Confirming a run never moves its start, so trimming only drops the
+//! instants when the flywheel turns slower than the rest threshold.
+//!
+//! Each point stands for the grid step that ends at it (its ω is a backward difference), so
+//! a body of n points lasts n/hz seconds, and phases that share an edge index count each
+//! point once. An empty phase (no movement) has duration 0 and means 0, never NaN.
 
 use crate::derive::Point;
-use crate::settings::REST_OMEGA_RAD_S;
+use crate::settings::{MOVE_CONFIRM_DEG, REST_OMEGA_RAD_S};
 
 /// Number of averaged metrics (the `METRICS` list of the TypeScript contract).
 pub const METRIC_COUNT: usize = 7;
@@ -30,6 +34,7 @@ struct Sums {
 }
 
 impl Sums {
+    #[inline]
     fn add_point(&mut self, m: &[f64; METRIC_COUNT]) {
         self.count += 1;
         for (t, x) in self.total.iter_mut().zip(m) {
@@ -63,56 +68,92 @@ pub fn magnitudes(p: &Point) -> ([f64; METRIC_COUNT], bool) {
     )
 }
 
-/// Accumulated stretch of consecutive points (see the module notes).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Run {
+    /// The last point was still.
+    None,
+    /// Moving points that have not yet travelled [`MOVE_CONFIRM_DEG`].
+    Unconfirmed,
+    /// Moving points that have: movement.
+    Confirmed,
+}
+
+/// Fold of a phase's points, in order (see the module notes).
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PhaseAcc {
-    lead: Sums,
+    /// From the first movement to the end of the last movement closed so far.
     body: Sums,
+    /// After the body: rest and blips, kept in case movement resumes.
     trail: Sums,
-    moving: bool,
+    /// The open run.
+    run: Sums,
+    run_state: Run,
+    run_path_deg: f64,
+    last_p: f64,
 }
 
 impl PhaseAcc {
-    /// Adds the next point, given as [`magnitudes`].
-    pub fn push(&mut self, m: &[f64; METRIC_COUNT], moving: bool) {
+    /// An empty fold of a phase that starts at rope position `p` (|angle|, degrees).
+    pub fn new(p: f64) -> PhaseAcc {
+        PhaseAcc {
+            body: Sums::default(),
+            trail: Sums::default(),
+            run: Sums::default(),
+            run_state: Run::None,
+            run_path_deg: 0.0,
+            last_p: p,
+        }
+    }
+
+    /// Adds the next point: its [`magnitudes`] and rope position `p`.
+    #[inline]
+    pub fn push(&mut self, m: &[f64; METRIC_COUNT], moving: bool, p: f64) {
         if moving {
-            if self.moving {
+            if self.run_state == Run::None {
+                self.run_state = Run::Unconfirmed;
+                self.run = Sums::default();
+                self.run_path_deg = 0.0;
+            }
+            self.run.add_point(m);
+            if self.run_state == Run::Unconfirmed {
+                self.run_path_deg += (p - self.last_p).abs();
+                if self.run_path_deg >= MOVE_CONFIRM_DEG {
+                    self.run_state = Run::Confirmed;
+                }
+            }
+        } else {
+            self.close_run();
+            if self.body.count > 0 {
+                self.trail.add_point(m);
+            }
+        }
+        self.last_p = p;
+    }
+
+    /// True while the latest points are movement (not rest, not a blip).
+    pub fn is_moving(&self) -> bool {
+        self.run_state == Run::Confirmed
+    }
+
+    fn close_run(&mut self) {
+        match self.run_state {
+            Run::None => {}
+            Run::Unconfirmed if self.body.count > 0 => self.trail.add(&self.run),
+            Run::Unconfirmed => {}
+            Run::Confirmed => {
                 self.body.add(&self.trail);
+                self.body.add(&self.run);
                 self.trail = Sums::default();
             }
-            self.moving = true;
-            self.body.add_point(m);
-        } else if self.moving {
-            self.trail.add_point(m);
-        } else {
-            self.lead.add_point(m);
         }
+        self.run_state = Run::None;
     }
 
-    /// Appends the stretch that directly follows this one.
-    pub fn append(&mut self, next: &PhaseAcc) {
-        if !next.moving {
-            if self.moving {
-                self.trail.add(&next.lead);
-            } else {
-                self.lead.add(&next.lead);
-            }
-        } else if !self.moving {
-            self.lead.add(&next.lead);
-            self.body = next.body;
-            self.trail = next.trail;
-            self.moving = true;
-        } else {
-            self.body.add(&self.trail);
-            self.body.add(&next.lead);
-            self.body.add(&next.body);
-            self.trail = next.trail;
-        }
-    }
-
-    /// The phase's summary on a grid of `hz`.
+    /// The phase's summary on a grid of `hz`, as if it ended at the last point pushed.
     pub fn summary(&self, hz: f64) -> PhaseSummary {
-        let b = &self.body;
+        let mut closed = *self;
+        closed.close_run();
+        let b = &closed.body;
         if b.count == 0 {
             return PhaseSummary::default();
         }
@@ -159,45 +200,43 @@ pub struct PhaseSummary {
 mod tests {
     use super::*;
 
-    /// A point with |v| = v and every other magnitude 1; moving when v > 0.
-    fn pt(v: f64) -> ([f64; METRIC_COUNT], bool) {
-        ([v, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0], v > 0.0)
-    }
-
-    fn acc(vs: &[f64]) -> PhaseAcc {
-        let mut a = PhaseAcc::default();
-        for &v in vs {
-            let (m, moving) = pt(v);
-            a.push(&m, moving);
+    /// Folds points given as (|v|, rope position °); a point moves when |v| > 0. Every other
+    /// magnitude is 1.
+    fn fold(points: &[(f64, f64)]) -> PhaseSummary {
+        let mut a = PhaseAcc::new(points.first().map_or(0.0, |p| p.1));
+        for &(v, p) in points {
+            a.push(&[v, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0], v > 0.0, p);
         }
-        a
+        a.summary(10.0)
     }
 
     macro_rules! summarises {
-        ($($name:ident: $vs:expr => ($n:expr, $mean:expr, $peak:expr);)*) => {$(
+        ($($name:ident: $points:expr => ($n:expr, $mean:expr, $peak:expr);)*) => {$(
             #[test]
             fn $name() {
-                let s = acc(&$vs).summary(10.0);
+                let s = fold(&$points);
                 assert_eq!((s.duration_s, s.velocity, s.peak_velocity), ($n as f64 / 10.0, $mean, $peak));
             }
         )*};
     }
 
     summarises! {
-        trims_rest_at_both_edges: [0.0, 0.0, 2.0, 4.0, 0.0] => (2, 3.0, 4.0);
-        keeps_rest_inside_the_phase: [0.0, 2.0, 0.0, 0.0, 4.0, 0.0] => (4, 1.5, 4.0);
+        trims_rest_at_both_edges: [(0.0, 0.0), (0.0, 0.0), (2.0, 5.0), (4.0, 10.0), (0.0, 10.0)] => (2, 3.0, 4.0);
+        keeps_rest_inside_the_phase: [(0.0, 0.0), (2.0, 5.0), (0.0, 5.0), (0.0, 5.0), (4.0, 10.0), (0.0, 10.0)] => (4, 1.5, 4.0);
+        trims_a_blip_that_travels_under_the_confirmation_path: [(3.0, 0.0), (0.0, 0.0), (2.0, 5.0), (4.0, 10.0), (0.0, 10.0), (9.0, 10.5), (0.0, 10.0)] => (2, 3.0, 4.0);
+        counts_a_run_from_its_first_point_once_it_travels_enough: [(0.0, 0.0), (1.0, 0.5), (1.0, 1.0), (1.0, 1.5), (1.0, 2.0), (0.0, 2.0)] => (4, 1.0, 1.0);
         gives_zeros_for_an_empty_phase: [] => (0, 0.0, 0.0);
-        gives_zeros_for_a_phase_at_rest: [0.0, 0.0] => (0, 0.0, 0.0);
+        gives_zeros_for_a_phase_at_rest_or_blips: [(0.0, 0.0), (5.0, 1.0), (0.0, 1.0)] => (0, 0.0, 0.0);
     }
 
     #[test]
-    fn appending_equals_pushing_every_split_of_a_sequence() {
-        let vs = [0.0, 3.0, 0.0, 5.0, 0.0, 0.0, 1.0, 0.0];
-        let whole = acc(&vs);
-        for cut in 0..=vs.len() {
-            let mut a = acc(&vs[..cut]);
-            a.append(&acc(&vs[cut..]));
-            assert_eq!(a.summary(10.0), whole.summary(10.0), "cut at {cut}");
-        }
+    fn tells_movement_from_rest_and_blips() {
+        let mut a = PhaseAcc::new(0.0);
+        a.push(&[1.0; METRIC_COUNT], true, 1.0);
+        assert!(!a.is_moving(), "1° is a blip so far");
+        a.push(&[1.0; METRIC_COUNT], true, 3.0);
+        assert!(a.is_moving());
+        a.push(&[0.0; METRIC_COUNT], false, 3.0);
+        assert!(!a.is_moving());
     }
 }

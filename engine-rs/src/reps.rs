@@ -14,8 +14,11 @@
 //! - A rep closes when the next concentric is noticed, so it is reported about 180° of rope
 //!   later; at end of data ([`RepDetector::finish`]) a trailing rep closes only if the rope is
 //!   at rest, since an eccentric cut off mid-movement has no known end.
-//! - Memory is O(1): each phase is two [`PhaseAcc`]s, up to the running extreme and after it;
-//!   a new extreme folds the second into the first. Points are never stored.
+//! - Memory is O(1): a phase is a fold ([`PhaseAcc`]) of its points so far, a copy of that
+//!   fold as it stood at the running extreme, and a fold of the points after the extreme (the
+//!   next phase's beginning, should the extreme turn out to be the boundary). The copy is
+//!   taken lazily, on the first point after a new extreme, so a phase that moves steadily in
+//!   one direction costs one fold per point. Points are never stored.
 //! - Data that starts mid-movement (rope already out, or winding back) begins in an unknown
 //!   direction: a first eccentric without a concentric makes no rep.
 
@@ -48,16 +51,65 @@ struct Extreme {
     index: u64,
 }
 
+/// Folds of the phase in progress.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Folds {
+    /// Running extreme of the phase.
+    ext: Extreme,
+    /// Every point of the phase so far.
+    all: PhaseAcc,
+    /// `all` as it stood at `ext`; `None` while that is `all` itself.
+    at_ext: Option<PhaseAcc>,
+    /// The points after `ext`; `None` while there are none.
+    after_ext: Option<PhaseAcc>,
+}
+
+impl Folds {
+    /// A phase whose points so far are `all`, the last of which, `here`, is its extreme.
+    fn new(here: Extreme, all: PhaseAcc) -> Folds {
+        Folds { ext: here, all, at_ext: None, after_ext: None }
+    }
+
+    /// Adds a point; `beyond` when it is the phase's new extreme. The `None`s keep a steady
+    /// movement, a new extreme at every point, from copying folds.
+    fn push(&mut self, here: Extreme, m: &[f64; METRIC_COUNT], moving: bool, beyond: bool) {
+        if beyond {
+            self.all.push(m, moving, here.p);
+            self.ext = here;
+            self.at_ext = None;
+            self.after_ext = None;
+        } else {
+            self.at_ext.get_or_insert(self.all);
+            self.all.push(m, moving, here.p);
+            let ext_p = self.ext.p;
+            self.after_ext.get_or_insert_with(|| PhaseAcc::new(ext_p)).push(m, moving, here.p);
+        }
+    }
+
+    /// The phase ended at its extreme.
+    fn at_ext(&self) -> &PhaseAcc {
+        self.at_ext.as_ref().unwrap_or(&self.all)
+    }
+
+    /// The next phase, starting at this one's extreme, up to `here`, its first extreme.
+    fn next(&self, here: Extreme) -> Folds {
+        Folds::new(here, self.after_ext.unwrap_or(PhaseAcc::new(self.ext.p)))
+    }
+}
+
 /// Which way the rope is going, with what the current rep has gathered so far.
+// One value per detector, never moved in a hot loop: the size difference between variants is
+// irrelevant, and boxing would allocate on every direction change.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Direction {
-    /// Before the first switch both extremes are tracked, each with the points after it.
-    Unknown { hi: Extreme, lo: Extreme, since_hi: PhaseAcc, since_lo: PhaseAcc },
+    /// Before the first switch: a candidate phase from the highest and from the lowest point.
+    Unknown { from_hi: Folds, from_lo: Folds },
     /// Rope going out since `start`.
-    Concentric { start: Extreme },
+    Concentric { start: Extreme, folds: Folds },
     /// Rope winding back after the concentric (start, turn, summary) of the current rep, if
     /// the session saw it.
-    Eccentric { concentric: Option<(Extreme, Extreme, PhaseSummary)> },
+    Eccentric { concentric: Option<(Extreme, Extreme, PhaseSummary)>, folds: Folds },
 }
 
 /// Streams points in, closed reps out.
@@ -66,83 +118,55 @@ pub struct RepDetector {
     hz: f64,
     warmup: u32,
     next_index: u32,
-    dir: Direction,
-    /// Running extreme of the current phase, with the phase's points up to it and after it.
-    ext: Extreme,
-    to_ext: PhaseAcc,
-    since_ext: PhaseAcc,
-    last_moving: bool,
+    /// `None` before the first point.
+    dir: Option<Direction>,
 }
 
 impl RepDetector {
     /// A detector on a grid of `hz` with `warmup` warmup reps.
     pub fn new(hz: f64, warmup: u32) -> RepDetector {
-        // Infinite sentinels: the first point becomes both extremes.
-        let hi = Extreme { p: f64::NEG_INFINITY, index: 0 };
-        let lo = Extreme { p: f64::INFINITY, index: 0 };
-        RepDetector {
-            hz,
-            warmup,
-            next_index: 0,
-            dir: Direction::Unknown { hi, lo, since_hi: PhaseAcc::default(), since_lo: PhaseAcc::default() },
-            ext: hi,
-            to_ext: PhaseAcc::default(),
-            since_ext: PhaseAcc::default(),
-            last_moving: false,
-        }
+        RepDetector { hz, warmup, next_index: 0, dir: None }
     }
 
     /// Feeds grid point `index` with smoothed angle `angle_deg` and its
     /// [`crate::phase::magnitudes`]; returns the rep this point closes, if any.
     pub fn push(&mut self, index: u64, angle_deg: f64, m: &[f64; METRIC_COUNT], moving: bool) -> Option<Rep> {
         let here = Extreme { p: angle_deg.abs(), index };
-        self.last_moving = moving;
-        match self.dir {
-            Direction::Unknown { mut hi, mut lo, mut since_hi, mut since_lo } => {
-                if here.p > hi.p {
-                    (hi, since_hi) = (here, PhaseAcc::default());
-                } else {
-                    since_hi.push(m, moving);
-                }
-                if here.p < lo.p {
-                    (lo, since_lo) = (here, PhaseAcc::default());
-                } else {
-                    since_lo.push(m, moving);
-                }
+        let Some(dir) = &mut self.dir else {
+            let start = Folds::new(here, PhaseAcc::new(here.p));
+            self.dir = Some(Direction::Unknown { from_hi: start, from_lo: start });
+            return None;
+        };
+        match dir {
+            Direction::Unknown { from_hi, from_lo } => {
+                // Only the points after each extreme matter: the phase would start there.
+                from_hi.push(here, m, moving, here.p > from_hi.ext.p);
+                from_lo.push(here, m, moving, here.p < from_lo.ext.p);
                 // Both cannot hold at once: the earlier extreme would have switched already.
-                if here.p <= hi.p - REP_TRAVEL_DEG {
-                    self.begin(Direction::Concentric { start: hi }, here, since_hi);
-                } else if here.p >= lo.p + REP_TRAVEL_DEG {
-                    self.begin(Direction::Eccentric { concentric: None }, here, since_lo);
-                } else {
-                    self.dir = Direction::Unknown { hi, lo, since_hi, since_lo };
+                if here.p <= from_hi.ext.p - REP_TRAVEL_DEG {
+                    let folds = from_hi.next(here);
+                    *dir = Direction::Concentric { start: from_hi.ext, folds };
+                } else if here.p >= from_lo.ext.p + REP_TRAVEL_DEG {
+                    *dir = Direction::Eccentric { concentric: None, folds: from_lo.next(here) };
                 }
                 None
             }
-            Direction::Concentric { start } => {
-                if here.p < self.ext.p {
-                    self.extend(here, m, moving);
-                } else {
-                    self.since_ext.push(m, moving);
-                    if here.p >= self.ext.p + REP_TRAVEL_DEG {
-                        let concentric = Some((start, self.ext, self.to_ext.summary(self.hz)));
-                        self.begin(Direction::Eccentric { concentric }, here, self.since_ext);
-                    }
+            Direction::Concentric { start, folds } => {
+                folds.push(here, m, moving, here.p < folds.ext.p);
+                if here.p >= folds.ext.p + REP_TRAVEL_DEG {
+                    let concentric = Some((*start, folds.ext, folds.at_ext().summary(self.hz)));
+                    *dir = Direction::Eccentric { concentric, folds: folds.next(here) };
                 }
                 None
             }
-            Direction::Eccentric { concentric } => {
-                if here.p > self.ext.p {
-                    self.extend(here, m, moving);
+            Direction::Eccentric { concentric, folds } => {
+                folds.push(here, m, moving, here.p > folds.ext.p);
+                if here.p > folds.ext.p - REP_TRAVEL_DEG {
                     return None;
                 }
-                self.since_ext.push(m, moving);
-                if here.p > self.ext.p - REP_TRAVEL_DEG {
-                    return None;
-                }
-                let rep = concentric.map(|(start, turn, c)| self.close(start, turn, c));
-                self.begin(Direction::Concentric { start: self.ext }, here, self.since_ext);
-                rep
+                let (closing, end) = (*concentric, *folds);
+                *dir = Direction::Concentric { start: end.ext, folds: end.next(here) };
+                closing.map(|(start, turn, c)| self.close(start, turn, c, &end))
             }
         }
     }
@@ -150,33 +174,16 @@ impl RepDetector {
     /// End of data: the trailing rep, if its eccentric phase has come to rest.
     pub fn finish(&mut self) -> Option<Rep> {
         match self.dir {
-            Direction::Eccentric { concentric: Some((start, turn, c)) } if !self.last_moving => {
-                self.dir = Direction::Eccentric { concentric: None };
-                Some(self.close(start, turn, c))
+            Some(Direction::Eccentric { concentric: Some((start, turn, c)), folds }) if !folds.all.is_moving() => {
+                self.dir = None;
+                Some(self.close(start, turn, c, &folds))
             }
             _ => None,
         }
     }
 
-    /// A new running extreme: the points since the old one now lie before it.
-    fn extend(&mut self, here: Extreme, m: &[f64; METRIC_COUNT], moving: bool) {
-        self.to_ext.append(&self.since_ext);
-        self.to_ext.push(m, moving);
-        self.since_ext = PhaseAcc::default();
-        self.ext = here;
-    }
-
-    /// Switches to `dir` at `here`, which is the new phase's first running extreme; `acc`
-    /// holds the new phase's points so far (after the old extreme, up to and with `here`).
-    fn begin(&mut self, dir: Direction, here: Extreme, acc: PhaseAcc) {
-        self.dir = dir;
-        self.ext = here;
-        self.to_ext = acc;
-        self.since_ext = PhaseAcc::default();
-    }
-
-    /// The rep with concentric (start, turn] summarised as `c` and the eccentric up to `ext`.
-    fn close(&mut self, start: Extreme, turn: Extreme, c: PhaseSummary) -> Rep {
+    /// The rep with concentric (start, turn] summarised as `c` and the eccentric in `ecc`.
+    fn close(&mut self, start: Extreme, turn: Extreme, c: PhaseSummary, ecc: &Folds) -> Rep {
         let index = self.next_index;
         self.next_index = self.next_index.saturating_add(1);
         Rep {
@@ -184,9 +191,9 @@ impl RepDetector {
             count: i64::from(index) - i64::from(self.warmup) + 1,
             start: start.index,
             turn: turn.index,
-            end: self.ext.index,
+            end: ecc.ext.index,
             concentric: c,
-            eccentric: self.to_ext.summary(self.hz),
+            eccentric: ecc.at_ext().summary(self.hz),
         }
     }
 }
@@ -205,7 +212,7 @@ mod tests {
             path.extend((1..=n).map(|k| (w[0] + (w[1] - w[0]) * k as f64 / n as f64, true)));
             at.push(path.len() as u64 - 1);
         }
-        path.extend(std::iter::repeat((corners[corners.len() - 1], false)).take(rest));
+        path.extend(std::iter::repeat_n((corners[corners.len() - 1], false), rest));
         let mut d = RepDetector::new(100.0, 1);
         let mut reps: Vec<Rep> =
             path.iter().enumerate().filter_map(|(i, &(a, moving))| d.push(i as u64, a, &[1.0; METRIC_COUNT], moving)).collect();

@@ -47,64 +47,91 @@ pub struct GridPoint {
 }
 
 /// Streaming resampler: accepted samples in, grid points out.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct Resampler {
     step_us: f64,
-    /// Left sample of the current interpolation interval; `None` until the segment has two.
-    left: Option<Sample>,
-    /// Last accepted sample.
-    last: Option<Sample>,
+    /// Accepted samples in the current segment, saturating at 2.
+    held: u8,
+    /// Left end of the interpolation interval (valid when `held == 2`).
+    left: Sample,
+    /// Last accepted sample (valid when `held >= 1`).
+    last: Sample,
+    /// `last − left` per value, and 1 / (last − left) in µs⁻¹: computed once per sample, not
+    /// once per grid point.
+    delta: Sample,
+    inv_span: f64,
     origin_us: f64,
-    /// Next grid index in the segment (an exact integer while below 2^53).
+    /// Next grid index in the segment (an exact integer while below 2^53) and its time.
     k: f64,
+    next_us: f64,
 }
 
 impl Resampler {
     /// A resampler with a grid step of `step_us` µs (> 0).
     pub fn new(step_us: f64) -> Resampler {
-        Resampler { step_us, left: None, last: None, origin_us: 0.0, k: 0.0 }
+        let zero = Sample { time_us: 0.0, angle_deg: 0.0, omega: 0.0, alpha: 0.0 };
+        Resampler {
+            step_us,
+            held: 0,
+            left: zero,
+            last: zero,
+            delta: zero,
+            inv_span: 0.0,
+            origin_us: 0.0,
+            k: 0.0,
+            next_us: 0.0,
+        }
     }
 
     /// Offers the next sample. Returns `false`, and changes nothing, when the sample has a
     /// non-finite value or its time does not strictly increase; the caller counts it.
     pub fn offer(&mut self, s: Sample) -> bool {
-        if !s.is_finite() {
+        if !s.is_finite() || (self.held > 0 && s.time_us <= self.last.time_us) {
             return false;
         }
-        match self.last {
-            Some(last) if s.time_us <= last.time_us => return false,
-            Some(last) if s.time_us - last.time_us <= MAX_GAP_US => self.left = Some(last),
-            _ => {
-                self.left = None;
-                self.origin_us = s.time_us;
-                self.k = 0.0;
-            }
+        if self.held > 0 && s.time_us - self.last.time_us <= MAX_GAP_US {
+            let a = self.last;
+            self.left = a;
+            self.delta = Sample {
+                time_us: s.time_us - a.time_us,
+                angle_deg: s.angle_deg - a.angle_deg,
+                omega: s.omega - a.omega,
+                alpha: s.alpha - a.alpha,
+            };
+            self.inv_span = 1.0 / self.delta.time_us;
+            self.held = 2;
+        } else {
+            self.held = 1;
+            self.origin_us = s.time_us;
+            self.k = 0.0;
+            self.next_us = s.time_us;
         }
-        self.last = Some(s);
+        self.last = s;
         true
     }
 
     /// The next grid point up to the last offered sample, or `None` when the grid has caught up.
     pub fn next_point(&mut self) -> Option<GridPoint> {
-        let (a, b) = (self.left?, self.last?);
-        let t = self.origin_us + self.k * self.step_us;
-        if t > b.time_us {
+        let t = self.next_us;
+        if self.held < 2 || t > self.last.time_us {
             return None;
         }
-        // Within one interval b − a is positive and at most MAX_GAP_US; the clamp only matters
-        // at times so large that the grid time rounds outside the interval.
-        let frac = ((t - a.time_us) / (b.time_us - a.time_us)).clamp(0.0, 1.0);
-        let first = self.k == 0.0;
-        self.k += 1.0;
-        Some(GridPoint {
+        let (a, d) = (&self.left, &self.delta);
+        // Within one interval last − left is positive and at most MAX_GAP_US; the clamp only
+        // matters at times so large that the grid time rounds outside the interval.
+        let frac = ((t - a.time_us) * self.inv_span).clamp(0.0, 1.0);
+        let point = GridPoint {
             sample: Sample {
                 time_us: t,
-                angle_deg: a.angle_deg + (b.angle_deg - a.angle_deg) * frac,
-                omega: a.omega + (b.omega - a.omega) * frac,
-                alpha: a.alpha + (b.alpha - a.alpha) * frac,
+                angle_deg: a.angle_deg + d.angle_deg * frac,
+                omega: a.omega + d.omega * frac,
+                alpha: a.alpha + d.alpha * frac,
             },
-            first,
-        })
+            first: self.k == 0.0,
+        };
+        self.k += 1.0;
+        self.next_us = self.origin_us + self.k * self.step_us;
+        Some(point)
     }
 }
 

@@ -207,7 +207,9 @@ impl Engine {
                 let angle = self.smoother.push(g.sample.angle_deg, g.first);
                 let point = self.deriver.derive(&g, angle);
                 let (m, moving) = magnitudes(&point);
-                out.reps.extend(self.detector.push(self.next_index, angle, &m, moving));
+                if let Some(rep) = self.detector.push(self.next_index, angle, &m, moving) {
+                    out.reps.push(rep);
+                }
                 out.points.push(&point);
                 self.next_index += 1;
             }

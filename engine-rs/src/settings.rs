@@ -16,12 +16,19 @@ pub const HZ_MIN: f64 = 1.0;
 /// samples at 1 kHz, so a finer grid only interpolates straight lines and costs memory.
 pub const HZ_MAX: f64 = 1000.0;
 
-/// Below this |ω| (rad/s) the rope counts as still, and such points are trimmed off the
-/// edges of a phase (rest is not part of the movement). 0.3 rad/s is 4 mm/s of rope on the
-/// default 14 mm shaft: far below any training movement, above float noise. A flywheel that
-/// starts from rest is slow for its first instants, so trimming shortens a phase a little:
-/// about 0.6 % for a sinusoidal 1 s phase peaking at 30 rad/s.
-pub const REST_OMEGA_RAD_S: f64 = 0.3;
+/// Below this |ω| (rad/s) a point counts as still, and stillness is trimmed off the edges of
+/// a phase (rest is not part of the movement). 0.1 rad/s is 1.4 mm/s of rope on the default
+/// 14 mm shaft. A flywheel starting from rest is slower than that for its first instants, so
+/// trimming shortens a phase slightly: by 2·0.1/(π·ωpeak) of a phase with a cosine profile,
+/// 0.2 % at a 30 rad/s peak. Noise on a still rope easily exceeds it at high rates; that is
+/// handled by [`MOVE_CONFIRM_DEG`], not by raising this threshold (which would raise the bias).
+pub const REST_OMEGA_RAD_S: f64 = 0.1;
+
+/// A run of moving points is movement only once its path reaches this many degrees of
+/// |angle|: a noise blip on a still rope is a point or two travelling a fraction of a degree,
+/// while any real movement passes 2° within tens of milliseconds. Confirmation does not delay
+/// where the movement starts (see `phase`).
+pub const MOVE_CONFIRM_DEG: f64 = 2.0;
 
 /// The rope must travel this far, in degrees of |angle| from the running extreme, before the
 /// detector believes a direction change. It is both the hysteresis and the minimum rep travel:
