@@ -123,6 +123,25 @@ describe('SessionJournal when storage fails', () => {
     expect(timer.active).toBe(0);
   });
 
+  it('keeps journaling after a storage-error listener throws, handing that error to the caller', async () => {
+    const store = fillableStore(await freshStore());
+    const journal = new SessionJournal({
+      store,
+      every: manualTimer().every,
+      onStorageError: () => {
+        throw new Error('the alert region is gone');
+      },
+    });
+    const id = journal.start(START);
+    await journal.flush();
+    store.full = true;
+    appendInBatches(journal, recording(100));
+    await expect(journal.flush()).rejects.toThrow('the alert region is gone');
+    store.full = false;
+    expect(await journal.flush()).toEqual({ kind: 'saved' });
+    expect((await loadSession(store, id)).samples.timeUs.length).toBe(100);
+  });
+
   it('names the cause when a write fails for another reason than space', async () => {
     const store = await freshStore();
     const onStorageError = vi.fn();

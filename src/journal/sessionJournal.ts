@@ -218,9 +218,14 @@ export class SessionJournal {
     this.queue.push({ kind: 'chunk', record: chunk });
   }
 
-  /** Chains one more write pass behind the running one, so writes never overlap or reorder. */
+  /**
+   * Chains one more write pass behind the running one, so writes never overlap or reorder. A
+   * pass runs even when the previous one rejected (only a throwing listener can make it reject):
+   * that caller gets the rejection, and the journal keeps working.
+   */
   private drain(): Promise<FlushResult> {
-    this.writer = this.writer.then(() => this.writeQueued());
+    const pass = (): Promise<FlushResult> => this.writeQueued();
+    this.writer = this.writer.then(pass, pass);
     return this.writer;
   }
 
