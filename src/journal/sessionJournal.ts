@@ -97,7 +97,7 @@ export class SessionJournal {
     return n;
   }
 
-  /** Begins a new session and returns its id; the session record is written with the first flush. */
+  /** Begins a new session and returns its id; its record is written at once, like every write, in the background. */
   start(meta: SessionStart): string {
     this.expectPhase('idle', 'start');
     checkPlates(meta.plates);
@@ -160,7 +160,10 @@ export class SessionJournal {
     return this.drain();
   }
 
-  /** Writes everything buffered now (page hide, end of set). Never rejects: see the result. */
+  /**
+   * Writes everything buffered now (page hide, end of set). Storage failures come back in the
+   * result, never as a rejection; it rejects only if a storage listener threw.
+   */
   flush(): Promise<FlushResult> {
     if (this.phase === 'recording') this.cutChunk();
     return this.drain();
