@@ -33,6 +33,7 @@ step "typecheck" npx tsc -p .
 step "unit and component tests" npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json
 step "production build and size budget" bash scripts/build-app.sh
 step "batch command bundle" npx vite build --config vite.cli.config.ts --logLevel warn
-step "end-to-end tests in Chromium" bash scripts/e2e.sh
+step "end-to-end tests in Chromium" bash scripts/e2e.sh --reporter=default --reporter=json --outputFile=test-results/e2e.json
+step "offline PWA and CSP in Chromium" node build/checkPwa.mjs dist --demo
 node scripts/test-summary.mjs
 echo "All tests passed in $(( $(date +%s) - started )) s"
