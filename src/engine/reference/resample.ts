@@ -1,0 +1,82 @@
+/**
+ * Reference port of `engine-rs/src/resample.rs`: sample acceptance and linear interpolation
+ * onto the grid origin + k·step µs, one sample in, the grid points up to it out. The same
+ * arithmetic in the same order as the Rust code, so the two agree to the last bit or nearly.
+ */
+import { MAX_GAP_US } from './constants';
+
+export interface Sample {
+  timeUs: number;
+  angleDeg: number;
+  omega: number;
+  alpha: number;
+}
+
+export interface GridPoint {
+  sample: Sample;
+  /** First point of a segment (session start or after a gap longer than MAX_GAP_US). */
+  first: boolean;
+}
+
+const ZERO: Sample = { timeUs: 0, angleDeg: 0, omega: 0, alpha: 0 };
+
+const finite = (s: Sample) =>
+  Number.isFinite(s.timeUs) && Number.isFinite(s.angleDeg) && Number.isFinite(s.omega) && Number.isFinite(s.alpha);
+
+export class Resampler {
+  private held = 0;
+  private left: Sample = ZERO;
+  private last: Sample = ZERO;
+  private delta: Sample = ZERO;
+  private invSpan = 0;
+  private originUs = 0;
+  private k = 0;
+  private nextUs = 0;
+
+  constructor(private readonly stepUs: number) {}
+
+  /** False (and nothing changes) for a non-finite sample or one whose time does not increase. */
+  offer(s: Sample): boolean {
+    if (!finite(s) || (this.held > 0 && s.timeUs <= this.last.timeUs)) return false;
+    if (this.held > 0 && s.timeUs - this.last.timeUs <= MAX_GAP_US) {
+      const a = this.last;
+      this.left = a;
+      this.delta = {
+        timeUs: s.timeUs - a.timeUs,
+        angleDeg: s.angleDeg - a.angleDeg,
+        omega: s.omega - a.omega,
+        alpha: s.alpha - a.alpha,
+      };
+      this.invSpan = 1 / this.delta.timeUs;
+      this.held = 2;
+    } else {
+      this.held = 1;
+      this.originUs = s.timeUs;
+      this.k = 0;
+      this.nextUs = s.timeUs;
+    }
+    this.last = s;
+    return true;
+  }
+
+  /** The next grid point up to the last offered sample, or undefined once caught up. */
+  nextPoint(): GridPoint | undefined {
+    const t = this.nextUs;
+    if (this.held < 2 || t > this.last.timeUs) return undefined;
+    const a = this.left;
+    const d = this.delta;
+    const frac = Math.min(Math.max((t - a.timeUs) * this.invSpan, 0), 1);
+    const point: GridPoint = {
+      sample: {
+        timeUs: t,
+        angleDeg: a.angleDeg + d.angleDeg * frac,
+        omega: a.omega + d.omega * frac,
+        alpha: a.alpha + d.alpha * frac,
+      },
+      first: this.k === 0,
+    };
+    this.k += 1;
+    this.nextUs = this.originUs + this.k * this.stepUs;
+    return point;
+  }
+}
