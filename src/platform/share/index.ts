@@ -1,7 +1,10 @@
 /**
- * Picks the SharePort for the platform the app runs on. The one place that decides, so the
- * native shell only adds its branch here (Capacitor Share with a cache file, SPEC §4).
+ * Picks the SharePort for the platform the app runs on. The one place that decides: the share
+ * sheet with a cache file inside the native shell (SPEC §4; it falls back to the web port when
+ * the plugins are missing), the Web Share API or a download in a browser.
  */
+import { isNativePlatform } from '../../native/platform';
+import { createNativeSharePort } from '../../native/share';
 import type { SharePort } from './port';
 import { createWebSharePort } from './webSharePort';
 
@@ -13,6 +16,6 @@ let chosen: SharePort | undefined;
 
 /** The platform's port, created on first use (after the page has its `navigator` and `document`). */
 export function defaultSharePort(): SharePort {
-  chosen ??= createWebSharePort();
+  chosen ??= isNativePlatform() ? createNativeSharePort(() => createWebSharePort()) : createWebSharePort();
   return chosen;
 }

@@ -1,7 +1,10 @@
 /**
- * The one place that picks the voice implementation. The native shell swaps in its Capacitor port
- * with `setSpeechPort` at start-up; tests install the recording double the same way.
+ * The one place that picks the voice implementation: the Capacitor text-to-speech port inside the
+ * native shell (it falls back to the web port when the plugin is missing), speechSynthesis in a
+ * browser. Tests install the recording double with `setSpeechPort`.
  */
+import { isNativePlatform } from '../../native/platform';
+import { createNativeSpeech } from '../../native/speech';
 import type { SpeechPort } from './port';
 import { createWebSpeech } from './webSpeech';
 
@@ -17,10 +20,10 @@ const unavailable: SpeechPort = {
 
 let current: SpeechPort | null = null;
 
+const webSpeech = (): SpeechPort => (typeof globalThis.speechSynthesis === 'undefined' ? unavailable : createWebSpeech(globalThis.speechSynthesis));
+
 export function speech(): SpeechPort {
-  if (current === null) {
-    current = typeof globalThis.speechSynthesis === 'undefined' ? unavailable : createWebSpeech(globalThis.speechSynthesis);
-  }
+  current ??= isNativePlatform() ? createNativeSpeech(webSpeech) : webSpeech();
   return current;
 }
 

@@ -1,0 +1,24 @@
+/**
+ * The one place that picks the wake lock: the keep-awake plugin inside the native shell (it falls
+ * back to the browser's lock when the plugin is missing), the Screen Wake Lock in a browser.
+ * Created on first use, after the page has its `navigator` and `document`; tests install the
+ * {@link FakeWakeLock} with `setWakeLockPort`.
+ */
+import { NativeKeepAwake } from '../../native/keepAwake';
+import { isNativePlatform } from '../../native/platform';
+import type { WakeLockPort } from './wakeLockPort';
+import { WebWakeLock } from './webWakeLock';
+
+export type { WakeLockPort, WakeLockStatus } from './wakeLockPort';
+export { FakeWakeLock, type FakeWakeLockMode } from './fakeWakeLock';
+
+let current: WakeLockPort | null = null;
+
+export function wakeLock(): WakeLockPort {
+  current ??= isNativePlatform() ? new NativeKeepAwake(() => new WebWakeLock()) : new WebWakeLock();
+  return current;
+}
+
+export function setWakeLockPort(port: WakeLockPort): void {
+  current = port;
+}
