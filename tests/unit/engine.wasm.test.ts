@@ -95,6 +95,25 @@ describe('the wasm engine', () => {
     expect(() => engine.push(oneRep())).toThrow(/disposed/);
   });
 
+  it('interpolates the device angular velocity when asked to, and computes it otherwise', () => {
+    const timeUs = Float64Array.of(0, 5000, 10000, 15000);
+    const angleDeg = Float64Array.of(0, 1, 2, 3);
+    const angularVelocity = Float64Array.of(7, 7, 9, 9);
+    const device = reprocess({ timeUs, angleDeg, angularVelocity }, { calcAngularVelocity: false });
+    expect([...device.points.angularVelocity]).toEqual([7, 7, 9, 9]);
+    const computed = reprocess({ timeUs, angleDeg, angularVelocity }, { calcAngularVelocity: true });
+    expect(computed.points.angularVelocity[0]).toBe(0);
+    expect(computed.points.angularVelocity[3]).not.toBe(9);
+  });
+
+  it('has a message for every engine error code and says so for an unknown one', async () => {
+    const { errorMessage } = await import('../../src/engine/wasm');
+    const messages = Array.from({ length: 9 }, (_, i) => errorMessage(i + 1));
+    expect(new Set(messages).size).toBe(9);
+    expect(messages.every((m) => m.length > 10 && m !== 'unknown engine error code')).toBe(true);
+    expect(errorMessage(0)).toBe('unknown engine error code');
+  });
+
   it('does not grow memory over many reprocess calls, including failing ones', async () => {
     const { raw } = await import('../../src/engine/wasm');
     const batch = oneRep();
