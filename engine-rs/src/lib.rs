@@ -41,7 +41,7 @@
 //!   4-point moving average ([`smooth`]); ω (rad/s) and α (rad/s²) as backward differences
 //!   or interpolated from the device; derived velocity ω·r (m/s), acceleration α·2r (m/s²),
 //!   torque I·α (N·m), tangential force τ/r (N), linear force and net force (N), power τ·ω
-//!   (W) ([`derive`] documents the physics).
+//!   (W) ([`mod@derive`] documents the physics).
 //! - **Repetitions** ([`reps`]): the rope position is |angle|; falling = concentric (rope
 //!   going out), rising = eccentric (rope winding back). A rep runs from an |angle| maximum
 //!   (start) through the next minimum (turn) to the next maximum (end). Each phase reports its
