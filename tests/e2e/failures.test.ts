@@ -80,4 +80,20 @@ describe('failures the user meets', () => {
     await unit.streamPackets(app.page, repPackets({ reps: 3, seed: 3, inertia: 0.05, firmware: unit.firmware }).packets);
     await app.waitForRows(2);
   });
+
+  test('failing firmware and unit-info reads fall back silently to SPEC §8 defaults', async ({ app, unit }) => {
+    unit.failures.read = { firmwareMinor: ATT_UNLIKELY_ERROR, unitInfo: ATT_UNLIKELY_ERROR };
+    await app.open();
+    await app.connectAndCalibrate();
+    expect(await app.alertTexts()).toEqual([]);
+
+    await app.navigate('Settings');
+    await app.page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Unit', exact: true }).click();
+    const main = app.page.getByRole('main');
+    await expect.poll(() => main.innerText()).toContain('0.0.0');
+    const form = main.getByRole('form', { name: 'Unit' });
+    expect(await form.getByLabel('Unit type').locator('option:checked').innerText()).toMatch(/\(0\)/);
+    expect(await form.getByLabel('Unit number').inputValue()).toBe('0');
+    expect(await form.getByLabel('Unit name').inputValue()).toBe('Repline');
+  });
 });
