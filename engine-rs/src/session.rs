@@ -192,13 +192,10 @@ impl Engine {
         let omega = batch.angular_velocity.filter(|_| !self.settings.calc_angular_velocity);
         let alpha = batch.angular_acceleration.filter(|_| !self.settings.calc_angular_acceleration);
         out.points.reserve(self.expected_points(batch.time_us));
-        for i in 0..n {
-            let sample = Sample {
-                time_us: batch.time_us[i],
-                angle_deg: batch.angle_deg[i],
-                omega: omega.map_or(0.0, |w| w[i]),
-                alpha: alpha.map_or(0.0, |a| a[i]),
-            };
+        // Lengths are checked above; `get` keeps the loop free of panic paths all the same.
+        let column = |c: Option<&[f64]>, i: usize| c.and_then(|c| c.get(i)).copied().unwrap_or(0.0);
+        for (i, (&time_us, &angle_deg)) in batch.time_us.iter().zip(batch.angle_deg).enumerate() {
+            let sample = Sample { time_us, angle_deg, omega: column(omega, i), alpha: column(alpha, i) };
             if !self.resampler.offer(sample) {
                 out.skipped += 1;
                 continue;
