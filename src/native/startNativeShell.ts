@@ -1,8 +1,8 @@
 /**
  * What the native shell does once at start-up (SPEC §7): the status bar gets the dark style
- * (light text on the app's dark top bar). capacitor.config.ts asks for the same style before the
- * page loads, so there is no light flash; this call makes it hold whatever the platform's
- * default. In a browser it does nothing and loads nothing.
+ * (light text on the app's dark top bar). capacitor.config.json already asks for that style before
+ * the page loads, so there is no light flash; this call applies it again once the page runs, in
+ * case the platform reset it. In a browser it does nothing and loads nothing.
  *
  * It never rejects, so `void startNativeShell()` at the entry point cannot leave an unhandled
  * rejection: the outcome is a value, and anything but success is logged (the status bar is
