@@ -6,10 +6,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './app/AppRoutes';
+import { startNativeShell } from './native/startNativeShell';
 import './styles/app.css';
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');
+
+void startNativeShell();
 
 createRoot(root).render(
   <StrictMode>

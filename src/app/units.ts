@@ -3,9 +3,11 @@
  * (Web Bluetooth client and demo simulation, ~7 kB gzip) is loaded after the first render, not
  * before it: `preloadDevice` starts the download once the shell is up, so by the time the user
  * presses Connect the promise is settled and the click's user activation is still fresh for
- * `requestDevice`.
+ * `requestDevice`. Inside the native shell, "Bluetooth unit" is the Capacitor adapter, loaded
+ * only there.
  */
 import type { Unit } from '../device/unit';
+import { isNativePlatform } from '../native/platform';
 
 export type UnitChoice = 'bluetooth' | 'demo';
 
@@ -18,9 +20,11 @@ export function preloadDevice(): Promise<typeof import('../device')> {
 
 export async function makeUnit(choice: UnitChoice): Promise<Unit> {
   const d = await preloadDevice();
-  return choice === 'demo' ? d.createSimulatedUnit() : d.createWebBluetoothUnit();
+  if (choice === 'demo') return d.createSimulatedUnit();
+  if (isNativePlatform()) return (await import('../native/bluetooth')).createNativeBluetoothUnit();
+  return d.createWebBluetoothUnit();
 }
 
 export async function webBluetoothAvailable(): Promise<boolean> {
-  return (await preloadDevice()).isWebBluetoothAvailable();
+  return isNativePlatform() || (await preloadDevice()).isWebBluetoothAvailable();
 }

@@ -5,9 +5,10 @@
  * fall back to the web implementation, or fail with {@link missingPluginMessage}. Any other
  * error is a real failure and travels on unchanged.
  */
-import { ExceptionCode } from '@capacitor/core';
 
-const MISSING_CODES: ReadonlySet<unknown> = new Set([ExceptionCode.Unimplemented, ExceptionCode.Unavailable]);
+// The values of @capacitor/core's ExceptionCode (SPEC §8), spelled out so that the browser's
+// start-up bundle does not pull in @capacitor/core for two strings; a test checks they match.
+const MISSING_CODES: ReadonlySet<unknown> = new Set(['UNIMPLEMENTED', 'UNAVAILABLE']);
 
 /** True for the rejection of a plugin call the platform does not implement. */
 export function isPluginMissing(error: unknown): boolean {

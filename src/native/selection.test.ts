@@ -13,10 +13,7 @@ const env = vi.hoisted(() => ({
   ble: null as FakeBleClient | null,
 }));
 
-vi.mock('@capacitor/core', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@capacitor/core')>();
-  return { ...actual, Capacitor: { ...actual.Capacitor, isNativePlatform: () => env.native } };
-});
+vi.mock('./platform', () => ({ isNativePlatform: () => env.native }));
 
 vi.mock('@capacitor-community/text-to-speech', async () => {
   env.loaded.push('text-to-speech');

@@ -4,10 +4,7 @@ import { notImplemented } from './testing/pluginDouble';
 
 const shell = vi.hoisted(() => ({ native: true, setStyle: vi.fn() }));
 
-vi.mock('@capacitor/core', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@capacitor/core')>();
-  return { ...actual, Capacitor: { ...actual.Capacitor, isNativePlatform: () => shell.native } };
-});
+vi.mock('./platform', () => ({ isNativePlatform: () => shell.native }));
 
 // Style values as @capacitor/status-bar documents them.
 vi.mock('@capacitor/status-bar', async () => {
