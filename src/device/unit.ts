@@ -72,7 +72,18 @@ export interface Unit {
   readonly kind: 'bluetooth' | 'demo' | 'native';
   /** Requests (user gesture) and connects, then runs the SPEC §4 connect sequence. */
   connect(): Promise<ConnectedUnit>;
-  /** User-initiated disconnect; emits `disconnected` with reason 'user'. */
+  /**
+   * After a device-side drop (`disconnected` with reason 'device'): connects the SAME unit again
+   * without a user gesture and re-runs the connect sequence minus the device request. Samples
+   * carry on the same timeline: times keep increasing across the drop and none is delivered
+   * twice. Rejects with a UnitError 'Connect' when the unit cannot be reached (the caller retries)
+   * or there is no dropped unit to reconnect. Optional: a transport without it never reconnects.
+   */
+  reconnect?(): Promise<ConnectedUnit>;
+  /**
+   * User-initiated disconnect; emits `disconnected` with reason 'user'. After a device-side drop
+   * it also gives up the dropped unit (no reconnect possible), emitting 'user' as well.
+   */
   disconnect(): Promise<void>;
   calibrate(): Promise<void>;
   setMotor(on: boolean): Promise<void>;

@@ -18,6 +18,11 @@
  *   real-browser tests use to push packets.
  * - The user's own disconnect emits `disconnected('user')` once; the device's
  *   `gattserverdisconnected` emits `disconnected('device')`. Both clear every connection state.
+ * - After a device-side drop the chosen device and its sample stream are kept, so `reconnect()`
+ *   can run steps 2–7 on the same device without the chooser (no user gesture needed) and the
+ *   samples continue on the same timeline (see SampleStream.resumeAfter). Motor off and boost 0
+ *   are re-sent like on a first connect; the app re-applies its boost. `disconnect()` while
+ *   dropped forgets the device and aborts a reconnect in flight.
  */
 import type { BluetoothLike, CharacteristicLike, DeviceLike, ServerLike, ServiceLike } from './bluetoothSurface';
 import { UnitEmitter } from './emitter';
@@ -46,7 +51,16 @@ interface Link {
 
 interface Connection extends Link {
   unit: ConnectedUnit;
+  stream: SampleStream;
   detach: () => void;
+}
+
+/** A unit that dropped the link on its own: what `reconnect()` needs to carry on. */
+interface Dropped {
+  device: DeviceLike;
+  stream: SampleStream;
+  /** `now()` at the drop, ms. */
+  atMs: number;
 }
 
 export class WebBluetoothUnit implements Unit {
@@ -54,10 +68,15 @@ export class WebBluetoothUnit implements Unit {
   private readonly emitter = new UnitEmitter();
   private connection: Connection | undefined;
   private connecting: Promise<ConnectedUnit> | undefined;
+  private dropped: Dropped | undefined;
+  /** Bumped by `disconnect()`: a connect sequence started before it must not open a link after it. */
+  private generation = 0;
 
   constructor(
     private readonly bluetooth: BluetoothLike | undefined,
     private readonly log: DeviceLogger = warnToConsole,
+    /** Wall clock, ms: measures an outage for the sample stream. */
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   on<E extends keyof UnitEvents>(event: E, listener: UnitEvents[E]): () => void {
@@ -72,9 +91,28 @@ export class WebBluetoothUnit implements Unit {
     return this.connecting;
   }
 
+  reconnect(): Promise<ConnectedUnit> {
+    if (this.connection) return Promise.resolve(this.connection.unit);
+    const dropped = this.dropped;
+    if (!dropped) return Promise.reject(new UnitError('Connect', new Error('No unit to reconnect to: connect one first')));
+    this.connecting ??= this.establish(dropped.device, dropped)
+      .then((unit) => {
+        if (this.dropped === dropped) this.dropped = undefined;
+        return unit;
+      })
+      .finally(() => {
+        this.connecting = undefined;
+      });
+    return this.connecting;
+  }
+
   async disconnect(): Promise<void> {
+    this.generation++;
     const connection = this.connection;
-    if (!connection) return;
+    if (!connection) {
+      this.forgetDropped();
+      return;
+    }
     this.close(connection);
     try {
       if (connection.server.connected) connection.server.disconnect();
@@ -137,14 +175,39 @@ export class WebBluetoothUnit implements Unit {
     } catch (error) {
       throw toUnitError('Connect', error);
     }
+    const unit = await this.establish(device, undefined);
+    this.dropped = undefined;
+    return unit;
+  }
+
+  /** A dropped unit is given up: no reconnect, and a reconnect in flight is aborted. */
+  private forgetDropped(): void {
+    const dropped = this.dropped;
+    if (!dropped) return;
+    this.dropped = undefined;
+    try {
+      dropped.device.gatt?.disconnect();
+    } finally {
+      this.emitter.emit('disconnected', 'user');
+    }
+  }
+
+  /**
+   * Steps 2–7 of the connect sequence on a chosen device. `resume` continues the sample stream
+   * of a dropped link; without it the stream starts fresh with the firmware's format.
+   */
+  private async establish(device: DeviceLike, resume: Dropped | undefined): Promise<ConnectedUnit> {
+    const generation = this.generation;
     const gatt = device.gatt;
     if (!gatt) throw new UnitError('Connect', new Error(`Device "${device.name ?? device.id}" has no GATT server`));
     const queue = createGattQueue();
-    let dropped = false;
+    let lost = false;
     const onDeviceDisconnected = () => {
-      dropped = true;
-      if (this.connection?.device === device) {
-        this.close(this.connection);
+      lost = true;
+      const connection = this.connection;
+      if (connection?.device === device) {
+        this.close(connection);
+        this.dropped = { device, stream: connection.stream, atMs: this.now() };
         this.emitter.emit('disconnected', 'device');
       }
     };
@@ -156,7 +219,8 @@ export class WebBluetoothUnit implements Unit {
       const link: Link = { device, server, service, queue, characteristics: new Map() };
       const firmware = await this.readFirmware(link);
       const info = await this.readUnitInfoOrDefault(link);
-      const stream = new SampleStream(isUnknownFirmware(firmware) ? 'auto' : usesRecordFormat(firmware) ? 'records' : 'legacy');
+      const stream = resume?.stream ?? new SampleStream(isUnknownFirmware(firmware) ? 'auto' : usesRecordFormat(firmware) ? 'records' : 'legacy');
+      if (resume) stream.resumeAfter(Math.max(0, this.now() - resume.atMs) * 1000);
       await this.gattJob(link, 'samples', async (characteristic) => {
         const onValue = () => this.deliver(stream, characteristic.value);
         characteristic.addEventListener('characteristicvaluechanged', onValue);
@@ -165,9 +229,11 @@ export class WebBluetoothUnit implements Unit {
       });
       await this.read(link, 'motorOff');
       await this.write(link, 'boost', encodeBoost(0));
-      if (dropped) throw new Error('The unit disconnected during the connect sequence');
+      if (lost) throw new Error('The unit disconnected during the connect sequence');
+      if (generation !== this.generation) throw new Error('The user disconnected during the connect sequence');
       const connection: Connection = {
         ...link,
+        stream,
         unit: { id: device.id, deviceName: device.name ?? '', firmware, info },
         detach: () => {
           detachSamples();

@@ -107,6 +107,44 @@ describe('the sample stream', () => {
   });
 });
 
+describe('the sample stream across a reconnect', () => {
+  it('continues a clock that kept running through the outage, untouched', () => {
+    const stream = new SampleStream('records');
+    stream.push(records([1, 10_000]));
+    stream.resumeAfter(3_000_000);
+    expect(stream.push(records([2, 2_510_000], [3, 2_515_000])).samples.timeUs).toEqual([2_510_000, 2_515_000]);
+  });
+
+  it('places the first sample of a restarted clock the outage after the last one, and follows the new clock', () => {
+    const stream = new SampleStream('records');
+    stream.push(records([1, 80_000_000]));
+    stream.resumeAfter(2_000_000);
+    // The unit rebooted: its clock reads 1 000 µs, then 6 000 µs. 80 s + 2 s outage = 82 s.
+    expect(stream.push(records([2, 1_000], [3, 6_000])).samples.timeUs).toEqual([82_000_000, 82_005_000]);
+    expect(stream.push(records([4, 11_000])).samples.timeUs).toEqual([82_010_000]);
+  });
+
+  it('rebases a restarted legacy clock the same way', () => {
+    const stream = new SampleStream('legacy');
+    stream.push(legacy(1, 50_000));
+    stream.resumeAfter(1_500_000);
+    expect(stream.push(legacy(2, 2)).samples.timeUs).toEqual([51_500_000]);
+    expect(stream.push(legacy(3, 7)).samples.timeUs).toEqual([51_505_000]);
+  });
+
+  it('rebases only at the first sample after the link came back: a later step back is still skipped', () => {
+    const stream = new SampleStream('records');
+    stream.push(records([1, 80_000_000]));
+    stream.resumeAfter(2_000_000);
+    stream.push(records([2, 90_000_000]));
+    expect(stream.push(records([3, 1_000])).warnings[0]?.kind).toBe('time-not-increasing');
+  });
+
+  it('refuses a negative outage', () => {
+    expect(() => new SampleStream('records').resumeAfter(-1)).toThrow('resumeAfter: the outage must be ≥ 0 µs, got -1');
+  });
+});
+
 describe('sample stream properties', () => {
   it('never throws and only ever hands out strictly increasing finite samples, whatever the packets', () => {
     const packet = fc.oneof(

@@ -17,6 +17,13 @@
  * otherwise. Notifications arrive every few ms while connected, so a real gap never comes close.
  * The unwrapped timeline starts at the first accepted raw time. Legacy times are float ms and do
  * not wrap.
+ *
+ * Reconnecting (SPEC silent): the stream outlives a device-side drop, so times keep increasing
+ * across the gap and a sample is never delivered twice. If the unit rebooted meanwhile, its
+ * clock restarted and every new time would look old; {@link SampleStream.resumeAfter} rebases
+ * such a clock once, at the first sample after the link came back, so that sample lands the
+ * outage's wall-clock length after the last accepted one. A unit whose clock kept running is
+ * left alone (its first time after the drop is a step forward).
  */
 import type { RawSamples, SampleWarning } from '../unit';
 import { decodeSamplePacket, UINT32_RANGE, type DecodeFormat } from './samplePacket';
@@ -41,6 +48,10 @@ const HALF_RANGE = UINT32_RANGE / 2;
 export class SampleStream {
   private lastRaw: number | undefined;
   private lastUs: number | undefined;
+  /** Added to legacy times after a rebase (records rebase through `lastRaw` instead). */
+  private legacyOffsetUs = 0;
+  /** Set by `resumeAfter` until the first sample after the link came back. */
+  private resumingUs: number | null = null;
   private readonly counts: SkipCounts = { badLength: 0, nonFinite: 0, timeNotIncreasing: 0 };
 
   /** 'auto' (unknown firmware) is settled by the first packet of a valid length. */
@@ -49,6 +60,16 @@ export class SampleStream {
   /** Totals since the stream was created (one stream per connection). */
   get skipped(): Readonly<SkipCounts> {
     return { ...this.counts };
+  }
+
+  /**
+   * The link came back after `outageUs` (wall clock). The next accepted sample decides: a step
+   * forward continues the clock; a time at or before the last accepted one means the unit's
+   * clock restarted, and that sample is placed `outageUs` after the last accepted one.
+   */
+  resumeAfter(outageUs: number): void {
+    if (!Number.isFinite(outageUs) || outageUs < 0) throw new RangeError(`resumeAfter: the outage must be ≥ 0 µs, got ${outageUs}`);
+    if (this.lastUs !== undefined) this.resumingUs = Math.max(1, Math.round(outageUs));
   }
 
   push(bytes: DataView | Uint8Array): StreamResult {
@@ -70,7 +91,7 @@ export class SampleStream {
         nonFinite++;
         continue;
       }
-      const time = decoded.format === 'records' ? this.unwrap(raw) : raw > (this.lastUs ?? -Infinity) ? raw : undefined;
+      const time = this.place(decoded.format, raw);
       if (time === undefined) {
         late.push(`${raw} µs`);
         continue;
@@ -94,6 +115,22 @@ export class SampleStream {
       });
     }
     return { samples, warnings };
+  }
+
+  /** The time of an accepted raw time on the stream's timeline, or undefined when it is not after the last one. */
+  private place(format: 'records' | 'legacy', raw: number): number | undefined {
+    const resuming = this.resumingUs;
+    this.resumingUs = null;
+    const time = format === 'records' ? this.unwrap(raw) : this.legacyTime(raw);
+    if (time !== undefined || resuming === null) return time;
+    const rebased = this.lastUs! + resuming;
+    if (format === 'legacy') this.legacyOffsetUs = rebased - raw;
+    return rebased;
+  }
+
+  private legacyTime(raw: number): number | undefined {
+    const time = raw + this.legacyOffsetUs;
+    return this.lastUs === undefined || time > this.lastUs ? time : undefined;
   }
 
   /** The unwrapped time of a raw uint32 record time, or undefined when it is not a step forward. */

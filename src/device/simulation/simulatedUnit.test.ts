@@ -187,3 +187,64 @@ describe('the Demo unit', () => {
     expect(scheduler.pending).toBe(0);
   });
 });
+
+describe('the Demo unit dropping the link', () => {
+  it('says "device", sends nothing while dropped and refuses commands', async () => {
+    const { unit, scheduler, batches, disconnected } = demo();
+    await unit.connect();
+    scheduler.advance(1000);
+    unit.simulateDrop(2000);
+    const count = batches.length;
+    scheduler.advance(1500);
+    expect(batches.length).toBe(count);
+    expect(disconnected).toEqual(['device']);
+    await expect(unit.calibrate()).rejects.toThrow('ErrorUseBluetoothApiReplineCalibrate: No unit is connected');
+  });
+
+  it('is out of reach until the outage is over, then streams on the same clock without the lost samples', async () => {
+    const { unit, scheduler, times } = demo();
+    await unit.connect();
+    scheduler.advance(1000);
+    const before = times().length;
+    const lastBefore = times().at(-1)!;
+    unit.simulateDrop(2000);
+    scheduler.advance(1900);
+    await expect(unit.reconnect()).rejects.toThrow('ErrorUseBluetoothApiReplineConnect: The demo unit is out of reach');
+    scheduler.advance(200);
+    await expect(unit.reconnect()).resolves.toMatchObject({ id: 'demo' });
+    scheduler.advance(1000);
+    const t = times();
+    expect(t.every((v, i) => i === 0 || v > t[i - 1]!)).toBe(true);
+    // Nothing made during the 2.1 s without a link arrives; about a second (200 samples) after it does.
+    expect(t[before]! - lastBefore).toBeGreaterThan(2_000_000);
+    expect(t.length - before).toBeGreaterThan(190);
+    expect(t.length - before).toBeLessThan(210);
+  });
+
+  it('keeps the calibration and the set in progress across the reconnect', async () => {
+    const { unit, scheduler, angles } = demo({ autoSet: false });
+    await unit.connect();
+    await unit.calibrate();
+    unit.startSet(6);
+    scheduler.advance(3000);
+    unit.simulateDrop(500);
+    scheduler.advance(600);
+    await unit.reconnect();
+    scheduler.advance(6000);
+    const after = angles().slice(-600);
+    // The athlete is still pulling after the reconnect: the rope travels hundreds of degrees.
+    expect(Math.max(...after) - Math.min(...after)).toBeGreaterThan(500);
+  });
+
+  it('gives the dropped unit up on a user disconnect', async () => {
+    const { unit, scheduler, disconnected } = demo();
+    await unit.connect();
+    unit.simulateDrop(100);
+    await unit.disconnect();
+    scheduler.advance(200);
+    expect(disconnected).toEqual(['device', 'user']);
+    await expect(unit.reconnect()).rejects.toThrow('ErrorUseBluetoothApiReplineConnect: No unit to reconnect to: connect one first');
+    expect(scheduler.pending).toBe(0);
+  });
+});
+

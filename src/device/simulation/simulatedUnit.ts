@@ -17,6 +17,10 @@
  * - `calibrate()` re-zeroes the angle at the rope's current position;
  * - sets use the inertia from `setInertia` (0 = the demo default) and the boost last set; the
  *   motor mode is kept and answered like the unit, boost applies whenever it is above 0.
+ * - `simulateDrop(ms)` drops the link from the unit's side (`disconnected('device')`): the
+ *   athlete and the unit's clock carry on, the samples made meanwhile are lost like over the
+ *   air, and `reconnect()` fails ('Connect', out of reach) until `ms` have passed. A reconnect
+ *   keeps the calibration, the set in progress and the sample stream (times keep increasing).
  */
 import { UnitEmitter } from '../emitter';
 import { notConnected, UnitError, type UnitOperation } from '../errors';
@@ -52,6 +56,9 @@ export interface SimulatedUnit extends Unit {
   startSet(reps?: number): void;
   /** Uses this flywheel inertia (kg·m², the workout's plates) for the next sets. */
   setInertia(kgm2: number): void;
+  /** The unit drops the link now and can be reached again `ms` later (see the module notes). */
+  simulateDrop(ms: number): void;
+  reconnect(): Promise<ConnectedUnit>;
 }
 
 const BATCH_MS = 25;
@@ -72,6 +79,10 @@ interface Session {
   /** Physics-frame angle where the rope rests once the queue is played. */
   restAngleDeg: number;
   cancel: Array<() => void>;
+  /** False between a simulated drop and the reconnect: nothing reaches the app. */
+  linkUp: boolean;
+  /** Scheduler time from which a reconnect reaches the unit again, ms. */
+  reachableAtMs: number;
 }
 
 class DemoUnit implements SimulatedUnit {
@@ -113,6 +124,8 @@ class DemoUnit implements SimulatedUnit {
   }
 
   async connect(): Promise<ConnectedUnit> {
+    // A fresh connection after a drop starts over, like a unit chosen again in the chooser.
+    if (this.session && !this.session.linkUp) this.endSession(this.session);
     if (!this.session) {
       const clockStartUs = this.options.clockStartUs ?? 5_000_000;
       const session: Session = {
@@ -125,12 +138,36 @@ class DemoUnit implements SimulatedUnit {
         lastAngleDeg: 0,
         restAngleDeg: 0,
         cancel: [],
+        linkUp: true,
+        reachableAtMs: 0,
       };
       session.cancel.push(this.scheduler.every(BATCH_MS, () => this.tick(session)));
       this.session = session;
       this.motorOn = false;
       this.boost = 0;
     }
+    return this.connectedUnit();
+  }
+
+  async reconnect(): Promise<ConnectedUnit> {
+    const session = this.session;
+    if (!session) throw new UnitError('Connect', new Error('No unit to reconnect to: connect one first'));
+    if (!session.linkUp) {
+      if (this.scheduler.now() < session.reachableAtMs) throw new UnitError('Connect', new Error('The demo unit is out of reach'));
+      session.linkUp = true;
+    }
+    return this.connectedUnit();
+  }
+
+  simulateDrop(ms: number): void {
+    if (!(Number.isFinite(ms) && ms >= 0)) throw new RangeError(`simulateDrop: the outage must be ≥ 0 ms, got ${ms}`);
+    const session = this.connected('Run');
+    session.linkUp = false;
+    session.reachableAtMs = this.scheduler.now() + ms;
+    this.emitter.emit('disconnected', 'device');
+  }
+
+  private connectedUnit(): ConnectedUnit {
     const firmware = this.format === 'records' ? { major: 6, minor: 2, patch: 0 } : { major: 6, minor: 1, patch: 0 };
     return { id: 'demo', deviceName: 'Repline Demo', firmware, info: { ...this.info } };
   }
@@ -138,9 +175,13 @@ class DemoUnit implements SimulatedUnit {
   async disconnect(): Promise<void> {
     const session = this.session;
     if (!session) return;
+    this.endSession(session);
+    this.emitter.emit('disconnected', 'user');
+  }
+
+  private endSession(session: Session): void {
     for (const cancel of session.cancel) cancel();
     this.session = undefined;
-    this.emitter.emit('disconnected', 'user');
   }
 
   async calibrate(): Promise<void> {
@@ -207,7 +248,7 @@ class DemoUnit implements SimulatedUnit {
   }
 
   private connected(op: UnitOperation): Session {
-    if (!this.session) throw notConnected(op);
+    if (!this.session?.linkUp) throw notConnected(op);
     return this.session;
   }
 
@@ -237,6 +278,7 @@ class DemoUnit implements SimulatedUnit {
     }
     if (due.timeUs.length === 0) return;
     session.lastAngleDeg = due.angleDeg[due.angleDeg.length - 1]!;
+    if (!session.linkUp) return;
     const reported = { timeUs: due.timeUs, angleDeg: due.angleDeg.map((a) => a - this.zeroDeg) };
     for (const packet of encodeSamplePackets(reported, { format: this.format, recordsPerPacket: 5 })) {
       const { samples, warnings } = session.stream.push(packet);
