@@ -81,7 +81,9 @@ describe('createLiveSession', () => {
     const api = { ...fakeEngineApi, createEngine: vi.fn(createFakeEngine) };
     const settings = signal<EngineSettings>({ ...DEFAULT_ENGINE_SETTINGS });
     const session = createLiveSession({ engine: api, settings, requestFrame: () => {}, onError: () => {} });
-    session.attach(createFakeUnit());
+    const unit = createFakeUnit();
+    session.attach(unit);
+    unit.emitSamples(repSamples(0, 90));
     settings.value = { ...settings.value };
     expect(api.createEngine).toHaveBeenCalledOnce();
   });
@@ -145,3 +147,73 @@ describe('createLiveSession', () => {
     expect(session.reps.value.map((r) => [r.index, r.count])).toEqual([[0, -1], [1, 0]]);
   });
 });
+
+describe('a live session across breaks', () => {
+  it('shows the rep closed at a link drop at once and numbers the reps after the drop on', () => {
+    const { session, unit, runFrame } = setup();
+    session.attach(unit);
+    unit.emitSamples(repSamples(0, 90));
+    unit.emitSamples({ timeUs: [30_000, 35_000], angleDeg: [40, 60] });
+    runFrame();
+    session.interrupt();
+    expect(values(session.reps.value)).toEqual([0.9, 0.6]);
+    unit.emitSamples(repSamples(3_000_000, 50));
+    runFrame();
+    expect(session.reps.value.map((r) => [r.index, r.count])).toEqual([[0, 0], [1, 1], [2, 2]]);
+    expect(session.gaps()).toEqual([{ fromUs: 35_000, toUs: 3_005_000 }]);
+  });
+
+  it('does not join the movement before a drop to the one after it into a rep', () => {
+    const { session, unit, runFrame } = setup();
+    session.attach(unit);
+    // Rising to 60° when the link drops mid-rep (the stand-in closes a rep only at 0°)…
+    unit.emitSamples({ timeUs: [5_000, 10_000], angleDeg: [30, 60] });
+    session.interrupt();
+    // …and back after the drop at 0°: one engine over both would close a 60° rep here.
+    unit.emitSamples({ timeUs: [3_000_000, 3_005_000], angleDeg: [20, 0] });
+    runFrame();
+    expect(values(session.reps.value)).toEqual([0.6, 0.2]);
+  });
+
+  it('tells recorders about the gap before the samples that close it, with times on the session axis', () => {
+    const { session, unit } = setup();
+    const heard: string[] = [];
+    session.onRecorded({ gap: (g) => heard.push(`gap ${g.fromUs}-${g.toUs}`), samples: (s) => heard.push(`samples ${s.timeUs.join(',')}`) });
+    session.restore({ timeUs: Float64Array.of(1_000, 2_000), angleDeg: Float64Array.of(0, 0) });
+    session.attach(unit, { continueSession: true });
+    unit.emitSamples({ timeUs: [10, 20], angleDeg: [1, 2] });
+    expect(heard).toEqual(['gap 2000-1002000', 'samples 1002000,1002010']);
+  });
+
+  it('carries a restored session on over a new connection: reps kept, numbering continued', () => {
+    const { session, unit, runFrame } = setup();
+    session.restore({ timeUs: Float64Array.of(5_000, 10_000, 15_000, 20_000), angleDeg: Float64Array.of(45, 90, 45, 0) });
+    session.attach(unit, { continueSession: true });
+    expect(values(session.reps.value)).toEqual([0.9]);
+    unit.emitSamples(repSamples(0, 70));
+    runFrame();
+    expect(session.reps.value.map((r) => [r.index, values([r])[0]])).toEqual([[0, 0.9], [1, 0.7]]);
+    expect(session.raw().timeUs).toHaveLength(8);
+  });
+
+  it('keeps the segments when a setting reprocesses the session', () => {
+    const { session, unit, runFrame, settings } = setup();
+    session.attach(unit);
+    unit.emitSamples({ timeUs: [5_000, 10_000], angleDeg: [30, 60] });
+    session.interrupt();
+    unit.emitSamples({ timeUs: [3_000_000, 3_005_000], angleDeg: [20, 0] });
+    runFrame();
+    settings.value = { ...settings.value, inertia: 1 };
+    expect(values(session.reps.value)).toEqual([1.2, 0.4]);
+  });
+
+  it('restores recorded gaps as segment breaks', () => {
+    const { session } = setup();
+    session.restore({ timeUs: Float64Array.of(5_000, 10_000, 3_000_000, 3_005_000), angleDeg: Float64Array.of(30, 60, 20, 0) }, [
+      { fromUs: 10_000, toUs: 3_000_000 },
+    ]);
+    expect(values(session.reps.value)).toEqual([0.6, 0.2]);
+    expect(session.gaps()).toEqual([{ fromUs: 10_000, toUs: 3_000_000 }]);
+  });
+});
+

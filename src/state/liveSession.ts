@@ -8,11 +8,19 @@
  * raw record so later samples continue from the same state; once the stream has ended, `reprocess`
  * (which also closes a trailing rep) gives the final figures. A device-side disconnection ends the
  * stream but keeps the reps; a new connection starts a new session.
+ *
+ * Breaks (see sessionTimeline.ts and segmentedEngine.ts): `interrupt()` marks a link drop, after
+ * which the same unit may stream again into the same session; `attach(unit, { continueSession })`
+ * carries a recovered session on over a new connection. Either way the engine ends its segment at
+ * the break, so no rep is stitched across it, and the samples after it are numbered on. Every
+ * batch as recorded, and every gap before it, reaches `onRecorded` listeners (the journal).
  */
 import { batch, effect, signal, type ReadonlySignal } from '@preact/signals-react';
 import type { EngineSettings, EngineUpdate, IncrementalEngine, Rep, SampleBatch } from '../engine/types';
 import type { RawSamples, SampleWarning, Unit } from '../device/unit';
 import { RawBuffer } from './rawBuffer';
+import { replaySegments, SegmentedEngine, type SegmentedUpdate } from './segmentedEngine';
+import { SessionTimeline, type Gap } from './sessionTimeline';
 
 export interface EngineApi {
   createEngine(settings?: Partial<EngineSettings>): IncrementalEngine;
@@ -50,18 +58,30 @@ export interface LiveSession {
   readonly latest: ReadonlySignal<LatestSample[]>;
   /** True while a unit streams into the engine. */
   readonly live: ReadonlySignal<boolean>;
-  attach(unit: Unit): void;
+  /** Streams `unit` into a new session, or on into the current one with `continueSession`. */
+  attach(unit: Unit, options?: { continueSession?: boolean }): void;
+  /** The link dropped: ends the engine's segment (its trailing rep at rest shows); the unit may stream again. */
+  interrupt(): void;
   /** End of the stream: closes a trailing rep, keeps everything on screen. */
   detach(): void;
   /** Clears the set: reps, raw samples, counters. */
   reset(): void;
-  /** Replaces the session with recorded samples (recovery), processed with the current settings. */
-  restore(raw: SampleBatch): void;
+  /** Replaces the session with recorded samples and gaps (recovery), processed with the current settings. */
+  restore(raw: SampleBatch, gaps?: readonly Gap[]): void;
   /** A copy of the raw samples so far. */
   raw(): SampleBatch;
+  /** The gaps between the session's segments, device time. */
+  gaps(): Gap[];
   /** Called after each frame that closed reps from the live stream, with those reps. */
   onRepsClosed(listener: (reps: Rep[]) => void): () => void;
+  /** Called synchronously with each batch as recorded, after the gap it closes, if any. */
+  onRecorded(listener: RecordListener): () => void;
   dispose(): void;
+}
+
+export interface RecordListener {
+  gap(gap: Gap): void;
+  samples(samples: RawSamples): void;
 }
 
 /** Work collected between two frames. */
@@ -88,8 +108,10 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
   const latest = signal<LatestSample[]>([]);
   const live = signal(false);
   const raw = new RawBuffer();
+  const timeline = new SessionTimeline();
   const listeners = new Set<(reps: Rep[]) => void>();
-  let engine: IncrementalEngine | null = null;
+  const recorders = new Set<RecordListener>();
+  let engine: SegmentedEngine | null = null;
   let unsubscribe: (() => void)[] = [];
   let pending: Pending | null = null;
   let frameRequested = false;
@@ -128,13 +150,17 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
 
   function onSamples(samples: RawSamples): void {
     if (engine === null) return;
-    raw.append(samples.timeUs, samples.angleDeg);
-    let update: EngineUpdate | null = null;
+    const placed = timeline.place(samples.timeUs);
+    if (placed.gap !== null) for (const r of recorders) r.gap(placed.gap);
+    raw.append(placed.timeUs, samples.angleDeg);
+    let update: SegmentedUpdate | null = null;
     try {
-      update = engine.push({ timeUs: Float64Array.from(samples.timeUs), angleDeg: Float64Array.from(samples.angleDeg) });
+      update = engine.push({ timeUs: Float64Array.from(placed.timeUs), angleDeg: Float64Array.from(samples.angleDeg) });
     } catch (error) {
       onError(`The engine failed on new samples: ${(error as Error).message}`);
     }
+    const recorded = { timeUs: placed.timeUs, angleDeg: samples.angleDeg };
+    for (const r of recorders) r.samples(recorded);
     queue((work) => {
       work.received += samples.timeUs.length;
       if (update === null) return;
@@ -155,22 +181,42 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
     engine = null;
   }
 
-  /** Processes the whole raw record again with `s`; see the module comment for the two routes. */
+  /**
+   * Processes the whole raw record again with `s`, segment by segment. While streaming, the last
+   * segment stays open in the new engine so later samples continue it; otherwise every segment
+   * is ended, which also closes a trailing rep.
+   */
   function rebuild(s: EngineSettings): void {
     applied = s;
+    const next = new SegmentedEngine(api.createEngine, s);
     try {
-      let all: Rep[] = [];
+      const all = replaySegments(next, raw.view(), timeline.starts, engine !== null && !timeline.interrupted);
       if (engine !== null) {
-        discardEngine();
-        engine = api.createEngine(s);
-        if (raw.length > 0) all = engine.push(raw.view()).reps;
+        engine.dispose();
+        engine = next;
         if (pending) pending.reps = [];
-      } else if (raw.length > 0) {
-        all = api.reprocess(raw.view(), s).reps;
+      } else {
+        next.dispose();
       }
       reps.value = all;
     } catch (error) {
+      next.dispose();
       onError(`Reprocessing the session failed: ${(error as Error).message}`);
+    }
+  }
+
+  /** Ends the engine's segment and shows the rep it closes, if any. */
+  function endSegment(end: () => Rep[], context: string): void {
+    if (engine === null) return;
+    flush();
+    try {
+      const trailing = end();
+      if (trailing.length > 0) {
+        reps.value = [...reps.value, ...trailing];
+        for (const listener of listeners) listener(trailing);
+      }
+    } catch (error) {
+      onError(`${context}: ${(error as Error).message}`);
     }
   }
 
@@ -183,23 +229,15 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
     for (const off of unsubscribe) off();
     unsubscribe = [];
     if (engine === null) return;
-    flush();
-    try {
-      const trailing = engine.finish().reps;
-      if (trailing.length > 0) {
-        reps.value = [...reps.value, ...trailing];
-        for (const listener of listeners) listener(trailing);
-      }
-    } catch (error) {
-      onError(`Closing the last rep failed: ${(error as Error).message}`);
-    } finally {
-      discardEngine();
-      live.value = false;
-    }
+    const current = engine;
+    endSegment(() => current.endSegment(), 'Closing the last rep failed');
+    discardEngine();
+    live.value = false;
   }
 
   function clear(): void {
     raw.clear();
+    timeline.clear();
     pending = null;
     batch(() => {
       reps.value = [];
@@ -213,36 +251,54 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
     stats,
     latest,
     live,
-    attach(unit) {
+    attach(unit, options = {}) {
       if (engine !== null) detach();
-      clear();
-      applied = settings.peek();
-      engine = api.createEngine(applied);
+      engine = new SegmentedEngine(api.createEngine, settings.peek());
+      if (options.continueSession && raw.length > 0) {
+        timeline.interrupt('connection');
+        rebuild(settings.peek());
+      } else {
+        clear();
+        applied = settings.peek();
+      }
       unsubscribe = [unit.on('samples', onSamples), unit.on('warning', onWarning)];
       live.value = true;
+    },
+    interrupt() {
+      const current = engine;
+      if (current === null || timeline.interrupted) return;
+      endSegment(() => current.endSegment(), 'Closing the rep before the gap failed');
+      timeline.interrupt('link');
     },
     detach,
     reset() {
       clear();
       if (engine !== null) {
         discardEngine();
-        engine = api.createEngine(settings.peek());
+        engine = new SegmentedEngine(api.createEngine, settings.peek());
       }
     },
-    restore(batchIn) {
+    restore(batchIn, gaps = []) {
       clear();
       raw.append(batchIn.timeUs, batchIn.angleDeg);
+      timeline.restore(batchIn.timeUs, gaps);
       rebuild(settings.peek());
     },
     raw: () => raw.snapshot(),
+    gaps: () => timeline.gaps.map((gap) => ({ ...gap })),
     onRepsClosed(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    onRecorded(listener) {
+      recorders.add(listener);
+      return () => recorders.delete(listener);
     },
     dispose() {
       detach();
       stopWatching();
       listeners.clear();
+      recorders.clear();
     },
   };
 }

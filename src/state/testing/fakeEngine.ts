@@ -9,7 +9,9 @@ import type { EngineSettings, EngineUpdate, IncrementalEngine, ProcessedPoints, 
 import { phaseOf } from '../../rules/fixtures';
 import type { EngineApi } from '../liveSession';
 
-const NO_POINTS = {} as ProcessedPoints;
+/** Only the point count is modelled: one grid point per accepted sample. */
+const points = (count: number) => ({ timeUs: new Float64Array(count) }) as unknown as ProcessedPoints;
+const NO_POINTS = points(0);
 
 export function createFakeEngine(settings: Partial<EngineSettings> = {}): IncrementalEngine & { disposed: boolean } {
   const inertia = settings.inertia ?? 0;
@@ -39,6 +41,7 @@ export function createFakeEngine(settings: Partial<EngineSettings> = {}): Increm
       if (engine.disposed) throw new Error('engine used after dispose');
       const reps: Rep[] = [];
       let skipped = 0;
+      const before = position;
       for (let i = 0; i < batch.timeUs.length; i++) {
         if (!(batch.timeUs[i] > lastTime)) {
           skipped += 1;
@@ -50,7 +53,7 @@ export function createFakeEngine(settings: Partial<EngineSettings> = {}): Increm
         if (angle > peak) peak = angle;
         if (angle <= 0 && peak > 0) reps.push(close());
       }
-      return { points: NO_POINTS, reps, skipped };
+      return { points: points(position - before), reps, skipped };
     },
     finish(): EngineUpdate {
       return { points: NO_POINTS, reps: peak > 0 ? [close()] : [], skipped: 0 };
