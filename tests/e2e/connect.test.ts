@@ -8,6 +8,13 @@ import { repPackets } from './fixtures/reps';
 const CALIBRATE_TEXT = 'First calibrate Repline by pulling the rope straight out and press the Calibrate button.';
 
 describe('connecting a Bluetooth unit', () => {
+  test('the Bluetooth button offers the Bluetooth unit and the Demo unit', async ({ app }) => {
+    await app.open();
+    await app.connectButton().click();
+    const menu = app.page.getByRole('menu', { name: 'Connect' });
+    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Bluetooth unit', 'Demo unit']);
+  });
+
   test('opens the Calibrate modal with the SPEC text, and Calibrate reads 0x1605 and closes it', async ({ app, unit }) => {
     await app.open();
     await app.connect();
