@@ -1,0 +1,182 @@
+/**
+ * Keeps the live session in the journal (issue 7 "nothing lost"): which journal session the
+ * samples go to, when one begins and ends, and what its record says. The live session stays the
+ * truth on screen; this only mirrors it to IndexedDB, so storage trouble never stops a set.
+ *
+ * Lifecycle (SPEC is silent; decided like a training log should behave):
+ * - A session begins when a unit connects and none is being recorded. Samples that arrive before
+ *   the connect sequence has finished (notifications start before motor off and boost 0) are held
+ *   until it has, because the record carries the unit's firmware and info.
+ * - A recovered session is resumed; the next connection carries it on (see `connecting`).
+ * - A link drop does not end the session; the live session reports the gap with the samples that
+ *   close it, and it is journaled before them.
+ * - A user disconnect or Reset finishes the session with its summary (reps after the warmup, best
+ *   value of the chosen metric and phase). A session without a single sample is removed instead,
+ *   so the history lists only sets that happened. Reset with a unit still there begins the next
+ *   session at once.
+ * - A settings or plates change mid-session is stored; reprocessing uses the latest, like the
+ *   screen does.
+ * - Storage failures reach `onStorageError` once (the alert region) and `onStorageRestored` when a
+ *   write succeeds again; recording continues in memory meanwhile.
+ */
+import type { ConnectedUnit, RawSamples, Unit } from '../device/unit';
+import { removeSession } from '../journal/archive';
+import type { JournalSettings, LoadedSession, PlateCounts, SessionSummary } from '../journal/records';
+import { SessionJournal, type FlushResult, type SessionJournalOptions } from '../journal/sessionJournal';
+import type { JournalStore } from '../journal/store';
+import type { LiveSession } from './liveSession';
+import type { Gap } from './sessionTimeline';
+
+export interface RecorderDeps {
+  store: JournalStore;
+  session: LiveSession;
+  /** What a record keeps of the current settings, taken when a session begins or changes. */
+  snapshot: () => { settings: JournalSettings; plates: PlateCounts };
+  /** The figures of the set on screen, taken when a session ends. */
+  summary: () => SessionSummary;
+  onStorageError: (message: string) => void;
+  onStorageRestored: () => void;
+  /** Anything else that failed (removing an empty session, a throwing listener). */
+  onError: (message: string) => void;
+  /** Clock, timer and ids for the journals (tests). */
+  journal?: Pick<SessionJournalOptions, 'now' | 'every' | 'newId' | 'flushIntervalMs'>;
+}
+
+export interface UnitAtHand {
+  unit: Unit;
+  device: ConnectedUnit;
+}
+
+export interface Recorder {
+  /** A unit is about to stream; true when it carries on the recorded (recovered) session. */
+  connecting(): boolean;
+  /** The connect sequence finished: a waiting session begins. */
+  connected(at: UnitAtHand): void;
+  connectFailed(): void;
+  /** The user ended the session. Resolves when it is stored (or removed); never rejects. */
+  end(): Promise<void>;
+  /** Reset: ends the session, and begins the next one when a unit is still at hand. */
+  reset(next: UnitAtHand | null): Promise<void>;
+  /** Carries on journaling a recovered session. */
+  resume(loaded: LoadedSession): void;
+  settingsChanged(): void;
+  /** Writes what is buffered now (page hide). */
+  flush(): Promise<FlushResult | null>;
+  /** Stops journaling the current session without finishing it (its data is being deleted). */
+  abandon(): void;
+  /** Id of the session being recorded, or null. */
+  readonly recordingId: string | null;
+  dispose(): void;
+}
+
+type Held = { gap: Gap } | { samples: RawSamples };
+
+type State =
+  | { kind: 'idle' }
+  | { kind: 'waiting'; held: Held[] }
+  | { kind: 'recording'; journal: SessionJournal; samples: number };
+
+export function createRecorder(deps: RecorderDeps): Recorder {
+  let state: State = { kind: 'idle' };
+
+  const newJournal = () =>
+    new SessionJournal({
+      ...deps.journal,
+      store: deps.store,
+      onStorageError: (error) => deps.onStorageError(error.message),
+      onStorageRestored: deps.onStorageRestored,
+    });
+
+  function record(item: Held): void {
+    if (state.kind === 'waiting') state.held.push(item);
+    if (state.kind !== 'recording') return; // idle: nothing is being journaled (no unit, or data deleted)
+    if ('gap' in item) {
+      void state.journal.markGap(item.gap.fromUs, item.gap.toUs).catch(report('Journaling a gap failed'));
+    } else if (item.samples.timeUs.length > 0) {
+      state.journal.append(item.samples.timeUs, item.samples.angleDeg);
+      state.samples += item.samples.timeUs.length;
+    }
+  }
+
+  const stopListening = deps.session.onRecorded({ gap: (gap) => record({ gap }), samples: (samples) => record({ samples }) });
+
+  function report(context: string): (error: unknown) => void {
+    return (error) => deps.onError(`${context}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  function begin(at: UnitAtHand, held: Held[]): void {
+    const journal = newJournal();
+    const { settings, plates } = deps.snapshot();
+    journal.start({ settings, plates, unitKind: at.unit.kind, unit: at.device });
+    state = { kind: 'recording', journal, samples: 0 };
+    for (const item of held) record(item);
+  }
+
+  /** Finishes (or, when empty, removes) a journal session; the summary is taken now. */
+  async function close(journal: SessionJournal, samples: number): Promise<void> {
+    const id = journal.sessionId!;
+    try {
+      if (samples > 0) {
+        await journal.finish(deps.summary());
+        return;
+      }
+      await journal.flush();
+      journal.dispose();
+      await removeSession(deps.store, id);
+    } catch (error) {
+      report('Closing the journaled session failed')(error);
+    }
+  }
+
+  function end(): Promise<void> {
+    const current = state;
+    state = { kind: 'idle' };
+    return current.kind === 'recording' ? close(current.journal, current.samples) : Promise.resolve();
+  }
+
+  return {
+    connecting() {
+      if (state.kind === 'recording') return true;
+      state = { kind: 'waiting', held: [] };
+      return false;
+    },
+    connected(at) {
+      if (state.kind === 'waiting') begin(at, state.held);
+    },
+    connectFailed() {
+      if (state.kind === 'waiting') state = { kind: 'idle' };
+    },
+    end,
+    reset(next) {
+      const ending = end();
+      if (next !== null) begin(next, []);
+      return ending;
+    },
+    resume(loaded) {
+      if (state.kind !== 'idle') throw new Error('A session is already being recorded: finish it before recovering another');
+      const journal = newJournal();
+      journal.resume(loaded);
+      state = { kind: 'recording', journal, samples: loaded.samples.timeUs.length };
+    },
+    settingsChanged() {
+      if (state.kind !== 'recording') return;
+      const { settings, plates } = deps.snapshot();
+      void state.journal.updateSettings(settings, plates).catch(report('Journaling the settings failed'));
+    },
+    flush() {
+      return state.kind === 'recording' ? state.journal.flush() : Promise.resolve(null);
+    },
+    abandon() {
+      if (state.kind === 'recording') state.journal.dispose();
+      state = { kind: 'idle' };
+    },
+    get recordingId() {
+      return state.kind === 'recording' ? state.journal.sessionId : null;
+    },
+    dispose() {
+      stopListening();
+      if (state.kind === 'recording') state.journal.dispose();
+      state = { kind: 'idle' };
+    },
+  };
+}
