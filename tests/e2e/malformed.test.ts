@@ -1,9 +1,11 @@
 /**
  * Issue 6, scenario 7: malformed 0x1604 packets — a wrong length, a NaN or infinite angle, a
  * time going backwards — are skipped (SPEC §8: logged and skipped), and the set's reps are the
- * same as without them. The bad packets are built here byte by byte, not with the app's encoder.
+ * same as without them, in both firmware formats. The bad packets are built here byte by byte,
+ * not with the app's encoder.
  */
-import { repPackets } from './fixtures/reps';
+import type { Firmware } from './fixtures/emulatedUnit';
+import { repPackets, sendsRecords } from './fixtures/reps';
 import { describe, expect, test } from './fixtures/test';
 
 /** One 6.2 record: float32 angle (°) then uint32 time (µs), little-endian (SPEC §7). */
@@ -14,20 +16,36 @@ function record(angleDeg: number, timeUs: number): Uint8Array {
   return new Uint8Array(view.buffer);
 }
 
-/** Bad packets that fit between samples at `timeUs` (the last good sample sent) and the next. */
-function badPackets(lastAngleDeg: number, timeUs: number): Uint8Array[] {
+/** One legacy sample: float32 angle (°) at 0, float32 time in ms (s × 1000) at 6 (SPEC §7). */
+function legacySample(angleDeg: number, timeUs: number): Uint8Array {
+  const view = new DataView(new ArrayBuffer(10));
+  view.setFloat32(0, angleDeg, true);
+  view.setFloat32(6, timeUs / 1000, true);
+  return new Uint8Array(view.buffer);
+}
+
+/** Bad packets that fit between the last good sample sent (at `timeUs`) and the next. */
+function badPackets(firmware: Firmware, lastAngleDeg: number, timeUs: number): Uint8Array[] {
+  const sample = sendsRecords(firmware) ? record : legacySample;
   return [
     Uint8Array.of(1, 2, 3, 4, 5, 6, 7), // 7 bytes: neither 8-byte records nor a 10-byte legacy sample
-    new Uint8Array(12), // one and a half records
+    sendsRecords(firmware) ? new Uint8Array(12) : new Uint8Array(8), // one and a half records; a record to a legacy unit
     new Uint8Array(0), // empty
-    record(Number.NaN, timeUs + 1),
-    record(Number.POSITIVE_INFINITY, timeUs + 2),
-    record(lastAngleDeg + 40, timeUs - 200_000), // 0.2 s in the past
-    record(lastAngleDeg, timeUs), // the same time again
+    sample(Number.NaN, timeUs + 1000),
+    sample(Number.POSITIVE_INFINITY, timeUs + 2000),
+    sample(lastAngleDeg + 40, timeUs - 200_000), // 0.2 s in the past
+    sample(lastAngleDeg, timeUs), // the same time again
   ];
 }
 
-describe('malformed packets', () => {
+const FIRMWARES: [string, Firmware][] = [
+  ['6.2.0 (records)', { major: 6, minor: 2, patch: 0 }],
+  ['6.1.0 (legacy)', { major: 6, minor: 1, patch: 0 }],
+];
+
+describe.each(FIRMWARES)('malformed packets from a %s unit', (_label, firmware) => {
+  test.override('unitOptions', { firmware });
+
   test('are skipped and leave the reps of the set unchanged', async ({ app, unit }) => {
     await app.open();
     await app.connectAndCalibrate();
@@ -47,8 +65,8 @@ describe('malformed packets', () => {
     let sent = 0;
     again.packets.forEach((packet, i) => {
       dirty.push(packet);
-      sent += packet.byteLength / 8;
-      if (i > 0 && i % every === 0) dirty.push(...badPackets(again.angleDeg[sent - 1]!, again.timeUs[sent - 1]!));
+      sent += sendsRecords(firmware) ? packet.byteLength / 8 : 1;
+      if (i > 0 && i % every === 0) dirty.push(...badPackets(firmware, again.angleDeg[sent - 1]!, again.timeUs[sent - 1]!));
     });
     const badCount = dirty.length - again.packets.length;
     expect(badCount).toBeGreaterThanOrEqual(35);
