@@ -47,6 +47,11 @@
 //!   (start) through the next minimum (turn) to the next maximum (end). Each phase reports its
 //!   duration (s, rest at the edges excluded), the mean magnitude of every metric, and peak
 //!   velocity ([`phase`]).
+//! - **When a rep is reported**: at the switch back to concentric (the next pull has travelled
+//!   180°), or, live, once its eccentric has come to rest — |angle| within 10° for 0.5 s
+//!   ([`still`], [`settings::REST_CLOSE_S`]) — so the last rep of a set appears half a second
+//!   after the athlete stops the flywheel, from [`Engine::push`] alone. [`Engine::finish`]
+//!   closes a trailing rep whose rope is not moving at the end of data.
 //!
 //! # Design notes
 //!
@@ -56,8 +61,8 @@
 //! - Bad settings and malformed batches are [`Error`]s; bad samples are dropped and counted;
 //!   fewer than two samples give an empty result. Nothing panics on any input (a property
 //!   test feeds arbitrary numbers).
-//! - The constants SPEC leaves open (rest threshold, rep hysteresis, longest interpolated
-//!   gap) are in [`settings`] with their reasons.
+//! - The constants SPEC leaves open (rest threshold, rep hysteresis, rest before a live close,
+//!   longest interpolated gap) are in [`settings`] with their reasons.
 
 #![deny(missing_docs)]
 
@@ -70,6 +75,7 @@ pub mod resample;
 pub mod session;
 pub mod settings;
 pub mod smooth;
+pub mod still;
 #[cfg(test)]
 mod tests;
 

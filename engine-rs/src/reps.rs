@@ -11,9 +11,15 @@
 //!   the running extreme. That one threshold is both the hysteresis (noise and hesitations
 //!   never switch direction, so never make a rep) and the minimum travel of each phase. The
 //!   extreme itself, not the point where the switch is noticed, is the phase boundary.
-//! - A rep closes when the next concentric is noticed, so it is reported about 180° of rope
-//!   later; at end of data ([`RepDetector::finish`]) a trailing rep closes only if the rope is
-//!   at rest, since an eccentric cut off mid-movement has no known end.
+//! - A rep closes when the next concentric is noticed, about 180° of rope later, or live once
+//!   its eccentric has been at rest for [`REST_CLOSE_S`] ([`Stillness`]): the last rep of a set
+//!   has no next pull, and the athlete must see it when they stop, not when the next set
+//!   starts. Both close at the eccentric's running |angle| maximum, so a rep closed by rest
+//!   is the rep the next pull would have closed. After a rest close the detector stays in
+//!   the eccentric, without a concentric to close: the next pull starts a rep from that
+//!   maximum as usual, and more rest or noise closes nothing. At end of data
+//!   ([`RepDetector::finish`]) a trailing rep closes if the rope is not moving at all, since
+//!   an eccentric cut off mid-movement has no known end.
 //! - Memory is O(1): a phase is a fold ([`PhaseAcc`]) of its points so far, a copy of that
 //!   fold as it stood at the running extreme, and a fold of the points after the extreme (the
 //!   next phase's beginning, should the extreme turn out to be the boundary). The copy is
@@ -23,7 +29,8 @@
 //!   direction: a first eccentric without a concentric makes no rep.
 
 use crate::phase::{PhaseAcc, PhaseSummary, METRIC_COUNT};
-use crate::settings::REP_TRAVEL_DEG;
+use crate::settings::{REP_TRAVEL_DEG, REST_CLOSE_S};
+use crate::still::Stillness;
 
 /// One repetition: indices are global indices of the session's grid points.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -117,6 +124,9 @@ enum Direction {
 pub struct RepDetector {
     hz: f64,
     warmup: u32,
+    /// [`REST_CLOSE_S`] in grid steps, at least 1.
+    rest_close_steps: u64,
+    still: Stillness,
     next_index: u32,
     /// `None` before the first point.
     dir: Option<Direction>,
@@ -125,13 +135,16 @@ pub struct RepDetector {
 impl RepDetector {
     /// A detector on a grid of `hz` with `warmup` warmup reps.
     pub fn new(hz: f64, warmup: u32) -> RepDetector {
-        RepDetector { hz, warmup, next_index: 0, dir: None }
+        // hz is validated (1–1000), so the product is a small positive number of steps.
+        let rest_close_steps = (REST_CLOSE_S * hz).ceil().max(1.0) as u64;
+        RepDetector { hz, warmup, rest_close_steps, still: Stillness::default(), next_index: 0, dir: None }
     }
 
     /// Feeds grid point `index` with smoothed angle `angle_deg` and its
     /// [`crate::phase::magnitudes`]; returns the rep this point closes, if any.
     pub fn push(&mut self, index: u64, angle_deg: f64, m: &[f64; METRIC_COUNT], moving: bool) -> Option<Rep> {
         let here = Extreme { p: angle_deg.abs(), index };
+        self.still.push(index, here.p);
         let Some(dir) = &mut self.dir else {
             let start = Folds::new(here, PhaseAcc::new(here.p));
             self.dir = Some(Direction::Unknown { from_hi: start, from_lo: start });
@@ -161,11 +174,16 @@ impl RepDetector {
             }
             Direction::Eccentric { concentric, folds } => {
                 folds.push(here, m, moving, here.p > folds.ext.p);
-                if here.p > folds.ext.p - REP_TRAVEL_DEG {
+                if here.p <= folds.ext.p - REP_TRAVEL_DEG {
+                    let (closing, end) = (*concentric, *folds);
+                    *dir = Direction::Concentric { start: end.ext, folds: end.next(here) };
+                    return closing.map(|(start, turn, c)| self.close(start, turn, c, &end));
+                }
+                if self.still.steps(index) < self.rest_close_steps {
                     return None;
                 }
-                let (closing, end) = (*concentric, *folds);
-                *dir = Direction::Concentric { start: end.ext, folds: end.next(here) };
+                // At rest: close now, and stay in this eccentric with nothing left to close.
+                let (closing, end) = (concentric.take(), *folds);
                 closing.map(|(start, turn, c)| self.close(start, turn, c, &end))
             }
         }
@@ -203,24 +221,40 @@ mod tests {
     use super::*;
 
     /// Feeds the straight-line path through `corners` in steps of `step` degrees (every point
-    /// moving), then `rest` still points; returns the reps and the index of each corner.
-    fn run(corners: &[f64], step: f64, rest: usize, finish: bool) -> (Vec<Rep>, Vec<u64>) {
-        let mut path = vec![(corners[0], false)];
+    /// moving), holding still for `corner.1` points at each corner; returns each rep with the
+    /// index of the point that closed it (`None`: closed by `finish`), and each corner's index.
+    fn walk(corners: &[(f64, usize)], step: f64, finish: bool) -> (Vec<(Option<u64>, Rep)>, Vec<u64>) {
+        let mut path = vec![(corners[0].0, false)];
         let mut at = vec![0];
-        for w in corners.windows(2) {
-            let n = ((w[1] - w[0]).abs() / step).round() as usize;
-            path.extend((1..=n).map(|k| (w[0] + (w[1] - w[0]) * k as f64 / n as f64, true)));
+        for (k, w) in corners.windows(2).enumerate() {
+            let (from, to) = (w[0].0, w[1].0);
+            path.extend(std::iter::repeat_n((from, false), if k == 0 { w[0].1 } else { 0 }));
+            let n = ((to - from).abs() / step).round() as usize;
+            path.extend((1..=n).map(|k| (from + (to - from) * k as f64 / n as f64, true)));
             at.push(path.len() as u64 - 1);
+            path.extend(std::iter::repeat_n((to, false), w[1].1));
         }
-        path.extend(std::iter::repeat_n((corners[corners.len() - 1], false), rest));
         let mut d = RepDetector::new(100.0, 1);
-        let mut reps: Vec<Rep> =
-            path.iter().enumerate().filter_map(|(i, &(a, moving))| d.push(i as u64, a, &[1.0; METRIC_COUNT], moving)).collect();
+        let mut reps: Vec<(Option<u64>, Rep)> = (0u64..)
+            .zip(&path)
+            .filter_map(|(i, &(a, moving))| d.push(i, a, &[1.0; METRIC_COUNT], moving).map(|r| (Some(i), r)))
+            .collect();
         if finish {
-            reps.extend(d.finish());
+            reps.extend(d.finish().map(|r| (None, r)));
         }
         (reps, at)
     }
+
+    /// [`walk`] still only at the end, for `rest` points; returns the reps alone.
+    fn run(corners: &[f64], step: f64, rest: usize, finish: bool) -> (Vec<Rep>, Vec<u64>) {
+        let last = corners.len() - 1;
+        let corners: Vec<(f64, usize)> = corners.iter().enumerate().map(|(k, &c)| (c, if k == last { rest } else { 0 })).collect();
+        let (reps, at) = walk(&corners, step, finish);
+        (reps.into_iter().map(|(_, r)| r).collect(), at)
+    }
+
+    /// The detector runs at 100 Hz in these tests.
+    const REST_CLOSE: u64 = (REST_CLOSE_S * 100.0) as u64;
 
     #[test]
     fn finds_a_yo_yo_rep_from_wound_to_out_to_wound_the_other_way() {
@@ -272,5 +306,51 @@ mod tests {
         let (reps, at) = run(&[900.0, 500.0, 600.0, -900.0, 900.0], 10.0, 3, true);
         assert_eq!(reps.len(), 2);
         assert_eq!((reps[0].start, reps[0].end), (at[0], at[3]));
+    }
+
+    // Steps of 20° (over REST_BAND_DEG) make every moving point restart the rest, so rest
+    // begins exactly at a corner.
+
+    #[test]
+    fn closes_the_last_rep_once_the_rope_has_rested_without_waiting_for_finish() {
+        let (reps, at) = walk(&[(900.0, 0), (-900.0, REST_CLOSE as usize)], 20.0, false);
+        assert_eq!(reps.len(), 1);
+        let (closed_at, rep) = reps[0];
+        assert_eq!(closed_at, Some(at[1] + REST_CLOSE));
+        assert_eq!((rep.start, rep.end), (at[0], at[1]));
+        let (reps, _) = walk(&[(900.0, 0), (-900.0, REST_CLOSE as usize - 1)], 20.0, false);
+        assert!(reps.is_empty(), "one step short of the threshold");
+    }
+
+    #[test]
+    fn a_momentary_stop_at_the_top_neither_closes_the_rep_early_nor_splits_it() {
+        let (reps, at) = walk(&[(900.0, 0), (-900.0, REST_CLOSE as usize - 20), (900.0, 0)], 20.0, false);
+        assert_eq!(reps.len(), 1);
+        let (closed_at, rep) = reps[0];
+        // Closed by the next pull, once it has travelled the threshold: 180° in 20° steps.
+        let pull_starts = at[1] + REST_CLOSE - 20;
+        assert_eq!(closed_at, Some(pull_starts + (REP_TRAVEL_DEG / 20.0) as u64));
+        assert_eq!((rep.start, rep.end), (at[0], at[1]));
+    }
+
+    #[test]
+    fn a_long_pause_between_reps_closes_each_rep_early_with_the_same_figures() {
+        let pause = 2 * REST_CLOSE as usize;
+        let (paused, at) = walk(&[(900.0, 0), (-900.0, pause), (800.0, pause), (-700.0, pause)], 20.0, false);
+        let (steady, _) = run(&[900.0, -900.0, 800.0, -700.0], 20.0, 1, true);
+        assert_eq!(paused.len(), 3);
+        for (k, ((closed_at, rep), want)) in paused.iter().zip(&steady).enumerate() {
+            assert_eq!(*closed_at, Some(at[k + 1] + REST_CLOSE), "rep {k} closes during the pause");
+            assert_eq!((rep.index, rep.start, rep.end), (want.index, at[k], at[k + 1]));
+            assert_eq!((rep.concentric, rep.eccentric), (want.concentric, want.eccentric), "rep {k}");
+        }
+    }
+
+    #[test]
+    fn closes_nothing_more_however_long_the_rope_rests_or_when_finished() {
+        let mut d = RepDetector::new(100.0, 1);
+        let path = (0..=90).map(|k| 900.0 - 20.0 * f64::from(k)).chain(std::iter::repeat_n(-900.0, 1000));
+        let reps = (0u64..).zip(path).filter(|&(i, a)| d.push(i, a, &[1.0; METRIC_COUNT], true).is_some()).count();
+        assert_eq!((reps, d.finish()), (1, None));
     }
 }

@@ -36,6 +36,25 @@ pub const MOVE_CONFIRM_DEG: f64 = 2.0;
 /// encoder, yet well below the range of any exercise (a flywheel squat travels 500–1000°).
 pub const REP_TRAVEL_DEG: f64 = 180.0;
 
+/// A rep whose eccentric phase has come to rest closes live once the rope has stayed within
+/// [`REST_BAND_DEG`] for this many seconds, instead of waiting for the next pull (which may
+/// never come: the athlete has finished the set). A stopped flywheel has no energy left to
+/// wind the rope further, so a real stop ends the eccentric. 0.5 s feels immediate after the
+/// last rep, and is about twice the longest stop at the top between two reps of Chronojump's
+/// heavy flywheel squat (0.14–0.28 s within the band, at 50, 200 and 1000 Hz alike). A longer
+/// deliberate pause closes the rep early; the next pull still starts a rep, from the same
+/// |angle| maximum, so the count and every figure of the rep stay the same.
+pub const REST_CLOSE_S: f64 = 0.5;
+
+/// The rope is "at rest" for closing a rep while its |angle| stays within this many degrees
+/// of where it settled (2.4 mm of rope on the default shaft). A band of the position, not the
+/// phases' |ω| rule ([`REST_OMEGA_RAD_S`] with [`MOVE_CONFIRM_DEG`]): that rule trims edges,
+/// where a misjudged point costs one grid step, but at 1 kHz a 1.8°/tick encoder creeping to a
+/// stop reads as 0.4–0.8 s of "rest" under it (a lone tick is a blip) and as 0.02 s at 50 Hz,
+/// whereas the band measures the same time at every rate. 10° is five such ticks and several
+/// times the smoothed noise of a still rope.
+pub const REST_BAND_DEG: f64 = 10.0;
+
 /// Samples further apart than this (µs) are not interpolated across: the grid restarts at the
 /// later sample. A gap that long is lost data (Bluetooth dropout or the unit idle), not a
 /// straight-line movement, and the limit bounds the output of one sample to 1000 points.

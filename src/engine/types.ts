@@ -125,6 +125,11 @@ export interface EngineUpdate {
 
 /** A live, incremental engine: cost per call proportional to the batch, not the session. */
 export interface IncrementalEngine {
+  /**
+   * Processes a batch: its new points and the reps it closed. A rep closes when the next pull
+   * has travelled 180°, or once its eccentric has rested 0.5 s (the set's last rep appears
+   * half a second after the athlete stops, without `finish()`).
+   */
   push(batch: SampleBatch): EngineUpdate;
   /** End of data: closes a trailing rep whose eccentric phase has come to rest. */
   finish(): EngineUpdate;

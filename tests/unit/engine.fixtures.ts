@@ -55,12 +55,14 @@ export interface Sampling {
   jitter: number;
   noiseDeg: number;
   seed: number;
+  /** Extra rest sampled after the set, s (default 0). */
+  tailS?: number;
 }
 
 /** Samples `set` like a unit would, with jitter and noise. */
 export function sampleSet(set: YoYoSet, s: Sampling): SampleBatch {
   const random = rng(s.seed);
-  const n = Math.floor(durationS(set) * s.inputHz);
+  const n = Math.floor((durationS(set) + (s.tailS ?? 0)) * s.inputHz);
   const timeUs = new Float64Array(n);
   const angleDeg = new Float64Array(n);
   for (let i = 0; i < n; i++) {

@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { reprocess, type EngineSettings, type SampleBatch } from '../../src/engine';
+import { createEngine, reprocess, type EngineSettings, type SampleBatch } from '../../src/engine';
 import { referenceReprocess } from '../../src/engine/reference';
 import { expectAgree } from './engine.fixtures';
 
@@ -59,6 +59,24 @@ describe.skipIf(!existsSync(ROOT))('real Chronojump flywheel recordings', () => 
     // 4-point smoothing lags 1.5 steps (7.5 ms at 200 Hz); allow two steps more.
     expect(Math.abs(turnS[0]! - 7.61)).toBeLessThan(0.02);
     expect(Math.abs(turnS[1]! - 9.815)).toBeLessThan(0.02);
+  });
+
+  it('delivers the last rep of the squat from push alone, half a second after the flywheel stops at 24.626 s', () => {
+    // The README's last turning point: the flywheel stops at 24 626 ms, the athlete rests,
+    // then lets the rope drift out. The rep closes during the rest, not 180° into the drift.
+    const batch = load('signal_inertial3/signal_inertial3.txt');
+    const engine = createEngine(SQUAT);
+    const arrivals: number[] = [];
+    for (let i = 0; i < batch.timeUs.length; i += 100) {
+      const timeUs = batch.timeUs.subarray(i, i + 100);
+      const update = engine.push({ timeUs, angleDeg: batch.angleDeg.subarray(i, i + 100) });
+      arrivals.push(...update.reps.map(() => timeUs[timeUs.length - 1]! / 1e6));
+    }
+    engine.dispose();
+    expect(arrivals).toHaveLength(9);
+    // Rest may start up to 10° (5.6 ticks) before the stop; the push ends within 100 ms.
+    expect(arrivals[8]!).toBeGreaterThan(24.626 + 0.5 - 0.15);
+    expect(arrivals[8]!).toBeLessThan(24.626 + 0.5 + 0.1 + 0.02);
   });
 
   it.each([

@@ -1,6 +1,7 @@
 //! Whole-pipeline tests: physics goldens ([`physics`]) and streaming properties
 //! ([`streaming`]). The helpers here build synthetic sessions whose truth is known on paper.
 
+mod live;
 mod physics;
 mod streaming;
 

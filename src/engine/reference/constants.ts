@@ -11,6 +11,8 @@ export const HZ_MAX = 1000;
 export const REST_OMEGA_RAD_S = 0.1;
 export const MOVE_CONFIRM_DEG = 2;
 export const REP_TRAVEL_DEG = 180;
+export const REST_CLOSE_S = 0.5;
+export const REST_BAND_DEG = 10;
 export const MAX_GAP_US = 1_000_000;
 export const DEG_TO_RAD = Math.PI / 180;
 

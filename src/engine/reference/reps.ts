@@ -1,10 +1,12 @@
 /**
  * Reference port of `engine-rs/src/reps.rs`: the zig-zag rep detector on |angle| with
- * REP_TRAVEL_DEG of hysteresis, phases folded as they go (see that file's design notes).
+ * REP_TRAVEL_DEG of hysteresis, phases folded as they go, and a rep closed live once its
+ * eccentric has rested REST_CLOSE_S (see that file's design notes).
  */
 import type { PhaseSummary, Rep } from '../types';
-import { REP_TRAVEL_DEG } from './constants';
+import { REP_TRAVEL_DEG, REST_CLOSE_S } from './constants';
 import { PhaseAcc } from './phase';
+import { Stillness } from './still';
 
 interface Extreme {
   p: number;
@@ -53,14 +55,19 @@ type Direction =
 export class RepDetector {
   private nextIndex = 0;
   private dir: Direction | null = null;
+  private readonly still = new Stillness();
+  private readonly restCloseSteps: number;
 
   constructor(
     private readonly hz: number,
     private readonly warmup: number,
-  ) {}
+  ) {
+    this.restCloseSteps = Math.max(1, Math.ceil(REST_CLOSE_S * hz));
+  }
 
   push(index: number, angleDeg: number, m: readonly number[], moving: boolean): Rep | null {
     const here = { p: Math.abs(angleDeg), index };
+    this.still.push(index, here.p);
     const dir = this.dir;
     if (dir === null) {
       this.dir = { kind: 'unknown', fromHi: new Folds(here, new PhaseAcc(here.p)), fromLo: new Folds(here, new PhaseAcc(here.p)) };
@@ -88,9 +95,15 @@ export class RepDetector {
     }
     const folds = dir.folds;
     folds.push(here, m, moving, here.p > folds.ext.p);
-    if (here.p > folds.ext.p - REP_TRAVEL_DEG) return null;
-    this.dir = { kind: 'concentric', start: folds.ext, folds: folds.next(here) };
-    return dir.concentric === null ? null : this.close(dir.concentric, folds);
+    if (here.p <= folds.ext.p - REP_TRAVEL_DEG) {
+      this.dir = { kind: 'concentric', start: folds.ext, folds: folds.next(here) };
+      return dir.concentric === null ? null : this.close(dir.concentric, folds);
+    }
+    if (this.still.steps(index) < this.restCloseSteps || dir.concentric === null) return null;
+    // At rest: close now, and stay in this eccentric with nothing left to close.
+    const closing = dir.concentric;
+    dir.concentric = null;
+    return this.close(closing, folds);
   }
 
   /** End of data: the trailing rep if its eccentric has come to rest. */
