@@ -2,17 +2,28 @@
  * Connection state (SPEC §4 "Connection") as signals, and the actions that move it: connect,
  * calibrate or cancel, disconnect, boost and unit-info writes. The unit instance is passed in,
  * so this layer never knows whether it talks to Bluetooth, the demo or a test double.
+ *
+ * A device-side drop of a unit that can reconnect (Unit.reconnect) keeps the session open: the
+ * state is 'reconnecting' while the reconnect policy retries, the live session marks the break,
+ * and on success the same session carries on (no Calibrate modal: the unit kept its zero; the
+ * boost the user had is written again, since the connect sequence sets it to 0). Only a user
+ * disconnect, or a drop of a unit that cannot reconnect, ends the session.
  */
 import { batch, effect, signal } from '@preact/signals-react';
 import type { ConnectedUnit, DisconnectReason, FirmwareVersion, Unit, UnitInfo } from '../device/unit';
-import { showError } from './alerts';
+import { messageOf, showError, showStatus } from './alerts';
 import { inertia } from './settings';
 import type { LiveSession } from './liveSession';
+import { canReconnect, createReconnector, type ReconnectableUnit, type Reconnector, type ReconnectorDeps } from './reconnect';
+import type { Recorder } from './recorder';
+import { reviewing } from './review';
 
 export type ConnectionState =
   | { status: 'disconnected' }
   | { status: 'connecting'; unit: Unit }
-  | { status: 'connected'; unit: Unit; device: ConnectedUnit };
+  | { status: 'connected'; unit: Unit; device: ConnectedUnit }
+  /** The unit dropped the link and is being reconnected; the session stays open. */
+  | { status: 'reconnecting'; unit: Unit; device: ConnectedUnit };
 
 export const connection = signal<ConnectionState>({ status: 'disconnected' });
 /** Firmware of the last connected unit; kept after a disconnection for the CSV header. */
@@ -21,6 +32,8 @@ export const unitInfo = signal<UnitInfo | null>(null);
 /** SPEC §3 device setting; the connect sequence sets it to 0 on the unit. */
 export const boostPercent = signal(0);
 export const calibrateOpen = signal(false);
+/** The reconnect attempts of the connected unit (null when it cannot reconnect or none is connected). */
+export const reconnector = signal<Reconnector | null>(null);
 
 /** The demo unit's extra controls (SPEC is silent; see the device issue). */
 export interface DemoControls {
@@ -41,21 +54,74 @@ export function connectedUnit(): Unit | null {
 }
 
 let session: LiveSession | null = null;
+let recorder: Recorder | null = null;
+let reconnectTiming: Pick<ReconnectorDeps, 'after' | 'schedule'> = {};
+
+/** Timers and schedule of the reconnect attempts (tests drive them with a manual scheduler). */
+export function setReconnectTiming(timing: Pick<ReconnectorDeps, 'after' | 'schedule'>): void {
+  reconnectTiming = timing;
+}
 
 /** Hands the connection layer the live session that streams from connected units. */
 export function bindLiveSession(live: LiveSession): void {
   session = live;
+  live.onRecorded({
+    gap: () => {},
+    samples: (s) => reconnector.peek()?.samples(s.timeUs[0]!, s.timeUs[s.timeUs.length - 1]!),
+  });
+}
+
+/** Hands the connection layer the journal's recorder (none when storage is unavailable). */
+export function bindRecorder(r: Recorder | null): void {
+  recorder = r;
 }
 
 function onDisconnected(unit: Unit, reason: DisconnectReason): void {
   const state = connection.peek();
   if (state.status === 'disconnected' || state.unit !== unit) return;
+  const link = reconnector.peek();
+  if (reason === 'device' && link !== null && state.status === 'connected') {
+    session?.interrupt();
+    connection.value = { status: 'reconnecting', unit, device: state.device };
+    link.disconnected('device');
+    return;
+  }
+  if (reason === 'device' && state.status === 'reconnecting') return;
+  link?.disconnected(reason);
+  link?.dispose();
   session?.detach();
+  void recorder?.end();
   batch(() => {
+    reconnector.value = null;
     connection.value = { status: 'disconnected' };
     calibrateOpen.value = false;
   });
   if (reason === 'device') showError('The unit disconnected. Your reps stay on screen; connect again to start a new set.');
+}
+
+function reconnectorFor(unit: ReconnectableUnit): Reconnector {
+  return createReconnector({
+    ...reconnectTiming,
+    unit,
+    onReconnected(device) {
+      const state = connection.peek();
+      if (state.status !== 'reconnecting' || state.unit !== unit) return;
+      batch(() => {
+        connection.value = { status: 'connected', unit, device };
+        firmware.value = device.firmware;
+        unitInfo.value = device.info;
+      });
+      const boost = boostPercent.peek();
+      if (boost > 0) {
+        unit.setBoost(boost).catch((error: unknown) => {
+          boostPercent.value = 0;
+          showError(`The boost could not be set again after reconnecting: ${messageOf(error)}`);
+        });
+      }
+    },
+    onGap: (fromUs, toUs) => showStatus(`Reconnected: ${((toUs - fromUs) / 1e6).toFixed(1)} s without samples, marked as a gap`),
+    onError: showError,
+  });
 }
 
 /** SPEC §4: connects, learns firmware and unit info, boost is 0, then the Calibrate modal opens. */
@@ -63,7 +129,9 @@ export async function connectUnit(unit: Unit): Promise<void> {
   if (connection.peek().status !== 'disconnected') throw new Error('A unit is already connected: disconnect it first');
   connection.value = { status: 'connecting', unit };
   const offDisconnected = unit.on('disconnected', (reason) => onDisconnected(unit, reason));
-  session?.attach(unit);
+  const continueSession = recorder?.connecting() ?? false;
+  if (!continueSession) reviewing.value = null;
+  session?.attach(unit, { continueSession });
   try {
     const device = await unit.connect();
     batch(() => {
@@ -72,13 +140,35 @@ export async function connectUnit(unit: Unit): Promise<void> {
       unitInfo.value = device.info;
       boostPercent.value = 0;
       calibrateOpen.value = true;
+      reconnector.value = canReconnect(unit) ? reconnectorFor(unit) : null;
     });
+    recorder?.connected({ unit, device });
   } catch (error) {
     offDisconnected();
     session?.detach();
+    recorder?.connectFailed();
     connection.value = { status: 'disconnected' };
     throw error;
   }
+}
+
+/**
+ * Reset (SPEC §2, "how is not shown"): the set on screen is cleared; the journal finishes its
+ * session and, with a unit at hand, begins the next one.
+ */
+export function resetSession(): void {
+  const state = connection.peek();
+  const atHand = state.status === 'connected' || state.status === 'reconnecting' ? { unit: state.unit, device: state.device } : null;
+  void recorder?.reset(atHand);
+  reviewing.value = null;
+  session?.reset();
+}
+
+/** The user asks for new reconnect attempts after the app gave up. */
+export function retryReconnect(): void {
+  const link = reconnector.peek();
+  if (link === null || link.state.peek().kind !== 'gave-up') throw new Error('There is no given-up link to reconnect');
+  link.retry();
 }
 
 /** User-initiated disconnect; the local state is cleared even if the unit does not answer. */
