@@ -17,9 +17,12 @@ let nextId = 1;
 export const errors = signal<Notice[]>([]);
 export const status = signal<Notice | null>(null);
 
-export function showError(message: string): void {
+/** Shows an error until dismissed; returns its id (to dismiss it when the problem is gone). */
+export function showError(message: string): number {
   console.error(message);
-  errors.value = [...errors.value, { id: nextId++, message }].slice(-MAX_ERRORS);
+  const id = nextId++;
+  errors.value = [...errors.value, { id, message }].slice(-MAX_ERRORS);
+  return id;
 }
 
 export function dismissError(id: number): void {

@@ -1,0 +1,174 @@
+// @vitest-environment happy-dom
+/**
+ * The app's journaling end to end over an in-memory IndexedDB: a session left unfinished by a
+ * "crash" is offered at start-up and recovered with the reps the physics performed, journaling
+ * carries on into it over a new connection, and the history reopens, exports and deletes.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { synthesizeSet } from '../device/simulation/physics';
+import { reprocess } from '../engine';
+import { DEFAULT_ENGINE_SETTINGS } from '../engine/types';
+import { listHistory, loadSession } from '../journal/archive';
+import { SessionJournal } from '../journal/sessionJournal';
+import type { JournalStore } from '../journal/store';
+import { freshStore, manualTimer } from '../journal/testKit';
+import { storage } from '../platform/storage';
+import { clearNotices, errors } from './alerts';
+import { connectUnit, disconnectUnit, resetSession } from './connection';
+import {
+  deleteAllData,
+  deleteSession,
+  discardRecovery,
+  historyEntries,
+  postponeRecovery,
+  recordedSession,
+  recoverSession,
+  reopenSession,
+  startJournaling,
+} from './journaling';
+import { recoveryOffer, workoutSnapshot } from './recovery';
+import { reviewing } from './review';
+import { liveSession } from './session';
+import { settings, SETTINGS_KEY } from './settings';
+import { DEFAULT_SETTINGS } from './settingsModel';
+import { createFakeUnit, FAKE_DEVICE } from './testing/fakeUnit';
+
+/** Six reps at 0.05 kg·m², two of them warmup, with rest after the last. */
+const SET = synthesizeSet({ reps: 6, seed: 5, inertia: 0.05, restAfterS: 1.5 });
+const RECORDED = { ...DEFAULT_SETTINGS, warmup: 2, metric: 'torque' as const, plates: [0, 1, 0, 0, 0] };
+const STARTED_AT = Date.UTC(2025, 0, 5, 10, 0);
+
+/** A session journaled up to the end of the set and never finished (the tab crashed). */
+async function crashedSession(store: JournalStore, samples = SET): Promise<void> {
+  const journal = new SessionJournal({ store, every: manualTimer().every, newId: () => 'crashed', now: () => STARTED_AT });
+  journal.start({
+    settings: { engine: { ...DEFAULT_ENGINE_SETTINGS, inertia: 0.05, warmup: 2 }, workout: workoutSnapshot(RECORDED) },
+    plates: [0, 1, 0, 0, 0],
+    unitKind: 'bluetooth',
+    unit: FAKE_DEVICE,
+  });
+  if (samples.timeUs.length > 0) journal.append(samples.timeUs, samples.angleDeg);
+  await journal.flush();
+  journal.dispose();
+}
+
+beforeEach(async () => {
+  await disconnectUnit();
+  liveSession.reset();
+  clearNotices();
+  settings.value = { ...DEFAULT_SETTINGS, plates: [...DEFAULT_SETTINGS.plates] };
+  recoveryOffer.value = null;
+});
+
+describe('recovery at start-up', () => {
+  it('offers the unfinished session and brings back its settings and the reps the physics performed', async () => {
+    const store = await freshStore();
+    await crashedSession(store);
+    await startJournaling(async () => store);
+    const offer = recoveryOffer.value!;
+    expect([offer.startedAt, offer.samples]).toEqual([STARTED_AT, SET.timeUs.length]);
+    expect(offer.durationS).toBeCloseTo((SET.timeUs.at(-1)! - SET.timeUs[0]!) / 1e6, 9);
+
+    recoverSession();
+    expect(recoveryOffer.value).toBeNull();
+    expect(settings.value).toMatchObject({ warmup: 2, metric: 'torque', plates: [0, 1, 0, 0, 0] });
+    const reps = liveSession.reps.value;
+    expect(reps.map((r) => r.count)).toEqual([-1, 0, 1, 2, 3, 4]);
+    reps.forEach((rep, i) => {
+      expect(rep.concentric.velocity / SET.reps[i]!.concentricMeanVelocity).toBeGreaterThan(0.9);
+      expect(rep.concentric.velocity / SET.reps[i]!.concentricMeanVelocity).toBeLessThan(1.1);
+    });
+    // The same reps as the whole recording processed at once, as if there had been no crash.
+    const samples = { timeUs: Float64Array.from(SET.timeUs), angleDeg: Float64Array.from(SET.angleDeg) };
+    expect(reps).toEqual(reprocess(samples, { inertia: 0.05, warmup: 2 }).reps);
+  });
+
+  it('journals on into the recovered session over the next connection, and finishes it there', async () => {
+    const store = await freshStore();
+    await crashedSession(store);
+    await startJournaling(async () => store);
+    recoverSession();
+    const unit = createFakeUnit('bluetooth');
+    await connectUnit(unit);
+    unit.emitSamples({ timeUs: [1_000, 6_000], angleDeg: [0, 0] });
+    await disconnectUnit();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const loaded = await loadSession(store, 'crashed');
+    expect(loaded.samples.timeUs).toHaveLength(SET.timeUs.length + 2);
+    expect(loaded.gaps).toEqual([{ fromUs: SET.timeUs.at(-1)!, toUs: SET.timeUs.at(-1)! + 1_000_000 }]);
+    expect(loaded.meta.summary).toEqual({ reps: 4, best: { value: expect.any(Number), metric: 'torque', phase: 'concentric' } });
+    expect((await listHistory(store)).map((h) => h.id)).toEqual(['crashed']);
+  });
+
+  it('removes an unfinished session that holds no sample instead of offering it', async () => {
+    const store = await freshStore();
+    await crashedSession(store, { ...SET, timeUs: [], angleDeg: [] });
+    await startJournaling(async () => store);
+    expect(recoveryOffer.value).toBeNull();
+    expect(await store.sessions()).toEqual([]);
+  });
+
+  it('offers it again at the next start after Not now, and deletes it on Discard', async () => {
+    const store = await freshStore();
+    await crashedSession(store);
+    await startJournaling(async () => store);
+    postponeRecovery();
+    await startJournaling(async () => store);
+    expect(recoveryOffer.value?.loaded.meta.id).toBe('crashed');
+    await discardRecovery();
+    expect(recoveryOffer.value).toBeNull();
+    expect(await store.sessions()).toEqual([]);
+  });
+
+  it('says so and keeps recording in memory when the journal cannot open', async () => {
+    await startJournaling(() => Promise.reject(new Error('IndexedDB is not available in this browser')));
+    expect(errors.value.map((e) => e.message)).toEqual([
+      'Sessions cannot be kept on this device (IndexedDB is not available in this browser): recording continues in memory only; export a session to keep it',
+    ]);
+  });
+});
+
+describe('the history', () => {
+  async function finishedSession(): Promise<JournalStore> {
+    const store = await freshStore();
+    await crashedSession(store);
+    await startJournaling(async () => store);
+    recoverSession();
+    // Reset finishes the session into the history; later plate changes are not the session's.
+    resetSession();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    settings.value = { ...settings.value, plates: [0, 0, 0, 0, 0] };
+    return store;
+  }
+
+  it('lists a finished session with its reps and best value, and reopens it for review', async () => {
+    await finishedSession();
+    const [entry] = await historyEntries();
+    expect(entry).toMatchObject({ id: 'crashed', startedAt: STARTED_AT, reps: 4, best: { metric: 'torque', phase: 'concentric' } });
+    await reopenSession('crashed');
+    expect(reviewing.value).toEqual({ startedAt: STARTED_AT });
+    // The plates it was recorded with come back.
+    expect(settings.value.plates).toEqual([0, 1, 0, 0, 0]);
+    expect(liveSession.reps.value).toHaveLength(6);
+    expect((await recordedSession('crashed')).reps).toEqual(liveSession.reps.value);
+  });
+
+  it('deletes one session', async () => {
+    await finishedSession();
+    await deleteSession('crashed');
+    expect(await historyEntries()).toEqual([]);
+  });
+
+  it('deletes all data, sessions and saved settings, but not while a unit is connected', async () => {
+    await finishedSession();
+    settings.value = { ...settings.value, mass: 70 };
+    await connectUnit(createFakeUnit());
+    await expect(deleteAllData()).rejects.toThrow('Disconnect the unit first: its session is being recorded');
+    await disconnectUnit();
+    await deleteAllData();
+    expect(await historyEntries()).toEqual([]);
+    expect(settings.value.mass).toBe(DEFAULT_SETTINGS.mass);
+    expect(JSON.parse(storage().read(SETTINGS_KEY)!).mass).toBe(DEFAULT_SETTINGS.mass);
+    expect(liveSession.reps.value).toEqual([]);
+  });
+});

@@ -1,0 +1,185 @@
+/**
+ * "Nothing lost" for the app (issue 7): opens the session journal, binds its recorder to the
+ * connection layer, flushes it when the page may die, mirrors settings changes into it, offers
+ * an unfinished session for recovery, and carries out what the History and Data pages ask.
+ * Loaded after the first render (main.tsx imports it lazily), so IndexedDB code never weighs on
+ * the Workout screen's start-up.
+ *
+ * Where the data lives: IndexedDB database `repline-journal` of this origin, on this device only
+ * (the app talks to no server); the settings are in localStorage. "Delete all data" removes both.
+ */
+import { effect, signal } from '@preact/signals-react';
+import { createEngine } from '../engine';
+import type { Rep } from '../engine/types';
+import { findUnfinished, listHistory, loadSession, removeAllSessions, removeSession } from '../journal/archive';
+import { flushOnPageHide } from '../journal/pageLifecycle';
+import { checkPlates, type HistoryEntry, type LoadedSession, type SessionSummary } from '../journal/records';
+import { openJournalStore, type JournalStore } from '../journal/store';
+import { storage } from '../platform/storage';
+import { dismissError, messageOf, showError, showStatus } from './alerts';
+import { bindRecorder, connection, resetSession } from './connection';
+import { createRecorder, type Recorder } from './recorder';
+import { offerOf, recoveryOffer, settingsFromRecord, workoutSnapshot } from './recovery';
+import { reviewing } from './review';
+import { reprocessSegments } from './segmentedEngine';
+import { SessionTimeline } from './sessionTimeline';
+import { liveSession, workoutView } from './session';
+import { engineSettings, reloadSettings, settings, SETTINGS_KEY } from './settings';
+import type { WorkoutSettings } from './settingsModel';
+
+/** The journal database once open; null before, or for good where IndexedDB is unavailable. */
+export const journalStore = signal<JournalStore | null>(null);
+
+let recorder: Recorder | null = null;
+/** Undoes the last `startJournaling` (a second start replaces the first: tests, hot reload). */
+let stopJournaling = (): void => {};
+
+function requireStore(): JournalStore {
+  const store = journalStore.peek();
+  if (store === null) throw new Error('Sessions are not kept on this device (no storage is available)');
+  return store;
+}
+
+/** The journal record's view of the settings now. */
+function snapshot() {
+  const s = settings.peek();
+  return { settings: { engine: { ...engineSettings.peek() }, workout: workoutSnapshot(s) }, plates: checkPlates(s.plates) };
+}
+
+/** The history row's figures for the set on screen. */
+function summary(): SessionSummary {
+  const view = workoutView.peek();
+  const s = settings.peek();
+  return { reps: view.counted, best: view.best === null ? null : { value: view.best.value, metric: s.metric, phase: s.phase } };
+}
+
+/** Opens the journal and starts recording; where storage is unavailable, says so and records in memory. */
+export async function startJournaling(open: () => Promise<JournalStore> = openJournalStore): Promise<void> {
+  stopJournaling();
+  let store: JournalStore;
+  try {
+    store = await open();
+  } catch (error) {
+    showError(`Sessions cannot be kept on this device (${messageOf(error)}): recording continues in memory only; export a session to keep it`);
+    return;
+  }
+  let notice: number | null = null;
+  recorder = createRecorder({
+    store,
+    session: liveSession,
+    snapshot,
+    summary,
+    onStorageError: (message) => {
+      notice = showError(message);
+    },
+    onStorageRestored: () => {
+      if (notice !== null) dismissError(notice);
+      notice = null;
+      showStatus('The session is being saved on this device again');
+    },
+    onError: showError,
+  });
+  const current = recorder;
+  bindRecorder(current);
+  journalStore.value = store;
+  const offPageHide = flushOnPageHide(() => void current.flush());
+  const offSettings = effect(() => {
+    void settings.value;
+    current.settingsChanged();
+  });
+  stopJournaling = () => {
+    offPageHide();
+    offSettings();
+    current.dispose();
+    bindRecorder(null);
+    recorder = null;
+    journalStore.value = null;
+  };
+  await findRecovery(store);
+}
+
+/** Offers the newest unfinished session that holds samples; removes empty ones. */
+async function findRecovery(store: JournalStore): Promise<void> {
+  for (const record of await findUnfinished(store)) {
+    const loaded = await loadSession(store, record.id);
+    if (loaded.samples.timeUs.length > 0) {
+      recoveryOffer.value = offerOf(loaded);
+      return;
+    }
+    await removeSession(store, record.id);
+  }
+}
+
+/** Puts a journaled session on screen with its own settings. */
+function showRecorded(loaded: LoadedSession): void {
+  const recorded = settingsFromRecord(loaded.meta);
+  settings.value = { ...recorded, view: settings.peek().view };
+  liveSession.restore(loaded.samples, loaded.gaps);
+}
+
+/** Recover: the unfinished session comes back with the same reps, and journaling carries on into it. */
+export function recoverSession(): void {
+  const offer = recoveryOffer.peek();
+  if (offer === null) throw new Error('There is no session to recover');
+  if (connection.peek().status !== 'disconnected') throw new Error('Disconnect the unit before recovering a session');
+  if (recorder === null) throw new Error('The journal is not open');
+  void recorder.end();
+  showRecorded(offer.loaded);
+  reviewing.value = null;
+  recorder.resume(offer.loaded);
+  recoveryOffer.value = null;
+}
+
+/** Discard: the unfinished session is deleted for good. */
+export async function discardRecovery(): Promise<void> {
+  const offer = recoveryOffer.peek();
+  if (offer === null) return;
+  await removeSession(requireStore(), offer.loaded.meta.id);
+  recoveryOffer.value = null;
+}
+
+/** Not now: offered again at the next start. */
+export function postponeRecovery(): void {
+  recoveryOffer.value = null;
+}
+
+export function historyEntries(): Promise<HistoryEntry[]> {
+  return listHistory(requireStore());
+}
+
+/**
+ * Reopen (decided: for review): the finished session replaces the set on screen with its own
+ * settings, read-only — it is not journaled again, and connecting or Reset starts a new session.
+ * A recovered session still on screen is finished into the history first.
+ */
+export async function reopenSession(id: string): Promise<void> {
+  if (connection.peek().status !== 'disconnected') throw new Error('Disconnect the unit before reopening a session: its set is being recorded');
+  const loaded = await loadSession(requireStore(), id);
+  await recorder?.end();
+  showRecorded(loaded);
+  reviewing.value = { startedAt: loaded.meta.startedAt };
+}
+
+/** A journaled session, its settings and its reps, reprocessed like recovery does (the CSV export). */
+export async function recordedSession(id: string): Promise<{ loaded: LoadedSession; settings: WorkoutSettings; reps: Rep[] }> {
+  const loaded = await loadSession(requireStore(), id);
+  const timeline = new SessionTimeline();
+  timeline.restore(loaded.samples.timeUs, loaded.gaps);
+  const reps = reprocessSegments(createEngine, loaded.samples, timeline.starts, loaded.meta.settings.engine);
+  return { loaded, settings: settingsFromRecord(loaded.meta), reps };
+}
+
+export function deleteSession(id: string): Promise<void> {
+  return removeSession(requireStore(), id);
+}
+
+/** Every kept session and the saved settings; the set on screen is cleared too. */
+export async function deleteAllData(): Promise<void> {
+  if (connection.peek().status !== 'disconnected') throw new Error('Disconnect the unit first: its session is being recorded');
+  recorder?.abandon();
+  await removeAllSessions(requireStore());
+  recoveryOffer.value = null;
+  storage().remove(SETTINGS_KEY);
+  reloadSettings();
+  resetSession();
+}
