@@ -27,10 +27,15 @@ describe('routes', () => {
     expect(screen.getByText('Start to use Repline, make sure your unit is connected')).toBeTruthy();
   });
 
-  it('offers Workout and Settings in the navigation', async () => {
+  it('offers Workout, History and Settings in the navigation', async () => {
     visit('/');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Workout', 'Settings']);
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Workout', 'History', 'Settings']);
+  });
+
+  it('loads the History lazily', async () => {
+    visit('/history');
+    expect(await screen.findByRole('heading', { level: 1, name: 'History' })).toBeTruthy();
   });
 
   it('loads the settings layout lazily with General first', async () => {

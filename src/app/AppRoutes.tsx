@@ -1,6 +1,6 @@
 /**
  * SPEC §2 routes: / (Workout), /settings with /settings/unit and /settings/about, /test, and a
- * friendly page for anything else. The Workout screen is in the main bundle; the settings pages
+ * friendly page for anything else; beyond SPEC, /history (issue 7: finished sessions, lazy). The Workout screen is in the main bundle; the settings pages
  * (one chunk, with their layout) and the test page load lazily on first visit.
  *
  * Declarative <Routes> rather than a data router: the app needs no loaders or actions, and the
@@ -14,6 +14,7 @@ import { Shell } from './Shell';
 
 const SettingsPages = lazy(() => import('../screens/settings/SettingsPages'));
 const TestScreen = lazy(() => import('../screens/test/TestScreen'));
+const HistoryScreen = lazy(() => import('../screens/history/HistoryScreen'));
 
 const loading = <p className="hint">Loading…</p>;
 
@@ -27,6 +28,14 @@ export function AppRoutes(): ReactElement {
           element={
             <Suspense fallback={loading}>
               <SettingsPages />
+            </Suspense>
+          }
+        />
+        <Route
+          path="history"
+          element={
+            <Suspense fallback={loading}>
+              <HistoryScreen />
             </Suspense>
           }
         />

@@ -1,6 +1,7 @@
 /**
  * SPEC §2 Bluetooth button: green and "Disconnect unit" while connected, neutral and "Connect
- * unit" otherwise. Where Web Bluetooth exists a press offers "Bluetooth unit" or "Demo unit";
+ * unit" otherwise. While the app reconnects a unit that dropped the link it reads "Reconnecting…"
+ * and still disconnects: pressing it gives the unit up and ends the session. Where Web Bluetooth exists a press offers "Bluetooth unit" or "Demo unit";
  * where it does not, the Demo unit connects straight away and the user is told it is a demo.
  */
 import { useSignals } from '@preact/signals-react/runtime';
@@ -44,7 +45,7 @@ export function BluetoothButton(): ReactElement {
   }
 
   function press(): void {
-    if (state.status === 'connected') {
+    if (state.status === 'connected' || state.status === 'reconnecting') {
       void attempt(disconnectUnit);
       return;
     }
@@ -54,12 +55,13 @@ export function BluetoothButton(): ReactElement {
     });
   }
 
-  const connected = state.status === 'connected';
+  const connected = state.status === 'connected' || state.status === 'reconnecting';
+  const text = state.status === 'reconnecting' ? 'Reconnecting…' : connected ? 'Disconnect' : state.status === 'connecting' ? 'Connecting…' : 'Connect';
   return (
     <div className="bt" ref={root}>
       <button
         type="button"
-        className={connected ? 'bt__button is-connected' : 'bt__button'}
+        className={state.status === 'connected' ? 'bt__button is-connected' : 'bt__button'}
         aria-label={connected ? 'Disconnect unit' : 'Connect unit'}
         aria-haspopup={connected ? undefined : 'menu'}
         aria-expanded={connected ? undefined : menuOpen}
@@ -68,7 +70,7 @@ export function BluetoothButton(): ReactElement {
         onClick={press}
       >
         <BluetoothIcon />
-        <span className="bt__text">{connected ? 'Disconnect' : state.status === 'connecting' ? 'Connecting…' : 'Connect'}</span>
+        <span className="bt__text">{text}</span>
       </button>
       {menuOpen && (
         <ul className="bt__menu" role="menu" aria-label="Connect">

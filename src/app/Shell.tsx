@@ -3,6 +3,7 @@
  * screens a top bar with the logo, a menu button that slides the same navigation in, and the
  * Bluetooth button. It is one <nav> either way (CSS moves it), so there is one set of links and
  * one Bluetooth button in the page. Every navigation scrolls to the top and closes the menu.
+ * Beyond SPEC (issue 7): a History link, the reconnect banner and the recovery offer.
  */
 import { useEffect, useState, type ReactElement } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
@@ -11,6 +12,8 @@ import { AlertRegion } from './AlertRegion';
 import { ErrorBoundary } from './ErrorBoundary';
 import { BluetoothButton } from './BluetoothButton';
 import { CalibrateModal } from './CalibrateModal';
+import { ReconnectBanner } from './ReconnectBanner';
+import { RecoveryDialog } from './RecoveryDialog';
 
 export function Shell(): ReactElement {
   const location = useLocation();
@@ -51,18 +54,23 @@ export function Shell(): ReactElement {
         <NavLink to="/" end className="nav__link">
           Workout
         </NavLink>
+        <NavLink to="/history" className="nav__link">
+          History
+        </NavLink>
         <NavLink to="/settings" className="nav__link">
           Settings
         </NavLink>
       </nav>
       {menuOpen && <div className="nav-backdrop" aria-hidden="true" onClick={() => setMenuOpen(false)} />}
       <main className="main">
+        <ReconnectBanner />
         <ErrorBoundary resetKey={location.key}>
           <Outlet />
         </ErrorBoundary>
       </main>
       <AlertRegion />
       <CalibrateModal />
+      <RecoveryDialog />
     </div>
   );
 }

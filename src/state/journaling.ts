@@ -29,6 +29,8 @@ import type { WorkoutSettings } from './settingsModel';
 
 /** The journal database once open; null before, or for good where IndexedDB is unavailable. */
 export const journalStore = signal<JournalStore | null>(null);
+/** Whether sessions are kept: still opening, open, or not on this device (the reason). */
+export const journalState = signal<{ kind: 'opening' } | { kind: 'open' } | { kind: 'unavailable'; reason: string }>({ kind: 'opening' });
 
 let recorder: Recorder | null = null;
 /** Undoes the last `startJournaling` (a second start replaces the first: tests, hot reload). */
@@ -60,6 +62,7 @@ export async function startJournaling(open: () => Promise<JournalStore> = openJo
   try {
     store = await open();
   } catch (error) {
+    journalState.value = { kind: 'unavailable', reason: messageOf(error) };
     showError(`Sessions cannot be kept on this device (${messageOf(error)}): recording continues in memory only; export a session to keep it`);
     return;
   }
@@ -82,6 +85,7 @@ export async function startJournaling(open: () => Promise<JournalStore> = openJo
   const current = recorder;
   bindRecorder(current);
   journalStore.value = store;
+  journalState.value = { kind: 'open' };
   const offPageHide = flushOnPageHide(() => void current.flush());
   const offSettings = effect(() => {
     void settings.value;
@@ -94,6 +98,7 @@ export async function startJournaling(open: () => Promise<JournalStore> = openJo
     bindRecorder(null);
     recorder = null;
     journalStore.value = null;
+    journalState.value = { kind: 'opening' };
   };
   await findRecovery(store);
 }

@@ -41,6 +41,7 @@ export interface ReconnectorDeps {
 
 export interface Reconnector {
   readonly state: ReadonlySignal<ReconnectState>;
+  readonly schedule: ReconnectSchedule;
   /** Why the last attempt failed, for the screen (null when none failed). */
   readonly lastFailure: ReadonlySignal<string | null>;
   disconnected(reason: DisconnectReason): void;
@@ -143,6 +144,7 @@ export function createReconnector(deps: ReconnectorDeps): Reconnector {
 
   return {
     state,
+    schedule,
     lastFailure,
     disconnected: (reason) => dispatch({ type: 'disconnected', reason }),
     samples(firstUs, lastUs) {

@@ -1,6 +1,7 @@
 /**
  * SPEC §2 settings layout (content "not shown"): a heading, a sub-navigation and the child page.
- * Decided: General (athlete and processing), Unit, About, plus a link to the sensor test page.
+ * Decided: General (athlete and processing), Unit, Data (what is kept, Delete all data), About,
+ * plus links to the History and the sensor test page.
  */
 import type { ReactElement } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
@@ -14,7 +15,9 @@ export default function SettingsLayout(): ReactElement {
           General
         </NavLink>
         <NavLink to="/settings/unit">Unit</NavLink>
+        <NavLink to="/settings/data">Data</NavLink>
         <NavLink to="/settings/about">About</NavLink>
+        <NavLink to="/history">History</NavLink>
         <NavLink to="/test">Sensor test</NavLink>
       </nav>
       <Outlet />

@@ -6,6 +6,7 @@ import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { NotFound } from '../NotFound';
 import AboutSettings from './AboutSettings';
+import DataSettings from './DataSettings';
 import GeneralSettings from './GeneralSettings';
 import SettingsLayout from './SettingsLayout';
 import UnitSettings from './UnitSettings';
@@ -16,6 +17,7 @@ export default function SettingsPages(): ReactElement {
       <Route element={<SettingsLayout />}>
         <Route index element={<GeneralSettings />} />
         <Route path="unit" element={<UnitSettings />} />
+        <Route path="data" element={<DataSettings />} />
         <Route path="about" element={<AboutSettings />} />
         <Route path="*" element={<NotFound />} />
       </Route>

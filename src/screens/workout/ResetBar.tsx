@@ -5,9 +5,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactElement } from 'react';
 import { attempt } from '../../state/alerts';
-import { connectedUnit, connection, demoControls } from '../../state/connection';
+import { connectedUnit, connection, demoControls, resetSession } from '../../state/connection';
 import { countdown, resetWorkout } from '../../state/resetFlow';
-import { liveSession } from '../../state/session';
 import { settings } from '../../state/settings';
 
 export function ResetBar(): ReactElement {
@@ -28,7 +27,7 @@ export function ResetBar(): ReactElement {
         disabled={count !== null}
         onClick={() =>
           void attempt(() =>
-            resetWorkout({ clearSet: liveSession.reset, unit: connectedUnit(), windupOnReset: settings.peek().windupOnReset }),
+            resetWorkout({ clearSet: resetSession, unit: connectedUnit(), windupOnReset: settings.peek().windupOnReset }),
           )
         }
       >

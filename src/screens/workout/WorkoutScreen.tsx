@@ -2,13 +2,17 @@
  * SPEC §2 Workout screen. It only lays out the pieces; each piece reads the signals it needs,
  * and every figure comes from the one `workoutView` derived from the engine's reps.
  *
- * The empty-state text names the product (SPEC's "the product" stands for it).
+ * The empty-state text names the product (SPEC's "the product" stands for it). Beyond SPEC
+ * (issue 7): a line says when the set on screen is a session reopened from the history, and a
+ * quiet hint says when the screen may dim during the workout.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactElement } from 'react';
 import { fixed2, METRIC_LABELS, METRIC_UNITS } from '../../rules/labels';
 import { attempt } from '../../state/alerts';
 import { firmware } from '../../state/connection';
+import { reviewing } from '../../state/review';
+import { wakeLockHint } from '../../state/screenAwake';
 import { liveSession, workoutView } from '../../state/session';
 import { settings, updateSettings } from '../../state/settings';
 import { exportSessionCsv, sessionCsvInput } from './exportSession';
@@ -30,6 +34,13 @@ export function WorkoutScreen(): ReactElement {
   return (
     <section className="screen workout">
       <h1>Workout</h1>
+      {reviewing.value !== null && (
+        <p className="hint">
+          Reviewing the session of {new Date(reviewing.value.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}. Connect
+          or Reset to start a new one.
+        </p>
+      )}
+      {wakeLockHint.value !== null && <p className="hint">{wakeLockHint.value}</p>}
       <WorkoutToolbar
         metric={s.metric}
         onMetric={(metric) => change({ metric })}

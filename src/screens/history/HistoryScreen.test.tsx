@@ -1,0 +1,144 @@
+// @vitest-environment happy-dom
+/**
+ * The History and Settings → Data pages over an in-memory journal: a finished session is listed
+ * with its reps and best value, exports as the session CSV with every raw sample, reopens for
+ * review, and is deleted only after a confirmation; "Delete all data" empties the journal.
+ */
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_ENGINE_SETTINGS } from '../../engine/types';
+import { SessionJournal } from '../../journal/sessionJournal';
+import type { JournalStore } from '../../journal/store';
+import { freshStore, manualTimer } from '../../journal/testKit';
+import { clearNotices } from '../../state/alerts';
+import { connectUnit, disconnectUnit } from '../../state/connection';
+import { startJournaling } from '../../state/journaling';
+import { workoutSnapshot } from '../../state/recovery';
+import { reviewing } from '../../state/review';
+import { liveSession } from '../../state/session';
+import { DEFAULT_SETTINGS } from '../../state/settingsModel';
+import { createFakeUnit, FAKE_DEVICE } from '../../state/testing/fakeUnit';
+import { repSamples } from '../../state/testing/fakeEngine';
+
+const shared = vi.hoisted(() => ({ csv: [] as { name: string; csv: string }[] }));
+vi.mock('../../session', async (real) => ({
+  ...(await real<object>()),
+  shareCsv: async (name: string, csv: string) => {
+    shared.csv.push({ name, csv });
+    return { ok: true, message: 'Metrics shared web' };
+  },
+}));
+
+const { default: HistoryScreen } = await import('./HistoryScreen');
+const { default: DataSettings } = await import('../settings/DataSettings');
+
+const STARTED_AT = Date.UTC(2025, 2, 9, 8, 30);
+/** Two stand-in reps' samples: the real engine finds no rep in 8 samples, which is fine here. */
+const SAMPLES = { timeUs: [...repSamples(0, 90).timeUs, ...repSamples(100_000, 80).timeUs], angleDeg: [...repSamples(0, 90).angleDeg, ...repSamples(100_000, 80).angleDeg] };
+
+async function storeWithFinishedSession(): Promise<JournalStore> {
+  const store = await freshStore();
+  const journal = new SessionJournal({ store, every: manualTimer().every, newId: () => 'done', now: () => STARTED_AT });
+  journal.start({ settings: { engine: { ...DEFAULT_ENGINE_SETTINGS, inertia: 0.05, mass: 72 }, workout: workoutSnapshot({ ...DEFAULT_SETTINGS, mass: 72 }) }, plates: [0, 1, 0, 0, 0], unitKind: 'bluetooth', unit: FAKE_DEVICE });
+  journal.append(SAMPLES.timeUs, SAMPLES.angleDeg);
+  await journal.finish({ reps: 5, best: { value: 0.934, metric: 'velocity', phase: 'concentric' } });
+  return store;
+}
+
+function visit(element: ReactElement) {
+  render(
+    <MemoryRouter initialEntries={['/page']}>
+      <Routes>
+        <Route path="/page" element={element} />
+        <Route path="/" element={<h1>Workout</h1>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(async () => {
+  shared.csv.length = 0;
+  await startJournaling(storeWithFinishedSession);
+});
+
+afterEach(async () => {
+  await act(() => disconnectUnit());
+  liveSession.reset();
+  reviewing.value = null;
+  clearNotices();
+  cleanup();
+});
+
+describe('the History', () => {
+  it('lists a finished session with its date, reps and best value', async () => {
+    visit(<HistoryScreen />);
+    const row = (await screen.findAllByRole('row'))[1]!;
+    const cells = within(row).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells.slice(0, 2)).toEqual(['5', '0.93 Velocity (m/s), concentric']);
+    expect(within(row).getByRole('rowheader').textContent).toBe(new Date(STARTED_AT).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
+  });
+
+  it('exports the session CSV with its mass, plates and every raw sample', async () => {
+    const user = userEvent.setup();
+    visit(<HistoryScreen />);
+    await user.click(await screen.findByRole('button', { name: /^Export the session of / }));
+    await waitFor(() => expect(shared.csv).toHaveLength(1));
+    const csv = shared.csv[0]!.csv;
+    expect(csv).toContain(new Date(STARTED_AT).toISOString());
+    expect(csv).toMatch(/Mass[^\n]*,72/);
+    const raw = csv.slice(csv.indexOf('Time (µs)')).trim().split(/\r?\n/).slice(1);
+    expect(raw.map((line) => Number(line.split(',')[0]))).toEqual(SAMPLES.timeUs);
+  });
+
+  it('reopens a session on the Workout screen for review', async () => {
+    const user = userEvent.setup();
+    visit(<HistoryScreen />);
+    await user.click(await screen.findByRole('button', { name: /^Open the session of / }));
+    expect(await screen.findByRole('heading', { name: 'Workout' })).toBeTruthy();
+    expect(reviewing.value).toEqual({ startedAt: STARTED_AT });
+    expect(Array.from(liveSession.raw().timeUs)).toEqual(SAMPLES.timeUs);
+  });
+
+  it('will not reopen while a unit is connected', async () => {
+    await act(() => connectUnit(createFakeUnit()));
+    visit(<HistoryScreen />);
+    expect(((await screen.findByRole('button', { name: /^Open the session of / })) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('deletes a session only after the confirmation', async () => {
+    const user = userEvent.setup();
+    visit(<HistoryScreen />);
+    await user.click(await screen.findByRole('button', { name: /^Delete the session of / }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete session?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getAllByRole('row')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: /^Delete the session of / }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete session?' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('No finished sessions yet.')).toBeTruthy();
+  });
+});
+
+describe('Settings → Data', () => {
+  it('says where the data is kept and deletes all of it after the confirmation', async () => {
+    const user = userEvent.setup();
+    visit(<DataSettings />);
+    expect(screen.getByText('repline-journal')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Delete all data' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete all data?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete all data' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    cleanup();
+    visit(<HistoryScreen />);
+    expect(await screen.findByText('No finished sessions yet.')).toBeTruthy();
+  });
+
+  it('refuses while a unit is connected', async () => {
+    await act(() => connectUnit(createFakeUnit()));
+    visit(<DataSettings />);
+    expect((screen.getByRole('button', { name: 'Delete all data' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Disconnect the unit first: its session is being recorded.')).toBeTruthy();
+  });
+});

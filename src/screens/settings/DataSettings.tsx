@@ -1,0 +1,67 @@
+/**
+ * Settings → Data (issue 7): what the app keeps, where, and how to delete it. The wording here
+ * is the README's, so users read the same promise in both places.
+ *
+ * "Delete all data" removes every kept session (finished or not) and the saved settings, and
+ * clears the set on screen; it is refused while a unit is connected, because that set is being
+ * recorded (disconnect first).
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useState, type ReactElement } from 'react';
+import { Link } from 'react-router-dom';
+import { Dialog } from '../../components/Dialog';
+import { attempt, showStatus } from '../../state/alerts';
+import { connection } from '../../state/connection';
+import { deleteAllData, journalState } from '../../state/journaling';
+
+export default function DataSettings(): ReactElement {
+  useSignals();
+  const state = journalState.value;
+  const connected = connection.value.status !== 'disconnected';
+  const [confirming, setConfirming] = useState(false);
+
+  return (
+    <div className="form">
+      <h2>Your data</h2>
+      <p>
+        While a unit is connected, Repline keeps every raw sample of the session (time and angle), with its settings and plate counts, in
+        this browser&apos;s storage (IndexedDB database <code>repline-journal</code>) on this device only. Nothing is sent anywhere. A
+        session cut short by a reload, a crash or a closed tab is offered for recovery at the next start; finished sessions are listed
+        in the <Link to="/history">History</Link>, where each can be exported or deleted. Your settings are kept in this browser too.
+      </p>
+      {state.kind === 'unavailable' && <p className="hint">Sessions are not kept on this device: {state.reason}</p>}
+      <button type="button" className="button" disabled={connected || state.kind !== 'open'} onClick={() => setConfirming(true)}>
+        Delete all data
+      </button>
+      {connected && <p className="hint">Disconnect the unit first: its session is being recorded.</p>}
+      {confirming && (
+        <Dialog
+          title="Delete all data?"
+          onClose={() => setConfirming(false)}
+          actions={
+            <>
+              <button type="button" className="button" onClick={() => setConfirming(false)}>
+                Cancel
+              </button>
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() =>
+                  void attempt(async () => {
+                    await deleteAllData();
+                    setConfirming(false);
+                    showStatus('All sessions and settings were deleted from this device');
+                  })
+                }
+              >
+                Delete all data
+              </button>
+            </>
+          }
+        >
+          <p>Every kept session and your saved settings will be deleted from this device, and the set on screen cleared. This cannot be undone.</p>
+        </Dialog>
+      )}
+    </div>
+  );
+}
