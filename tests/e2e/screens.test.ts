@@ -26,10 +26,10 @@ describe('the Workout screen', () => {
       await app.connectAndCalibrate();
       await app.setTarget({ type: 'Minimum Threshold', value: 0.72 });
       await unit.streamPackets(app.page, repPackets({ reps: 6, seed: 2, inertia: 0.05, firmware: unit.firmware }).packets);
-      await app.graph(10);
+      await app.graph(12);
       await app.screenshot(`workout-${size}-graph.png`);
       await app.showTable();
-      await app.waitForRows(5);
+      await app.waitForRows(6);
       await app.screenshot(`workout-${size}-table.png`);
 
       const overflow = await app.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -38,10 +38,10 @@ describe('voice feedback', () => {
     expect(await app.page.getByRole('button', { name: /^Target:/ }).textContent()).toContain('Voice Feedback on');
 
     await unit.streamPackets(app.page, repPackets({ reps: 5, seed: 31, inertia: 0.05, firmware: unit.firmware }).packets);
-    const rows = await app.waitForRows(4);
-    await expect.poll(async () => (await spoken()).length).toBeGreaterThanOrEqual(4);
+    const rows = await app.waitForRows(5);
+    await expect.poll(async () => (await spoken()).length).toBe(1 + rows.length);
     const utterances = (await spoken()).slice(1);
-    expect(utterances.map((u) => u.text)).toEqual(rows.slice(0, utterances.length).map((r) => r.concentric));
+    expect(utterances.map((u) => u.text)).toEqual(rows.map((r) => r.concentric));
     for (const u of utterances) expect(u).toMatchObject({ lang: 'en-US', rate: 1, pitch: 1, volume: 1 });
 
     await app.setTarget({ type: 'None', voice: false });
