@@ -7,9 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './app/AppRoutes';
 import { startNativeShell } from './native/startNativeShell';
-import { wakeLock } from './platform/wakeLock';
 import { messageOf, showError } from './state/alerts';
-import { keepScreenAwake } from './state/screenAwake';
 import './styles/app.css';
 
 const root = document.getElementById('root');
@@ -17,11 +15,10 @@ if (root === null) throw new Error('index.html has no #root element');
 
 void startNativeShell();
 
-// Issue 7: the screen stays on while a unit is connected; the session journal (IndexedDB and the
-// recovery offer) loads after the first render, so it never delays the Workout screen.
-keepScreenAwake(wakeLock());
-import('./state/journaling')
-  .then(({ startJournaling }) => startJournaling())
+// Issue 7: the wake lock (kept while a unit is connected) and the session journal (IndexedDB and
+// the recovery offer) load after the first render, so neither delays the Workout screen.
+import('./state/nothingLost')
+  .then(({ startNothingLost }) => startNothingLost())
   .catch((error: unknown) => showError(`The session journal could not start: ${messageOf(error)}`));
 
 createRoot(root).render(

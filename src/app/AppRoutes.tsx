@@ -1,6 +1,7 @@
 /**
  * SPEC §2 routes: / (Workout), /settings with /settings/unit and /settings/about, /test, and a
- * friendly page for anything else; beyond SPEC, /history (issue 7: finished sessions, lazy). The Workout screen is in the main bundle; the settings pages
+ * friendly page for anything else; beyond SPEC, /history (issue 7: finished sessions, lazy, in
+ * the settings chunk). The Workout screen is in the main bundle; the settings pages
  * (one chunk, with their layout) and the test page load lazily on first visit.
  *
  * Declarative <Routes> rather than a data router: the app needs no loaders or actions, and the
@@ -12,9 +13,11 @@ import { NotFound } from '../screens/NotFound';
 import { WorkoutScreen } from '../screens/workout/WorkoutScreen';
 import { Shell } from './Shell';
 
-const SettingsPages = lazy(() => import('../screens/settings/SettingsPages'));
+const settingsChunk = () => import('../screens/settings/SettingsPages');
+const SettingsPages = lazy(settingsChunk);
+// The History shares the settings chunk: one request for the pages beyond the Workout screen.
+const HistoryScreen = lazy(() => settingsChunk().then((m) => ({ default: m.HistoryScreen })));
 const TestScreen = lazy(() => import('../screens/test/TestScreen'));
-const HistoryScreen = lazy(() => import('../screens/history/HistoryScreen'));
 
 const loading = <p className="hint">Loading…</p>;
 

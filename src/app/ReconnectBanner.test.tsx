@@ -12,17 +12,19 @@ import { DEFAULT_ENGINE_SETTINGS } from '../engine/types';
 import { SessionJournal } from '../journal/sessionJournal';
 import { freshStore, manualTimer } from '../journal/testKit';
 import { clearNotices } from '../state/alerts';
-import { connectUnit, disconnectUnit, setReconnectTiming } from '../state/connection';
+import { connectUnit, disconnectUnit } from '../state/connection';
 import { startJournaling } from '../state/journaling';
-import { recoveryOffer, workoutSnapshot } from '../state/recovery';
+import { workoutSnapshot } from '../state/recovery';
+import { recoveryOffer } from '../state/recoveryOffer';
 import { liveSession } from '../state/session';
 import { DEFAULT_SETTINGS } from '../state/settingsModel';
 import { createFakeUnit, FAKE_DEVICE } from '../state/testing/fakeUnit';
+import { setReconnectTiming } from '../state/linkRecovery';
 
 vi.mock('../device', async (real) => ({ ...(await real<object>()), ...(await import('./testing/deviceMock')).deviceMock }));
 
-const { ReconnectBanner } = await import('./ReconnectBanner');
-const { RecoveryDialog } = await import('./RecoveryDialog');
+const { default: ReconnectBanner } = await import('./ReconnectBanner');
+const { default: RecoveryDialog } = await import('./RecoveryDialog');
 const { BluetoothButton } = await import('./BluetoothButton');
 
 afterEach(async () => {
@@ -40,7 +42,9 @@ describe('the reconnect banner', () => {
     render(
       <>
         <BluetoothButton />
-        <ReconnectBanner />
+        <div role="status" className="reconnect">
+          <ReconnectBanner />
+        </div>
       </>,
     );
     await act(() => connectUnit(unit));

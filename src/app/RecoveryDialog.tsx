@@ -8,11 +8,12 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useState, type ReactElement } from 'react';
 import { Dialog } from '../components/Dialog';
 import { attempt } from '../state/alerts';
-import { formatDuration, recoveryOffer } from '../state/recovery';
+import { formatDuration } from '../state/recovery';
+import { recoveryOffer } from '../state/recoveryOffer';
 
 const journaling = () => import('../state/journaling');
 
-export function RecoveryDialog(): ReactElement | null {
+export default function RecoveryDialog(): ReactElement | null {
   useSignals();
   const offer = recoveryOffer.value;
   const [busy, setBusy] = useState(false);

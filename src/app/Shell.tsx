@@ -5,17 +5,24 @@
  * one Bluetooth button in the page. Every navigation scrolls to the top and closes the menu.
  * Beyond SPEC (issue 7): a History link, the reconnect banner and the recovery offer.
  */
-import { useEffect, useState, type ReactElement } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { CloseIcon, MenuIcon } from '../components/icons';
 import { AlertRegion } from './AlertRegion';
 import { ErrorBoundary } from './ErrorBoundary';
 import { BluetoothButton } from './BluetoothButton';
 import { CalibrateModal } from './CalibrateModal';
-import { ReconnectBanner } from './ReconnectBanner';
-import { RecoveryDialog } from './RecoveryDialog';
+import { connection } from '../state/connection';
+import { recoveryOffer } from '../state/recoveryOffer';
+
+// Issue 7's banner and dialog load when they have something to show.
+const notices = () => import('./shellNotices');
+const ReconnectBanner = lazy(() => notices().then((m) => ({ default: m.ReconnectBanner })));
+const RecoveryDialog = lazy(() => notices().then((m) => ({ default: m.RecoveryDialog })));
 
 export function Shell(): ReactElement {
+  useSignals();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
 
@@ -63,14 +70,24 @@ export function Shell(): ReactElement {
       </nav>
       {menuOpen && <div className="nav-backdrop" aria-hidden="true" onClick={() => setMenuOpen(false)} />}
       <main className="main">
-        <ReconnectBanner />
+        <div className="reconnect" role="status" aria-live="polite">
+          {connection.value.status === 'reconnecting' && (
+            <Suspense fallback={null}>
+              <ReconnectBanner />
+            </Suspense>
+          )}
+        </div>
         <ErrorBoundary resetKey={location.key}>
           <Outlet />
         </ErrorBoundary>
       </main>
       <AlertRegion />
       <CalibrateModal />
-      <RecoveryDialog />
+      {recoveryOffer.value !== null && (
+        <Suspense fallback={null}>
+          <RecoveryDialog />
+        </Suspense>
+      )}
     </div>
   );
 }

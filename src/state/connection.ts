@@ -4,19 +4,18 @@
  * so this layer never knows whether it talks to Bluetooth, the demo or a test double.
  *
  * A device-side drop of a unit that can reconnect (Unit.reconnect) keeps the session open: the
- * state is 'reconnecting' while the reconnect policy retries, the live session marks the break,
- * and on success the same session carries on (no Calibrate modal: the unit kept its zero; the
- * boost the user had is written again, since the connect sequence sets it to 0). Only a user
- * disconnect, or a drop of a unit that cannot reconnect, ends the session.
+ * state is 'reconnecting' while the reconnect policy retries (linkRecovery.ts), the live session
+ * marks the break, and on success the same session carries on. Only a user disconnect, or a drop
+ * of a unit that cannot reconnect, ends the session.
  */
 import { batch, effect, signal } from '@preact/signals-react';
 import type { ConnectedUnit, DisconnectReason, FirmwareVersion, Unit, UnitInfo } from '../device/unit';
-import { messageOf, showError, showStatus } from './alerts';
+import { showError } from './alerts';
 import { inertia } from './settings';
 import type { LiveSession } from './liveSession';
-import { canReconnect, createReconnector, type ReconnectableUnit, type Reconnector, type ReconnectorDeps } from './reconnect';
+import type { ReconnectableUnit, Reconnector } from './reconnect';
 import type { Recorder } from './recorder';
-import { reviewing } from './review';
+import { reviewing } from './workoutNotes';
 
 export type ConnectionState =
   | { status: 'disconnected' }
@@ -55,20 +54,10 @@ export function connectedUnit(): Unit | null {
 
 let session: LiveSession | null = null;
 let recorder: Recorder | null = null;
-let reconnectTiming: Pick<ReconnectorDeps, 'after' | 'schedule'> = {};
-
-/** Timers and schedule of the reconnect attempts (tests drive them with a manual scheduler). */
-export function setReconnectTiming(timing: Pick<ReconnectorDeps, 'after' | 'schedule'>): void {
-  reconnectTiming = timing;
-}
 
 /** Hands the connection layer the live session that streams from connected units. */
 export function bindLiveSession(live: LiveSession): void {
   session = live;
-  live.onRecorded({
-    gap: () => {},
-    samples: (s) => reconnector.peek()?.samples(s.timeUs[0]!, s.timeUs[s.timeUs.length - 1]!),
-  });
 }
 
 /** Hands the connection layer the journal's recorder (none when storage is unavailable). */
@@ -99,31 +88,6 @@ function onDisconnected(unit: Unit, reason: DisconnectReason): void {
   if (reason === 'device') showError('The unit disconnected. Your reps stay on screen; connect again to start a new set.');
 }
 
-function reconnectorFor(unit: ReconnectableUnit): Reconnector {
-  return createReconnector({
-    ...reconnectTiming,
-    unit,
-    onReconnected(device) {
-      const state = connection.peek();
-      if (state.status !== 'reconnecting' || state.unit !== unit) return;
-      batch(() => {
-        connection.value = { status: 'connected', unit, device };
-        firmware.value = device.firmware;
-        unitInfo.value = device.info;
-      });
-      const boost = boostPercent.peek();
-      if (boost > 0) {
-        unit.setBoost(boost).catch((error: unknown) => {
-          boostPercent.value = 0;
-          showError(`The boost could not be set again after reconnecting: ${messageOf(error)}`);
-        });
-      }
-    },
-    onGap: (fromUs, toUs) => showStatus(`Reconnected: ${((toUs - fromUs) / 1e6).toFixed(1)} s without samples, marked as a gap`),
-    onError: showError,
-  });
-}
-
 /** SPEC §4: connects, learns firmware and unit info, boost is 0, then the Calibrate modal opens. */
 export async function connectUnit(unit: Unit): Promise<void> {
   if (connection.peek().status !== 'disconnected') throw new Error('A unit is already connected: disconnect it first');
@@ -133,14 +97,17 @@ export async function connectUnit(unit: Unit): Promise<void> {
   if (!continueSession) reviewing.value = null;
   session?.attach(unit, { continueSession });
   try {
+    // The reconnect code loads with the first unit that can reconnect, not with the Workout screen.
+    const linkCode = unit.reconnect ? import('./linkRecovery') : null;
     const device = await unit.connect();
+    const link = linkCode && (await linkCode).reconnectorFor(unit as ReconnectableUnit, session);
     batch(() => {
       connection.value = { status: 'connected', unit, device };
       firmware.value = device.firmware;
       unitInfo.value = device.info;
       boostPercent.value = 0;
       calibrateOpen.value = true;
-      reconnector.value = canReconnect(unit) ? reconnectorFor(unit) : null;
+      reconnector.value = link;
     });
     recorder?.connected({ unit, device });
   } catch (error) {
@@ -162,13 +129,6 @@ export function resetSession(): void {
   void recorder?.reset(atHand);
   reviewing.value = null;
   session?.reset();
-}
-
-/** The user asks for new reconnect attempts after the app gave up. */
-export function retryReconnect(): void {
-  const link = reconnector.peek();
-  if (link === null || link.state.peek().kind !== 'gave-up') throw new Error('There is no given-up link to reconnect');
-  link.retry();
 }
 
 /** User-initiated disconnect; the local state is cleared even if the unit does not answer. */

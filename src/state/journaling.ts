@@ -19,8 +19,9 @@ import { storage } from '../platform/storage';
 import { dismissError, messageOf, showError, showStatus } from './alerts';
 import { bindRecorder, connection, resetSession } from './connection';
 import { createRecorder, type Recorder } from './recorder';
-import { offerOf, recoveryOffer, settingsFromRecord, workoutSnapshot } from './recovery';
-import { reviewing } from './review';
+import { offerOf, settingsFromRecord, workoutSnapshot } from './recovery';
+import { recoveryOffer } from './recoveryOffer';
+import { reviewing } from './workoutNotes';
 import { reprocessSegments } from './segmentedEngine';
 import { SessionTimeline } from './sessionTimeline';
 import { liveSession, workoutView } from './session';
@@ -162,7 +163,8 @@ export async function reopenSession(id: string): Promise<void> {
   const loaded = await loadSession(requireStore(), id);
   await recorder?.end();
   showRecorded(loaded);
-  reviewing.value = { startedAt: loaded.meta.startedAt };
+  const when = new Date(loaded.meta.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  reviewing.value = { startedAt: loaded.meta.startedAt, note: `Reviewing the session of ${when}. Connect or Reset to start a new one.` };
 }
 
 /** A journaled session, its settings and its reps, reprocessed like recovery does (the CSV export). */

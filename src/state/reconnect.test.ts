@@ -5,9 +5,10 @@ import { createManualScheduler, type ManualScheduler } from '../device/simulatio
 import { createEngine, reprocess } from '../engine';
 import { DEFAULT_ENGINE_SETTINGS } from '../engine/types';
 import { errors, status } from './alerts';
-import { bindLiveSession, boostPercent, connection, connectUnit, disconnectUnit, reconnector, retryReconnect, saveBoost, setReconnectTiming } from './connection';
+import { bindLiveSession, boostPercent, connection, connectUnit, disconnectUnit, reconnector, saveBoost } from './connection';
 import { createLiveSession } from './liveSession';
 import { createFakeUnit, FAKE_DEVICE } from './testing/fakeUnit';
+import { setReconnectTiming } from './linkRecovery';
 
 const session = createLiveSession({
   engine: { createEngine, reprocess },
@@ -96,7 +97,7 @@ describe('reconnecting after the unit dropped the link', () => {
     expect(attemptState()).toMatchObject({ kind: 'gave-up', attempts: 12 });
     expect(connection.value.status).toBe('reconnecting');
     expect(reconnector.value?.lastFailure.value).toBe('ErrorUseBluetoothApiReplineConnect: The demo unit is out of reach');
-    retryReconnect();
+    reconnector.value!.retry();
     expect(attemptState()).toMatchObject({ kind: 'reconnecting', attempt: 1 });
   });
 

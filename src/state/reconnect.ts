@@ -13,10 +13,11 @@
  *   not depend on this (the live session's timeline marks it from the samples themselves); the
  *   policy's gap is what the user is told.
  */
-import { signal, type ReadonlySignal } from '@preact/signals-react';
+import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
 import type { ConnectedUnit, DisconnectReason, Unit } from '../device/unit';
 import {
   DEFAULT_RECONNECT_SCHEDULE,
+  describeReconnect,
   INITIAL_RECONNECT_STATE,
   reconnectStep,
   type ReconnectEffect,
@@ -42,6 +43,8 @@ export interface ReconnectorDeps {
 export interface Reconnector {
   readonly state: ReadonlySignal<ReconnectState>;
   readonly schedule: ReconnectSchedule;
+  /** The line the screen shows ("Reconnecting… (attempt 2 of 12)"), or null. */
+  readonly line: ReadonlySignal<string | null>;
   /** Why the last attempt failed, for the screen (null when none failed). */
   readonly lastFailure: ReadonlySignal<string | null>;
   disconnected(reason: DisconnectReason): void;
@@ -56,10 +59,6 @@ const realAfter = (ms: number, fn: () => void): (() => void) => {
   const id = setTimeout(fn, ms);
   return () => clearTimeout(id);
 };
-
-export function canReconnect(unit: Unit): unit is ReconnectableUnit {
-  return typeof unit.reconnect === 'function';
-}
 
 export function createReconnector(deps: ReconnectorDeps): Reconnector {
   const schedule = deps.schedule ?? DEFAULT_RECONNECT_SCHEDULE;
@@ -145,6 +144,7 @@ export function createReconnector(deps: ReconnectorDeps): Reconnector {
   return {
     state,
     schedule,
+    line: computed(() => describeReconnect(state.value, schedule)),
     lastFailure,
     disconnected: (reason) => dispatch({ type: 'disconnected', reason }),
     samples(firstUs, lastUs) {

@@ -1,7 +1,7 @@
 /**
  * How a journaled session becomes the set on screen again (recovery after a reload or crash, and
- * reopening from the history), and the start-up offer the Shell shows. Kept free of IndexedDB so
- * the Shell can show the offer without loading the journal code.
+ * reopening from the history), and the start-up offer's figures. Kept free of IndexedDB so the
+ * recovery dialog can use it without loading the journal code.
  *
  * Decisions where SPEC is silent:
  * - Only the newest unfinished session is offered; older ones wait for the next start. An
@@ -11,21 +11,9 @@
  * - The record keeps every workout setting except the plates (kept on their own) as a flat
  *   snapshot; a field missing from an older record takes its default.
  */
-import { signal } from '@preact/signals-react';
 import type { LoadedSession, SessionRecord, WorkoutSettingsSnapshot } from '../journal/records';
+import type { RecoveryOffer } from './recoveryOffer';
 import { parseStoredSettings, type WorkoutSettings } from './settingsModel';
-
-export interface RecoveryOffer {
-  loaded: LoadedSession;
-  /** Wall clock, ms since the epoch. */
-  startedAt: number;
-  samples: number;
-  /** Device time from the first to the last sample, s. */
-  durationS: number;
-}
-
-/** The session the Shell offers to recover, while there is one. */
-export const recoveryOffer = signal<RecoveryOffer | null>(null);
 
 export function offerOf(loaded: LoadedSession): RecoveryOffer {
   const t = loaded.samples.timeUs;

@@ -3,11 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createManualScheduler } from '../device/simulation/scheduler';
 import { DEFAULT_ENGINE_SETTINGS } from '../engine/types';
 import { FakeWakeLock } from '../platform/wakeLock/fakeWakeLock';
-import { bindLiveSession, connectUnit, disconnectUnit, setReconnectTiming } from './connection';
+import { bindLiveSession, connectUnit, disconnectUnit } from './connection';
 import { createLiveSession } from './liveSession';
-import { keepScreenAwake, UNSUPPORTED_HINT, wakeLockHint } from './screenAwake';
+import { keepScreenAwake, UNSUPPORTED_HINT } from './screenAwake';
+import { wakeLockHint } from './workoutNotes';
 import { fakeEngineApi } from './testing/fakeEngine';
 import { createFakeUnit } from './testing/fakeUnit';
+import { setReconnectTiming } from './linkRecovery';
 
 bindLiveSession(createLiveSession({ engine: fakeEngineApi, settings: signal({ ...DEFAULT_ENGINE_SETTINGS }), requestFrame: (cb) => cb(), onError: () => {} }));
 

@@ -4,15 +4,13 @@
  * Where the platform cannot keep the screen on, a quiet hint says so while it matters (a unit is
  * connected); it is not an error, the workout runs the same.
  */
-import { effect, signal } from '@preact/signals-react';
+import { effect } from '@preact/signals-react';
 import type { WakeLockPort, WakeLockStatus } from '../platform/wakeLock';
 import { messageOf, showError } from './alerts';
 import { connection, reconnector } from './connection';
+import { wakeLockHint } from './workoutNotes';
 
 export const UNSUPPORTED_HINT = 'This browser cannot keep the screen on: it may dim during the workout.';
-
-/** The hint to show, or null. */
-export const wakeLockHint = signal<string | null>(null);
 
 function hintFor(status: WakeLockStatus): string | null {
   if (status.kind === 'unsupported') return UNSUPPORTED_HINT;

@@ -69,7 +69,7 @@ describe('the segmented engine (stand-in engine: a rep closes when the angle ret
 
   it('refuses segment starts that do not ascend within the samples', () => {
     const engine = new SegmentedEngine(createFakeEngine, DEFAULT_ENGINE_SETTINGS);
-    expect(() => replaySegments(engine, batch([1, 2], [0, 0]), [3], false)).toThrow('segment starts must ascend within the 2 samples, got [3]');
+    expect(() => replaySegments(engine, batch([1, 2], [0, 0]), [3], false)).toThrow('segment starts [3] must ascend within 2 samples');
   });
 });
 

@@ -96,7 +96,7 @@ export function replaySegments(engine: SegmentedEngine, samples: SampleBatch, st
   const bounds = [0, ...starts, n];
   for (let i = 1; i < bounds.length; i++) {
     if (!(bounds[i]! >= bounds[i - 1]! && bounds[i]! <= n)) {
-      throw new Error(`segment starts must ascend within the ${n} samples, got [${starts.join(', ')}]`);
+      throw new Error(`segment starts [${starts.join(', ')}] must ascend within ${n} samples`);
     }
   }
   const reps: Rep[] = [];

@@ -17,7 +17,7 @@ import { clearNotices } from '../../state/alerts';
 import { connectUnit, disconnectUnit } from '../../state/connection';
 import { startJournaling } from '../../state/journaling';
 import { workoutSnapshot } from '../../state/recovery';
-import { reviewing } from '../../state/review';
+import { reviewing } from '../../state/workoutNotes';
 import { liveSession } from '../../state/session';
 import { DEFAULT_SETTINGS } from '../../state/settingsModel';
 import { createFakeUnit, FAKE_DEVICE } from '../../state/testing/fakeUnit';
@@ -98,7 +98,7 @@ describe('the History', () => {
     visit(<HistoryScreen />);
     await user.click(await screen.findByRole('button', { name: /^Open the session of / }));
     expect(await screen.findByRole('heading', { name: 'Workout' })).toBeTruthy();
-    expect(reviewing.value).toEqual({ startedAt: STARTED_AT });
+    expect(reviewing.value?.startedAt).toBe(STARTED_AT);
     expect(Array.from(liveSession.raw().timeUs)).toEqual(SAMPLES.timeUs);
   });
 

@@ -1,6 +1,7 @@
 /**
  * The lazily loaded settings area: the layout and its child pages in one chunk, so a visit to
- * Settings costs one request and moving between its pages none.
+ * Settings costs one request and moving between its pages none. The History page (its own
+ * route, /history) rides in the same chunk.
  */
 import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router-dom';
@@ -10,6 +11,8 @@ import DataSettings from './DataSettings';
 import GeneralSettings from './GeneralSettings';
 import SettingsLayout from './SettingsLayout';
 import UnitSettings from './UnitSettings';
+
+export { default as HistoryScreen } from '../history/HistoryScreen';
 
 export default function SettingsPages(): ReactElement {
   return (

@@ -11,8 +11,7 @@ import type { ReactElement } from 'react';
 import { fixed2, METRIC_LABELS, METRIC_UNITS } from '../../rules/labels';
 import { attempt } from '../../state/alerts';
 import { firmware } from '../../state/connection';
-import { reviewing } from '../../state/review';
-import { wakeLockHint } from '../../state/screenAwake';
+import { reviewing, wakeLockHint } from '../../state/workoutNotes';
 import { liveSession, workoutView } from '../../state/session';
 import { settings, updateSettings } from '../../state/settings';
 import { exportSessionCsv, sessionCsvInput } from './exportSession';
@@ -34,12 +33,7 @@ export function WorkoutScreen(): ReactElement {
   return (
     <section className="screen workout">
       <h1>Workout</h1>
-      {reviewing.value !== null && (
-        <p className="hint">
-          Reviewing the session of {new Date(reviewing.value.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}. Connect
-          or Reset to start a new one.
-        </p>
-      )}
+      {reviewing.value !== null && <p className="hint">{reviewing.value.note}</p>}
       {wakeLockHint.value !== null && <p className="hint">{wakeLockHint.value}</p>}
       <WorkoutToolbar
         metric={s.metric}
