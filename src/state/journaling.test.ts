@@ -11,7 +11,7 @@ import { DEFAULT_ENGINE_SETTINGS } from '../engine/types';
 import { listHistory, loadSession } from '../journal/archive';
 import { SessionJournal } from '../journal/sessionJournal';
 import type { JournalStore } from '../journal/store';
-import { freshStore, manualTimer } from '../journal/testKit';
+import { fillableStore, freshStore, manualTimer } from '../journal/testKit';
 import { storage } from '../platform/storage';
 import { clearNotices, errors } from './alerts';
 import { connectUnit, disconnectUnit, resetSession } from './connection';
@@ -29,6 +29,7 @@ import {
 import { workoutSnapshot } from './recovery';
 import { recoveryOffer } from './recoveryOffer';
 import { reviewing } from './workoutNotes';
+import { TAIL_KEY } from './journalTail';
 import { liveSession } from './session';
 import { settings, SETTINGS_KEY } from './settings';
 import { DEFAULT_SETTINGS } from './settingsModel';
@@ -126,6 +127,32 @@ describe('recovery at start-up', () => {
     expect(errors.value.map((e) => e.message)).toEqual([
       'Sessions cannot be kept on this device (IndexedDB is not available in this browser): recording continues in memory only; export a session to keep it',
     ]);
+  });
+});
+
+describe('the last second before the page goes', () => {
+  it('is saved synchronously when the page hides and recovered with the journal, every sample once', async () => {
+    const store = fillableStore(await freshStore());
+    await startJournaling(async () => store);
+    const unit = createFakeUnit('bluetooth');
+    await connectUnit(unit);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The disk refuses from now on, like an IndexedDB write the browser drops as the page unloads.
+    store.full = true;
+    unit.emitSamples({ timeUs: SET.timeUs.slice(0, 150), angleDeg: SET.angleDeg.slice(0, 150) });
+    window.dispatchEvent(new Event('pagehide'));
+    // The page is gone; a new one starts over the same database.
+    store.full = false;
+    await startJournaling(async () => store);
+    await disconnectUnit();
+    expect(recoveryOffer.value?.samples).toBe(150);
+    recoverSession();
+    expect(Array.from(liveSession.raw().timeUs)).toEqual(SET.timeUs.slice(0, 150));
+    expect(storage().read(TAIL_KEY)).toBeNull();
+    resetSession();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const [history] = await listHistory(store);
+    expect(Array.from((await loadSession(store, history!.id)).samples.timeUs)).toEqual(SET.timeUs.slice(0, 150));
   });
 });
 

@@ -6,7 +6,8 @@
  * the Workout screen's start-up.
  *
  * Where the data lives: IndexedDB database `repline-journal` of this origin, on this device only
- * (the app talks to no server); the settings are in localStorage. "Delete all data" removes both.
+ * (the app talks to no server); the settings, and the unsaved end of a session while the page is
+ * being closed (journalTail.ts), are in localStorage. "Delete all data" removes all of it.
  */
 import { effect, signal } from '@preact/signals-react';
 import { createEngine } from '../engine';
@@ -18,6 +19,7 @@ import { openJournalStore, type JournalStore } from '../journal/store';
 import { storage } from '../platform/storage';
 import { dismissError, messageOf, showError, showStatus } from './alerts';
 import { bindRecorder, connection, resetSession } from './connection';
+import { dropTail, missingFrom, readTail, saveTail, type JournalTail } from './journalTail';
 import { createRecorder, type Recorder } from './recorder';
 import { offerOf, settingsFromRecord, workoutSnapshot } from './recovery';
 import { recoveryOffer } from './recoveryOffer';
@@ -87,7 +89,10 @@ export async function startJournaling(open: () => Promise<JournalStore> = openJo
   bindRecorder(current);
   journalStore.value = store;
   journalState.value = { kind: 'open' };
-  const offPageHide = flushOnPageHide(() => void current.flush());
+  const offPageHide = flushOnPageHide(() => {
+    void current.flush();
+    saveUnsaved(current);
+  });
   const offSettings = effect(() => {
     void settings.value;
     current.settingsChanged();
@@ -104,16 +109,40 @@ export async function startJournaling(open: () => Promise<JournalStore> = openJo
   await findRecovery(store);
 }
 
-/** Offers the newest unfinished session that holds samples; removes empty ones. */
+/** The page may be going: what the journal has not stored yet goes to localStorage, synchronously. */
+function saveUnsaved(current: Recorder): void {
+  try {
+    const tail = current.unsaved();
+    if (tail !== null) saveTail(storage(), tail);
+  } catch (error) {
+    showError(`The last second of the session could not be saved: ${messageOf(error)}`);
+  }
+}
+
+function savedTail(): JournalTail | null {
+  try {
+    return readTail(storage());
+  } catch (error) {
+    dropTail(storage());
+    showError(`${messageOf(error)}: it was dropped`);
+    return null;
+  }
+}
+
+/** Offers the newest unfinished session that holds samples (its saved tail included); removes empty ones. */
 async function findRecovery(store: JournalStore): Promise<void> {
+  const tail = savedTail();
   for (const record of await findUnfinished(store)) {
-    const loaded = await loadSession(store, record.id);
-    if (loaded.samples.timeUs.length > 0) {
-      recoveryOffer.value = offerOf(loaded);
+    const stored = await loadSession(store, record.id);
+    const missing = tail?.sessionId === record.id ? missingFrom(stored, tail) : { timeUs: [], angleDeg: [], gaps: [] };
+    if (stored.samples.timeUs.length + missing.timeUs.length > 0) {
+      recoveryOffer.value = offerOf(stored, missing);
+      if (tail !== null && tail.sessionId !== record.id) dropTail(storage());
       return;
     }
     await removeSession(store, record.id);
   }
+  if (tail !== null) dropTail(storage());
 }
 
 /** Puts a journaled session on screen with its own settings. */
@@ -132,7 +161,8 @@ export function recoverSession(): void {
   void recorder.end();
   showRecorded(offer.loaded);
   reviewing.value = null;
-  recorder.resume(offer.loaded);
+  recorder.resume(offer.stored, offer.missing);
+  dropTail(storage());
   recoveryOffer.value = null;
 }
 
@@ -141,6 +171,7 @@ export async function discardRecovery(): Promise<void> {
   const offer = recoveryOffer.peek();
   if (offer === null) return;
   await removeSession(requireStore(), offer.loaded.meta.id);
+  dropTail(storage());
   recoveryOffer.value = null;
 }
 
@@ -187,6 +218,7 @@ export async function deleteAllData(): Promise<void> {
   await removeAllSessions(requireStore());
   recoveryOffer.value = null;
   storage().remove(SETTINGS_KEY);
+  dropTail(storage());
   reloadSettings();
   resetSession();
 }

@@ -24,6 +24,7 @@ import { removeSession } from '../journal/archive';
 import type { JournalSettings, LoadedSession, PlateCounts, SessionSummary } from '../journal/records';
 import { SessionJournal, type FlushResult, type SessionJournalOptions } from '../journal/sessionJournal';
 import type { JournalStore } from '../journal/store';
+import type { JournalTail } from './journalTail';
 import type { LiveSession } from './liveSession';
 import type { Gap } from './sessionTimeline';
 
@@ -57,8 +58,13 @@ export interface Recorder {
   end(): Promise<void>;
   /** Reset: ends the session, and begins the next one when a unit is still at hand. */
   reset(next: UnitAtHand | null): Promise<void>;
-  /** Carries on journaling a recovered session. */
-  resume(loaded: LoadedSession): void;
+  /**
+   * Carries on journaling a recovered session: `stored` as the journal holds it, then `missing`
+   * (samples and gaps from the saved tail, see journalTail.ts), which are journaled at once.
+   */
+  resume(stored: LoadedSession, missing?: Omit<JournalTail, 'sessionId'>): void;
+  /** What the journal has not stored yet, to save synchronously when the page goes (null: nothing). */
+  unsaved(): JournalTail | null;
   settingsChanged(): void;
   /** Writes what is buffered now (page hide). */
   flush(): Promise<FlushResult | null>;
@@ -152,11 +158,37 @@ export function createRecorder(deps: RecorderDeps): Recorder {
       if (next !== null) begin(next, []);
       return ending;
     },
-    resume(loaded) {
+    resume(stored, missing = { timeUs: [], angleDeg: [], gaps: [] }) {
       if (state.kind !== 'idle') throw new Error('A session is already being recorded: finish it before recovering another');
       const journal = newJournal();
-      journal.resume(loaded);
-      state = { kind: 'recording', journal, samples: loaded.samples.timeUs.length };
+      journal.resume(stored);
+      state = { kind: 'recording', journal, samples: stored.samples.timeUs.length };
+      let at = 0;
+      const appendUntil = (endUs: number) => {
+        let to = at;
+        while (to < missing.timeUs.length && missing.timeUs[to]! < endUs) to++;
+        record({ samples: { timeUs: missing.timeUs.slice(at, to), angleDeg: missing.angleDeg.slice(at, to) } });
+        at = to;
+      };
+      for (const gap of missing.gaps) {
+        appendUntil(gap.toUs);
+        record({ gap });
+      }
+      appendUntil(Number.POSITIVE_INFINITY);
+    },
+    unsaved() {
+      if (state.kind !== 'recording') return null;
+      const n = Math.min(state.journal.unsavedSamples, state.samples);
+      if (n === 0) return null;
+      const raw = deps.session.raw();
+      const from = Math.max(0, raw.timeUs.length - n);
+      const firstUs = raw.timeUs[from]!;
+      return {
+        sessionId: state.journal.sessionId!,
+        timeUs: Array.from(raw.timeUs.subarray(from)),
+        angleDeg: Array.from(raw.angleDeg.subarray(from)),
+        gaps: deps.session.gaps().filter((g) => g.toUs >= firstUs),
+      };
     },
     settingsChanged() {
       if (state.kind !== 'recording') return;

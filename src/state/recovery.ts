@@ -12,13 +12,17 @@
  *   snapshot; a field missing from an older record takes its default.
  */
 import type { LoadedSession, SessionRecord, WorkoutSettingsSnapshot } from '../journal/records';
+import { withTail } from './journalTail';
 import type { RecoveryOffer } from './recoveryOffer';
 import { parseStoredSettings, type WorkoutSettings } from './settingsModel';
 
-export function offerOf(loaded: LoadedSession): RecoveryOffer {
+export function offerOf(stored: LoadedSession, missing: RecoveryOffer['missing']): RecoveryOffer {
+  const loaded = withTail(stored, missing);
   const t = loaded.samples.timeUs;
   return {
     loaded,
+    stored,
+    missing,
     startedAt: loaded.meta.startedAt,
     samples: t.length,
     durationS: t.length > 1 ? (t[t.length - 1]! - t[0]!) / 1e6 : 0,

@@ -7,7 +7,11 @@ import { signal } from '@preact/signals-react';
 import type { LoadedSession } from '../journal/records';
 
 export interface RecoveryOffer {
+  /** The session as it will show: what the journal stored plus the saved tail. */
   loaded: LoadedSession;
+  /** What the journal stored, and what the tail adds to it (journaled again on Recover). */
+  stored: LoadedSession;
+  missing: { timeUs: number[]; angleDeg: number[]; gaps: { fromUs: number; toUs: number }[] };
   /** Wall clock, ms since the epoch. */
   startedAt: number;
   samples: number;

@@ -1,0 +1,73 @@
+/**
+ * Issue 7, "nothing lost": the page reloads in the middle of a set. The session journal
+ * (IndexedDB) must hand every sample received before the reload back to the app, and recovering
+ * must show the reps a run without the reload shows for the same samples (the user ending the
+ * session at the same point). The same physical set is streamed twice, the second time later on
+ * the unit's clock, so both runs see identical motion.
+ */
+import { readFile } from 'node:fs/promises';
+import type { App } from './fixtures/app';
+import { repPackets } from './fixtures/reps';
+import { describe, expect, test } from './fixtures/test';
+
+/** Exports the session on screen and returns the raw block's times, µs (the download is the CSV). */
+async function exportedTimes(app: App): Promise<number[]> {
+  const [download] = await Promise.all([app.page.waitForEvent('download'), app.page.getByRole('button', { name: 'Export CSV', exact: true }).click()]);
+  const csv = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '').replace(/\r\n/g, '\n').trimEnd();
+  const raw = csv.split(/\n\n/).at(-1)!.split('\n');
+  expect(raw[0]).toBe('Time (µs),Angle (°)');
+  return raw.slice(1).map((line) => Number(line.split(',')[0]));
+}
+
+describe('reloading the page in the middle of a set', () => {
+  test('Recover brings back every sample received before the reload, with the reps of a run without the reload', async ({ app, unit }) => {
+    await app.open();
+    await app.showTable();
+    const request = { reps: 7, seed: 13, inertia: 0.05, firmware: unit.firmware };
+    const first = repPackets(request);
+    const half = Math.floor(first.packets.length / 2);
+
+    // The run without the reload: half the set, then the user ends the session.
+    await app.connectAndCalibrate();
+    await unit.streamPackets(app.page, first.packets.slice(0, half));
+    await app.disconnectButton().click();
+    await app.connectButton().waitFor();
+    const withoutReload = await app.tableRows();
+    expect(withoutReload.length).toBeGreaterThanOrEqual(2);
+
+    // The same motion 10 s later on the unit's clock, and this time the page reloads mid-set.
+    await app.page.getByRole('button', { name: 'Reset', exact: true }).click();
+    await app.waitForRows(0);
+    await app.connectAndCalibrate();
+    const second = repPackets({ ...request, startUs: first.endUs + 10_000_000 });
+    const sent = second.timeUs.slice(0, second.packets.slice(0, half).reduce((n, p) => n + p.byteLength / 8, 0));
+    await unit.streamPackets(app.page, second.packets.slice(0, half));
+    await app.page.reload();
+
+    const dialog = app.dialog('Recover unfinished session?' as 'Calibrate');
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain(sent.length.toLocaleString('en-US'));
+    await dialog.getByRole('button', { name: 'Recover', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await app.waitForRows(withoutReload.length)).toEqual(withoutReload);
+    expect(await exportedTimes(app)).toEqual(sent);
+  });
+
+  test('Not now leaves the session to be offered at the next start', async ({ app, unit }) => {
+    await app.open();
+    await app.connectAndCalibrate();
+    await unit.streamPackets(app.page, repPackets({ reps: 2, seed: 3, inertia: 0.05, firmware: unit.firmware }).packets.slice(0, 40));
+    await app.page.reload();
+    const dialog = app.dialog('Recover unfinished session?' as 'Calibrate');
+    await dialog.getByRole('button', { name: 'Not now', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await app.page.reload();
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Discard', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await app.page.reload();
+    await app.page.getByRole('heading', { name: 'Workout' }).first().waitFor();
+    await app.page.waitForTimeout(500);
+    expect(await dialog.count()).toBe(0);
+  });
+});
