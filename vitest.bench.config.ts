@@ -1,14 +1,14 @@
-import { defineConfig, mergeConfig } from 'vitest/config';
-import base from './vite.config';
+import wasm from 'vite-plugin-wasm';
+import { defineConfig } from 'vitest/config';
 
-// `npm run bench`: the benchmark files, one at a time so they do not compete for the 2 cores.
-export default mergeConfig(
-  base,
-  defineConfig({
-    test: {
-      include: ['bench/**/*.bench.ts'],
-      testTimeout: 600_000,
-      fileParallelism: false,
-    },
-  }),
-);
+// `npm run bench`: the benchmark files only, one at a time so they do not compete for the two
+// cores. Standalone on purpose: merging vite.config.ts would concatenate its unit-test include.
+export default defineConfig({
+  plugins: [wasm()],
+  test: {
+    include: ['bench/**/*.bench.ts'],
+    environment: 'node',
+    testTimeout: 600_000,
+    fileParallelism: false,
+  },
+});

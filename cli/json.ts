@@ -3,20 +3,11 @@
  * Durations in seconds, every metric SI, warmup reps included with count ≤ 0. Files that failed
  * are not listed: they are reported on stderr and by the exit status.
  */
-import type { PhaseSummary, Rep } from '../src/engine/types';
+import { PHASE_FIELDS, type PhaseSummary, type Rep } from '../src/engine/types';
 import type { FileResult } from './batch';
 
-export interface JsonPhase {
-  duration: number;
-  velocity: number;
-  acceleration: number;
-  torque: number;
-  force: number;
-  linearForce: number;
-  netForce: number;
-  power: number;
-  peakVelocity: number;
-}
+/** One phase of one rep: exactly the engine's per-phase summary. */
+export type JsonPhase = PhaseSummary;
 
 export interface JsonDocument {
   files: {
@@ -42,17 +33,7 @@ function jsonRep(rep: Rep): JsonDocument['files'][number]['runs'][number]['reps'
   return { count: rep.count, concentric: jsonPhase(rep.concentric), eccentric: jsonPhase(rep.eccentric) };
 }
 
-/** Copies the fields by name, so the document never carries anything the schema does not name. */
+/** Copies exactly the schema's keys, in schema order, whatever else a summary may carry. */
 function jsonPhase(p: PhaseSummary): JsonPhase {
-  return {
-    duration: p.duration,
-    velocity: p.velocity,
-    acceleration: p.acceleration,
-    torque: p.torque,
-    force: p.force,
-    linearForce: p.linearForce,
-    netForce: p.netForce,
-    power: p.power,
-    peakVelocity: p.peakVelocity,
-  };
+  return Object.fromEntries(PHASE_FIELDS.map((key) => [key, p[key]])) as unknown as JsonPhase;
 }

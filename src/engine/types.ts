@@ -136,3 +136,34 @@ export interface IncrementalEngine {
   /** Frees the engine's memory; the engine cannot be used afterwards. */
   dispose(): void;
 }
+
+/**
+ * The columns of {@link ProcessedPoints}, in the order the wasm engine lays them out (the loader
+ * checks the wasm's own list against this one at load time).
+ */
+export const POINT_FIELDS = [
+  'timeUs',
+  'angleDeg',
+  'angularVelocity',
+  'angularAcceleration',
+  'velocity',
+  'acceleration',
+  'torque',
+  'force',
+  'linearForce',
+  'netForce',
+  'power',
+] as const satisfies readonly (keyof ProcessedPoints)[];
+
+/** The numbers of a {@link PhaseSummary}, in wasm order (after index, count, start, turn, end). */
+export const PHASE_FIELDS = [
+  'duration',
+  'velocity',
+  'acceleration',
+  'torque',
+  'force',
+  'linearForce',
+  'netForce',
+  'power',
+  'peakVelocity',
+] as const satisfies readonly (keyof PhaseSummary)[];

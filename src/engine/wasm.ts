@@ -3,43 +3,15 @@
  * needs (unsigned pointers, strings, fresh views). vite-plugin-wasm instantiates the module in
  * the browser, in vitest (node and happy-dom) and in the Vite-bundled Node CLI alike.
  *
- * The column and rep layouts below are checked against the names the wasm module exports
+ * The column and rep layouts of types.ts are checked against the names the wasm module exports
  * when this module loads, so a stale `pkg/engine.wasm` fails loudly instead of shifting numbers
  * into the wrong fields. Error messages also come from the module: codes are defined once, in
  * `engine-rs/src/error.rs`.
  */
 import * as raw from '../../pkg/engine.wasm';
-import type { PhaseSummary, ProcessedPoints } from './types';
+import { PHASE_FIELDS, POINT_FIELDS } from './types';
 
-export { raw };
-
-/** Point columns in wasm order. */
-export const POINT_FIELDS = [
-  'timeUs',
-  'angleDeg',
-  'angularVelocity',
-  'angularAcceleration',
-  'velocity',
-  'acceleration',
-  'torque',
-  'force',
-  'linearForce',
-  'netForce',
-  'power',
-] as const satisfies readonly (keyof ProcessedPoints)[];
-
-/** Per-phase numbers of a rep in wasm order (after index, count, start, turn, end). */
-export const PHASE_FIELDS = [
-  'duration',
-  'velocity',
-  'acceleration',
-  'torque',
-  'force',
-  'linearForce',
-  'netForce',
-  'power',
-  'peakVelocity',
-] as const satisfies readonly (keyof PhaseSummary)[];
+export { raw, PHASE_FIELDS, POINT_FIELDS };
 
 export const REP_HEAD_FIELDS = ['index', 'count', 'start', 'turn', 'end'] as const;
 

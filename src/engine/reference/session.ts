@@ -4,7 +4,7 @@
  * for clarity, not speed: points collect in plain arrays and become Float64Arrays per call.
  */
 import { checkBatchShape, describeLengths, resolveSettings } from '../settings';
-import type { EngineSettings, EngineUpdate, IncrementalEngine, ProcessedPoints, Rep, SampleBatch } from '../types';
+import { POINT_FIELDS, type EngineSettings, type EngineUpdate, type IncrementalEngine, type ProcessedPoints, type Rep, type SampleBatch } from '../types';
 import { validateSettings } from './constants';
 import { Deriver, type Point } from './derive';
 import { magnitudes } from './phase';
@@ -12,22 +12,8 @@ import { RepDetector } from './reps';
 import { Resampler } from './resample';
 import { Smoother } from './smooth';
 
-const FIELDS = [
-  'timeUs',
-  'angleDeg',
-  'angularVelocity',
-  'angularAcceleration',
-  'velocity',
-  'acceleration',
-  'torque',
-  'force',
-  'linearForce',
-  'netForce',
-  'power',
-] as const satisfies readonly (keyof Point & keyof ProcessedPoints)[];
-
 function toColumns(points: Point[]): ProcessedPoints {
-  return Object.fromEntries(FIELDS.map((f) => [f, Float64Array.from(points, (p) => p[f])])) as unknown as ProcessedPoints;
+  return Object.fromEntries(POINT_FIELDS.map((f) => [f, Float64Array.from(points, (p) => p[f])])) as unknown as ProcessedPoints;
 }
 
 class ReferenceEngine implements IncrementalEngine {
