@@ -11,7 +11,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Dialog } from '../../components/Dialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { HistoryEntry } from '../../journal/records';
 import { fixed2, METRIC_LABELS, PHASE_LABELS } from '../../rules/labels';
 import { attempt } from '../../state/alerts';
@@ -104,34 +104,20 @@ export default function HistoryScreen(): ReactElement {
       )}
       {connected && entries !== null && entries.length > 0 && <p className="hint">Disconnect the unit to open a session: the set on screen is being recorded.</p>}
       {confirming !== null && (
-        <Dialog
+        <ConfirmDialog
           title="Delete session?"
-          onClose={() => setConfirming(null)}
-          actions={
-            <>
-              <button type="button" className="button" onClick={() => setConfirming(null)}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className="button button--primary"
-                onClick={() =>
-                  void attempt(async () => {
-                    await deleteSession(confirming.id);
-                    setConfirming(null);
-                    await refresh();
-                  })
-                }
-              >
-                Delete
-              </button>
-            </>
-          }
+          confirmLabel="Delete"
+          onCancel={() => setConfirming(null)}
+          onConfirm={async () => {
+            await deleteSession(confirming.id);
+            setConfirming(null);
+            await refresh();
+          }}
         >
           <p>
             The session of {when(confirming)} ({confirming.reps} reps) and all its samples will be deleted from this device. This cannot be undone.
           </p>
-        </Dialog>
+        </ConfirmDialog>
       )}
     </section>
   );

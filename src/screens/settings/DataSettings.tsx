@@ -9,8 +9,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
-import { Dialog } from '../../components/Dialog';
-import { attempt, showStatus } from '../../state/alerts';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { showStatus } from '../../state/alerts';
 import { connection } from '../../state/connection';
 import { deleteAllData, journalState } from '../../state/journaling';
 
@@ -35,32 +35,18 @@ export default function DataSettings(): ReactElement {
       </button>
       {connected && <p className="hint">Disconnect the unit first: its session is being recorded.</p>}
       {confirming && (
-        <Dialog
+        <ConfirmDialog
           title="Delete all data?"
-          onClose={() => setConfirming(false)}
-          actions={
-            <>
-              <button type="button" className="button" onClick={() => setConfirming(false)}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className="button button--primary"
-                onClick={() =>
-                  void attempt(async () => {
-                    await deleteAllData();
-                    setConfirming(false);
-                    showStatus('All sessions and settings were deleted from this device');
-                  })
-                }
-              >
-                Delete all data
-              </button>
-            </>
-          }
+          confirmLabel="Delete all data"
+          onCancel={() => setConfirming(false)}
+          onConfirm={async () => {
+            await deleteAllData();
+            setConfirming(false);
+            showStatus('All sessions and settings were deleted from this device');
+          }}
         >
           <p>Every kept session and your saved settings will be deleted from this device, and the set on screen cleared. This cannot be undone.</p>
-        </Dialog>
+        </ConfirmDialog>
       )}
     </div>
   );

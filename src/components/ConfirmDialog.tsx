@@ -1,0 +1,40 @@
+/**
+ * A yes/no question before something that cannot be undone (deleting kept sessions): Cancel
+ * and a primary confirm button named for the action, so the user reads what will happen on the
+ * button itself. The confirm action runs through the alert region (`attempt`), so a failure is
+ * shown and the dialog stays open for another try.
+ */
+import type { ReactElement, ReactNode } from 'react';
+import { attempt } from '../state/alerts';
+import { Dialog } from './Dialog';
+
+export interface ConfirmDialogProps {
+  title: string;
+  /** The confirm button's label, e.g. "Delete". */
+  confirmLabel: string;
+  onCancel: () => void;
+  /** Runs on confirm; the caller closes the dialog when it succeeds. */
+  onConfirm: () => Promise<void>;
+  children: ReactNode;
+}
+
+export function ConfirmDialog({ title, confirmLabel, onCancel, onConfirm, children }: ConfirmDialogProps): ReactElement {
+  return (
+    <Dialog
+      title={title}
+      onClose={onCancel}
+      actions={
+        <>
+          <button type="button" className="button" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="button" className="button button--primary" onClick={() => void attempt(onConfirm)}>
+            {confirmLabel}
+          </button>
+        </>
+      }
+    >
+      {children}
+    </Dialog>
+  );
+}
