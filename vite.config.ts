@@ -3,7 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import wasm from 'vite-plugin-wasm';
 import { VitePWA } from 'vite-plugin-pwa';
-import { cspPlugin } from './build/cspPlugin';
+import { cspPlugin } from './build/cspPlugin.ts';
 
 // The app bundle. Plotly is only reached through a lazy import, so it lands in its own chunk
 // and the Workout table renders before it loads.

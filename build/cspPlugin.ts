@@ -21,7 +21,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { HtmlTagDescriptor, Plugin } from 'vite';
-import { plotlyGlobalCss } from './plotlyCss';
+import { plotlyGlobalCss } from './plotlyCss.ts';
 
 export const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = Object.freeze({
   'default-src': ["'self'"],
