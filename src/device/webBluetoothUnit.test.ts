@@ -82,10 +82,8 @@ describe('the Web Bluetooth unit, browser specifics', () => {
     const { fake, unit } = subject();
     const reasons: string[] = [];
     unit.on('disconnected', (r) => reasons.push(r));
-    const connecting = unit.connect();
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    fake.dropConnection();
-    await expect(connecting).rejects.toThrow(/^ErrorUseBluetoothApiReplineConnect: /);
+    fake.dropDuring('read', 0x160b);
+    await expect(unit.connect()).rejects.toThrow(/^ErrorUseBluetoothApiReplineConnect: /);
     expect(reasons).toEqual([]);
   });
 });

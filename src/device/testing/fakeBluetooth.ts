@@ -81,6 +81,8 @@ class FakeUnit implements ServerLike, ServiceLike {
   inFlight = 0;
   maxInFlight = 0;
   private epoch = 0;
+  /** `op:shortId` of the operation during which the link drops, once. */
+  dropAt: string | null = null;
   readonly device: DeviceLike & EventTarget;
 
   constructor() {
@@ -97,6 +99,10 @@ class FakeUnit implements ServerLike, ServiceLike {
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     try {
       this.log.push(entry);
+      if (this.dropAt === `${entry.op}:${entry.characteristic}`) {
+        this.dropAt = null;
+        this.disconnect();
+      }
       await later();
       if (epoch !== this.epoch) throw domError('NetworkError', 'GATT Server is disconnected. Cannot perform GATT operations.');
       const failure = this.failures.get(`${entry.op}:${entry.characteristic}`);
@@ -197,6 +203,9 @@ export function createFakeBluetooth(): FakeBluetooth {
     },
     dropConnection() {
       unit.disconnect();
+    },
+    dropDuring(op, shortId) {
+      unit.dropAt = `${op}:${shortId}`;
     },
   };
 }

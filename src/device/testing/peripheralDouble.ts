@@ -32,4 +32,6 @@ export interface PeripheralDouble {
   notify(bytes: Uint8Array): void;
   /** The unit drops the link on its own (out of range, switched off). */
   dropConnection(): void;
+  /** The unit drops the link while it handles the next `op` on `shortId` (so that op fails). */
+  dropDuring(op: GattOp, shortId: number): void;
 }

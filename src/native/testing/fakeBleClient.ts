@@ -40,8 +40,6 @@ export interface FakeBleClient extends PeripheralDouble {
   hideService(): void;
   /** `disconnect` rejects with `error` (the link stays up). */
   failDisconnect(error: Error): void;
-  /** The unit drops the link while it handles the next `op` on `shortId`. */
-  dropDuring(op: GattLogEntry['op'], shortId: number): void;
 }
 
 interface Notifier {
