@@ -24,7 +24,7 @@ describe('routes', () => {
   it('opens on the Workout screen with SPEC’s empty text', async () => {
     visit('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Workout' })).toBeTruthy();
-    expect(screen.getByText('Start to use Repline, make sure your unit is connected')).toBeTruthy();
+    expect(screen.getByText('Start to use the product, make sure your unit is connected')).toBeTruthy();
   });
 
   it('offers Workout, History and Settings in the navigation', async () => {

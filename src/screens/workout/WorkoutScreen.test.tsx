@@ -77,7 +77,7 @@ afterEach(async () => {
 describe('the Workout screen', () => {
   it('is titled Workout and asks to connect while there is no rep', () => {
     expect(screen.getByRole('heading', { name: 'Workout' })).toBeTruthy();
-    expect(screen.getByText('Start to use Repline, make sure your unit is connected')).toBeTruthy();
+    expect(screen.getByText('Start to use the product, make sure your unit is connected')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Export CSV' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -229,7 +229,7 @@ describe('the Workout screen', () => {
     vi.useFakeTimers();
     try {
       fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
-      expect(screen.getByText('Start to use Repline, make sure your unit is connected')).toBeTruthy();
+      expect(screen.getByText('Start to use the product, make sure your unit is connected')).toBeTruthy();
       expect(screen.getByRole('timer', { name: 'Windup countdown' }).textContent).toBe('3');
       await act(() => vi.advanceTimersByTimeAsync(1000));
       expect(screen.getByRole('timer').textContent).toBe('2');

@@ -2,9 +2,10 @@
  * SPEC §2 Workout screen. It only lays out the pieces; each piece reads the signals it needs,
  * and every figure comes from the one `workoutView` derived from the engine's reps.
  *
- * The empty-state text names the product (SPEC's "the product" stands for it). Beyond SPEC
- * (issue 7): a line says when the set on screen is a session reopened from the history, and a
- * quiet hint says when the screen may dim during the workout.
+ * The empty-state text is SPEC §1's, word for word (SPEC writes {product} where it means the
+ * name, and "the product" here). Beyond SPEC (issue 7): a line says when the set on screen is a
+ * session reopened from the history, and a quiet hint says when the screen may dim during the
+ * workout.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactElement } from 'react';
@@ -21,7 +22,7 @@ import { ResetBar } from './ResetBar';
 import { WorkoutCards } from './WorkoutCards';
 import { WorkoutToolbar } from './WorkoutToolbar';
 
-export const EMPTY_TEXT = 'Start to use Repline, make sure your unit is connected';
+export const EMPTY_TEXT = 'Start to use the product, make sure your unit is connected';
 
 export function WorkoutScreen(): ReactElement {
   useSignals();
