@@ -179,7 +179,9 @@ impl RepDetector {
                     *dir = Direction::Concentric { start: end.ext, folds: end.next(here) };
                     return closing.map(|(start, turn, c)| self.close(start, turn, c, &end));
                 }
-                if self.still.steps(index) < self.rest_close_steps {
+                // Nothing left to close (already closed by rest, or no concentric seen) is the
+                // common case during a long rest: test it first, before copying any fold.
+                if concentric.is_none() || self.still.steps(index) < self.rest_close_steps {
                     return None;
                 }
                 // At rest: close now, and stay in this eccentric with nothing left to close.

@@ -116,22 +116,51 @@ impl Resampler {
         if self.held < 2 || t > self.last.time_us {
             return None;
         }
-        let (a, d) = (&self.left, &self.delta);
-        // Within one interval last − left is positive and at most MAX_GAP_US; the clamp only
-        // matters at times so large that the grid time rounds outside the interval.
-        let frac = ((t - a.time_us) * self.inv_span).clamp(0.0, 1.0);
-        let point = GridPoint {
-            sample: Sample {
-                time_us: t,
-                angle_deg: a.angle_deg + d.angle_deg * frac,
-                omega: a.omega + d.omega * frac,
-                alpha: a.alpha + d.alpha * frac,
-            },
-            first: self.k == 0.0,
-        };
+        let point = self.at::<true>(t, self.k);
         self.k += 1.0;
         self.next_us = self.origin_us + self.k * self.step_us;
         Some(point)
+    }
+
+    /// The next two grid points, of which the first `n` are due ([`Resampler::next_point`]
+    /// twice, with `n` the number of `Some`s), and whether more are due after them.
+    ///
+    /// Why: with jittered sample times, whether a sample completes 0, 1 or 2 grid points is a
+    /// coin toss, and a loop that branches on it mispredicts about every other sample. This
+    /// computes both candidates and lets the caller keep `n` of them, without a branch.
+    /// `RATES`: whether to interpolate ω and α; when false they are 0, as they are when the
+    /// offered samples' ω and α are all 0.
+    pub fn next_two<const RATES: bool>(&mut self) -> ([GridPoint; 2], usize, bool) {
+        let (t0, k1) = (self.next_us, self.k + 1.0);
+        let t1 = self.origin_us + k1 * self.step_us;
+        let points = [self.at::<RATES>(t0, self.k), self.at::<RATES>(t1, k1)];
+        let last_us = if self.held < 2 { f64::NEG_INFINITY } else { self.last.time_us };
+        // t1 ≥ t0, so the second is due only if the first is.
+        let n = usize::from(t0 <= last_us) + usize::from(t1 <= last_us);
+        self.k += n as f64;
+        self.next_us = self.origin_us + self.k * self.step_us;
+        (points, n, n == 2 && self.next_us <= last_us)
+    }
+
+    /// The interpolated point at grid time `t`, index `k` in the segment.
+    #[inline(always)]
+    fn at<const RATES: bool>(&self, t: f64, k: f64) -> GridPoint {
+        let (a, d) = (&self.left, &self.delta);
+        // Within one interval last − left is positive and at most MAX_GAP_US; the clamp only
+        // matters at times so large that the grid time rounds outside the interval.
+        // max/min rather than clamp: they compile without branches (frac is never NaN here),
+        // and the second candidate of `next_two` is often past 1.
+        #[allow(clippy::manual_clamp)]
+        let frac = ((t - a.time_us) * self.inv_span).max(0.0).min(1.0);
+        GridPoint {
+            sample: Sample {
+                time_us: t,
+                angle_deg: a.angle_deg + d.angle_deg * frac,
+                omega: if RATES { a.omega + d.omega * frac } else { 0.0 },
+                alpha: if RATES { a.alpha + d.alpha * frac } else { 0.0 },
+            },
+            first: k == 0.0,
+        }
     }
 }
 
@@ -183,6 +212,26 @@ mod tests {
         let later = MAX_GAP_US + 105.0;
         let (pts, _) = run(10.0, &[s(0.0, 0.0), s(10.0, 1.0), s(later, 7.0), s(later + 10.0, 8.0)]);
         assert_eq!(pts, vec![(0.0, 0.0, true), (10.0, 1.0, false), (later, 7.0, true), (later + 10.0, 8.0, false)]);
+    }
+
+    #[test]
+    fn next_two_yields_what_next_point_yields_one_at_a_time() {
+        // Jittered times (0, 1, 2 or 3 grid points per sample) and a gap that restarts the grid.
+        let times = [0.0, 14.0, 17.0, 33.0, 34.0, 58.0, 61.0, 61.5, 90.0, MAX_GAP_US + 90.0, MAX_GAP_US + 99.0];
+        let samples: Vec<Sample> =
+            times.iter().enumerate().map(|(i, &t)| Sample { time_us: t, angle_deg: i as f64, omega: 1.0, alpha: 2.0 }).collect();
+        let (one, _) = run(10.0, &samples);
+        let mut r = Resampler::new(10.0);
+        let mut two = Vec::new();
+        for &x in &samples {
+            assert!(r.offer(x));
+            let (points, n, more) = r.next_two::<true>();
+            two.extend(points[..n].iter().map(|p| (p.sample.time_us, p.sample.angle_deg, p.first)));
+            let rest: Vec<_> = std::iter::from_fn(|| r.next_point()).map(|p| (p.sample.time_us, p.sample.angle_deg, p.first)).collect();
+            assert_eq!(more, !rest.is_empty(), "more is due exactly when next_point has one");
+            two.extend(rest);
+        }
+        assert_eq!(two, one);
     }
 
     #[test]

@@ -11,9 +11,12 @@ use crate::derive::{Deriver, Point};
 use crate::error::{Error, ErrorKind};
 use crate::phase::magnitudes;
 use crate::reps::{Rep, RepDetector};
-use crate::resample::{Resampler, Sample};
+use crate::resample::{GridPoint, Resampler, Sample};
 use crate::settings::Settings;
 use crate::smooth::Smoother;
+
+/// Grid points gathered before they are processed (about 10 kB on the stack).
+const GRID_BLOCK: usize = 256;
 
 /// Raw samples, one entry per sample in each slice.
 #[derive(Clone, Copy, Debug, Default)]
@@ -192,26 +195,73 @@ impl Engine {
         let omega = batch.angular_velocity.filter(|_| !self.settings.calc_angular_velocity);
         let alpha = batch.angular_acceleration.filter(|_| !self.settings.calc_angular_acceleration);
         out.points.reserve(self.expected_points(batch.time_us));
-        // Lengths are checked above; `get` keeps the loop free of panic paths all the same.
-        let column = |c: Option<&[f64]>, i: usize| c.and_then(|c| c.get(i)).copied().unwrap_or(0.0);
-        for (i, (&time_us, &angle_deg)) in batch.time_us.iter().zip(batch.angle_deg).enumerate() {
+        match (omega, alpha) {
+            (None, None) => self.resample::<false>(batch.time_us, batch.angle_deg, None, None, out),
+            (omega, alpha) => self.resample::<true>(batch.time_us, batch.angle_deg, omega, alpha, out),
+        }
+        Ok(())
+    }
+
+    /// Resamples the samples and processes the grid points. `RATES`: whether device ω or α
+    /// columns are used; without them both are 0 and are not interpolated.
+    fn resample<const RATES: bool>(
+        &mut self,
+        time_us: &[f64],
+        angle_deg: &[f64],
+        omega: Option<&[f64]>,
+        alpha: Option<&[f64]>,
+        out: &mut Update,
+    ) {
+        // Lengths are checked by the caller; `get` keeps the loop free of panic paths all the same.
+        let column = |c: Option<&[f64]>, i: usize| if RATES { c.and_then(|c| c.get(i)).copied().unwrap_or(0.0) } else { 0.0 };
+        // Grid points are gathered a block at a time, then processed in one loop whose length
+        // does not depend on the jitter of each sample (see `Resampler::next_two`).
+        let zero = Sample { time_us: 0.0, angle_deg: 0.0, omega: 0.0, alpha: 0.0 };
+        let mut grid = [GridPoint { sample: zero, first: false }; GRID_BLOCK];
+        let mut filled = 0;
+        for (i, (&time_us, &angle_deg)) in time_us.iter().zip(angle_deg).enumerate() {
             let sample = Sample { time_us, angle_deg, omega: column(omega, i), alpha: column(alpha, i) };
             if !self.resampler.offer(sample) {
                 out.skipped += 1;
                 continue;
             }
-            while let Some(g) = self.resampler.next_point() {
-                let angle = self.smoother.push(g.sample.angle_deg, g.first);
-                let point = self.deriver.derive(&g, angle);
-                let (m, moving) = magnitudes(&point);
-                if let Some(rep) = self.detector.push(self.next_index, angle, &m, moving) {
-                    out.reps.push(rep);
+            if filled + 2 > GRID_BLOCK {
+                self.process(&grid[..filled.min(GRID_BLOCK)], out);
+                filled = 0;
+            }
+            let (two, n, more) = self.resampler.next_two::<RATES>();
+            if let Some(slots) = grid.get_mut(filled..filled + 2) {
+                slots.copy_from_slice(&two);
+            }
+            filled += n;
+            if more {
+                while let Some(g) = self.resampler.next_point() {
+                    if filled == GRID_BLOCK {
+                        self.process(&grid, out);
+                        filled = 0;
+                    }
+                    if let Some(slot) = grid.get_mut(filled) {
+                        *slot = g;
+                    }
+                    filled += 1;
                 }
-                out.points.push(&point);
-                self.next_index += 1;
             }
         }
-        Ok(())
+        self.process(&grid[..filled.min(GRID_BLOCK)], out);
+    }
+
+    /// Runs grid points through smoothing, derivatives and rep detection into `out`.
+    fn process(&mut self, grid: &[GridPoint], out: &mut Update) {
+        for g in grid {
+            let angle = self.smoother.push(g.sample.angle_deg, g.first);
+            let point = self.deriver.derive(g, angle);
+            let (m, moving) = magnitudes(&point);
+            if let Some(rep) = self.detector.push(self.next_index, angle, &m, moving) {
+                out.reps.push(rep);
+            }
+            out.points.push(&point);
+            self.next_index += 1;
+        }
     }
 
     /// End of data: appends the trailing rep to `out` if its eccentric phase has come to rest.
