@@ -219,9 +219,11 @@ impl Engine {
         let zero = Sample { time_us: 0.0, angle_deg: 0.0, omega: 0.0, alpha: 0.0 };
         let mut grid = [GridPoint { sample: zero, first: false }; GRID_BLOCK];
         let mut filled = 0;
+        // A local copy stays in registers across the loop (see `process`); written back below.
+        let mut resampler = self.resampler;
         for (i, (&time_us, &angle_deg)) in time_us.iter().zip(angle_deg).enumerate() {
             let sample = Sample { time_us, angle_deg, omega: column(omega, i), alpha: column(alpha, i) };
-            if !self.resampler.offer(sample) {
+            if !resampler.offer(sample) {
                 out.skipped += 1;
                 continue;
             }
@@ -229,13 +231,13 @@ impl Engine {
                 self.process(&grid[..filled.min(GRID_BLOCK)], out);
                 filled = 0;
             }
-            let (two, n, more) = self.resampler.next_two::<RATES>();
+            let (two, n, more) = resampler.next_two::<RATES>();
             if let Some(slots) = grid.get_mut(filled..filled + 2) {
                 slots.copy_from_slice(&two);
             }
             filled += n;
             if more {
-                while let Some(g) = self.resampler.next_point() {
+                while let Some(g) = resampler.next_point() {
                     if filled == GRID_BLOCK {
                         self.process(&grid, out);
                         filled = 0;
@@ -248,20 +250,25 @@ impl Engine {
             }
         }
         self.process(&grid[..filled.min(GRID_BLOCK)], out);
+        self.resampler = resampler;
     }
 
     /// Runs grid points through smoothing, derivatives and rep detection into `out`.
     fn process(&mut self, grid: &[GridPoint], out: &mut Update) {
+        // Local copies of the small stages: the compiler keeps them in registers, where state
+        // reached through `self` would be stored and reloaded around every detector call.
+        let (mut smoother, mut deriver, mut index) = (self.smoother, self.deriver, self.next_index);
         for g in grid {
-            let angle = self.smoother.push(g.sample.angle_deg, g.first);
-            let point = self.deriver.derive(g, angle);
+            let angle = smoother.push(g.sample.angle_deg, g.first);
+            let point = deriver.derive(g, angle);
             let (m, moving) = magnitudes(&point);
-            if let Some(rep) = self.detector.push(self.next_index, angle, &m, moving) {
+            if let Some(rep) = self.detector.push(index, angle, &m, moving) {
                 out.reps.push(rep);
             }
             out.points.push(&point);
-            self.next_index += 1;
+            index += 1;
         }
+        (self.smoother, self.deriver, self.next_index) = (smoother, deriver, index);
     }
 
     /// End of data: appends the trailing rep to `out` if its eccentric phase has come to rest.
