@@ -148,10 +148,13 @@ impl Resampler {
         let (a, d) = (&self.left, &self.delta);
         // Within one interval last − left is positive and at most MAX_GAP_US; the clamp only
         // matters at times so large that the grid time rounds outside the interval.
-        // max/min rather than clamp: they compile without branches (frac is never NaN here),
-        // and the second candidate of `next_two` is often past 1.
+        // Not `clamp`: it compiles to branches that the second candidate of `next_two`
+        // (often past 1) mispredicts; max/min compile to selects. The NaN test (a span so
+        // small its inverse is infinite) is never taken in practice, and keeps `clamp`'s NaN,
+        // as the TypeScript port has it.
+        let x = (t - a.time_us) * self.inv_span;
         #[allow(clippy::manual_clamp)]
-        let frac = ((t - a.time_us) * self.inv_span).max(0.0).min(1.0);
+        let frac = if x.is_nan() { x } else { x.max(0.0).min(1.0) };
         GridPoint {
             sample: Sample {
                 time_us: t,
@@ -232,6 +235,13 @@ mod tests {
             two.extend(rest);
         }
         assert_eq!(two, one);
+    }
+
+    #[test]
+    fn gives_nan_where_the_span_is_too_small_to_invert_as_the_reference_port_does() {
+        // 1/5e-324 is infinite, and 0 · ∞ is NaN: clamp semantics, kept for the TypeScript port.
+        let (pts, _) = run(10.0, &[s(0.0, 0.0), s(5e-324, 0.0)]);
+        assert!(pts.len() == 1 && pts[0].1.is_nan());
     }
 
     #[test]
