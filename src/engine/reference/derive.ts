@@ -2,23 +2,12 @@
  * Reference port of `engine-rs/src/derive.rs` (which documents the physics): backward-difference
  * ω and α, or the device's values, and the derived metrics of one point.
  */
-import type { EngineSettings } from '../types';
+import type { EngineSettings, POINT_FIELDS } from '../types';
 import { DEG_TO_RAD, GRAVITY } from './constants';
 import type { GridPoint } from './resample';
 
-export interface Point {
-  timeUs: number;
-  angleDeg: number;
-  angularVelocity: number;
-  angularAcceleration: number;
-  velocity: number;
-  acceleration: number;
-  torque: number;
-  force: number;
-  linearForce: number;
-  netForce: number;
-  power: number;
-}
+/** One processed point as scalars: the columns of `ProcessedPoints`, by the same names. */
+export type Point = Record<(typeof POINT_FIELDS)[number], number>;
 
 export class Deriver {
   private readonly hz: number;
