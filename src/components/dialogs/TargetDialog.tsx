@@ -10,15 +10,10 @@ import { Dialog } from '../Dialog';
 import { NumberField } from '../NumberField';
 import { TitleDescription } from '../TitleDescription';
 import { Toggle } from '../Toggle';
+import type { WorkoutSettings } from '../../state/settingsModel';
 
-export interface TargetForm {
-  target: TargetType;
-  targetValue: number;
-  dropPercent: boolean;
-  dropValue: number;
-  warmup: number;
-  isVoiceFeedback: boolean;
-}
+/** The settings the Target dialog edits. */
+export type TargetForm = Pick<WorkoutSettings, 'target' | 'targetValue' | 'dropPercent' | 'dropValue' | 'warmup' | 'isVoiceFeedback'>;
 
 export interface TargetDialogProps {
   initial: TargetForm;
