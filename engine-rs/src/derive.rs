@@ -1,16 +1,15 @@
 //! Angular velocity and acceleration, and the derived metrics of one grid point.
 //!
-//! Derivatives are backward differences on the grid: ω_k = (θ_k − θ_{k−1}) · π/180 · hz from
-//! the smoothed angle, α_k = (ω_k − ω_{k−1}) · hz from ω. Backward (not central) so a live
-//! point is final as soon as it is computed. Summed over a phase, backward differences
-//! telescope: the mean of ω over the points (a, b] is exactly (θ_b − θ_a)/(b − a)·hz, so a
-//! phase's mean velocity is its travel over its duration, with no discretisation error.
-//! Until a segment has the history a difference needs, the value is 0 (the first point of
-//! ω, the first two of α), never a spike against a made-up previous value.
+//! ω is the filtered angle's rate from the Savitzky–Golay fit ([`crate::savgol`]), in rad/s; α is
+//! its backward difference, α_k = (ω_k − ω_{k−1}) · hz. Backward so that α telescopes: summed
+//! over a phase, α gives exactly ω at its end minus ω at its start, so a phase's mean α is
+//! Δω / duration at any rate and any noise level, the noise of the points in between cancelling
+//! instead of piling up. At a segment's first point α is 0 (no previous ω), never a spike
+//! against a made-up value.
 //!
 //! ω comes from the angle when `calcAngularVelocity` is on or the input has no device ω (live
 //! Bluetooth packets only carry angle and time); otherwise the device's ω is interpolated.
-//! The same rule picks α, computed as the derivative of whichever ω is in use.
+//! The same rule picks α, computed as the difference of whichever ω is in use.
 //!
 //! Physics (SPEC §9 plus the choices it leaves open), with r the shaft radius, I the inertia,
 //! m the body mass, g = 9.81 m/s²:
@@ -28,8 +27,7 @@
 //! - power P = τ·ω (W): positive while the athlete drives the flywheel, negative while braking.
 //!   ω here is the mean of this and the previous point's ω, the instant α_k is centred on
 //!   (half a step before ω_k). With that pairing Σ P·Δt = I·Δ(ω²/2) exactly: a phase's mean
-//!   power times its duration is the flywheel's change of kinetic energy, at any rate. Pairing
-//!   α_k with ω_k instead overstates power by about Δt/T (1.6 % for a 1.5 s phase at 50 Hz).
+//!   power times its duration is the flywheel's change of kinetic energy, at any rate.
 
 use crate::resample::GridPoint;
 use crate::settings::{Settings, GRAVITY};
@@ -77,9 +75,8 @@ pub struct Deriver {
     mass: f64,
     omega_from_angle: bool,
     alpha_from_omega: bool,
-    /// Points seen in the current segment, saturating at 2.
-    seen: u8,
-    prev_angle: f64,
+    /// Whether the current segment has a previous point.
+    seen: bool,
     prev_omega: f64,
 }
 
@@ -96,8 +93,7 @@ impl Deriver {
             mass: settings.mass_kg,
             omega_from_angle: true,
             alpha_from_omega: true,
-            seen: 0,
-            prev_angle: 0.0,
+            seen: false,
             prev_omega: 0.0,
         }
     }
@@ -108,30 +104,23 @@ impl Deriver {
         self.alpha_from_omega = !alpha;
     }
 
-    /// The point at `g`, whose smoothed angle is `angle_deg`.
-    pub fn derive(&mut self, g: &GridPoint, angle_deg: f64) -> Point {
+    /// The point at `g`, whose filtered angle is `angle_deg`, rising `slope` degrees per step.
+    #[inline]
+    pub fn derive(&mut self, g: &GridPoint, angle_deg: f64, slope: f64) -> Point {
         if g.first {
-            self.seen = 0;
+            self.seen = false;
         }
-        let omega = if !self.omega_from_angle {
-            g.sample.omega
-        } else if self.seen >= 1 {
-            (angle_deg - self.prev_angle) * self.omega_scale
-        } else {
-            0.0
-        };
-        let alpha_history = if self.omega_from_angle { 2 } else { 1 };
+        let omega = if self.omega_from_angle { slope * self.omega_scale } else { g.sample.omega };
         let alpha = if !self.alpha_from_omega {
             g.sample.alpha
-        } else if self.seen >= alpha_history {
+        } else if self.seen {
             (omega - self.prev_omega) * self.hz
         } else {
             0.0
         };
         // α_k is centred half a step before ω_k; power pairs it with ω at the same instant.
-        let omega_mid = if self.seen >= 1 { 0.5 * (omega + self.prev_omega) } else { omega };
-        self.seen = (self.seen + 1).min(2);
-        self.prev_angle = angle_deg;
+        let omega_mid = if self.seen { 0.5 * (omega + self.prev_omega) } else { omega };
+        self.seen = true;
         self.prev_omega = omega;
 
         let acceleration = alpha * self.two_radius;
@@ -168,28 +157,28 @@ mod tests {
     }
 
     #[test]
-    fn differentiates_the_angle_and_starts_each_rate_at_zero() {
+    fn turns_the_filtered_slope_into_omega_and_differences_it_into_alpha() {
         let mut d = Deriver::new(&settings());
-        // angle 0, 1, 3 degrees at 100 Hz: ω = 100°/s then 200°/s, α = 100°/s² · 100
+        // slopes of 1, 2, 2 degrees per step at 100 Hz: ω = 100, 200, 200 °/s; α starts at 0.
         let pts: Vec<Point> =
-            [0.0, 1.0, 3.0].iter().enumerate().map(|(i, &a)| d.derive(&grid(0.0, i == 0, 9.0, 9.0), a)).collect();
+            [1.0, 2.0, 2.0].iter().enumerate().map(|(i, &s)| d.derive(&grid(0.0, i == 0, 9.0, 9.0), 0.0, s)).collect();
         let close = |x: f64, deg: f64| (x - deg * DEG_TO_RAD).abs() < 1e-9;
-        assert_eq!(pts[0].angular_velocity, 0.0);
-        assert!(close(pts[1].angular_velocity, 100.0) && close(pts[2].angular_velocity, 200.0));
-        assert_eq!((pts[0].angular_acceleration, pts[1].angular_acceleration), (0.0, 0.0));
-        assert!(close(pts[2].angular_acceleration, 100.0 * 100.0));
+        assert!(close(pts[0].angular_velocity, 100.0) && close(pts[1].angular_velocity, 200.0));
+        assert_eq!(pts[0].angular_acceleration, 0.0);
+        assert!(close(pts[1].angular_acceleration, 100.0 * 100.0));
+        assert_eq!(pts[2].angular_acceleration, 0.0);
     }
 
     #[test]
     fn uses_the_device_rates_when_told_to() {
         let mut d = Deriver::new(&settings());
         d.use_device(true, false);
-        let p0 = d.derive(&grid(0.0, true, 2.0, 99.0), 10.0);
-        let p1 = d.derive(&grid(0.0, false, 3.0, 99.0), 20.0);
+        let p0 = d.derive(&grid(0.0, true, 2.0, 99.0), 10.0, 0.0);
+        let p1 = d.derive(&grid(0.0, false, 3.0, 99.0), 20.0, 0.0);
         assert_eq!((p0.angular_velocity, p0.angular_acceleration), (2.0, 0.0));
         assert_eq!((p1.angular_velocity, p1.angular_acceleration), (3.0, 100.0));
         d.use_device(true, true);
-        assert_eq!(d.derive(&grid(0.0, false, 3.0, 7.5), 30.0).angular_acceleration, 7.5);
+        assert_eq!(d.derive(&grid(0.0, false, 3.0, 7.5), 30.0, 0.0).angular_acceleration, 7.5);
     }
 
     #[test]
@@ -197,7 +186,7 @@ mod tests {
         let mut d = Deriver::new(&settings());
         d.use_device(true, true);
         // ω = 10 rad/s, α = −4 rad/s², angle > 0 (rope wound on the + side), r = 0.02 m.
-        let p = d.derive(&grid(5.0, true, 10.0, -4.0), 90.0);
+        let p = d.derive(&grid(5.0, true, 10.0, -4.0), 90.0, 0.0);
         assert_eq!(p.velocity, 0.2); // 10 · 0.02
         assert_eq!(p.acceleration, -0.16); // −4 · 0.04
         assert_eq!(p.torque, -2.0); // 0.5 · −4
@@ -205,9 +194,9 @@ mod tests {
         assert!((p.linear_force - 12.8).abs() < 1e-12); // 80 · 0.16
         assert!((p.net_force - (80.0 * (0.16 + 9.81) + 100.0)).abs() < 1e-9);
         assert_eq!(p.power, -20.0); // −2 · 10 (no previous ω yet)
-        let q = d.derive(&grid(6.0, false, 10.0, -4.0), -90.0);
+        let q = d.derive(&grid(6.0, false, 10.0, -4.0), -90.0, 0.0);
         assert!((q.linear_force + 12.8).abs() < 1e-12); // the other side of the calibration point
-        let r = d.derive(&grid(7.0, false, 20.0, -4.0), -90.0);
+        let r = d.derive(&grid(7.0, false, 20.0, -4.0), -90.0, 0.0);
         assert_eq!(r.power, -2.0 * 15.0); // τ · (10 + 20)/2
     }
 }

@@ -67,11 +67,13 @@
 #![deny(missing_docs)]
 
 pub mod derive;
+pub mod edges;
 pub mod error;
 pub mod ffi;
 pub mod phase;
 pub mod reps;
 pub mod resample;
+pub mod savgol;
 pub mod session;
 pub mod settings;
 pub mod smooth;

@@ -1,4 +1,5 @@
-//! Per-phase accumulation: duration, means of magnitudes and peak velocity, with rest trimmed.
+//! Per-phase accumulation: signed sums of every metric, peak velocity, and where the movement
+//! starts and ends, with rest trimmed.
 //!
 //! A phase's edges are only known in hindsight, and keeping its points until then would make
 //! memory grow with the phase; so a phase is a fold ([`PhaseAcc`]) of its points in order, a
@@ -10,40 +11,77 @@
 //! [`MOVE_CONFIRM_DEG`]. A noise blip is a run of a point or two that travels a fraction of a
 //! degree, so it stays rest. The phase's body runs from the first point of its first movement
 //! to the last point of its last movement, rest inside included; rest and blips before and
-//! after are trimmed. Confirming a run never moves its start, so trimming only drops the
-//! instants when the flywheel turns slower than the rest threshold.
+//! after are trimmed.
 //!
-//! Each point stands for the grid step that ends at it (its ω is a backward difference), so
-//! a body of n points lasts n/hz seconds, and phases that share an edge index count each
-//! point once. An empty phase (no movement) has duration 0 and means 0, never NaN.
+//! What a phase reports, over the movement from its start to its end (duration T):
+//! - **Means of signed values, reported as magnitudes**: v̄ = Σv·Δt / T, and likewise
+//!   acceleration, torque, tangential force, linear force and power. Noise on a still or moving
+//!   rope averages out in a signed sum, where a mean of magnitudes would pile it up; and since
+//!   ω's rate and power telescope ([`crate::derive`]), mean angular acceleration is Δω / T and
+//!   mean power ΔKE / T (the flywheel's change of kinetic energy), at any rate and noise level.
+//!   Signs: both phases report positive numbers. In the concentric the athlete drives the
+//!   flywheel; in the eccentric the figure is the braking: mean braking torque, braking power
+//!   (the kinetic energy taken out of the flywheel per second) and so on.
+//! - **Net force** m·(ā_body + g) + |F̄|: the body's weight and mean acceleration plus the mean
+//!   rope tension, which keeps one sign through a flywheel phase (driving, then braking).
+//! - **Peak velocity**: the largest |v| of the phase.
+//! - **Duration** from where the movement starts to where it ends: a rest edge as timed by
+//!   [`crate::edges`], the turn where the filtered angle crosses 0 (a [`Split`] of the grid point
+//!   there between the two phases), any other edge half a step beyond its grid point (a point's
+//!   ω is the filtered rate at its instant, so it stands for the step centred on it).
+//!
+//! An empty phase (no movement) reports zeros, never NaN.
 
 use crate::derive::Point;
+use crate::edges::Edges;
 use crate::settings::{MOVE_CONFIRM_DEG, REST_OMEGA_RAD_S};
 
-/// Number of averaged metrics (the `METRICS` list of the TypeScript contract).
-pub const METRIC_COUNT: usize = 7;
+/// Number of summed metrics: v, a, τ, F, linearForce, P.
+pub const METRIC_COUNT: usize = 6;
+
+/// Where a point is: its global grid index and time.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct At {
+    /// Global grid index.
+    pub index: u64,
+    /// µs
+    pub time_us: f64,
+}
 
 /// Sums over a stretch of points.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 struct Sums {
     count: u64,
-    /// Σ|v|, Σ|a|, Σ|τ|, Σ|F|, Σ|linearForce|, Σ|netForce|, Σ|P|
+    /// Σv, Σa, Στ, ΣF, ΣlinearForce, ΣP (signed)
     total: [f64; METRIC_COUNT],
     /// max |v|
     peak_velocity: f64,
+    first: At,
+    last: At,
 }
 
 impl Sums {
     #[inline]
-    fn add_point(&mut self, m: &[f64; METRIC_COUNT]) {
+    fn add_point(&mut self, m: &[f64; METRIC_COUNT], at: At) {
+        if self.count == 0 {
+            self.first = at;
+        }
+        self.last = at;
         self.count += 1;
         for (t, x) in self.total.iter_mut().zip(m) {
             *t += x;
         }
-        self.peak_velocity = self.peak_velocity.max(m[0]);
+        self.peak_velocity = self.peak_velocity.max(m[0].abs());
     }
 
     fn add(&mut self, other: &Sums) {
+        if other.count == 0 {
+            return;
+        }
+        if self.count == 0 {
+            self.first = other.first;
+        }
+        self.last = other.last;
         self.count += other.count;
         for (t, x) in self.total.iter_mut().zip(&other.total) {
             *t += x;
@@ -52,20 +90,36 @@ impl Sums {
     }
 }
 
-/// The magnitudes a phase averages, in `METRICS` order, and whether the point is moving.
-pub fn magnitudes(p: &Point) -> ([f64; METRIC_COUNT], bool) {
+/// The signed values a phase sums, in that order, and whether the point is moving.
+#[inline]
+pub fn phase_values(p: &Point) -> ([f64; METRIC_COUNT], bool) {
     (
-        [
-            p.velocity.abs(),
-            p.acceleration.abs(),
-            p.torque.abs(),
-            p.force.abs(),
-            p.linear_force.abs(),
-            p.net_force.abs(),
-            p.power.abs(),
-        ],
+        [p.velocity, p.acceleration, p.torque, p.force, p.linear_force, p.power],
         p.angular_velocity.abs() >= REST_OMEGA_RAD_S,
     )
+}
+
+/// A grid point shared by two phases (the turn): from `time_us`, the fraction `after` of its
+/// step belongs to the later phase.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Split {
+    /// Global grid index of the point.
+    pub index: u64,
+    /// Its [`phase_values`].
+    pub values: [f64; METRIC_COUNT],
+    /// Fraction of its step after `time_us`, 0–1.
+    pub after: f64,
+    /// Where the phases meet, µs.
+    pub time_us: f64,
+}
+
+/// What a phase summary needs besides its points.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Context {
+    /// Grid step, µs.
+    pub step_us: f64,
+    /// The athlete's weight m·g, N.
+    pub weight: f64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,6 +144,21 @@ pub struct PhaseAcc {
     run_state: Run,
     run_path_deg: f64,
     last_p: f64,
+    /// Direction (sign of ω) of the open run.
+    run_sign: i8,
+    /// Before the body: the still points since ω last changed sign, in direction `lead_sign`.
+    lead: Sums,
+    lead_sign: i8,
+    /// Whether the body's first movement continued the lead (same direction).
+    lead_used: bool,
+    /// After the body: the still points until ω changes sign, in direction `ramp_sign` (0: over).
+    ramp: Sums,
+    ramp_sign: i8,
+}
+
+/// −1, 0 or 1.
+fn sign(x: f64) -> i8 {
+    i8::from(x > 0.0) - i8::from(x < 0.0)
 }
 
 impl PhaseAcc {
@@ -102,19 +171,26 @@ impl PhaseAcc {
             run_state: Run::None,
             run_path_deg: 0.0,
             last_p: p,
+            run_sign: 0,
+            lead: Sums::default(),
+            lead_sign: 0,
+            lead_used: false,
+            ramp: Sums::default(),
+            ramp_sign: 0,
         }
     }
 
-    /// Adds the next point: its [`magnitudes`] and rope position `p`.
+    /// Adds the next point: its [`phase_values`], rope position `p` and place `at`.
     #[inline]
-    pub fn push(&mut self, m: &[f64; METRIC_COUNT], moving: bool, p: f64) {
+    pub fn push(&mut self, m: &[f64; METRIC_COUNT], moving: bool, p: f64, at: At) {
         if moving {
             if self.run_state == Run::None {
                 self.run_state = Run::Unconfirmed;
                 self.run = Sums::default();
                 self.run_path_deg = 0.0;
+                self.run_sign = sign(m[0]);
             }
-            self.run.add_point(m);
+            self.run.add_point(m, at);
             if self.run_state == Run::Unconfirmed {
                 self.run_path_deg += (p - self.last_p).abs();
                 if self.run_path_deg >= MOVE_CONFIRM_DEG {
@@ -123,8 +199,20 @@ impl PhaseAcc {
             }
         } else {
             self.close_run();
+            let s = sign(m[0]);
             if self.body.count > 0 {
-                self.trail.add_point(m);
+                self.trail.add_point(m, at);
+                if self.ramp_sign != 0 && s == self.ramp_sign {
+                    self.ramp.add_point(m, at);
+                } else {
+                    self.ramp_sign = 0;
+                }
+            } else if s != 0 && s == self.lead_sign {
+                self.lead.add_point(m, at);
+            } else {
+                self.lead = Sums::default();
+                self.lead.add_point(m, at);
+                self.lead_sign = s;
             }
         }
         self.last_p = p;
@@ -138,59 +226,98 @@ impl PhaseAcc {
     fn close_run(&mut self) {
         match self.run_state {
             Run::None => {}
-            Run::Unconfirmed if self.body.count > 0 => self.trail.add(&self.run),
-            Run::Unconfirmed => {}
+            Run::Unconfirmed if self.body.count > 0 => {
+                self.trail.add(&self.run);
+                self.ramp_sign = 0;
+            }
+            Run::Unconfirmed => {
+                self.lead = Sums::default();
+                self.lead_sign = 0;
+            }
             Run::Confirmed => {
+                if self.body.count == 0 {
+                    self.lead_used = self.lead_sign != 0 && self.lead_sign == self.run_sign;
+                }
                 self.body.add(&self.trail);
                 self.body.add(&self.run);
                 self.trail = Sums::default();
+                self.ramp = Sums::default();
+                self.ramp_sign = self.run_sign;
             }
         }
         self.run_state = Run::None;
     }
 
-    /// The phase's summary on a grid of `hz`, as if it ended at the last point pushed.
-    pub fn summary(&self, hz: f64) -> PhaseSummary {
+    /// The phase's figures, as if it ended at the last point pushed (see the module notes):
+    /// `head` is the point before the phase that it shares with the previous one, `tail` its
+    /// last point, shared with the next.
+    pub fn summary(&self, c: &Context, edges: &Edges, head: Option<&Split>, tail: Option<&Split>) -> PhaseSummary {
         let mut closed = *self;
         closed.close_run();
-        let b = &closed.body;
-        if b.count == 0 {
+        if closed.body.count == 0 {
             return PhaseSummary::default();
         }
-        let n = b.count as f64;
-        let mean = |i: usize| b.total[i] / n;
+        // The speed-up before the first movement and the slow-down after the last, below the
+        // rest threshold, are still the phase's: with them its Δω runs from rest to rest.
+        let mut total = closed.body.total;
+        let mut peak_velocity = closed.body.peak_velocity;
+        let lead = if closed.lead_used { Some(&closed.lead) } else { None };
+        for extra in lead.into_iter().chain([&closed.ramp]) {
+            for (t, x) in total.iter_mut().zip(&extra.total) {
+                *t += x;
+            }
+            peak_velocity = peak_velocity.max(extra.peak_velocity);
+        }
+        let b = &closed.body;
+        let mut start_us = edges.onset_near(b.first.index).unwrap_or(b.first.time_us - 0.5 * c.step_us);
+        let mut end_us = edges.stop_near(b.last.index).unwrap_or(b.last.time_us + 0.5 * c.step_us);
+        if let Some(h) = head.filter(|h| h.index + 1 == b.first.index) {
+            for (t, x) in total.iter_mut().zip(&h.values) {
+                *t += h.after * x;
+            }
+            start_us = h.time_us;
+        }
+        if let Some(t) = tail.filter(|t| t.index == b.last.index) {
+            for (sum, x) in total.iter_mut().zip(&t.values) {
+                *sum -= t.after * x;
+            }
+            end_us = t.time_us;
+        }
+        let grid_us = b.last.time_us - b.first.time_us + c.step_us;
+        let duration_us = if end_us - start_us > 0.0 { end_us - start_us } else { grid_us };
+        let mean = |i: usize| total[i] * c.step_us / duration_us;
         PhaseSummary {
-            duration_s: n / hz,
-            velocity: mean(0),
-            acceleration: mean(1),
-            torque: mean(2),
-            force: mean(3),
-            linear_force: mean(4),
-            net_force: mean(5),
-            power: mean(6),
-            peak_velocity: b.peak_velocity,
+            duration_s: duration_us / 1e6,
+            velocity: mean(0).abs(),
+            acceleration: mean(1).abs(),
+            torque: mean(2).abs(),
+            force: mean(3).abs(),
+            linear_force: mean(4).abs(),
+            net_force: mean(4) + c.weight + mean(3).abs(),
+            power: mean(5).abs(),
+            peak_velocity,
         }
     }
 }
 
-/// Summary of one phase: duration and means of magnitudes over its moving points.
+/// Summary of one phase (see the module notes for each figure).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct PhaseSummary {
-    /// s, rest at the edges excluded
+    /// s, from where the movement starts to where it ends
     pub duration_s: f64,
-    /// mean |v|, m/s
+    /// |mean v|, m/s
     pub velocity: f64,
-    /// mean |a|, m/s²
+    /// |mean a|, m/s²
     pub acceleration: f64,
-    /// mean |τ|, N·m
+    /// |mean τ|, N·m
     pub torque: f64,
-    /// mean |F|, N
+    /// |mean F|, N
     pub force: f64,
-    /// mean |linearForce|, N
+    /// |mean linearForce|, N
     pub linear_force: f64,
-    /// mean |netForce|, N
+    /// m·(mean a_body + g) + |mean F|, N
     pub net_force: f64,
-    /// mean |P|, W
+    /// |mean P|, W
     pub power: f64,
     /// peak |v|, m/s
     pub peak_velocity: f64,
@@ -200,21 +327,31 @@ pub struct PhaseSummary {
 mod tests {
     use super::*;
 
-    /// Folds points given as (|v|, rope position °); a point moves when |v| > 0. Every other
-    /// magnitude is 1.
-    fn fold(points: &[(f64, f64)]) -> PhaseSummary {
+    const CONTEXT: Context = Context { step_us: 100_000.0, weight: 800.0 };
+
+    fn at(k: usize) -> At {
+        At { index: k as u64, time_us: k as f64 * CONTEXT.step_us }
+    }
+
+    /// Folds points given as (v, rope position °) at 10 Hz; a point moves when v ≠ 0. Every
+    /// other value is 1.
+    fn fold(points: &[(f64, f64)]) -> PhaseAcc {
         let mut a = PhaseAcc::new(points.first().map_or(0.0, |p| p.1));
-        for &(v, p) in points {
-            a.push(&[v, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0], v > 0.0, p);
+        for (k, &(v, p)) in points.iter().enumerate() {
+            a.push(&[v, 1.0, 1.0, 1.0, 1.0, 1.0], v != 0.0, p, at(k));
         }
-        a.summary(10.0)
+        a
+    }
+
+    fn summary(points: &[(f64, f64)]) -> PhaseSummary {
+        fold(points).summary(&CONTEXT, &Edges::new(10.0, 0, 0.0), None, None)
     }
 
     macro_rules! summarises {
         ($($name:ident: $points:expr => ($n:expr, $mean:expr, $peak:expr);)*) => {$(
             #[test]
             fn $name() {
-                let s = fold(&$points);
+                let s = summary(&$points);
                 assert_eq!((s.duration_s, s.velocity, s.peak_velocity), ($n as f64 / 10.0, $mean, $peak));
             }
         )*};
@@ -227,16 +364,57 @@ mod tests {
         counts_a_run_from_its_first_point_once_it_travels_enough: [(0.0, 0.0), (1.0, 0.5), (1.0, 1.0), (1.0, 1.5), (1.0, 2.0), (0.0, 2.0)] => (4, 1.0, 1.0);
         gives_zeros_for_an_empty_phase: [] => (0, 0.0, 0.0);
         gives_zeros_for_a_phase_at_rest_or_blips: [(0.0, 0.0), (5.0, 1.0), (0.0, 1.0)] => (0, 0.0, 0.0);
+        reports_the_magnitude_of_a_negative_mean: [(0.0, 10.0), (-2.0, 5.0), (-4.0, 0.0)] => (2, 3.0, 4.0);
+    }
+
+    #[test]
+    fn lets_noise_cancel_in_a_signed_mean_where_a_mean_of_magnitudes_would_pile_it_up() {
+        // 1 m/s with ±0.5 m/s of alternating noise: the mean stays 1.
+        let points: Vec<(f64, f64)> = (0..10).map(|k| (if k % 2 == 0 { 1.5 } else { 0.5 }, 10.0 * k as f64)).collect();
+        assert_eq!(summary(&points).velocity, 1.0);
+        let swinging: Vec<(f64, f64)> = (0..10).map(|k| (if k % 2 == 0 { 3.0 } else { -1.0 }, 10.0 * k as f64)).collect();
+        assert_eq!(summary(&swinging).velocity, 1.0, "not the mean |v| of 2");
+    }
+
+    #[test]
+    fn adds_the_weight_and_the_mean_rope_tension_to_net_force() {
+        let mut a = PhaseAcc::new(0.0);
+        for k in 0..4 {
+            // linear force 50 N, tangential force −200 N (braking), v = 1
+            a.push(&[1.0, 0.0, 0.0, -200.0, 50.0, 0.0], true, 10.0 * k as f64, at(k));
+        }
+        let s = a.summary(&CONTEXT, &Edges::new(10.0, 0, 0.0), None, None);
+        assert_eq!((s.force, s.linear_force, s.net_force), (200.0, 50.0, 50.0 + 800.0 + 200.0));
+    }
+
+    #[test]
+    fn shares_the_turn_point_between_the_phases_at_the_crossing() {
+        // Four points of v = 2; the last is the turn, 0.3 of its step after the crossing.
+        let mut conc = PhaseAcc::new(0.0);
+        for k in 0..4 {
+            conc.push(&[2.0, 0.0, 0.0, 0.0, 0.0, 0.0], true, 10.0 * k as f64, at(k));
+        }
+        let turn = Split { index: 3, values: [2.0, 0.0, 0.0, 0.0, 0.0, 0.0], after: 0.3, time_us: 3.2 * CONTEXT.step_us };
+        let edges = Edges::new(10.0, 0, 0.0);
+        let s = conc.summary(&CONTEXT, &edges, None, Some(&turn));
+        // From −0.05 s (half a step before point 0) to 0.32 s, covering 3.7 points of v = 2.
+        assert!((s.duration_s - 0.37).abs() < 1e-12 && (s.velocity - 2.0).abs() < 1e-12, "{s:?}");
+        let mut ecc = PhaseAcc::new(0.0);
+        for k in 4..6 {
+            ecc.push(&[2.0, 0.0, 0.0, 0.0, 0.0, 0.0], true, 10.0 * k as f64, at(k));
+        }
+        let e = ecc.summary(&CONTEXT, &edges, Some(&turn), None);
+        assert!((e.duration_s - 0.23).abs() < 1e-12 && (e.velocity - 2.0).abs() < 1e-12, "{e:?}");
     }
 
     #[test]
     fn tells_movement_from_rest_and_blips() {
         let mut a = PhaseAcc::new(0.0);
-        a.push(&[1.0; METRIC_COUNT], true, 1.0);
+        a.push(&[1.0; METRIC_COUNT], true, 1.0, at(0));
         assert!(!a.is_moving(), "1° is a blip so far");
-        a.push(&[1.0; METRIC_COUNT], true, 3.0);
+        a.push(&[1.0; METRIC_COUNT], true, 3.0, at(1));
         assert!(a.is_moving());
-        a.push(&[0.0; METRIC_COUNT], false, 3.0);
+        a.push(&[0.0; METRIC_COUNT], false, 3.0, at(2));
         assert!(!a.is_moving());
     }
 }

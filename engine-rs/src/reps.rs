@@ -28,9 +28,35 @@
 //! - Data that starts mid-movement (rope already out, or winding back) begins in an unknown
 //!   direction: a first eccentric without a concentric makes no rep.
 
-use crate::phase::{PhaseAcc, PhaseSummary, METRIC_COUNT};
+use crate::derive::DEG_TO_RAD;
+use crate::edges::Edges;
+use crate::phase::{At, Context, PhaseAcc, PhaseSummary, Split, METRIC_COUNT};
 use crate::settings::{REP_TRAVEL_DEG, REST_CLOSE_S};
 use crate::still::Stillness;
+
+/// A grid point as the detector sees it.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct DetectorPoint {
+    /// Its index and time.
+    pub at: At,
+    /// Filtered angle, degrees.
+    pub angle_deg: f64,
+    /// Angular velocity, rad/s.
+    pub omega: f64,
+    /// Its [`crate::phase::phase_values`].
+    pub values: [f64; METRIC_COUNT],
+    /// Moving by the phases' rule.
+    pub moving: bool,
+}
+
+/// Where, within the turn's grid step, the filtered angle crosses 0 (the rope fully out).
+fn turn_split(point: &DetectorPoint, step_us: f64) -> Split {
+    let t = point.at.time_us;
+    let half = 0.5 * step_us;
+    let shift = point.angle_deg * DEG_TO_RAD / point.omega;
+    let cross_us = if shift.is_finite() { (t - shift * 1e6).max(t - half).min(t + half) } else { t };
+    Split { index: point.at.index, values: point.values, after: (t + half - cross_us) / step_us, time_us: cross_us }
+}
 
 /// One repetition: indices are global indices of the session's grid points.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -69,27 +95,32 @@ struct Folds {
     at_ext: Option<PhaseAcc>,
     /// The points after `ext`; `None` while there are none.
     after_ext: Option<PhaseAcc>,
+    /// The point at `ext`.
+    ext_point: DetectorPoint,
 }
 
 impl Folds {
-    /// A phase whose points so far are `all`, the last of which, `here`, is its extreme.
-    fn new(here: Extreme, all: PhaseAcc) -> Folds {
-        Folds { ext: here, all, at_ext: None, after_ext: None }
+    /// A phase whose points so far are `all`, the last of which, `point` at `here`, is its extreme.
+    fn new(here: Extreme, all: PhaseAcc, point: DetectorPoint) -> Folds {
+        Folds { ext: here, all, at_ext: None, after_ext: None, ext_point: point }
     }
 
     /// Adds a point; `beyond` when it is the phase's new extreme. The `None`s keep a steady
     /// movement, a new extreme at every point, from copying folds.
-    fn push(&mut self, here: Extreme, m: &[f64; METRIC_COUNT], moving: bool, beyond: bool) {
+    #[inline]
+    fn push(&mut self, here: Extreme, point: &DetectorPoint, beyond: bool) {
+        let (m, moving, at) = (&point.values, point.moving, point.at);
         if beyond {
-            self.all.push(m, moving, here.p);
+            self.all.push(m, moving, here.p, at);
             self.ext = here;
+            self.ext_point = *point;
             self.at_ext = None;
             self.after_ext = None;
         } else {
             self.at_ext.get_or_insert(self.all);
-            self.all.push(m, moving, here.p);
+            self.all.push(m, moving, here.p, at);
             let ext_p = self.ext.p;
-            self.after_ext.get_or_insert_with(|| PhaseAcc::new(ext_p)).push(m, moving, here.p);
+            self.after_ext.get_or_insert_with(|| PhaseAcc::new(ext_p)).push(m, moving, here.p, at);
         }
     }
 
@@ -98,9 +129,9 @@ impl Folds {
         self.at_ext.as_ref().unwrap_or(&self.all)
     }
 
-    /// The next phase, starting at this one's extreme, up to `here`, its first extreme.
-    fn next(&self, here: Extreme) -> Folds {
-        Folds::new(here, self.after_ext.unwrap_or(PhaseAcc::new(self.ext.p)))
+    /// The next phase, starting at this one's extreme, up to `here` (`point`), its first extreme.
+    fn next(&self, here: Extreme, point: &DetectorPoint) -> Folds {
+        Folds::new(here, self.after_ext.unwrap_or(PhaseAcc::new(self.ext.p)), *point)
     }
 }
 
@@ -114,15 +145,15 @@ enum Direction {
     Unknown { from_hi: Folds, from_lo: Folds },
     /// Rope going out since `start`.
     Concentric { start: Extreme, folds: Folds },
-    /// Rope winding back after the concentric (start, turn, summary) of the current rep, if
-    /// the session saw it.
-    Eccentric { concentric: Option<(Extreme, Extreme, PhaseSummary)>, folds: Folds },
+    /// Rope winding back after the concentric (start, turn, its split, summary) of the current
+    /// rep, if the session saw it.
+    Eccentric { concentric: Option<(Extreme, Extreme, Split, PhaseSummary)>, folds: Folds },
 }
 
 /// Streams points in, closed reps out.
 #[derive(Clone, Debug)]
 pub struct RepDetector {
-    hz: f64,
+    context: Context,
     warmup: u32,
     /// [`REST_CLOSE_S`] in grid steps, at least 1.
     rest_close_steps: u64,
@@ -133,51 +164,54 @@ pub struct RepDetector {
 }
 
 impl RepDetector {
-    /// A detector on a grid of `hz` with `warmup` warmup reps.
-    pub fn new(hz: f64, warmup: u32) -> RepDetector {
+    /// A detector on a grid of `hz` with `warmup` warmup reps, summarising phases in `context`.
+    pub fn new(hz: f64, warmup: u32, context: Context) -> RepDetector {
         // hz is validated (1–1000), so the product is a small positive number of steps.
         let rest_close_steps = (REST_CLOSE_S * hz).ceil().max(1.0) as u64;
-        RepDetector { hz, warmup, rest_close_steps, still: Stillness::default(), next_index: 0, dir: None }
+        RepDetector { context, warmup, rest_close_steps, still: Stillness::default(), next_index: 0, dir: None }
     }
 
-    /// Feeds grid point `index` with smoothed angle `angle_deg` and its
-    /// [`crate::phase::magnitudes`]; returns the rep this point closes, if any.
-    pub fn push(&mut self, index: u64, angle_deg: f64, m: &[f64; METRIC_COUNT], moving: bool) -> Option<Rep> {
-        let here = Extreme { p: angle_deg.abs(), index };
+    /// Feeds the next grid point; returns the rep it closes, if any. `edges` has seen the point.
+    #[inline]
+    pub fn push(&mut self, point: &DetectorPoint, edges: &Edges) -> Option<Rep> {
+        let index = point.at.index;
+        let here = Extreme { p: point.angle_deg.abs(), index };
         self.still.push(index, here.p);
         let Some(dir) = &mut self.dir else {
-            let start = Folds::new(here, PhaseAcc::new(here.p));
+            let start = Folds::new(here, PhaseAcc::new(here.p), *point);
             self.dir = Some(Direction::Unknown { from_hi: start, from_lo: start });
             return None;
         };
         match dir {
             Direction::Unknown { from_hi, from_lo } => {
                 // Only the points after each extreme matter: the phase would start there.
-                from_hi.push(here, m, moving, here.p > from_hi.ext.p);
-                from_lo.push(here, m, moving, here.p < from_lo.ext.p);
+                from_hi.push(here, point, here.p > from_hi.ext.p);
+                from_lo.push(here, point, here.p < from_lo.ext.p);
                 // Both cannot hold at once: the earlier extreme would have switched already.
                 if here.p <= from_hi.ext.p - REP_TRAVEL_DEG {
-                    let folds = from_hi.next(here);
+                    let folds = from_hi.next(here, point);
                     *dir = Direction::Concentric { start: from_hi.ext, folds };
                 } else if here.p >= from_lo.ext.p + REP_TRAVEL_DEG {
-                    *dir = Direction::Eccentric { concentric: None, folds: from_lo.next(here) };
+                    *dir = Direction::Eccentric { concentric: None, folds: from_lo.next(here, point) };
                 }
                 None
             }
             Direction::Concentric { start, folds } => {
-                folds.push(here, m, moving, here.p < folds.ext.p);
+                folds.push(here, point, here.p < folds.ext.p);
                 if here.p >= folds.ext.p + REP_TRAVEL_DEG {
-                    let concentric = Some((*start, folds.ext, folds.at_ext().summary(self.hz)));
-                    *dir = Direction::Eccentric { concentric, folds: folds.next(here) };
+                    let split = turn_split(&folds.ext_point, self.context.step_us);
+                    let summary = folds.at_ext().summary(&self.context, edges, None, Some(&split));
+                    let concentric = Some((*start, folds.ext, split, summary));
+                    *dir = Direction::Eccentric { concentric, folds: folds.next(here, point) };
                 }
                 None
             }
             Direction::Eccentric { concentric, folds } => {
-                folds.push(here, m, moving, here.p > folds.ext.p);
+                folds.push(here, point, here.p > folds.ext.p);
                 if here.p <= folds.ext.p - REP_TRAVEL_DEG {
                     let (closing, end) = (*concentric, *folds);
-                    *dir = Direction::Concentric { start: end.ext, folds: end.next(here) };
-                    return closing.map(|(start, turn, c)| self.close(start, turn, c, &end));
+                    *dir = Direction::Concentric { start: end.ext, folds: end.next(here, point) };
+                    return closing.map(|(start, turn, split, c)| self.close(start, turn, &split, c, &end, edges));
                 }
                 // Nothing left to close (already closed by rest, or no concentric seen) is the
                 // common case during a long rest: test it first, before copying any fold.
@@ -186,24 +220,25 @@ impl RepDetector {
                 }
                 // At rest: close now, and stay in this eccentric with nothing left to close.
                 let (closing, end) = (concentric.take(), *folds);
-                closing.map(|(start, turn, c)| self.close(start, turn, c, &end))
+                closing.map(|(start, turn, split, c)| self.close(start, turn, &split, c, &end, edges))
             }
         }
     }
 
     /// End of data: the trailing rep, if its eccentric phase has come to rest.
-    pub fn finish(&mut self) -> Option<Rep> {
+    pub fn finish(&mut self, edges: &Edges) -> Option<Rep> {
         match self.dir {
-            Some(Direction::Eccentric { concentric: Some((start, turn, c)), folds }) if !folds.all.is_moving() => {
+            Some(Direction::Eccentric { concentric: Some((start, turn, split, c)), folds }) if !folds.all.is_moving() => {
                 self.dir = None;
-                Some(self.close(start, turn, c, &folds))
+                Some(self.close(start, turn, &split, c, &folds, edges))
             }
             _ => None,
         }
     }
 
-    /// The rep with concentric (start, turn] summarised as `c` and the eccentric in `ecc`.
-    fn close(&mut self, start: Extreme, turn: Extreme, c: PhaseSummary, ecc: &Folds) -> Rep {
+    /// The rep with concentric (start, turn] summarised as `c` and the eccentric, which starts
+    /// at `split`, in `ecc`.
+    fn close(&mut self, start: Extreme, turn: Extreme, split: &Split, c: PhaseSummary, ecc: &Folds, edges: &Edges) -> Rep {
         let index = self.next_index;
         self.next_index = self.next_index.saturating_add(1);
         Rep {
@@ -213,7 +248,7 @@ impl RepDetector {
             turn: turn.index,
             end: ecc.ext.index,
             concentric: c,
-            eccentric: ecc.at_ext().summary(self.hz),
+            eccentric: ecc.at_ext().summary(&self.context, edges, Some(split), None),
         }
     }
 }
@@ -236,15 +271,24 @@ mod tests {
             at.push(path.len() as u64 - 1);
             path.extend(std::iter::repeat_n((to, false), w[1].1));
         }
-        let mut d = RepDetector::new(100.0, 1);
-        let mut reps: Vec<(Option<u64>, Rep)> = (0u64..)
-            .zip(&path)
-            .filter_map(|(i, &(a, moving))| d.push(i, a, &[1.0; METRIC_COUNT], moving).map(|r| (Some(i), r)))
-            .collect();
+        let (mut d, edges) = detector();
+        let mut reps: Vec<(Option<u64>, Rep)> =
+            (0u64..).zip(&path).filter_map(|(i, &(a, moving))| d.push(&point(i, a, moving), &edges).map(|r| (Some(i), r))).collect();
         if finish {
-            reps.extend(d.finish().map(|r| (None, r)));
+            reps.extend(d.finish(&edges).map(|r| (None, r)));
         }
         (reps, at)
+    }
+
+    /// A detector at 100 Hz, and edges that time nothing (phases keep their grid edges).
+    fn detector() -> (RepDetector, Edges) {
+        (RepDetector::new(100.0, 1, Context { step_us: 10_000.0, weight: 0.0 }), Edges::new(100.0, 0, 0.0))
+    }
+
+    /// Point `i` at angle `a`, every value 1 while moving, 0 at rest.
+    fn point(i: u64, a: f64, moving: bool) -> DetectorPoint {
+        let values = [if moving { 1.0 } else { 0.0 }; METRIC_COUNT];
+        DetectorPoint { at: At { index: i, time_us: i as f64 * 1e4 }, angle_deg: a, omega: 0.0, values, moving }
     }
 
     /// [`walk`] still only at the end, for `rest` points; returns the reps alone.
@@ -267,7 +311,12 @@ mod tests {
         assert_eq!((reps[0].start, reps[0].turn, reps[0].end), (at[0], turn, at[1]));
         assert_eq!((reps[1].start, reps[1].end), (at[1], at[2]));
         assert_eq!((reps[0].index, reps[0].count, reps[1].count), (0, 0, 1));
-        assert_eq!((reps[0].concentric.duration_s, reps[0].eccentric.duration_s), (0.9, 0.9));
+        // The first moving point stands for the step centred on it, so the pull starts half a
+        // step before it; the turn point is shared at its own instant (ω 0 here: no crossing
+        // to interpolate), so each phase has 89.5 steps of its own and the eccentric the last
+        // point's half step as well.
+        let (c, e) = (reps[0].concentric.duration_s, reps[0].eccentric.duration_s);
+        assert!((c - 0.895).abs() < 1e-9 && (e - 0.905).abs() < 1e-9, "{c} {e}");
     }
 
     #[test]
@@ -350,9 +399,9 @@ mod tests {
 
     #[test]
     fn closes_nothing_more_however_long_the_rope_rests_or_when_finished() {
-        let mut d = RepDetector::new(100.0, 1);
+        let (mut d, edges) = detector();
         let path = (0..=90).map(|k| 900.0 - 20.0 * f64::from(k)).chain(std::iter::repeat_n(-900.0, 1000));
-        let reps = (0u64..).zip(path).filter(|&(i, a)| d.push(i, a, &[1.0; METRIC_COUNT], true).is_some()).count();
-        assert_eq!((reps, d.finish()), (1, None));
+        let reps = (0u64..).zip(path).filter(|&(i, a)| d.push(&point(i, a, true), &edges).is_some()).count();
+        assert_eq!((reps, d.finish(&edges)), (1, None));
     }
 }

@@ -8,11 +8,13 @@
 //! the same samples into batches gives bit-identical points and reps.
 
 use crate::derive::{Deriver, Point};
+use crate::edges::Edges;
 use crate::error::{Error, ErrorKind};
-use crate::phase::magnitudes;
-use crate::reps::{Rep, RepDetector};
+use crate::phase::{phase_values, At, Context};
+use crate::reps::{DetectorPoint, Rep, RepDetector};
 use crate::resample::{GridPoint, Resampler, Sample};
-use crate::settings::Settings;
+use crate::savgol::{half_width, Filtered, SavGol};
+use crate::settings::{Settings, GRAVITY};
 use crate::smooth::Smoother;
 
 /// Grid points gathered before they are processed (about 10 kB on the stack).
@@ -138,7 +140,9 @@ pub struct Engine {
     settings: Settings,
     resampler: Resampler,
     smoother: Smoother,
+    savgol: SavGol,
     deriver: Deriver,
+    edges: Edges,
     detector: RepDetector,
     /// Whether the session's batches carry device (ω, α); fixed by the first non-empty batch.
     device: Option<(bool, bool)>,
@@ -150,12 +154,18 @@ impl Engine {
     /// A new session, or the first invalid setting.
     pub fn new(settings: Settings) -> Result<Engine, Error> {
         settings.validate()?;
+        let m = half_width(settings.hz);
+        let step_us = settings.step_us();
+        let context = Context { step_us, weight: settings.mass_kg * GRAVITY };
         Ok(Engine {
             settings,
-            resampler: Resampler::new(settings.step_us()),
+            resampler: Resampler::new(step_us),
             smoother: Smoother::default(),
+            savgol: SavGol::new(m),
             deriver: Deriver::new(&settings),
-            detector: RepDetector::new(settings.hz, settings.warmup),
+            // Phases may start or stop anywhere the filter spreads an edge, m points and a margin.
+            edges: Edges::new(settings.hz, m as u64 + 2, 1.5 * step_us),
+            detector: RepDetector::new(settings.hz, settings.warmup, context),
             device: None,
             next_index: 0,
             finished: false,
@@ -253,32 +263,54 @@ impl Engine {
         self.resampler = resampler;
     }
 
-    /// Runs grid points through smoothing, derivatives and rep detection into `out`.
+    /// Runs grid points through smoothing and filtering into [`Engine::derive`].
     fn process(&mut self, grid: &[GridPoint], out: &mut Update) {
-        // Local copies of the small stages: the compiler keeps them in registers, where state
-        // reached through `self` would be stored and reloaded around every detector call.
-        let (mut smoother, mut deriver, mut index) = (self.smoother, self.deriver, self.next_index);
+        // A local copy of the smoothing buffer stays in registers across the loop.
+        let mut smoother = self.smoother;
         for g in grid {
-            let angle = smoother.push(g.sample.angle_deg, g.first);
-            let point = deriver.derive(g, angle);
-            let (m, moving) = magnitudes(&point);
-            if let Some(rep) = self.detector.push(index, angle, &m, moving) {
-                out.reps.push(rep);
+            if g.first {
+                self.savgol.flush();
+                self.drain(out);
             }
-            out.points.push(&point);
-            index += 1;
+            self.savgol.push(*g, smoother.push(g.sample.angle_deg, g.first));
+            self.drain(out);
         }
-        (self.smoother, self.deriver, self.next_index) = (smoother, deriver, index);
+        self.smoother = smoother;
     }
 
-    /// End of data: appends the trailing rep to `out` if its eccentric phase has come to rest.
-    /// The engine accepts no more data afterwards.
+    /// Derives every filtered point that is due and runs it through edges and rep detection.
+    #[inline]
+    fn drain(&mut self, out: &mut Update) {
+        while let Some(f) = self.savgol.next() {
+            self.derive(&f, out);
+        }
+    }
+
+    #[inline]
+    fn derive(&mut self, f: &Filtered, out: &mut Update) {
+        let point = self.deriver.derive(&f.grid, f.angle_deg, f.slope);
+        let (values, moving) = phase_values(&point);
+        let at = At { index: self.next_index, time_us: point.time_us };
+        self.edges.push(at.index, at.time_us, f.grid.sample.angle_deg, f.angle_deg.abs(), moving);
+        let detected = DetectorPoint { at, angle_deg: f.angle_deg, omega: point.angular_velocity, values, moving };
+        if let Some(rep) = self.detector.push(&detected, &self.edges) {
+            out.reps.push(rep);
+        }
+        out.points.push(&point);
+        self.next_index += 1;
+    }
+
+    /// End of data: appends the last points, which the filter held back for want of points
+    /// after them, and the trailing rep if its eccentric phase has come to rest. The engine
+    /// accepts no more data afterwards.
     pub fn finish(&mut self, out: &mut Update) -> Result<(), Error> {
         if self.finished {
             return Err(Error::new(ErrorKind::Finished, 0.0));
         }
         self.finished = true;
-        out.reps.extend(self.detector.finish());
+        self.savgol.flush();
+        self.drain(out);
+        out.reps.extend(self.detector.finish(&self.edges));
         Ok(())
     }
 

@@ -17,12 +17,30 @@ pub const HZ_MIN: f64 = 1.0;
 pub const HZ_MAX: f64 = 1000.0;
 
 /// Below this |ω| (rad/s) a point counts as still, and stillness is trimmed off the edges of
-/// a phase (rest is not part of the movement). 0.1 rad/s is 1.4 mm/s of rope on the default
-/// 14 mm shaft. A flywheel starting from rest is slower than that for its first instants, so
-/// trimming shortens a phase slightly: by 2·0.1/(π·ωpeak) of a phase with a cosine profile,
-/// 0.2 % at a 30 rad/s peak. Noise on a still rope easily exceeds it at high rates; that is
-/// handled by [`MOVE_CONFIRM_DEG`], not by raising this threshold (which would raise the bias).
-pub const REST_OMEGA_RAD_S: f64 = 0.1;
+/// a phase (rest is not part of the movement). 0.3 rad/s is 4 mm/s of rope on the default
+/// 14 mm shaft, and about three times the filtered ω noise of a 0.6° sensor sampled at 100 Hz
+/// (the noisiest case measured). Where a movement starts and stops is then timed by
+/// [`crate::edges`], not by where |ω| crosses this line, so the threshold trades nothing in
+/// accuracy for its robustness.
+pub const REST_OMEGA_RAD_S: f64 = 0.3;
+
+/// Half-width of the Savitzky–Golay window, s ([`crate::savgol`]): about 10 Hz of bandwidth
+/// for the angle and 5 Hz for ω, and 50 ms of live lag.
+pub const FILTER_HALF_WINDOW_S: f64 = 0.05;
+
+/// The window's half-width at [`HZ_MAX`], points.
+pub const FILTER_MAX_HALF_WIDTH: usize = 50;
+
+/// Rest before an onset (after a stop) fitted to time it, s ([`crate::edges`]): long enough to
+/// average a noisy sensor's rest level, shorter than the shortest rest between reps we plan for.
+pub const EDGE_REST_S: f64 = 0.15;
+
+/// Movement after an onset (before a stop) fitted to time it, s: long enough to see the
+/// acceleration above the noise, short enough that it is still close to constant.
+pub const EDGE_MOVE_S: f64 = 0.1;
+
+/// Movements whose edges are remembered for the phases that end later (a rep has two or three).
+pub const EDGE_HISTORY: usize = 8;
 
 /// A run of moving points is movement only once its path reaches this many degrees of
 /// |angle|: a noise blip on a still rope is a point or two travelling a fraction of a degree,

@@ -125,7 +125,15 @@ export function reprocess(batch: SampleBatch, settings?: Partial<EngineSettings>
   try {
     const pushed = push(h, batch);
     const finished = finish(h);
-    return { points: pushed.points, reps: [...pushed.reps, ...finished.reps], skipped: pushed.skipped };
+    const points = Object.fromEntries(
+      POINT_FIELDS.map((f) => {
+        const all = new Float64Array(pushed.points[f].length + finished.points[f].length);
+        all.set(pushed.points[f]);
+        all.set(finished.points[f], pushed.points[f].length);
+        return [f, all];
+      }),
+    ) as unknown as ProcessedPoints;
+    return { points, reps: [...pushed.reps, ...finished.reps], skipped: pushed.skipped };
   } finally {
     raw.engine_free(h);
   }

@@ -45,7 +45,9 @@ describe('the wasm engine', () => {
       times.push(...u.points.timeUs);
       reps.push(...u.reps);
     }
-    reps.push(...engine.finish().reps);
+    const finished = engine.finish();
+    times.push(...finished.points.timeUs);
+    reps.push(...finished.reps);
     engine.dispose();
     expect(times).toEqual([...whole.points.timeUs]);
     expect(reps).toEqual(whole.reps);
@@ -75,7 +77,9 @@ describe('the wasm engine', () => {
     expect(() => engine.push({ timeUs: Float64Array.of(0, 1), angleDeg: Float64Array.of(0) })).toThrow(
       /as many entries as timeUs \(timeUs 2, angleDeg 1\)/,
     );
-    expect(engine.push({ timeUs: Float64Array.of(0, 5000), angleDeg: Float64Array.of(0, 1) }).points.timeUs.length).toBe(2);
+    engine.push({ timeUs: Float64Array.of(0, 5000), angleDeg: Float64Array.of(0, 1) });
+    // The filter holds the points back for want of later ones, until finish.
+    expect(engine.finish().points.timeUs.length).toBe(2);
     engine.dispose();
   });
 
@@ -102,8 +106,8 @@ describe('the wasm engine', () => {
     const device = reprocess({ timeUs, angleDeg, angularVelocity }, { calcAngularVelocity: false });
     expect([...device.points.angularVelocity]).toEqual([7, 7, 9, 9]);
     const computed = reprocess({ timeUs, angleDeg, angularVelocity }, { calcAngularVelocity: true });
-    expect(computed.points.angularVelocity[0]).toBe(0);
-    expect(computed.points.angularVelocity[3]).not.toBe(9);
+    // From the rising angle: positive, and never the device's 7 or 9 rad/s.
+    for (const w of computed.points.angularVelocity) expect(w > 0 && w !== 7 && w !== 9).toBe(true);
   });
 
   it('has a message for every engine error code and says so for an unknown one', async () => {

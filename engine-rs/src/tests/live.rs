@@ -2,7 +2,7 @@
 //! alone once the athlete stops, at the moment the definitions say, at any grid rate.
 
 use super::{sample, Rng, YoYo};
-use crate::settings::{REST_BAND_DEG, REST_CLOSE_S};
+use crate::settings::{FILTER_HALF_WINDOW_S, REST_BAND_DEG, REST_CLOSE_S};
 use crate::{Batch, Engine, Settings, Update};
 use core::f64::consts::FRAC_PI_2;
 
@@ -47,15 +47,17 @@ macro_rules! last_rep_arrives_live {
             let stop = set.duration_s() - set.rest_s;
             let te = set.phase_s(w);
             let in_band = stop - te + te / FRAC_PI_2 * (1.0 - REST_BAND_DEG / w).asin();
-            // Smoothing lags 1.5 grid steps, the grid one more; the push ends within a batch.
-            let lag = 2.5 / $hz + batch_s;
+            // Smoothing lags 1.5 grid steps, the grid one more, the filter holds points back by
+            // its half window; the push ends within a batch.
+            let lag = 2.5 / $hz + FILTER_HALF_WINDOW_S + batch_s;
             let arrived = arrivals[2].1;
             assert!(arrived >= in_band + REST_CLOSE_S && arrived <= stop + REST_CLOSE_S + lag, "last rep at {arrived} s, rope stopped at {stop} s");
             // The reps before closed at the next pull, not during their short stop at the top.
             for (k, &(_, arrived)) in arrivals[..2].iter().enumerate() {
                 let next_pull = set.rest_s * (k + 2) as f64
                     + set.wound_deg[..=k + 1].windows(2).map(|p| set.phase_s(p[0]) + set.phase_s(p[1])).sum::<f64>();
-                assert!(arrived > next_pull && arrived < next_pull + 0.5, "rep {k} at {arrived} s, next pull at {next_pull} s");
+                // The pull travels 180° in about 0.41 s; then the lag as above.
+                assert!(arrived > next_pull && arrived < next_pull + 0.5 + lag, "rep {k} at {arrived} s, next pull at {next_pull} s");
             }
         }
     )*};

@@ -95,8 +95,7 @@ fn uses_the_device_rates_only_when_the_calc_flags_are_off() {
     let device = reprocess(&batch, Settings { calc_angular_velocity: false, ..Settings::default() }).unwrap();
     assert_eq!(device.points.columns[2], vec![7.0; 4]);
     let computed = reprocess(&batch, Settings { calc_angular_velocity: true, ..Settings::default() }).unwrap();
-    assert_eq!(computed.points.columns[2][0], 0.0);
-    assert!(computed.points.columns[2][3] > 0.0 && computed.points.columns[2][3] != 7.0);
+    assert!(computed.points.columns[2].iter().all(|&w| w > 0.0 && w != 7.0), "{:?}", computed.points.columns[2]);
 }
 
 /// A number from everywhere: ordinary, huge, tiny, signed zero, NaN and infinities.

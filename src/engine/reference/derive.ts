@@ -1,6 +1,6 @@
 /**
- * Reference port of `engine-rs/src/derive.rs` (which documents the physics): backward-difference
- * ω and α, or the device's values, and the derived metrics of one point.
+ * Reference port of `engine-rs/src/derive.rs` (which documents the physics): ω from the filtered
+ * angle's slope and α as its backward difference, or the device's values, and the derived metrics of one point.
  */
 import type { EngineSettings, POINT_FIELDS } from '../types';
 import { DEG_TO_RAD, GRAVITY } from './constants';
@@ -17,8 +17,7 @@ export class Deriver {
   private readonly twoRadius: number;
   private omegaFromAngle = true;
   private alphaFromOmega = true;
-  private seen = 0;
-  private prevAngle = 0;
+  private seen = false;
   private prevOmega = 0;
 
   constructor(private readonly s: EngineSettings) {
@@ -34,18 +33,15 @@ export class Deriver {
     this.alphaFromOmega = !alpha;
   }
 
-  derive(g: GridPoint, angleDeg: number): Point {
-    if (g.first) this.seen = 0;
-    let omega = 0;
-    if (!this.omegaFromAngle) omega = g.sample.omega;
-    else if (this.seen >= 1) omega = (angleDeg - this.prevAngle) * this.omegaScale;
-    const alphaHistory = this.omegaFromAngle ? 2 : 1;
+  /** The point at `g`, whose filtered angle is `angleDeg`, rising `slope` degrees per grid step. */
+  derive(g: GridPoint, angleDeg: number, slope: number): Point {
+    if (g.first) this.seen = false;
+    const omega = this.omegaFromAngle ? slope * this.omegaScale : g.sample.omega;
     let alpha = 0;
     if (!this.alphaFromOmega) alpha = g.sample.alpha;
-    else if (this.seen >= alphaHistory) alpha = (omega - this.prevOmega) * this.hz;
-    const omegaMid = this.seen >= 1 ? 0.5 * (omega + this.prevOmega) : omega;
-    this.seen = Math.min(this.seen + 1, 2);
-    this.prevAngle = angleDeg;
+    else if (this.seen) alpha = (omega - this.prevOmega) * this.hz;
+    const omegaMid = this.seen ? 0.5 * (omega + this.prevOmega) : omega;
+    this.seen = true;
     this.prevOmega = omega;
 
     const acceleration = alpha * this.twoRadius;

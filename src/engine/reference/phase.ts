@@ -1,26 +1,41 @@
 /**
- * Reference port of `engine-rs/src/phase.rs`: a phase as a fold of its points, with rest and
- * noise blips trimmed off its edges (a run of moving points counts once its path reaches
- * MOVE_CONFIRM_DEG). Objects here are mutable; `clone()` stands in for Rust's copies.
+ * Reference port of `engine-rs/src/phase.rs`: a phase as a fold of its points' signed values,
+ * with rest and noise blips trimmed off its edges (a run of moving points counts once its path
+ * reaches MOVE_CONFIRM_DEG); a phase reports the magnitude of each mean. Objects here are
+ * mutable; `clone()` stands in for Rust's copies.
  */
 import type { PhaseSummary } from '../types';
 import { MOVE_CONFIRM_DEG, REST_OMEGA_RAD_S } from './constants';
 import type { Point } from './derive';
+import type { Edges } from './edges';
 
-export const METRIC_COUNT = 7;
+export const METRIC_COUNT = 6;
+
+/** Where a point is: its global index and time, µs. */
+export interface At {
+  index: number;
+  timeUs: number;
+}
 
 class Sums {
   count = 0;
-  total = [0, 0, 0, 0, 0, 0, 0];
+  total = [0, 0, 0, 0, 0, 0];
   peakVelocity = 0;
+  first: At = { index: 0, timeUs: 0 };
+  last: At = { index: 0, timeUs: 0 };
 
-  addPoint(m: readonly number[]): void {
+  addPoint(m: readonly number[], at: At): void {
+    if (this.count === 0) this.first = at;
+    this.last = at;
     this.count += 1;
     for (let i = 0; i < METRIC_COUNT; i++) this.total[i]! += m[i]!;
-    this.peakVelocity = Math.max(this.peakVelocity, m[0]!);
+    this.peakVelocity = Math.max(this.peakVelocity, Math.abs(m[0]!));
   }
 
   add(o: Sums): void {
+    if (o.count === 0) return;
+    if (this.count === 0) this.first = o.first;
+    this.last = o.last;
     this.count += o.count;
     for (let i = 0; i < METRIC_COUNT; i++) this.total[i]! += o.total[i]!;
     this.peakVelocity = Math.max(this.peakVelocity, o.peakVelocity);
@@ -31,24 +46,35 @@ class Sums {
     c.count = this.count;
     c.total = [...this.total];
     c.peakVelocity = this.peakVelocity;
+    c.first = this.first;
+    c.last = this.last;
     return c;
   }
 }
 
-/** |v|, |a|, |τ|, |F|, |linearForce|, |netForce|, |P| and whether the point is moving. */
-export function magnitudes(p: Point): [number[], boolean] {
+/** v, a, τ, F, linearForce, P (signed) and whether the point is moving. */
+export function phaseValues(p: Point): [number[], boolean] {
   return [
-    [
-      Math.abs(p.velocity),
-      Math.abs(p.acceleration),
-      Math.abs(p.torque),
-      Math.abs(p.force),
-      Math.abs(p.linearForce),
-      Math.abs(p.netForce),
-      Math.abs(p.power),
-    ],
+    [p.velocity, p.acceleration, p.torque, p.force, p.linearForce, p.power],
     Math.abs(p.angularVelocity) >= REST_OMEGA_RAD_S,
   ];
+}
+
+/** A grid point shared by two phases: from `timeUs`, the fraction `after` of its step belongs to the later one. */
+export interface Split {
+  index: number;
+  values: readonly number[];
+  after: number;
+  timeUs: number;
+}
+
+/** What a phase summary needs besides its points. */
+export interface SummaryContext {
+  /** Grid step, µs. */
+  stepUs: number;
+  /** The athlete's weight m·g, N. */
+  weight: number;
+  edges: Edges;
 }
 
 type Run = 'none' | 'unconfirmed' | 'confirmed';
@@ -59,24 +85,42 @@ export class PhaseAcc {
   private run = new Sums();
   private runState: Run = 'none';
   private runPathDeg = 0;
+  private runSign = 0;
+  private lead = new Sums();
+  private leadSign = 0;
+  private leadUsed = false;
+  private ramp = new Sums();
+  private rampSign = 0;
 
   constructor(private lastP: number) {}
 
-  push(m: readonly number[], moving: boolean, p: number): void {
+  push(m: readonly number[], moving: boolean, p: number, at: At): void {
     if (moving) {
       if (this.runState === 'none') {
         this.runState = 'unconfirmed';
         this.run = new Sums();
         this.runPathDeg = 0;
+        this.runSign = Math.sign(m[0]!);
       }
-      this.run.addPoint(m);
+      this.run.addPoint(m, at);
       if (this.runState === 'unconfirmed') {
         this.runPathDeg += Math.abs(p - this.lastP);
         if (this.runPathDeg >= MOVE_CONFIRM_DEG) this.runState = 'confirmed';
       }
     } else {
       this.closeRun();
-      if (this.body.count > 0) this.trail.addPoint(m);
+      const s = Math.sign(m[0]!);
+      if (this.body.count > 0) {
+        this.trail.addPoint(m, at);
+        if (this.rampSign !== 0 && s === this.rampSign) this.ramp.addPoint(m, at);
+        else this.rampSign = 0;
+      } else if (s !== 0 && s === this.leadSign) {
+        this.lead.addPoint(m, at);
+      } else {
+        this.lead = new Sums();
+        this.lead.addPoint(m, at);
+        this.leadSign = s;
+      }
     }
     this.lastP = p;
   }
@@ -86,11 +130,20 @@ export class PhaseAcc {
   }
 
   private closeRun(): void {
-    if (this.runState === 'unconfirmed' && this.body.count > 0) this.trail.add(this.run);
+    if (this.runState === 'unconfirmed' && this.body.count > 0) {
+      this.trail.add(this.run);
+      this.rampSign = 0;
+    } else if (this.runState === 'unconfirmed') {
+      this.lead = new Sums();
+      this.leadSign = 0;
+    }
     if (this.runState === 'confirmed') {
+      if (this.body.count === 0) this.leadUsed = this.leadSign !== 0 && this.leadSign === this.runSign;
       this.body.add(this.trail);
       this.body.add(this.run);
       this.trail = new Sums();
+      this.ramp = new Sums();
+      this.rampSign = this.runSign;
     }
     this.runState = 'none';
   }
@@ -102,25 +155,57 @@ export class PhaseAcc {
     c.run = this.run.clone();
     c.runState = this.runState;
     c.runPathDeg = this.runPathDeg;
+    c.runSign = this.runSign;
+    c.lead = this.lead.clone();
+    c.leadSign = this.leadSign;
+    c.leadUsed = this.leadUsed;
+    c.ramp = this.ramp.clone();
+    c.rampSign = this.rampSign;
     return c;
   }
 
-  summary(hz: number): PhaseSummary {
+  /**
+   * The phase's figures, as if it ended at the last point pushed; `head` is the point before
+   * the phase that it shares with the previous one, `tail` its last point, shared with the next.
+   */
+  summary(c: SummaryContext, head: Split | null, tail: Split | null): PhaseSummary {
     const closed = this.clone();
     closed.closeRun();
     const b = closed.body;
-    const n = b.count;
-    const mean = (i: number) => (n === 0 ? 0 : b.total[i]! / n);
+    if (b.count === 0) {
+      return { duration: 0, velocity: 0, acceleration: 0, torque: 0, force: 0, linearForce: 0, netForce: 0, power: 0, peakVelocity: 0 };
+    }
+    // The speed-up before the first movement and the slow-down after the last, below the rest
+    // threshold, are still the phase's: with them its Δω runs from rest to rest.
+    const total = [...b.total];
+    let peakVelocity = b.peakVelocity;
+    for (const extra of closed.leadUsed ? [closed.lead, closed.ramp] : [closed.ramp]) {
+      for (let i = 0; i < METRIC_COUNT; i++) total[i]! += extra.total[i]!;
+      peakVelocity = Math.max(peakVelocity, extra.peakVelocity);
+    }
+    let startUs = c.edges.onsetNear(b.first.index) ?? b.first.timeUs - 0.5 * c.stepUs;
+    let endUs = c.edges.stopNear(b.last.index) ?? b.last.timeUs + 0.5 * c.stepUs;
+    if (head !== null && head.index + 1 === b.first.index) {
+      for (let i = 0; i < METRIC_COUNT; i++) total[i]! += head.after * head.values[i]!;
+      startUs = head.timeUs;
+    }
+    if (tail !== null && tail.index === b.last.index) {
+      for (let i = 0; i < METRIC_COUNT; i++) total[i]! -= tail.after * tail.values[i]!;
+      endUs = tail.timeUs;
+    }
+    const gridUs = b.last.timeUs - b.first.timeUs + c.stepUs;
+    const durationUs = endUs - startUs > 0 ? endUs - startUs : gridUs;
+    const mean = (i: number) => (total[i]! * c.stepUs) / durationUs;
     return {
-      duration: n / hz,
-      velocity: mean(0),
-      acceleration: mean(1),
-      torque: mean(2),
-      force: mean(3),
-      linearForce: mean(4),
-      netForce: mean(5),
-      power: mean(6),
-      peakVelocity: n === 0 ? 0 : b.peakVelocity,
+      duration: durationUs / 1e6,
+      velocity: Math.abs(mean(0)),
+      acceleration: Math.abs(mean(1)),
+      torque: Math.abs(mean(2)),
+      force: Math.abs(mean(3)),
+      linearForce: Math.abs(mean(4)),
+      netForce: mean(4) + c.weight + Math.abs(mean(3)),
+      power: Math.abs(mean(5)),
+      peakVelocity,
     };
   }
 }

@@ -4,13 +4,23 @@
  * eccentric has rested REST_CLOSE_S (see that file's design notes).
  */
 import type { PhaseSummary, Rep } from '../types';
-import { REP_TRAVEL_DEG, REST_CLOSE_S } from './constants';
-import { PhaseAcc } from './phase';
+import { DEG_TO_RAD, REP_TRAVEL_DEG, REST_CLOSE_S } from './constants';
+import { PhaseAcc, type At, type Split, type SummaryContext } from './phase';
 import { Stillness } from './still';
 
 interface Extreme {
   p: number;
   index: number;
+}
+
+/** A grid point as the detector sees it. */
+export interface DetectorPoint {
+  at: At;
+  /** Filtered angle, degrees, and angular velocity, rad/s. */
+  angleDeg: number;
+  omega: number;
+  values: readonly number[];
+  moving: boolean;
 }
 
 /** The phase in progress: its running extreme, all its points, the fold at the extreme, the points after. */
@@ -21,19 +31,23 @@ class Folds {
   constructor(
     public ext: Extreme,
     public all: PhaseAcc,
+    /** The extreme's point. */
+    public extPoint: DetectorPoint,
   ) {}
 
-  push(here: Extreme, m: readonly number[], moving: boolean, beyond: boolean): void {
+  push(here: Extreme, point: DetectorPoint, beyond: boolean): void {
+    const { at, values: m, moving } = point;
     if (beyond) {
-      this.all.push(m, moving, here.p);
+      this.all.push(m, moving, here.p, at);
       this.ext = here;
+      this.extPoint = point;
       this.atExt = null;
       this.afterExt = null;
     } else {
       this.atExt ??= this.all.clone();
-      this.all.push(m, moving, here.p);
+      this.all.push(m, moving, here.p, at);
       this.afterExt ??= new PhaseAcc(this.ext.p);
-      this.afterExt.push(m, moving, here.p);
+      this.afterExt.push(m, moving, here.p, at);
     }
   }
 
@@ -41,12 +55,21 @@ class Folds {
     return this.atExt ?? this.all;
   }
 
-  next(here: Extreme): Folds {
-    return new Folds(here, this.afterExt ?? new PhaseAcc(this.ext.p));
+  next(here: Extreme, point: DetectorPoint): Folds {
+    return new Folds(here, this.afterExt ?? new PhaseAcc(this.ext.p), point);
   }
 }
 
-type Concentric = { start: Extreme; turn: Extreme; summary: PhaseSummary };
+type Concentric = { start: Extreme; turn: Extreme; split: Split; summary: PhaseSummary };
+
+/** Where, within the turn's grid step, the filtered angle crosses 0 (the rope fully out). */
+function turnSplit(point: DetectorPoint, stepUs: number): Split {
+  const t = point.at.timeUs;
+  const half = 0.5 * stepUs;
+  const shift = (point.angleDeg * DEG_TO_RAD) / point.omega;
+  const crossUs = Number.isFinite(shift) ? Math.min(Math.max(t - shift * 1e6, t - half), t + half) : t;
+  return { index: point.at.index, values: point.values, after: (t + half - crossUs) / stepUs, timeUs: crossUs };
+}
 type Direction =
   | { kind: 'unknown'; fromHi: Folds; fromLo: Folds }
   | { kind: 'concentric'; start: Extreme; folds: Folds }
@@ -59,44 +82,47 @@ export class RepDetector {
   private readonly restCloseSteps: number;
 
   constructor(
-    private readonly hz: number,
+    hz: number,
     private readonly warmup: number,
+    private readonly context: SummaryContext,
   ) {
     this.restCloseSteps = Math.max(1, Math.ceil(REST_CLOSE_S * hz));
   }
 
-  push(index: number, angleDeg: number, m: readonly number[], moving: boolean): Rep | null {
-    const here = { p: Math.abs(angleDeg), index };
+  push(point: DetectorPoint): Rep | null {
+    const index = point.at.index;
+    const here = { p: Math.abs(point.angleDeg), index };
     this.still.push(index, here.p);
     const dir = this.dir;
     if (dir === null) {
-      this.dir = { kind: 'unknown', fromHi: new Folds(here, new PhaseAcc(here.p)), fromLo: new Folds(here, new PhaseAcc(here.p)) };
+      this.dir = { kind: 'unknown', fromHi: new Folds(here, new PhaseAcc(here.p), point), fromLo: new Folds(here, new PhaseAcc(here.p), point) };
       return null;
     }
     if (dir.kind === 'unknown') {
       const { fromHi, fromLo } = dir;
-      fromHi.push(here, m, moving, here.p > fromHi.ext.p);
-      fromLo.push(here, m, moving, here.p < fromLo.ext.p);
+      fromHi.push(here, point, here.p > fromHi.ext.p);
+      fromLo.push(here, point, here.p < fromLo.ext.p);
       if (here.p <= fromHi.ext.p - REP_TRAVEL_DEG) {
-        this.dir = { kind: 'concentric', start: fromHi.ext, folds: fromHi.next(here) };
+        this.dir = { kind: 'concentric', start: fromHi.ext, folds: fromHi.next(here, point) };
       } else if (here.p >= fromLo.ext.p + REP_TRAVEL_DEG) {
-        this.dir = { kind: 'eccentric', concentric: null, folds: fromLo.next(here) };
+        this.dir = { kind: 'eccentric', concentric: null, folds: fromLo.next(here, point) };
       }
       return null;
     }
     if (dir.kind === 'concentric') {
       const folds = dir.folds;
-      folds.push(here, m, moving, here.p < folds.ext.p);
+      folds.push(here, point, here.p < folds.ext.p);
       if (here.p >= folds.ext.p + REP_TRAVEL_DEG) {
-        const concentric = { start: dir.start, turn: folds.ext, summary: folds.foldAtExt().summary(this.hz) };
-        this.dir = { kind: 'eccentric', concentric, folds: folds.next(here) };
+        const split = turnSplit(folds.extPoint, this.context.stepUs);
+        const summary = folds.foldAtExt().summary(this.context, null, split);
+        this.dir = { kind: 'eccentric', concentric: { start: dir.start, turn: folds.ext, split, summary }, folds: folds.next(here, point) };
       }
       return null;
     }
     const folds = dir.folds;
-    folds.push(here, m, moving, here.p > folds.ext.p);
+    folds.push(here, point, here.p > folds.ext.p);
     if (here.p <= folds.ext.p - REP_TRAVEL_DEG) {
-      this.dir = { kind: 'concentric', start: folds.ext, folds: folds.next(here) };
+      this.dir = { kind: 'concentric', start: folds.ext, folds: folds.next(here, point) };
       return dir.concentric === null ? null : this.close(dir.concentric, folds);
     }
     if (this.still.steps(index) < this.restCloseSteps || dir.concentric === null) return null;
@@ -123,7 +149,7 @@ export class RepDetector {
       turn: c.turn.index,
       end: ecc.ext.index,
       concentric: c.summary,
-      eccentric: ecc.foldAtExt().summary(this.hz),
+      eccentric: ecc.foldAtExt().summary(this.context, c.split, null),
     };
   }
 }

@@ -5,11 +5,13 @@
  */
 import { checkBatchShape, describeLengths, resolveSettings } from '../settings';
 import { POINT_FIELDS, type EngineSettings, type EngineUpdate, type IncrementalEngine, type ProcessedPoints, type Rep, type SampleBatch } from '../types';
-import { validateSettings } from './constants';
+import { GRAVITY, filterHalfWidth, validateSettings } from './constants';
 import { Deriver, type Point } from './derive';
-import { magnitudes } from './phase';
+import { Edges } from './edges';
+import { phaseValues } from './phase';
 import { RepDetector } from './reps';
 import { Resampler } from './resample';
+import { SavGol, type Filtered } from './savgol';
 import { Smoother } from './smooth';
 
 function toColumns(points: Point[]): ProcessedPoints {
@@ -19,7 +21,9 @@ function toColumns(points: Point[]): ProcessedPoints {
 class ReferenceEngine implements IncrementalEngine {
   private readonly resampler: Resampler;
   private readonly smoother = new Smoother();
+  private readonly savgol: SavGol;
   private readonly deriver: Deriver;
+  private readonly edges: Edges;
   private readonly detector: RepDetector;
   private device: [boolean, boolean] | null = null;
   private nextIndex = 0;
@@ -29,7 +33,10 @@ class ReferenceEngine implements IncrementalEngine {
     validateSettings(s);
     this.resampler = new Resampler(1e6 / s.hz);
     this.deriver = new Deriver(s);
-    this.detector = new RepDetector(s.hz, s.warmup);
+    const m = filterHalfWidth(s.hz);
+    this.savgol = new SavGol(m);
+    this.edges = new Edges(s.hz, m + 2, (1.5 * 1e6) / s.hz);
+    this.detector = new RepDetector(s.hz, s.warmup, { stepUs: 1e6 / s.hz, weight: s.mass * GRAVITY, edges: this.edges });
   }
 
   push(batch: SampleBatch): EngineUpdate {
@@ -60,13 +67,7 @@ class ReferenceEngine implements IncrementalEngine {
         continue;
       }
       for (let g = this.resampler.nextPoint(); g !== undefined; g = this.resampler.nextPoint()) {
-        const angle = this.smoother.push(g.sample.angleDeg, g.first);
-        const point = this.deriver.derive(g, angle);
-        const [m, moving] = magnitudes(point);
-        const rep = this.detector.push(this.nextIndex, angle, m, moving);
-        if (rep !== null) reps.push(rep);
-        points.push(point);
-        this.nextIndex += 1;
+        this.savgol.push(g, this.smoother.push(g.sample.angleDeg, g.first), (f) => this.process(f, points, reps));
       }
     }
     return { points: toColumns(points), reps, skipped };
@@ -75,8 +76,24 @@ class ReferenceEngine implements IncrementalEngine {
   finish(): EngineUpdate {
     this.checkLive();
     this.state = 'finished';
+    const points: Point[] = [];
+    const reps: Rep[] = [];
+    this.savgol.flush((f) => this.process(f, points, reps));
     const rep = this.detector.finish();
-    return { points: toColumns([]), reps: rep === null ? [] : [rep], skipped: 0 };
+    if (rep !== null) reps.push(rep);
+    return { points: toColumns(points), reps, skipped: 0 };
+  }
+
+  /** Derives a filtered point and runs it through the rep detector. */
+  private process(f: Filtered, points: Point[], reps: Rep[]): void {
+    const point = this.deriver.derive(f.g, f.angle, f.slope);
+    const [values, moving] = phaseValues(point);
+    const at = { index: this.nextIndex, timeUs: point.timeUs };
+    this.edges.push(at.index, at.timeUs, f.g.sample.angleDeg, Math.abs(f.angle), moving);
+    const rep = this.detector.push({ at, angleDeg: f.angle, omega: point.angularVelocity, values, moving });
+    if (rep !== null) reps.push(rep);
+    points.push(point);
+    this.nextIndex += 1;
   }
 
   dispose(): void {
@@ -99,5 +116,8 @@ export function referenceReprocess(batch: SampleBatch, settings?: Partial<Engine
   const engine = new ReferenceEngine(resolveSettings(settings));
   const pushed = engine.push(batch);
   const finished = engine.finish();
-  return { points: pushed.points, reps: [...pushed.reps, ...finished.reps], skipped: pushed.skipped };
+  const points = Object.fromEntries(
+    POINT_FIELDS.map((f) => [f, Float64Array.from([...pushed.points[f], ...finished.points[f]])]),
+  ) as unknown as ProcessedPoints;
+  return { points, reps: [...pushed.reps, ...finished.reps], skipped: pushed.skipped };
 }

@@ -1,0 +1,349 @@
+//! When the rope starts moving from rest and when it comes to rest, to a fraction of a step.
+//!
+//! Why. A phase's duration is the denominator of every mean it reports, and the grid cannot
+//! place its rest edges well: the low-pass filter ([`crate::savgol`]) spreads a start over its
+//! ±50 ms window, so |ω| crosses any threshold tens of milliseconds early on a quick pull and
+//! late on a slow one; at 100 Hz one step is already 2 % of a fast 0.45 s pull. Only the rest
+//! edges need this: the turn, rope fully out, is timed where the filtered angle crosses 0
+//! ([`crate::reps`]).
+//!
+//! How. Movements are found on the grid by the phases' own rule ([`crate::phase`]: |ω| at
+//! least [`REST_OMEGA_RAD_S`], confirmed once the run has travelled [`MOVE_CONFIRM_DEG`]). An
+//! onset is then timed by fitting the resampled angle over [`EDGE_REST_S`] before the run's
+//! first point and [`EDGE_MOVE_S`] after it with "rest, then motion from rest at constant
+//! acceleration" (θ = θ0 before t0, θ0 + c·(t − t0)² after) by least squares: the t0 with the
+//! least squared error, between grid points by a parabola through the errors. A stop is the
+//! same fit in reverse. The fit uses every point of the window, so it averages a noisy rest and
+//! an encoder's ticks instead of waiting for one sample to stand out, and it reads the angle
+//! before the smoothing that spreads the edge. The rest side of a fit ends at the neighbouring
+//! movement. The resampled angle is fitted on the grid's clock and reported on the filtered
+//! angle's, which lags it by the SPEC buffer's 1.5 steps.
+//!
+//! The fit waits for its window: an onset is timed [`EDGE_MOVE_S`] after it, a stop
+//! [`EDGE_REST_S`] after it (or when the next movement starts, if sooner), long before the
+//! phases that need them close. Memory is bounded: a ring of the last window's points and the
+//! last [`EDGE_HISTORY`] movements.
+
+use crate::settings::{EDGE_HISTORY, EDGE_MOVE_S, EDGE_REST_S, FILTER_MAX_HALF_WIDTH, HZ_MAX, MOVE_CONFIRM_DEG};
+
+/// Largest ring, points (at [`HZ_MAX`]).
+const MAX_RING: usize = (EDGE_REST_S * HZ_MAX) as usize + (EDGE_MOVE_S * HZ_MAX) as usize + 2;
+
+/// Least-squared error of `x = θ0 + c·u²`, u = max(0, sign·(t − t0)), fitted to the points.
+fn sse(t: &[f64], x: &[f64], t0: f64, sign: f64) -> f64 {
+    let (mut n, mut s2, mut s4, mut r0, mut r2, mut xx) = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
+    for (&ti, &v) in t.iter().zip(x) {
+        let u = (sign * (ti - t0)).max(0.0);
+        let u2 = u * u;
+        n += 1.0;
+        s2 += u2;
+        s4 += u2 * u2;
+        r0 += v;
+        r2 += v * u2;
+        xx += v * v;
+    }
+    let det = n * s4 - s2 * s2;
+    // Also false for NaN: no motion in the window to fit.
+    if !(det > 0.0) {
+        return f64::INFINITY;
+    }
+    let b0 = (r0 * s4 - s2 * r2) / det;
+    let b2 = (n * r2 - s2 * r0) / det;
+    xx - b0 * r0 - b2 * r2
+}
+
+/// The instant within the points' times that best splits them into rest and motion from rest:
+/// motion after it for an onset (`sign` 1), before it for a stop (`sign` −1). The grid time
+/// with the least squared error, refined between its neighbours by a parabola; NaN for no
+/// points.
+pub fn change_point(t: &[f64], x: &[f64], sign: f64) -> f64 {
+    let mut errors = [f64::INFINITY; MAX_RING];
+    let (mut best, mut best_sse) = (None, f64::INFINITY);
+    for (i, &ti) in t.iter().enumerate().take(MAX_RING) {
+        let e = sse(t, x, ti, sign);
+        errors[i] = e;
+        if e < best_sse {
+            best_sse = e;
+            best = Some(i);
+        }
+    }
+    let Some(best) = best else { return f64::NAN };
+    let (Some(&tb), true) = (t.get(best), best > 0 && best + 1 < t.len()) else {
+        return t.get(best).copied().unwrap_or(f64::NAN);
+    };
+    let (a, b, c) = (errors[best - 1], best_sse, errors[best + 1]);
+    let curvature = a - 2.0 * b + c;
+    let shift = if curvature > 0.0 && curvature < f64::INFINITY { 0.5 * (a - c) / curvature } else { 0.0 };
+    tb + shift * (t.get(best + 1).copied().unwrap_or(tb) - tb)
+}
+
+/// A confirmed movement: grid indices of its first and last points, its timed edges (µs).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Run {
+    start: u64,
+    /// `u64::MAX` while the rope still moves.
+    end: u64,
+    onset_us: f64,
+    stop_us: f64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Onset,
+    Stop,
+}
+
+/// Follows rest and movement of the rope with the phases' rule and times each onset and stop.
+#[derive(Clone, Debug)]
+pub struct Edges {
+    times: [f64; MAX_RING],
+    angles: [f64; MAX_RING],
+    size: u64,
+    /// Points of rest and of motion in a fit.
+    rest: u64,
+    moving_side: u64,
+    /// How far into a movement a phase may start (or before its stop end), points.
+    slack: u64,
+    /// Clock of the filtered angle minus clock of the resampled one, µs.
+    lag_us: f64,
+    next: u64,
+    run_start: u64,
+    run_confirmed: bool,
+    run_path: f64,
+    last_p: f64,
+    last_moving: bool,
+    last_stop: Option<u64>,
+    /// The last [`EDGE_HISTORY`] movements, oldest first, `runs_len` of them.
+    runs: [Run; EDGE_HISTORY],
+    runs_len: usize,
+    /// Edges waiting for their window: the run's position in `runs`, counted from the newest.
+    pending: [(Kind, u64); 8],
+    pending_len: usize,
+}
+
+impl Edges {
+    /// Edges on a grid of `hz`; phases may start or stop `slack` points inside a movement;
+    /// `lag_us` as in the module notes.
+    pub fn new(hz: f64, slack: u64, lag_us: f64) -> Edges {
+        // hz is validated (1–1000): small non-negative products.
+        let rest = ((EDGE_REST_S * hz).round() as u64).max(2);
+        let moving_side = ((EDGE_MOVE_S * hz).round() as u64).max(2);
+        let none = Run { start: 0, end: 0, onset_us: f64::NAN, stop_us: f64::NAN };
+        Edges {
+            times: [0.0; MAX_RING],
+            angles: [0.0; MAX_RING],
+            size: (rest + moving_side + 2).min(MAX_RING as u64),
+            rest,
+            moving_side,
+            slack: slack.min(FILTER_MAX_HALF_WIDTH as u64 + 2),
+            lag_us,
+            next: 0,
+            run_start: 0,
+            run_confirmed: false,
+            run_path: 0.0,
+            last_p: f64::NAN,
+            last_moving: false,
+            last_stop: None,
+            runs: [none; EDGE_HISTORY],
+            runs_len: 0,
+            pending: [(Kind::Onset, 0); 8],
+            pending_len: 0,
+        }
+    }
+
+    /// Adds point `index` (the next one) at `time_us`: resampled angle `x`, rope position `p`
+    /// (filtered |angle|), moving or not by the phases' rule.
+    pub fn push(&mut self, index: u64, time_us: f64, x: f64, p: f64, moving: bool) {
+        self.next = index + 1;
+        let slot = (index % self.size) as usize;
+        if let (Some(t), Some(a)) = (self.times.get_mut(slot), self.angles.get_mut(slot)) {
+            (*t, *a) = (time_us, x);
+        }
+        if moving {
+            if !self.last_moving {
+                self.run_start = index;
+                self.run_confirmed = false;
+                self.run_path = 0.0;
+            }
+            if !self.run_confirmed {
+                self.run_path += if self.last_p.is_nan() { 0.0 } else { (p - self.last_p).abs() };
+                if self.run_path >= MOVE_CONFIRM_DEG {
+                    self.confirm(index);
+                }
+            }
+        } else if self.last_moving && self.run_confirmed {
+            if let Some(run) = self.runs_len.checked_sub(1).and_then(|i| self.runs.get_mut(i)) {
+                run.end = index - 1;
+                let start = run.start;
+                self.wait(Kind::Stop, start);
+            }
+        }
+        self.last_moving = moving;
+        self.last_p = p;
+        self.settle_due(index, None);
+    }
+
+    fn confirm(&mut self, index: u64) {
+        self.run_confirmed = true;
+        // Rest after a stop ends where this movement starts: time the stop now.
+        self.settle_due(index, Some(self.run_start));
+        let run = Run { start: self.run_start, end: u64::MAX, onset_us: f64::NAN, stop_us: f64::NAN };
+        if self.runs_len == EDGE_HISTORY {
+            self.runs.copy_within(1.., 0);
+            self.runs_len -= 1;
+        }
+        if let Some(slot) = self.runs.get_mut(self.runs_len) {
+            *slot = run;
+            self.runs_len += 1;
+        }
+        if self.run_start > 0 {
+            self.wait(Kind::Onset, self.run_start);
+        }
+    }
+
+    /// Queues the edge of the run starting at `start`.
+    fn wait(&mut self, kind: Kind, start: u64) {
+        if let Some(slot) = self.pending.get_mut(self.pending_len) {
+            *slot = (kind, start);
+            self.pending_len += 1;
+        }
+    }
+
+    /// Times every queued edge whose window is complete at `index`; with `rest_end`, every
+    /// queued stop, its rest ending there.
+    fn settle_due(&mut self, index: u64, rest_end: Option<u64>) {
+        let mut kept = 0;
+        for i in 0..self.pending_len {
+            let Some(&(kind, start)) = self.pending.get(i) else { continue };
+            // When a movement starts, only stops are due early; onsets wait for their window.
+            let done = match rest_end {
+                Some(_) if kind == Kind::Onset => false,
+                _ => self.settle(kind, start, index, rest_end),
+            };
+            if !done {
+                if let Some(slot) = self.pending.get_mut(kept) {
+                    *slot = (kind, start);
+                }
+                kept += 1;
+            }
+        }
+        self.pending_len = kept;
+    }
+
+    /// Times the edge of the run starting at `start` if its window is complete; true when done
+    /// (or when the run has left the history).
+    fn settle(&mut self, kind: Kind, start: u64, index: u64, rest_end: Option<u64>) -> bool {
+        let Some(r) = self.runs.iter().take(self.runs_len).position(|r| r.start == start) else { return true };
+        let run = self.runs[r];
+        let onset = kind == Kind::Onset;
+        let at = if onset { run.start } else { run.end };
+        let natural = at + if onset { self.moving_side } else { self.rest } + 1;
+        let to = rest_end.map_or(natural, |e| natural.min(e));
+        if rest_end.is_none() && index + 1 < to {
+            return false;
+        }
+        let oldest = self.next.saturating_sub(self.size);
+        let mut from = at.saturating_sub(if onset { self.rest } else { self.moving_side }).max(oldest);
+        if onset {
+            from = from.max(self.last_stop.map_or(0, |s| s + 1));
+        } else {
+            self.last_stop = Some(at);
+        }
+        let (mut t, mut x) = ([0.0; MAX_RING], [0.0; MAX_RING]);
+        let len = to.saturating_sub(from).min(MAX_RING as u64) as usize;
+        for (k, i) in (from..to).enumerate().take(len) {
+            let slot = (i % self.size) as usize;
+            t[k] = self.times.get(slot).copied().unwrap_or(f64::NAN);
+            x[k] = self.angles.get(slot).copied().unwrap_or(f64::NAN);
+        }
+        let time_us = change_point(&t[..len], &x[..len], if onset { 1.0 } else { -1.0 }) + self.lag_us;
+        if let Some(run) = self.runs.get_mut(r) {
+            if onset {
+                run.onset_us = time_us;
+            } else {
+                run.stop_us = time_us;
+            }
+        }
+        true
+    }
+
+    /// The timed onset of the movement that point `index` is early in, if it started from rest.
+    pub fn onset_near(&self, index: u64) -> Option<f64> {
+        self.runs
+            .iter()
+            .take(self.runs_len)
+            .find(|r| r.start <= index && index <= r.end && index - r.start <= self.slack)
+            .map(|r| r.onset_us)
+            .filter(|t| t.is_finite())
+    }
+
+    /// The timed stop of the movement that point `index` is late in, if it came to rest.
+    pub fn stop_near(&self, index: u64) -> Option<f64> {
+        self.runs
+            .iter()
+            .take(self.runs_len)
+            .find(|r| r.start <= index && index <= r.end && r.end - index <= self.slack)
+            .map(|r| r.stop_us)
+            .filter(|t| t.is_finite())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Rest at 10 until `t0`, then 10 + c·(t − t0)², sampled every `dt`.
+    fn onset(t0: f64, c: f64, dt: f64, n: usize) -> (Vec<f64>, Vec<f64>) {
+        let t: Vec<f64> = (0..n).map(|i| i as f64 * dt).collect();
+        let x = t.iter().map(|&ti| 10.0 + c * (ti - t0).max(0.0).powi(2)).collect();
+        (t, x)
+    }
+
+    #[test]
+    fn times_an_onset_between_grid_points() {
+        for t0 in [4.3, 4.5, 4.9, 5.0] {
+            let (t, x) = onset(t0, 2.0, 1.0, 10);
+            let found = change_point(&t, &x, 1.0);
+            assert!((found - t0).abs() < 0.3, "onset {t0}: {found}");
+        }
+    }
+
+    #[test]
+    fn times_a_stop_as_an_onset_in_reverse() {
+        let (t, mut x) = onset(4.4, 2.0, 1.0, 10);
+        x.reverse();
+        let found = change_point(&t, &x, -1.0);
+        assert!((found - (9.0 - 4.4)).abs() < 0.3, "{found}");
+    }
+
+    #[test]
+    fn gives_nan_when_there_is_no_motion_to_fit() {
+        assert!(change_point(&[], &[], 1.0).is_nan());
+        assert!(change_point(&[3.0], &[1.0], 1.0).is_nan());
+    }
+
+    #[test]
+    fn times_a_pull_from_rest_once_its_window_has_passed_and_finds_it_from_inside_the_movement() {
+        // 100 Hz: rest at 500° until 1.003 s, then pulled at 400 rad/s² (22 918 °/s²).
+        let hz = 100.0;
+        let mut e = Edges::new(hz, 7, 0.0);
+        let c = 400.0_f64.to_degrees() / 2.0;
+        let mut timed_at = None;
+        for k in 0..200u64 {
+            let t = k as f64 / hz;
+            let x = 500.0 - c * (t - 1.003).max(0.0).powi(2);
+            let omega = 2.0 * c * (t - 1.003).max(0.0) * crate::derive::DEG_TO_RAD;
+            e.push(k, t * 1e6, x, x.abs(), omega >= crate::settings::REST_OMEGA_RAD_S);
+            if timed_at.is_none() && e.onset_near(101).is_some() {
+                timed_at = Some(k);
+            }
+        }
+        let found = e.onset_near(101).unwrap_or(f64::NAN);
+        assert!((found - 1.003e6).abs() < 1000.0, "{found}");
+        // The run starts at 101 (the first grid point moving); 10 points of motion later.
+        assert_eq!(timed_at, Some(111));
+        assert_eq!(e.onset_near(101 + 7), Some(found));
+        assert_eq!(e.onset_near(101 + 8), None, "beyond the slack, the point is well inside the movement");
+        assert_eq!(e.stop_near(150), None, "the rope never stops");
+    }
+}

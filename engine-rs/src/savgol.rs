@@ -1,0 +1,316 @@
+//! The low-pass stage: a centred quadratic Savitzky–Golay fit that gives each grid point its
+//! smoothed angle and the angle's rate.
+//!
+//! Why this filter. Differentiating a sensor's angle amplifies its noise in proportion to the
+//! grid rate: σ = 0.6° of angle noise is ±7 rad/s of raw per-step ω at 500 Hz, and α is worse
+//! again. A biomechanist low-passes kinematics at 6–10 Hz before differentiating; Savitzky–Golay
+//! does that with a least-squares parabola through 2m + 1 points around each point, which keeps
+//! the peaks a moving average would flatten (it is exact for any cubic angle) and gives the
+//! derivative from the same fit. The window is [`FILTER_HALF_WINDOW_S`] = 50 ms on each side,
+//! fixed in seconds so the cut-off does not move with the grid rate: the smoothed angle's −3 dB
+//! point is about 10 Hz and the rate's about 5 Hz (measured on the grid, for hz 100–1000), above
+//! the 0.3–2 Hz of a repetition and below where sensor noise lives.
+//!
+//! Why centred. A centred window has no phase lag (a symmetric fit shifts nothing), so the same
+//! filter serves the whole-session reprocessing and the live session: live, a point is final
+//! m grid steps (50 ms) after it, which is the only lag this stage adds, and the live session
+//! gives exactly the whole-session figures. At a segment's first and last m points (session
+//! start and end, and around gaps) the fit of the first or last full window is evaluated off
+//! centre; a segment shorter than a window gets one fit of all its points (a line for two
+//! points, the value for one).
+//!
+//! Cost. The fit needs three moments of the window (Σx, Σj·x, Σj²·x with j the offset from the
+//! centre); sliding the window by one point updates them in a few operations. So rounding does
+//! not build up over an hour, they are summed afresh each time the ring wraps, every 2m + 1
+//! points (amortised three operations per point).
+
+use crate::resample::GridPoint;
+use crate::settings::{FILTER_HALF_WINDOW_S, FILTER_MAX_HALF_WIDTH};
+
+/// Largest window, points.
+const MAX_WINDOW: usize = 2 * FILTER_MAX_HALF_WIDTH + 1;
+
+/// Half-width m of the window at `hz`: [`FILTER_HALF_WINDOW_S`] in grid steps, at least 1.
+pub fn half_width(hz: f64) -> usize {
+    // hz is validated (1–1000), so the product is a small non-negative number.
+    ((FILTER_HALF_WINDOW_S * hz).round() as usize).clamp(1, FILTER_MAX_HALF_WIDTH)
+}
+
+/// One filtered grid point.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Filtered {
+    /// The grid point as resampled.
+    pub grid: GridPoint,
+    /// Smoothed angle, degrees.
+    pub angle_deg: f64,
+    /// The smoothed angle's rate, degrees per grid step.
+    pub slope: f64,
+}
+
+/// The normal-equation constants of a quadratic fit over `n` equally spaced points.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Fit {
+    k0: f64,
+    k2: f64,
+    c0: f64,
+    c2: f64,
+    inv_s2: f64,
+}
+
+impl Fit {
+    fn new(n: usize) -> Fit {
+        let half = (n as f64 - 1.0) / 2.0;
+        let (mut s2, mut s4) = (0.0, 0.0);
+        for i in 0..n {
+            let x = i as f64 - half;
+            s2 += x * x;
+            s4 += x * x * x * x;
+        }
+        let nf = n as f64;
+        let det = nf * s4 - s2 * s2;
+        // Fewer than three points cannot fix a parabola: a line through two, a constant for one.
+        if n >= 3 {
+            Fit { k0: s4 / det, k2: s2 / det, c0: s2 / det, c2: nf / det, inv_s2: 1.0 / s2 }
+        } else {
+            Fit { k0: 1.0 / nf, k2: 0.0, c0: 0.0, c2: 0.0, inv_s2: if n == 2 { 1.0 / s2 } else { 0.0 } }
+        }
+    }
+
+    /// (value, slope per point) at centred position `x`, from the centred moments.
+    #[inline(always)]
+    fn at(&self, m0: f64, m1: f64, m2: f64, x: f64) -> (f64, f64) {
+        let a = self.k0 * m0 - self.k2 * m2;
+        let b = m1 * self.inv_s2;
+        let c = self.c2 * m2 - self.c0 * m0;
+        (a + (b + c * x) * x, b + 2.0 * c * x)
+    }
+}
+
+/// What is waiting to be emitted.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Due {
+    None,
+    /// Offsets `next..=last` from the full window's centre, which is in slot `centre`.
+    Window { next: i64, last: i64, centre: usize },
+    /// All `n` points of a segment shorter than a window, from `next`, with their moments.
+    Short { next: usize, n: usize, fit: Fit, m0: f64, m1: f64, m2: f64 },
+}
+
+/// The streaming filter: grid points and their buffered angles in, [`Filtered`] points out,
+/// m points later.
+#[derive(Clone, Debug)]
+pub struct SavGol {
+    m: usize,
+    n: usize,
+    full: Fit,
+    values: [f64; MAX_WINDOW],
+    points: [GridPoint; MAX_WINDOW],
+    /// Points of the current segment held, saturating at n + 1, and the next write position.
+    count: usize,
+    head: usize,
+    m0: f64,
+    m1: f64,
+    m2: f64,
+    due: Due,
+}
+
+impl SavGol {
+    /// A filter of half-width `m` points (1 ≤ m ≤ [`FILTER_MAX_HALF_WIDTH`]).
+    pub fn new(m: usize) -> SavGol {
+        let m = m.clamp(1, FILTER_MAX_HALF_WIDTH);
+        let n = 2 * m + 1;
+        let zero = crate::resample::Sample { time_us: 0.0, angle_deg: 0.0, omega: 0.0, alpha: 0.0 };
+        SavGol {
+            m,
+            n,
+            full: Fit::new(n),
+            values: [0.0; MAX_WINDOW],
+            points: [GridPoint { sample: zero, first: false }; MAX_WINDOW],
+            count: 0,
+            head: 0,
+            m0: 0.0,
+            m1: 0.0,
+            m2: 0.0,
+            due: Due::None,
+        }
+    }
+
+    /// Adds a grid point with its buffered angle `x`. Drain [`SavGol::next`] before the next
+    /// push: a segment start first makes the previous segment's tail due.
+    pub fn push(&mut self, g: GridPoint, x: f64) {
+        let (n, m) = (self.n, self.m as f64);
+        let Some(slot) = self.values.get_mut(self.head) else { return };
+        let out = *slot;
+        *slot = x;
+        if let Some(p) = self.points.get_mut(self.head) {
+            *p = g;
+        }
+        self.head = if self.head + 1 == n { 0 } else { self.head + 1 };
+        self.count = (self.count + 1).min(n + 1);
+        if self.count < n {
+            return;
+        }
+        if self.count == n || self.head == 0 {
+            self.resum();
+        } else {
+            let m0 = self.m0 - out + x;
+            let m1 = self.m1 + m * out + (m + 1.0) * x - m0;
+            self.m2 = self.m2 - m * m * out + (m + 1.0) * (m + 1.0) * x - 2.0 * (self.m1 + m * out + (m + 1.0) * x) + m0;
+            self.m1 = m1;
+            self.m0 = m0;
+        }
+        let first = if self.count == n { -(self.m as i64) } else { 0 };
+        self.due = Due::Window { next: first, last: 0, centre: (self.head + self.m) % n };
+    }
+
+    /// Makes what the current segment still holds due (end of data, or a segment start next)
+    /// and starts a new segment. Drain [`SavGol::next`] before the next push.
+    pub fn flush(&mut self) {
+        let (n, m) = (self.n, self.m);
+        if self.count >= n {
+            self.due = Due::Window { next: 1, last: m as i64, centre: (self.head + m) % n };
+        } else if self.count > 0 {
+            let count = self.count;
+            let half = (count as f64 - 1.0) / 2.0;
+            let (mut m0, mut m1, mut m2) = (0.0, 0.0, 0.0);
+            for (i, &v) in self.values.iter().take(count).enumerate() {
+                let x = i as f64 - half;
+                m0 += v;
+                m1 += x * v;
+                m2 += x * x * v;
+            }
+            self.due = Due::Short { next: 0, n: count, fit: Fit::new(count), m0, m1, m2 };
+        }
+        self.count = 0;
+        self.head = 0;
+    }
+
+    /// The next filtered point that is due, if any.
+    #[inline]
+    pub fn next(&mut self) -> Option<Filtered> {
+        match &mut self.due {
+            Due::None => None,
+            Due::Window { next, last, centre } => {
+                let x = *next;
+                let i = (*centre as i64 + x).rem_euclid(self.n as i64) as usize;
+                if x >= *last {
+                    self.due = Due::None;
+                } else {
+                    *next += 1;
+                }
+                let (angle_deg, slope) = self.full.at(self.m0, self.m1, self.m2, x as f64);
+                self.points.get(i).map(|&grid| Filtered { grid, angle_deg, slope })
+            }
+            Due::Short { next, n, fit, m0, m1, m2 } => {
+                let i = *next;
+                let half = (*n as f64 - 1.0) / 2.0;
+                let (angle_deg, slope) = fit.at(*m0, *m1, *m2, i as f64 - half);
+                if i + 1 >= *n {
+                    self.due = Due::None;
+                } else {
+                    *next += 1;
+                }
+                self.points.get(i).map(|&grid| Filtered { grid, angle_deg, slope })
+            }
+        }
+    }
+
+    /// Moments of the full window, summed afresh (oldest first), so rounding never builds up.
+    fn resum(&mut self) {
+        let (mut m0, mut m1, mut m2) = (0.0, 0.0, 0.0);
+        for i in 0..self.n {
+            let v = self.values.get((self.head + i) % self.n).copied().unwrap_or(0.0);
+            let x = i as f64 - self.m as f64;
+            m0 += v;
+            m1 += x * v;
+            m2 += x * x * v;
+        }
+        (self.m0, self.m1, self.m2) = (m0, m1, m2);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::resample::Sample;
+
+    fn grid(k: usize, first: bool) -> GridPoint {
+        GridPoint { sample: Sample { time_us: k as f64, angle_deg: 0.0, omega: 0.0, alpha: 0.0 }, first }
+    }
+
+    /// Filters `xs` as one segment; returns (time, angle, slope) in order.
+    fn filter(m: usize, xs: &[f64]) -> Vec<(f64, f64, f64)> {
+        let mut f = SavGol::new(m);
+        let mut out = Vec::new();
+        for (k, &x) in xs.iter().enumerate() {
+            f.push(grid(k, k == 0), x);
+            out.extend(std::iter::from_fn(|| f.next()).map(|p| (p.grid.sample.time_us, p.angle_deg, p.slope)));
+        }
+        f.flush();
+        out.extend(std::iter::from_fn(|| f.next()).map(|p| (p.grid.sample.time_us, p.angle_deg, p.slope)));
+        out
+    }
+
+    #[test]
+    fn emits_every_point_once_in_order_whatever_the_segment_length() {
+        for len in [0, 1, 2, 5, 7, 8, 30] {
+            let xs: Vec<f64> = (0..len).map(|k| k as f64).collect();
+            let times: Vec<f64> = filter(3, &xs).iter().map(|p| p.0).collect();
+            assert_eq!(times, xs, "segment of {len}");
+        }
+    }
+
+    #[test]
+    fn reproduces_a_parabola_and_its_slope_exactly_at_the_centre_and_the_edges() {
+        // x = 3 + 2k − 0.5k²: slope 2 − k per point.
+        let xs: Vec<f64> = (0..40).map(|k| 3.0 + 2.0 * k as f64 - 0.5 * (k * k) as f64).collect();
+        for (k, (_, angle, slope)) in filter(5, &xs).into_iter().enumerate() {
+            assert!((angle - xs[k]).abs() < 1e-9, "angle at {k}: {angle}");
+            assert!((slope - (2.0 - k as f64)).abs() < 1e-9, "slope at {k}: {slope}");
+        }
+    }
+
+    #[test]
+    fn fits_a_line_through_two_points_and_a_constant_through_one() {
+        assert_eq!(filter(3, &[1.0, 4.0]), vec![(0.0, 1.0, 3.0), (1.0, 4.0, 3.0)]);
+        assert_eq!(filter(3, &[7.0]), vec![(0.0, 7.0, 0.0)]);
+    }
+
+    #[test]
+    fn averages_noise_down_by_the_window() {
+        // Alternating ±1 around 10: a centred 2m + 1 fit leaves at most ~1/m of it.
+        let xs: Vec<f64> = (0..200).map(|k| 10.0 + if k % 2 == 0 { 1.0 } else { -1.0 }).collect();
+        for (_, angle, slope) in filter(10, &xs).into_iter().skip(10).take(180) {
+            assert!((angle - 10.0).abs() < 0.2 && slope.abs() < 0.05, "{angle} {slope}");
+        }
+    }
+
+    #[test]
+    fn keeps_a_long_session_free_of_rounding_drift() {
+        // An hour at 200 Hz of a large still angle: sliding moments alone would drift.
+        let xs = vec![123_456.789; 720_000];
+        let last = filter(10, &xs).pop().unwrap_or_default();
+        assert!((last.1 - 123_456.789).abs() < 1e-6 && last.2.abs() < 1e-9, "{last:?}");
+    }
+
+    #[test]
+    fn restarts_at_a_segment_start() {
+        let mut f = SavGol::new(2);
+        let mut out = Vec::new();
+        for k in 0..12 {
+            if k == 6 {
+                f.flush();
+            }
+            f.push(grid(k, k == 0 || k == 6), if k < 6 { 0.0 } else { 100.0 });
+            out.extend(std::iter::from_fn(|| f.next()).map(|p| p.angle_deg));
+        }
+        f.flush();
+        out.extend(std::iter::from_fn(|| f.next()).map(|p| p.angle_deg));
+        assert_eq!(out, [vec![0.0; 6], vec![100.0; 6]].concat());
+    }
+
+    #[test]
+    fn sizes_the_window_in_seconds() {
+        assert_eq!((half_width(1.0), half_width(100.0), half_width(200.0), half_width(1000.0)), (1, 5, 10, 50));
+    }
+}

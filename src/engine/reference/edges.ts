@@ -1,0 +1,171 @@
+/**
+ * Reference port of `engine-rs/src/edges.rs` (which documents the method): movement onsets and
+ * stops found on the grid by the phases' own rest rule, then timed to a fraction of a step by a
+ * least-squares change-point fit of the buffered angle (rest, then motion from rest).
+ */
+import { EDGE_HISTORY, EDGE_MOVE_S, EDGE_REST_S, MOVE_CONFIRM_DEG } from './constants';
+
+/** Least-squared error of rest-then-motion `x = θ0 + c·u²`, u = max(0, sign·(t − t0)), fitted to points [from, to). */
+function sse(t: Float64Array, x: Float64Array, from: number, to: number, t0: number, sign: number): number {
+  let [n, s2, s4, r0, r2, xx] = [0, 0, 0, 0, 0, 0];
+  for (let i = from; i < to; i++) {
+    const u = Math.max(0, sign * (t[i]! - t0));
+    const u2 = u * u;
+    const v = x[i]!;
+    n += 1;
+    s2 += u2;
+    s4 += u2 * u2;
+    r0 += v;
+    r2 += v * u2;
+    xx += v * v;
+  }
+  const det = n * s4 - s2 * s2;
+  if (!(det > 0)) return Infinity;
+  const b0 = (r0 * s4 - s2 * r2) / det;
+  const b2 = (n * r2 - s2 * r0) / det;
+  return xx - b0 * r0 - b2 * r2;
+}
+
+/**
+ * The instant in [t[from], t[to − 1]] that best splits the points into rest and motion from
+ * rest: motion after it for an onset (`sign` 1), before it for a stop (`sign` −1). The grid
+ * time with the least squared error, refined between its neighbours by a parabola.
+ */
+export function changePoint(t: Float64Array, x: Float64Array, from: number, to: number, sign: number): number {
+  let best = -1;
+  let bestSse = Infinity;
+  const errors = new Float64Array(to - from);
+  for (let i = from; i < to; i++) {
+    const e = sse(t, x, from, to, t[i]!, sign);
+    errors[i - from] = e;
+    if (e < bestSse) {
+      bestSse = e;
+      best = i;
+    }
+  }
+  if (best <= from || best >= to - 1) return best < 0 ? NaN : t[best]!;
+  const [a, b, c] = [errors[best - from - 1]!, bestSse, errors[best - from + 1]!];
+  const curvature = a - 2 * b + c;
+  const shift = curvature > 0 && curvature < Infinity ? (0.5 * (a - c)) / curvature : 0;
+  return t[best]! + shift * (t[best + 1]! - t[best]!);
+}
+
+/** A confirmed movement: grid indices of its first and last points, and its timed edges (µs). */
+interface Run {
+  start: number;
+  /** Infinity while the rope still moves. */
+  end: number;
+  onsetUs: number;
+  stopUs: number;
+}
+
+interface Pending {
+  run: Run;
+  kind: 'onset' | 'stop';
+}
+
+/** Follows rest and movement of the rope with the phases' rule and times each onset and stop. */
+export class Edges {
+  private readonly size: number;
+  private readonly times: Float64Array;
+  private readonly angles: Float64Array;
+  /** Points of rest and of motion in a fit. */
+  private readonly rest: number;
+  private readonly move: number;
+  /** How far into a movement a phase may start (or before its end stop), points. */
+  private readonly slack: number;
+  private next = 0;
+  private runStart = 0;
+  private runConfirmed = false;
+  private runPath = 0;
+  private lastP = NaN;
+  private lastMoving = false;
+  private lastStop = -1;
+  private runs: Run[] = [];
+  private pending: Pending[] = [];
+
+  /**
+   * `lagUs`: how far the filtered angle that phases are cut on lags the resampled angle fitted
+   * here (the SPEC buffer's 1.5 steps); edges are reported on the filtered angle's clock.
+   */
+  constructor(
+    hz: number,
+    slack: number,
+    private readonly lagUs: number,
+  ) {
+    this.rest = Math.max(2, Math.round(EDGE_REST_S * hz));
+    this.move = Math.max(2, Math.round(EDGE_MOVE_S * hz));
+    this.slack = slack;
+    this.size = this.rest + this.move + 2;
+    this.times = new Float64Array(this.size);
+    this.angles = new Float64Array(this.size);
+  }
+
+  /** Adds point `index` (the next one) at `timeUs`: resampled angle `x`, rope position `p`, moving or not. */
+  push(index: number, timeUs: number, x: number, p: number, moving: boolean): void {
+    this.next = index + 1;
+    this.times[index % this.size] = timeUs;
+    this.angles[index % this.size] = x;
+    if (moving) {
+      if (!this.lastMoving) {
+        this.runStart = index;
+        this.runConfirmed = false;
+        this.runPath = 0;
+      }
+      if (!this.runConfirmed) {
+        this.runPath += Number.isNaN(this.lastP) ? 0 : Math.abs(p - this.lastP);
+        if (this.runPath >= MOVE_CONFIRM_DEG) this.confirm(index);
+      }
+    } else if (this.lastMoving && this.runConfirmed) {
+      const run = this.runs[this.runs.length - 1]!;
+      run.end = index - 1;
+      this.pending.push({ run, kind: 'stop' });
+    }
+    this.lastMoving = moving;
+    this.lastP = p;
+    this.pending = this.pending.filter((e) => !this.settle(e, index, Infinity));
+  }
+
+  private confirm(index: number): void {
+    this.runConfirmed = true;
+    // Rest after a stop ends where this movement starts: time the stop now.
+    this.pending = this.pending.filter((e) => e.kind === 'onset' || !this.settle(e, index, this.runStart));
+    const run: Run = { start: this.runStart, end: Infinity, onsetUs: NaN, stopUs: NaN };
+    this.runs.push(run);
+    if (this.runs.length > EDGE_HISTORY) this.runs.shift();
+    if (this.runStart > 0) this.pending.push({ run, kind: 'onset' });
+  }
+
+  /** Times `e` once the points after it cover the fit (or rest ends at `restEnd`); true when done. */
+  private settle(e: Pending, index: number, restEnd: number): boolean {
+    const onset = e.kind === 'onset';
+    const at = onset ? e.run.start : e.run.end;
+    const to = Math.min(at + (onset ? this.move : this.rest) + 1, restEnd);
+    if (index + 1 < to && restEnd === Infinity) return false;
+    const oldest = this.next - this.size;
+    const from = Math.max(at - (onset ? this.rest : this.move), oldest, 0, onset ? this.lastStop + 1 : 0);
+    if (!onset) this.lastStop = at;
+    const t = new Float64Array(Math.max(0, to - from));
+    const x = new Float64Array(t.length);
+    for (let i = from; i < to; i++) {
+      t[i - from] = this.times[i % this.size]!;
+      x[i - from] = this.angles[i % this.size]!;
+    }
+    const timeUs = changePoint(t, x, 0, t.length, onset ? 1 : -1) + this.lagUs;
+    if (onset) e.run.onsetUs = timeUs;
+    else e.run.stopUs = timeUs;
+    return true;
+  }
+
+  /** The timed onset of the movement that point `index` is early in, if it started from rest. */
+  onsetNear(index: number): number | undefined {
+    const run = this.runs.find((r) => r.start <= index && index <= r.end && index - r.start <= this.slack);
+    return run !== undefined && Number.isFinite(run.onsetUs) ? run.onsetUs : undefined;
+  }
+
+  /** The timed stop of the movement that point `index` is late in, if it came to rest. */
+  stopNear(index: number): number | undefined {
+    const run = this.runs.find((r) => r.start <= index && index <= r.end && r.end - index <= this.slack);
+    return run !== undefined && Number.isFinite(run.stopUs) ? run.stopUs : undefined;
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * The engine against physics: flywheel sessions whose every per-phase figure is known on paper
+ * (flywheelTruth.ts), sampled like real sensors (noise, encoder ticks, timing jitter, raw rates
+ * 100–1000 Hz) and measured at the default settings on 100, 200 and 500 Hz grids. Errors are
+ * relative to the truth; each figure has a bound on the median over the reps and on the worst rep.
+ */
+import { describe, expect, it } from 'vitest';
+import { reprocess, type EngineSettings, type EngineUpdate, type PhaseSummary, type SampleBatch } from '../../src/engine';
+import { referenceReprocess } from '../../src/engine/reference';
+import { HEAVY_SLOW, LIGHT_FAST, truthSession, type RepTruth, type SensorSpec, type SetSpec } from './flywheelTruth';
+
+const SENSORS: [string, Omit<SensorSpec, 'rawHz'>][] = [
+  ['clean', { noiseDeg: 0, tickDeg: 0, jitterMs: 0 }],
+  ['Gaussian noise σ 0.6°', { noiseDeg: 0.6, tickDeg: 0, jitterMs: 0 }],
+  ['1.8° encoder ticks', { noiseDeg: 0, tickDeg: 1.8, jitterMs: 0 }],
+  ['±1.5 ms timing jitter', { noiseDeg: 0, tickDeg: 0, jitterMs: 1.5 }],
+  ['noise, ticks and jitter together', { noiseDeg: 0.6, tickDeg: 1.8, jitterMs: 1.5 }],
+];
+const RAW_HZ = [100, 200, 500, 1000];
+const GRID_HZ = [100, 200, 500];
+
+type Figure = keyof PhaseSummary;
+type Phase = 'concentric' | 'eccentric';
+
+/** [phase, figure, median bound, worst-rep bound] */
+const BOUNDS: [Phase, Figure, number, number][] = [
+  ['concentric', 'velocity', 0.02, 0.05],
+  ['eccentric', 'velocity', 0.03, 0.08],
+  ...(['concentric', 'eccentric'] as const).flatMap((phase) =>
+    (['torque', 'force', 'power', 'acceleration', 'linearForce', 'netForce'] as const).map(
+      (figure) => [phase, figure, 0.05, 0.12] as [Phase, Figure, number, number],
+    ),
+  ),
+  ['concentric', 'peakVelocity', 0.03, 0.08],
+  ['eccentric', 'peakVelocity', 0.03, 0.08],
+];
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** Relative error of each rep's `figure` in `phase`. */
+function errors(out: EngineUpdate, truth: RepTruth[], phase: Phase, figure: Figure): number[] {
+  return truth.map((t, k) => Math.abs(out.reps[k]![phase][figure] / t[phase][figure] - 1));
+}
+
+/** "velocity concentric: median 0.4 %, worst 1.2 % (bounds 2 %, 5 %)" for each figure out of bounds. */
+function failures(out: EngineUpdate, truth: RepTruth[]): string[] {
+  return BOUNDS.flatMap(([phase, figure, medianBound, worstBound]) => {
+    const e = errors(out, truth, phase, figure);
+    const [m, w] = [median(e), Math.max(...e)];
+    const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
+    return m <= medianBound && w <= worstBound
+      ? []
+      : [`${figure} ${phase}: median ${pct(m)}, worst ${pct(w)} (bounds ${pct(medianBound)}, ${pct(worstBound)})`];
+  });
+}
+
+type Reprocess = (batch: SampleBatch, settings: Partial<EngineSettings>) => EngineUpdate;
+const ENGINES: [string, Reprocess][] = [
+  ['the wasm engine', reprocess],
+  ['the reference port', referenceReprocess],
+];
+
+describe.each(ENGINES)('%s', (_, reprocess) => describe.each([HEAVY_SLOW, LIGHT_FAST])('$name', (set: SetSpec) => {
+  describe.each(SENSORS)('%s', (_, sensor) => {
+    it.each(RAW_HZ)('sampled at %i Hz: every rep found, every figure within its bounds on 100, 200 and 500 Hz grids', (rawHz) => {
+      const session = truthSession(set, { ...sensor, rawHz });
+      const report = GRID_HZ.flatMap((hz) => {
+        const out = reprocess(session.batch, { ...session.settings, hz });
+        if (out.reps.length !== session.reps.length) return [`${hz} Hz: ${out.reps.length} reps, want ${session.reps.length}`];
+        return failures(out, session.reps).map((f) => `${hz} Hz: ${f}`);
+      });
+      expect(report).toEqual([]);
+    });
+  });
+
+  it('gives the same means on a 100 Hz and a 500 Hz grid, within 2 %', () => {
+    const session = truthSession(set, { rawHz: 1000, noiseDeg: 0.6, tickDeg: 1.8, jitterMs: 1.5 });
+    const [coarse, fine] = [100, 500].map((hz) => reprocess(session.batch, { ...session.settings, hz }));
+    const figures = ['velocity', 'acceleration', 'torque', 'force', 'linearForce', 'netForce', 'power'] as const;
+    const apart = coarse!.reps.flatMap((rep, k) =>
+      (['concentric', 'eccentric'] as const).flatMap((phase) =>
+        figures
+          .filter((f) => Math.abs(rep[phase][f] / fine!.reps[k]![phase][f] - 1) > 0.02)
+          .map((f) => `rep ${k} ${phase} ${f}: ${rep[phase][f]} vs ${fine!.reps[k]![phase][f]}`),
+      ),
+    );
+    expect(coarse!.reps).toHaveLength(set.reps);
+    expect(apart).toEqual([]);
+  });
+}));
