@@ -29,7 +29,7 @@
 //!   (half a step before ω_k). With that pairing Σ P·Δt = I·Δ(ω²/2) exactly: a phase's mean
 //!   power times its duration is the flywheel's change of kinetic energy, at any rate.
 
-use crate::resample::GridPoint;
+use crate::savgol::Filtered;
 use crate::settings::{Settings, GRAVITY};
 
 /// Degrees to radians.
@@ -104,15 +104,16 @@ impl Deriver {
         self.alpha_from_omega = !alpha;
     }
 
-    /// The point at `g`, whose filtered angle is `angle_deg`, rising `slope` degrees per step.
+    /// The point of the filtered grid point `f`.
     #[inline]
-    pub fn derive(&mut self, g: &GridPoint, angle_deg: f64, slope: f64) -> Point {
-        if g.first {
+    pub fn derive(&mut self, f: &Filtered) -> Point {
+        if f.grid.first {
             self.seen = false;
         }
-        let omega = if self.omega_from_angle { slope * self.omega_scale } else { g.sample.omega };
+        let angle_deg = f.angle_deg;
+        let omega = if self.omega_from_angle { f.slope * self.omega_scale } else { f.omega };
         let alpha = if !self.alpha_from_omega {
-            g.sample.alpha
+            f.alpha
         } else if self.seen {
             (omega - self.prev_omega) * self.hz
         } else {
@@ -128,7 +129,7 @@ impl Deriver {
         let force = torque * self.inv_radius;
         let body_acceleration = if angle_deg < 0.0 { acceleration } else { -acceleration };
         Point {
-            time_us: g.sample.time_us,
+            time_us: f.grid.sample.time_us,
             angle_deg,
             angular_velocity: omega,
             angular_acceleration: alpha,
@@ -146,10 +147,12 @@ impl Deriver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::resample::Sample;
+    use crate::resample::{GridPoint, Sample};
 
-    fn grid(time_us: f64, first: bool, omega: f64, alpha: f64) -> GridPoint {
-        GridPoint { sample: Sample { time_us, angle_deg: 0.0, omega, alpha }, first }
+    /// A filtered point at `time_us` with device rates `omega`, `alpha`, angle and slope.
+    fn filtered(time_us: f64, first: bool, omega: f64, alpha: f64, angle_deg: f64, slope: f64) -> Filtered {
+        let grid = GridPoint { sample: Sample { time_us, angle_deg, omega, alpha }, first };
+        Filtered { grid, angle_deg, slope, omega, alpha }
     }
 
     fn settings() -> Settings {
@@ -161,7 +164,7 @@ mod tests {
         let mut d = Deriver::new(&settings());
         // slopes of 1, 2, 2 degrees per step at 100 Hz: ω = 100, 200, 200 °/s; α starts at 0.
         let pts: Vec<Point> =
-            [1.0, 2.0, 2.0].iter().enumerate().map(|(i, &s)| d.derive(&grid(0.0, i == 0, 9.0, 9.0), 0.0, s)).collect();
+            [1.0, 2.0, 2.0].iter().enumerate().map(|(i, &s)| d.derive(&filtered(0.0, i == 0, 9.0, 9.0, 0.0, s))).collect();
         let close = |x: f64, deg: f64| (x - deg * DEG_TO_RAD).abs() < 1e-9;
         assert!(close(pts[0].angular_velocity, 100.0) && close(pts[1].angular_velocity, 200.0));
         assert_eq!(pts[0].angular_acceleration, 0.0);
@@ -173,12 +176,12 @@ mod tests {
     fn uses_the_device_rates_when_told_to() {
         let mut d = Deriver::new(&settings());
         d.use_device(true, false);
-        let p0 = d.derive(&grid(0.0, true, 2.0, 99.0), 10.0, 0.0);
-        let p1 = d.derive(&grid(0.0, false, 3.0, 99.0), 20.0, 0.0);
+        let p0 = d.derive(&filtered(0.0, true, 2.0, 99.0, 10.0, 0.0));
+        let p1 = d.derive(&filtered(0.0, false, 3.0, 99.0, 20.0, 0.0));
         assert_eq!((p0.angular_velocity, p0.angular_acceleration), (2.0, 0.0));
         assert_eq!((p1.angular_velocity, p1.angular_acceleration), (3.0, 100.0));
         d.use_device(true, true);
-        assert_eq!(d.derive(&grid(0.0, false, 3.0, 7.5), 30.0, 0.0).angular_acceleration, 7.5);
+        assert_eq!(d.derive(&filtered(0.0, false, 3.0, 7.5, 30.0, 0.0)).angular_acceleration, 7.5);
     }
 
     #[test]
@@ -186,7 +189,7 @@ mod tests {
         let mut d = Deriver::new(&settings());
         d.use_device(true, true);
         // ω = 10 rad/s, α = −4 rad/s², angle > 0 (rope wound on the + side), r = 0.02 m.
-        let p = d.derive(&grid(5.0, true, 10.0, -4.0), 90.0, 0.0);
+        let p = d.derive(&filtered(5.0, true, 10.0, -4.0, 90.0, 0.0));
         assert_eq!(p.velocity, 0.2); // 10 · 0.02
         assert_eq!(p.acceleration, -0.16); // −4 · 0.04
         assert_eq!(p.torque, -2.0); // 0.5 · −4
@@ -194,9 +197,9 @@ mod tests {
         assert!((p.linear_force - 12.8).abs() < 1e-12); // 80 · 0.16
         assert!((p.net_force - (80.0 * (0.16 + 9.81) + 100.0)).abs() < 1e-9);
         assert_eq!(p.power, -20.0); // −2 · 10 (no previous ω yet)
-        let q = d.derive(&grid(6.0, false, 10.0, -4.0), -90.0, 0.0);
+        let q = d.derive(&filtered(6.0, false, 10.0, -4.0, -90.0, 0.0));
         assert!((q.linear_force + 12.8).abs() < 1e-12); // the other side of the calibration point
-        let r = d.derive(&grid(7.0, false, 20.0, -4.0), -90.0, 0.0);
+        let r = d.derive(&filtered(7.0, false, 20.0, -4.0, -90.0, 0.0));
         assert_eq!(r.power, -2.0 * 15.0); // τ · (10 + 20)/2
     }
 }

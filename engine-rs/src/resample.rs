@@ -15,6 +15,11 @@
 //!   be processed). A grid point at exactly the first sample's time takes its values exactly.
 //! - A gap longer than [`MAX_GAP_US`] starts a new segment: the grid restarts at the later
 //!   sample and its first point carries `first = true` so smoothing and derivatives restart.
+//! - A device's ω and α (imported debug files) are rates, not positions: a grid point gets
+//!   their mean over the grid step that ends at it (the integral of the interpolated rate over
+//!   the step, divided by the step), not their value at one instant. Sampling a 1 kHz rate
+//!   that an encoder's ticks make jump between 0 and 31 rad/s every millisecond at 200 Hz
+//!   would alias those jumps into the grid; the step's mean is what the angle moved.
 
 use crate::settings::MAX_GAP_US;
 
@@ -64,6 +69,11 @@ pub struct Resampler {
     /// Next grid index in the segment (an exact integer while below 2^53) and its time.
     k: f64,
     next_us: f64,
+    /// ∫ω dt and ∫α dt (rad, rad/s) from the segment start to `left`, to `last`, and to the
+    /// last grid point emitted.
+    integral_left: [f64; 2],
+    integral_last: [f64; 2],
+    integral_grid: [f64; 2],
 }
 
 impl Resampler {
@@ -80,6 +90,9 @@ impl Resampler {
             origin_us: 0.0,
             k: 0.0,
             next_us: 0.0,
+            integral_left: [0.0; 2],
+            integral_last: [0.0; 2],
+            integral_grid: [0.0; 2],
         }
     }
 
@@ -100,11 +113,18 @@ impl Resampler {
             };
             self.inv_span = 1.0 / self.delta.time_us;
             self.held = 2;
+            let half_span_s = 0.5e-6 * self.delta.time_us;
+            self.integral_left = self.integral_last;
+            self.integral_last = [
+                self.integral_left[0] + half_span_s * (a.omega + s.omega),
+                self.integral_left[1] + half_span_s * (a.alpha + s.alpha),
+            ];
         } else {
             self.held = 1;
             self.origin_us = s.time_us;
             self.k = 0.0;
             self.next_us = s.time_us;
+            self.integral_last = [0.0; 2];
         }
         self.last = s;
         true
@@ -116,10 +136,26 @@ impl Resampler {
         if self.held < 2 || t > self.last.time_us {
             return None;
         }
-        let point = self.at::<true>(t, self.k);
+        let (point, integral) = self.at::<true>(t, self.k);
+        let rates = self.step_means(&point, integral);
+        self.integral_grid = integral;
         self.k += 1.0;
         self.next_us = self.origin_us + self.k * self.step_us;
-        Some(point)
+        Some(rates)
+    }
+
+    /// `point` with the device's rates averaged over its grid step (its own values at a
+    /// segment's first point, which has no step before it).
+    #[inline(always)]
+    fn step_means(&self, point: &GridPoint, integral: [f64; 2]) -> GridPoint {
+        if point.first {
+            return *point;
+        }
+        let inv_step_s = 1e6 / self.step_us;
+        let mut p = *point;
+        p.sample.omega = (integral[0] - self.integral_grid[0]) * inv_step_s;
+        p.sample.alpha = (integral[1] - self.integral_grid[1]) * inv_step_s;
+        p
     }
 
     /// The next two grid points, of which the first `n` are due ([`Resampler::next_point`]
@@ -133,18 +169,29 @@ impl Resampler {
     pub fn next_two<const RATES: bool>(&mut self) -> ([GridPoint; 2], usize, bool) {
         let (t0, k1) = (self.next_us, self.k + 1.0);
         let t1 = self.origin_us + k1 * self.step_us;
-        let points = [self.at::<RATES>(t0, self.k), self.at::<RATES>(t1, k1)];
+        let ((p0, i0), (p1, i1)) = (self.at::<RATES>(t0, self.k), self.at::<RATES>(t1, k1));
         let last_us = if self.held < 2 { f64::NEG_INFINITY } else { self.last.time_us };
         // t1 ≥ t0, so the second is due only if the first is.
         let n = usize::from(t0 <= last_us) + usize::from(t1 <= last_us);
+        let points = if RATES {
+            let before = self.integral_grid;
+            let first = self.step_means(&p0, i0);
+            self.integral_grid = i0;
+            let second = self.step_means(&p1, i1);
+            self.integral_grid = [before, i0, i1].get(n).copied().unwrap_or(i1);
+            [first, second]
+        } else {
+            [p0, p1]
+        };
         self.k += n as f64;
         self.next_us = self.origin_us + self.k * self.step_us;
         (points, n, n == 2 && self.next_us <= last_us)
     }
 
-    /// The interpolated point at grid time `t`, index `k` in the segment.
+    /// The interpolated point at grid time `t`, index `k` in the segment, and the integrals of
+    /// the device's rates from the segment start to `t` (0 without `RATES`).
     #[inline(always)]
-    fn at<const RATES: bool>(&self, t: f64, k: f64) -> GridPoint {
+    fn at<const RATES: bool>(&self, t: f64, k: f64) -> (GridPoint, [f64; 2]) {
         let (a, d) = (&self.left, &self.delta);
         // Within one interval last − left is positive and at most MAX_GAP_US; the clamp only
         // matters at times so large that the grid time rounds outside the interval.
@@ -155,15 +202,15 @@ impl Resampler {
         let x = (t - a.time_us) * self.inv_span;
         #[allow(clippy::manual_clamp)]
         let frac = if x.is_nan() { x } else { x.max(0.0).min(1.0) };
-        GridPoint {
-            sample: Sample {
-                time_us: t,
-                angle_deg: a.angle_deg + d.angle_deg * frac,
-                omega: if RATES { a.omega + d.omega * frac } else { 0.0 },
-                alpha: if RATES { a.alpha + d.alpha * frac } else { 0.0 },
-            },
-            first: k == 0.0,
+        let (omega, alpha) = if RATES { (a.omega + d.omega * frac, a.alpha + d.alpha * frac) } else { (0.0, 0.0) };
+        let point = GridPoint { sample: Sample { time_us: t, angle_deg: a.angle_deg + d.angle_deg * frac, omega, alpha }, first: k == 0.0 };
+        if !RATES {
+            return (point, [0.0; 2]);
         }
+        // The trapezoid from `left` to t under the interpolated rate.
+        let half_s = 0.5e-6 * frac * d.time_us;
+        let integral = [self.integral_left[0] + half_s * (a.omega + omega), self.integral_left[1] + half_s * (a.alpha + alpha)];
+        (point, integral)
     }
 }
 

@@ -19,6 +19,10 @@
 //! centre; a segment shorter than a window gets one fit of all its points (a line for two
 //! points, the value for one).
 //!
+//! A device's own ω and α (imported debug files, when the calc flags are off) go through the
+//! same fit (its value at each point), so a rate the device computed as a raw per-sample
+//! difference is smoothed just like one computed here.
+//!
 //! Cost. The fit needs three moments of the window (Σx, Σj·x, Σj²·x with j the offset from the
 //! centre); sliding the window by one point updates them in a few operations. So rounding does
 //! not build up over an hour, they are summed afresh each time the ring wraps, every 2m + 1
@@ -45,6 +49,10 @@ pub struct Filtered {
     pub angle_deg: f64,
     /// The smoothed angle's rate, degrees per grid step.
     pub slope: f64,
+    /// The device's ω (rad/s) and α (rad/s²), smoothed when [`SavGol::smooth_rates`] is on.
+    pub omega: f64,
+    /// See `omega`.
+    pub alpha: f64,
 }
 
 /// The normal-equation constants of a quadratic fit over `n` equally spaced points.
@@ -86,6 +94,38 @@ impl Fit {
     }
 }
 
+/// The three centred moments of a window of one channel.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Moments {
+    m0: f64,
+    m1: f64,
+    m2: f64,
+}
+
+impl Moments {
+    /// Moments of `values` at centred positions first_x, first_x + 1, …
+    fn of(values: impl Iterator<Item = f64>, first_x: f64) -> Moments {
+        let mut s = Moments::default();
+        for (i, v) in values.enumerate() {
+            let x = i as f64 + first_x;
+            s.m0 += v;
+            s.m1 += x * v;
+            s.m2 += x * x * v;
+        }
+        s
+    }
+
+    /// Slides a window of half-width `m` by one point: `out` leaves, `x` enters.
+    #[inline(always)]
+    fn slide(&mut self, out: f64, x: f64, m: f64) {
+        let m0 = self.m0 - out + x;
+        let m1 = self.m1 + m * out + (m + 1.0) * x - m0;
+        self.m2 = self.m2 - m * m * out + (m + 1.0) * (m + 1.0) * x - 2.0 * (self.m1 + m * out + (m + 1.0) * x) + m0;
+        self.m1 = m1;
+        self.m0 = m0;
+    }
+}
+
 /// What is waiting to be emitted.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Due {
@@ -93,7 +133,7 @@ enum Due {
     /// Offsets `next..=last` from the full window's centre, which is in slot `centre`.
     Window { next: i64, last: i64, centre: usize },
     /// All `n` points of a segment shorter than a window, from `next`, with their moments.
-    Short { next: usize, n: usize, fit: Fit, m0: f64, m1: f64, m2: f64 },
+    Short { next: usize, n: usize, fit: Fit, angle: Moments, rates: [Moments; 2] },
 }
 
 /// The streaming filter: grid points and their buffered angles in, [`Filtered`] points out,
@@ -108,9 +148,10 @@ pub struct SavGol {
     /// Points of the current segment held, saturating at n + 1, and the next write position.
     count: usize,
     head: usize,
-    m0: f64,
-    m1: f64,
-    m2: f64,
+    angle: Moments,
+    /// The device's ω and α, when [`SavGol::smooth_rates`] is on.
+    rates: [Moments; 2],
+    with_rates: bool,
     due: Due,
 }
 
@@ -128,23 +169,29 @@ impl SavGol {
             points: [GridPoint { sample: zero, first: false }; MAX_WINDOW],
             count: 0,
             head: 0,
-            m0: 0.0,
-            m1: 0.0,
-            m2: 0.0,
+            angle: Moments::default(),
+            rates: [Moments::default(); 2],
+            with_rates: false,
             due: Due::None,
         }
     }
 
+    /// Also smooths the grid points' device ω and α (call before the first push).
+    pub fn smooth_rates(&mut self) {
+        self.with_rates = true;
+    }
+
     /// Adds a grid point with its buffered angle `x`. Drain [`SavGol::next`] before the next
     /// push: a segment start first makes the previous segment's tail due.
+    #[inline]
     pub fn push(&mut self, g: GridPoint, x: f64) {
         let (n, m) = (self.n, self.m as f64);
         let Some(slot) = self.values.get_mut(self.head) else { return };
         let out = *slot;
         *slot = x;
-        if let Some(p) = self.points.get_mut(self.head) {
-            *p = g;
-        }
+        let Some(p) = self.points.get_mut(self.head) else { return };
+        let out_rates = [p.sample.omega, p.sample.alpha];
+        *p = g;
         self.head = if self.head + 1 == n { 0 } else { self.head + 1 };
         self.count = (self.count + 1).min(n + 1);
         if self.count < n {
@@ -153,11 +200,11 @@ impl SavGol {
         if self.count == n || self.head == 0 {
             self.resum();
         } else {
-            let m0 = self.m0 - out + x;
-            let m1 = self.m1 + m * out + (m + 1.0) * x - m0;
-            self.m2 = self.m2 - m * m * out + (m + 1.0) * (m + 1.0) * x - 2.0 * (self.m1 + m * out + (m + 1.0) * x) + m0;
-            self.m1 = m1;
-            self.m0 = m0;
+            self.angle.slide(out, x, m);
+            if self.with_rates {
+                self.rates[0].slide(out_rates[0], g.sample.omega, m);
+                self.rates[1].slide(out_rates[1], g.sample.alpha, m);
+            }
         }
         let first = if self.count == n { -(self.m as i64) } else { 0 };
         self.due = Due::Window { next: first, last: 0, centre: (self.head + self.m) % n };
@@ -171,15 +218,15 @@ impl SavGol {
             self.due = Due::Window { next: 1, last: m as i64, centre: (self.head + m) % n };
         } else if self.count > 0 {
             let count = self.count;
-            let half = (count as f64 - 1.0) / 2.0;
-            let (mut m0, mut m1, mut m2) = (0.0, 0.0, 0.0);
-            for (i, &v) in self.values.iter().take(count).enumerate() {
-                let x = i as f64 - half;
-                m0 += v;
-                m1 += x * v;
-                m2 += x * x * v;
-            }
-            self.due = Due::Short { next: 0, n: count, fit: Fit::new(count), m0, m1, m2 };
+            let first_x = -(count as f64 - 1.0) / 2.0;
+            let held = &self.points[..count.min(MAX_WINDOW)];
+            let angle = Moments::of(self.values.iter().take(count).copied(), first_x);
+            let rates = if self.with_rates {
+                [Moments::of(held.iter().map(|p| p.sample.omega), first_x), Moments::of(held.iter().map(|p| p.sample.alpha), first_x)]
+            } else {
+                [Moments::default(); 2]
+            };
+            self.due = Due::Short { next: 0, n: count, fit: Fit::new(count), angle, rates };
         }
         self.count = 0;
         self.head = 0;
@@ -188,8 +235,8 @@ impl SavGol {
     /// The next filtered point that is due, if any.
     #[inline]
     pub fn next(&mut self) -> Option<Filtered> {
-        match &mut self.due {
-            Due::None => None,
+        let (fit, angle, rates, x, i) = match &mut self.due {
+            Due::None => return None,
             Due::Window { next, last, centre } => {
                 let x = *next;
                 let i = (*centre as i64 + x).rem_euclid(self.n as i64) as usize;
@@ -198,34 +245,39 @@ impl SavGol {
                 } else {
                     *next += 1;
                 }
-                let (angle_deg, slope) = self.full.at(self.m0, self.m1, self.m2, x as f64);
-                self.points.get(i).map(|&grid| Filtered { grid, angle_deg, slope })
+                (self.full, self.angle, self.rates, x as f64, i)
             }
-            Due::Short { next, n, fit, m0, m1, m2 } => {
+            Due::Short { next, n, fit, angle, rates } => {
                 let i = *next;
-                let half = (*n as f64 - 1.0) / 2.0;
-                let (angle_deg, slope) = fit.at(*m0, *m1, *m2, i as f64 - half);
+                let x = i as f64 - (*n as f64 - 1.0) / 2.0;
+                let out = (*fit, *angle, *rates, x, i);
                 if i + 1 >= *n {
                     self.due = Due::None;
                 } else {
                     *next += 1;
                 }
-                self.points.get(i).map(|&grid| Filtered { grid, angle_deg, slope })
+                out
             }
-        }
+        };
+        let grid = *self.points.get(i)?;
+        let (angle_deg, slope) = fit.at(angle.m0, angle.m1, angle.m2, x);
+        let (omega, alpha) = if self.with_rates {
+            (fit.at(rates[0].m0, rates[0].m1, rates[0].m2, x).0, fit.at(rates[1].m0, rates[1].m1, rates[1].m2, x).0)
+        } else {
+            (grid.sample.omega, grid.sample.alpha)
+        };
+        Some(Filtered { grid, angle_deg, slope, omega, alpha })
     }
 
     /// Moments of the full window, summed afresh (oldest first), so rounding never builds up.
     fn resum(&mut self) {
-        let (mut m0, mut m1, mut m2) = (0.0, 0.0, 0.0);
-        for i in 0..self.n {
-            let v = self.values.get((self.head + i) % self.n).copied().unwrap_or(0.0);
-            let x = i as f64 - self.m as f64;
-            m0 += v;
-            m1 += x * v;
-            m2 += x * x * v;
+        let (n, head, first_x) = (self.n, self.head, -(self.m as f64));
+        let order = move |i: usize| (head + i) % n;
+        self.angle = Moments::of((0..n).map(|i| self.values.get(order(i)).copied().unwrap_or(0.0)), first_x);
+        if self.with_rates {
+            let rate = |i: usize, k: usize| self.points.get(order(i)).map_or(0.0, |p| if k == 0 { p.sample.omega } else { p.sample.alpha });
+            self.rates = [Moments::of((0..n).map(|i| rate(i, 0)), first_x), Moments::of((0..n).map(|i| rate(i, 1)), first_x)];
         }
-        (self.m0, self.m1, self.m2) = (m0, m1, m2);
     }
 }
 

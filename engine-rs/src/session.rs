@@ -197,7 +197,11 @@ impl Engine {
             None => {
                 self.device = Some(present);
                 let s = &self.settings;
-                self.deriver.use_device(present.0 && !s.calc_angular_velocity, present.1 && !s.calc_angular_acceleration);
+                let used = (present.0 && !s.calc_angular_velocity, present.1 && !s.calc_angular_acceleration);
+                self.deriver.use_device(used.0, used.1);
+                if used.0 || used.1 {
+                    self.savgol.smooth_rates();
+                }
             }
             Some(device) if device != present => return Err(Error::new(ErrorKind::DeviceDataChanged, n as f64)),
             Some(_) => {}
@@ -288,7 +292,7 @@ impl Engine {
 
     #[inline]
     fn derive(&mut self, f: &Filtered, out: &mut Update) {
-        let point = self.deriver.derive(&f.grid, f.angle_deg, f.slope);
+        let point = self.deriver.derive(f);
         let (values, moving) = phase_values(&point);
         let at = At { index: self.next_index, time_us: point.time_us };
         self.edges.push(at.index, at.time_us, f.grid.sample.angle_deg, f.angle_deg.abs(), moving);

@@ -4,7 +4,7 @@
  */
 import type { EngineSettings, POINT_FIELDS } from '../types';
 import { DEG_TO_RAD, GRAVITY } from './constants';
-import type { GridPoint } from './resample';
+import type { Filtered } from './savgol';
 
 /** One processed point as scalars: the columns of `ProcessedPoints`, by the same names. */
 export type Point = Record<(typeof POINT_FIELDS)[number], number>;
@@ -33,12 +33,13 @@ export class Deriver {
     this.alphaFromOmega = !alpha;
   }
 
-  /** The point at `g`, whose filtered angle is `angleDeg`, rising `slope` degrees per grid step. */
-  derive(g: GridPoint, angleDeg: number, slope: number): Point {
+  /** The point of the filtered grid point `f`. */
+  derive(f: Filtered): Point {
+    const { g, angle: angleDeg } = f;
     if (g.first) this.seen = false;
-    const omega = this.omegaFromAngle ? slope * this.omegaScale : g.sample.omega;
+    const omega = this.omegaFromAngle ? f.slope * this.omegaScale : f.omega;
     let alpha = 0;
-    if (!this.alphaFromOmega) alpha = g.sample.alpha;
+    if (!this.alphaFromOmega) alpha = f.alpha;
     else if (this.seen) alpha = (omega - this.prevOmega) * this.hz;
     const omegaMid = this.seen ? 0.5 * (omega + this.prevOmega) : omega;
     this.seen = true;

@@ -32,6 +32,10 @@ export class Resampler {
   private originUs = 0;
   private k = 0;
   private nextUs = 0;
+  /** ∫ω dt and ∫α dt from the segment start to `left`, to `last`, and to the last grid point. */
+  private integralLeft = [0, 0];
+  private integralLast = [0, 0];
+  private integralGrid = [0, 0];
 
   constructor(private readonly stepUs: number) {}
 
@@ -49,11 +53,15 @@ export class Resampler {
       };
       this.invSpan = 1 / this.delta.timeUs;
       this.held = 2;
+      const halfSpanS = 0.5e-6 * this.delta.timeUs;
+      this.integralLeft = this.integralLast;
+      this.integralLast = [this.integralLeft[0]! + halfSpanS * (a.omega + s.omega), this.integralLeft[1]! + halfSpanS * (a.alpha + s.alpha)];
     } else {
       this.held = 1;
       this.originUs = s.timeUs;
       this.k = 0;
       this.nextUs = s.timeUs;
+      this.integralLast = [0, 0];
     }
     this.last = s;
     return true;
@@ -66,15 +74,19 @@ export class Resampler {
     const a = this.left;
     const d = this.delta;
     const frac = Math.min(Math.max((t - a.timeUs) * this.invSpan, 0), 1);
-    const point: GridPoint = {
-      sample: {
-        timeUs: t,
-        angleDeg: a.angleDeg + d.angleDeg * frac,
-        omega: a.omega + d.omega * frac,
-        alpha: a.alpha + d.alpha * frac,
-      },
-      first: this.k === 0,
-    };
+    const omega = a.omega + d.omega * frac;
+    const alpha = a.alpha + d.alpha * frac;
+    const point: GridPoint = { sample: { timeUs: t, angleDeg: a.angleDeg + d.angleDeg * frac, omega, alpha }, first: this.k === 0 };
+    // Device rates: the mean over the grid step ending here (see resample.rs), from the
+    // trapezoid under the interpolated rate.
+    const halfS = 0.5e-6 * frac * d.timeUs;
+    const integral = [this.integralLeft[0]! + halfS * (a.omega + omega), this.integralLeft[1]! + halfS * (a.alpha + alpha)];
+    if (!point.first) {
+      const invStepS = 1e6 / this.stepUs;
+      point.sample.omega = (integral[0]! - this.integralGrid[0]!) * invStepS;
+      point.sample.alpha = (integral[1]! - this.integralGrid[1]!) * invStepS;
+    }
+    this.integralGrid = integral;
     this.k += 1;
     this.nextUs = this.originUs + this.k * this.stepUs;
     return point;

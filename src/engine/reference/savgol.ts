@@ -8,12 +8,13 @@ import type { GridPoint } from './resample';
 
 export interface Filtered {
   g: GridPoint;
-  /** The angle that went in (buffered), degrees. */
-  raw: number;
   /** Smoothed angle, degrees. */
   angle: number;
   /** Its rate, degrees per grid step. */
   slope: number;
+  /** The device's ω (rad/s) and α (rad/s²), smoothed once `smoothRates()` is on. */
+  omega: number;
+  alpha: number;
 }
 
 /** Quadratic fit a + b·x + c·x² from centred moments (Σv, Σx·v, Σx²·v) of `n` points. */
@@ -54,6 +55,40 @@ class Fit {
   }
 }
 
+/** The three centred moments of a window of one channel. */
+class Moments {
+  constructor(
+    public m0 = 0,
+    public m1 = 0,
+    public m2 = 0,
+  ) {}
+
+  /** Moments of `values` at centred positions firstX, firstX + 1, … */
+  static of(values: number[], firstX: number): Moments {
+    const s = new Moments();
+    values.forEach((v, i) => {
+      const x = i + firstX;
+      s.m0 += v;
+      s.m1 += x * v;
+      s.m2 += x * x * v;
+    });
+    return s;
+  }
+
+  /** Slides a window of half-width `m` by one point: `out` leaves, `x` enters. */
+  slide(out: number, x: number, m: number): void {
+    const m0 = this.m0 - out + x;
+    const m1 = this.m1 + m * out + (m + 1) * x - m0;
+    this.m2 = this.m2 - m * m * out + (m + 1) * (m + 1) * x - 2 * (this.m1 + m * out + (m + 1) * x) + m0;
+    this.m1 = m1;
+    this.m0 = m0;
+  }
+
+  clone(): Moments {
+    return new Moments(this.m0, this.m1, this.m2);
+  }
+}
+
 export class SavGol {
   private readonly n: number;
   private readonly full: Fit;
@@ -62,9 +97,9 @@ export class SavGol {
   /** Points of the current segment held, saturating past n; next write position. */
   private count = 0;
   private head = 0;
-  private m0 = 0;
-  private m1 = 0;
-  private m2 = 0;
+  private angle = new Moments();
+  private rates = [new Moments(), new Moments()];
+  private withRates = false;
 
   constructor(private readonly m: number) {
     this.n = 2 * m + 1;
@@ -73,11 +108,18 @@ export class SavGol {
     this.points = new Array<GridPoint | undefined>(this.n);
   }
 
+  /** Also smooths the grid points' device ω and α (before the first push). */
+  smoothRates(): void {
+    this.withRates = true;
+  }
+
   /** Adds a grid point and its buffered angle; emits the points whose window is complete. */
   push(g: GridPoint, x: number, emit: (f: Filtered) => void): void {
     if (g.first) this.flush(emit);
     const { n, m } = this;
     const out = this.values[this.head]!;
+    const old = this.points[this.head];
+    const outRates = [old?.sample.omega ?? 0, old?.sample.alpha ?? 0];
     this.values[this.head] = x;
     this.points[this.head] = g;
     this.head = this.head + 1 === n ? 0 : this.head + 1;
@@ -85,59 +127,58 @@ export class SavGol {
     if (this.count < n) return;
     if (this.count === n || this.head === 0) this.resum();
     else {
-      const m0 = this.m0 - out + x;
-      const m1 = this.m1 + m * out + (m + 1) * x - m0;
-      this.m2 = this.m2 - m * m * out + (m + 1) * (m + 1) * x - 2 * (this.m1 + m * out + (m + 1) * x) + m0;
-      this.m1 = m1;
-      this.m0 = m0;
+      this.angle.slide(out, x, m);
+      if (this.withRates) {
+        this.rates[0]!.slide(outRates[0]!, g.sample.omega, m);
+        this.rates[1]!.slide(outRates[1]!, g.sample.alpha, m);
+      }
     }
+    const centre = (this.head + m) % n;
     if (this.count === n) {
-      for (let x = -m; x < 0; x++) this.emitAt(x, emit);
+      for (let x = -m; x < 0; x++) this.emit(this.full, this.angle, this.rates, x, (centre + x + n) % n, emit);
     }
-    this.emitAt(0, emit);
+    this.emit(this.full, this.angle, this.rates, 0, centre, emit);
   }
 
   /** Emits what the current segment still holds (end of data or of a segment). */
   flush(emit: (f: Filtered) => void): void {
     const { n, m } = this;
     if (this.count >= n) {
-      for (let x = 1; x <= m; x++) this.emitAt(x, emit);
+      const centre = (this.head + m) % n;
+      for (let x = 1; x <= m; x++) this.emit(this.full, this.angle, this.rates, x, (centre + x) % n, emit);
     } else if (this.count > 0) {
-      const fit = new Fit(this.count);
-      const half = (this.count - 1) / 2;
-      let [m0, m1, m2] = [0, 0, 0];
-      for (let i = 0; i < this.count; i++) {
-        const v = this.values[i]!;
-        const x = i - half;
-        m0 += v;
-        m1 += x * v;
-        m2 += x * x * v;
-      }
-      for (let i = 0; i < this.count; i++) {
-        const [angle, slope] = fit.at(m0, m1, m2, i - half);
-        emit({ g: this.points[i]!, raw: this.values[i]!, angle, slope });
-      }
+      const count = this.count;
+      const firstX = -(count - 1) / 2;
+      const held = this.points.slice(0, count) as GridPoint[];
+      const angle = Moments.of([...this.values.subarray(0, count)], firstX);
+      const rates = this.withRates
+        ? [Moments.of(held.map((p) => p.sample.omega), firstX), Moments.of(held.map((p) => p.sample.alpha), firstX)]
+        : [new Moments(), new Moments()];
+      const fit = new Fit(count);
+      for (let i = 0; i < count; i++) this.emit(fit, angle, rates, i + firstX, i, emit);
     }
     this.count = 0;
     this.head = 0;
   }
 
-  /** Moments of the full window, summed afresh (oldest first), so rounding never accumulates. */
+  /** Moments of the full window, summed afresh (oldest first), so rounding never builds up. */
   private resum(): void {
-    let [m0, m1, m2] = [0, 0, 0];
-    for (let i = 0; i < this.n; i++) {
-      const v = this.values[(this.head + i) % this.n]!;
-      const x = i - this.m;
-      m0 += v;
-      m1 += x * v;
-      m2 += x * x * v;
+    const order = Array.from({ length: this.n }, (_, i) => (this.head + i) % this.n);
+    this.angle = Moments.of(order.map((i) => this.values[i]!), -this.m);
+    if (this.withRates) {
+      this.rates = [
+        Moments.of(order.map((i) => this.points[i]!.sample.omega), -this.m),
+        Moments.of(order.map((i) => this.points[i]!.sample.alpha), -this.m),
+      ];
     }
-    [this.m0, this.m1, this.m2] = [m0, m1, m2];
   }
 
-  private emitAt(x: number, emit: (f: Filtered) => void): void {
-    const [angle, slope] = this.full.at(this.m0, this.m1, this.m2, x);
-    const i = (this.head + this.m + x) % this.n;
-    emit({ g: this.points[i]!, raw: this.values[i]!, angle, slope });
+  private emit(fit: Fit, angle: Moments, rates: Moments[], x: number, i: number, emit: (f: Filtered) => void): void {
+    const g = this.points[i]!;
+    const [angleDeg, slope] = fit.at(angle.m0, angle.m1, angle.m2, x);
+    const [r0, r1] = rates as [Moments, Moments];
+    const omega = this.withRates ? fit.at(r0.m0, r0.m1, r0.m2, x)[0] : g.sample.omega;
+    const alpha = this.withRates ? fit.at(r1.m0, r1.m1, r1.m2, x)[0] : g.sample.alpha;
+    emit({ g, angle: angleDeg, slope, omega, alpha });
   }
 }

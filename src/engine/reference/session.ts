@@ -54,7 +54,9 @@ class ReferenceEngine implements IncrementalEngine {
     const present: [boolean, boolean] = [batch.angularVelocity !== undefined, batch.angularAcceleration !== undefined];
     if (this.device === null) {
       this.device = present;
-      this.deriver.useDevice(present[0] && !this.s.calcAngularVelocity, present[1] && !this.s.calcAngularAcceleration);
+      const used = [present[0] && !this.s.calcAngularVelocity, present[1] && !this.s.calcAngularAcceleration];
+      this.deriver.useDevice(used[0]!, used[1]!);
+      if (used[0] || used[1]) this.savgol.smoothRates();
     } else if (this.device[0] !== present[0] || this.device[1] !== present[1]) {
       throw new Error('Reference engine: device angular velocity/acceleration must be given in every batch of a session or in none');
     }
@@ -86,7 +88,7 @@ class ReferenceEngine implements IncrementalEngine {
 
   /** Derives a filtered point and runs it through the rep detector. */
   private process(f: Filtered, points: Point[], reps: Rep[]): void {
-    const point = this.deriver.derive(f.g, f.angle, f.slope);
+    const point = this.deriver.derive(f);
     const [values, moving] = phaseValues(point);
     const at = { index: this.nextIndex, timeUs: point.timeUs };
     this.edges.push(at.index, at.timeUs, f.g.sample.angleDeg, Math.abs(f.angle), moving);
