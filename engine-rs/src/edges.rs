@@ -267,6 +267,13 @@ impl Edges {
         true
     }
 
+    /// When the rope came to rest, if it has: the timed stop of the latest movement once that
+    /// has ended and been timed.
+    pub fn last_stop_us(&self) -> Option<f64> {
+        let run = self.runs.get(self.runs_len.checked_sub(1)?)?;
+        Some(run.stop_us).filter(|t| run.end != u64::MAX && t.is_finite())
+    }
+
     /// The timed onset of the movement that point `index` is early in, if it started from rest.
     pub fn onset_near(&self, index: u64) -> Option<f64> {
         self.runs

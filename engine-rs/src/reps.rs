@@ -155,8 +155,6 @@ enum Direction {
 pub struct RepDetector {
     context: Context,
     warmup: u32,
-    /// [`REST_CLOSE_S`] in grid steps, at least 1.
-    rest_close_steps: u64,
     still: Stillness,
     next_index: u32,
     /// `None` before the first point.
@@ -164,11 +162,9 @@ pub struct RepDetector {
 }
 
 impl RepDetector {
-    /// A detector on a grid of `hz` with `warmup` warmup reps, summarising phases in `context`.
-    pub fn new(hz: f64, warmup: u32, context: Context) -> RepDetector {
-        // hz is validated (1–1000), so the product is a small positive number of steps.
-        let rest_close_steps = (REST_CLOSE_S * hz).ceil().max(1.0) as u64;
-        RepDetector { context, warmup, rest_close_steps, still: Stillness::default(), next_index: 0, dir: None }
+    /// A detector with `warmup` warmup reps, summarising phases in `context`.
+    pub fn new(warmup: u32, context: Context) -> RepDetector {
+        RepDetector { context, warmup, still: Stillness::default(), next_index: 0, dir: None }
     }
 
     /// Feeds the next grid point; returns the rep it closes, if any. `edges` has seen the point.
@@ -176,7 +172,8 @@ impl RepDetector {
     pub fn push(&mut self, point: &DetectorPoint, edges: &Edges) -> Option<Rep> {
         let index = point.at.index;
         let here = Extreme { p: point.angle_deg.abs(), index };
-        self.still.push(index, here.p);
+        self.still.push(point.at.time_us, here.p, point.moving);
+        let rested = self.rested(point.at.time_us, edges);
         let Some(dir) = &mut self.dir else {
             let start = Folds::new(here, PhaseAcc::new(here.p), *point);
             self.dir = Some(Direction::Unknown { from_hi: start, from_lo: start });
@@ -215,7 +212,7 @@ impl RepDetector {
                 }
                 // Nothing left to close (already closed by rest, or no concentric seen) is the
                 // common case during a long rest: test it first, before copying any fold.
-                if concentric.is_none() || self.still.steps(index) < self.rest_close_steps {
+                if concentric.is_none() || !rested {
                     return None;
                 }
                 // At rest: close now, and stay in this eccentric with nothing left to close.
@@ -223,6 +220,12 @@ impl RepDetector {
                 closing.map(|(start, turn, split, c)| self.close(start, turn, &split, c, &end, edges))
             }
         }
+    }
+
+    /// Whether the rope has been at rest for [`REST_CLOSE_S`] by `now_us`: since the flywheel
+    /// stopped and since it last left the rest band, whichever is later.
+    fn rested(&self, now_us: f64, edges: &Edges) -> bool {
+        edges.last_stop_us().is_some_and(|stop_us| now_us - stop_us.max(self.still.since_us()) >= REST_CLOSE_S * 1e6)
     }
 
     /// End of data: the trailing rep, if its eccentric phase has come to rest.
@@ -271,18 +274,24 @@ mod tests {
             at.push(path.len() as u64 - 1);
             path.extend(std::iter::repeat_n((to, false), w[1].1));
         }
-        let (mut d, edges) = detector();
-        let mut reps: Vec<(Option<u64>, Rep)> =
-            (0u64..).zip(&path).filter_map(|(i, &(a, moving))| d.push(&point(i, a, moving), &edges).map(|r| (Some(i), r))).collect();
+        let (mut d, mut edges) = detector();
+        let mut reps: Vec<(Option<u64>, Rep)> = (0u64..)
+            .zip(&path)
+            .filter_map(|(i, &(a, moving))| {
+                let p = point(i, a, moving);
+                edges.push(i, p.at.time_us, a, a.abs(), moving);
+                d.push(&p, &edges).map(|r| (Some(i), r))
+            })
+            .collect();
         if finish {
             reps.extend(d.finish(&edges).map(|r| (None, r)));
         }
         (reps, at)
     }
 
-    /// A detector at 100 Hz, and edges that time nothing (phases keep their grid edges).
+    /// A detector at 100 Hz, and its edges (which never move a phase's edge: no slack).
     fn detector() -> (RepDetector, Edges) {
-        (RepDetector::new(100.0, 1, Context { step_us: 10_000.0, weight: 0.0 }), Edges::new(100.0, 0, 0.0))
+        (RepDetector::new(1, Context { step_us: 10_000.0, weight: 0.0 }), Edges::new(100.0, 0, 0.0))
     }
 
     /// Point `i` at angle `a`, every value 1 while moving, 0 at rest.
@@ -311,12 +320,9 @@ mod tests {
         assert_eq!((reps[0].start, reps[0].turn, reps[0].end), (at[0], turn, at[1]));
         assert_eq!((reps[1].start, reps[1].end), (at[1], at[2]));
         assert_eq!((reps[0].index, reps[0].count, reps[1].count), (0, 0, 1));
-        // The first moving point stands for the step centred on it, so the pull starts half a
-        // step before it; the turn point is shared at its own instant (ω 0 here: no crossing
-        // to interpolate), so each phase has 89.5 steps of its own and the eccentric the last
-        // point's half step as well.
+        // 90 steps each way; where the pull starts from rest is fitted, the turn is shared.
         let (c, e) = (reps[0].concentric.duration_s, reps[0].eccentric.duration_s);
-        assert!((c - 0.895).abs() < 1e-9 && (e - 0.905).abs() < 1e-9, "{c} {e}");
+        assert!((c - 0.9).abs() < 0.01 && (e - 0.9).abs() < 0.01, "{c} {e}");
     }
 
     #[test]
@@ -359,15 +365,17 @@ mod tests {
         assert_eq!((reps[0].start, reps[0].end), (at[0], at[3]));
     }
 
-    // Steps of 20° (over REST_BAND_DEG) make every moving point restart the rest, so rest
-    // begins exactly at a corner.
+    // Steps of 20° (over REST_BAND_DEG) make every moving point restart the rest band, so rest
+    // begins at a corner, give or take how the stop is fitted (a few steps: the walk stops dead,
+    // where the fit expects a flywheel slowing down).
+    const FIT: u64 = 8;
 
     #[test]
     fn closes_the_last_rep_once_the_rope_has_rested_without_waiting_for_finish() {
-        let (reps, at) = walk(&[(900.0, 0), (-900.0, REST_CLOSE as usize)], 20.0, false);
+        let (reps, at) = walk(&[(900.0, 0), (-900.0, (REST_CLOSE + FIT) as usize)], 20.0, false);
         assert_eq!(reps.len(), 1);
         let (closed_at, rep) = reps[0];
-        assert_eq!(closed_at, Some(at[1] + REST_CLOSE));
+        assert!(closed_at.is_some_and(|c| c >= at[1] + REST_CLOSE && c <= at[1] + REST_CLOSE + FIT), "{closed_at:?}");
         assert_eq!((rep.start, rep.end), (at[0], at[1]));
         let (reps, _) = walk(&[(900.0, 0), (-900.0, REST_CLOSE as usize - 1)], 20.0, false);
         assert!(reps.is_empty(), "one step short of the threshold");
@@ -385,23 +393,33 @@ mod tests {
     }
 
     #[test]
-    fn a_long_pause_between_reps_closes_each_rep_early_with_the_same_figures() {
-        let pause = 2 * REST_CLOSE as usize;
-        let (paused, at) = walk(&[(900.0, 0), (-900.0, pause), (800.0, pause), (-700.0, pause)], 20.0, false);
-        let (steady, _) = run(&[900.0, -900.0, 800.0, -700.0], 20.0, 1, true);
-        assert_eq!(paused.len(), 3);
-        for (k, ((closed_at, rep), want)) in paused.iter().zip(&steady).enumerate() {
-            assert_eq!(*closed_at, Some(at[k + 1] + REST_CLOSE), "rep {k} closes during the pause");
-            assert_eq!((rep.index, rep.start, rep.end), (want.index, at[k], at[k + 1]));
-            assert_eq!((rep.concentric, rep.eccentric), (want.concentric, want.eccentric), "rep {k}");
+    fn a_long_pause_between_reps_closes_each_rep_early_with_the_figures_the_next_pull_would_give() {
+        let (long, short) = (2 * REST_CLOSE as usize, REST_CLOSE as usize - 20);
+        let (paused, at) = walk(&[(900.0, 0), (-900.0, long), (800.0, long), (-700.0, long)], 20.0, false);
+        let (pulled, _) = walk(&[(900.0, 0), (-900.0, short), (800.0, short), (-700.0, long)], 20.0, false);
+        assert_eq!((paused.len(), pulled.len()), (3, 3));
+        for (k, ((closed_at, rep), (_, want))) in paused.iter().zip(&pulled).enumerate() {
+            let rest = at[k + 1] + REST_CLOSE;
+            assert!(closed_at.is_some_and(|c| c >= rest && c <= rest + FIT), "rep {k} closes during the pause: {closed_at:?}");
+            assert_eq!((rep.index, rep.start - at[k], rep.end - at[k + 1]), (want.index, 0, 0));
+            for (got, want) in [(rep.concentric, want.concentric), (rep.eccentric, want.eccentric)] {
+                // The same fits at other absolute times: equal but for rounding.
+                assert!((got.duration_s - want.duration_s).abs() < 1e-9 && (got.velocity - want.velocity).abs() < 1e-9, "rep {k}: {got:?} {want:?}");
+            }
         }
     }
 
     #[test]
     fn closes_nothing_more_however_long_the_rope_rests_or_when_finished() {
-        let (mut d, edges) = detector();
-        let path = (0..=90).map(|k| 900.0 - 20.0 * f64::from(k)).chain(std::iter::repeat_n(-900.0, 1000));
-        let reps = (0u64..).zip(path).filter(|&(i, a)| d.push(&point(i, a, true), &edges).is_some()).count();
+        let (mut d, mut edges) = detector();
+        let path = (0..=90).map(|k| (900.0 - 20.0 * f64::from(k), k > 0)).chain(std::iter::repeat_n((-900.0, false), 1000));
+        let reps = (0u64..)
+            .zip(path)
+            .filter(|&(i, (a, moving))| {
+                edges.push(i, i as f64 * 1e4, a, a.abs(), moving);
+                d.push(&point(i, a, moving), &edges).is_some()
+            })
+            .count();
         assert_eq!((reps, d.finish(&edges)), (1, None));
     }
 }

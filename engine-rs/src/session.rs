@@ -165,7 +165,7 @@ impl Engine {
             deriver: Deriver::new(&settings),
             // Phases may start or stop anywhere the filter spreads an edge, m points and a margin.
             edges: Edges::new(settings.hz, m as u64 + 2, 1.5 * step_us),
-            detector: RepDetector::new(settings.hz, settings.warmup, context),
+            detector: RepDetector::new(settings.warmup, context),
             device: None,
             next_index: 0,
             finished: false,

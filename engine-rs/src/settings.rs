@@ -64,13 +64,11 @@ pub const REP_TRAVEL_DEG: f64 = 180.0;
 /// |angle| maximum, so the count and every figure of the rep stay the same.
 pub const REST_CLOSE_S: f64 = 0.5;
 
-/// The rope is "at rest" for closing a rep while its |angle| stays within this many degrees
-/// of where it settled (2.4 mm of rope on the default shaft). A band of the position, not the
-/// phases' |ω| rule ([`REST_OMEGA_RAD_S`] with [`MOVE_CONFIRM_DEG`]): that rule trims edges,
-/// where a misjudged point costs one grid step, but at 1 kHz a 1.8°/tick encoder creeping to a
-/// stop reads as 0.4–0.8 s of "rest" under it (a lone tick is a blip) and as 0.02 s at 50 Hz,
-/// whereas the band measures the same time at every rate. 10° is five such ticks and several
-/// times the smoothed noise of a still rope.
+/// The rope is "at rest" for closing a rep from when it stopped moving (filtered |ω| under
+/// [`REST_OMEGA_RAD_S`]) while its |angle| stays within this many degrees of where it stopped
+/// (2.4 mm of rope on the default shaft): a slow drift of a resting rope restarts the count,
+/// sensor noise does not. 10° is five ticks of a 1.8° encoder and many times the filtered
+/// noise of a still rope.
 pub const REST_BAND_DEG: f64 = 10.0;
 
 /// Samples further apart than this (µs) are not interpolated across: the grid restarts at the

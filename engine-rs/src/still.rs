@@ -1,10 +1,11 @@
 //! How long the rope has been at rest, for closing a rep live when the athlete stops.
 //!
-//! The rope is at rest while its position |angle| stays within [`REST_BAND_DEG`] of an anchor:
-//! the first point after it last moved further than that. Position, not speed, because a
-//! closing decision must hold at every grid rate (see [`REST_BAND_DEG`] for why the phases'
-//! |ω| rule does not) and be deaf to noise; the anchor is a point of the rope's own path, so a
-//! sensor's quantisation or noise only has to stay inside the band. The state is two numbers.
+//! When the flywheel stopped is timed by [`crate::edges`]; this adds the other half of "at
+//! rest": the rope's position |angle| has stayed within [`REST_BAND_DEG`] of where the last
+//! moving point left it. A slow drift of a resting rope thus restarts the rest, while a
+//! sensor's noise or quantisation only has to stay inside the band. The detector counts rest
+//! from the later of the stop and the last time the rope left the band. The state is two
+//! numbers.
 
 use crate::settings::REST_BAND_DEG;
 
@@ -13,32 +14,33 @@ use crate::settings::REST_BAND_DEG;
 pub struct Stillness {
     /// Rope position at the start of the stretch; NaN before the first point.
     anchor_p: f64,
-    /// Grid index where the stretch started.
-    since: u64,
+    /// Time where the stretch started, µs.
+    since_us: f64,
 }
 
 impl Default for Stillness {
     fn default() -> Stillness {
-        Stillness { anchor_p: f64::NAN, since: 0 }
+        Stillness { anchor_p: f64::NAN, since_us: 0.0 }
     }
 }
 
 impl Stillness {
-    /// Adds grid point `index` at rope position `p` (|angle|, degrees).
+    /// Adds the grid point at `time_us` with rope position `p` (|angle|, degrees), moving or not.
     #[inline]
-    pub fn push(&mut self, index: u64, p: f64) {
+    pub fn push(&mut self, time_us: f64, p: f64, moving: bool) {
         // False for the NaN anchor and any non-finite position: those start a stretch.
         let within = (p - self.anchor_p).abs() <= REST_BAND_DEG;
         if !within {
+            self.since_us = time_us;
+        }
+        if moving || !within {
             self.anchor_p = p;
-            self.since = index;
         }
     }
 
-    /// Grid steps the rope has been at rest by point `index`, the last point pushed: 0 when it
-    /// has just moved.
-    pub fn steps(&self, index: u64) -> u64 {
-        index.saturating_sub(self.since)
+    /// When the rope's latest stretch within the band started, µs.
+    pub fn since_us(&self) -> f64 {
+        self.since_us
     }
 }
 
@@ -46,34 +48,46 @@ impl Stillness {
 mod tests {
     use super::*;
 
-    /// Pushes rope positions at indices 0, 1, …; returns the rest steps after each.
-    fn steps(positions: &[f64]) -> Vec<u64> {
+    /// Pushes rope positions at 0, 1, 2 … µs; returns when each stretch of rest started.
+    fn starts(positions: &[f64]) -> Vec<f64> {
         let mut s = Stillness::default();
-        (0u64..)
+        (0..positions.len())
             .zip(positions)
             .map(|(i, &p)| {
-                s.push(i, p);
-                s.steps(i)
+                s.push(i as f64, p, false);
+                s.since_us()
             })
             .collect()
     }
 
     macro_rules! rests {
-        ($($name:ident: $positions:expr => $steps:expr;)*) => {$(
+        ($($name:ident: $positions:expr => $starts:expr;)*) => {$(
             #[test]
             fn $name() {
-                assert_eq!(steps(&$positions), $steps);
+                assert_eq!(starts(&$positions), $starts);
             }
         )*};
     }
 
     const B: f64 = REST_BAND_DEG;
 
+    #[test]
+    fn anchors_the_band_where_the_rope_last_moved_without_restarting_the_stretch() {
+        let mut s = Stillness::default();
+        s.push(0.0, 100.0, true);
+        s.push(1.0, 100.0 + 0.9 * B, true);
+        assert_eq!(s.since_us(), 0.0, "moving within the band is no new stretch");
+        s.push(2.0, 100.0 + 1.8 * B, false);
+        assert_eq!(s.since_us(), 0.0, "within the band of where it last moved");
+        s.push(3.0, 100.0 + 3.0 * B, false);
+        assert_eq!(s.since_us(), 3.0);
+    }
+
     rests! {
-        counts_from_the_first_point: [5.0, 5.0, 5.0] => vec![0, 1, 2];
-        restarts_whenever_the_rope_leaves_the_band: [0.0, 2.0 * B, 4.0 * B, 4.0 * B, 4.0 * B] => vec![0, 0, 0, 1, 2];
-        keeps_counting_while_noise_stays_inside_the_band: [100.0, 100.0 + B, 100.0 - B, 100.0 + 0.5 * B] => vec![0, 1, 2, 3];
-        measures_the_band_from_the_anchor_not_the_last_point: [100.0, 100.0 + 0.8 * B, 100.0 + 1.6 * B, 100.0 + 1.6 * B] => vec![0, 1, 0, 1];
-        restarts_at_a_non_finite_position: [1.0, 1.0, f64::INFINITY, f64::INFINITY, 1.0] => vec![0, 1, 0, 0, 0];
+        counts_from_the_first_point: [5.0, 5.0, 5.0] => vec![0.0, 0.0, 0.0];
+        restarts_whenever_the_rope_leaves_the_band: [0.0, 2.0 * B, 4.0 * B, 4.0 * B, 4.0 * B] => vec![0.0, 1.0, 2.0, 2.0, 2.0];
+        keeps_counting_while_noise_stays_inside_the_band: [100.0, 100.0 + B, 100.0 - B, 100.0 + 0.5 * B] => vec![0.0; 4];
+        measures_the_band_from_the_anchor_not_the_last_point: [100.0, 100.0 + 0.8 * B, 100.0 + 1.6 * B, 100.0 + 1.6 * B] => vec![0.0, 0.0, 2.0, 2.0];
+        restarts_at_a_non_finite_position: [1.0, 1.0, f64::INFINITY, f64::INFINITY, 1.0] => vec![0.0, 0.0, 2.0, 3.0, 4.0];
     }
 }

@@ -5,8 +5,8 @@
  * relative to the truth; each figure has a bound on the median over the reps and on the worst rep.
  */
 import { describe, expect, it } from 'vitest';
-import { reprocess, type EngineSettings, type EngineUpdate, type PhaseSummary, type SampleBatch } from '../../src/engine';
-import { referenceReprocess } from '../../src/engine/reference';
+import { createEngine, reprocess, type EngineSettings, type EngineUpdate, type PhaseSummary, type SampleBatch } from '../../src/engine';
+import { createReferenceEngine, referenceReprocess } from '../../src/engine/reference';
 import { HEAVY_SLOW, LIGHT_FAST, truthSession, type RepTruth, type SensorSpec, type SetSpec } from './flywheelTruth';
 
 const SENSORS: [string, Omit<SensorSpec, 'rawHz'>][] = [
@@ -55,12 +55,12 @@ function failures(out: EngineUpdate, truth: RepTruth[]): string[] {
 }
 
 type Reprocess = (batch: SampleBatch, settings: Partial<EngineSettings>) => EngineUpdate;
-const ENGINES: [string, Reprocess][] = [
-  ['the wasm engine', reprocess],
-  ['the reference port', referenceReprocess],
+const ENGINES: [string, Reprocess, typeof createEngine][] = [
+  ['the wasm engine', reprocess, createEngine],
+  ['the reference port', referenceReprocess, createReferenceEngine],
 ];
 
-describe.each(ENGINES)('%s', (_, reprocess) => describe.each([HEAVY_SLOW, LIGHT_FAST])('$name', (set: SetSpec) => {
+describe.each(ENGINES)('%s', (_, reprocess, create) => describe.each([HEAVY_SLOW, LIGHT_FAST])('$name', (set: SetSpec) => {
   describe.each(SENSORS)('%s', (_, sensor) => {
     it.each(RAW_HZ)('sampled at %i Hz: every rep found, every figure within its bounds on 100, 200 and 500 Hz grids', (rawHz) => {
       const session = truthSession(set, { ...sensor, rawHz });
@@ -86,5 +86,28 @@ describe.each(ENGINES)('%s', (_, reprocess) => describe.each([HEAVY_SLOW, LIGHT_
     );
     expect(coarse!.reps).toHaveLength(set.reps);
     expect(apart).toEqual([]);
+  });
+
+  it('gives the whole-session figures live, and each rep within 0.6 s of the rope coming to rest', () => {
+    const session = truthSession(set, { rawHz: 200, noiseDeg: 0.6, tickDeg: 1.8, jitterMs: 1.5 });
+    const whole = reprocess(session.batch, session.settings);
+    const engine = create(session.settings);
+    const arrivals: number[] = [];
+    const reps: EngineUpdate['reps'] = [];
+    // 20 ms pushes: the unit's notifications batched as the app's live session does.
+    const { timeUs, angleDeg } = session.batch;
+    for (let i = 0; i < timeUs.length; i += 4) {
+      const update = engine.push({ timeUs: timeUs.subarray(i, i + 4), angleDeg: angleDeg.subarray(i, i + 4) });
+      for (const rep of update.reps) {
+        reps.push(rep);
+        arrivals.push(timeUs[Math.min(i + 3, timeUs.length - 1)]! / 1e6);
+      }
+    }
+    engine.dispose();
+    expect(reps).toEqual(whole.reps);
+    session.reps.forEach((truth, k) => {
+      const restS = (session.reps[k + 1]?.startS ?? Infinity) - truth.endS;
+      if (restS > 0.6) expect(arrivals[k]!).toBeLessThanOrEqual(truth.endS + 0.6);
+    });
   });
 }));

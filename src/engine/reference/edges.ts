@@ -157,6 +157,12 @@ export class Edges {
     return true;
   }
 
+  /** When the rope came to rest: the timed stop of the latest movement once it has ended and been timed. */
+  lastStopUs(): number | undefined {
+    const run = this.runs[this.runs.length - 1];
+    return run !== undefined && run.end !== Infinity && Number.isFinite(run.stopUs) ? run.stopUs : undefined;
+  }
+
   /** The timed onset of the movement that point `index` is early in, if it started from rest. */
   onsetNear(index: number): number | undefined {
     const run = this.runs.find((r) => r.start <= index && index <= r.end && index - r.start <= this.slack);

@@ -79,20 +79,23 @@ export class RepDetector {
   private nextIndex = 0;
   private dir: Direction | null = null;
   private readonly still = new Stillness();
-  private readonly restCloseSteps: number;
 
   constructor(
-    hz: number,
     private readonly warmup: number,
     private readonly context: SummaryContext,
-  ) {
-    this.restCloseSteps = Math.max(1, Math.ceil(REST_CLOSE_S * hz));
+  ) {}
+
+  /** At rest for REST_CLOSE_S by `nowUs`: since the flywheel stopped and since it last left the rest band. */
+  private rested(nowUs: number): boolean {
+    const stopUs = this.context.edges.lastStopUs();
+    return stopUs !== undefined && nowUs - Math.max(stopUs, this.still.since()) >= REST_CLOSE_S * 1e6;
   }
 
   push(point: DetectorPoint): Rep | null {
     const index = point.at.index;
     const here = { p: Math.abs(point.angleDeg), index };
-    this.still.push(index, here.p);
+    this.still.push(point.at.timeUs, here.p, point.moving);
+    const rested = this.rested(point.at.timeUs);
     const dir = this.dir;
     if (dir === null) {
       this.dir = { kind: 'unknown', fromHi: new Folds(here, new PhaseAcc(here.p), point), fromLo: new Folds(here, new PhaseAcc(here.p), point) };
@@ -125,7 +128,7 @@ export class RepDetector {
       this.dir = { kind: 'concentric', start: folds.ext, folds: folds.next(here, point) };
       return dir.concentric === null ? null : this.close(dir.concentric, folds);
     }
-    if (this.still.steps(index) < this.restCloseSteps || dir.concentric === null) return null;
+    if (!rested || dir.concentric === null) return null;
     // At rest: close now, and stay in this eccentric with nothing left to close.
     const closing = dir.concentric;
     dir.concentric = null;

@@ -36,7 +36,7 @@ class ReferenceEngine implements IncrementalEngine {
     const m = filterHalfWidth(s.hz);
     this.savgol = new SavGol(m);
     this.edges = new Edges(s.hz, m + 2, (1.5 * 1e6) / s.hz);
-    this.detector = new RepDetector(s.hz, s.warmup, { stepUs: 1e6 / s.hz, weight: s.mass * GRAVITY, edges: this.edges });
+    this.detector = new RepDetector(s.warmup, { stepUs: 1e6 / s.hz, weight: s.mass * GRAVITY, edges: this.edges });
   }
 
   push(batch: SampleBatch): EngineUpdate {

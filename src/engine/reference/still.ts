@@ -1,24 +1,22 @@
 /**
- * Reference port of `engine-rs/src/still.rs`: how long the rope has stayed within
- * REST_BAND_DEG of where it settled, for closing a rep live when the athlete stops.
+ * Reference port of `engine-rs/src/still.rs`: when the rope last left REST_BAND_DEG of where
+ * it last moved, for closing a rep live once the athlete has stopped.
  */
 import { REST_BAND_DEG } from './constants';
 
 export class Stillness {
   private anchorP = NaN;
-  private since = 0;
+  private sinceUs = 0;
 
-  push(index: number, p: number): void {
+  push(timeUs: number, p: number, moving: boolean): void {
     // False for the NaN anchor and any non-finite position: those start a stretch.
     const within = Math.abs(p - this.anchorP) <= REST_BAND_DEG;
-    if (!within) {
-      this.anchorP = p;
-      this.since = index;
-    }
+    if (!within) this.sinceUs = timeUs;
+    if (moving || !within) this.anchorP = p;
   }
 
-  /** Grid steps at rest by point `index`, the last point pushed. */
-  steps(index: number): number {
-    return Math.max(0, index - this.since);
+  /** When the latest stretch within the band started, µs. */
+  since(): number {
+    return this.sinceUs;
   }
 }
