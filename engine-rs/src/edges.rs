@@ -29,52 +29,65 @@ use crate::settings::{EDGE_HISTORY, EDGE_MOVE_S, EDGE_REST_S, FILTER_MAX_HALF_WI
 /// Largest ring, points (at [`HZ_MAX`]).
 const MAX_RING: usize = (EDGE_REST_S * HZ_MAX) as usize + (EDGE_MOVE_S * HZ_MAX) as usize + 2;
 
-/// Least-squared error of `x = θ0 + c·u²`, u = max(0, sign·(t − t0)), fitted to the points.
-fn sse(t: &[f64], x: &[f64], t0: f64, sign: f64) -> f64 {
-    let (mut n, mut s2, mut s4, mut r0, mut r2, mut xx) = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
-    for (&ti, &v) in t.iter().zip(x) {
-        let u = (sign * (ti - t0)).max(0.0);
-        let u2 = u * u;
-        n += 1.0;
-        s2 += u2;
-        s4 += u2 * u2;
-        r0 += v;
-        r2 += v * u2;
-        xx += v * v;
-    }
-    let det = n * s4 - s2 * s2;
-    // Also false for NaN: no motion in the window to fit.
-    if !(det > 0.0) {
-        return f64::INFINITY;
-    }
-    let b0 = (r0 * s4 - s2 * r2) / det;
-    let b2 = (n * r2 - s2 * r0) / det;
-    xx - b0 * r0 - b2 * r2
-}
-
 /// The instant within the points' times that best splits them into rest and motion from rest:
-/// motion after it for an onset (`sign` 1), before it for a stop (`sign` −1). The grid time
-/// with the least squared error, refined between its neighbours by a parabola; NaN for no
-/// points.
+/// motion after it for an onset (`sign` 1), before it for a stop (`sign` −1). The points are
+/// on the grid (equally spaced). For each grid point j as the split, the least-squares fit of
+/// θ0 + c·k² (k steps of motion past j, 0 at rest) is solved from suffix sums, so all splits
+/// cost one pass; the split with the least squared error is refined between its neighbours by
+/// a parabola through their errors. NaN when there is no motion to fit.
 pub fn change_point(t: &[f64], x: &[f64], sign: f64) -> f64 {
+    let len = t.len().min(x.len()).min(MAX_RING);
+    if len == 0 {
+        return f64::NAN;
+    }
+    // Index k counts along the motion: for a stop, the points reversed.
+    let at = |k: usize| if sign > 0.0 { k } else { len - 1 - k };
+    let origin = x[at(0)];
+    let v = |k: usize| x[at(k)] - origin;
+    let (mut r0, mut xx) = (0.0, 0.0);
+    for k in 0..len {
+        let vk = v(k);
+        r0 += vk;
+        xx += vk * vk;
+    }
+    let n = len as f64;
     let mut errors = [f64::INFINITY; MAX_RING];
+    // Σv, Σv·i, Σv·i² over the points after j.
+    let (mut a0, mut a1, mut a2) = (0.0, 0.0, 0.0);
+    for j in (0..len).rev() {
+        let moving = (len - 1 - j) as f64;
+        let s2 = moving * (moving + 1.0) * (2.0 * moving + 1.0) / 6.0;
+        let s4 = moving * (moving + 1.0) * (2.0 * moving + 1.0) * (3.0 * moving * moving + 3.0 * moving - 1.0) / 30.0;
+        let jf = j as f64;
+        let r2 = a2 - 2.0 * jf * a1 + jf * jf * a0;
+        let det = n * s4 - s2 * s2;
+        // Also false for NaN: no motion left to fit.
+        if det > 0.0 {
+            let b0 = (r0 * s4 - s2 * r2) / det;
+            let b2 = (n * r2 - s2 * r0) / det;
+            errors[j] = xx - b0 * r0 - b2 * r2;
+        }
+        let vj = v(j);
+        a0 += vj;
+        a1 += vj * jf;
+        a2 += vj * jf * jf;
+    }
     let (mut best, mut best_sse) = (None, f64::INFINITY);
-    for (i, &ti) in t.iter().enumerate().take(MAX_RING) {
-        let e = sse(t, x, ti, sign);
-        errors[i] = e;
+    for (k, &e) in errors.iter().enumerate().take(len) {
         if e < best_sse {
             best_sse = e;
-            best = Some(i);
+            best = Some(k);
         }
     }
     let Some(best) = best else { return f64::NAN };
-    let (Some(&tb), true) = (t.get(best), best > 0 && best + 1 < t.len()) else {
-        return t.get(best).copied().unwrap_or(f64::NAN);
-    };
+    let tb = t[at(best)];
+    if best == 0 || best + 1 >= len {
+        return tb;
+    }
     let (a, b, c) = (errors[best - 1], best_sse, errors[best + 1]);
     let curvature = a - 2.0 * b + c;
     let shift = if curvature > 0.0 && curvature < f64::INFINITY { 0.5 * (a - c) / curvature } else { 0.0 };
-    tb + shift * (t.get(best + 1).copied().unwrap_or(tb) - tb)
+    tb + shift * (t[at(best + 1)] - tb)
 }
 
 /// A confirmed movement: grid indices of its first and last points, its timed edges (µs).
@@ -99,6 +112,8 @@ pub struct Edges {
     times: [f64; MAX_RING],
     angles: [f64; MAX_RING],
     size: u64,
+    /// Slot of the next point: its index modulo `size`, kept without a division.
+    cursor: usize,
     /// Points of rest and of motion in a fit.
     rest: u64,
     moving_side: u64,
@@ -116,8 +131,9 @@ pub struct Edges {
     /// The last [`EDGE_HISTORY`] movements, oldest first, `runs_len` of them.
     runs: [Run; EDGE_HISTORY],
     runs_len: usize,
-    /// Edges waiting for their window: the run's position in `runs`, counted from the newest.
-    pending: [(Kind, u64); 8],
+    /// Edges waiting for their window: kind, the run's first index, and the index at which the
+    /// window is complete.
+    pending: [(Kind, u64, u64); 8],
     pending_len: usize,
 }
 
@@ -133,6 +149,7 @@ impl Edges {
             times: [0.0; MAX_RING],
             angles: [0.0; MAX_RING],
             size: (rest + moving_side + 2).min(MAX_RING as u64),
+            cursor: 0,
             rest,
             moving_side,
             slack: slack.min(FILTER_MAX_HALF_WIDTH as u64 + 2),
@@ -146,16 +163,18 @@ impl Edges {
             last_stop: None,
             runs: [none; EDGE_HISTORY],
             runs_len: 0,
-            pending: [(Kind::Onset, 0); 8],
+            pending: [(Kind::Onset, 0, 0); 8],
             pending_len: 0,
         }
     }
 
-    /// Adds point `index` (the next one) at `time_us`: resampled angle `x`, rope position `p`
+    /// Adds point `index` (the next one: indices count up from 0) at `time_us`: resampled angle `x`, rope position `p`
     /// (filtered |angle|), moving or not by the phases' rule.
+    #[inline]
     pub fn push(&mut self, index: u64, time_us: f64, x: f64, p: f64, moving: bool) {
         self.next = index + 1;
-        let slot = (index % self.size) as usize;
+        let slot = self.cursor;
+        self.cursor = if slot + 1 == self.size as usize { 0 } else { slot + 1 };
         if let (Some(t), Some(a)) = (self.times.get_mut(slot), self.angles.get_mut(slot)) {
             (*t, *a) = (time_us, x);
         }
@@ -175,12 +194,14 @@ impl Edges {
             if let Some(run) = self.runs_len.checked_sub(1).and_then(|i| self.runs.get_mut(i)) {
                 run.end = index - 1;
                 let start = run.start;
-                self.wait(Kind::Stop, start);
+                self.wait(Kind::Stop, start, index - 1 + self.rest);
             }
         }
         self.last_moving = moving;
         self.last_p = p;
-        self.settle_due(index, None);
+        if self.pending_len > 0 {
+            self.settle_due(index, None);
+        }
     }
 
     fn confirm(&mut self, index: u64) {
@@ -197,14 +218,14 @@ impl Edges {
             self.runs_len += 1;
         }
         if self.run_start > 0 {
-            self.wait(Kind::Onset, self.run_start);
+            self.wait(Kind::Onset, self.run_start, self.run_start + self.moving_side);
         }
     }
 
-    /// Queues the edge of the run starting at `start`.
-    fn wait(&mut self, kind: Kind, start: u64) {
+    /// Queues the edge of the run starting at `start`, whose window is complete at index `due`.
+    fn wait(&mut self, kind: Kind, start: u64, due: u64) {
         if let Some(slot) = self.pending.get_mut(self.pending_len) {
-            *slot = (kind, start);
+            *slot = (kind, start, due);
             self.pending_len += 1;
         }
     }
@@ -214,15 +235,16 @@ impl Edges {
     fn settle_due(&mut self, index: u64, rest_end: Option<u64>) {
         let mut kept = 0;
         for i in 0..self.pending_len {
-            let Some(&(kind, start)) = self.pending.get(i) else { continue };
+            let Some(&(kind, start, due)) = self.pending.get(i) else { continue };
             // When a movement starts, only stops are due early; onsets wait for their window.
             let done = match rest_end {
                 Some(_) if kind == Kind::Onset => false,
-                _ => self.settle(kind, start, index, rest_end),
+                Some(_) => self.settle(kind, start, index, rest_end),
+                None => index >= due && self.settle(kind, start, index, rest_end),
             };
             if !done {
                 if let Some(slot) = self.pending.get_mut(kept) {
-                    *slot = (kind, start);
+                    *slot = (kind, start, due);
                 }
                 kept += 1;
             }

@@ -126,14 +126,23 @@ impl Moments {
     }
 }
 
-/// What is waiting to be emitted.
+/// What is waiting to be emitted: positions `next..=last`, offsets from the full window's
+/// centre (in slot `centre`), or with `short`, the points of a segment shorter than a window.
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum Due {
-    None,
-    /// Offsets `next..=last` from the full window's centre, which is in slot `centre`.
-    Window { next: i64, last: i64, centre: usize },
-    /// All `n` points of a segment shorter than a window, from `next`, with their moments.
-    Short { next: usize, n: usize, fit: Fit, angle: Moments, rates: [Moments; 2] },
+struct Due {
+    next: i64,
+    last: i64,
+    centre: usize,
+    short: bool,
+}
+
+/// The fit of a segment shorter than a window: its constants, centre and moments.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Short {
+    fit: Fit,
+    half: f64,
+    angle: Moments,
+    rates: [Moments; 2],
 }
 
 /// The streaming filter: grid points and their buffered angles in, [`Filtered`] points out,
@@ -153,6 +162,7 @@ pub struct SavGol {
     rates: [Moments; 2],
     with_rates: bool,
     due: Due,
+    short: Short,
 }
 
 impl SavGol {
@@ -172,7 +182,8 @@ impl SavGol {
             angle: Moments::default(),
             rates: [Moments::default(); 2],
             with_rates: false,
-            due: Due::None,
+            due: Due { next: 1, last: 0, centre: 0, short: false },
+            short: Short { fit: Fit::new(1), half: 0.0, angle: Moments::default(), rates: [Moments::default(); 2] },
         }
     }
 
@@ -207,7 +218,7 @@ impl SavGol {
             }
         }
         let first = if self.count == n { -(self.m as i64) } else { 0 };
-        self.due = Due::Window { next: first, last: 0, centre: (self.head + self.m) % n };
+        self.due = Due { next: first, last: 0, centre: self.wrap(self.head + self.m), short: false };
     }
 
     /// Makes what the current segment still holds due (end of data, or a segment start next)
@@ -215,7 +226,7 @@ impl SavGol {
     pub fn flush(&mut self) {
         let (n, m) = (self.n, self.m);
         if self.count >= n {
-            self.due = Due::Window { next: 1, last: m as i64, centre: (self.head + m) % n };
+            self.due = Due { next: 1, last: m as i64, centre: self.wrap(self.head + m), short: false };
         } else if self.count > 0 {
             let count = self.count;
             let first_x = -(count as f64 - 1.0) / 2.0;
@@ -226,7 +237,8 @@ impl SavGol {
             } else {
                 [Moments::default(); 2]
             };
-            self.due = Due::Short { next: 0, n: count, fit: Fit::new(count), angle, rates };
+            self.short = Short { fit: Fit::new(count), half: (count as f64 - 1.0) / 2.0, angle, rates };
+            self.due = Due { next: 0, last: count as i64 - 1, centre: 0, short: true };
         }
         self.count = 0;
         self.head = 0;
@@ -235,31 +247,21 @@ impl SavGol {
     /// The next filtered point that is due, if any.
     #[inline]
     pub fn next(&mut self) -> Option<Filtered> {
-        let (fit, angle, rates, x, i) = match &mut self.due {
-            Due::None => return None,
-            Due::Window { next, last, centre } => {
-                let x = *next;
-                let i = (*centre as i64 + x).rem_euclid(self.n as i64) as usize;
-                if x >= *last {
-                    self.due = Due::None;
-                } else {
-                    *next += 1;
-                }
-                (self.full, self.angle, self.rates, x as f64, i)
-            }
-            Due::Short { next, n, fit, angle, rates } => {
-                let i = *next;
-                let x = i as f64 - (*n as f64 - 1.0) / 2.0;
-                let out = (*fit, *angle, *rates, x, i);
-                if i + 1 >= *n {
-                    self.due = Due::None;
-                } else {
-                    *next += 1;
-                }
-                out
-            }
+        let Due { next: k, last, centre, short } = self.due;
+        if k > last {
+            return None;
+        }
+        self.due.next = k + 1;
+        let (fit, angle, rates, x, slot) = if short {
+            let s = &self.short;
+            (&s.fit, &s.angle, &s.rates, k as f64 - s.half, k as usize)
+        } else {
+            // centre + k is within (−n, 2n): wrap it without a division.
+            let (i, n) = (centre as i64 + k, self.n as i64);
+            let slot = if i < 0 { i + n } else if i >= n { i - n } else { i };
+            (&self.full, &self.angle, &self.rates, k as f64, slot as usize)
         };
-        let grid = *self.points.get(i)?;
+        let grid = *self.points.get(slot)?;
         let (angle_deg, slope) = fit.at(angle.m0, angle.m1, angle.m2, x);
         let (omega, alpha) = if self.with_rates {
             (fit.at(rates[0].m0, rates[0].m1, rates[0].m2, x).0, fit.at(rates[1].m0, rates[1].m1, rates[1].m2, x).0)
@@ -267,6 +269,16 @@ impl SavGol {
             (grid.sample.omega, grid.sample.alpha)
         };
         Some(Filtered { grid, angle_deg, slope, omega, alpha })
+    }
+
+    /// `i` (below 2n) as a slot of the ring.
+    #[inline(always)]
+    fn wrap(&self, i: usize) -> usize {
+        if i >= self.n {
+            i - self.n
+        } else {
+            i
+        }
     }
 
     /// Moments of the full window, summed afresh (oldest first), so rounding never builds up.

@@ -5,49 +5,58 @@
  */
 import { EDGE_HISTORY, EDGE_MOVE_S, EDGE_REST_S, MOVE_CONFIRM_DEG } from './constants';
 
-/** Least-squared error of rest-then-motion `x = θ0 + c·u²`, u = max(0, sign·(t − t0)), fitted to points [from, to). */
-function sse(t: Float64Array, x: Float64Array, from: number, to: number, t0: number, sign: number): number {
-  let [n, s2, s4, r0, r2, xx] = [0, 0, 0, 0, 0, 0];
-  for (let i = from; i < to; i++) {
-    const u = Math.max(0, sign * (t[i]! - t0));
-    const u2 = u * u;
-    const v = x[i]!;
-    n += 1;
-    s2 += u2;
-    s4 += u2 * u2;
-    r0 += v;
-    r2 += v * u2;
-    xx += v * v;
-  }
-  const det = n * s4 - s2 * s2;
-  if (!(det > 0)) return Infinity;
-  const b0 = (r0 * s4 - s2 * r2) / det;
-  const b2 = (n * r2 - s2 * r0) / det;
-  return xx - b0 * r0 - b2 * r2;
-}
-
 /**
- * The instant in [t[from], t[to − 1]] that best splits the points into rest and motion from
- * rest: motion after it for an onset (`sign` 1), before it for a stop (`sign` −1). The grid
- * time with the least squared error, refined between its neighbours by a parabola.
+ * The instant within the grid points' times that best splits them into rest and motion from
+ * rest (motion after it for an onset, `sign` 1; before it for a stop, −1): the least-squares
+ * fit of θ0 + c·k² for every split from suffix sums, the best refined by a parabola.
  */
-export function changePoint(t: Float64Array, x: Float64Array, from: number, to: number, sign: number): number {
+export function changePoint(t: Float64Array, x: Float64Array, sign: number): number {
+  const len = Math.min(t.length, x.length);
+  if (len === 0) return NaN;
+  const at = (k: number) => (sign > 0 ? k : len - 1 - k);
+  const origin = x[at(0)]!;
+  const v = (k: number) => x[at(k)]! - origin;
+  let r0 = 0;
+  let xx = 0;
+  for (let k = 0; k < len; k++) {
+    const vk = v(k);
+    r0 += vk;
+    xx += vk * vk;
+  }
+  const n = len;
+  const errors = new Float64Array(len).fill(Infinity);
+  let [a0, a1, a2] = [0, 0, 0];
+  for (let j = len - 1; j >= 0; j--) {
+    const moving = len - 1 - j;
+    const s2 = (moving * (moving + 1) * (2 * moving + 1)) / 6;
+    const s4 = (moving * (moving + 1) * (2 * moving + 1) * (3 * moving * moving + 3 * moving - 1)) / 30;
+    const r2 = a2 - 2 * j * a1 + j * j * a0;
+    const det = n * s4 - s2 * s2;
+    if (det > 0) {
+      const b0 = (r0 * s4 - s2 * r2) / det;
+      const b2 = (n * r2 - s2 * r0) / det;
+      errors[j] = xx - b0 * r0 - b2 * r2;
+    }
+    const vj = v(j);
+    a0 += vj;
+    a1 += vj * j;
+    a2 += vj * j * j;
+  }
   let best = -1;
   let bestSse = Infinity;
-  const errors = new Float64Array(to - from);
-  for (let i = from; i < to; i++) {
-    const e = sse(t, x, from, to, t[i]!, sign);
-    errors[i - from] = e;
-    if (e < bestSse) {
-      bestSse = e;
-      best = i;
+  for (let k = 0; k < len; k++) {
+    if (errors[k]! < bestSse) {
+      bestSse = errors[k]!;
+      best = k;
     }
   }
-  if (best <= from || best >= to - 1) return best < 0 ? NaN : t[best]!;
-  const [a, b, c] = [errors[best - from - 1]!, bestSse, errors[best - from + 1]!];
+  if (best < 0) return NaN;
+  const tb = t[at(best)]!;
+  if (best === 0 || best + 1 >= len) return tb;
+  const [a, b, c] = [errors[best - 1]!, bestSse, errors[best + 1]!];
   const curvature = a - 2 * b + c;
   const shift = curvature > 0 && curvature < Infinity ? (0.5 * (a - c)) / curvature : 0;
-  return t[best]! + shift * (t[best + 1]! - t[best]!);
+  return tb + shift * (t[at(best + 1)]! - tb);
 }
 
 /** A confirmed movement: grid indices of its first and last points, and its timed edges (µs). */
@@ -151,7 +160,7 @@ export class Edges {
       t[i - from] = this.times[i % this.size]!;
       x[i - from] = this.angles[i % this.size]!;
     }
-    const timeUs = changePoint(t, x, 0, t.length, onset ? 1 : -1) + this.lagUs;
+    const timeUs = changePoint(t, x, onset ? 1 : -1) + this.lagUs;
     if (onset) e.run.onsetUs = timeUs;
     else e.run.stopUs = timeUs;
     return true;
