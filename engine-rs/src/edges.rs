@@ -271,12 +271,14 @@ impl Edges {
         } else {
             self.last_stop = Some(at);
         }
+        let len = to.saturating_sub(from).min(self.size) as usize;
+        // The window in order, copied out of the ring (one division, then a wrap-around).
         let (mut t, mut x) = ([0.0; MAX_RING], [0.0; MAX_RING]);
-        let len = to.saturating_sub(from).min(MAX_RING as u64) as usize;
-        for (k, i) in (from..to).enumerate().take(len) {
-            let slot = (i % self.size) as usize;
+        let mut slot = (from % self.size) as usize;
+        for k in 0..len {
             t[k] = self.times.get(slot).copied().unwrap_or(f64::NAN);
             x[k] = self.angles.get(slot).copied().unwrap_or(f64::NAN);
+            slot = if slot + 1 == self.size as usize { 0 } else { slot + 1 };
         }
         let time_us = change_point(&t[..len], &x[..len], if onset { 1.0 } else { -1.0 }) + self.lag_us;
         if let Some(run) = self.runs.get_mut(r) {
@@ -291,9 +293,13 @@ impl Edges {
 
     /// When the rope came to rest, if it has: the timed stop of the latest movement once that
     /// has ended and been timed.
+    #[inline]
     pub fn last_stop_us(&self) -> Option<f64> {
         let run = self.runs.get(self.runs_len.checked_sub(1)?)?;
-        Some(run.stop_us).filter(|t| run.end != u64::MAX && t.is_finite())
+        if run.end == u64::MAX || !run.stop_us.is_finite() {
+            return None;
+        }
+        Some(run.stop_us)
     }
 
     /// The timed onset of the movement that point `index` is early in, if it started from rest.

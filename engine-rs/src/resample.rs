@@ -99,6 +99,13 @@ impl Resampler {
     /// Offers the next sample. Returns `false`, and changes nothing, when the sample has a
     /// non-finite value or its time does not strictly increase; the caller counts it.
     pub fn offer(&mut self, s: Sample) -> bool {
+        self.offer_with::<true>(s)
+    }
+
+    /// [`Resampler::offer`]; `RATES`: whether the samples' ω and α are used (the integrals
+    /// behind their step means are kept only then).
+    #[inline(always)]
+    pub fn offer_with<const RATES: bool>(&mut self, s: Sample) -> bool {
         if !s.is_finite() || (self.held > 0 && s.time_us <= self.last.time_us) {
             return false;
         }
@@ -113,12 +120,14 @@ impl Resampler {
             };
             self.inv_span = 1.0 / self.delta.time_us;
             self.held = 2;
-            let half_span_s = 0.5e-6 * self.delta.time_us;
-            self.integral_left = self.integral_last;
-            self.integral_last = [
-                self.integral_left[0] + half_span_s * (a.omega + s.omega),
-                self.integral_left[1] + half_span_s * (a.alpha + s.alpha),
-            ];
+            if RATES {
+                let half_span_s = 0.5e-6 * self.delta.time_us;
+                self.integral_left = self.integral_last;
+                self.integral_last = [
+                    self.integral_left[0] + half_span_s * (a.omega + s.omega),
+                    self.integral_left[1] + half_span_s * (a.alpha + s.alpha),
+                ];
+            }
         } else {
             self.held = 1;
             self.origin_us = s.time_us;

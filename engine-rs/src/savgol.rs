@@ -192,21 +192,22 @@ impl SavGol {
         self.with_rates = true;
     }
 
-    /// Adds a grid point with its buffered angle `x`. Drain [`SavGol::next`] before the next
-    /// push: a segment start first makes the previous segment's tail due.
+    /// Adds a grid point with its buffered angle `x`, and returns the point whose window that
+    /// completes, in the steady state; the first window of a segment makes its first m + 1
+    /// points due instead. Drain [`SavGol::next`] before the next push.
     #[inline]
-    pub fn push(&mut self, g: GridPoint, x: f64) {
+    pub fn push(&mut self, g: GridPoint, x: f64) -> Option<Filtered> {
         let (n, m) = (self.n, self.m as f64);
-        let Some(slot) = self.values.get_mut(self.head) else { return };
+        let slot = self.values.get_mut(self.head)?;
         let out = *slot;
         *slot = x;
-        let Some(p) = self.points.get_mut(self.head) else { return };
+        let p = self.points.get_mut(self.head)?;
         let out_rates = [p.sample.omega, p.sample.alpha];
         *p = g;
         self.head = if self.head + 1 == n { 0 } else { self.head + 1 };
         self.count = (self.count + 1).min(n + 1);
         if self.count < n {
-            return;
+            return None;
         }
         if self.count == n || self.head == 0 {
             self.resum();
@@ -217,8 +218,12 @@ impl SavGol {
                 self.rates[1].slide(out_rates[1], g.sample.alpha, m);
             }
         }
-        let first = if self.count == n { -(self.m as i64) } else { 0 };
-        self.due = Due { next: first, last: 0, centre: self.wrap(self.head + self.m), short: false };
+        let centre = self.wrap(self.head + self.m);
+        if self.count == n {
+            self.due = Due { next: -(self.m as i64), last: 0, centre, short: false };
+            return None;
+        }
+        self.emit(&self.full, &self.angle, &self.rates, 0.0, centre)
     }
 
     /// Makes what the current segment still holds due (end of data, or a segment start next)
@@ -261,6 +266,12 @@ impl SavGol {
             let slot = if i < 0 { i + n } else if i >= n { i - n } else { i };
             (&self.full, &self.angle, &self.rates, k as f64, slot as usize)
         };
+        self.emit(fit, angle, rates, x, slot)
+    }
+
+    /// The filtered point in `slot`, at centred position `x` of the fit.
+    #[inline(always)]
+    fn emit(&self, fit: &Fit, angle: &Moments, rates: &[Moments; 2], x: f64, slot: usize) -> Option<Filtered> {
         let grid = *self.points.get(slot)?;
         let (angle_deg, slope) = fit.at(angle.m0, angle.m1, angle.m2, x);
         let (omega, alpha) = if self.with_rates {
@@ -284,11 +295,13 @@ impl SavGol {
     /// Moments of the full window, summed afresh (oldest first), so rounding never builds up.
     fn resum(&mut self) {
         let (n, head, first_x) = (self.n, self.head, -(self.m as f64));
-        let order = move |i: usize| (head + i) % n;
-        self.angle = Moments::of((0..n).map(|i| self.values.get(order(i)).copied().unwrap_or(0.0)), first_x);
+        // Oldest first: from the head to the end of the ring, then from its start.
+        let (newer, older) = self.values[..n].split_at(head);
+        self.angle = Moments::of(older.iter().chain(newer).copied(), first_x);
         if self.with_rates {
-            let rate = |i: usize, k: usize| self.points.get(order(i)).map_or(0.0, |p| if k == 0 { p.sample.omega } else { p.sample.alpha });
-            self.rates = [Moments::of((0..n).map(|i| rate(i, 0)), first_x), Moments::of((0..n).map(|i| rate(i, 1)), first_x)];
+            let (newer, older) = self.points[..n].split_at(head);
+            let points = || older.iter().chain(newer);
+            self.rates = [Moments::of(points().map(|p| p.sample.omega), first_x), Moments::of(points().map(|p| p.sample.alpha), first_x)];
         }
     }
 }
@@ -307,8 +320,8 @@ mod tests {
         let mut f = SavGol::new(m);
         let mut out = Vec::new();
         for (k, &x) in xs.iter().enumerate() {
-            f.push(grid(k, k == 0), x);
-            out.extend(std::iter::from_fn(|| f.next()).map(|p| (p.grid.sample.time_us, p.angle_deg, p.slope)));
+            let direct = f.push(grid(k, k == 0), x);
+            out.extend(std::iter::from_fn(|| f.next()).chain(direct).map(|p| (p.grid.sample.time_us, p.angle_deg, p.slope)));
         }
         f.flush();
         out.extend(std::iter::from_fn(|| f.next()).map(|p| (p.grid.sample.time_us, p.angle_deg, p.slope)));
@@ -365,8 +378,8 @@ mod tests {
             if k == 6 {
                 f.flush();
             }
-            f.push(grid(k, k == 0 || k == 6), if k < 6 { 0.0 } else { 100.0 });
-            out.extend(std::iter::from_fn(|| f.next()).map(|p| p.angle_deg));
+            let direct = f.push(grid(k, k == 0 || k == 6), if k < 6 { 0.0 } else { 100.0 });
+            out.extend(std::iter::from_fn(|| f.next()).chain(direct).map(|p| p.angle_deg));
         }
         f.flush();
         out.extend(std::iter::from_fn(|| f.next()).map(|p| p.angle_deg));

@@ -237,7 +237,7 @@ impl Engine {
         let mut resampler = self.resampler;
         for (i, (&time_us, &angle_deg)) in time_us.iter().zip(angle_deg).enumerate() {
             let sample = Sample { time_us, angle_deg, omega: column(omega, i), alpha: column(alpha, i) };
-            if !resampler.offer(sample) {
+            if !resampler.offer_with::<RATES>(sample) {
                 out.skipped += 1;
                 continue;
             }
@@ -276,8 +276,10 @@ impl Engine {
                 self.savgol.flush();
                 self.drain(out);
             }
-            self.savgol.push(*g, smoother.push(g.sample.angle_deg, g.first));
-            self.drain(out);
+            match self.savgol.push(*g, smoother.push(g.sample.angle_deg, g.first)) {
+                Some(f) => self.derive(&f, out),
+                None => self.drain(out),
+            }
         }
         self.smoother = smoother;
     }
