@@ -12,9 +12,10 @@
  * - The header is written exactly as SPEC shows it (", " between names); the data rows use a bare
  *   "," to keep an hour-long file (720 000 rows) small. The importer accepts either spacing.
  * - `#` is the 1-based sample number. Angle is in degrees, time in µs.
- * - The angular velocity and acceleration columns hold the unit's own values when the batch has
- *   them and are empty otherwise (the live unit sends angle and time only; the engine derives ω
- *   and α on reprocessing). A column is either filled on every row or empty on every row.
+ * - The angular velocity and acceleration columns hold the rates of the batch when it has them
+ *   and are empty otherwise. The Test screen's export fills them with the rates the engine used
+ *   at each sample (`ratesAtSamples`): the live unit sends angle and time only. A column is
+ *   either filled on every row or empty on every row.
  * - Only data the importer accepts is written: at least one sample, finite values, time strictly
  *   increasing. So export → import gives identical samples (−0 is written as 0).
  */

@@ -18,6 +18,7 @@
 import { batch, effect, signal, type ReadonlySignal } from '@preact/signals-react';
 import type { EngineSettings, EngineUpdate, IncrementalEngine, Rep, SampleBatch } from '../engine/types';
 import type { RawSamples, SampleWarning, Unit } from '../device/unit';
+import { signalQuality, type SignalQuality } from '../device/protocol/signalQuality';
 import { RawBuffer } from './rawBuffer';
 import { replaySegments, SegmentedEngine, type SegmentedUpdate } from './segmentedEngine';
 import { SessionTimeline, type Gap } from './sessionTimeline';
@@ -58,6 +59,8 @@ export interface LiveSession {
   readonly latest: ReadonlySignal<LatestSample[]>;
   /** True while a unit streams into the engine. */
   readonly live: ReadonlySignal<boolean>;
+  /** Noise and timing of the newest samples (up to QUALITY_WINDOW), refreshed about twice a second; null before there are enough. */
+  readonly quality: ReadonlySignal<SignalQuality | null>;
   /** Streams `unit` into a new session, or on into the current one with `continueSession`. */
   attach(unit: Unit, options?: { continueSession?: boolean }): void;
   /** The link dropped: ends the engine's segment (its trailing rep at rest shows); the unit may stream again. */
@@ -94,6 +97,10 @@ interface Pending {
 }
 
 const LATEST = 8;
+/** Samples the signal quality is estimated from: about 5 s at 200 Hz. */
+const QUALITY_WINDOW = 1000;
+/** Least time between two quality estimates, ms (of the page's clock). */
+const QUALITY_EVERY_MS = 500;
 const EMPTY_STATS: SampleStats = { received: 0, skipped: 0, warnings: 0, lastWarning: null };
 
 function sameSettings(a: EngineSettings, b: EngineSettings): boolean {
@@ -107,6 +114,8 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
   const stats = signal<SampleStats>(EMPTY_STATS);
   const latest = signal<LatestSample[]>([]);
   const live = signal(false);
+  const quality = signal<SignalQuality | null>(null);
+  let qualityAt = -Infinity;
   const raw = new RawBuffer();
   const timeline = new SessionTimeline();
   const listeners = new Set<(reps: Rep[]) => void>();
@@ -144,6 +153,12 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
         lastWarning: work.lastWarning ?? s.lastWarning,
       };
       latest.value = Array.from(view.timeUs.subarray(from), (timeUs, i) => ({ timeUs, angleDeg: view.angleDeg[from + i] }));
+      const now = performance.now();
+      if (now - qualityAt >= QUALITY_EVERY_MS) {
+        qualityAt = now;
+        const start = Math.max(0, raw.length - QUALITY_WINDOW);
+        quality.value = signalQuality(view.timeUs.subarray(start), view.angleDeg.subarray(start));
+      }
     });
     if (work.reps.length > 0) for (const listener of listeners) listener(work.reps);
   }
@@ -243,7 +258,9 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
       reps.value = [];
       stats.value = EMPTY_STATS;
       latest.value = [];
+      quality.value = null;
     });
+    qualityAt = -Infinity;
   }
 
   return {
@@ -251,6 +268,7 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
     stats,
     latest,
     live,
+    quality,
     attach(unit, options = {}) {
       if (engine !== null) detach();
       engine = new SegmentedEngine(api.createEngine, settings.peek());

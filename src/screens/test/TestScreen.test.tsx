@@ -50,6 +50,19 @@ describe('the test page', () => {
     expect(screen.getByText('3.00')).toBeTruthy();
   });
 
+  it('says how noisy and irregular the live stream is, and asks to check a noisy sensor', async () => {
+    renderPage();
+    expect(screen.getByTestId('signal-quality').textContent).toBe('Signal quality: not enough samples yet');
+    const unit = createFakeUnit();
+    await act(() => connectUnit(unit));
+    // 200 Hz, still at 500° with ±3° of alternating noise: every sample departs by 6° from the
+    // line through its neighbours, read as σ = 1.4826 × 6 / √1.5 = 7.26°.
+    const timeUs = Array.from({ length: 400 }, (_, i) => 1000 + 5000 * i);
+    act(() => unit.emitSamples({ timeUs, angleDeg: timeUs.map((_, i) => 500 + (i % 2 === 0 ? 3 : -3)) }));
+    await waitFor(() => expect(screen.getByTestId('signal-quality').textContent).toMatch(/^Signal quality: 200 Hz, timing jitter 0.00 ms, angle noise 7.26° over the newest 400 samples\. Check the sensor/));
+    expect(screen.getByTestId('signal-quality').className).toContain('warning');
+  });
+
   it('imports a debug CSV, reprocesses it at a chosen rate, and leaves the live session alone', async () => {
     const user = renderPage();
     await user.upload(screen.getByLabelText('Debug CSV file'), debugFile());
