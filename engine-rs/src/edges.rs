@@ -8,7 +8,7 @@
 //! ([`crate::reps`]).
 //!
 //! How. Movements are found on the grid by the phases' own rule ([`crate::phase`]: |ω| at
-//! least [`REST_OMEGA_RAD_S`], confirmed once the run has travelled [`MOVE_CONFIRM_DEG`]). An
+//! least [`crate::settings::REST_OMEGA_RAD_S`], confirmed once the run has travelled [`MOVE_CONFIRM_DEG`]). An
 //! onset is then timed by fitting the resampled angle over [`EDGE_REST_S`] before the run's
 //! first point and [`EDGE_MOVE_S`] after it with "rest, then motion from rest at constant
 //! acceleration" (θ = θ0 before t0, θ0 + c·(t − t0)² after) by least squares: the t0 with the

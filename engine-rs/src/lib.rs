@@ -37,32 +37,49 @@
 //!   `calcAngularAcceleration` (true), warmup reps 1–3 (default 1).
 //! - **Pipeline**, per sample and per point: drop samples whose time does not strictly
 //!   increase or whose used values are not finite, counting them ([`resample`]); resample
-//!   on the grid t0 + k·1e6/hz µs by linear interpolation; smooth the angle with the SPEC §9
-//!   4-point moving average ([`smooth`]); ω (rad/s) and α (rad/s²) as backward differences
-//!   or interpolated from the device; derived velocity ω·r (m/s), acceleration α·2r (m/s²),
-//!   torque I·α (N·m), tangential force τ/r (N), linear force and net force (N), power τ·ω
-//!   (W) ([`mod@derive`] documents the physics).
+//!   on the grid t0 + k·1e6/hz µs by linear interpolation (a device's rates as their mean over
+//!   each step); the SPEC §9 4-point buffer ([`smooth`]); a centred Savitzky–Golay fit over
+//!   ±50 ms ([`savgol`]: about 10 Hz of bandwidth, 50 ms of live lag) for the angle and its rate
+//!   ω; α as the backward difference of ω; derived velocity ω·r (m/s), acceleration α·2r
+//!   (m/s²), torque I·α (N·m), tangential force τ/r (N), linear force and net force (N), power
+//!   τ·ω (W) ([`mod@derive`] documents the physics).
 //! - **Repetitions** ([`reps`]): the rope position is |angle|; falling = concentric (rope
 //!   going out), rising = eccentric (rope winding back). A rep runs from an |angle| maximum
-//!   (start) through the next minimum (turn) to the next maximum (end). Each phase reports its
-//!   duration (s, rest at the edges excluded), the mean magnitude of every metric, and peak
-//!   velocity ([`phase`]).
+//!   (start) through the next minimum (turn) to the next maximum (end).
+//! - **Phase figures** ([`phase`]): over the movement from where it starts to where it ends —
+//!   a start from rest and a stop timed to a fraction of a step by a change-point fit
+//!   ([`edges`]), the turn where the filtered angle crosses 0 — each phase reports its duration,
+//!   the magnitude of the mean of every signed metric (so mean angular acceleration is Δω / T and
+//!   mean power ΔKE / T; the eccentric's figures are the braking ones), net force from those means,
+//!   and peak velocity.
 //! - **When a rep is reported**: at the switch back to concentric (the next pull has travelled
-//!   180°), or, live, once its eccentric has come to rest — |angle| within 10° for 0.5 s
-//!   ([`still`], [`settings::REST_CLOSE_S`]) — so the last rep of a set appears half a second
-//!   after the athlete stops the flywheel, from [`Engine::push`] alone. [`Engine::finish`]
+//!   180°), or, live, once the flywheel has stopped and the rope stayed within 10° for 0.5 s
+//!   ([`still`], [`settings::REST_CLOSE_S`]) — so the last rep of a set appears about 0.56 s after
+//!   the athlete stops the flywheel (0.5 s, the filter's 50 ms and the buffer's 1.5 steps), from
+//!   [`Engine::push`] alone. [`Engine::finish`] returns the points the filter still holds and
 //!   closes a trailing rep whose rope is not moving at the end of data.
+//!
+//! # Accuracy
+//!
+//! `tests/unit/engine.accuracy.test.ts` checks every figure against a physics-truth flywheel
+//! session (slow heavy and fast light sets) sampled at 100–1000 Hz with 0.6° of Gaussian noise,
+//! 1.8° encoder ticks and ±1.5 ms of timing jitter, on 100, 200 and 500 Hz grids: mean velocity
+//! within about 1 % (median over reps), mean torque, force and power within about 2.5 %, peak
+//! velocity within 1 %. What is left is known: the filter flattens a sharp peak of ω by
+//! W²·ω''/10 (0.5 % for a 0.45 s pull), and a change-point fit that assumes constant
+//! acceleration from rest times a jerk-limited start a little early.
 //!
 //! # Design notes
 //!
-//! - Everything streams: each stage holds O(1) state and sees one sample or point at a time,
-//!   so an incremental session ([`Engine::push`]) costs in proportion to its batch, and any
-//!   split of the same samples into batches gives bit-identical results to [`reprocess`].
+//! - Everything streams: each stage holds bounded state (the filter a 2m + 1 point window, the
+//!   edges a 0.25 s ring) and sees one sample or point at a time, so an incremental session
+//!   ([`Engine::push`]) costs in proportion to its batch, and any split of the same samples into
+//!   batches gives bit-identical results to [`reprocess`].
 //! - Bad settings and malformed batches are [`Error`]s; bad samples are dropped and counted;
 //!   fewer than two samples give an empty result. Nothing panics on any input (a property
 //!   test feeds arbitrary numbers).
-//! - The constants SPEC leaves open (rest threshold, rep hysteresis, rest before a live close,
-//!   longest interpolated gap) are in [`settings`] with their reasons.
+//! - The constants SPEC leaves open (rest threshold, filter window, edge fits, rep hysteresis,
+//!   rest before a live close, longest interpolated gap) are in [`settings`] with their reasons.
 
 #![deny(missing_docs)]
 

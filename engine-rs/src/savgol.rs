@@ -194,7 +194,7 @@ impl SavGol {
 
     /// Adds a grid point with its buffered angle `x`, and returns the point whose window that
     /// completes, in the steady state; the first window of a segment makes its first m + 1
-    /// points due instead. Drain [`SavGol::next`] before the next push.
+    /// points due instead. Drain [`SavGol::pop`] before the next push.
     #[inline]
     pub fn push(&mut self, g: GridPoint, x: f64) -> Option<Filtered> {
         let (n, m) = (self.n, self.m as f64);
@@ -227,7 +227,7 @@ impl SavGol {
     }
 
     /// Makes what the current segment still holds due (end of data, or a segment start next)
-    /// and starts a new segment. Drain [`SavGol::next`] before the next push.
+    /// and starts a new segment. Drain [`SavGol::pop`] before the next push.
     pub fn flush(&mut self) {
         let (n, m) = (self.n, self.m);
         if self.count >= n {
@@ -251,7 +251,7 @@ impl SavGol {
 
     /// The next filtered point that is due, if any.
     #[inline]
-    pub fn next(&mut self) -> Option<Filtered> {
+    pub fn pop(&mut self) -> Option<Filtered> {
         let Due { next: k, last, centre, short } = self.due;
         if k > last {
             return None;
@@ -321,10 +321,10 @@ mod tests {
         let mut out = Vec::new();
         for (k, &x) in xs.iter().enumerate() {
             let direct = f.push(grid(k, k == 0), x);
-            out.extend(std::iter::from_fn(|| f.next()).chain(direct).map(|p| (p.grid.sample.time_us, p.angle_deg, p.slope)));
+            out.extend(std::iter::from_fn(|| f.pop()).chain(direct).map(|p| (p.grid.sample.time_us, p.angle_deg, p.slope)));
         }
         f.flush();
-        out.extend(std::iter::from_fn(|| f.next()).map(|p| (p.grid.sample.time_us, p.angle_deg, p.slope)));
+        out.extend(std::iter::from_fn(|| f.pop()).map(|p| (p.grid.sample.time_us, p.angle_deg, p.slope)));
         out
     }
 
@@ -379,10 +379,10 @@ mod tests {
                 f.flush();
             }
             let direct = f.push(grid(k, k == 0 || k == 6), if k < 6 { 0.0 } else { 100.0 });
-            out.extend(std::iter::from_fn(|| f.next()).chain(direct).map(|p| p.angle_deg));
+            out.extend(std::iter::from_fn(|| f.pop()).chain(direct).map(|p| p.angle_deg));
         }
         f.flush();
-        out.extend(std::iter::from_fn(|| f.next()).map(|p| p.angle_deg));
+        out.extend(std::iter::from_fn(|| f.pop()).map(|p| p.angle_deg));
         assert_eq!(out, [vec![0.0; 6], vec![100.0; 6]].concat());
     }
 

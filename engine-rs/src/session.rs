@@ -287,7 +287,7 @@ impl Engine {
     /// Derives every filtered point that is due and runs it through edges and rep detection.
     #[inline]
     fn drain(&mut self, out: &mut Update) {
-        while let Some(f) = self.savgol.next() {
+        while let Some(f) = self.savgol.pop() {
             self.derive(&f, out);
         }
     }
