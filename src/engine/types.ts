@@ -53,23 +53,28 @@ export interface SampleBatch {
 export const METRICS = ['velocity', 'acceleration', 'torque', 'force', 'linearForce', 'netForce', 'power'] as const;
 export type Metric = (typeof METRICS)[number];
 
-/** Per-phase summary of one repetition. Means are of magnitudes (a braking torque is positive). */
+/**
+ * Per-phase summary of one repetition (engine-rs/src/phase.rs defines each figure). Means are
+ * of the signed values over the movement, reported as magnitudes: in the eccentric they are
+ * the braking torque, force and power. Mean angular acceleration is Δω / duration and mean
+ * power the flywheel's change of kinetic energy / duration.
+ */
 export interface PhaseSummary {
-  /** Phase duration, s (rest excluded). */
+  /** From where the movement starts to where it ends (rest at either end excluded), s. */
   duration: number;
-  /** Mean |v|, m/s. */
+  /** |mean v|, m/s. */
   velocity: number;
-  /** Mean |a|, m/s². */
+  /** |mean a|, m/s². */
   acceleration: number;
-  /** Mean |τ|, N·m. */
+  /** |mean τ|, N·m. */
   torque: number;
-  /** Mean tangential force |τ / r|, N. */
+  /** |mean tangential force τ / r|, N. */
   force: number;
-  /** Mean linear force, N. */
+  /** |mean linear force|, N. */
   linearForce: number;
-  /** Mean net force, N. */
+  /** m·(mean body acceleration + g) + |mean tangential force|, N. */
   netForce: number;
-  /** Mean |τ·ω|, W. */
+  /** |mean τ·ω|, W. */
   power: number;
   /** Peak |v|, m/s. */
   peakVelocity: number;
@@ -126,12 +131,13 @@ export interface EngineUpdate {
 /** A live, incremental engine: cost per call proportional to the batch, not the session. */
 export interface IncrementalEngine {
   /**
-   * Processes a batch: its new points and the reps it closed. A rep closes when the next pull
-   * has travelled 180°, or once its eccentric has rested 0.5 s (the set's last rep appears
-   * half a second after the athlete stops, without `finish()`).
+   * Processes a batch: its new points (each 50 ms after its sample: the filter needs the points
+   * around it) and the reps it closed. A rep closes when the next pull has travelled 180°, or
+   * once the flywheel has stopped for 0.5 s (the set's last rep appears about 0.56 s after the
+   * athlete stops, without `finish()`).
    */
   push(batch: SampleBatch): EngineUpdate;
-  /** End of data: closes a trailing rep whose eccentric phase has come to rest. */
+  /** End of data: the points the filter still holds, and a trailing rep whose eccentric phase has come to rest. */
   finish(): EngineUpdate;
   /** Frees the engine's memory; the engine cannot be used afterwards. */
   dispose(): void;
