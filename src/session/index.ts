@@ -11,7 +11,6 @@
  */
 export { buildSessionCsv, type SessionCsvInput } from './sessionCsv';
 export { buildDebugCsv, DEBUG_COLUMNS } from './debugCsv';
-export { ratesAtSamples, type SampleRates } from './ratesAtSamples';
 export { parseDebugCsv } from './parseDebugCsv';
 export { DebugCsvError } from './debugCsvError';
 export { csvFileName, rateSuffix, type RateOptions } from './fileName';

@@ -18,7 +18,6 @@
 import { batch, effect, signal, type ReadonlySignal } from '@preact/signals-react';
 import type { EngineSettings, EngineUpdate, IncrementalEngine, Rep, SampleBatch } from '../engine/types';
 import type { RawSamples, SampleWarning, Unit } from '../device/unit';
-import { signalQuality, type SignalQuality } from '../device/protocol/signalQuality';
 import { RawBuffer } from './rawBuffer';
 import { replaySegments, SegmentedEngine, type SegmentedUpdate } from './segmentedEngine';
 import { SessionTimeline, type Gap } from './sessionTimeline';
@@ -59,8 +58,6 @@ export interface LiveSession {
   readonly latest: ReadonlySignal<LatestSample[]>;
   /** True while a unit streams into the engine. */
   readonly live: ReadonlySignal<boolean>;
-  /** Noise and timing of the newest samples (up to QUALITY_WINDOW), refreshed about twice a second; null before there are enough. */
-  readonly quality: ReadonlySignal<SignalQuality | null>;
   /** Streams `unit` into a new session, or on into the current one with `continueSession`. */
   attach(unit: Unit, options?: { continueSession?: boolean }): void;
   /** The link dropped: ends the engine's segment (its trailing rep at rest shows); the unit may stream again. */
@@ -73,6 +70,8 @@ export interface LiveSession {
   restore(raw: SampleBatch, gaps?: readonly Gap[]): void;
   /** A copy of the raw samples so far. */
   raw(): SampleBatch;
+  /** A copy of the newest `count` raw samples (fewer if there are not that many). */
+  recent(count: number): SampleBatch;
   /** The gaps between the session's segments, device time. */
   gaps(): Gap[];
   /** Called after each frame that closed reps from the live stream, with those reps. */
@@ -97,10 +96,6 @@ interface Pending {
 }
 
 const LATEST = 8;
-/** Samples the signal quality is estimated from: about 5 s at 200 Hz. */
-const QUALITY_WINDOW = 1000;
-/** Least time between two quality estimates, ms (of the page's clock). */
-const QUALITY_EVERY_MS = 500;
 const EMPTY_STATS: SampleStats = { received: 0, skipped: 0, warnings: 0, lastWarning: null };
 
 function sameSettings(a: EngineSettings, b: EngineSettings): boolean {
@@ -114,8 +109,6 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
   const stats = signal<SampleStats>(EMPTY_STATS);
   const latest = signal<LatestSample[]>([]);
   const live = signal(false);
-  const quality = signal<SignalQuality | null>(null);
-  let qualityAt = -Infinity;
   const raw = new RawBuffer();
   const timeline = new SessionTimeline();
   const listeners = new Set<(reps: Rep[]) => void>();
@@ -153,12 +146,6 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
         lastWarning: work.lastWarning ?? s.lastWarning,
       };
       latest.value = Array.from(view.timeUs.subarray(from), (timeUs, i) => ({ timeUs, angleDeg: view.angleDeg[from + i] }));
-      const now = performance.now();
-      if (now - qualityAt >= QUALITY_EVERY_MS) {
-        qualityAt = now;
-        const start = Math.max(0, raw.length - QUALITY_WINDOW);
-        quality.value = signalQuality(view.timeUs.subarray(start), view.angleDeg.subarray(start));
-      }
     });
     if (work.reps.length > 0) for (const listener of listeners) listener(work.reps);
   }
@@ -258,9 +245,7 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
       reps.value = [];
       stats.value = EMPTY_STATS;
       latest.value = [];
-      quality.value = null;
     });
-    qualityAt = -Infinity;
   }
 
   return {
@@ -268,7 +253,6 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
     stats,
     latest,
     live,
-    quality,
     attach(unit, options = {}) {
       if (engine !== null) detach();
       engine = new SegmentedEngine(api.createEngine, settings.peek());
@@ -303,6 +287,11 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
       rebuild(settings.peek());
     },
     raw: () => raw.snapshot(),
+    recent(count) {
+      const view = raw.view();
+      const from = Math.max(0, raw.length - count);
+      return { timeUs: view.timeUs.slice(from), angleDeg: view.angleDeg.slice(from) };
+    },
     gaps: () => timeline.gaps.map((gap) => ({ ...gap })),
     onRepsClosed(listener) {
       listeners.add(listener);

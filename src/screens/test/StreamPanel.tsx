@@ -5,13 +5,33 @@
  * each sample (so a re-import with the calc flags off reproduces the session).
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ReactElement } from 'react';
-import { QUALITY_LIMITS, type SignalQuality } from '../../device/protocol/signalQuality';
+import { useEffect, useState, type ReactElement } from 'react';
+import { QUALITY_LIMITS, signalQuality, type SignalQuality } from '../../device/protocol/signalQuality';
 import { reprocess } from '../../engine';
-import { buildDebugCsv, csvFileName, ratesAtSamples, shareCsv } from '../../session';
+import { buildDebugCsv, csvFileName, shareCsv } from '../../session';
+// Not through the session index: only this lazy screen needs it, and the index is in the start-up bundle's reach.
+import { ratesAtSamples } from '../../session/ratesAtSamples';
 import { attempt, showError, showStatus } from '../../state/alerts';
 import { liveSession } from '../../state/session';
 import { engineSettings } from '../../state/settings';
+
+/** Samples the signal quality is estimated from (about 5 s at 200 Hz), and how often, ms. */
+const QUALITY_WINDOW = 1000;
+const QUALITY_EVERY_MS = 500;
+
+/** The quality of the newest samples, estimated about twice a second while the panel shows. */
+function useSignalQuality(): SignalQuality | null {
+  const estimate = () => {
+    const recent = liveSession.recent(QUALITY_WINDOW);
+    return signalQuality(recent.timeUs, recent.angleDeg);
+  };
+  const [quality, setQuality] = useState(estimate);
+  useEffect(() => {
+    const timer = setInterval(() => setQuality(estimate()), QUALITY_EVERY_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return quality;
+}
 
 async function exportDebug(): Promise<void> {
   const raw = liveSession.raw();
@@ -34,7 +54,7 @@ export function StreamPanel(): ReactElement {
   useSignals();
   const stats = liveSession.stats.value;
   const latest = liveSession.latest.value;
-  const quality = liveSession.quality.value;
+  const quality = useSignalQuality();
   return (
     <section aria-labelledby="stream-title">
       <h2 id="stream-title">Live sample stream</h2>
