@@ -76,7 +76,13 @@ try {
     if (m.type() === 'error' || /Content.Security.Policy|CSP/i.test(m.text())) problems.push(`console ${m.type()}: ${m.text()}${where ? ` (${where})` : ''}`);
   });
   page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
-  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
+  // ERR_ABORTED is a request the page itself cancelled (a lazy chunk still loading when the
+  // check reloads or navigates): not a failure to serve it. Offline misses read ERR_FAILED or
+  // ERR_INTERNET_DISCONNECTED and still count.
+  page.on('requestfailed', (r) => {
+    const error = r.failure()?.errorText;
+    if (error !== 'net::ERR_ABORTED') problems.push(`request failed: ${r.url()} (${error})`);
+  });
 
   // 1. First visit, online: the CSP is in force and the service worker takes over.
   await page.goto(origin, { waitUntil: 'load' });
