@@ -4,7 +4,8 @@
  * user can act on; unknown options are refused, never ignored.
  */
 import { parseArgs } from 'node:util';
-import { DEFAULT_ENGINE_SETTINGS, type EngineSettings } from '../src/engine/types';
+import { DEFAULT_ENGINE_SETTINGS } from '../src/engine/settings';
+import type { EngineSettings } from '../src/engine/types';
 
 export const USAGE = `Reprocesses recorded debug CSVs with the Repline engine at one or more sampling rates.
 

@@ -1,15 +1,21 @@
 #!/usr/bin/env bash
-# Builds engine-rs/ to pkg/engine.wasm.
+# Builds engine-rs/ into pkg/ with wasm-pack (wasm-bindgen's JS glue, the .wasm, the generated
+# .d.ts files and package.json).
 #
-# Two routes, tried in this order (ENGINE_TOOLCHAIN=rustup|debian forces one):
+# Two toolchains, tried in this order (ENGINE_TOOLCHAIN=rustup|debian forces one):
 #   rustup  - a rustup toolchain with the wasm32-unknown-unknown target installed
 #             (the ordinary route on a developer laptop with internet).
 #   debian  - Debian's rustc-web + rust-web-src + lld, building std from source
 #             (-Zbuild-std), because rustup cannot download targets on this network.
-# With --install, a missing Debian toolchain is installed with apt-get (needs root).
-# With --check, the fresh build is compared with the committed pkg/engine.wasm and the
-# script fails when they differ. The committed artefact is built by the debian route, so
-# --check pins that route: two compilers never produce the same bytes.
+#             wasm-pack runs with --mode force (its check for the wasm32 target looks in the
+#             sysroot, where build-std leaves nothing), Debian's cargo and rustc first on PATH,
+#             RUSTC_BOOTSTRAP=1 for -Z, and the build-std flags after `--`.
+# wasm-pack and wasm-bindgen come from scripts/wasm-tools.sh (cargo install); wasm-opt is off
+# (engine-rs/Cargo.toml: wasm-pack would download it).
+# With --install, missing tools are installed (apt-get for the Debian toolchain needs root).
+# With --check, the fresh build is compared with the committed pkg/ file by file and the
+# script fails when one differs. The committed pkg/ is built by the debian route, so --check
+# pins that route: two compilers never produce the same bytes.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -25,9 +31,13 @@ done
 route="${ENGINE_TOOLCHAIN:-}"
 [ "$check" = 1 ] && route=debian
 
+if [ "$install" = 1 ]; then bash scripts/wasm-tools.sh --install; else bash scripts/wasm-tools.sh; fi
+bin="${CARGO_HOME:-$HOME/.cargo}/bin"
+
 vendor=/usr/lib/rustlib/src/rust/library/vendor
 have_rustup_target() { command -v rustup >/dev/null && rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; }
 have_debian() { [ -x /usr/bin/rustc ] && [ -x /usr/bin/cargo ] && [ -d "$vendor" ] && command -v rust-lld >/dev/null; }
+# (rust-web-src's vendored crates are how build-std finds std's own dependencies.)
 
 if [ -z "$route" ]; then
   if have_rustup_target; then route=rustup; else route=debian; fi
@@ -53,25 +63,29 @@ fi
 # Paths must not leak into the artefact, or a clone elsewhere builds different bytes.
 export RUSTFLAGS="--remap-path-prefix=$root=/repline --remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}=/cargo"
 export CARGO_TARGET_DIR="$root/target-wasm/$route"
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+pack=(build engine-rs --release --no-opt --target bundler --out-dir "$out" --out-name engine)
 if [ "$route" = rustup ]; then
-  cargo build --release --target wasm32-unknown-unknown -p repline-engine
+  PATH="$bin:$PATH" wasm-pack "${pack[@]}"
 else
-  RUSTC_BOOTSTRAP=1 RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc /usr/bin/cargo build --release \
-    --target wasm32-unknown-unknown -p repline-engine -Zbuild-std=std,panic_abort \
-    --config 'source.crates-io.replace-with="vstd"' \
-    --config "source.vstd.directory=\"$vendor\""
+  PATH="/usr/bin:$bin:$PATH" RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1 \
+    wasm-pack "${pack[@]}" --mode force -- -Zbuild-std=std,panic_abort
 fi
-built="$CARGO_TARGET_DIR/wasm32-unknown-unknown/release/engine.wasm"
+# wasm-pack marks its output as not for version control; this project commits it.
+rm -f "$out/.gitignore"
 
 if [ "$check" = 1 ]; then
-  if ! cmp -s "$built" pkg/engine.wasm; then
-    echo "build-engine: pkg/engine.wasm differs from a fresh build of engine-rs/." >&2
+  if ! diff -r "$out" pkg >/dev/null; then
+    diff -rq "$out" pkg >&2 || true
+    echo "build-engine: pkg/ differs from a fresh build of engine-rs/." >&2
     echo "Run 'ENGINE_TOOLCHAIN=debian npm run build:engine' and commit pkg/." >&2
     exit 1
   fi
-  echo "build-engine: pkg/engine.wasm matches a fresh build ($(wc -c <"$built") bytes, $route route)"
+  echo "build-engine: pkg/ matches a fresh build ($(wc -c <"$out/engine_bg.wasm") bytes of wasm, $route route)"
 else
+  rm -rf pkg
   mkdir -p pkg
-  cp "$built" pkg/engine.wasm
-  echo "build-engine: wrote pkg/engine.wasm ($(wc -c <pkg/engine.wasm) bytes, $route route)"
+  cp "$out"/* pkg/
+  echo "build-engine: wrote pkg/ ($(wc -c <pkg/engine_bg.wasm) bytes of wasm, $route route)"
 fi

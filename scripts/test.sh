@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: every test of the project, from a fresh clone on a new Debian machine.
-# Installs what is missing (npm packages, Debian's wasm toolchain, Chromium), checks that the
-# committed pkg/engine.wasm is a fresh build of engine-rs/, then runs the native engine tests,
+# Installs what is missing (npm packages, Debian's wasm toolchain, wasm-pack and wasm-bindgen
+# built by cargo install, Chromium), checks that the committed pkg/ is a fresh wasm-pack build of
+# engine-rs/, then runs the native engine tests (property tests included),
 # the type check, the unit/component tests, the production build with its size budget, the CLI
 # bundle and the real-browser end-to-end tests.
 set -euo pipefail
@@ -27,7 +28,7 @@ cargo_native() {
 }
 
 step "npm dependencies" bash scripts/ensure-node-modules.sh
-step "engine: pkg/engine.wasm is a fresh build of engine-rs/" bash scripts/build-engine.sh --install --check
+step "engine: pkg/ is a fresh wasm-pack build of engine-rs/" bash scripts/build-engine.sh --install --check
 step "engine: native tests" cargo_native test --release -p repline-engine
 step "typecheck" npx tsc -p .
 step "unit and component tests" npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json

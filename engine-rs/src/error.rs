@@ -1,60 +1,32 @@
 //! Errors of the engine: one typed value, a `#[non_exhaustive]` kind and the offending value.
-//!
-//! The numeric codes of [`ErrorKind`] are the only thing that crosses the wasm boundary; the
-//! TypeScript loader asks the wasm module for the message of a code
-//! (`engine_error_message_ptr/len`), so the texts live here and nowhere else.
+//! Its text (the kind's message and the value) is what a JavaScript caller gets as the
+//! `Error`'s message, so the texts live here and nowhere else.
 
 use core::fmt;
 
-/// What went wrong. The discriminant is the code used across the wasm boundary (0 means "ok").
+/// What went wrong.
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(u32)]
 pub enum ErrorKind {
     /// `hz` is not a finite number in [`crate::settings::HZ_MIN`, `HZ_MAX`].
-    InvalidHz = 1,
+    InvalidHz,
     /// `radius` is not a finite number greater than 0.
-    InvalidRadius = 2,
+    InvalidRadius,
     /// `inertia` is not a finite number at least 0.
-    InvalidInertia = 3,
+    InvalidInertia,
     /// `mass` is not a finite number at least 0.
-    InvalidMass = 4,
+    InvalidMass,
     /// `warmup` is not 1, 2 or 3.
-    InvalidWarmup = 5,
+    InvalidWarmup,
     /// An input array does not have as many entries as `timeUs`.
-    LengthMismatch = 6,
+    LengthMismatch,
     /// A batch carries device ω or α when the session's first batch did not, or the reverse.
-    DeviceDataChanged = 7,
+    DeviceDataChanged,
     /// `push` or `finish` after `finish`.
-    Finished = 8,
-    /// The wasm handle is null (a caller bug in the loader, not in the data).
-    InvalidHandle = 9,
+    Finished,
 }
 
 impl ErrorKind {
-    /// Every kind, in code order (for the wasm message table and tests).
-    pub const ALL: [ErrorKind; 9] = [
-        ErrorKind::InvalidHz,
-        ErrorKind::InvalidRadius,
-        ErrorKind::InvalidInertia,
-        ErrorKind::InvalidMass,
-        ErrorKind::InvalidWarmup,
-        ErrorKind::LengthMismatch,
-        ErrorKind::DeviceDataChanged,
-        ErrorKind::Finished,
-        ErrorKind::InvalidHandle,
-    ];
-
-    /// The code used across the wasm boundary (never 0).
-    pub fn code(self) -> u32 {
-        self as u32
-    }
-
-    /// The kind of a boundary code, if it is one.
-    pub fn from_code(code: u32) -> Option<ErrorKind> {
-        ErrorKind::ALL.iter().copied().find(|k| k.code() == code)
-    }
-
     /// A sentence for the user of the API; the caller appends the offending value.
     pub fn message(self) -> &'static str {
         match self {
@@ -68,7 +40,6 @@ impl ErrorKind {
                 "device angular velocity/acceleration must be given in every batch of a session or in none"
             }
             ErrorKind::Finished => "the engine has finished; create a new one for more data",
-            ErrorKind::InvalidHandle => "the engine handle is null or already freed",
         }
     }
 }
@@ -108,16 +79,6 @@ impl std::error::Error for Error {}
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn codes_are_distinct_nonzero_and_round_trip() {
-        for (i, kind) in ErrorKind::ALL.iter().enumerate() {
-            assert_eq!(kind.code(), i as u32 + 1);
-            assert_eq!(ErrorKind::from_code(kind.code()), Some(*kind));
-        }
-        assert_eq!(ErrorKind::from_code(0), None);
-        assert_eq!(ErrorKind::from_code(99), None);
-    }
 
     #[test]
     fn display_carries_the_offending_value() {

@@ -1,7 +1,8 @@
 //! Repline's metrics engine: raw angle samples from a flywheel training unit in, resampled
 //! points, repetitions and per-phase metrics out. Pure computation: no I/O, no allocation
-//! beyond the outputs, no dependencies. Compiled natively for tests and to raw WebAssembly
-//! (`pkg/engine.wasm`, see [`ffi`]) for the app.
+//! beyond the outputs. Compiled natively for tests, and to WebAssembly with wasm-bindgen
+//! (`pkg/`, built by wasm-pack; the boundary is `src/bindings.rs`) for the app and the batch
+//! command.
 //!
 //! ```
 //! use engine::{reprocess, Batch, Settings};
@@ -83,10 +84,11 @@
 
 #![deny(missing_docs)]
 
+#[cfg(target_arch = "wasm32")]
+pub mod bindings;
 pub mod derive;
 pub mod edges;
 pub mod error;
-pub mod ffi;
 pub mod phase;
 pub mod reps;
 pub mod resample;
@@ -102,5 +104,5 @@ pub use derive::Point;
 pub use error::{Error, ErrorKind};
 pub use phase::PhaseSummary;
 pub use reps::Rep;
-pub use session::{reprocess, Batch, Engine, Points, Update};
+pub use session::{reprocess, reprocess_reps, Batch, Engine, Points, Update};
 pub use settings::Settings;

@@ -121,6 +121,8 @@ pub struct Update {
     pub reps: Vec<Rep>,
     /// Input samples dropped: time not strictly increasing, or a used value not finite.
     pub skipped: u64,
+    /// Points produced, whether or not [`Update::points`] holds them.
+    pub point_count: u64,
 }
 
 impl Update {
@@ -131,6 +133,7 @@ impl Update {
         }
         self.reps.clear();
         self.skipped = 0;
+        self.point_count = 0;
     }
 }
 
@@ -148,6 +151,8 @@ pub struct Engine {
     device: Option<(bool, bool)>,
     next_index: u64,
     finished: bool,
+    /// Whether [`Update::points`] gets the points (callers that want reps only save the work).
+    collect_points: bool,
 }
 
 impl Engine {
@@ -169,7 +174,15 @@ impl Engine {
             device: None,
             next_index: 0,
             finished: false,
+            collect_points: true,
         })
+    }
+
+    /// A new session whose updates carry reps and counts but no points
+    /// ([`Update::point_count`] still counts them): the batch command and the live session
+    /// need no point columns, and not building them is a fifth of the work.
+    pub fn without_points(settings: Settings) -> Result<Engine, Error> {
+        Ok(Engine { collect_points: false, ..Engine::new(settings)? })
     }
 
     /// The session's settings.
@@ -208,7 +221,9 @@ impl Engine {
         }
         let omega = batch.angular_velocity.filter(|_| !self.settings.calc_angular_velocity);
         let alpha = batch.angular_acceleration.filter(|_| !self.settings.calc_angular_acceleration);
-        out.points.reserve(self.expected_points(batch.time_us));
+        if self.collect_points {
+            out.points.reserve(self.expected_points(batch.time_us));
+        }
         match (omega, alpha) {
             (None, None) => self.resample::<false>(batch.time_us, batch.angle_deg, None, None, out),
             (omega, alpha) => self.resample::<true>(batch.time_us, batch.angle_deg, omega, alpha, out),
@@ -302,7 +317,10 @@ impl Engine {
         if let Some(rep) = self.detector.push(&detected, &self.edges) {
             out.reps.push(rep);
         }
-        out.points.push(&point);
+        if self.collect_points {
+            out.points.push(&point);
+        }
+        out.point_count += 1;
         self.next_index += 1;
     }
 
@@ -335,7 +353,15 @@ impl Engine {
 
 /// Processes a whole session: one push of every sample, then [`Engine::finish`].
 pub fn reprocess(batch: &Batch, settings: Settings) -> Result<Update, Error> {
-    let mut engine = Engine::new(settings)?;
+    reprocess_with(Engine::new(settings)?, batch)
+}
+
+/// [`reprocess`] for reps alone ([`Engine::without_points`]).
+pub fn reprocess_reps(batch: &Batch, settings: Settings) -> Result<Update, Error> {
+    reprocess_with(Engine::without_points(settings)?, batch)
+}
+
+fn reprocess_with(mut engine: Engine, batch: &Batch) -> Result<Update, Error> {
     let mut out = Update::default();
     engine.push(batch, &mut out)?;
     engine.finish(&mut out)?;

@@ -8,7 +8,7 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createManualScheduler } from '../device/simulation/scheduler';
-import { DEFAULT_ENGINE_SETTINGS } from '../engine/types';
+import { DEFAULT_ENGINE_SETTINGS } from '../engine/settings';
 import { SessionJournal } from '../journal/sessionJournal';
 import { freshStore, manualTimer } from '../journal/testKit';
 import { clearNotices } from '../state/alerts';

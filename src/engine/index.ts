@@ -5,3 +5,4 @@
  */
 export * from './types';
 export { createEngine, reprocess } from './wasmEngine';
+export { DEFAULT_ENGINE_SETTINGS } from './settings';

@@ -1,30 +1,45 @@
 /**
- * Turns a caller's partial settings into complete {@link EngineSettings}, and describes a
- * batch for error messages. Both engines (wasm and the reference port) start here, so a typo'd
- * type ("200" for hz, 1 for a flag) fails the same way before any number reaches an engine.
- * Ranges (hz 1–1000, radius > 0, warmup 1–3 …) are checked by the engines themselves.
+ * Engine settings on the TypeScript side: the defaults (read from the engine, which defines
+ * them), a caller's partial settings made complete, and descriptions of settings and batches for
+ * error messages. Both engines (wasm and the reference port) start here, so a typo'd type ("200"
+ * for hz, 1 for a flag) fails the same way before any number reaches an engine. Ranges (hz
+ * 1–1000, radius > 0, warmup 1–3 …) are checked by the engines themselves.
  */
-import { DEFAULT_ENGINE_SETTINGS, type EngineSettings, type SampleBatch } from './types';
+import { EngineSettings as WasmSettings } from '../../pkg/engine.js';
+import type { EngineSettings, SampleBatch } from './types';
 
-const NUMBER_FIELDS = ['hz', 'radius', 'inertia', 'mass', 'warmup'] as const;
-const BOOLEAN_FIELDS = ['calcAngularVelocity', 'calcAngularAcceleration'] as const;
+function fromWasm(wasm: WasmSettings): EngineSettings {
+  const names = Object.entries(Object.getOwnPropertyDescriptors(WasmSettings.prototype))
+    .filter(([, d]) => typeof d.get === 'function')
+    .map(([name]) => name as keyof EngineSettings);
+  const settings = Object.fromEntries(names.map((n) => [n, wasm[n]])) as EngineSettings;
+  wasm.free();
+  return settings;
+}
 
-/** Defaults (SPEC §3) overridden by every field of `partial` that is not undefined. */
+/** SPEC §3's defaults, as the engine defines them (engine-rs/src/settings.rs). */
+export const DEFAULT_ENGINE_SETTINGS: Readonly<EngineSettings> = Object.freeze(fromWasm(new WasmSettings()));
+
+/** Defaults overridden by every field of `partial` that is not undefined, each of its default's type. */
 export function resolveSettings(partial: Partial<EngineSettings> = {}): EngineSettings {
   const settings: EngineSettings = { ...DEFAULT_ENGINE_SETTINGS };
-  for (const key of NUMBER_FIELDS) {
+  for (const key of Object.keys(settings) as (keyof EngineSettings)[]) {
     const value: unknown = partial[key];
     if (value === undefined) continue;
-    if (typeof value !== 'number') throw new Error(`Invalid engine settings: ${key} must be a number (got ${JSON.stringify(value)})`);
-    settings[key] = value;
-  }
-  for (const key of BOOLEAN_FIELDS) {
-    const value: unknown = partial[key];
-    if (value === undefined) continue;
-    if (typeof value !== 'boolean') throw new Error(`Invalid engine settings: ${key} must be true or false (got ${JSON.stringify(value)})`);
-    settings[key] = value;
+    const kind = typeof settings[key];
+    if (typeof value !== kind) {
+      throw new Error(`Invalid engine settings: ${key} must be ${kind === 'number' ? 'a number' : 'true or false'} (got ${JSON.stringify(value)})`);
+    }
+    (settings as Record<keyof EngineSettings, unknown>)[key] = value;
   }
   return settings;
+}
+
+/** The engine's own settings object for `settings` (the caller frees it). */
+export function toWasmSettings(settings: EngineSettings): WasmSettings {
+  const wasm = new WasmSettings();
+  Object.assign(wasm, settings);
+  return wasm;
 }
 
 /** "hz=200, radius=0.014, …" for error messages. */

@@ -1,140 +1,158 @@
 /**
- * The engine over wasm, as callers see it: typed arrays and plain objects in and out, never a
- * pointer. Each call follows the protocol of `engine-rs/src/ffi.rs` (size, fill, call, read)
- * and copies the results out before returning, because the next call reuses the buffers and
- * memory growth detaches views.
+ * The engine over wasm, as callers see it: typed arrays in, plain objects out. The classes of
+ * `pkg/engine.js` (wasm-bindgen's glue, generated from `engine-rs/src/bindings.rs`) do the
+ * crossing; this file only turns their instances into plain objects (which signals, the journal
+ * and structured clone can hold) and frees them. Field names are read from the generated
+ * classes, never listed here.
  *
- * Memory: `reprocess` frees its engine in a `finally`. A live engine is freed by `dispose()`,
- * and a FinalizationRegistry frees one its owner forgot, so no leak depends on callers.
- * A call that throws has processed nothing; the engine stays usable.
+ * Memory: `reprocess` frees its engine in a `finally`; a live engine is freed by `dispose()`,
+ * and wasm-bindgen's FinalizationRegistry frees one its owner forgot. A call that throws has
+ * processed nothing; the engine stays usable.
  */
-import { describeLengths, describeSettings, checkBatchShape, resolveSettings } from './settings';
-import type { EngineSettings, EngineUpdate, IncrementalEngine, PhaseSummary, ProcessedPoints, Rep, SampleBatch } from './types';
-import { CHANNEL, PHASE_FIELDS, POINT_FIELDS, errorMessage, f64View, raw, u32 } from './wasm';
+import { LiveEngine, Points, PhaseSummary as WasmPhaseSummary, Rep as WasmRep } from '../../pkg/engine.js';
+import { checkBatchShape, describeLengths, describeSettings, resolveSettings, toWasmSettings } from './settings';
+import type {
+  EngineOptions,
+  EngineSettings,
+  EngineUpdate,
+  EngineUpdateWithPoints,
+  IncrementalEngine,
+  PhaseSummary,
+  ProcessedPoints,
+  Rep,
+  SampleBatch,
+} from './types';
 
-const leaked = new FinalizationRegistry<number>((handle) => raw.engine_free(handle));
-
-function newHandle(settings: EngineSettings): number {
-  const args = [
-    settings.hz,
-    settings.radius,
-    settings.inertia,
-    settings.mass,
-    settings.calcAngularVelocity ? 1 : 0,
-    settings.calcAngularAcceleration ? 1 : 0,
-    settings.warmup,
-  ] as const;
-  const code = raw.engine_settings_error(...args);
-  if (code !== 0) throw new Error(`Invalid engine settings: ${errorMessage(code)} (${describeSettings(settings)})`);
-  return raw.engine_new(...args);
+/** The names of a generated class's fields: its prototype's getters, in the glue's order. */
+export function fieldNames(prototype: object): string[] {
+  return Object.entries(Object.getOwnPropertyDescriptors(prototype))
+    .filter(([, d]) => typeof d.get === 'function')
+    .map(([name]) => name);
 }
 
-function readPoints(h: number): ProcessedPoints {
-  const n = u32(raw.engine_points_len(h));
-  const columns = POINT_FIELDS.map((_, i) => f64View(raw.engine_points_column(h, i), n).slice());
-  return Object.fromEntries(POINT_FIELDS.map((name, i) => [name, columns[i]])) as unknown as ProcessedPoints;
+const PHASE_NAMES = fieldNames(WasmPhaseSummary.prototype) as (keyof PhaseSummary)[];
+const REP_NAMES = fieldNames(WasmRep.prototype).filter((n) => n !== 'concentric' && n !== 'eccentric') as (keyof Rep)[];
+/** The point columns, as the engine defines them. */
+export const POINT_NAMES = fieldNames(Points.prototype) as (keyof ProcessedPoints)[];
+
+function phase(p: WasmPhaseSummary): PhaseSummary {
+  const plain = Object.fromEntries(PHASE_NAMES.map((n) => [n, p[n]])) as PhaseSummary;
+  p.free();
+  return plain;
 }
 
-function readReps(h: number): Rep[] {
-  const stride = raw.engine_rep_stride();
-  const n = u32(raw.engine_reps_len(h));
-  const flat = f64View(raw.engine_reps(h), n * stride);
-  const phase = (at: number): PhaseSummary =>
-    Object.fromEntries(PHASE_FIELDS.map((name, i) => [name, flat[at + i]!])) as unknown as PhaseSummary;
-  const reps: Rep[] = [];
-  for (let r = 0; r < n; r++) {
-    const at = r * stride;
-    reps.push({
-      index: flat[at]!,
-      count: flat[at + 1]!,
-      start: flat[at + 2]!,
-      turn: flat[at + 3]!,
-      end: flat[at + 4]!,
-      concentric: phase(at + 5),
-      eccentric: phase(at + 5 + PHASE_FIELDS.length),
-    });
+function rep(r: WasmRep): Rep {
+  const plain = Object.fromEntries(REP_NAMES.map((n) => [n, r[n as keyof WasmRep]])) as Omit<Rep, 'concentric' | 'eccentric'>;
+  const out = { ...plain, concentric: phase(r.concentric), eccentric: phase(r.eccentric) };
+  r.free();
+  return out;
+}
+
+function points(p: Points): ProcessedPoints {
+  const plain = Object.fromEntries(POINT_NAMES.map((n) => [n, p[n]])) as ProcessedPoints;
+  p.free();
+  return plain;
+}
+
+function newEngine(settings: EngineSettings, keepPoints: boolean): LiveEngine {
+  const wasm = toWasmSettings(settings);
+  try {
+    return new LiveEngine(wasm, keepPoints);
+  } catch (error) {
+    throw new Error(`Invalid engine settings: ${(error as Error).message} (${describeSettings(settings)})`);
+  } finally {
+    wasm.free();
   }
-  return reps;
 }
 
-function readUpdate(h: number): EngineUpdate {
-  return { points: readPoints(h), reps: readReps(h), skipped: raw.engine_skipped(h) };
+function update(engine: LiveEngine, reps: WasmRep[], keepPoints: boolean): EngineUpdate | EngineUpdateWithPoints {
+  const base = { reps: reps.map(rep), skipped: engine.skipped, pointCount: engine.pointCount };
+  return keepPoints ? { ...base, points: points(engine.takePoints()) } : base;
 }
 
-function push(h: number, batch: SampleBatch): EngineUpdate {
+function push(engine: LiveEngine, batch: SampleBatch, keepPoints: boolean): EngineUpdate | EngineUpdateWithPoints {
   checkBatchShape(batch);
-  const channels: [number, ArrayLike<number>][] = [
-    [CHANNEL.timeUs, batch.timeUs],
-    [CHANNEL.angleDeg, batch.angleDeg],
-  ];
-  if (batch.angularVelocity) channels.push([CHANNEL.angularVelocity, batch.angularVelocity]);
-  if (batch.angularAcceleration) channels.push([CHANNEL.angularAcceleration, batch.angularAcceleration]);
-  // Size every buffer before filling any: sizing may grow memory and detach views.
-  const ptrs = channels.map(([channel, values]) => raw.engine_input(h, channel, values.length));
-  channels.forEach(([, values], i) => f64View(ptrs[i]!, values.length).set(values));
-  const mask = channels.reduce((m, [channel]) => (channel >= 2 ? m | (1 << channel) : m), 0);
-  const code = raw.engine_push(h, mask);
-  if (code !== 0) throw new Error(`Engine push rejected the batch: ${errorMessage(code)} (${describeLengths(batch)})`);
-  return readUpdate(h);
+  let reps: WasmRep[];
+  try {
+    reps = engine.push(batch.timeUs, batch.angleDeg, batch.angularVelocity, batch.angularAcceleration);
+  } catch (error) {
+    throw new Error(`Engine push rejected the batch: ${(error as Error).message} (${describeLengths(batch)})`);
+  }
+  return update(engine, reps, keepPoints);
 }
 
-function finish(h: number): EngineUpdate {
-  const code = raw.engine_finish(h);
-  if (code !== 0) throw new Error(`Engine finish failed: ${errorMessage(code)}`);
-  return readUpdate(h);
+function finish(engine: LiveEngine, keepPoints: boolean): EngineUpdate | EngineUpdateWithPoints {
+  let reps: WasmRep[];
+  try {
+    reps = engine.finish();
+  } catch (error) {
+    throw new Error(`Engine finish failed: ${(error as Error).message}`);
+  }
+  return update(engine, reps, keepPoints);
 }
 
 /** A live engine; see {@link IncrementalEngine}. */
-class WasmEngine implements IncrementalEngine {
-  #handle: number;
+class WasmEngine implements IncrementalEngine<EngineUpdate | EngineUpdateWithPoints> {
+  #engine: LiveEngine | null;
 
-  constructor(settings: EngineSettings) {
-    this.#handle = newHandle(settings);
-    leaked.register(this, this.#handle, this);
+  constructor(
+    settings: EngineSettings,
+    private readonly keepPoints: boolean,
+  ) {
+    this.#engine = newEngine(settings, keepPoints);
   }
 
-  push(batch: SampleBatch): EngineUpdate {
-    return push(this.#live(), batch);
+  push(batch: SampleBatch): EngineUpdate | EngineUpdateWithPoints {
+    return push(this.#live(), batch, this.keepPoints);
   }
 
-  finish(): EngineUpdate {
-    return finish(this.#live());
+  finish(): EngineUpdate | EngineUpdateWithPoints {
+    return finish(this.#live(), this.keepPoints);
   }
 
   dispose(): void {
-    if (this.#handle === 0) return;
-    leaked.unregister(this);
-    raw.engine_free(this.#handle);
-    this.#handle = 0;
+    this.#engine?.free();
+    this.#engine = null;
   }
 
-  #live(): number {
-    if (this.#handle === 0) throw new Error('The engine was disposed; create a new one');
-    return this.#handle;
+  #live(): LiveEngine {
+    if (this.#engine === null) throw new Error('The engine was disposed; create a new one');
+    return this.#engine;
   }
 }
 
 /** A live engine: push batches as they arrive, `finish()` at the end, then `dispose()`. */
-export function createEngine(settings?: Partial<EngineSettings>): IncrementalEngine {
-  return new WasmEngine(resolveSettings(settings));
+export function createEngine(settings: Partial<EngineSettings> | undefined, options: EngineOptions & { points: true }): IncrementalEngine<EngineUpdateWithPoints>;
+export function createEngine(settings?: Partial<EngineSettings>, options?: EngineOptions): IncrementalEngine;
+export function createEngine(settings?: Partial<EngineSettings>, options: EngineOptions = {}): IncrementalEngine<EngineUpdate | EngineUpdateWithPoints> {
+  return new WasmEngine(resolveSettings(settings), options.points === true);
 }
 
-/** A whole session at once (CSV import, the batch command): every point and every rep. */
-export function reprocess(batch: SampleBatch, settings?: Partial<EngineSettings>): EngineUpdate {
-  const h = newHandle(resolveSettings(settings));
+/** A whole session at once (CSV import, the batch command): every rep, and the points when asked. */
+export function reprocess(batch: SampleBatch, settings: Partial<EngineSettings> | undefined, options: EngineOptions & { points: true }): EngineUpdateWithPoints;
+export function reprocess(batch: SampleBatch, settings?: Partial<EngineSettings>, options?: EngineOptions): EngineUpdate;
+export function reprocess(batch: SampleBatch, settings?: Partial<EngineSettings>, options: EngineOptions = {}): EngineUpdate | EngineUpdateWithPoints {
+  const keepPoints = options.points === true;
+  const engine = newEngine(resolveSettings(settings), keepPoints);
   try {
-    const pushed = push(h, batch);
-    const finished = finish(h);
-    const points = Object.fromEntries(
-      POINT_FIELDS.map((f) => {
-        const all = new Float64Array(pushed.points[f].length + finished.points[f].length);
-        all.set(pushed.points[f]);
-        all.set(finished.points[f], pushed.points[f].length);
-        return [f, all];
-      }),
-    ) as unknown as ProcessedPoints;
-    return { points, reps: [...pushed.reps, ...finished.reps], skipped: pushed.skipped };
+    const pushed = push(engine, batch, keepPoints);
+    const finished = finish(engine, keepPoints);
+    const whole: EngineUpdate = { reps: [...pushed.reps, ...finished.reps], skipped: pushed.skipped, pointCount: pushed.pointCount + finished.pointCount };
+    if (!keepPoints) return whole;
+    return { ...whole, points: concatPoints((pushed as EngineUpdateWithPoints).points, (finished as EngineUpdateWithPoints).points) };
   } finally {
-    raw.engine_free(h);
+    engine.free();
   }
+}
+
+/** `a` followed by `b`, column by column. */
+export function concatPoints(a: ProcessedPoints, b: ProcessedPoints): ProcessedPoints {
+  return Object.fromEntries(
+    (Object.keys(a) as (keyof ProcessedPoints)[]).map((name) => {
+      const all = new Float64Array(a[name].length + b[name].length);
+      all.set(a[name]);
+      all.set(b[name], a[name].length);
+      return [name, all];
+    }),
+  ) as ProcessedPoints;
 }

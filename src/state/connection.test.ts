@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals-react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_ENGINE_SETTINGS } from '../engine/types';
+import { DEFAULT_ENGINE_SETTINGS } from '../engine/settings';
 import { errors } from './alerts';
 import {
   bindLiveSession,

@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { synthesizeSet } from '../device/simulation/physics';
 import { reprocess } from '../engine';
-import { DEFAULT_ENGINE_SETTINGS } from '../engine/types';
+import { DEFAULT_ENGINE_SETTINGS } from '../engine/settings';
 import { listHistory, loadSession } from '../journal/archive';
 import { SessionJournal } from '../journal/sessionJournal';
 import type { JournalStore } from '../journal/store';

@@ -1,6 +1,7 @@
 import { effect, signal } from '@preact/signals-react';
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_ENGINE_SETTINGS, type EngineSettings } from '../engine/types';
+import { DEFAULT_ENGINE_SETTINGS } from '../engine/settings';
+import { type EngineSettings } from '../engine/types';
 import { createLiveSession } from './liveSession';
 import { createFakeEngine, fakeEngineApi, repSamples } from './testing/fakeEngine';
 import { createFakeUnit } from './testing/fakeUnit';

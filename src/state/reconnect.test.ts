@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSimulatedUnit } from '../device';
 import { createManualScheduler, type ManualScheduler } from '../device/simulation/scheduler';
 import { createEngine, reprocess } from '../engine';
-import { DEFAULT_ENGINE_SETTINGS } from '../engine/types';
+import { DEFAULT_ENGINE_SETTINGS } from '../engine/settings';
 import { errors, status } from './alerts';
 import { bindLiveSession, boostPercent, connection, connectUnit, disconnectUnit, reconnector, saveBoost } from './connection';
 import { createLiveSession } from './liveSession';

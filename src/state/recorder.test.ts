@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals-react';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ENGINE_SETTINGS } from '../engine/types';
+import { DEFAULT_ENGINE_SETTINGS } from '../engine/settings';
 import { listHistory, loadSession } from '../journal/archive';
 import type { PlateCounts } from '../journal/records';
 import type { JournalStore } from '../journal/store';

@@ -1,7 +1,7 @@
 import { signal } from '@preact/signals-react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createManualScheduler } from '../device/simulation/scheduler';
-import { DEFAULT_ENGINE_SETTINGS } from '../engine/types';
+import { DEFAULT_ENGINE_SETTINGS } from '../engine/settings';
 import { FakeWakeLock } from '../platform/wakeLock/fakeWakeLock';
 import { bindLiveSession, connectUnit, disconnectUnit } from './connection';
 import { createLiveSession } from './liveSession';

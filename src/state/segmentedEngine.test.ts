@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine, reprocess } from '../engine';
-import { DEFAULT_ENGINE_SETTINGS, type EngineSettings, type SampleBatch } from '../engine/types';
+import { DEFAULT_ENGINE_SETTINGS } from '../engine/settings';
+import { type EngineSettings, type SampleBatch } from '../engine/types';
 import { synthesizeSet } from '../device/simulation/physics';
 import { replaySegments, reprocessSegments, SegmentedEngine } from './segmentedEngine';
 import { createFakeEngine, repSamples } from './testing/fakeEngine';

@@ -43,7 +43,7 @@ export class SegmentedEngine {
   push(batch: SampleBatch): SegmentedUpdate {
     this.engine ??= this.create(this.settings);
     const update = this.engine.push(batch);
-    this.pointsHere += update.points.timeUs.length;
+    this.pointsHere += update.pointCount;
     return { reps: this.place(update.reps), skipped: update.skipped };
   }
 
@@ -53,7 +53,7 @@ export class SegmentedEngine {
     if (engine === null) return [];
     try {
       const update = engine.finish();
-      this.pointsHere += update.points.timeUs.length;
+      this.pointsHere += update.pointCount;
       return this.place(update.reps);
     } finally {
       engine.dispose();

@@ -1,6 +1,6 @@
 import { computed, signal } from '@preact/signals-react';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ENGINE_SETTINGS } from '../engine/types';
+import { DEFAULT_ENGINE_SETTINGS } from '../engine/settings';
 import { createRecordingSpeech } from '../platform/speech/recordingSpeech';
 import { buildWorkoutView } from '../rules/workoutView';
 import { createLiveSession } from './liveSession';

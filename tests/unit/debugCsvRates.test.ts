@@ -11,7 +11,7 @@ import { HEAVY_SLOW, LIGHT_FAST, truthSession } from './flywheelTruth';
 
 it.each([HEAVY_SLOW, LIGHT_FAST])('fills the rate columns so that an import with the calc flags off reproduces the $name', async (set) => {
   const session = truthSession(set, { rawHz: 500, noiseDeg: 0.6, tickDeg: 1.8, jitterMs: 1 });
-  const original = reprocess(session.batch, session.settings);
+  const original = reprocess(session.batch, session.settings, { points: true });
   const csv = buildDebugCsv({ ...session.batch, ...ratesAtSamples(session.batch.timeUs, original.points) });
   const imported = await parseDebugCsv(csv);
   expect(imported.angularVelocity).toBeDefined();

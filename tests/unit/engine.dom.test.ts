@@ -10,7 +10,7 @@ it('loads and runs the wasm engine in a DOM environment', () => {
   expect(typeof window).toBe('object');
   const timeUs = Float64Array.from({ length: 400 }, (_, i) => i * 5000);
   const angleDeg = Float64Array.from({ length: 400 }, (_, i) => i * 0.5);
-  const out = reprocess({ timeUs, angleDeg });
+  const out = reprocess({ timeUs, angleDeg }, {}, { points: true });
   expect(out.points.timeUs.length).toBe(400);
   // 0.5° per 5 ms = 100°/s, away from the session's edges.
   expect(out.points.angularVelocity[200]).toBeCloseTo((100 * Math.PI) / 180, 9);

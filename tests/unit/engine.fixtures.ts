@@ -3,7 +3,7 @@
  * A session is a set of yo-yo reps whose truth is known on paper: still with the rope wound,
  * a cosine pull out to 0°, a sine wind-up to the other side, still again.
  */
-import type { EngineUpdate, SampleBatch } from '../../src/engine';
+import type { EngineUpdateWithPoints, SampleBatch } from '../../src/engine';
 
 export interface YoYoSet {
   /** Wound positions, degrees: rep k pulls out from woundDeg[k] and winds to woundDeg[k + 1]. */
@@ -77,8 +77,9 @@ export function sampleSet(set: YoYoSet, s: Sampling): SampleBatch {
 const close = (a: number, b: number) => Object.is(a, b) || a === b || Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
 
 /** Throws, naming the first difference, unless the updates agree within 1e-9 relative. */
-export function expectAgree(got: EngineUpdate, want: EngineUpdate): void {
+export function expectAgree(got: EngineUpdateWithPoints, want: EngineUpdateWithPoints): void {
   if (got.skipped !== want.skipped) throw new Error(`skipped ${got.skipped} vs ${want.skipped}`);
+  if (got.pointCount !== want.pointCount) throw new Error(`pointCount ${got.pointCount} vs ${want.pointCount}`);
   for (const [name, column] of Object.entries(want.points) as [string, Float64Array][]) {
     const other = (got.points as unknown as Record<string, Float64Array>)[name]!;
     if (other.length !== column.length) throw new Error(`points.${name}: ${other.length} vs ${column.length} points`);
@@ -98,11 +99,11 @@ export function expectAgree(got: EngineUpdate, want: EngineUpdate): void {
 
 /** Runs `batch` through `engine` in slices of the given sizes (cycled), then finishes. */
 export function pushInSlices(
-  engine: { push(b: SampleBatch): EngineUpdate; finish(): EngineUpdate },
+  engine: { push(b: SampleBatch): EngineUpdateWithPoints; finish(): EngineUpdateWithPoints },
   batch: SampleBatch,
   sizes: number[],
-): EngineUpdate {
-  const parts: EngineUpdate[] = [];
+): EngineUpdateWithPoints {
+  const parts: EngineUpdateWithPoints[] = [];
   const n = batch.timeUs.length;
   for (let i = 0, s = 0; i < n; s++) {
     const j = Math.min(n, i + Math.max(1, sizes[s % sizes.length]!));
@@ -125,8 +126,9 @@ export function pushInSlices(
     return out;
   };
   return {
-    points: Object.fromEntries(Object.keys(parts[0]!.points).map((k) => [k, concat(k)])) as unknown as EngineUpdate['points'],
+    points: Object.fromEntries(Object.keys(parts[0]!.points).map((k) => [k, concat(k)])) as unknown as EngineUpdateWithPoints['points'],
     reps: parts.flatMap((p) => p.reps),
     skipped: parts.reduce((n, p) => n + p.skipped, 0),
+    pointCount: parts.reduce((n, p) => n + p.pointCount, 0),
   };
 }

@@ -98,7 +98,7 @@ describe.each(ENGINES)('%s, live', (_, create) => {
 describe('the wasm engine and the reference port, live', () => {
   it('return the same points and reps from every push, rests included', () => {
     const batch = sampleSet({ ...SET, restS: 0.7 }, { inputHz: 333, jitter: 0.45, noiseDeg: 1, seed: 4, tailS: 3 });
-    const [wasm, port] = [createEngine({ hz: 150 }), createReferenceEngine({ hz: 150 })];
+    const [wasm, port] = [createEngine({ hz: 150 }, { points: true }), createReferenceEngine({ hz: 150 }, { points: true })];
     let reps = 0;
     for (let i = 0; i < batch.timeUs.length; i += 41) {
       const piece = { timeUs: batch.timeUs.subarray(i, i + 41), angleDeg: batch.angleDeg.subarray(i, i + 41) };

@@ -51,9 +51,9 @@ describe('the wasm engine and the TypeScript reference port', () => {
     fc.assert(
       fc.property(sessionArb, settingsArb, fc.array(fc.integer({ min: 0, max: 700 }), { minLength: 1, maxLength: 8 }), (s, settings, sizes) => {
         const batch = withExtras(sampleSet(s, s), s.device, s.badEvery, s.seed);
-        const engine = createEngine(settings);
+        const engine = createEngine(settings, { points: true });
         try {
-          expectAgree(pushInSlices(engine, batch, sizes), referenceReprocess(batch, settings));
+          expectAgree(pushInSlices(engine, batch, sizes), referenceReprocess(batch, settings, { points: true }));
         } finally {
           engine.dispose();
         }
@@ -69,7 +69,7 @@ describe('the wasm engine and the TypeScript reference port', () => {
         let t = 0;
         const timeUs = Float64Array.from(rows, ([dt]) => (t += dt));
         const angleDeg = Float64Array.from(rows, ([, a]) => a);
-        expectAgree(reprocess({ timeUs, angleDeg }), referenceReprocess({ timeUs, angleDeg }));
+        expectAgree(reprocess({ timeUs, angleDeg }, {}, { points: true }), referenceReprocess({ timeUs, angleDeg }, {}, { points: true }));
       }),
       { numRuns: 100 },
     );

@@ -83,7 +83,7 @@ describe.skipIf(!existsSync(ROOT))('real Chronojump flywheel recordings', () => 
 
   it.each(CASES)('measures the 9 reps of the flywheel squat from %s as the ticks say (velocity within 8 %%, power within 20 %%)', (_, batch, settings) => {
     const cumulative = ticks(squat);
-    const out = reprocess(batch(), settings);
+    const out = reprocess(batch(), settings, { points: true });
     expect(out.skipped).toBe(0);
     expect(out.reps).toHaveLength(9);
     const off = out.reps.flatMap((rep) => {
@@ -95,7 +95,7 @@ describe.skipIf(!existsSync(ROOT))('real Chronojump flywheel recordings', () => 
   });
 
   it('puts the turning points where Chronojump cut its windows (peak speed, 7.610 s and 9.815 s)', () => {
-    const out = reprocess(load('signal_inertial3/signal_inertial3.txt'), SQUAT);
+    const out = reprocess(load('signal_inertial3/signal_inertial3.txt'), SQUAT, { points: true });
     const turnS = out.reps.map((r) => out.points.timeUs[r.turn]! / 1e6);
     // 4-point smoothing lags 1.5 steps (7.5 ms at 200 Hz); allow two steps more.
     expect(Math.abs(turnS[0]! - 7.61)).toBeLessThan(0.02);
@@ -132,7 +132,7 @@ describe.skipIf(!existsSync(ROOT))('real Chronojump flywheel recordings', () => 
   it('agrees with the reference port on every recording', () => {
     for (const file of ['signal_inertial3/signal_inertial3.txt', 'signal_inertial.txt', 'smooth-by-change-pos/set.txt']) {
       const batch = load(file);
-      expectAgree(reprocess(batch, SQUAT), referenceReprocess(batch, SQUAT));
+      expectAgree(reprocess(batch, SQUAT, { points: true }), referenceReprocess(batch, SQUAT, { points: true }));
     }
   });
 });

@@ -1,8 +1,9 @@
-//! Whole-pipeline tests: physics goldens ([`physics`]) and streaming properties
-//! ([`streaming`]). The helpers here build synthetic sessions whose truth is known on paper.
+//! Whole-pipeline tests: physics goldens ([`physics`]), live sessions ([`live`]), streaming
+//! properties ([`streaming`], [`properties`]). The helpers here build synthetic sessions whose truth is known on paper.
 
 mod live;
 mod physics;
+mod properties;
 mod streaming;
 
 use crate::{reprocess, Batch, Settings, Update};

@@ -2,12 +2,33 @@
  * Reference port of `engine-rs/src/derive.rs` (which documents the physics): ω from the filtered
  * angle's slope and α as its backward difference, or the device's values, and the derived metrics of one point.
  */
-import type { EngineSettings, POINT_FIELDS } from '../types';
+import type { EngineSettings, ProcessedPoints } from '../types';
 import { DEG_TO_RAD, GRAVITY } from './constants';
 import type { Filtered } from './savgol';
 
 /** One processed point as scalars: the columns of `ProcessedPoints`, by the same names. */
-export type Point = Record<(typeof POINT_FIELDS)[number], number>;
+export type Point = Record<keyof ProcessedPoints, number>;
+
+/**
+ * The columns, in this port's order. `satisfies` checks the list against the engine's generated
+ * type both ways (no name missing, none extra), so the port cannot drift from the engine.
+ */
+export const POINT_NAMES = [
+  'timeUs',
+  'angleDeg',
+  'angularVelocity',
+  'angularAcceleration',
+  'velocity',
+  'acceleration',
+  'torque',
+  'force',
+  'linearForce',
+  'netForce',
+  'power',
+] as const satisfies readonly (keyof ProcessedPoints)[];
+type Missing = Exclude<keyof ProcessedPoints, (typeof POINT_NAMES)[number]>;
+const complete: Missing extends never ? true : Missing = true;
+void complete;
 
 export class Deriver {
   private readonly hz: number;

@@ -4,9 +4,18 @@
  * for clarity, not speed: points collect in plain arrays and become Float64Arrays per call.
  */
 import { checkBatchShape, describeLengths, resolveSettings } from '../settings';
-import { POINT_FIELDS, type EngineSettings, type EngineUpdate, type IncrementalEngine, type ProcessedPoints, type Rep, type SampleBatch } from '../types';
+import type {
+  EngineOptions,
+  EngineSettings,
+  EngineUpdate,
+  EngineUpdateWithPoints,
+  IncrementalEngine,
+  ProcessedPoints,
+  Rep,
+  SampleBatch,
+} from '../types';
 import { GRAVITY, filterHalfWidth, validateSettings } from './constants';
-import { Deriver, type Point } from './derive';
+import { Deriver, POINT_NAMES, type Point } from './derive';
 import { Edges } from './edges';
 import { phaseValues } from './phase';
 import { RepDetector } from './reps';
@@ -14,11 +23,14 @@ import { Resampler } from './resample';
 import { SavGol, type Filtered } from './savgol';
 import { Smoother } from './smooth';
 
+/** The columns of `points`, named as the point's own fields. */
 function toColumns(points: Point[]): ProcessedPoints {
-  return Object.fromEntries(POINT_FIELDS.map((f) => [f, Float64Array.from(points, (p) => p[f])])) as unknown as ProcessedPoints;
+  return Object.fromEntries(POINT_NAMES.map((f) => [f, Float64Array.from(points, (p) => p[f])])) as ProcessedPoints;
 }
 
-class ReferenceEngine implements IncrementalEngine {
+type Update = EngineUpdate | EngineUpdateWithPoints;
+
+class ReferenceEngine implements IncrementalEngine<Update> {
   private readonly resampler: Resampler;
   private readonly smoother = new Smoother();
   private readonly savgol: SavGol;
@@ -29,7 +41,10 @@ class ReferenceEngine implements IncrementalEngine {
   private nextIndex = 0;
   private state: 'live' | 'finished' | 'disposed' = 'live';
 
-  constructor(private readonly s: EngineSettings) {
+  constructor(
+    private readonly s: EngineSettings,
+    private readonly keepPoints: boolean,
+  ) {
     validateSettings(s);
     this.resampler = new Resampler(1e6 / s.hz);
     this.deriver = new Deriver(s);
@@ -39,7 +54,13 @@ class ReferenceEngine implements IncrementalEngine {
     this.detector = new RepDetector(s.warmup, { stepUs: 1e6 / s.hz, weight: s.mass * GRAVITY, edges: this.edges });
   }
 
-  push(batch: SampleBatch): EngineUpdate {
+  /** The update of a call that produced `points` and `reps`. */
+  private update(points: Point[], reps: Rep[], skipped: number): Update {
+    const base = { reps, skipped, pointCount: points.length };
+    return this.keepPoints ? { ...base, points: toColumns(points) } : base;
+  }
+
+  push(batch: SampleBatch): Update {
     this.checkLive();
     checkBatchShape(batch);
     const n = batch.timeUs.length;
@@ -50,7 +71,7 @@ class ReferenceEngine implements IncrementalEngine {
     const points: Point[] = [];
     const reps: Rep[] = [];
     let skipped = 0;
-    if (n === 0) return { points: toColumns(points), reps, skipped };
+    if (n === 0) return this.update(points, reps, skipped);
     const present: [boolean, boolean] = [batch.angularVelocity !== undefined, batch.angularAcceleration !== undefined];
     if (this.device === null) {
       this.device = present;
@@ -72,10 +93,10 @@ class ReferenceEngine implements IncrementalEngine {
         this.savgol.push(g, this.smoother.push(g.sample.angleDeg, g.first), (f) => this.process(f, points, reps));
       }
     }
-    return { points: toColumns(points), reps, skipped };
+    return this.update(points, reps, skipped);
   }
 
-  finish(): EngineUpdate {
+  finish(): Update {
     this.checkLive();
     this.state = 'finished';
     const points: Point[] = [];
@@ -83,7 +104,7 @@ class ReferenceEngine implements IncrementalEngine {
     this.savgol.flush((f) => this.process(f, points, reps));
     const rep = this.detector.finish();
     if (rep !== null) reps.push(rep);
-    return { points: toColumns(points), reps, skipped: 0 };
+    return this.update(points, reps, 0);
   }
 
   /** Derives a filtered point and runs it through the rep detector. */
@@ -109,17 +130,23 @@ class ReferenceEngine implements IncrementalEngine {
 }
 
 /** The reference port's live engine (same contract as `createEngine`). */
-export function createReferenceEngine(settings?: Partial<EngineSettings>): IncrementalEngine {
-  return new ReferenceEngine(resolveSettings(settings));
+export function createReferenceEngine(settings: Partial<EngineSettings> | undefined, options: EngineOptions & { points: true }): IncrementalEngine<EngineUpdateWithPoints>;
+export function createReferenceEngine(settings?: Partial<EngineSettings>, options?: EngineOptions): IncrementalEngine;
+export function createReferenceEngine(settings?: Partial<EngineSettings>, options: EngineOptions = {}): IncrementalEngine<Update> {
+  return new ReferenceEngine(resolveSettings(settings), options.points === true);
 }
 
 /** The reference port's whole-session run (same contract as `reprocess`). */
-export function referenceReprocess(batch: SampleBatch, settings?: Partial<EngineSettings>): EngineUpdate {
-  const engine = new ReferenceEngine(resolveSettings(settings));
+export function referenceReprocess(batch: SampleBatch, settings: Partial<EngineSettings> | undefined, options: EngineOptions & { points: true }): EngineUpdateWithPoints;
+export function referenceReprocess(batch: SampleBatch, settings?: Partial<EngineSettings>, options?: EngineOptions): EngineUpdate;
+export function referenceReprocess(batch: SampleBatch, settings?: Partial<EngineSettings>, options: EngineOptions = {}): Update {
+  const keepPoints = options.points === true;
+  const engine = new ReferenceEngine(resolveSettings(settings), keepPoints);
   const pushed = engine.push(batch);
   const finished = engine.finish();
-  const points = Object.fromEntries(
-    POINT_FIELDS.map((f) => [f, Float64Array.from([...pushed.points[f], ...finished.points[f]])]),
-  ) as unknown as ProcessedPoints;
-  return { points, reps: [...pushed.reps, ...finished.reps], skipped: pushed.skipped };
+  const whole: EngineUpdate = { reps: [...pushed.reps, ...finished.reps], skipped: pushed.skipped, pointCount: pushed.pointCount + finished.pointCount };
+  if (!keepPoints) return whole;
+  const [a, b] = [(pushed as EngineUpdateWithPoints).points, (finished as EngineUpdateWithPoints).points];
+  const points = Object.fromEntries(POINT_NAMES.map((f) => [f, Float64Array.from([...a[f], ...b[f]])])) as ProcessedPoints;
+  return { ...whole, points };
 }

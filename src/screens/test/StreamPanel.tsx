@@ -35,7 +35,7 @@ function useSignalQuality(): SignalQuality | null {
 
 async function exportDebug(): Promise<void> {
   const raw = liveSession.raw();
-  const { points } = reprocess(raw, engineSettings.peek());
+  const { points } = reprocess(raw, engineSettings.peek(), { points: true });
   const csv = buildDebugCsv({ ...raw, ...ratesAtSamples(raw.timeUs, points) });
   const outcome = await shareCsv(csvFileName('debug', new Date()), csv);
   if (outcome.ok) showStatus(outcome.message);

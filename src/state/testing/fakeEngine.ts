@@ -5,13 +5,9 @@
  * peak angle / 100 × (1 + inertia), every eccentric metric half of that. Samples whose time does
  * not increase are skipped. `finish` closes a rep still above 0°.
  */
-import type { EngineSettings, EngineUpdate, IncrementalEngine, ProcessedPoints, Rep, SampleBatch } from '../../engine/types';
+import type { EngineSettings, EngineUpdate, IncrementalEngine, Rep, SampleBatch } from '../../engine/types';
 import { phaseOf } from '../../rules/fixtures';
 import type { EngineApi } from '../liveSession';
-
-/** Only the point count is modelled: one grid point per accepted sample. */
-const points = (count: number) => ({ timeUs: new Float64Array(count) }) as unknown as ProcessedPoints;
-const NO_POINTS = points(0);
 
 export function createFakeEngine(settings: Partial<EngineSettings> = {}): IncrementalEngine & { disposed: boolean } {
   const inertia = settings.inertia ?? 0;
@@ -53,10 +49,10 @@ export function createFakeEngine(settings: Partial<EngineSettings> = {}): Increm
         if (angle > peak) peak = angle;
         if (angle <= 0 && peak > 0) reps.push(close());
       }
-      return { points: points(position - before), reps, skipped };
+      return { pointCount: position - before, reps, skipped };
     },
     finish(): EngineUpdate {
-      return { points: NO_POINTS, reps: peak > 0 ? [close()] : [], skipped: 0 };
+      return { pointCount: 0, reps: peak > 0 ? [close()] : [], skipped: 0 };
     },
     dispose() {
       engine.disposed = true;
@@ -71,7 +67,7 @@ export const fakeEngineApi: EngineApi = {
     const engine = createFakeEngine(settings);
     const pushed = engine.push(batch);
     const finished = engine.finish();
-    return { points: NO_POINTS, reps: [...pushed.reps, ...finished.reps], skipped: pushed.skipped };
+    return { pointCount: pushed.pointCount, reps: [...pushed.reps, ...finished.reps], skipped: pushed.skipped };
   },
 };
 

@@ -1,0 +1,107 @@
+//! Property tests (proptest): on arbitrary samples the engine never panics, and on generated
+//! flywheel sessions the live path (pushes, reps closing as they come, then finish) gives the
+//! whole-session result whatever the batches, bit for bit, with or without point columns.
+
+use super::{sample, Rng, YoYo};
+use crate::{reprocess, reprocess_reps, Batch, Engine, Settings, Update};
+use proptest::prelude::*;
+
+/// Pushes the session cut at `cuts` (positions, any order, repeats and out-of-range ignored)
+/// into a fresh engine, then finishes.
+fn live(time_us: &[f64], angle_deg: &[f64], settings: Settings, cuts: &[usize]) -> Update {
+    let mut bounds: Vec<usize> = cuts.iter().map(|&c| c.min(time_us.len())).collect();
+    bounds.push(time_us.len());
+    bounds.sort_unstable();
+    let mut engine = Engine::new(settings).expect("valid settings");
+    let (mut out, mut from) = (Update::default(), 0);
+    for to in bounds {
+        let batch = Batch { time_us: &time_us[from..to], angle_deg: &angle_deg[from..to], ..Batch::default() };
+        engine.push(&batch, &mut out).expect("equal lengths");
+        from = to;
+    }
+    engine.finish(&mut out).expect("first finish");
+    out
+}
+
+/// A flywheel session: wound angles, speed, rests, sampling, noise, jitter.
+fn session() -> impl Strategy<Value = (Vec<f64>, Vec<f64>)> {
+    (
+        prop::collection::vec(300.0..2000.0f64, 2..5),
+        500.0..3000.0f64,
+        0.0..1.2f64,
+        prop_oneof![Just(100.0), Just(200.0), Just(333.0), Just(1000.0)],
+        0.0..0.45f64,
+        0.0..2.0f64,
+        any::<u64>(),
+    )
+        .prop_map(|(wound_deg, peak_deg_s, rest_s, input_hz, jitter, noise, seed)| {
+            let set = YoYo { wound_deg, peak_deg_s, rest_s };
+            sample(|t| set.angle(t), input_hz, set.duration_s() + 1.0, jitter, noise, &mut Rng::new(seed))
+        })
+}
+
+fn settings() -> impl Strategy<Value = Settings> {
+    (prop_oneof![Just(50.0), Just(200.0), 1.0..1000.0f64], 0.005..0.05f64, 0.0..0.5f64, 1u32..=3).prop_map(
+        |(hz, radius_m, inertia_kg_m2, warmup)| Settings { hz, radius_m, inertia_kg_m2, warmup, ..Settings::default() },
+    )
+}
+
+/// Bitwise image of an update, so NaN == NaN and 0.0 ≠ −0.0 would show.
+fn bits(u: &Update) -> (Vec<Vec<u64>>, String, u64, u64) {
+    let columns = u.points.columns.iter().map(|c| c.iter().map(|x| x.to_bits()).collect()).collect();
+    (columns, format!("{:?}", u.reps), u.skipped, u.point_count)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn live_pushes_in_any_batches_give_the_whole_session_bit_for_bit(
+        (t, a) in session(),
+        s in settings(),
+        cuts in prop::collection::vec(0usize..20_000, 0..40),
+    ) {
+        let whole = reprocess(&Batch { time_us: &t, angle_deg: &a, ..Batch::default() }, s).expect("valid");
+        prop_assert_eq!(bits(&live(&t, &a, s, &cuts)), bits(&whole));
+    }
+
+    #[test]
+    fn asking_for_reps_alone_changes_no_rep_and_no_count(
+        (t, a) in session(),
+        s in settings(),
+    ) {
+        let batch = Batch { time_us: &t, angle_deg: &a, ..Batch::default() };
+        let (with, without) = (reprocess(&batch, s).expect("valid"), reprocess_reps(&batch, s).expect("valid"));
+        prop_assert!(without.points.is_empty());
+        prop_assert_eq!(format!("{:?}", with.reps), format!("{:?}", without.reps));
+        prop_assert_eq!((with.point_count, with.skipped), (without.point_count, without.skipped));
+        prop_assert_eq!(with.point_count, with.points.len() as u64);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn reprocessing_arbitrary_samples_never_panics(
+        samples in prop::collection::vec((any::<f64>(), any::<f64>()), 0..400),
+        rates in prop::option::of(prop::collection::vec((any::<f64>(), any::<f64>()), 0..400)),
+        s in settings(),
+        calc in (any::<bool>(), any::<bool>()),
+    ) {
+        let (t, a): (Vec<f64>, Vec<f64>) = samples.into_iter().unzip();
+        let (w, al): (Vec<f64>, Vec<f64>) = rates.unwrap_or_default().into_iter().unzip();
+        let device = !w.is_empty();
+        let settings = Settings { calc_angular_velocity: calc.0, calc_angular_acceleration: calc.1, ..s };
+        let batch = Batch {
+            time_us: &t,
+            angle_deg: &a,
+            angular_velocity: device.then_some(w.as_slice()),
+            angular_acceleration: device.then_some(al.as_slice()),
+        };
+        match reprocess(&batch, settings) {
+            Ok(out) => prop_assert!(out.points.columns.iter().all(|c| c.len() as u64 == out.point_count)),
+            Err(e) => prop_assert!(device && w.len() != t.len(), "{}", e),
+        }
+    }
+}

@@ -1,0 +1,214 @@
+/* tslint:disable */
+/* eslint-disable */
+
+/**
+ * What the user chose (see [`Settings`]); `new EngineSettings()` holds the defaults.
+ */
+export class EngineSettings {
+    free(): void;
+    [Symbol.dispose](): void;
+    /**
+     * The defaults.
+     */
+    constructor();
+    /**
+     * Throws the first setting out of range, with its value.
+     */
+    validate(): void;
+    /**
+     * Compute α from ω even when the samples carry the device's α.
+     */
+    calcAngularAcceleration: boolean;
+    /**
+     * Compute ω from the angle even when the samples carry the device's ω.
+     */
+    calcAngularVelocity: boolean;
+    /**
+     * Resampling rate, Hz.
+     */
+    hz: number;
+    /**
+     * Flywheel inertia, kg·m².
+     */
+    inertia: number;
+    /**
+     * Body mass, kg.
+     */
+    mass: number;
+    /**
+     * Shaft radius, m.
+     */
+    radius: number;
+    /**
+     * Warmup reps, 1–3: a number, so that 1.5 is refused rather than truncated.
+     */
+    warmup: number;
+}
+
+/**
+ * A session, live or whole: push batches, then finish.
+ */
+export class LiveEngine {
+    free(): void;
+    [Symbol.dispose](): void;
+    /**
+     * End of data: returns the trailing rep, if any; the points the filter held come with it.
+     */
+    finish(): Rep[];
+    /**
+     * A new session with `settings`; with `points` false the calls count points but keep none.
+     */
+    constructor(settings: EngineSettings, points: boolean);
+    /**
+     * Processes a batch of samples (times in µs, angles in degrees, and the device's rates when
+     * it has them); returns the reps it closed. On error nothing is processed.
+     */
+    push(time_us: Float64Array | number[], angle_deg: Float64Array | number[], angular_velocity?: Float64Array | number[] | null, angular_acceleration?: Float64Array | number[] | null): Rep[];
+    /**
+     * The points of the last call, when the engine keeps points (taken: a second read is empty).
+     */
+    takePoints(): Points;
+    /**
+     * Points the last call produced.
+     */
+    readonly pointCount: number;
+    /**
+     * Samples the last call dropped (time not increasing, a value not finite).
+     */
+    readonly skipped: number;
+}
+
+/**
+ * One phase of a rep (see [`PhaseSummary`]).
+ */
+export class PhaseSummary {
+    private constructor();
+    free(): void;
+    [Symbol.dispose](): void;
+    /**
+     * |mean a|, m/s²
+     */
+    acceleration: number;
+    /**
+     * s
+     */
+    duration: number;
+    /**
+     * |mean tangential force|, N
+     */
+    force: number;
+    /**
+     * |mean linear force|, N
+     */
+    linearForce: number;
+    /**
+     * m·(mean body acceleration + g) + |mean tangential force|, N
+     */
+    netForce: number;
+    /**
+     * peak |v|, m/s
+     */
+    peakVelocity: number;
+    /**
+     * |mean power|, W
+     */
+    power: number;
+    /**
+     * |mean τ|, N·m
+     */
+    torque: number;
+    /**
+     * |mean v|, m/s
+     */
+    velocity: number;
+}
+
+/**
+ * The point columns of one call, one getter per column (each read copies that column out).
+ */
+export class Points {
+    private constructor();
+    free(): void;
+    [Symbol.dispose](): void;
+    /**
+     * r" m/s²
+     */
+    readonly acceleration: Float64Array;
+    /**
+     * r" Filtered angle, degrees.
+     */
+    readonly angleDeg: Float64Array;
+    /**
+     * r" rad/s²
+     */
+    readonly angularAcceleration: Float64Array;
+    /**
+     * r" rad/s
+     */
+    readonly angularVelocity: Float64Array;
+    /**
+     * r" N
+     */
+    readonly force: Float64Array;
+    /**
+     * r" N
+     */
+    readonly linearForce: Float64Array;
+    /**
+     * r" N
+     */
+    readonly netForce: Float64Array;
+    /**
+     * r" W
+     */
+    readonly power: Float64Array;
+    /**
+     * r" Grid time, µs.
+     */
+    readonly timeUs: Float64Array;
+    /**
+     * r" N·m
+     */
+    readonly torque: Float64Array;
+    /**
+     * r" m/s
+     */
+    readonly velocity: Float64Array;
+}
+
+/**
+ * One repetition (see [`Rep`]); indices are the session's grid points, as JavaScript numbers.
+ */
+export class Rep {
+    private constructor();
+    free(): void;
+    [Symbol.dispose](): void;
+    /**
+     * The pull.
+     */
+    concentric: PhaseSummary;
+    /**
+     * index − warmup + 1; ≤ 0 is a warmup rep.
+     */
+    count: number;
+    /**
+     * The return.
+     */
+    eccentric: PhaseSummary;
+    /**
+     * Eccentric end.
+     */
+    end: number;
+    /**
+     * 0-based position in the session.
+     */
+    index: number;
+    /**
+     * Concentric start.
+     */
+    start: number;
+    /**
+     * Turning point.
+     */
+    turn: number;
+}

@@ -1,0 +1,790 @@
+/**
+ * What the user chose (see [`Settings`]); `new EngineSettings()` holds the defaults.
+ */
+export class EngineSettings {
+    __destroy_into_raw() {
+        const ptr = this.__wbg_ptr;
+        this.__wbg_ptr = 0;
+        EngineSettingsFinalization.unregister(this);
+        return ptr;
+    }
+    free() {
+        const ptr = this.__destroy_into_raw();
+        wasm.__wbg_enginesettings_free(ptr, 0);
+    }
+    /**
+     * The defaults.
+     */
+    constructor() {
+        const ret = wasm.enginesettings_new();
+        this.__wbg_ptr = ret;
+        EngineSettingsFinalization.register(this, this.__wbg_ptr, this);
+        return this;
+    }
+    /**
+     * Throws the first setting out of range, with its value.
+     */
+    validate() {
+        const ret = wasm.enginesettings_validate(this.__wbg_ptr);
+        if (ret[1]) {
+            throw takeFromExternrefTable0(ret[0]);
+        }
+    }
+    /**
+     * Compute α from ω even when the samples carry the device's α.
+     * @returns {boolean}
+     */
+    get calcAngularAcceleration() {
+        const ret = wasm.__wbg_get_enginesettings_calcAngularAcceleration(this.__wbg_ptr);
+        return ret !== 0;
+    }
+    /**
+     * Compute ω from the angle even when the samples carry the device's ω.
+     * @returns {boolean}
+     */
+    get calcAngularVelocity() {
+        const ret = wasm.__wbg_get_enginesettings_calcAngularVelocity(this.__wbg_ptr);
+        return ret !== 0;
+    }
+    /**
+     * Resampling rate, Hz.
+     * @returns {number}
+     */
+    get hz() {
+        const ret = wasm.__wbg_get_enginesettings_hz(this.__wbg_ptr);
+        return ret;
+    }
+    /**
+     * Flywheel inertia, kg·m².
+     * @returns {number}
+     */
+    get inertia() {
+        const ret = wasm.__wbg_get_enginesettings_inertia(this.__wbg_ptr);
+        return ret;
+    }
+    /**
+     * Body mass, kg.
+     * @returns {number}
+     */
+    get mass() {
+        const ret = wasm.__wbg_get_enginesettings_mass(this.__wbg_ptr);
+        return ret;
+    }
+    /**
+     * Shaft radius, m.
+     * @returns {number}
+     */
+    get radius() {
+        const ret = wasm.__wbg_get_enginesettings_radius(this.__wbg_ptr);
+        return ret;
+    }
+    /**
+     * Warmup reps, 1–3: a number, so that 1.5 is refused rather than truncated.
+     * @returns {number}
+     */
+    get warmup() {
+        const ret = wasm.__wbg_get_enginesettings_warmup(this.__wbg_ptr);
+        return ret;
+    }
+    /**
+     * Compute α from ω even when the samples carry the device's α.
+     * @param {boolean} arg0
+     */
+    set calcAngularAcceleration(arg0) {
+        wasm.__wbg_set_enginesettings_calcAngularAcceleration(this.__wbg_ptr, arg0);
+    }
+    /**
+     * Compute ω from the angle even when the samples carry the device's ω.
+     * @param {boolean} arg0
+     */
+    set calcAngularVelocity(arg0) {
+        wasm.__wbg_set_enginesettings_calcAngularVelocity(this.__wbg_ptr, arg0);
+    }
+    /**
+     * Resampling rate, Hz.
+     * @param {number} arg0
+     */
+    set hz(arg0) {
+        wasm.__wbg_set_enginesettings_hz(this.__wbg_ptr, arg0);
+    }
+    /**
+     * Flywheel inertia, kg·m².
+     * @param {number} arg0
+     */
+    set inertia(arg0) {
+        wasm.__wbg_set_enginesettings_inertia(this.__wbg_ptr, arg0);
+    }
+    /**
+     * Body mass, kg.
+     * @param {number} arg0
+     */
+    set mass(arg0) {
+        wasm.__wbg_set_enginesettings_mass(this.__wbg_ptr, arg0);
+    }
+    /**
+     * Shaft radius, m.
+     * @param {number} arg0
+     */
+    set radius(arg0) {
+        wasm.__wbg_set_enginesettings_radius(this.__wbg_ptr, arg0);
+    }
+    /**
+     * Warmup reps, 1–3: a number, so that 1.5 is refused rather than truncated.
+     * @param {number} arg0
+     */
+    set warmup(arg0) {
+        wasm.__wbg_set_enginesettings_warmup(this.__wbg_ptr, arg0);
+    }
+}
+if (Symbol.dispose) EngineSettings.prototype[Symbol.dispose] = EngineSettings.prototype.free;
+
+/**
+ * A session, live or whole: push batches, then finish.
+ */
+export class LiveEngine {
+    __destroy_into_raw() {
+        const ptr = this.__wbg_ptr;
+        this.__wbg_ptr = 0;
+        LiveEngineFinalization.unregister(this);
+        return ptr;
+    }
+    free() {
+        const ptr = this.__destroy_into_raw();
+        wasm.__wbg_liveengine_free(ptr, 0);
+    }
+    /**
+     * End of data: returns the trailing rep, if any; the points the filter held come with it.
+     * @returns {Rep[]}
+     */
+    finish() {
+        const ret = wasm.liveengine_finish(this.__wbg_ptr);
+        if (ret[3]) {
+            throw takeFromExternrefTable0(ret[2]);
+        }
+        var v1 = getArrayJsValueFromWasm0(ret[0], ret[1]);
+        wasm.__wbindgen_free(ret[0], ret[1] * 4, 4);
+        return v1;
+    }
+    /**
+     * A new session with `settings`; with `points` false the calls count points but keep none.
+     * @param {EngineSettings} settings
+     * @param {boolean} points
+     */
+    constructor(settings, points) {
+        _assertClass(settings, EngineSettings);
+        const ret = wasm.liveengine_new(settings.__wbg_ptr, points);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        this.__wbg_ptr = ret[0];
+        LiveEngineFinalization.register(this, this.__wbg_ptr, this);
+        return this;
+    }
+    /**
+     * Points the last call produced.
+     * @returns {number}
+     */
+    get pointCount() {
+        const ret = wasm.liveengine_pointCount(this.__wbg_ptr);
+        return ret;
+    }
+    /**
+     * Processes a batch of samples (times in µs, angles in degrees, and the device's rates when
+     * it has them); returns the reps it closed. On error nothing is processed.
+     * @param {Float64Array | number[]} time_us
+     * @param {Float64Array | number[]} angle_deg
+     * @param {Float64Array | number[] | null} [angular_velocity]
+     * @param {Float64Array | number[] | null} [angular_acceleration]
+     * @returns {Rep[]}
+     */
+    push(time_us, angle_deg, angular_velocity, angular_acceleration) {
+        let ptr0, len0, ptr1, len1, ptr2, len2, ptr3, len3;
+        try {
+            ptr0 = passArrayF64ToWasm0(time_us, wasm.__wbindgen_malloc);
+            len0 = WASM_VECTOR_LEN;
+            ptr1 = passArrayF64ToWasm0(angle_deg, wasm.__wbindgen_malloc);
+            len1 = WASM_VECTOR_LEN;
+            ptr2 = isLikeNone(angular_velocity) ? 0 : passArrayF64ToWasm0(angular_velocity, wasm.__wbindgen_malloc);
+            len2 = WASM_VECTOR_LEN;
+            ptr3 = isLikeNone(angular_acceleration) ? 0 : passArrayF64ToWasm0(angular_acceleration, wasm.__wbindgen_malloc);
+            len3 = WASM_VECTOR_LEN;
+        } catch (e) {
+            if (ptr3) { wasm.__wbindgen_free(ptr3, len3 * 8, 8); }
+            if (ptr2) { wasm.__wbindgen_free(ptr2, len2 * 8, 8); }
+            if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 8, 8); }
+            if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 8, 8); }
+            throw e;
+        }
+        const ret = wasm.liveengine_push(this.__wbg_ptr, ptr0, len0, ptr1, len1, ptr2, len2, ptr3, len3);
+        if (ret[3]) {
+            throw takeFromExternrefTable0(ret[2]);
+        }
+        var v5 = getArrayJsValueFromWasm0(ret[0], ret[1]);
+        wasm.__wbindgen_free(ret[0], ret[1] * 4, 4);
+        return v5;
+    }
+    /**
+     * Samples the last call dropped (time not increasing, a value not finite).
+     * @returns {number}
+     */
+    get skipped() {
+        const ret = wasm.liveengine_skipped(this.__wbg_ptr);
+        return ret;
+    }
+    /**
+     * The points of the last call, when the engine keeps points (taken: a second read is empty).
+     * @returns {Points}
+     */
+    takePoints() {
+        const ret = wasm.liveengine_takePoints(this.__wbg_ptr);
+        return Points.__wrap(ret);
+    }
+}
+if (Symbol.dispose) LiveEngine.prototype[Symbol.dispose] = LiveEngine.prototype.free;
+
+/**
+ * One phase of a rep (see [`PhaseSummary`]).
+ */
+export class PhaseSummary {
+    static __wrap(ptr) {
+        const obj = Object.create(PhaseSummary.prototype);
+        obj.__wbg_ptr = ptr;
+        PhaseSummaryFinalization.register(obj, obj.__wbg_ptr, obj);
+        return obj;
+    }
+    __destroy_into_raw() {
+        const ptr = this.__wbg_ptr;
+        this.__wbg_ptr = 0;
+        PhaseSummaryFinalization.unregister(this);
+        return ptr;
+    }
+    free() {
+        const ptr = this.__destroy_into_raw();
+        wasm.__wbg_phasesummary_free(ptr, 0);
+    }
+    /**
+     * |mean a|, m/s²
+     * @returns {number}
+     */
+    get acceleration() {
+        const ret = wasm.__wbg_get_phasesummary_acceleration(this.__wbg_ptr);
+        return ret;
+    }
+    /**
+     * s
+     * @returns {number}
+     */
+    get duration() {
+        const ret = wasm.__wbg_get_phasesummary_duration(this.__wbg_ptr);
+        return ret;
+    }
+    /**
+     * |mean tangential force|, N
+     * @returns {number}
+     */
+    get force() {
+        const ret = wasm.__wbg_get_phasesummary_force(this.__wbg_ptr);
+        return ret;
+    }
+    /**
+     * |mean linear force|, N
+     * @returns {number}
+     */
+    get linearForce() {
+        const ret = wasm.__wbg_get_phasesummary_linearForce(this.__wbg_ptr);
+        return ret;
+    }
+    /**
+     * m·(mean body acceleration + g) + |mean tangential force|, N
+     * @returns {number}
+     */
+    get netForce() {
+        const ret = wasm.__wbg_get_phasesummary_netForce(this.__wbg_ptr);
+        return ret;
+    }
+    /**
+     * peak |v|, m/s
+     * @returns {number}
+     */
+    get peakVelocity() {
+        const ret = wasm.__wbg_get_phasesummary_peakVelocity(this.__wbg_ptr);
+        return ret;
+    }
+    /**
+     * |mean power|, W
+     * @returns {number}
+     */
+    get power() {
+        const ret = wasm.__wbg_get_phasesummary_power(this.__wbg_ptr);
+        return ret;
+    }
+    /**
+     * |mean τ|, N·m
+     * @returns {number}
+     */
+    get torque() {
+        const ret = wasm.__wbg_get_phasesummary_torque(this.__wbg_ptr);
+        return ret;
+    }
+    /**
+     * |mean v|, m/s
+     * @returns {number}
+     */
+    get velocity() {
+        const ret = wasm.__wbg_get_phasesummary_velocity(this.__wbg_ptr);
+        return ret;
+    }
+    /**
+     * |mean a|, m/s²
+     * @param {number} arg0
+     */
+    set acceleration(arg0) {
+        wasm.__wbg_set_phasesummary_acceleration(this.__wbg_ptr, arg0);
+    }
+    /**
+     * s
+     * @param {number} arg0
+     */
+    set duration(arg0) {
+        wasm.__wbg_set_phasesummary_duration(this.__wbg_ptr, arg0);
+    }
+    /**
+     * |mean tangential force|, N
+     * @param {number} arg0
+     */
+    set force(arg0) {
+        wasm.__wbg_set_phasesummary_force(this.__wbg_ptr, arg0);
+    }
+    /**
+     * |mean linear force|, N
+     * @param {number} arg0
+     */
+    set linearForce(arg0) {
+        wasm.__wbg_set_phasesummary_linearForce(this.__wbg_ptr, arg0);
+    }
+    /**
+     * m·(mean body acceleration + g) + |mean tangential force|, N
+     * @param {number} arg0
+     */
+    set netForce(arg0) {
+        wasm.__wbg_set_phasesummary_netForce(this.__wbg_ptr, arg0);
+    }
+    /**
+     * peak |v|, m/s
+     * @param {number} arg0
+     */
+    set peakVelocity(arg0) {
+        wasm.__wbg_set_phasesummary_peakVelocity(this.__wbg_ptr, arg0);
+    }
+    /**
+     * |mean power|, W
+     * @param {number} arg0
+     */
+    set power(arg0) {
+        wasm.__wbg_set_phasesummary_power(this.__wbg_ptr, arg0);
+    }
+    /**
+     * |mean τ|, N·m
+     * @param {number} arg0
+     */
+    set torque(arg0) {
+        wasm.__wbg_set_phasesummary_torque(this.__wbg_ptr, arg0);
+    }
+    /**
+     * |mean v|, m/s
+     * @param {number} arg0
+     */
+    set velocity(arg0) {
+        wasm.__wbg_set_phasesummary_velocity(this.__wbg_ptr, arg0);
+    }
+}
+if (Symbol.dispose) PhaseSummary.prototype[Symbol.dispose] = PhaseSummary.prototype.free;
+
+/**
+ * The point columns of one call, one getter per column (each read copies that column out).
+ */
+export class Points {
+    static __wrap(ptr) {
+        const obj = Object.create(Points.prototype);
+        obj.__wbg_ptr = ptr;
+        PointsFinalization.register(obj, obj.__wbg_ptr, obj);
+        return obj;
+    }
+    __destroy_into_raw() {
+        const ptr = this.__wbg_ptr;
+        this.__wbg_ptr = 0;
+        PointsFinalization.unregister(this);
+        return ptr;
+    }
+    free() {
+        const ptr = this.__destroy_into_raw();
+        wasm.__wbg_points_free(ptr, 0);
+    }
+    /**
+     * r" m/s²
+     * @returns {Float64Array}
+     */
+    get acceleration() {
+        const ret = wasm.points_acceleration(this.__wbg_ptr);
+        var v1 = getArrayF64FromWasm0(ret[0], ret[1]).slice();
+        wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
+        return v1;
+    }
+    /**
+     * r" Filtered angle, degrees.
+     * @returns {Float64Array}
+     */
+    get angleDeg() {
+        const ret = wasm.points_angleDeg(this.__wbg_ptr);
+        var v1 = getArrayF64FromWasm0(ret[0], ret[1]).slice();
+        wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
+        return v1;
+    }
+    /**
+     * r" rad/s²
+     * @returns {Float64Array}
+     */
+    get angularAcceleration() {
+        const ret = wasm.points_angularAcceleration(this.__wbg_ptr);
+        var v1 = getArrayF64FromWasm0(ret[0], ret[1]).slice();
+        wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
+        return v1;
+    }
+    /**
+     * r" rad/s
+     * @returns {Float64Array}
+     */
+    get angularVelocity() {
+        const ret = wasm.points_angularVelocity(this.__wbg_ptr);
+        var v1 = getArrayF64FromWasm0(ret[0], ret[1]).slice();
+        wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
+        return v1;
+    }
+    /**
+     * r" N
+     * @returns {Float64Array}
+     */
+    get force() {
+        const ret = wasm.points_force(this.__wbg_ptr);
+        var v1 = getArrayF64FromWasm0(ret[0], ret[1]).slice();
+        wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
+        return v1;
+    }
+    /**
+     * r" N
+     * @returns {Float64Array}
+     */
+    get linearForce() {
+        const ret = wasm.points_linearForce(this.__wbg_ptr);
+        var v1 = getArrayF64FromWasm0(ret[0], ret[1]).slice();
+        wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
+        return v1;
+    }
+    /**
+     * r" N
+     * @returns {Float64Array}
+     */
+    get netForce() {
+        const ret = wasm.points_netForce(this.__wbg_ptr);
+        var v1 = getArrayF64FromWasm0(ret[0], ret[1]).slice();
+        wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
+        return v1;
+    }
+    /**
+     * r" W
+     * @returns {Float64Array}
+     */
+    get power() {
+        const ret = wasm.points_power(this.__wbg_ptr);
+        var v1 = getArrayF64FromWasm0(ret[0], ret[1]).slice();
+        wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
+        return v1;
+    }
+    /**
+     * r" Grid time, µs.
+     * @returns {Float64Array}
+     */
+    get timeUs() {
+        const ret = wasm.points_timeUs(this.__wbg_ptr);
+        var v1 = getArrayF64FromWasm0(ret[0], ret[1]).slice();
+        wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
+        return v1;
+    }
+    /**
+     * r" N·m
+     * @returns {Float64Array}
+     */
+    get torque() {
+        const ret = wasm.points_torque(this.__wbg_ptr);
+        var v1 = getArrayF64FromWasm0(ret[0], ret[1]).slice();
+        wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
+        return v1;
+    }
+    /**
+     * r" m/s
+     * @returns {Float64Array}
+     */
+    get velocity() {
+        const ret = wasm.points_velocity(this.__wbg_ptr);
+        var v1 = getArrayF64FromWasm0(ret[0], ret[1]).slice();
+        wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
+        return v1;
+    }
+}
+if (Symbol.dispose) Points.prototype[Symbol.dispose] = Points.prototype.free;
+
+/**
+ * One repetition (see [`Rep`]); indices are the session's grid points, as JavaScript numbers.
+ */
+export class Rep {
+    static __wrap(ptr) {
+        const obj = Object.create(Rep.prototype);
+        obj.__wbg_ptr = ptr;
+        RepFinalization.register(obj, obj.__wbg_ptr, obj);
+        return obj;
+    }
+    __destroy_into_raw() {
+        const ptr = this.__wbg_ptr;
+        this.__wbg_ptr = 0;
+        RepFinalization.unregister(this);
+        return ptr;
+    }
+    free() {
+        const ptr = this.__destroy_into_raw();
+        wasm.__wbg_rep_free(ptr, 0);
+    }
+    /**
+     * The pull.
+     * @returns {PhaseSummary}
+     */
+    get concentric() {
+        const ret = wasm.__wbg_get_rep_concentric(this.__wbg_ptr);
+        return PhaseSummary.__wrap(ret);
+    }
+    /**
+     * index − warmup + 1; ≤ 0 is a warmup rep.
+     * @returns {number}
+     */
+    get count() {
+        const ret = wasm.__wbg_get_rep_count(this.__wbg_ptr);
+        return ret;
+    }
+    /**
+     * The return.
+     * @returns {PhaseSummary}
+     */
+    get eccentric() {
+        const ret = wasm.__wbg_get_rep_eccentric(this.__wbg_ptr);
+        return PhaseSummary.__wrap(ret);
+    }
+    /**
+     * Eccentric end.
+     * @returns {number}
+     */
+    get end() {
+        const ret = wasm.__wbg_get_rep_end(this.__wbg_ptr);
+        return ret;
+    }
+    /**
+     * 0-based position in the session.
+     * @returns {number}
+     */
+    get index() {
+        const ret = wasm.__wbg_get_rep_index(this.__wbg_ptr);
+        return ret >>> 0;
+    }
+    /**
+     * Concentric start.
+     * @returns {number}
+     */
+    get start() {
+        const ret = wasm.__wbg_get_rep_start(this.__wbg_ptr);
+        return ret;
+    }
+    /**
+     * Turning point.
+     * @returns {number}
+     */
+    get turn() {
+        const ret = wasm.__wbg_get_rep_turn(this.__wbg_ptr);
+        return ret;
+    }
+    /**
+     * The pull.
+     * @param {PhaseSummary} arg0
+     */
+    set concentric(arg0) {
+        _assertClass(arg0, PhaseSummary);
+        var ptr0 = arg0.__destroy_into_raw();
+        wasm.__wbg_set_rep_concentric(this.__wbg_ptr, ptr0);
+    }
+    /**
+     * index − warmup + 1; ≤ 0 is a warmup rep.
+     * @param {number} arg0
+     */
+    set count(arg0) {
+        wasm.__wbg_set_rep_count(this.__wbg_ptr, arg0);
+    }
+    /**
+     * The return.
+     * @param {PhaseSummary} arg0
+     */
+    set eccentric(arg0) {
+        _assertClass(arg0, PhaseSummary);
+        var ptr0 = arg0.__destroy_into_raw();
+        wasm.__wbg_set_rep_eccentric(this.__wbg_ptr, ptr0);
+    }
+    /**
+     * Eccentric end.
+     * @param {number} arg0
+     */
+    set end(arg0) {
+        wasm.__wbg_set_rep_end(this.__wbg_ptr, arg0);
+    }
+    /**
+     * 0-based position in the session.
+     * @param {number} arg0
+     */
+    set index(arg0) {
+        wasm.__wbg_set_rep_index(this.__wbg_ptr, arg0);
+    }
+    /**
+     * Concentric start.
+     * @param {number} arg0
+     */
+    set start(arg0) {
+        wasm.__wbg_set_rep_start(this.__wbg_ptr, arg0);
+    }
+    /**
+     * Turning point.
+     * @param {number} arg0
+     */
+    set turn(arg0) {
+        wasm.__wbg_set_rep_turn(this.__wbg_ptr, arg0);
+    }
+}
+if (Symbol.dispose) Rep.prototype[Symbol.dispose] = Rep.prototype.free;
+export function __wbg_Error_208446807d0d1e30(arg0, arg1) {
+    const ret = Error(getStringFromWasm0(arg0, arg1));
+    return ret;
+}
+export function __wbg___wbindgen_throw_4c88d8bf264fd984(arg0, arg1) {
+    throw new Error(getStringFromWasm0(arg0, arg1));
+}
+export function __wbg_rep_new(arg0) {
+    const ret = Rep.__wrap(arg0);
+    return ret;
+}
+export function __wbindgen_init_externref_table() {
+    const table = wasm.__wbindgen_externrefs;
+    table.set(0, undefined);
+    table.set(1024, undefined);
+    table.set(1025, null);
+    table.set(1026, true);
+    table.set(1027, false);
+}
+const EngineSettingsFinalization = (typeof FinalizationRegistry === 'undefined')
+    ? { register: () => {}, unregister: () => {} }
+    : new FinalizationRegistry(ptr => wasm.__wbg_enginesettings_free(ptr, 1));
+const LiveEngineFinalization = (typeof FinalizationRegistry === 'undefined')
+    ? { register: () => {}, unregister: () => {} }
+    : new FinalizationRegistry(ptr => wasm.__wbg_liveengine_free(ptr, 1));
+const PhaseSummaryFinalization = (typeof FinalizationRegistry === 'undefined')
+    ? { register: () => {}, unregister: () => {} }
+    : new FinalizationRegistry(ptr => wasm.__wbg_phasesummary_free(ptr, 1));
+const PointsFinalization = (typeof FinalizationRegistry === 'undefined')
+    ? { register: () => {}, unregister: () => {} }
+    : new FinalizationRegistry(ptr => wasm.__wbg_points_free(ptr, 1));
+const RepFinalization = (typeof FinalizationRegistry === 'undefined')
+    ? { register: () => {}, unregister: () => {} }
+    : new FinalizationRegistry(ptr => wasm.__wbg_rep_free(ptr, 1));
+
+function _assertClass(instance, klass) {
+    if (!(instance instanceof klass)) {
+        throw new Error(`expected instance of ${klass.name}`);
+    }
+}
+
+function getArrayF64FromWasm0(ptr, len) {
+    ptr = ptr >>> 0;
+    return getFloat64ArrayMemory0().subarray(ptr / 8, ptr / 8 + len);
+}
+
+function getArrayJsValueFromWasm0(ptr, len) {
+    ptr = ptr >>> 0;
+    const mem = getDataViewMemory0();
+    const result = [];
+    for (let i = ptr; i < ptr + 4 * len; i += 4) {
+        result.push(wasm.__wbindgen_externrefs.get(mem.getUint32(i, true)));
+    }
+    wasm.__externref_drop_slice(ptr, len);
+    return result;
+}
+
+let cachedDataViewMemory0 = null;
+function getDataViewMemory0() {
+    if (cachedDataViewMemory0 === null || cachedDataViewMemory0.buffer.detached === true || (cachedDataViewMemory0.buffer.detached === undefined && cachedDataViewMemory0.buffer !== wasm.memory.buffer)) {
+        cachedDataViewMemory0 = new DataView(wasm.memory.buffer);
+    }
+    return cachedDataViewMemory0;
+}
+
+let cachedFloat64ArrayMemory0 = null;
+function getFloat64ArrayMemory0() {
+    if (cachedFloat64ArrayMemory0 === null || cachedFloat64ArrayMemory0.byteLength === 0) {
+        cachedFloat64ArrayMemory0 = new Float64Array(wasm.memory.buffer);
+    }
+    return cachedFloat64ArrayMemory0;
+}
+
+function getStringFromWasm0(ptr, len) {
+    ptr = ptr >>> 0;
+    return decodeText(getUint8ArrayMemory0().subarray(ptr, ptr + len));
+}
+
+let cachedUint8ArrayMemory0 = null;
+function getUint8ArrayMemory0() {
+    if (cachedUint8ArrayMemory0 === null || cachedUint8ArrayMemory0.byteLength === 0) {
+        cachedUint8ArrayMemory0 = new Uint8Array(wasm.memory.buffer);
+    }
+    return cachedUint8ArrayMemory0;
+}
+
+function isLikeNone(x) {
+    return x === undefined || x === null;
+}
+
+function passArrayF64ToWasm0(arg, malloc) {
+    const ptr = malloc(arg.length * 8, 8) >>> 0;
+    getFloat64ArrayMemory0().set(arg, ptr / 8);
+    WASM_VECTOR_LEN = arg.length;
+    return ptr;
+}
+
+function takeFromExternrefTable0(idx) {
+    const value = wasm.__wbindgen_externrefs.get(idx);
+    wasm.__externref_table_dealloc(idx);
+    return value;
+}
+
+let cachedTextDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
+cachedTextDecoder.decode();
+const MAX_SAFARI_DECODE_BYTES = 2146435072;
+let numBytesDecoded = 0;
+function decodeText(bytes) {
+    numBytesDecoded += bytes.length;
+    if (numBytesDecoded >= MAX_SAFARI_DECODE_BYTES) {
+        cachedTextDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
+        cachedTextDecoder.decode();
+        numBytesDecoded = bytes.length;
+    }
+    return cachedTextDecoder.decode(bytes);
+}
+
+let WASM_VECTOR_LEN = 0;
+
+
+let wasm;
+export function __wbg_set_wasm(val) {
+    wasm = val;
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Makes sure wasm-pack and the wasm-bindgen CLI are on PATH (in ~/.cargo/bin), building them
+# from crates.io with `cargo install` when missing: their own installers download prebuilt
+# binaries from GitHub, which these machines cannot reach. The wasm-bindgen CLI must be exactly
+# the version Cargo.lock pins for the wasm-bindgen crate (the generated glue and the crate talk
+# a private protocol), so it is reinstalled when the lock file moves. A tool already there at
+# the right version is reused: building both takes several minutes on two cores.
+#
+#   bash scripts/wasm-tools.sh            # prints what is missing and fails
+#   bash scripts/wasm-tools.sh --install  # installs what is missing
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+bin="${CARGO_HOME:-$HOME/.cargo}/bin"
+export PATH="$bin:$PATH"
+
+WASM_PACK_VERSION=0.15.1
+bindgen_version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' "$root/Cargo.lock")
+[ -n "$bindgen_version" ] || { echo "wasm-tools: no wasm-bindgen in Cargo.lock" >&2; exit 1; }
+
+have() { command -v "$1" >/dev/null && "$1" --version 2>/dev/null | grep -q " $2\$"; }
+
+install=0
+[ "${1:-}" = --install ] && install=1
+missing=0
+for tool in "wasm-bindgen-cli wasm-bindgen $bindgen_version" "wasm-pack wasm-pack $WASM_PACK_VERSION"; do
+  set -- $tool
+  crate=$1 command=$2 version=$3
+  have "$command" "$version" && continue
+  if [ "$install" = 0 ]; then
+    echo "wasm-tools: $command $version is missing (run: bash scripts/wasm-tools.sh --install)" >&2
+    missing=1
+    continue
+  fi
+  echo "wasm-tools: building $crate $version with cargo install (a few minutes)" >&2
+  # --locked first, for the exact dependencies the tool was released with; without it when the
+  # registry mirror lacks one of them (it has lagged behind crates.io by a release or two).
+  cargo install --quiet "$crate" --version "=$version" --locked 2>/dev/null || cargo install --quiet "$crate" --version "=$version"
+  have "$command" "$version" || { echo "wasm-tools: $command $version did not install" >&2; exit 1; }
+done
+exit "$missing"
