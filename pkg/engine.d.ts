@@ -88,39 +88,39 @@ export class PhaseSummary {
     /**
      * |mean a|, m/s²
      */
-    acceleration: number;
+    readonly acceleration: number;
     /**
      * s
      */
-    duration: number;
+    readonly duration: number;
     /**
      * |mean tangential force|, N
      */
-    force: number;
+    readonly force: number;
     /**
      * |mean linear force|, N
      */
-    linearForce: number;
+    readonly linearForce: number;
     /**
      * m·(mean body acceleration + g) + |mean tangential force|, N
      */
-    netForce: number;
+    readonly netForce: number;
     /**
      * peak |v|, m/s
      */
-    peakVelocity: number;
+    readonly peakVelocity: number;
     /**
      * |mean power|, W
      */
-    power: number;
+    readonly power: number;
     /**
      * |mean τ|, N·m
      */
-    torque: number;
+    readonly torque: number;
     /**
      * |mean v|, m/s
      */
-    velocity: number;
+    readonly velocity: number;
 }
 
 /**
@@ -186,29 +186,29 @@ export class Rep {
     /**
      * The pull.
      */
-    concentric: PhaseSummary;
+    readonly concentric: PhaseSummary;
     /**
      * index − warmup + 1; ≤ 0 is a warmup rep.
      */
-    count: number;
+    readonly count: number;
     /**
      * The return.
      */
-    eccentric: PhaseSummary;
+    readonly eccentric: PhaseSummary;
     /**
      * Eccentric end.
      */
-    end: number;
+    readonly end: number;
     /**
      * 0-based position in the session.
      */
-    index: number;
+    readonly index: number;
     /**
      * Concentric start.
      */
-    start: number;
+    readonly start: number;
     /**
      * Turning point.
      */
-    turn: number;
+    readonly turn: number;
 }

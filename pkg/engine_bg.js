@@ -334,69 +334,6 @@ export class PhaseSummary {
         const ret = wasm.__wbg_get_phasesummary_velocity(this.__wbg_ptr);
         return ret;
     }
-    /**
-     * |mean a|, m/s²
-     * @param {number} arg0
-     */
-    set acceleration(arg0) {
-        wasm.__wbg_set_phasesummary_acceleration(this.__wbg_ptr, arg0);
-    }
-    /**
-     * s
-     * @param {number} arg0
-     */
-    set duration(arg0) {
-        wasm.__wbg_set_phasesummary_duration(this.__wbg_ptr, arg0);
-    }
-    /**
-     * |mean tangential force|, N
-     * @param {number} arg0
-     */
-    set force(arg0) {
-        wasm.__wbg_set_phasesummary_force(this.__wbg_ptr, arg0);
-    }
-    /**
-     * |mean linear force|, N
-     * @param {number} arg0
-     */
-    set linearForce(arg0) {
-        wasm.__wbg_set_phasesummary_linearForce(this.__wbg_ptr, arg0);
-    }
-    /**
-     * m·(mean body acceleration + g) + |mean tangential force|, N
-     * @param {number} arg0
-     */
-    set netForce(arg0) {
-        wasm.__wbg_set_phasesummary_netForce(this.__wbg_ptr, arg0);
-    }
-    /**
-     * peak |v|, m/s
-     * @param {number} arg0
-     */
-    set peakVelocity(arg0) {
-        wasm.__wbg_set_phasesummary_peakVelocity(this.__wbg_ptr, arg0);
-    }
-    /**
-     * |mean power|, W
-     * @param {number} arg0
-     */
-    set power(arg0) {
-        wasm.__wbg_set_phasesummary_power(this.__wbg_ptr, arg0);
-    }
-    /**
-     * |mean τ|, N·m
-     * @param {number} arg0
-     */
-    set torque(arg0) {
-        wasm.__wbg_set_phasesummary_torque(this.__wbg_ptr, arg0);
-    }
-    /**
-     * |mean v|, m/s
-     * @param {number} arg0
-     */
-    set velocity(arg0) {
-        wasm.__wbg_set_phasesummary_velocity(this.__wbg_ptr, arg0);
-    }
 }
 if (Symbol.dispose) PhaseSummary.prototype[Symbol.dispose] = PhaseSummary.prototype.free;
 
@@ -608,59 +545,6 @@ export class Rep {
     get turn() {
         const ret = wasm.__wbg_get_rep_turn(this.__wbg_ptr);
         return ret;
-    }
-    /**
-     * The pull.
-     * @param {PhaseSummary} arg0
-     */
-    set concentric(arg0) {
-        _assertClass(arg0, PhaseSummary);
-        var ptr0 = arg0.__destroy_into_raw();
-        wasm.__wbg_set_rep_concentric(this.__wbg_ptr, ptr0);
-    }
-    /**
-     * index − warmup + 1; ≤ 0 is a warmup rep.
-     * @param {number} arg0
-     */
-    set count(arg0) {
-        wasm.__wbg_set_rep_count(this.__wbg_ptr, arg0);
-    }
-    /**
-     * The return.
-     * @param {PhaseSummary} arg0
-     */
-    set eccentric(arg0) {
-        _assertClass(arg0, PhaseSummary);
-        var ptr0 = arg0.__destroy_into_raw();
-        wasm.__wbg_set_rep_eccentric(this.__wbg_ptr, ptr0);
-    }
-    /**
-     * Eccentric end.
-     * @param {number} arg0
-     */
-    set end(arg0) {
-        wasm.__wbg_set_rep_end(this.__wbg_ptr, arg0);
-    }
-    /**
-     * 0-based position in the session.
-     * @param {number} arg0
-     */
-    set index(arg0) {
-        wasm.__wbg_set_rep_index(this.__wbg_ptr, arg0);
-    }
-    /**
-     * Concentric start.
-     * @param {number} arg0
-     */
-    set start(arg0) {
-        wasm.__wbg_set_rep_start(this.__wbg_ptr, arg0);
-    }
-    /**
-     * Turning point.
-     * @param {number} arg0
-     */
-    set turn(arg0) {
-        wasm.__wbg_set_rep_turn(this.__wbg_ptr, arg0);
     }
 }
 if (Symbol.dispose) Rep.prototype[Symbol.dispose] = Rep.prototype.free;

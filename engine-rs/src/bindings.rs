@@ -93,25 +93,31 @@ impl EngineSettings {
 #[derive(Clone, Copy, Debug)]
 pub struct JsPhaseSummary {
     /// s
+    #[wasm_bindgen(readonly)]
     pub duration: f64,
     /// |mean v|, m/s
+    #[wasm_bindgen(readonly)]
     pub velocity: f64,
     /// |mean a|, m/s²
+    #[wasm_bindgen(readonly)]
     pub acceleration: f64,
     /// |mean τ|, N·m
+    #[wasm_bindgen(readonly)]
     pub torque: f64,
     /// |mean tangential force|, N
+    #[wasm_bindgen(readonly)]
     pub force: f64,
     /// |mean linear force|, N
-    #[wasm_bindgen(js_name = linearForce)]
+    #[wasm_bindgen(readonly, js_name = linearForce)]
     pub linear_force: f64,
     /// m·(mean body acceleration + g) + |mean tangential force|, N
-    #[wasm_bindgen(js_name = netForce)]
+    #[wasm_bindgen(readonly, js_name = netForce)]
     pub net_force: f64,
     /// |mean power|, W
+    #[wasm_bindgen(readonly)]
     pub power: f64,
     /// peak |v|, m/s
-    #[wasm_bindgen(js_name = peakVelocity)]
+    #[wasm_bindgen(readonly, js_name = peakVelocity)]
     pub peak_velocity: f64,
 }
 
@@ -136,18 +142,25 @@ impl From<&PhaseSummary> for JsPhaseSummary {
 #[derive(Clone, Copy, Debug)]
 pub struct JsRep {
     /// 0-based position in the session.
+    #[wasm_bindgen(readonly)]
     pub index: u32,
     /// index − warmup + 1; ≤ 0 is a warmup rep.
+    #[wasm_bindgen(readonly)]
     pub count: f64,
     /// Concentric start.
+    #[wasm_bindgen(readonly)]
     pub start: f64,
     /// Turning point.
+    #[wasm_bindgen(readonly)]
     pub turn: f64,
     /// Eccentric end.
+    #[wasm_bindgen(readonly)]
     pub end: f64,
     /// The pull.
+    #[wasm_bindgen(readonly)]
     pub concentric: JsPhaseSummary,
     /// The return.
+    #[wasm_bindgen(readonly)]
     pub eccentric: JsPhaseSummary,
 }
 

@@ -10,6 +10,7 @@
  */
 import { batch, effect, signal } from '@preact/signals-react';
 import type { ConnectedUnit, DisconnectReason, FirmwareVersion, Unit, UnitInfo } from '../device/unit';
+import { loadEngine } from '../engine/lazy';
 import { showError } from './alerts';
 import { inertia } from './settings';
 import type { LiveSession } from './liveSession';
@@ -90,6 +91,8 @@ function onDisconnected(unit: Unit, reason: DisconnectReason): void {
 
 /** SPEC §4: connects, learns firmware and unit info, boost is 0, then the Calibrate modal opens. */
 export async function connectUnit(unit: Unit): Promise<void> {
+  // The samples go straight into the engine, which loads after start-up.
+  await loadEngine();
   if (connection.peek().status !== 'disconnected') throw new Error('A unit is already connected: disconnect it first');
   connection.value = { status: 'connecting', unit };
   const offDisconnected = unit.on('disconnected', (reason) => onDisconnected(unit, reason));

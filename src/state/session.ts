@@ -1,9 +1,10 @@
 /**
  * The app's one live session, wired to the real engine and the workout settings, plus the view
- * the Workout screen reads. Importing this module loads the engine (wasm, top-level await).
+ * the Workout screen reads. The engine loads after start-up (see engine/lazy.ts): importing this
+ * module starts the load, and connecting a unit waits for it.
  */
 import { computed } from '@preact/signals-react';
-import { createEngine, reprocess } from '../engine';
+import { lazyEngine, loadEngine } from '../engine/lazy';
 import { speech } from '../platform/speech';
 import { buildWorkoutView } from '../rules/workoutView';
 import { showError } from './alerts';
@@ -12,8 +13,10 @@ import { createLiveSession } from './liveSession';
 import { engineSettings, settings } from './settings';
 import { startVoiceFeedback } from './voice';
 
+void loadEngine();
+
 export const liveSession = createLiveSession({
-  engine: { createEngine, reprocess },
+  engine: lazyEngine,
   settings: engineSettings,
   onError: showError,
 });
