@@ -49,6 +49,13 @@ pub struct DetectorPoint {
     pub moving: bool,
 }
 
+/// Whether the rope has been at rest for [`REST_CLOSE_S`] by `now_us`: since the flywheel
+/// stopped and since it last left the rest band (at `band_since_us`), whichever is later.
+#[inline]
+fn rested(now_us: f64, band_since_us: f64, edges: &Edges) -> bool {
+    edges.last_stop_us().is_some_and(|stop_us| now_us - stop_us.max(band_since_us) >= REST_CLOSE_S * 1e6)
+}
+
 /// Where, within the turn's grid step, the filtered angle crosses 0 (the rope fully out).
 fn turn_split(point: &DetectorPoint, step_us: f64) -> Split {
     let t = point.at.time_us;
@@ -95,7 +102,7 @@ struct Folds {
     at_ext: Option<PhaseAcc>,
     /// The points after `ext`; `None` while there are none.
     after_ext: Option<PhaseAcc>,
-    /// The point at `ext`.
+    /// The point at `ext` (kept up to date in a concentric only: see [`Folds::push`]).
     ext_point: DetectorPoint,
 }
 
@@ -106,14 +113,17 @@ impl Folds {
     }
 
     /// Adds a point; `beyond` when it is the phase's new extreme. The `None`s keep a steady
-    /// movement, a new extreme at every point, from copying folds.
+    /// movement, a new extreme at every point, from copying folds. `KEEP`: whether the extreme's
+    /// point is kept (a concentric's, whose extreme is the turn that two phases share).
     #[inline]
-    fn push(&mut self, here: Extreme, point: &DetectorPoint, beyond: bool) {
+    fn push<const KEEP: bool>(&mut self, here: Extreme, point: &DetectorPoint, beyond: bool) {
         let (m, moving, at) = (&point.values, point.moving, point.at);
         if beyond {
             self.all.push(m, moving, here.p, at);
             self.ext = here;
-            self.ext_point = *point;
+            if KEEP {
+                self.ext_point = *point;
+            }
             self.at_ext = None;
             self.after_ext = None;
         } else {
@@ -173,7 +183,7 @@ impl RepDetector {
         let index = point.at.index;
         let here = Extreme { p: point.angle_deg.abs(), index };
         self.still.push(point.at.time_us, here.p, point.moving);
-        let rested = self.rested(point.at.time_us, edges);
+        let band_since_us = self.still.since_us();
         let Some(dir) = &mut self.dir else {
             let start = Folds::new(here, PhaseAcc::new(here.p), *point);
             self.dir = Some(Direction::Unknown { from_hi: start, from_lo: start });
@@ -182,8 +192,8 @@ impl RepDetector {
         match dir {
             Direction::Unknown { from_hi, from_lo } => {
                 // Only the points after each extreme matter: the phase would start there.
-                from_hi.push(here, point, here.p > from_hi.ext.p);
-                from_lo.push(here, point, here.p < from_lo.ext.p);
+                from_hi.push::<false>(here, point, here.p > from_hi.ext.p);
+                from_lo.push::<false>(here, point, here.p < from_lo.ext.p);
                 // Both cannot hold at once: the earlier extreme would have switched already.
                 if here.p <= from_hi.ext.p - REP_TRAVEL_DEG {
                     let folds = from_hi.next(here, point);
@@ -194,7 +204,7 @@ impl RepDetector {
                 None
             }
             Direction::Concentric { start, folds } => {
-                folds.push(here, point, here.p < folds.ext.p);
+                folds.push::<true>(here, point, here.p < folds.ext.p);
                 if here.p >= folds.ext.p + REP_TRAVEL_DEG {
                     let split = turn_split(&folds.ext_point, self.context.step_us);
                     let summary = folds.at_ext().summary(&self.context, edges, None, Some(&split));
@@ -204,7 +214,7 @@ impl RepDetector {
                 None
             }
             Direction::Eccentric { concentric, folds } => {
-                folds.push(here, point, here.p > folds.ext.p);
+                folds.push::<false>(here, point, here.p > folds.ext.p);
                 if here.p <= folds.ext.p - REP_TRAVEL_DEG {
                     let (closing, end) = (*concentric, *folds);
                     *dir = Direction::Concentric { start: end.ext, folds: end.next(here, point) };
@@ -212,7 +222,7 @@ impl RepDetector {
                 }
                 // Nothing left to close (already closed by rest, or no concentric seen) is the
                 // common case during a long rest: test it first, before copying any fold.
-                if concentric.is_none() || !rested {
+                if concentric.is_none() || !rested(point.at.time_us, band_since_us, edges) {
                     return None;
                 }
                 // At rest: close now, and stay in this eccentric with nothing left to close.
@@ -220,12 +230,6 @@ impl RepDetector {
                 closing.map(|(start, turn, split, c)| self.close(start, turn, &split, c, &end, edges))
             }
         }
-    }
-
-    /// Whether the rope has been at rest for [`REST_CLOSE_S`] by `now_us`: since the flywheel
-    /// stopped and since it last left the rest band, whichever is later.
-    fn rested(&self, now_us: f64, edges: &Edges) -> bool {
-        edges.last_stop_us().is_some_and(|stop_us| now_us - stop_us.max(self.still.since_us()) >= REST_CLOSE_S * 1e6)
     }
 
     /// End of data: the trailing rep, if its eccentric phase has come to rest.
