@@ -26,8 +26,13 @@
 
 use crate::settings::{EDGE_HISTORY, EDGE_MOVE_S, EDGE_REST_S, FILTER_MAX_HALF_WIDTH, HZ_MAX, MOVE_CONFIRM_DEG};
 
-/// Largest ring, points (at [`HZ_MAX`]).
-const MAX_RING: usize = (EDGE_REST_S * HZ_MAX) as usize + (EDGE_MOVE_S * HZ_MAX) as usize + 2;
+/// Largest window of a fit, points (at [`HZ_MAX`]).
+const MAX_WINDOW: usize = (EDGE_REST_S * HZ_MAX) as usize + (EDGE_MOVE_S * HZ_MAX) as usize + 2;
+
+/// Slots of the ring: a power of two at least [`MAX_WINDOW`], so a slot is an index masked.
+const RING: usize = 256;
+const MASK: usize = RING - 1;
+const _: () = assert!(MAX_WINDOW <= RING);
 
 /// The instant within the points' times that best splits them into rest and motion from rest:
 /// motion after it for an onset (`sign` 1), before it for a stop (`sign` −1). The points are
@@ -36,14 +41,19 @@ const MAX_RING: usize = (EDGE_REST_S * HZ_MAX) as usize + (EDGE_MOVE_S * HZ_MAX)
 /// cost one pass; the split with the least squared error is refined between its neighbours by
 /// a parabola through their errors. NaN when there is no motion to fit.
 pub fn change_point(t: &[f64], x: &[f64], sign: f64) -> f64 {
-    let len = t.len().min(x.len()).min(MAX_RING);
+    fit(t.len().min(x.len()), |k| t[k], |k| x[k], sign)
+}
+
+/// [`change_point`] of `len` points read through `t` and `x` (by position).
+fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64) -> f64 {
+    let len = len.min(MAX_WINDOW);
     if len == 0 {
         return f64::NAN;
     }
     // Index k counts along the motion: for a stop, the points reversed.
     let at = |k: usize| if sign > 0.0 { k } else { len - 1 - k };
-    let origin = x[at(0)];
-    let v = |k: usize| x[at(k)] - origin;
+    let origin = x(at(0));
+    let v = |k: usize| x(at(k)) - origin;
     let (mut r0, mut xx) = (0.0, 0.0);
     for k in 0..len {
         let vk = v(k);
@@ -51,9 +61,11 @@ pub fn change_point(t: &[f64], x: &[f64], sign: f64) -> f64 {
         xx += vk * vk;
     }
     let n = len as f64;
-    let mut errors = [f64::INFINITY; MAX_RING];
-    // Σv, Σv·i, Σv·i² over the points after j.
+    // Σv, Σv·i, Σv·i² over the points after j; the best split (the first of equals) and the
+    // errors of its neighbours, caught as the pass goes by.
     let (mut a0, mut a1, mut a2) = (0.0, 0.0, 0.0);
+    let (mut best, mut best_sse) = (None, f64::INFINITY);
+    let (mut after, mut before, mut later) = (f64::INFINITY, f64::INFINITY, f64::INFINITY);
     for j in (0..len).rev() {
         let moving = (len - 1 - j) as f64;
         let s2 = moving * (moving + 1.0) * (2.0 * moving + 1.0) / 6.0;
@@ -62,32 +74,34 @@ pub fn change_point(t: &[f64], x: &[f64], sign: f64) -> f64 {
         let r2 = a2 - 2.0 * jf * a1 + jf * jf * a0;
         let det = n * s4 - s2 * s2;
         // Also false for NaN: no motion left to fit.
-        if det > 0.0 {
+        let e = if det > 0.0 {
             let b0 = (r0 * s4 - s2 * r2) / det;
             let b2 = (n * r2 - s2 * r0) / det;
-            errors[j] = xx - b0 * r0 - b2 * r2;
+            xx - b0 * r0 - b2 * r2
+        } else {
+            f64::INFINITY
+        };
+        if best == Some(j + 1) {
+            before = e;
         }
+        if e <= best_sse && e < f64::INFINITY {
+            (best, best_sse, after) = (Some(j), e, later);
+            before = f64::INFINITY;
+        }
+        later = e;
         let vj = v(j);
         a0 += vj;
         a1 += vj * jf;
         a2 += vj * jf * jf;
     }
-    let (mut best, mut best_sse) = (None, f64::INFINITY);
-    for (k, &e) in errors.iter().enumerate().take(len) {
-        if e < best_sse {
-            best_sse = e;
-            best = Some(k);
-        }
-    }
     let Some(best) = best else { return f64::NAN };
-    let tb = t[at(best)];
+    let tb = t(at(best));
     if best == 0 || best + 1 >= len {
         return tb;
     }
-    let (a, b, c) = (errors[best - 1], best_sse, errors[best + 1]);
-    let curvature = a - 2.0 * b + c;
-    let shift = if curvature > 0.0 && curvature < f64::INFINITY { 0.5 * (a - c) / curvature } else { 0.0 };
-    tb + shift * (t[at(best + 1)] - tb)
+    let curvature = before - 2.0 * best_sse + after;
+    let shift = if curvature > 0.0 && curvature < f64::INFINITY { 0.5 * (before - after) / curvature } else { 0.0 };
+    tb + shift * (t(at(best + 1)) - tb)
 }
 
 /// A confirmed movement: grid indices of its first and last points, its timed edges (µs).
@@ -109,11 +123,10 @@ enum Kind {
 /// Follows rest and movement of the rope with the phases' rule and times each onset and stop.
 #[derive(Clone, Debug)]
 pub struct Edges {
-    times: [f64; MAX_RING],
-    angles: [f64; MAX_RING],
+    times: [f64; RING],
+    angles: [f64; RING],
+    /// Points a fit may reach back (the ring holds more).
     size: u64,
-    /// Slot of the next point: its index modulo `size`, kept without a division.
-    cursor: usize,
     /// Points of rest and of motion in a fit.
     rest: u64,
     moving_side: u64,
@@ -146,10 +159,9 @@ impl Edges {
         let moving_side = ((EDGE_MOVE_S * hz).round() as u64).max(2);
         let none = Run { start: 0, end: 0, onset_us: f64::NAN, stop_us: f64::NAN };
         Edges {
-            times: [0.0; MAX_RING],
-            angles: [0.0; MAX_RING],
-            size: (rest + moving_side + 2).min(MAX_RING as u64),
-            cursor: 0,
+            times: [0.0; RING],
+            angles: [0.0; RING],
+            size: (rest + moving_side + 2).min(MAX_WINDOW as u64),
             rest,
             moving_side,
             slack: slack.min(FILTER_MAX_HALF_WIDTH as u64 + 2),
@@ -168,16 +180,13 @@ impl Edges {
         }
     }
 
-    /// Adds point `index` (the next one: indices count up from 0) at `time_us`: resampled angle `x`, rope position `p`
+    /// Adds point `index` (the next one) at `time_us`: resampled angle `x`, rope position `p`
     /// (filtered |angle|), moving or not by the phases' rule.
     #[inline]
     pub fn push(&mut self, index: u64, time_us: f64, x: f64, p: f64, moving: bool) {
         self.next = index + 1;
-        let slot = self.cursor;
-        self.cursor = if slot + 1 == self.size as usize { 0 } else { slot + 1 };
-        if let (Some(t), Some(a)) = (self.times.get_mut(slot), self.angles.get_mut(slot)) {
-            (*t, *a) = (time_us, x);
-        }
+        let slot = index as usize & MASK;
+        (self.times[slot], self.angles[slot]) = (time_us, x);
         if moving {
             if !self.last_moving {
                 self.run_start = index;
@@ -272,15 +281,9 @@ impl Edges {
             self.last_stop = Some(at);
         }
         let len = to.saturating_sub(from).min(self.size) as usize;
-        // The window in order, copied out of the ring (one division, then a wrap-around).
-        let (mut t, mut x) = ([0.0; MAX_RING], [0.0; MAX_RING]);
-        let mut slot = (from % self.size) as usize;
-        for k in 0..len {
-            t[k] = self.times.get(slot).copied().unwrap_or(f64::NAN);
-            x[k] = self.angles.get(slot).copied().unwrap_or(f64::NAN);
-            slot = if slot + 1 == self.size as usize { 0 } else { slot + 1 };
-        }
-        let time_us = change_point(&t[..len], &x[..len], if onset { 1.0 } else { -1.0 }) + self.lag_us;
+        let slot = |k: usize| (from as usize + k) & MASK;
+        let (times, angles) = (&self.times, &self.angles);
+        let time_us = fit(len, |k| times[slot(k)], |k| angles[slot(k)], if onset { 1.0 } else { -1.0 }) + self.lag_us;
         if let Some(run) = self.runs.get_mut(r) {
             if onset {
                 run.onset_us = time_us;

@@ -31,8 +31,11 @@
 use crate::resample::GridPoint;
 use crate::settings::{FILTER_HALF_WINDOW_S, FILTER_MAX_HALF_WIDTH};
 
-/// Largest window, points.
-const MAX_WINDOW: usize = 2 * FILTER_MAX_HALF_WIDTH + 1;
+/// Slots of the ring: a power of two above the largest window (2·50 + 1 points), so a slot is a
+/// position masked, with neither a division nor a bounds check.
+const RING: usize = 128;
+const MASK: usize = RING - 1;
+const _: () = assert!(2 * FILTER_MAX_HALF_WIDTH + 1 < RING);
 
 /// Half-width m of the window at `hz`: [`FILTER_HALF_WINDOW_S`] in grid steps, at least 1.
 pub fn half_width(hz: f64) -> usize {
@@ -89,6 +92,10 @@ impl Fit {
     fn at(&self, m0: f64, m1: f64, m2: f64, x: f64) -> (f64, f64) {
         let a = self.k0 * m0 - self.k2 * m2;
         let b = m1 * self.inv_s2;
+        // At the centre the parabola's value and slope are a and b (the common case, and exact).
+        if x == 0.0 {
+            return (a, b);
+        }
         let c = self.c2 * m2 - self.c0 * m0;
         (a + (b + c * x) * x, b + 2.0 * c * x)
     }
@@ -115,12 +122,15 @@ impl Moments {
         s
     }
 
-    /// Slides a window of half-width `m` by one point: `out` leaves, `x` enters.
+    /// Slides a window of half-width m by one point: `out` leaves, `x` enters. `k` holds m,
+    /// m + 1, m² and (m + 1)², exact integers.
     #[inline(always)]
-    fn slide(&mut self, out: f64, x: f64, m: f64) {
+    fn slide(&mut self, out: f64, x: f64, k: &[f64; 4]) {
+        let [m, m_1, mm, m_1m_1] = *k;
         let m0 = self.m0 - out + x;
-        let m1 = self.m1 + m * out + (m + 1.0) * x - m0;
-        self.m2 = self.m2 - m * m * out + (m + 1.0) * (m + 1.0) * x - 2.0 * (self.m1 + m * out + (m + 1.0) * x) + m0;
+        let shifted = self.m1 + m * out + m_1 * x;
+        let m1 = shifted - m0;
+        self.m2 = self.m2 - mm * out + m_1m_1 * x - 2.0 * shifted + m0;
         self.m1 = m1;
         self.m0 = m0;
     }
@@ -151,12 +161,15 @@ struct Short {
 pub struct SavGol {
     m: usize,
     n: usize,
+    /// m, m + 1, m², (m + 1)² for sliding the moments.
+    slide_k: [f64; 4],
     full: Fit,
-    values: [f64; MAX_WINDOW],
-    points: [GridPoint; MAX_WINDOW],
-    /// Points of the current segment held, saturating at n + 1, and the next write position.
-    count: usize,
-    head: usize,
+    values: [f64; RING],
+    points: [GridPoint; RING],
+    /// Points pushed in the current segment (the next one goes to slot `pos & MASK`), and the
+    /// same modulo n (the moments are summed afresh when it comes round to 0).
+    pos: usize,
+    phase: usize,
     angle: Moments,
     /// The device's ω and α, when [`SavGol::smooth_rates`] is on.
     rates: [Moments; 2],
@@ -174,11 +187,12 @@ impl SavGol {
         SavGol {
             m,
             n,
+            slide_k: [m as f64, m as f64 + 1.0, (m * m) as f64, ((m + 1) * (m + 1)) as f64],
             full: Fit::new(n),
-            values: [0.0; MAX_WINDOW],
-            points: [GridPoint { sample: zero, first: false }; MAX_WINDOW],
-            count: 0,
-            head: 0,
+            values: [0.0; RING],
+            points: [GridPoint { sample: zero, first: false }; RING],
+            pos: 0,
+            phase: 0,
             angle: Moments::default(),
             rates: [Moments::default(); 2],
             with_rates: false,
@@ -197,29 +211,29 @@ impl SavGol {
     /// points due instead. Drain [`SavGol::pop`] before the next push.
     #[inline]
     pub fn push(&mut self, g: GridPoint, x: f64) -> Option<Filtered> {
-        let (n, m) = (self.n, self.m as f64);
-        let slot = self.values.get_mut(self.head)?;
-        let out = *slot;
-        *slot = x;
-        let p = self.points.get_mut(self.head)?;
-        let out_rates = [p.sample.omega, p.sample.alpha];
-        *p = g;
-        self.head = if self.head + 1 == n { 0 } else { self.head + 1 };
-        self.count = (self.count + 1).min(n + 1);
-        if self.count < n {
+        let n = self.n;
+        // The point leaving the window (meaningful once the window is full).
+        let leaving = self.pos.wrapping_sub(n) & MASK;
+        let out = self.values[leaving];
+        let out_rates = [self.points[leaving].sample.omega, self.points[leaving].sample.alpha];
+        self.values[self.pos & MASK] = x;
+        self.points[self.pos & MASK] = g;
+        self.pos += 1;
+        self.phase = if self.phase + 1 == n { 0 } else { self.phase + 1 };
+        if self.pos < n {
             return None;
         }
-        if self.count == n || self.head == 0 {
+        if self.pos == n || self.phase == 0 {
             self.resum();
         } else {
-            self.angle.slide(out, x, m);
+            self.angle.slide(out, x, &self.slide_k);
             if self.with_rates {
-                self.rates[0].slide(out_rates[0], g.sample.omega, m);
-                self.rates[1].slide(out_rates[1], g.sample.alpha, m);
+                self.rates[0].slide(out_rates[0], g.sample.omega, &self.slide_k);
+                self.rates[1].slide(out_rates[1], g.sample.alpha, &self.slide_k);
             }
         }
-        let centre = self.wrap(self.head + self.m);
-        if self.count == n {
+        let centre = (self.pos - 1 - self.m) & MASK;
+        if self.pos == n {
             self.due = Due { next: -(self.m as i64), last: 0, centre, short: false };
             return None;
         }
@@ -230,12 +244,12 @@ impl SavGol {
     /// and starts a new segment. Drain [`SavGol::pop`] before the next push.
     pub fn flush(&mut self) {
         let (n, m) = (self.n, self.m);
-        if self.count >= n {
-            self.due = Due { next: 1, last: m as i64, centre: self.wrap(self.head + m), short: false };
-        } else if self.count > 0 {
-            let count = self.count;
+        if self.pos >= n {
+            self.due = Due { next: 1, last: m as i64, centre: (self.pos - 1 - m) & MASK, short: false };
+        } else if self.pos > 0 {
+            let count = self.pos;
             let first_x = -(count as f64 - 1.0) / 2.0;
-            let held = &self.points[..count.min(MAX_WINDOW)];
+            let held = &self.points[..count];
             let angle = Moments::of(self.values.iter().take(count).copied(), first_x);
             let rates = if self.with_rates {
                 [Moments::of(held.iter().map(|p| p.sample.omega), first_x), Moments::of(held.iter().map(|p| p.sample.alpha), first_x)]
@@ -245,8 +259,8 @@ impl SavGol {
             self.short = Short { fit: Fit::new(count), half: (count as f64 - 1.0) / 2.0, angle, rates };
             self.due = Due { next: 0, last: count as i64 - 1, centre: 0, short: true };
         }
-        self.count = 0;
-        self.head = 0;
+        self.pos = 0;
+        self.phase = 0;
     }
 
     /// The next filtered point that is due, if any.
@@ -261,10 +275,7 @@ impl SavGol {
             let s = &self.short;
             (&s.fit, &s.angle, &s.rates, k as f64 - s.half, k as usize)
         } else {
-            // centre + k is within (−n, 2n): wrap it without a division.
-            let (i, n) = (centre as i64 + k, self.n as i64);
-            let slot = if i < 0 { i + n } else if i >= n { i - n } else { i };
-            (&self.full, &self.angle, &self.rates, k as f64, slot as usize)
+            (&self.full, &self.angle, &self.rates, k as f64, centre.wrapping_add(k as usize) & MASK)
         };
         self.emit(fit, angle, rates, x, slot)
     }
@@ -272,7 +283,7 @@ impl SavGol {
     /// The filtered point in `slot`, at centred position `x` of the fit.
     #[inline(always)]
     fn emit(&self, fit: &Fit, angle: &Moments, rates: &[Moments; 2], x: f64, slot: usize) -> Option<Filtered> {
-        let grid = *self.points.get(slot)?;
+        let grid = self.points[slot & MASK];
         let (angle_deg, slope) = fit.at(angle.m0, angle.m1, angle.m2, x);
         let (omega, alpha) = if self.with_rates {
             (fit.at(rates[0].m0, rates[0].m1, rates[0].m2, x).0, fit.at(rates[1].m0, rates[1].m1, rates[1].m2, x).0)
@@ -282,28 +293,21 @@ impl SavGol {
         Some(Filtered { grid, angle_deg, slope, omega, alpha })
     }
 
-    /// `i` (below 2n) as a slot of the ring.
-    #[inline(always)]
-    fn wrap(&self, i: usize) -> usize {
-        if i >= self.n {
-            i - self.n
-        } else {
-            i
+    /// Moments of the full window, summed afresh (oldest first), so rounding never builds up.
+    fn resum(&mut self) {
+        let (first, first_x) = (self.pos - self.n, -(self.m as f64));
+        let order = move |i: usize| (first + i) & MASK;
+        let n = self.n;
+        self.angle = Moments::of((0..n).map(|i| self.values[order(i)]), first_x);
+        if self.with_rates {
+            let points = &self.points;
+            self.rates = [
+                Moments::of((0..n).map(|i| points[order(i)].sample.omega), first_x),
+                Moments::of((0..n).map(|i| points[order(i)].sample.alpha), first_x),
+            ];
         }
     }
 
-    /// Moments of the full window, summed afresh (oldest first), so rounding never builds up.
-    fn resum(&mut self) {
-        let (n, head, first_x) = (self.n, self.head, -(self.m as f64));
-        // Oldest first: from the head to the end of the ring, then from its start.
-        let (newer, older) = self.values[..n].split_at(head);
-        self.angle = Moments::of(older.iter().chain(newer).copied(), first_x);
-        if self.with_rates {
-            let (newer, older) = self.points[..n].split_at(head);
-            let points = || older.iter().chain(newer);
-            self.rates = [Moments::of(points().map(|p| p.sample.omega), first_x), Moments::of(points().map(|p| p.sample.alpha), first_x)];
-        }
-    }
 }
 
 #[cfg(test)]

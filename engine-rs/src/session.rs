@@ -282,46 +282,30 @@ impl Engine {
         self.resampler = resampler;
     }
 
-    /// Runs grid points through smoothing and filtering into [`Engine::derive`].
+    /// Runs grid points through smoothing and filtering into [`Downstream::derive`].
     fn process(&mut self, grid: &[GridPoint], out: &mut Update) {
-        // A local copy of the smoothing buffer stays in registers across the loop.
+        // The small stages go into locals (and back after the loop): the compiler keeps them in
+        // registers, where state reached through `self` would be reloaded around every call.
         let mut smoother = self.smoother;
+        let mut down = Downstream {
+            deriver: self.deriver,
+            next_index: self.next_index,
+            collect_points: self.collect_points,
+            edges: &mut self.edges,
+            detector: &mut self.detector,
+        };
+        let savgol = &mut self.savgol;
         for g in grid {
             if g.first {
-                self.savgol.flush();
-                self.drain(out);
+                savgol.flush();
+                down.drain(savgol, out);
             }
-            match self.savgol.push(*g, smoother.push(g.sample.angle_deg, g.first)) {
-                Some(f) => self.derive(&f, out),
-                None => self.drain(out),
+            match savgol.push(*g, smoother.push(g.sample.angle_deg, g.first)) {
+                Some(f) => down.derive(&f, out),
+                None => down.drain(savgol, out),
             }
         }
-        self.smoother = smoother;
-    }
-
-    /// Derives every filtered point that is due and runs it through edges and rep detection.
-    #[inline]
-    fn drain(&mut self, out: &mut Update) {
-        while let Some(f) = self.savgol.pop() {
-            self.derive(&f, out);
-        }
-    }
-
-    #[inline]
-    fn derive(&mut self, f: &Filtered, out: &mut Update) {
-        let point = self.deriver.derive(f);
-        let (values, moving) = phase_values(&point);
-        let at = At { index: self.next_index, time_us: point.time_us };
-        self.edges.push(at.index, at.time_us, f.grid.sample.angle_deg, f.angle_deg.abs(), moving);
-        let detected = DetectorPoint { at, angle_deg: f.angle_deg, omega: point.angular_velocity, values, moving };
-        if let Some(rep) = self.detector.push(&detected, &self.edges) {
-            out.reps.push(rep);
-        }
-        if self.collect_points {
-            out.points.push(&point);
-        }
-        out.point_count += 1;
-        self.next_index += 1;
+        (self.smoother, self.deriver, self.next_index) = (smoother, down.deriver, down.next_index);
     }
 
     /// End of data: appends the last points, which the filter held back for want of points
@@ -333,7 +317,15 @@ impl Engine {
         }
         self.finished = true;
         self.savgol.flush();
-        self.drain(out);
+        let mut down = Downstream {
+            deriver: self.deriver,
+            next_index: self.next_index,
+            collect_points: self.collect_points,
+            edges: &mut self.edges,
+            detector: &mut self.detector,
+        };
+        down.drain(&mut self.savgol, out);
+        (self.deriver, self.next_index) = (down.deriver, down.next_index);
         out.reps.extend(self.detector.finish(&self.edges));
         Ok(())
     }
@@ -348,6 +340,43 @@ impl Engine {
         } else {
             0
         }
+    }
+}
+
+/// The stages after the filter, borrowed from an [`Engine`] for one call.
+struct Downstream<'a> {
+    deriver: Deriver,
+    next_index: u64,
+    collect_points: bool,
+    edges: &'a mut Edges,
+    detector: &'a mut RepDetector,
+}
+
+impl Downstream<'_> {
+    /// Derives every filtered point that is due.
+    #[inline]
+    fn drain(&mut self, savgol: &mut SavGol, out: &mut Update) {
+        while let Some(f) = savgol.pop() {
+            self.derive(&f, out);
+        }
+    }
+
+    /// Derives a filtered point and runs it through edges and rep detection into `out`.
+    #[inline]
+    fn derive(&mut self, f: &Filtered, out: &mut Update) {
+        let point = self.deriver.derive(f);
+        let (values, moving) = phase_values(&point);
+        let at = At { index: self.next_index, time_us: point.time_us };
+        self.edges.push(at.index, at.time_us, f.grid.sample.angle_deg, f.angle_deg.abs(), moving);
+        let detected = DetectorPoint { at, angle_deg: f.angle_deg, omega: point.angular_velocity, values, moving };
+        if let Some(rep) = self.detector.push(&detected, self.edges) {
+            out.reps.push(rep);
+        }
+        if self.collect_points {
+            out.points.push(&point);
+        }
+        out.point_count += 1;
+        self.next_index += 1;
     }
 }
 

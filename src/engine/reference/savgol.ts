@@ -50,6 +50,8 @@ class Fit {
   at(m0: number, m1: number, m2: number, x: number): [number, number] {
     const a = this.k0 * m0 - this.k2 * m2;
     const b = m1 * this.invS2;
+    // At the centre the parabola's value and slope are a and b (the common case, and exact).
+    if (x === 0) return [a, b];
     const c = this.c2 * m2 - this.c0 * m0;
     return [a + (b + c * x) * x, b + 2 * c * x];
   }
