@@ -4,6 +4,7 @@
  * user can act on; unknown options are refused, never ignored.
  */
 import { parseArgs } from 'node:util';
+import { inRange, RANGES, type RangedSetting } from '../src/engine/ranges';
 import { DEFAULT_ENGINE_SETTINGS } from '../src/engine/settings';
 import type { EngineSettings } from '../src/engine/types';
 
@@ -14,10 +15,10 @@ Usage: npm run --silent reprocess -- [options] <file.csv | folder>...
 A folder stands for the .csv files directly inside it.
 
 Options:
-  --hz <list>                  sampling rates in Hz, comma-separated (default 200), e.g. 100,200,500
-  --inertia <kg·m²>            flywheel moment of inertia (default 0)
-  --mass <kg>                  body mass of the athlete (default 85)
-  --radius <m>                 radius the rope winds on (default 0.014)
+  --hz <list>                  sampling rates in Hz, 10 to 1000, comma-separated (default 200), e.g. 100,200,500
+  --inertia <kg·m²>            flywheel moment of inertia, 0 to 2 (default 0)
+  --mass <kg>                  body mass of the athlete, 0 to 300 (default 85)
+  --radius <m>                 radius the rope winds on, 0.002 to 0.2 (default 0.014)
   --warmup <n>                 warmup repetitions, 1 to 3 (default 1)
   --calc-velocity              compute angular velocity from the angle (default: off)
   --no-calc-velocity           use the unit's angular velocity
@@ -47,8 +48,8 @@ export class UsageError extends Error {
 
 const NEGATABLE = new Set(['calc-velocity', 'calc-acceleration']);
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-/** The engine accepts 1–1000 Hz (engine-rs settings.rs HZ_MIN, HZ_MAX). */
-const MAX_HZ = 1000;
+/** "a number from 0.002 to 0.2 (m)": the engine's plausible range of `setting`. */
+const rangeText = (setting: RangedSetting) => `a number from ${RANGES[setting].min} to ${RANGES[setting].max} (${RANGES[setting].unit})`;
 
 export function parseReprocessArgs(argv: readonly string[]): ReprocessOptions {
   let parsed;
@@ -88,9 +89,9 @@ export function parseReprocessArgs(argv: readonly string[]): ReprocessOptions {
     inputs: parsed.positionals,
     rates: v.hz === undefined ? [defaults.hz] : parseRates(v.hz),
     settings: {
-      inertia: v.inertia === undefined ? defaults.inertia : number('--inertia', v.inertia, (x) => x >= 0, 'a number ≥ 0 (kg·m²)'),
-      mass: v.mass === undefined ? defaults.mass : number('--mass', v.mass, (x) => x > 0, 'a number > 0 (kg)'),
-      radius: v.radius === undefined ? defaults.radius : number('--radius', v.radius, (x) => x > 0, 'a number > 0 (m)'),
+      inertia: v.inertia === undefined ? defaults.inertia : number('--inertia', v.inertia, (x) => inRange('inertia', x), rangeText('inertia')),
+      mass: v.mass === undefined ? defaults.mass : number('--mass', v.mass, (x) => inRange('mass', x), rangeText('mass')),
+      radius: v.radius === undefined ? defaults.radius : number('--radius', v.radius, (x) => inRange('radius', x), rangeText('radius')),
       warmup: v.warmup === undefined ? defaults.warmup : number('--warmup', v.warmup, (x) => Number.isInteger(x) && x >= 1 && x <= 3, '1, 2 or 3'),
       calcAngularVelocity: v['calc-velocity'] ?? defaults.calcAngularVelocity,
       calcAngularAcceleration: v['calc-acceleration'] ?? defaults.calcAngularAcceleration,
@@ -108,7 +109,8 @@ export function parseReprocessArgs(argv: readonly string[]): ReprocessOptions {
 function parseRates(text: string): number[] {
   const rates: number[] = [];
   for (const part of text.split(',')) {
-    const hz = number('--hz', part.trim(), (x) => Number.isInteger(x) && x >= 1 && x <= MAX_HZ, `whole numbers from 1 to ${MAX_HZ}, comma-separated`);
+    const { min, max } = RANGES.hz;
+    const hz = number('--hz', part.trim(), (x) => Number.isInteger(x) && inRange('hz', x), `whole numbers from ${min} to ${max}, comma-separated`);
     if (rates.includes(hz)) throw new UsageError(`--hz lists ${hz} Hz twice`);
     rates.push(hz);
   }

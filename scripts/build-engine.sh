@@ -74,6 +74,11 @@ else
 fi
 # wasm-pack marks its output as not for version control; this project commits it.
 rm -f "$out/.gitignore"
+# The settings' ranges, for TypeScript code that runs before the engine has loaded.
+cargo_native() {
+  if command -v cargo >/dev/null && cargo --version >/dev/null 2>&1; then cargo "$@"; else RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc /usr/bin/cargo "$@"; fi
+}
+RUSTFLAGS= CARGO_TARGET_DIR="$root/target" cargo_native run --quiet --release -p repline-engine --example settings_json >"$out/settings.json"
 
 if [ "$check" = 1 ]; then
   if ! diff -r "$out" pkg >/dev/null; then

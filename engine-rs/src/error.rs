@@ -2,19 +2,20 @@
 //! Its text (the kind's message and the value) is what a JavaScript caller gets as the
 //! `Error`'s message, so the texts live here and nowhere else.
 
+use crate::settings::{self, Range};
 use core::fmt;
 
 /// What went wrong.
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ErrorKind {
-    /// `hz` is not a finite number in [`crate::settings::HZ_MIN`, `HZ_MAX`].
+    /// `hz` is not within [`crate::settings::HZ`].
     InvalidHz,
-    /// `radius` is not a finite number greater than 0.
+    /// `radius` is not within [`crate::settings::RADIUS`].
     InvalidRadius,
-    /// `inertia` is not a finite number at least 0.
+    /// `inertia` is not within [`crate::settings::INERTIA`].
     InvalidInertia,
-    /// `mass` is not a finite number at least 0.
+    /// `mass` is not within [`crate::settings::MASS`].
     InvalidMass,
     /// `warmup` is not 1, 2 or 3.
     InvalidWarmup,
@@ -27,13 +28,25 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
-    /// A sentence for the user of the API; the caller appends the offending value.
+    /// The setting and its range, for the four physical settings.
+    fn range(self) -> Option<(&'static str, Range)> {
+        match self {
+            ErrorKind::InvalidHz => Some(("hz", settings::HZ)),
+            ErrorKind::InvalidRadius => Some(("radius", settings::RADIUS)),
+            ErrorKind::InvalidInertia => Some(("inertia", settings::INERTIA)),
+            ErrorKind::InvalidMass => Some(("mass", settings::MASS)),
+            _ => None,
+        }
+    }
+
+    /// A sentence for the user of the API (ranges are named by [`Error`]'s text); the caller
+    /// appends the offending value.
     pub fn message(self) -> &'static str {
         match self {
-            ErrorKind::InvalidHz => "hz must be a finite number from 1 to 1000",
-            ErrorKind::InvalidRadius => "radius must be a finite number of metres greater than 0",
-            ErrorKind::InvalidInertia => "inertia must be a finite number of kg·m² at least 0",
-            ErrorKind::InvalidMass => "mass must be a finite number of kg at least 0",
+            ErrorKind::InvalidHz => "hz is out of range",
+            ErrorKind::InvalidRadius => "radius is out of range",
+            ErrorKind::InvalidInertia => "inertia is out of range",
+            ErrorKind::InvalidMass => "mass is out of range",
             ErrorKind::InvalidWarmup => "warmup must be 1, 2 or 3 repetitions",
             ErrorKind::LengthMismatch => "every input array must have as many entries as timeUs",
             ErrorKind::DeviceDataChanged => {
@@ -70,7 +83,24 @@ impl Error {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} (got {})", self.kind.message(), self.value)
+        match self.kind.range() {
+            Some((name, r)) => write!(f, "{name} must be a number from {} to {} {} (got {})", r.min, r.max, r.unit, Shown(self.value)),
+            None => write!(f, "{} (got {})", self.kind.message(), Shown(self.value)),
+        }
+    }
+}
+
+/// A number as a person writes it: 0.014, 200, 1e-320 (not 320 digits), NaN.
+struct Shown(f64);
+
+impl fmt::Display for Shown {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let x = self.0;
+        if x != 0.0 && x.is_finite() && !(1e-6..1e15).contains(&x.abs()) {
+            write!(f, "{x:e}")
+        } else {
+            write!(f, "{x}")
+        }
     }
 }
 
@@ -83,6 +113,9 @@ mod tests {
     #[test]
     fn display_carries_the_offending_value() {
         let e = Error::new(ErrorKind::InvalidHz, -5.0);
-        assert_eq!(e.to_string(), "hz must be a finite number from 1 to 1000 (got -5)");
+        assert_eq!(e.to_string(), "hz must be a number from 10 to 1000 Hz (got -5)");
+        let e = Error::new(ErrorKind::InvalidRadius, 1e-320);
+        assert_eq!(e.to_string(), "radius must be a number from 0.002 to 0.2 m (got 1e-320)");
+        assert_eq!(Error::new(ErrorKind::InvalidMass, f64::NAN).to_string(), "mass must be a number from 0 to 300 kg (got NaN)");
     }
 }

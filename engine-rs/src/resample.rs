@@ -21,7 +21,7 @@
 //!   that an encoder's ticks make jump between 0 and 31 rad/s every millisecond at 200 Hz
 //!   would alias those jumps into the grid; the step's mean is what the angle moved.
 
-use crate::settings::MAX_GAP_US;
+use crate::settings::{MAX_GAP_US, MAX_SAMPLE_VALUE, MIN_STEP_US};
 
 /// One raw sample with the values the engine uses (device ω/α are 0 when not used).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -37,8 +37,13 @@ pub struct Sample {
 }
 
 impl Sample {
-    fn is_finite(&self) -> bool {
-        self.time_us.is_finite() && self.angle_deg.is_finite() && self.omega.is_finite() && self.alpha.is_finite()
+    /// Finite, and within what a rope unit can report: beyond [`MAX_SAMPLE_VALUE`] the
+    /// arithmetic downstream (squares of angles, rates times times) could overflow.
+    fn is_plausible(&self) -> bool {
+        self.time_us.abs() <= MAX_SAMPLE_VALUE
+            && self.angle_deg.abs() <= MAX_SAMPLE_VALUE
+            && self.omega.abs() <= MAX_SAMPLE_VALUE
+            && self.alpha.abs() <= MAX_SAMPLE_VALUE
     }
 }
 
@@ -106,7 +111,7 @@ impl Resampler {
     /// behind their step means are kept only then).
     #[inline(always)]
     pub fn offer_with<const RATES: bool>(&mut self, s: Sample) -> bool {
-        if !s.is_finite() || (self.held > 0 && s.time_us <= self.last.time_us) {
+        if !s.is_plausible() || (self.held > 0 && !(s.time_us - self.last.time_us >= MIN_STEP_US)) {
             return false;
         }
         if self.held > 0 && s.time_us - self.last.time_us <= MAX_GAP_US {
@@ -294,10 +299,11 @@ mod tests {
     }
 
     #[test]
-    fn gives_nan_where_the_span_is_too_small_to_invert_as_the_reference_port_does() {
-        // 1/5e-324 is infinite, and 0 · ∞ is NaN: clamp semantics, kept for the TypeScript port.
-        let (pts, _) = run(10.0, &[s(0.0, 0.0), s(5e-324, 0.0)]);
-        assert!(pts.len() == 1 && pts[0].1.is_nan());
+    fn drops_a_sample_less_than_a_nanosecond_after_the_last() {
+        // 1/5e-324 would be infinite and spoil the interpolation with NaN.
+        let (pts, rejected) = run(10.0, &[s(0.0, 0.0), s(5e-324, 0.0), s(0.0005, 1.0), s(20.0, 2.0)]);
+        assert_eq!(rejected, 2);
+        assert_eq!(pts, vec![(0.0, 0.0, true), (10.0, 1.0, false), (20.0, 2.0, false)]);
     }
 
     #[test]

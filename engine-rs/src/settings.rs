@@ -9,12 +9,45 @@ use crate::error::{Error, ErrorKind};
 /// Standard gravity for the net force, m/s² (SPEC §9: "Gravity 9.81").
 pub const GRAVITY: f64 = 9.81;
 
-/// Lowest accepted resampling rate, Hz. Below it a 4-point smoothing window spans seconds.
-pub const HZ_MIN: f64 = 1.0;
+/// The plausible values of a physical setting: outside them the figures would mean nothing
+/// (a 1e-320 m shaft makes every force infinite), so they are refused with the range named.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Range {
+    /// Lowest accepted value.
+    pub min: f64,
+    /// Highest accepted value.
+    pub max: f64,
+    /// The unit, as shown to the user.
+    pub unit: &'static str,
+}
 
-/// Highest accepted resampling rate, Hz: the fastest source we know (Chronojump's encoder)
-/// samples at 1 kHz, so a finer grid only interpolates straight lines and costs memory.
-pub const HZ_MAX: f64 = 1000.0;
+impl Range {
+    /// Whether `x` is a finite number within the range.
+    pub fn contains(&self, x: f64) -> bool {
+        x.is_finite() && x >= self.min && x <= self.max
+    }
+}
+
+/// Resampling rate. Below 10 Hz the filter's window is a single step each side and a 0.4 s
+/// pull is four points; the fastest source we know (Chronojump's encoder) samples at 1 kHz, so
+/// a finer grid only interpolates straight lines and costs memory.
+pub const HZ: Range = Range { min: 10.0, max: 1000.0, unit: "Hz" };
+
+/// Lowest accepted resampling rate, Hz ([`HZ`]).
+pub const HZ_MIN: f64 = HZ.min;
+
+/// Highest accepted resampling rate, Hz ([`HZ`]).
+pub const HZ_MAX: f64 = HZ.max;
+
+/// Radius the rope winds on: from a 4 mm spindle to a 40 cm cone pulley.
+pub const RADIUS: Range = Range { min: 0.002, max: 0.2, unit: "m" };
+
+/// Flywheel inertia: commercial flywheels range 0.01–0.3 kg·m²; 2 is a stack of twenty of the
+/// largest plates. 0 means no plates (no torque, force or power).
+pub const INERTIA: Range = Range { min: 0.0, max: 2.0, unit: "kg·m²" };
+
+/// Body mass: 0 leaves the body out of linear and net force; 300 kg is above any athlete.
+pub const MASS: Range = Range { min: 0.0, max: 300.0, unit: "kg" };
 
 /// Below this |ω| (rad/s) a point counts as still, and stillness is trimmed off the edges of
 /// a phase (rest is not part of the movement). 0.3 rad/s is 4 mm/s of rope on the default
@@ -71,6 +104,17 @@ pub const REST_CLOSE_S: f64 = 0.5;
 /// noise of a still rope.
 pub const REST_BAND_DEG: f64 = 10.0;
 
+/// Largest magnitude of any value of a sample (time in µs, angle in degrees, rates in rad/s and
+/// rad/s²) that is accepted; larger ones (and NaN, which compares false) are dropped and counted
+/// like a non-finite value. 1e12 is 11 days of µs, 2.8 billion turns of the disc, rates no unit
+/// reaches; squares and products of such values stay far from overflowing, so no figure can come
+/// out infinite or NaN whatever the input.
+pub const MAX_SAMPLE_VALUE: f64 = 1e12;
+
+/// Smallest step between two accepted sample times, µs (1 ns): unit clocks tick in µs, and a
+/// step too small to invert would turn the interpolation into NaN.
+pub const MIN_STEP_US: f64 = 1e-3;
+
 /// Samples further apart than this (µs) are not interpolated across: the grid restarts at the
 /// later sample. A gap that long is lost data (Bluetooth dropout or the unit idle), not a
 /// straight-line movement, and the limit bounds the output of one sample to 1000 points.
@@ -113,14 +157,10 @@ impl Settings {
     /// Checks every field; the first bad one is reported with its value.
     pub fn validate(&self) -> Result<(), Error> {
         let checks = [
-            (self.hz.is_finite() && self.hz >= HZ_MIN && self.hz <= HZ_MAX, ErrorKind::InvalidHz, self.hz),
-            (self.radius_m.is_finite() && self.radius_m > 0.0, ErrorKind::InvalidRadius, self.radius_m),
-            (
-                self.inertia_kg_m2.is_finite() && self.inertia_kg_m2 >= 0.0,
-                ErrorKind::InvalidInertia,
-                self.inertia_kg_m2,
-            ),
-            (self.mass_kg.is_finite() && self.mass_kg >= 0.0, ErrorKind::InvalidMass, self.mass_kg),
+            (HZ.contains(self.hz), ErrorKind::InvalidHz, self.hz),
+            (RADIUS.contains(self.radius_m), ErrorKind::InvalidRadius, self.radius_m),
+            (INERTIA.contains(self.inertia_kg_m2), ErrorKind::InvalidInertia, self.inertia_kg_m2),
+            (MASS.contains(self.mass_kg), ErrorKind::InvalidMass, self.mass_kg),
             ((1..=3).contains(&self.warmup), ErrorKind::InvalidWarmup, f64::from(self.warmup)),
         ];
         match checks.iter().find(|(ok, _, _)| !ok) {
@@ -153,11 +193,16 @@ mod tests {
         rejects_zero_hz: hz = 0.0 => InvalidHz;
         rejects_negative_hz: hz = -200.0 => InvalidHz;
         rejects_nan_hz: hz = f64::NAN => InvalidHz;
+        rejects_hz_below_10: hz = 9.9 => InvalidHz;
         rejects_hz_above_1000: hz = 1000.5 => InvalidHz;
         rejects_zero_radius: radius_m = 0.0 => InvalidRadius;
+        rejects_a_denormal_radius: radius_m = 1e-320 => InvalidRadius;
+        rejects_a_radius_of_a_metre: radius_m = 1.0 => InvalidRadius;
         rejects_infinite_radius: radius_m = f64::INFINITY => InvalidRadius;
         rejects_negative_inertia: inertia_kg_m2 = -0.1 => InvalidInertia;
+        rejects_absurd_inertia: inertia_kg_m2 = 1e6 => InvalidInertia;
         rejects_nan_mass: mass_kg = f64::NAN => InvalidMass;
+        rejects_a_tonne_of_athlete: mass_kg = 1000.0 => InvalidMass;
         rejects_warmup_zero: warmup = 0 => InvalidWarmup;
         rejects_warmup_four: warmup = 4 => InvalidWarmup;
     }

@@ -5,9 +5,10 @@
  * Beyond SPEC: `windupOnReset`, `boostPercent` stays device state (it is reset to 0 on connect),
  * `view` (graph or table) and the plate counts are remembered too, so a reload looks the same.
  */
+import { inRange, rangeRule, type RangedSetting } from '../engine/ranges';
 import { METRICS, type Metric } from '../engine/types';
 import { PHASES, type Phase } from '../rules/labels';
-import { assertPlateCounts } from '../rules/plates';
+import { assertPlateCounts, plateTotal } from '../rules/plates';
 import { TARGET_TYPES, type TargetType } from '../rules/target';
 
 export const VIEWS = ['graph', 'table'] as const;
@@ -70,6 +71,12 @@ function num(field: string, value: unknown, min: number, max = Number.POSITIVE_I
   return value;
 }
 
+/** A physical setting within the engine's plausible range (see engine/ranges). */
+function ranged(field: RangedSetting, value: unknown): number {
+  if (typeof value !== 'number' || !inRange(field, value)) throw new Error(`${rangeRule(field)}, got ${String(value)}`);
+  return value;
+}
+
 /** Checks every field; throws an Error naming the first bad one. */
 export function validateSettings(s: WorkoutSettings): WorkoutSettings {
   oneOf('metric', METRICS, s.metric);
@@ -80,15 +87,16 @@ export function validateSettings(s: WorkoutSettings): WorkoutSettings {
   num('dropValue', s.dropValue, 0, s.dropPercent ? 100 : Number.POSITIVE_INFINITY);
   oneOf('warmup', WARMUP_CHOICES, s.warmup);
   bool('isVoiceFeedback', s.isVoiceFeedback);
-  num('radius', s.radius, Number.MIN_VALUE);
-  num('mass', s.mass, 0);
+  ranged('radius', s.radius);
+  ranged('mass', s.mass);
   bool('calcAngularVelocity', s.calcAngularVelocity);
   bool('calcAngularAcceleration', s.calcAngularAcceleration);
-  num('hz', s.hz, 1, 1000);
+  ranged('hz', s.hz);
   bool('windupOnReset', s.windupOnReset);
   oneOf('view', VIEWS, s.view);
   if (!Array.isArray(s.plates)) throw new Error('plates must be a list of counts');
   assertPlateCounts(s.plates);
+  ranged('inertia', plateTotal(s.plates));
   return s;
 }
 

@@ -3,11 +3,10 @@
  * `engine-rs/src/settings.rs` (where each value's reason is written). Kept separate from the
  * wasm engine on purpose: an oracle that imported the engine's own numbers could not disagree.
  */
+import { inRange, rangeRule } from '../ranges';
 import type { EngineSettings } from '../types';
 
 export const GRAVITY = 9.81;
-export const HZ_MIN = 1;
-export const HZ_MAX = 1000;
 export const REST_OMEGA_RAD_S = 0.3;
 export const FILTER_HALF_WINDOW_S = 0.05;
 export const EDGE_REST_S = 0.15;
@@ -18,16 +17,15 @@ export const REP_TRAVEL_DEG = 180;
 export const REST_CLOSE_S = 0.5;
 export const REST_BAND_DEG = 10;
 export const MAX_GAP_US = 1_000_000;
+export const MAX_SAMPLE_VALUE = 1e12;
+export const MIN_STEP_US = 1e-3;
 export const DEG_TO_RAD = Math.PI / 180;
 
 /** Half-width of the Savitzky–Golay window in grid points at `hz`: FILTER_HALF_WINDOW_S, at least 1. */
 export const filterHalfWidth = (hz: number): number => Math.max(1, Math.round(FILTER_HALF_WINDOW_S * hz));
 
 const RULES: [keyof EngineSettings, (v: number) => boolean, string][] = [
-  ['hz', (v) => Number.isFinite(v) && v >= HZ_MIN && v <= HZ_MAX, 'hz must be a finite number from 1 to 1000'],
-  ['radius', (v) => Number.isFinite(v) && v > 0, 'radius must be a finite number of metres greater than 0'],
-  ['inertia', (v) => Number.isFinite(v) && v >= 0, 'inertia must be a finite number of kg·m² at least 0'],
-  ['mass', (v) => Number.isFinite(v) && v >= 0, 'mass must be a finite number of kg at least 0'],
+  ...(['hz', 'radius', 'inertia', 'mass'] as const).map((key): [keyof EngineSettings, (v: number) => boolean, string] => [key, (v) => inRange(key, v), rangeRule(key)]),
   ['warmup', (v) => Number.isInteger(v) && v >= 1 && v <= 3, 'warmup must be 1, 2 or 3 repetitions'],
 ];
 

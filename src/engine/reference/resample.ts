@@ -3,7 +3,7 @@
  * onto the grid origin + k·step µs, one sample in, the grid points up to it out. The same
  * arithmetic in the same order as the Rust code, so the two agree to the last bit or nearly.
  */
-import { MAX_GAP_US } from './constants';
+import { MAX_GAP_US, MAX_SAMPLE_VALUE, MIN_STEP_US } from './constants';
 
 export interface Sample {
   timeUs: number;
@@ -20,8 +20,9 @@ export interface GridPoint {
 
 const ZERO: Sample = { timeUs: 0, angleDeg: 0, omega: 0, alpha: 0 };
 
-const finite = (s: Sample) =>
-  Number.isFinite(s.timeUs) && Number.isFinite(s.angleDeg) && Number.isFinite(s.omega) && Number.isFinite(s.alpha);
+/** Finite and within MAX_SAMPLE_VALUE (NaN compares false). */
+const plausible = (s: Sample) =>
+  Math.abs(s.timeUs) <= MAX_SAMPLE_VALUE && Math.abs(s.angleDeg) <= MAX_SAMPLE_VALUE && Math.abs(s.omega) <= MAX_SAMPLE_VALUE && Math.abs(s.alpha) <= MAX_SAMPLE_VALUE;
 
 export class Resampler {
   private held = 0;
@@ -41,7 +42,7 @@ export class Resampler {
 
   /** False (and nothing changes) for a non-finite sample or one whose time does not increase. */
   offer(s: Sample): boolean {
-    if (!finite(s) || (this.held > 0 && s.timeUs <= this.last.timeUs)) return false;
+    if (!plausible(s) || (this.held > 0 && !(s.timeUs - this.last.timeUs >= MIN_STEP_US))) return false;
     if (this.held > 0 && s.timeUs - this.last.timeUs <= MAX_GAP_US) {
       const a = this.last;
       this.left = a;

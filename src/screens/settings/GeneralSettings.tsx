@@ -6,6 +6,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState, type ReactElement } from 'react';
 import { NumberField } from '../../components/NumberField';
+import { RANGES } from '../../engine/ranges';
 import { Toggle } from '../../components/Toggle';
 import { attempt, showStatus } from '../../state/alerts';
 import { settings, updateSettings } from '../../state/settings';
@@ -18,7 +19,7 @@ export default function GeneralSettings(): ReactElement {
   const [radius, setRadius] = useState<number | null>(s.radius);
   const [calcV, setCalcV] = useState(s.calcAngularVelocity);
   const [calcA, setCalcA] = useState(s.calcAngularAcceleration);
-  const valid = mass !== null && hz !== null && radius !== null && radius > 0;
+  const valid = mass !== null && hz !== null && radius !== null;
 
   return (
     <form
@@ -34,9 +35,9 @@ export default function GeneralSettings(): ReactElement {
       }}
     >
       <h2>Athlete and processing</h2>
-      <NumberField label="Body mass" unit="kg" value={s.mass} min={0} max={500} onChange={setMass} />
-      <NumberField label="Sampling rate" unit="Hz" value={s.hz} min={1} max={1000} onChange={setHz} />
-      <NumberField label="Shaft radius" unit="m" value={s.radius} min={0} max={1} onChange={setRadius} />
+      <NumberField label="Body mass" unit="kg" value={s.mass} min={RANGES.mass.min} max={RANGES.mass.max} onChange={setMass} />
+      <NumberField label="Sampling rate" unit="Hz" value={s.hz} min={RANGES.hz.min} max={RANGES.hz.max} onChange={setHz} />
+      <NumberField label="Shaft radius" unit="m" value={s.radius} min={RANGES.radius.min} max={RANGES.radius.max} onChange={setRadius} />
       <Toggle
         title="Calculate angular velocity"
         description="Derive it from the resampled angle instead of the unit's value"

@@ -1,0 +1,16 @@
+//! Prints the engine's settings facts as JSON for the TypeScript side (`pkg/settings.json`,
+//! written by `scripts/build-engine.sh`): the plausible range of each physical setting, so the
+//! app, the batch command and the engine refuse the same values with the same words.
+//! `cargo run --quiet --release -p repline-engine --example settings_json`
+
+use engine::settings::{Range, HZ, INERTIA, MASS, RADIUS};
+
+fn range(r: &Range) -> String {
+    format!(r#"{{ "min": {}, "max": {}, "unit": "{}" }}"#, r.min, r.max, r.unit)
+}
+
+fn main() {
+    let ranges = [("hz", HZ), ("radius", RADIUS), ("inertia", INERTIA), ("mass", MASS)];
+    let body: Vec<String> = ranges.iter().map(|(name, r)| format!(r#"    "{name}": {}"#, range(r))).collect();
+    println!("{{\n  \"ranges\": {{\n{}\n  }}\n}}", body.join(",\n"));
+}
