@@ -10,11 +10,11 @@
  * - Output files are named `{input name}-{hz}hz-calcV{0|1}-calcA{0|1}.csv`; two inputs with the same
  *   name would overwrite each other, so the second one fails instead.
  */
-import { openAsBlob } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { constants, openAsBlob } from 'node:fs';
+import { access, mkdir, stat, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import type { EngineSettings, EngineUpdate, Rep, SampleBatch } from '../src/engine/types';
-import { buildSessionCsv, parseDebugCsv, rateSuffix } from '../src/session';
+import { buildSessionCsv, parseDebugCsv, rateSuffix, UTF8_BOM } from '../src/session';
 
 export type Reprocess = (batch: SampleBatch, settings: Partial<EngineSettings>) => EngineUpdate;
 
@@ -40,8 +40,13 @@ export interface BatchPlan {
  * as 1 (reported in fractions while reading), each rate as 1 more.
  */
 export async function reprocessFile(file: string, plan: BatchPlan, reprocess: Reprocess, progress: (units: number) => void): Promise<FileResult> {
-  const blob = await openAsBlob(file, { type: 'text/csv' });
-  const batch = await parseDebugCsv(blob, (fraction) => progress(fraction));
+  let batch: SampleBatch;
+  try {
+    await access(file, constants.R_OK);
+    batch = await parseDebugCsv(await openAsBlob(file, { type: 'text/csv' }), (fraction) => progress(fraction));
+  } catch (error) {
+    throw readProblem(error, file);
+  }
   const result: FileResult = { file, samples: batch.timeUs.length, skipped: 0, runs: [] };
   for (const hz of plan.rates) {
     const update = reprocess(batch, { ...plan.settings, hz });
@@ -51,6 +56,18 @@ export async function reprocessFile(file: string, plan: BatchPlan, reprocess: Re
     progress(1 + result.runs.length);
   }
   return result;
+}
+
+/**
+ * What went wrong reading `file`, in words: a file the user may not read says so with its path
+ * (Node's own "The blob could not be read" says neither); the importer's row-and-column errors
+ * and anything else pass through.
+ */
+export function readProblem(error: unknown, file: string): unknown {
+  const e = error as { code?: string; name?: string };
+  if (e.code === 'EACCES' || e.code === 'EPERM') return new Error(`permission denied: cannot read ${file}`);
+  if (e.name === 'NotReadableError') return new Error(`could not read ${file} (permission denied, or the file changed while it was read)`);
+  return error;
 }
 
 async function writeSessionCsv(file: string, plan: BatchPlan, out: string, hz: number, batch: SampleBatch, reps: Rep[]): Promise<void> {
@@ -67,6 +84,7 @@ async function writeSessionCsv(file: string, plan: BatchPlan, out: string, hz: n
     raw: batch,
   });
   await mkdir(out, { recursive: true });
-  await writeFile(target, csv, 'utf8');
+  // The byte-order mark the app's exports carry too: without it a spreadsheet garbles µ, ° and ².
+  await writeFile(target, UTF8_BOM + csv, 'utf8');
   plan.written.add(target);
 }

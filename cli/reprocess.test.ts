@@ -135,7 +135,10 @@ describe('npm run reprocess', () => {
     const { status } = run('--out', 'out', '--hz', '100,500', '--mass', '70', '--inertia', '0.05', '--calc-velocity', '.');
     expect(status).toBe(1);
     expect(readdirSync(join(dir, 'out')).sort()).toEqual(['yoyo-100hz-calcV1-calcA1.csv', 'yoyo-500hz-calcV1-calcA1.csv']);
-    const csv = readFileSync(join(dir, 'out', 'yoyo-500hz-calcV1-calcA1.csv'), 'utf8');
+    const file = readFileSync(join(dir, 'out', 'yoyo-500hz-calcV1-calcA1.csv'), 'utf8');
+    // A UTF-8 byte-order mark first, as in the app's exports, so a spreadsheet reads µ, ° and ².
+    expect(file.startsWith('\uFEFF')).toBe(true);
+    const csv = file.slice(1);
     const blocks = csv.trimEnd().split('\r\n\r\n').map((b) => Papa.parse<string[]>(b).data);
     expect(blocks.map((b) => b[0]![0])).toEqual(['Date', 'Rep', 'Plate (kg·m²)', 'Time (µs)']);
     expect(blocks[0]!.slice(1)).toEqual([['Firmware', 'v0.0.0'], ['Mass (kg)', '70'], ['Inertia (kg·m²)', '0.05']]);

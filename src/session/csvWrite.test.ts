@@ -18,6 +18,11 @@ describe('csvBlock', () => {
     expect(parse(csv)[0]).toEqual(["'=SUM(A1:A9)", "'+1", "'-x", "'@cmd", "'\tTAB", "'\rCR", 'plain', "'quoted"]);
   });
 
+  it('neutralises text that starts with a line feed or a NUL (OWASP’s list)', () => {
+    const csv = csvBlock('t', [['\n=1+1', '\0=cmd']]);
+    expect(parse(csv)[0]).toEqual(["'\n=1+1", "'\0=cmd"]);
+  });
+
   it('catches a formula followed by a line break, which papaparse’s own pattern lets through', () => {
     const csv = csvBlock('t', [['=HYPERLINK("http://x")\nclick']]);
     expect(parse(csv)[0]).toEqual(['\'=HYPERLINK("http://x")\nclick']);

@@ -17,8 +17,11 @@ export type Cell = string | number;
 
 export const CSV_NEWLINE = '\r\n';
 
-/** Text that a spreadsheet would run as a formula (or that hides one behind a tab or CR). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Text that a spreadsheet would run as a formula, or that hides one behind a tab, CR, LF or NUL
+ * (the OWASP / ASVS 5.3 list of leading characters).
+ */
+const FORMULA_START = /^[=+\-@\t\r\n\0]/;
 
 /**
  * Writes rows as one CSV block (no trailing newline). Throws, naming the block (`name`), row and

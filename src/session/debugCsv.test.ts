@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SampleBatch } from '../engine/types';
-import { buildDebugCsv } from './debugCsv';
+import { buildDebugCsv, DEBUG_COLUMNS } from './debugCsv';
 import { DebugCsvError } from './debugCsvError';
 import { DebugCsvReader } from './debugCsvReader';
 import { parseDebugCsv } from './parseDebugCsv';
@@ -206,6 +206,23 @@ describe('parseDebugCsv rejects, naming row and column', () => {
   it('refuses a File that is not UTF-8 text', async () => {
     const file = new File([new Uint8Array([0x23, 0xff, 0xfe, 0x0a])], 'x.csv');
     await expect(parseDebugCsv(file)).rejects.toThrow(/not UTF-8 text/);
+  });
+
+  it.each([
+    [[0xff, 0xfe, 0x23, 0x00], 'UTF-16 (little-endian)'],
+    [[0xfe, 0xff, 0x00, 0x23], 'UTF-16 (big-endian)'],
+    [[0xff, 0xfe, 0x00, 0x00], 'UTF-32 (little-endian)'],
+  ])('names the encoding of a file whose byte-order mark says it is not UTF-8 (%j)', async (bytes, encoding) => {
+    const file = new File([new Uint8Array([...bytes, 0x2c, 0x00])], 'x.csv');
+    await expect(parseDebugCsv(file)).rejects.toThrow(`the file is ${encoding} text; save it as UTF-8`);
+  });
+
+  it('reads a file whose header ends in CRLF and whose rows end in LF, or mix both', async () => {
+    const header = DEBUG_COLUMNS.join(', ');
+    const text = `${header}\r\n1,0,1000,,\n2,1.8,6000,,\r\n3,3.6,11000,,\n`;
+    const batch = await parseDebugCsv(new File([text], 'x.csv'));
+    expect([...batch.timeUs]).toEqual([1000, 6000, 11000]);
+    expect([...batch.angleDeg]).toEqual([0, 1.8, 3.6]);
   });
 
   it('refuses a file whose first line never ends', async () => {

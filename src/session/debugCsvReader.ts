@@ -8,7 +8,7 @@
  * (no quote handling) — a quote in a data cell is a non-numeric cell and reported as such.
  *
  * What is accepted: an optional UTF-8 byte-order mark, the header with or without spaces after
- * the commas, LF or CRLF line endings, blank lines (skipped), spaces around numbers, and a `#`
+ * the commas, LF or CRLF line endings (mixed too), blank lines (skipped), spaces around numbers, and a `#`
  * column that need not be consecutive (a file trimmed by hand in a spreadsheet still imports).
  * Everything else is a {@link DebugCsvError} naming the row and column: a missing or different
  * header, a wrong column count, a non-numeric or non-finite cell, a time that does not increase,
@@ -33,7 +33,7 @@ export class DebugCsvReader {
   private carry = '';
   /** Lines of the file consumed so far, header included. */
   private lines = 0;
-  private newline: '\n' | '\r\n' | undefined;
+  private headerSeen = false;
   private count = 0;
   private firstDataRow = 0;
   /** Time, angle, ω, α; grown by doubling. */
@@ -60,7 +60,7 @@ export class DebugCsvReader {
       this.carry = '';
       this.readLines(last);
     }
-    if (this.newline === undefined) throw new DebugCsvError(`the file is empty; expected the header "${EXPECTED_HEADER}"`, 1);
+    if (!this.headerSeen) throw new DebugCsvError(`the file is empty; expected the header "${EXPECTED_HEADER}"`, 1);
     if (this.count === 0) throw new DebugCsvError('the file has a header but no samples', 2);
     const [time, angle, omega, alpha] = this.columns.map((c) => c.slice(0, this.count)) as [Float64Array, Float64Array, Float64Array, Float64Array];
     const batch: SampleBatch = { timeUs: time, angleDeg: angle };
@@ -71,24 +71,25 @@ export class DebugCsvReader {
 
   /** `block`: one or more whole lines, without the newline that ended the last one. */
   private readLines(block: string): void {
-    if (this.newline === undefined) {
+    if (!this.headerSeen) {
       const eol = block.indexOf('\n');
       this.readHeader(eol < 0 ? block : block.slice(0, eol));
       if (eol < 0) return;
       block = block.slice(eol + 1);
     }
-    if (this.newline === '\r\n' && block.endsWith('\r')) block = block.slice(0, -1);
+    // Either line ending on every line, whatever the header used (a file edited on two systems).
+    block = block.replace(/\r\n/g, '\n').replace(/\r$/, '');
     if (block === '') {
       this.lines += 1;
       return;
     }
-    const rows = Papa.parse<string[]>(block, { delimiter: ',', newline: this.newline, fastMode: true }).data;
+    const rows = Papa.parse<string[]>(block, { delimiter: ',', newline: '\n', fastMode: true }).data;
     for (let i = 0; i < rows.length; i++) this.readRow(rows[i]!, this.lines + 1 + i);
     this.lines += rows.length;
   }
 
   private readHeader(line: string): void {
-    this.newline = line.endsWith('\r') ? '\r\n' : '\n';
+    this.headerSeen = true;
     this.lines = 1;
     const text = line.replace(/^\uFEFF/, '').replace(/\r$/, '');
     const cells = Papa.parse<string[]>(text, { delimiter: ',' }).data[0] ?? [];

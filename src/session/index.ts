@@ -14,5 +14,5 @@ export { buildDebugCsv, DEBUG_COLUMNS } from './debugCsv';
 export { parseDebugCsv } from './parseDebugCsv';
 export { DebugCsvError } from './debugCsvError';
 export { csvFileName, rateSuffix, type RateOptions } from './fileName';
-export { shareCsv, type ShareOutcome } from './share';
+export { shareCsv, UTF8_BOM, type ShareOutcome } from './share';
 export type { SharePort } from '../platform/share';

@@ -24,12 +24,23 @@ export async function* textChunks(input: Blob | string, chunkSize = CHUNK_SIZE):
     }
     return;
   }
+  const unicode = byteOrder(new Uint8Array(await input.slice(0, 4).arrayBuffer()));
+  if (unicode !== null) throw new DebugCsvError(`the file is ${unicode} text; save it as UTF-8 (a spreadsheet's "CSV UTF-8") and import it again`);
   const decoder = new TextDecoder('utf-8', { fatal: true });
   for (let start = 0; start < input.size; start += chunkSize) {
     const end = Math.min(input.size, start + chunkSize);
     const bytes = await input.slice(start, end).arrayBuffer();
     yield { text: decode(decoder, bytes, end < input.size), fraction: end / input.size };
   }
+}
+
+/** The encoding a byte-order mark other than UTF-8's names, or null. */
+function byteOrder(head: Uint8Array): string | null {
+  const [a, b, c, d] = head;
+  if (a === 0xff && b === 0xfe) return c === 0 && d === 0 ? 'UTF-32 (little-endian)' : 'UTF-16 (little-endian)';
+  if (a === 0xfe && b === 0xff) return 'UTF-16 (big-endian)';
+  if (a === 0 && b === 0 && c === 0xfe && d === 0xff) return 'UTF-32 (big-endian)';
+  return null;
 }
 
 function decode(decoder: TextDecoder, bytes: ArrayBuffer, more: boolean): string {
