@@ -6,7 +6,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, type ReactElement } from 'react';
 import { dismissError, errors, showError, status } from '../state/alerts';
-import { settingsLoadError } from '../state/settings';
+import { settingsLoadError, settingsNotKept } from '../state/settings';
 import { CloseIcon } from '../components/icons';
 
 const STATUS_MS = 6000;
@@ -21,6 +21,12 @@ export function AlertRegion(): ReactElement {
     settingsLoadError.value = null;
     showError(problem);
   }, []);
+
+  // Said once per visit, whenever storage first fails (at start-up, or when it fills up later).
+  const notKept = settingsNotKept.value;
+  useEffect(() => {
+    if (notKept !== null) showError(notKept);
+  }, [notKept]);
 
   useEffect(() => {
     if (current === null) return;

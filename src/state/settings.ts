@@ -5,7 +5,7 @@
  */
 import { computed, effect, signal } from '@preact/signals-react';
 import type { EngineSettings } from '../engine/types';
-import { storage } from '../platform/storage';
+import { storage, storageProblem } from '../platform/storage';
 import { plateTotal } from '../rules/plates';
 import { DEFAULT_SETTINGS, parseStoredSettings, validateSettings, type WorkoutSettings } from './settingsModel';
 
@@ -53,6 +53,13 @@ export function reloadSettings(): void {
   settings.value = load();
 }
 
+/** Why settings will not be kept after this visit, shown once by the alert region; null while they are. */
+export const settingsNotKept = signal<string | null>(null);
+
 effect(() => {
   storage().write(SETTINGS_KEY, JSON.stringify(settings.value));
+  const problem = storageProblem();
+  if (problem !== null && settingsNotKept.peek() === null) {
+    settingsNotKept.value = `Settings will not be kept after this visit: ${problem}. The workout works as usual.`;
+  }
 });

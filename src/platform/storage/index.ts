@@ -1,6 +1,9 @@
 /**
- * Picks the storage implementation once: the browser's localStorage, or memory when the page has
- * none (private modes, tests). Write failures (quota) propagate to the caller, who shows them.
+ * Picks the storage implementation once: the browser's localStorage, or memory when the page
+ * cannot use it. The browser may refuse site storage outright (reading `localStorage` throws
+ * SecurityError when site data is blocked) or fill up (`setItem` throws QuotaExceededError);
+ * neither may keep the app from working, so the port falls back to memory for the rest of the
+ * visit and remembers why, for the one notice the app shows (`storageProblem`).
  */
 import { createMemoryStorage } from './memoryStorage';
 import type { StoragePort } from './port';
@@ -16,15 +19,77 @@ export function createLocalStorage(store: Storage): StoragePort {
   };
 }
 
+/** Why storage fell back to memory, once something went wrong; null while it works. */
+let problem: string | null = null;
+
+function describe(error: unknown): string {
+  const name = (error as { name?: string }).name;
+  if (name === 'QuotaExceededError') return "this browser's storage for the site is full";
+  if (name === 'SecurityError') return 'this browser blocks storage for the site';
+  return `this browser's storage failed (${error instanceof Error ? error.message : String(error)})`;
+}
+
+/**
+ * `primary`, or memory from its first failure on: what was written before stays readable from
+ * the memory copy of every value written in this visit.
+ */
+export function createResilientStorage(primary: () => StoragePort): StoragePort {
+  const memory = createMemoryStorage();
+  let port: StoragePort | null = null;
+  const fail = (error: unknown): StoragePort => {
+    problem ??= describe(error);
+    port = memory;
+    return memory;
+  };
+  const current = (): StoragePort => {
+    if (port !== null) return port;
+    try {
+      port = primary();
+    } catch (error) {
+      return fail(error);
+    }
+    return port;
+  };
+  const guarded = <T>(use: (p: StoragePort) => T): T => {
+    const p = current();
+    try {
+      return use(p);
+    } catch (error) {
+      return use(fail(error));
+    }
+  };
+  return {
+    read: (key) => guarded((p) => p.read(key)),
+    write: (key, value) => {
+      memory.write(key, value);
+      guarded((p) => p.write(key, value));
+    },
+    remove: (key) => {
+      memory.remove(key);
+      guarded((p) => p.remove(key));
+    },
+  };
+}
+
 let current: StoragePort | null = null;
 
 export function storage(): StoragePort {
-  if (current === null) {
-    current = typeof globalThis.localStorage === 'undefined' ? createMemoryStorage() : createLocalStorage(globalThis.localStorage);
-  }
+  current ??= createResilientStorage(() => {
+    // Reading the property is what throws when the browser blocks site data.
+    const local = globalThis.localStorage;
+    if (local === undefined) return createMemoryStorage();
+    local.getItem('repline.probe');
+    return createLocalStorage(local);
+  });
   return current;
+}
+
+/** Why values written now will not outlive this visit, or null when storage works. */
+export function storageProblem(): string | null {
+  return problem;
 }
 
 export function setStoragePort(port: StoragePort): void {
   current = port;
+  problem = null;
 }
