@@ -22,11 +22,24 @@ describe('AlertRegion', () => {
   it('shows errors until dismissed, never more than three', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     render(<AlertRegion />);
-    act(() => ['one', 'two', 'three', 'four'].forEach(showError));
+    act(() => ['one', 'two', 'three', 'four'].forEach((message) => showError(message)));
     const alert = screen.getByRole('alert');
     expect(Array.from(alert.querySelectorAll('p'), (p) => p.textContent)).toEqual(['two', 'three', 'four']);
     await userEvent.setup().click(screen.getAllByRole('button', { name: 'Dismiss' })[0]);
     expect(Array.from(alert.querySelectorAll('p'), (p) => p.textContent)).toEqual(['three', 'four']);
+  });
+
+  it('offers the remedy an error comes with as a button, and reports the remedy failing', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const run = vi.fn().mockRejectedValueOnce(new Error('share refused')).mockResolvedValue(undefined);
+    render(<AlertRegion />);
+    act(() => void showError('Storage is full', { label: 'Export CSV', run }));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('alert').textContent).toContain('share refused');
+    await user.click(screen.getAllByRole('button', { name: 'Export CSV' })[0]);
+    expect(run).toHaveBeenCalledTimes(2);
   });
 
   it('shows a confirmation and lets it fade after six seconds', () => {

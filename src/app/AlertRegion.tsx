@@ -5,7 +5,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, type ReactElement } from 'react';
-import { dismissError, errors, showError, status } from '../state/alerts';
+import { attempt, dismissError, errors, showError, status } from '../state/alerts';
 import { settingsLoadError, settingsNotKept } from '../state/settings';
 import { CloseIcon } from '../components/icons';
 
@@ -42,6 +42,11 @@ export function AlertRegion(): ReactElement {
         {errors.value.map((notice) => (
           <p key={notice.id} className="alert alert--error">
             <span>{notice.message}</span>
+            {notice.action && (
+              <button type="button" className="button" onClick={() => void attempt(notice.action!.run)}>
+                {notice.action.label}
+              </button>
+            )}
             <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => dismissError(notice.id)}>
               <CloseIcon />
             </button>

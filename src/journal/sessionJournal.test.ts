@@ -107,6 +107,56 @@ describe('SessionJournal when storage fails', () => {
     expect(sameFloats(after.samples.angleDeg, rec.angleDeg)).toBe(true);
   });
 
+  it('stops taking samples at its memory bound, says so once, and never leaves a hole when storage returns', async () => {
+    const store = fillableStore(await freshStore());
+    const timer = manualTimer();
+    const onFull = vi.fn();
+    const journal = new SessionJournal({ store, every: timer.every, maxUnsavedSamples: 500, onFull });
+    const id = journal.start(START);
+    const rec = recording(2000);
+    const part = (from: number, to: number) => ({ timeUs: rec.timeUs.subarray(from, to), angleDeg: rec.angleDeg.subarray(from, to) });
+
+    appendInBatches(journal, part(0, 300));
+    await journal.flush();
+    store.full = true;
+    appendInBatches(journal, part(300, 400));
+    await journal.flush();
+    appendInBatches(journal, part(400, 1500));
+    await journal.markGap(rec.timeUs[1499]!, rec.timeUs[1499]! + 5e6);
+    timer.fire();
+    await journal.flush();
+
+    expect(journal.unsavedSamples).toBe(500);
+    expect(onFull).toHaveBeenCalledTimes(1);
+    expect(onFull).toHaveBeenCalledWith({ fromUs: rec.timeUs[800], unsavedSamples: 500, unsavedFromUs: rec.timeUs[300] });
+    expect(journal.stoppedAt?.fromUs).toBe(rec.timeUs[800]);
+    const held = journal.unsaved();
+    expect(held.timeUs).toEqual(Array.from(rec.timeUs.subarray(300, 800)));
+    expect(held.angleDeg).toEqual(Array.from(rec.angleDeg.subarray(300, 800)));
+    expect(held.gaps).toEqual([]);
+
+    store.full = false;
+    appendInBatches(journal, part(1500, 2000));
+    expect(await journal.flush()).toEqual({ kind: 'saved' });
+    const stored = await loadSession(store, id);
+    expect(sameFloats(stored.samples.timeUs, rec.timeUs.subarray(0, 800))).toBe(true);
+    expect(stored.gaps).toEqual([]);
+  });
+
+  it('hands out what is not stored yet, gaps in place, for the page-hide copy', async () => {
+    const store = fillableStore(await freshStore());
+    const journal = new SessionJournal({ store, every: manualTimer().every });
+    journal.start(START);
+    const rec = recording(600);
+    store.full = true;
+    appendInBatches(journal, { timeUs: rec.timeUs.subarray(0, 250), angleDeg: rec.angleDeg.subarray(0, 250) });
+    await journal.markGap(rec.timeUs[249]!, rec.timeUs[250]!);
+    appendInBatches(journal, { timeUs: rec.timeUs.subarray(250, 600), angleDeg: rec.angleDeg.subarray(250, 600) });
+    const held = journal.unsaved();
+    expect(held.timeUs).toEqual(Array.from(rec.timeUs));
+    expect(held.gaps).toEqual([{ fromUs: rec.timeUs[249], toUs: rec.timeUs[250] }]);
+  });
+
   it('keeps retrying a finished session that could not be stored until it is', async () => {
     const store = fillableStore(await freshStore());
     const timer = manualTimer();

@@ -11,6 +11,11 @@
  * - A failed write leaves its ops queued (samples stay in memory), is reported once through
  *   `onStorageError`, and is retried on every tick until it succeeds (`onStorageRestored`).
  *   After `finish`, the timer keeps retrying until the queue is empty or `dispose` is called.
+ * - Memory is bounded: once `maxUnsavedSamples` wait unsaved while writes fail (a burst of
+ *   appends while storage works is not a failure: it is written behind), the journal stops taking this
+ *   session's samples and gaps (`onFull`, once). It never takes them up again, even when storage
+ *   recovers, because a journal with a hole would be recovered as one continuous set. The caller
+ *   (the live session) still holds every sample, so the user can export them.
  * - The class is DOM-free: clock, timer and id source are injected.
  */
 import { checkPlates, type ChunkRecord, type JournalOp, type JournalSettings, type LoadedSession, type SessionRecord, type SessionStart, type SessionSummary } from './records';
@@ -28,11 +33,36 @@ export interface SessionJournalOptions {
   flushIntervalMs?: number;
   /** Most ops per transaction, so catching up after a long failure is done in bounded steps. */
   maxOpsPerWrite?: number;
+  /**
+   * Most samples held unsaved (buffered or queued) before the journal stops taking this session's
+   * samples. The default keeps a page-hide copy (journalTail.ts) well inside localStorage's
+   * quota: 24 000 samples are 2 minutes at 200 Hz and about 0.7 MB as JSON.
+   */
+  maxUnsavedSamples?: number;
+  /** The journal stopped taking samples from `fromUs` on (memory bound reached during a failure). */
+  onFull?: (info: JournalFull) => void;
   /** First failed write after a success: tell the user (the error's message is for them). */
   onStorageError?: (error: JournalStorageError) => void;
   /** A write succeeded again after a failure: everything queued so far is stored. */
   onStorageRestored?: () => void;
 }
+
+export interface JournalFull {
+  /** Device time of the first sample the journal did not take. */
+  fromUs: number;
+  /** Samples held unsaved when it stopped, and the device time of the oldest of them. */
+  unsavedSamples: number;
+  unsavedFromUs: number;
+}
+
+/** What the journal holds but has not stored, in order: for a synchronous copy when the page goes. */
+export interface UnsavedPart {
+  timeUs: number[];
+  angleDeg: number[];
+  gaps: { fromUs: number; toUs: number }[];
+}
+
+export const DEFAULT_MAX_UNSAVED_SAMPLES = 24_000;
 
 export type FlushResult =
   | { kind: 'saved' }
@@ -52,6 +82,8 @@ export class SessionJournal {
   private readonly newId: () => string;
   private readonly flushIntervalMs: number;
   private readonly maxOpsPerWrite: number;
+  private readonly maxUnsavedSamples: number;
+  private readonly onFull: (info: JournalFull) => void;
   private readonly onStorageError: (error: JournalStorageError) => void;
   private readonly onStorageRestored: () => void;
 
@@ -62,6 +94,9 @@ export class SessionJournal {
   private pendingTime: number[] = [];
   private pendingAngle: number[] = [];
   private readonly queue: JournalOp[] = [];
+  /** Samples in the queue's chunks (kept, so `append` need not walk the queue). */
+  private queuedSamples = 0;
+  private full: JournalFull | null = null;
   private writer: Promise<FlushResult> = Promise.resolve({ kind: 'saved' });
   private failure: JournalStorageError | null = null;
   private stopTimer: (() => void) | null = null;
@@ -73,9 +108,12 @@ export class SessionJournal {
     this.newId = options.newId ?? (() => crypto.randomUUID());
     this.flushIntervalMs = options.flushIntervalMs ?? 1000;
     this.maxOpsPerWrite = options.maxOpsPerWrite ?? 64;
-    if (!(this.flushIntervalMs > 0) || !Number.isInteger(this.maxOpsPerWrite) || this.maxOpsPerWrite < 1) {
-      throw new Error(`SessionJournal: flushIntervalMs must be > 0 and maxOpsPerWrite a positive integer`);
+    this.maxUnsavedSamples = options.maxUnsavedSamples ?? DEFAULT_MAX_UNSAVED_SAMPLES;
+    const positiveInteger = (n: number) => Number.isInteger(n) && n >= 1;
+    if (!(this.flushIntervalMs > 0) || !positiveInteger(this.maxOpsPerWrite) || !positiveInteger(this.maxUnsavedSamples)) {
+      throw new Error(`SessionJournal: flushIntervalMs must be > 0, maxOpsPerWrite and maxUnsavedSamples positive integers`);
     }
+    this.onFull = options.onFull ?? (() => {});
     this.onStorageError = options.onStorageError ?? (() => {});
     this.onStorageRestored = options.onStorageRestored ?? (() => {});
   }
@@ -92,9 +130,28 @@ export class SessionJournal {
 
   /** Samples held in memory only: buffered plus queued but not yet stored. */
   get unsavedSamples(): number {
-    let n = this.pendingTime.length;
-    for (const op of this.queue) if (op.kind === 'chunk') n += op.record.timeUs.length;
-    return n;
+    return this.pendingTime.length + this.queuedSamples;
+  }
+
+  /** Where the journal stopped taking this session's samples, or null while it takes them all. */
+  get stoppedAt(): JournalFull | null {
+    return this.full;
+  }
+
+  /** Copies of the samples and gaps not stored yet, oldest first (they continue the stored part). */
+  unsaved(): UnsavedPart {
+    const part: UnsavedPart = { timeUs: [], angleDeg: [], gaps: [] };
+    for (const op of this.queue) {
+      if (op.kind === 'gap') part.gaps.push({ fromUs: op.record.fromUs, toUs: op.record.toUs });
+      if (op.kind !== 'chunk') continue;
+      for (let i = 0; i < op.record.timeUs.length; i++) {
+        part.timeUs.push(op.record.timeUs[i]!);
+        part.angleDeg.push(op.record.angleDeg[i]!);
+      }
+    }
+    part.timeUs.push(...this.pendingTime);
+    part.angleDeg.push(...this.pendingAngle);
+    return part;
   }
 
   /** Begins a new session and returns its id; its record is written at once, like every write, in the background. */
@@ -125,10 +182,16 @@ export class SessionJournal {
     if (timeUs.length !== angleDeg.length) {
       throw new Error(`append: ${timeUs.length} times but ${angleDeg.length} angles`);
     }
+    if (this.full !== null) return;
     const spanUs = this.flushIntervalMs * 1000;
     let cut = false;
     for (let i = 0; i < timeUs.length; i++) {
       const t = timeUs[i]!;
+      if (this.failure !== null && this.unsavedSamples >= this.maxUnsavedSamples) {
+        this.full = { fromUs: t, unsavedSamples: this.unsavedSamples, unsavedFromUs: this.oldestUnsavedUs() ?? t };
+        this.onFull(this.full);
+        break;
+      }
       // A chunk covers less than one interval of device time: cut before the sample that would
       // stretch it to a full interval, wherever that falls within the batch.
       if (this.pendingTime.length > 0 && t - this.pendingTime[0]! >= spanUs) {
@@ -148,7 +211,7 @@ export class SessionJournal {
       throw new Error(`markGap: expected finite fromUs < toUs, got ${fromUs} … ${toUs}`);
     }
     this.cutChunk();
-    this.queue.push({ kind: 'gap', record: { sessionId: this.record!.id, seq: this.nextGapSeq++, fromUs, toUs } });
+    if (this.full === null) this.queue.push({ kind: 'gap', record: { sessionId: this.record!.id, seq: this.nextGapSeq++, fromUs, toUs } });
     return this.drain();
   }
 
@@ -188,6 +251,7 @@ export class SessionJournal {
     this.stopTimer = null;
     this.phase = 'disposed';
     this.queue.length = 0;
+    this.queuedSamples = 0;
     this.pendingTime = [];
     this.pendingAngle = [];
   }
@@ -207,6 +271,11 @@ export class SessionJournal {
     }
   }
 
+  private oldestUnsavedUs(): number | undefined {
+    for (const op of this.queue) if (op.kind === 'chunk') return op.record.timeUs[0];
+    return this.pendingTime[0];
+  }
+
   /** Moves the buffered samples into a queued chunk. */
   private cutChunk(): void {
     if (this.pendingTime.length === 0) return;
@@ -219,6 +288,7 @@ export class SessionJournal {
     this.pendingTime = [];
     this.pendingAngle = [];
     this.queue.push({ kind: 'chunk', record: chunk });
+    this.queuedSamples += chunk.timeUs.length;
   }
 
   /**
@@ -244,9 +314,11 @@ export class SessionJournal {
         if (first) this.onStorageError(error);
         return { kind: 'memory-only', error, unsavedSamples: this.unsavedSamples };
       }
+      if (this.phase === 'disposed') return { kind: 'saved' };
       // Only this writer removes from the front, and nobody else touches the front, so the
       // first `batch.length` ops are exactly the ones just stored.
       this.queue.splice(0, batch.length);
+      for (const op of batch) if (op.kind === 'chunk') this.queuedSamples -= op.record.timeUs.length;
       if (this.failure !== null) {
         this.failure = null;
         this.onStorageRestored();

@@ -5,9 +5,16 @@
  */
 import { signal } from '@preact/signals-react';
 
+/** A button offered with an error: the one step that remedies it (e.g. Export CSV while storage fails). */
+export interface NoticeAction {
+  label: string;
+  run: () => Promise<void> | void;
+}
+
 export interface Notice {
   id: number;
   message: string;
+  action?: NoticeAction;
 }
 
 /** At most this many errors stay on screen; older ones scroll away. */
@@ -18,10 +25,10 @@ export const errors = signal<Notice[]>([]);
 export const status = signal<Notice | null>(null);
 
 /** Shows an error until dismissed; returns its id (to dismiss it when the problem is gone). */
-export function showError(message: string): number {
+export function showError(message: string, action?: NoticeAction): number {
   console.error(message);
   const id = nextId++;
-  errors.value = [...errors.value, { id, message }].slice(-MAX_ERRORS);
+  errors.value = [...errors.value, action === undefined ? { id, message } : { id, message, action }].slice(-MAX_ERRORS);
   return id;
 }
 

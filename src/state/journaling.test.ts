@@ -12,7 +12,7 @@ import { listHistory, loadSession } from '../journal/archive';
 import { SessionJournal } from '../journal/sessionJournal';
 import type { JournalStore } from '../journal/store';
 import { fillableStore, freshStore, manualTimer } from '../journal/testKit';
-import { storage } from '../platform/storage';
+import { createLocalStorage, createResilientStorage, setStoragePort, storage } from '../platform/storage';
 import { clearNotices, errors } from './alerts';
 import { connectUnit, disconnectUnit, resetSession } from './connection';
 import {
@@ -153,6 +153,36 @@ describe('the last second before the page goes', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     const [history] = await listHistory(store);
     expect(Array.from((await loadSession(store, history!.id)).samples.timeUs)).toEqual(SET.timeUs.slice(0, 150));
+  });
+
+  it('says how much is at stake and offers the export when site storage refuses that copy', async () => {
+    const quota = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+    setStoragePort(createResilientStorage(() => ({ read: () => null, write: quota, remove: () => {} })));
+    try {
+      const store = fillableStore(await freshStore());
+      await startJournaling(async () => store);
+      const unit = createFakeUnit('bluetooth');
+      await connectUnit(unit);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      store.full = true;
+      unit.emitSamples({ timeUs: SET.timeUs.slice(0, 400), angleDeg: SET.angleDeg.slice(0, 400) });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      window.dispatchEvent(new Event('pagehide'));
+      window.dispatchEvent(new Event('pagehide'));
+      const spanS = Math.round((SET.timeUs[399]! - SET.timeUs[0]!) / 1e6);
+      const atStake = errors.value.filter((n) => n.message.includes('could not be saved on this device'));
+      expect(atStake).toHaveLength(1);
+      expect(atStake[0]!.message).toBe(
+        `The last ${spanS} s (400 samples) of the session could not be saved on this device (this browser's storage for the site is full): export the session to keep it`,
+      );
+      expect(atStake[0]!.action?.label).toBe('Export CSV');
+      expect(errors.value.some((n) => n.message.startsWith('Storage is full') && n.action?.label === 'Export CSV')).toBe(true);
+      await disconnectUnit();
+    } finally {
+      setStoragePort(createResilientStorage(() => createLocalStorage(localStorage)));
+    }
   });
 });
 

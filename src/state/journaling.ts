@@ -16,15 +16,16 @@ import { findUnfinished, listHistory, loadSession, removeAllSessions, removeSess
 import { flushOnPageHide } from '../journal/pageLifecycle';
 import { checkPlates, type HistoryEntry, type LoadedSession, type SessionSummary } from '../journal/records';
 import { openJournalStore, type JournalStore } from '../journal/store';
-import { storage } from '../platform/storage';
+import { storage, storageProblem } from '../platform/storage';
 import { dismissError, messageOf, showError, showStatus } from './alerts';
 import { bindRecorder, connection, resetSession } from './connection';
 import { dropTail, missingFrom, readTail, saveTail, type JournalTail } from './journalTail';
 import { createRecorder, type Recorder } from './recorder';
-import { offerOf, settingsFromRecord, workoutSnapshot } from './recovery';
+import { formatDuration, offerOf, settingsFromRecord, workoutSnapshot } from './recovery';
 import { recoveryOffer } from './recoveryOffer';
 import { reviewing } from './workoutNotes';
 import { reprocessSegments } from './segmentedEngine';
+import { exportLiveSession } from './sessionExport';
 import { SessionTimeline } from './sessionTimeline';
 import { liveSession, workoutView } from './session';
 import { engineSettings, reloadSettings, settings, SETTINGS_KEY } from './settings';
@@ -76,8 +77,9 @@ export async function startJournaling(open: () => Promise<JournalStore> = openJo
     snapshot,
     summary,
     onStorageError: (message) => {
-      notice = showError(message);
+      notice = showError(message, EXPORT);
     },
+    onJournalFull: (message) => void showError(message, EXPORT),
     onStorageRestored: () => {
       if (notice !== null) dismissError(notice);
       notice = null;
@@ -109,14 +111,37 @@ export async function startJournaling(open: () => Promise<JournalStore> = openJo
   await findRecovery(store);
 }
 
-/** The page may be going: what the journal has not stored yet goes to localStorage, synchronously. */
+/** Offered with every storage alert: the set on screen holds every sample, whatever the journal lost. */
+const EXPORT = { label: 'Export CSV', run: exportLiveSession };
+
+/** The alert about a page-hide copy that did not reach the disk (replaced, not repeated, at each hide). */
+let tailNotice: number | null = null;
+
+/**
+ * The page may be going: what the journal has not stored yet goes to localStorage, synchronously.
+ * Site storage that refuses it falls back to memory (platform/storage), which dies with the page,
+ * so the user is told how much is at stake and offered the export.
+ */
 function saveUnsaved(current: Recorder): void {
+  const tail = current.unsaved();
+  if (tail === null) return;
+  let problem: string | null;
   try {
-    const tail = current.unsaved();
-    if (tail !== null) saveTail(storage(), tail);
+    saveTail(storage(), tail);
+    problem = storageProblem();
   } catch (error) {
-    showError(`The last second of the session could not be saved: ${messageOf(error)}`);
+    problem = messageOf(error);
   }
+  if (problem === null) return;
+  if (tailNotice !== null) dismissError(tailNotice);
+  tailNotice = showError(`${unsavedAmount(tail)} of the session could not be saved on this device (${problem}): export the session to keep it`, EXPORT);
+}
+
+/** "The last 2 min 13 s (26 600 samples)": how much a failed page-hide copy leaves unsaved. */
+export function unsavedAmount(tail: JournalTail): string {
+  const n = tail.timeUs.length;
+  const spanS = n > 1 ? (tail.timeUs[n - 1]! - tail.timeUs[0]!) / 1e6 : 0;
+  return `The last ${formatDuration(spanS)} (${n.toLocaleString('en')} samples)`;
 }
 
 function savedTail(): JournalTail | null {

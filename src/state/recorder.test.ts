@@ -12,7 +12,7 @@ import { createFakeUnit, FAKE_DEVICE } from './testing/fakeUnit';
 
 const SUMMARY = { reps: 2, best: { value: 0.9, metric: 'velocity' as const, phase: 'concentric' as const } };
 
-async function setup(store?: JournalStore) {
+async function setup(store?: JournalStore, maxUnsavedSamples?: number) {
   const theStore = store ?? (await freshStore());
   const session = createLiveSession({ engine: fakeEngineApi, settings: signal({ ...DEFAULT_ENGINE_SETTINGS }), requestFrame: (cb) => cb(), onError: () => {} });
   const unit = createFakeUnit('bluetooth');
@@ -27,7 +27,8 @@ async function setup(store?: JournalStore) {
     onStorageError: (m) => notices.push(`error: ${m}`),
     onStorageRestored: () => notices.push('restored'),
     onError: (m) => notices.push(`failed: ${m}`),
-    journal: { every: manualTimer().every, newId: () => `s${++ids}`, now: () => 1_700_000_000_000 },
+    onJournalFull: (m) => notices.push(`full: ${m}`),
+    journal: { every: manualTimer().every, newId: () => `s${++ids}`, now: () => 1_700_000_000_000, maxUnsavedSamples },
   };
   const recorder = createRecorder(deps);
   /** What connectUnit does: the recorder first, then the live session, then the connect sequence. */
@@ -144,6 +145,32 @@ describe('the recorder', () => {
     await recorder.end();
     expect(notices.at(-1)).toBe('restored');
     expect((await loadSession(store, 's1')).samples.timeUs).toHaveLength(8);
+  });
+
+  it('bounds what a long storage failure holds, says how long storage failed, and the screen keeps every sample', async () => {
+    const store = fillableStore(await freshStore());
+    const { unit, session, recorder, connect, notices } = await setup(store, 1000);
+    connect();
+    await recorder.flush();
+    store.full = true;
+    // 40 s at 100 Hz, one notification per 10 ms sample; the first write fails after 1 s.
+    const emit = (from: number, to: number) => {
+      for (let i = from; i < to; i++) unit.emitSamples({ timeUs: [i * 10_000], angleDeg: [i % 360] });
+    };
+    emit(0, 100);
+    await recorder.flush();
+    emit(100, 4000);
+    await recorder.flush();
+    expect(notices.filter((n) => n.startsWith('full: '))).toEqual([
+      'full: Storage has failed for 10 s, so this session is no longer being kept on this device: everything from now on is in memory only. Export the session to keep it',
+    ]);
+    const tail = recorder.unsaved()!;
+    expect(tail.timeUs).toHaveLength(1000);
+    expect(tail.timeUs[0]).toBe(0);
+    expect(session.raw().timeUs).toHaveLength(4000);
+    store.full = false;
+    await recorder.end();
+    expect((await loadSession(store, 's1')).samples.timeUs).toHaveLength(1000);
   });
 
   it('refuses to recover a session while another is being recorded', async () => {

@@ -25,6 +25,7 @@ import type { JournalSettings, LoadedSession, PlateCounts, SessionSummary } from
 import { SessionJournal, type FlushResult, type SessionJournalOptions } from '../journal/sessionJournal';
 import type { JournalStore } from '../journal/store';
 import type { JournalTail } from './journalTail';
+import { formatDuration } from './recovery';
 import type { LiveSession } from './liveSession';
 import type { Gap } from './sessionTimeline';
 
@@ -37,10 +38,12 @@ export interface RecorderDeps {
   summary: () => SessionSummary;
   onStorageError: (message: string) => void;
   onStorageRestored: () => void;
+  /** Storage failed for so long that the journal stopped taking this session (its memory bound). */
+  onJournalFull: (message: string) => void;
   /** Anything else that failed (removing an empty session, a throwing listener). */
   onError: (message: string) => void;
   /** Clock, timer and ids for the journals (tests). */
-  journal?: Pick<SessionJournalOptions, 'now' | 'every' | 'newId' | 'flushIntervalMs'>;
+  journal?: Pick<SessionJournalOptions, 'now' | 'every' | 'newId' | 'flushIntervalMs' | 'maxUnsavedSamples'>;
 }
 
 export interface UnitAtHand {
@@ -91,6 +94,11 @@ export function createRecorder(deps: RecorderDeps): Recorder {
       store: deps.store,
       onStorageError: (error) => deps.onStorageError(error.message),
       onStorageRestored: deps.onStorageRestored,
+      onFull: (full) =>
+        deps.onJournalFull(
+          `Storage has failed for ${formatDuration((full.fromUs - full.unsavedFromUs) / 1e6)}, so this session is no longer being kept on this device: ` +
+            `everything from now on is in memory only. Export the session to keep it`,
+        ),
     });
 
   function record(item: Held): void {
@@ -178,17 +186,9 @@ export function createRecorder(deps: RecorderDeps): Recorder {
     },
     unsaved() {
       if (state.kind !== 'recording') return null;
-      const n = Math.min(state.journal.unsavedSamples, state.samples);
-      if (n === 0) return null;
-      const raw = deps.session.raw();
-      const from = Math.max(0, raw.timeUs.length - n);
-      const firstUs = raw.timeUs[from]!;
-      return {
-        sessionId: state.journal.sessionId!,
-        timeUs: Array.from(raw.timeUs.subarray(from)),
-        angleDeg: Array.from(raw.angleDeg.subarray(from)),
-        gaps: deps.session.gaps().filter((g) => g.toUs >= firstUs),
-      };
+      const part = state.journal.unsaved();
+      if (part.timeUs.length === 0 && part.gaps.length === 0) return null;
+      return { sessionId: state.journal.sessionId!, ...part };
     },
     settingsChanged() {
       if (state.kind !== 'recording') return;

@@ -17,7 +17,7 @@ import { fixed2, METRIC_LABELS, PHASE_LABELS } from '../../rules/labels';
 import { attempt } from '../../state/alerts';
 import { connection } from '../../state/connection';
 import { deleteSession, historyEntries, journalState, recordedSession, reopenSession } from '../../state/journaling';
-import { exportSessionCsv, sessionCsvInput } from '../workout/exportSession';
+import { exportSessionCsv, sessionCsvInput } from '../../state/sessionExport';
 
 function when(entry: HistoryEntry): string {
   return new Date(entry.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -14,7 +14,7 @@ import { buildWorkoutView } from '../../rules/workoutView';
 import { parseDebugCsv } from '../../session';
 import { attempt } from '../../state/alerts';
 import { engineSettings, settings } from '../../state/settings';
-import { exportSessionCsv, sessionCsvInput } from '../workout/exportSession';
+import { exportSessionCsv, sessionCsvInput } from '../../state/sessionExport';
 
 export function ImportPanel(): ReactElement {
   useSignals();

@@ -11,11 +11,10 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactElement } from 'react';
 import { fixed2, METRIC_LABELS, METRIC_UNITS } from '../../rules/labels';
 import { attempt } from '../../state/alerts';
-import { firmware } from '../../state/connection';
 import { reviewing, wakeLockHint } from '../../state/workoutNotes';
-import { liveSession, workoutView } from '../../state/session';
+import { workoutView } from '../../state/session';
 import { settings, updateSettings } from '../../state/settings';
-import { exportSessionCsv, sessionCsvInput } from './exportSession';
+import { exportLiveSession } from '../../state/sessionExport';
 import { PhaseBar } from './PhaseBar';
 import { RepsView } from './RepsView';
 import { ResetBar } from './ResetBar';
@@ -42,11 +41,7 @@ export function WorkoutScreen(): ReactElement {
         view={s.view}
         onView={(v) => change({ view: v })}
         canExport={view.rows.length > 0}
-        onExport={async () =>
-          void (await attempt(() =>
-            exportSessionCsv(sessionCsvInput(new Date(), s, firmware.peek(), liveSession.reps.peek(), liveSession.raw()), s),
-          ))
-        }
+        onExport={exportLiveSession}
       />
       <WorkoutCards />
       <PhaseBar

@@ -1,0 +1,56 @@
+/**
+ * Export CSV (SPEC §4 "CSV export"): a session as the session CSV, handed to the share port
+ * (native share sheet or a download). The outcome's message goes to the status region on success
+ * ("Metrics shared …") and to the alert region on failure. The session module (with the CSV
+ * parser behind its import half) loads on the first export, not with the Workout screen.
+ * The live set's export sits here, not in the Workout screen, because a storage alert offers it
+ * too: the user can keep the set the moment the journal cannot.
+ */
+import type { FirmwareVersion } from '../device/unit';
+import type { Rep, SampleBatch } from '../engine/types';
+import { PLATE_STEPS, plateInertia, plateTotal } from '../rules/plates';
+import type { SessionCsvInput } from '../session';
+import { attempt, showError, showStatus } from './alerts';
+import { firmware } from './connection';
+import { liveSession } from './session';
+import { settings } from './settings';
+import type { WorkoutSettings } from './settingsModel';
+
+/** Firmware written when no unit has been connected this visit (SPEC §8's silent fallback is 0). */
+const NO_FIRMWARE: FirmwareVersion = { major: 0, minor: 0, patch: 0 };
+
+export function sessionCsvInput(
+  date: Date,
+  s: WorkoutSettings,
+  firmware: FirmwareVersion | null,
+  reps: Rep[],
+  raw: SampleBatch,
+): SessionCsvInput {
+  return {
+    date,
+    firmware: firmware ?? NO_FIRMWARE,
+    mass: s.mass,
+    inertia: plateTotal(s.plates),
+    reps,
+    plates: PLATE_STEPS.map((step, i) => ({ plate: plateInertia(step), count: s.plates[i] })),
+    raw: { timeUs: raw.timeUs, angleDeg: raw.angleDeg },
+  };
+}
+
+export async function exportSessionCsv(input: SessionCsvInput, s: WorkoutSettings): Promise<void> {
+  const { buildSessionCsv, csvFileName, shareCsv } = await import('../session');
+  const name = csvFileName('session', input.date, {
+    hz: s.hz,
+    calcAngularVelocity: s.calcAngularVelocity,
+    calcAngularAcceleration: s.calcAngularAcceleration,
+  });
+  const outcome = await shareCsv(name, buildSessionCsv(input));
+  if (outcome.ok) showStatus(outcome.message);
+  else showError(outcome.message);
+}
+
+/** The set on screen, every sample of it, as the user's CSV (failures go to the alert region). */
+export async function exportLiveSession(): Promise<void> {
+  const s = settings.peek();
+  await attempt(() => exportSessionCsv(sessionCsvInput(new Date(), s, firmware.peek(), liveSession.reps.peek(), liveSession.raw()), s));
+}
