@@ -51,11 +51,14 @@ export interface RawSamples {
   timeUs: number[];
   /** degrees, zero at the calibration point (rope pulled straight out). */
   angleDeg: number[];
+  /** The unit's clock jumped or restarted just before these samples (see SampleStream): a break, like a reconnect. */
+  afterBreak?: true;
 }
 
 /** A packet or sample that was skipped (SPEC §8: jitter is logged as a warning and skipped). */
 export interface SampleWarning {
-  kind: 'bad-length' | 'non-finite' | 'time-not-increasing';
+  /** A skip, or 'clock-break': the unit's clock jumped or restarted and the samples carry on after a break. */
+  kind: 'bad-length' | 'non-finite' | 'time-not-increasing' | 'time-jump' | 'clock-break';
   message: string;
 }
 

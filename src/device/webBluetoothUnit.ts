@@ -30,7 +30,7 @@ import { notConnected, toUnitError, UnitError, type UnitOperation } from './erro
 import { createGattQueue, type GattQueue } from './gattQueue';
 import { assertBoost, encodeBoost } from './protocol/boost';
 import { decodeVersionPart, UNKNOWN_FIRMWARE, usesRecordFormat, isUnknownFirmware } from './protocol/firmware';
-import { SampleStream } from './protocol/sampleStream';
+import { batchesOf, SampleStream } from './protocol/sampleStream';
 import { DEFAULT_UNIT_INFO, encodeUnitInfo, parseUnitInfo } from './protocol/unitInfo';
 import { assertWritable, CHARACTERISTIC, SERVICE_UUID, type CharacteristicName } from './protocol/uuids';
 import type { ConnectedUnit, FirmwareVersion, Unit, UnitEvents, UnitInfo } from './unit';
@@ -256,9 +256,9 @@ export class WebBluetoothUnit implements Unit {
   }
 
   private deliver(stream: SampleStream, value: DataView | null | undefined): void {
-    const { samples, warnings } = stream.push(value ?? new DataView(new ArrayBuffer(0)));
-    if (samples.timeUs.length > 0) this.emitter.emit('samples', samples);
-    for (const warning of warnings) this.emitter.emit('warning', warning);
+    const result = stream.push(value ?? new DataView(new ArrayBuffer(0)));
+    for (const samples of batchesOf(result)) this.emitter.emit('samples', samples);
+    for (const warning of result.warnings) this.emitter.emit('warning', warning);
   }
 
   private async readFirmware(c: Link): Promise<FirmwareVersion> {

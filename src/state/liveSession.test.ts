@@ -176,6 +176,20 @@ describe('a live session across breaks', () => {
     expect(values(session.reps.value)).toEqual([0.6, 0.2]);
   });
 
+  it('breaks the set where the unit clock jumped, like a link drop: the rep in progress is not stitched', () => {
+    const { session, unit, runFrame } = setup();
+    const heard: string[] = [];
+    session.onRecorded({ gap: (g) => heard.push(`gap ${g.fromUs}-${g.toUs}`), samples: (s) => heard.push(`samples ${s.timeUs.length}`) });
+    session.attach(unit);
+    unit.emitSamples({ timeUs: [5_000, 10_000], angleDeg: [30, 60] });
+    unit.emitSamples({ timeUs: [1_010_000, 1_015_000], angleDeg: [20, 0], afterBreak: true });
+    unit.emitSamples(repSamples(1_015_000, 80));
+    runFrame();
+    expect(values(session.reps.value)).toEqual([0.6, 0.2, 0.8]);
+    expect(session.gaps()).toEqual([{ fromUs: 10_000, toUs: 1_010_000 }]);
+    expect(heard).toEqual(['samples 2', 'gap 10000-1010000', 'samples 2', 'samples 4']);
+  });
+
   it('tells recorders about the gap before the samples that close it, with times on the session axis', () => {
     const { session, unit } = setup();
     const heard: string[] = [];

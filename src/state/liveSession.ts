@@ -10,7 +10,8 @@
  * stream but keeps the reps; a new connection starts a new session.
  *
  * Breaks (see sessionTimeline.ts and segmentedEngine.ts): `interrupt()` marks a link drop, after
- * which the same unit may stream again into the same session; `attach(unit, { continueSession })`
+ * which the same unit may stream again into the same session; a batch `afterBreak` (the unit's
+ * clock jumped or restarted, see SampleStream) breaks the same way; `attach(unit, { continueSession })`
  * carries a recovered session on over a new connection. Either way the engine ends its segment at
  * the break, so no rep is stitched across it, and the samples after it are numbered on. Every
  * batch as recorded, and every gap before it, reaches `onRecorded` listeners (the journal).
@@ -152,6 +153,7 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
 
   function onSamples(samples: RawSamples): void {
     if (engine === null) return;
+    if (samples.afterBreak) breakSegment('clock');
     const placed = timeline.place(samples.timeUs);
     if (placed.gap !== null) for (const r of recorders) r.gap(placed.gap);
     raw.append(placed.timeUs, samples.angleDeg);
@@ -222,6 +224,14 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
     }
   }
 
+  /** A break in the stream (link drop, clock fault): the rep in progress ends here, unstitched. */
+  function breakSegment(kind: 'link' | 'clock'): void {
+    const current = engine;
+    if (current === null || timeline.interrupted) return;
+    endSegment(() => current.endSegment(), 'Closing the rep before the gap failed');
+    timeline.interrupt(kind);
+  }
+
   const stopWatching = effect(() => {
     const s = settings.value;
     if (!sameSettings(s, applied)) rebuild(s);
@@ -267,10 +277,7 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
       live.value = true;
     },
     interrupt() {
-      const current = engine;
-      if (current === null || timeline.interrupted) return;
-      endSegment(() => current.endSegment(), 'Closing the rep before the gap failed');
-      timeline.interrupt('link');
+      breakSegment('link');
     },
     detach,
     reset() {

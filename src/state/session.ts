@@ -24,5 +24,16 @@ export const liveSession = createLiveSession({
 /** Everything the Workout screen shows about the set (rows, target, band, best, completion). */
 export const workoutView = computed(() => buildWorkoutView(liveSession.reps.value, settings.value));
 
+/**
+ * What the Workout screen says about the unit's samples this set: null while every sample was
+ * taken, else how many problems (skipped packets or samples, clock breaks) and the latest one.
+ * Kept on screen for the set, since a dropped sample or a break changes what the table can show.
+ */
+export const streamNote = computed(() => {
+  const { warnings, lastWarning } = liveSession.stats.value;
+  if (warnings === 0 || lastWarning === null) return null;
+  return `Problems with the unit's samples this set: ${warnings}. Latest: ${lastWarning}`;
+});
+
 bindLiveSession(liveSession);
 startVoiceFeedback({ session: liveSession, settings, view: workoutView, speech, onError: showError });

@@ -6,6 +6,8 @@
  * Two kinds of break (SPEC silent):
  * - 'link': the unit dropped the link and the same connection came back. The transport keeps
  *   the unit's clock going (Unit.reconnect), so times continue as they are.
+ * - 'clock': the unit's clock jumped or restarted while connected. The sample stream has already
+ *   placed the samples after it on the session's clock, so they are kept as they are.
  * - 'connection': a recovered session carries on over a new connection. The unit's clock is
  *   unrelated to the recording: a clock that is ahead is kept (the gap is then the real pause),
  *   a clock that is behind (the Demo unit restarts at 5 s, a unit may have rebooted) is shifted
@@ -19,7 +21,7 @@ export interface Gap {
   toUs: number;
 }
 
-export type BreakKind = 'link' | 'connection';
+export type BreakKind = 'link' | 'clock' | 'connection';
 
 /** How far after the recording a restarted clock's first sample is placed, µs. */
 export const RESTARTED_CLOCK_GAP_US = 1_000_000;

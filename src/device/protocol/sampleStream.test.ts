@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encodeSamplePackets } from './samplePacket';
-import { SampleStream } from './sampleStream';
+import { batchesOf, CLOCK_BREAK_GAP_US, CLOCK_CONFIRM_SAMPLES, MAX_STEP_US, SampleStream, type StreamResult } from './sampleStream';
 
 /** One records packet: [angle °, raw time µs] pairs. */
 function records(...pairs: Array<[number, number]>): Uint8Array {
@@ -36,7 +36,7 @@ describe('the sample stream', () => {
     expect(bad.samples.timeUs).toEqual([]);
     expect(bad.warnings).toEqual([{ kind: 'bad-length', message: 'Skipped a sample packet of 7 bytes: expected a non-zero multiple of 8 bytes (firmware ≥ 6.2)' }]);
     expect(stream.push(records([2, 6000])).samples.timeUs).toEqual([6000]);
-    expect(stream.skipped).toEqual({ badLength: 1, nonFinite: 0, timeNotIncreasing: 0 });
+    expect(stream.skipped).toEqual({ badLength: 1, nonFinite: 0, timeNotIncreasing: 0, timeJump: 0, clockBreaks: 0 });
   });
 
   it('skips a non-finite angle but keeps its packet mates', () => {
@@ -145,6 +145,84 @@ describe('the sample stream across a reconnect', () => {
   });
 });
 
+/** Feeds `timeUs` (raw, angle = index) in packets of `perPacket` records; returns every result. */
+function feed(stream: SampleStream, timeUs: number[], perPacket = 5): StreamResult[] {
+  const angleDeg = timeUs.map((_, i) => i);
+  return encodeSamplePackets({ timeUs: timeUs.map((t) => ((t % 2 ** 32) + 2 ** 32) % 2 ** 32), angleDeg }, { recordsPerPacket: perPacket }).map((p) => stream.push(p));
+}
+
+/** 200 Hz raw times from `t0`, `n` of them. */
+const run = (t0: number, n: number) => Array.from({ length: n }, (_, i) => t0 + i * 5_000);
+
+describe('the sample stream when the unit clock misbehaves', () => {
+  it('drops one sample whose time jumps 2^30 µs ahead, and every later sample flows on the old clock', () => {
+    const stream = new SampleStream('records');
+    const times = run(1_000_000, 40);
+    times[20] = times[20]! + 2 ** 30;
+    const results = feed(stream, times);
+    const out = results.flatMap((r) => r.samples.timeUs);
+    expect(out).toEqual(run(1_000_000, 40).filter((_, i) => i !== 20));
+    expect(results.some((r) => r.breakAt !== undefined)).toBe(false);
+    expect(results.flatMap((r) => r.warnings)).toEqual([
+      { kind: 'time-jump', message: `Skipped 1 sample(s) whose time jumps more than 1 s ahead: ${1_100_000 + 2 ** 30} µs (last accepted raw time 1120000 µs)` },
+    ]);
+    expect(stream.skipped).toMatchObject({ timeJump: 1, timeNotIncreasing: 0, clockBreaks: 0 });
+  });
+
+  it('follows a clock that stays 2^30 µs ahead after a break of 1 s, dropping nothing', () => {
+    const stream = new SampleStream('records');
+    const before = run(1_000_000, 20);
+    const after = run(1_100_000 + 2 ** 30, 30);
+    const results = feed(stream, [...before, ...after]);
+    const batches = results.flatMap(batchesOf);
+    const out = batches.flatMap((b) => b.timeUs);
+    const lastBefore = before.at(-1)!;
+    expect(out).toEqual([...before, ...after.map((t) => t - after[0]! + lastBefore + CLOCK_BREAK_GAP_US)]);
+    expect(batches.filter((b) => b.afterBreak)).toHaveLength(1);
+    expect(batches.find((b) => b.afterBreak)!.timeUs[0]).toBe(lastBefore + CLOCK_BREAK_GAP_US);
+    expect(batches.flatMap((b) => b.angleDeg)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    expect(stream.skipped).toMatchObject({ timeJump: 0, timeNotIncreasing: 0, clockBreaks: 1 });
+    expect(results.flatMap((r) => r.warnings).filter((w) => w.kind === 'clock-break')).toHaveLength(1);
+  });
+
+  it('follows a clock that restarts at 0 after a break, in both firmware formats', () => {
+    const records = new SampleStream('records');
+    const before = run(600_000_000, 20);
+    const batches = feed(records, [...before, ...run(0, 30)]).flatMap(batchesOf);
+    const out = batches.flatMap((b) => b.timeUs);
+    expect(out.slice(20)).toEqual(run(before.at(-1)! + CLOCK_BREAK_GAP_US, 30));
+    expect(batches.filter((b) => b.afterBreak)).toHaveLength(1);
+
+    const legacyStream = new SampleStream('legacy');
+    const legacyOut = [...run(50_000_000, 20), ...run(0, 30)].flatMap((t, i) => batchesOf(legacyStream.push(legacy(i, t / 1000))));
+    expect(legacyOut.flatMap((b) => b.timeUs).slice(20)).toEqual(run(50_095_000 + CLOCK_BREAK_GAP_US, 30));
+    expect(legacyOut.filter((b) => b.afterBreak)).toHaveLength(1);
+    expect(legacyStream.skipped).toMatchObject({ timeNotIncreasing: 0, clockBreaks: 1 });
+  });
+
+  it(`needs ${CLOCK_CONFIRM_SAMPLES} samples on the new clock: a short burst of bad times is dropped, not followed`, () => {
+    const stream = new SampleStream('records');
+    const burst = CLOCK_CONFIRM_SAMPLES - 1;
+    const times = [...run(1_000_000, 20), ...run(5_000, burst), ...run(1_100_000, 20)];
+    const out = feed(stream, times).flatMap((r) => r.samples.timeUs);
+    expect(out).toEqual([...run(1_000_000, 20), ...run(1_100_000, 20)]);
+    expect(stream.skipped).toMatchObject({ timeNotIncreasing: burst, clockBreaks: 0 });
+  });
+
+  it('keeps the clock-break samples strictly after everything already handed out, across wraps', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 32 - 1 }), fc.integer({ min: 0, max: 2 ** 32 - 1 }), fc.integer({ min: 1, max: 40 }), (a, b, n) => {
+        const stream = new SampleStream('records');
+        const out = feed(stream, [...run(a, n), ...run(b, 20)], 3).flatMap((r) => r.samples.timeUs);
+        for (let i = 1; i < out.length; i++) if (!(out[i]! > out[i - 1]!)) return false;
+        // The second run continues the first clock or follows it after a break; only a short
+        // overlap with the first run's times (fewer samples than a break needs) is dropped.
+        return out.length <= n + 20 && out.length > n + 20 - CLOCK_CONFIRM_SAMPLES;
+      }),
+    );
+  });
+});
+
 describe('sample stream properties', () => {
   it('never throws and only ever hands out strictly increasing finite samples, whatever the packets', () => {
     const packet = fc.oneof(
@@ -171,13 +249,14 @@ describe('sample stream properties', () => {
   });
 
   it('delivers every sample of a clean stream across any number of clock wraps', () => {
+    const nearWrap = fc.integer({ min: 2 ** 32 - 30_000_000, max: 2 ** 32 - 1 });
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2 ** 32 - 1 }), fc.array(fc.integer({ min: 1, max: 2 ** 31 - 1 }), { minLength: 1, maxLength: 50 }), (start, steps) => {
+      fc.property(fc.oneof(nearWrap, fc.integer({ min: 0, max: 2 ** 32 - 1 })), fc.array(fc.integer({ min: 1, max: MAX_STEP_US }), { minLength: 1, maxLength: 80 }), (start, steps) => {
         const timeUs = [start];
         for (const s of steps) timeUs.push(timeUs[timeUs.length - 1]! + s);
         const stream = new SampleStream('records');
         const out: number[] = [];
-        for (const p of encodeSamplePackets({ timeUs, angleDeg: timeUs.map(() => 0) }, { recordsPerPacket: 3 })) out.push(...stream.push(p).samples.timeUs);
+        for (const p of encodeSamplePackets({ timeUs: timeUs.map((t) => t % 2 ** 32), angleDeg: timeUs.map(() => 0) }, { recordsPerPacket: 3 })) out.push(...stream.push(p).samples.timeUs);
         expect(out).toEqual(timeUs);
       }),
     );

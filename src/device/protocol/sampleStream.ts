@@ -24,9 +24,20 @@
  * such a clock once, at the first sample after the link came back, so that sample lands the
  * outage's wall-clock length after the last accepted one. A unit whose clock kept running is
  * left alone (its first time after the drop is a step forward).
+ *
+ * Clock faults while connected (issue 14; SPEC silent): samples arrive every few ms, so a step of
+ * more than {@link MAX_STEP_US} forward, or any step back, is not time passing. Such a sample is
+ * skipped at once ('time-jump' or 'time-not-increasing'), so an isolated outlier (a glitch, a bit
+ * flip of +2^30 µs) never becomes the clock. The stream remembers the run of skipped samples that
+ * follow each other at plausible steps; when {@link CLOCK_CONFIRM_SAMPLES} of them do, the unit's
+ * clock really jumped or restarted. The run is then taken back, placed {@link CLOCK_BREAK_GAP_US}
+ * after the last accepted sample (the real pause is unknowable, and a short one keeps the
+ * session's duration honest), and handed out as a batch `afterBreak`, which the session treats
+ * like a reconnect: the rep in progress is not counted and no rep is stitched across. A
+ * 'clock-break' warning tells the user; the run's samples leave the skip counts.
  */
 import type { RawSamples, SampleWarning } from '../unit';
-import { decodeSamplePacket, UINT32_RANGE, type DecodeFormat } from './samplePacket';
+import { decodeSamplePacket, UINT32_RANGE, type DecodeFormat, type SampleFormat } from './samplePacket';
 
 export interface SkipCounts {
   /** packets */
@@ -35,15 +46,34 @@ export interface SkipCounts {
   nonFinite: number;
   /** samples */
   timeNotIncreasing: number;
+  /** samples more than MAX_STEP_US after the last accepted one */
+  timeJump: number;
+  /** times the unit's clock jumped or restarted and the stream followed it after a break */
+  clockBreaks: number;
 }
 
 export interface StreamResult {
   /** Accepted samples of this packet (possibly none). */
   samples: RawSamples;
   warnings: SampleWarning[];
+  /** Index in `samples` from which they follow a clock break (absent: no break). */
+  breakAt?: number;
 }
 
+/** Largest forward step between consecutive samples that is time passing (notifications come every few ms). */
+export const MAX_STEP_US = 1_000_000;
+/** Skipped samples that must follow each other at plausible steps before the stream trusts a new clock. */
+export const CLOCK_CONFIRM_SAMPLES = 8;
+/** Where the first sample after a clock break is placed: this long after the last accepted one. */
+export const CLOCK_BREAK_GAP_US = 1_000_000;
+
 const HALF_RANGE = UINT32_RANGE / 2;
+
+interface Suspect {
+  raw: number;
+  angle: number;
+  jump: boolean;
+}
 
 export class SampleStream {
   private lastRaw: number | undefined;
@@ -52,7 +82,9 @@ export class SampleStream {
   private legacyOffsetUs = 0;
   /** Set by `resumeAfter` until the first sample after the link came back. */
   private resumingUs: number | null = null;
-  private readonly counts: SkipCounts = { badLength: 0, nonFinite: 0, timeNotIncreasing: 0 };
+  /** Skipped samples that follow each other at plausible steps: a new clock, once there are enough. */
+  private suspects: Suspect[] = [];
+  private readonly counts: SkipCounts = { badLength: 0, nonFinite: 0, timeNotIncreasing: 0, timeJump: 0, clockBreaks: 0 };
 
   /** 'auto' (unknown firmware) is settled by the first packet of a valid length. */
   constructor(private format: DecodeFormat) {}
@@ -70,6 +102,7 @@ export class SampleStream {
   resumeAfter(outageUs: number): void {
     if (!Number.isFinite(outageUs) || outageUs < 0) throw new RangeError(`resumeAfter: the outage must be ≥ 0 µs, got ${outageUs}`);
     if (this.lastUs !== undefined) this.resumingUs = Math.max(1, Math.round(outageUs));
+    this.suspects = [];
   }
 
   push(bytes: DataView | Uint8Array): StreamResult {
@@ -84,6 +117,15 @@ export class SampleStream {
     this.format = decoded.format;
     let nonFinite = 0;
     const late: string[] = [];
+    const jumped: string[] = [];
+    const warnings: SampleWarning[] = [];
+    let breakAt: number | undefined;
+    const accept = (time: number, raw: number, angle: number) => {
+      this.lastRaw = raw;
+      this.lastUs = time;
+      samples.timeUs.push(time);
+      samples.angleDeg.push(angle);
+    };
     for (let i = 0; i < decoded.angleDeg.length; i++) {
       const angle = decoded.angleDeg[i]!;
       const raw = decoded.timeUs[i]!;
@@ -91,32 +133,76 @@ export class SampleStream {
         nonFinite++;
         continue;
       }
+      const resuming = this.resumingUs !== null;
       const time = this.place(decoded.format, raw);
-      if (time === undefined) {
-        late.push(`${raw} µs`);
+      if (time !== undefined && (resuming || this.lastUs === undefined || time - this.lastUs <= MAX_STEP_US)) {
+        this.suspects = [];
+        accept(time, raw, angle);
         continue;
       }
-      this.lastRaw = raw;
-      this.lastUs = time;
-      samples.timeUs.push(time);
-      samples.angleDeg.push(angle);
-    }
-    const warnings: SampleWarning[] = [];
-    if (nonFinite > 0) {
-      this.counts.nonFinite += nonFinite;
-      warnings.push({ kind: 'non-finite', message: `Skipped ${nonFinite} sample(s) with a non-finite angle or time` });
-    }
-    if (late.length > 0) {
-      this.counts.timeNotIncreasing += late.length;
-      const last = this.lastRaw === undefined ? '' : ` (last accepted raw time ${this.lastRaw} µs)`;
+      const jump = time !== undefined;
+      (jump ? jumped : late).push(`${raw} µs`);
+      if (!this.suspect(decoded.format, { raw, angle, jump })) continue;
+      const run = this.suspects;
+      this.suspects = [];
+      breakAt ??= samples.timeUs.length;
+      const fromRaw = this.lastRaw!;
+      this.rebase(decoded.format, run[0]!.raw);
+      for (const s of run) accept(this.place(decoded.format, s.raw)!, s.raw, s.angle);
+      this.forgive(run, late, jumped);
       warnings.push({
-        kind: 'time-not-increasing',
-        message: `Skipped ${late.length} sample(s) whose time does not increase: ${late.join(', ')}${last}`,
+        kind: 'clock-break',
+        message: `The unit's clock ${jump ? 'jumped ahead' : 'went back'} (raw time ${run[0]!.raw} µs after ${fromRaw} µs): samples continue after a break, and the rep in progress is not counted`,
       });
     }
-    return { samples, warnings };
+    const skips: SampleWarning[] = [];
+    if (nonFinite > 0) {
+      this.counts.nonFinite += nonFinite;
+      skips.push({ kind: 'non-finite', message: `Skipped ${nonFinite} sample(s) with a non-finite angle or time` });
+    }
+    const last = this.lastRaw === undefined ? '' : ` (last accepted raw time ${this.lastRaw} µs)`;
+    if (late.length > 0) {
+      this.counts.timeNotIncreasing += late.length;
+      skips.push({ kind: 'time-not-increasing', message: `Skipped ${late.length} sample(s) whose time does not increase: ${late.join(', ')}${last}` });
+    }
+    if (jumped.length > 0) {
+      this.counts.timeJump += jumped.length;
+      skips.push({ kind: 'time-jump', message: `Skipped ${jumped.length} sample(s) whose time jumps more than 1 s ahead: ${jumped.join(', ')}${last}` });
+    }
+    warnings.unshift(...skips);
+    return breakAt === undefined ? { samples, warnings } : { samples, warnings, breakAt };
   }
 
+  /** Adds a skipped sample to the run it continues (or starts a run); true when the run confirms a new clock. */
+  private suspect(format: SampleFormat, next: Suspect): boolean {
+    const previous = this.suspects.at(-1);
+    if (previous === undefined || !plausibleStep(format, previous.raw, next.raw)) this.suspects = [];
+    this.suspects.push(next);
+    return this.suspects.length >= CLOCK_CONFIRM_SAMPLES;
+  }
+
+  /** Takes a confirmed run out of the skip lists of this packet and the counts of earlier ones. */
+  private forgive(run: Suspect[], late: string[], jumped: string[]): void {
+    for (const s of run) {
+      const list = s.jump ? jumped : late;
+      const at = list.lastIndexOf(`${s.raw} µs`);
+      if (at >= 0) list.splice(at, 1);
+      else if (s.jump) this.counts.timeJump--;
+      else this.counts.timeNotIncreasing--;
+    }
+    this.counts.clockBreaks++;
+  }
+
+  /** Makes `raw` the clock's next time, CLOCK_BREAK_GAP_US after the last accepted sample. */
+  private rebase(format: SampleFormat, raw: number): void {
+    const target = this.lastUs! + CLOCK_BREAK_GAP_US;
+    if (format === 'legacy') {
+      this.legacyOffsetUs = target - raw;
+      return;
+    }
+    // unwrap(raw) is lastUs + forward(raw − lastRaw); pick lastRaw so that forward is the gap.
+    this.lastRaw = (((raw - CLOCK_BREAK_GAP_US) % UINT32_RANGE) + UINT32_RANGE) % UINT32_RANGE;
+  }
   /** The time of an accepted raw time on the stream's timeline, or undefined when it is not after the last one. */
   private place(format: 'records' | 'legacy', raw: number): number | undefined {
     const resuming = this.resumingUs;
@@ -139,4 +225,19 @@ export class SampleStream {
     const forward = (((raw - this.lastRaw) % UINT32_RANGE) + UINT32_RANGE) % UINT32_RANGE;
     return forward > 0 && forward < HALF_RANGE ? this.lastUs + forward : undefined;
   }
+}
+
+/** True when `next` follows `previous` (raw device times) by a forward step of at most MAX_STEP_US. */
+function plausibleStep(format: SampleFormat, previous: number, next: number): boolean {
+  const step = format === 'records' ? (((next - previous) % UINT32_RANGE) + UINT32_RANGE) % UINT32_RANGE : next - previous;
+  return step > 0 && step <= MAX_STEP_US;
+}
+
+/** The result's samples as the unit hands them out: one batch, or two around a clock break. */
+export function batchesOf(result: StreamResult): RawSamples[] {
+  const { samples, breakAt } = result;
+  if (breakAt === undefined) return samples.timeUs.length > 0 ? [samples] : [];
+  const before = { timeUs: samples.timeUs.slice(0, breakAt), angleDeg: samples.angleDeg.slice(0, breakAt) };
+  const after = { timeUs: samples.timeUs.slice(breakAt), angleDeg: samples.angleDeg.slice(breakAt), afterBreak: true as const };
+  return before.timeUs.length > 0 ? [before, after] : [after];
 }

@@ -26,7 +26,7 @@ import { UnitEmitter } from '../emitter';
 import { notConnected, UnitError, type UnitOperation } from '../errors';
 import { assertBoost } from '../protocol/boost';
 import { encodeSamplePackets, type SampleFormat } from '../protocol/samplePacket';
-import { SampleStream } from '../protocol/sampleStream';
+import { batchesOf, SampleStream } from '../protocol/sampleStream';
 import { encodeUnitInfo } from '../protocol/unitInfo';
 import { UnitType, type ConnectedUnit, type Unit, type UnitEvents, type UnitInfo } from '../unit';
 import { synthesizeSet } from './physics';
@@ -81,6 +81,8 @@ interface Session {
   cancel: Array<() => void>;
   /** False between a simulated drop and the reconnect: nothing reaches the app. */
   linkUp: boolean;
+  /** Scheduler time of the last simulated drop, ms (the outage the stream is told about). */
+  droppedAtMs: number;
   /** Scheduler time from which a reconnect reaches the unit again, ms. */
   reachableAtMs: number;
 }
@@ -139,6 +141,7 @@ class DemoUnit implements SimulatedUnit {
         restAngleDeg: 0,
         cancel: [],
         linkUp: true,
+        droppedAtMs: 0,
         reachableAtMs: 0,
       };
       session.cancel.push(this.scheduler.every(BATCH_MS, () => this.tick(session)));
@@ -155,6 +158,7 @@ class DemoUnit implements SimulatedUnit {
     if (!session.linkUp) {
       if (this.scheduler.now() < session.reachableAtMs) throw new UnitError('Connect', new Error('The demo unit is out of reach'));
       session.linkUp = true;
+      session.stream.resumeAfter((this.scheduler.now() - session.droppedAtMs) * 1000);
     }
     return this.connectedUnit();
   }
@@ -163,6 +167,7 @@ class DemoUnit implements SimulatedUnit {
     if (!(Number.isFinite(ms) && ms >= 0)) throw new RangeError(`simulateDrop: the outage must be ≥ 0 ms, got ${ms}`);
     const session = this.connected('Run');
     session.linkUp = false;
+    session.droppedAtMs = this.scheduler.now();
     session.reachableAtMs = this.scheduler.now() + ms;
     this.emitter.emit('disconnected', 'device');
   }
@@ -281,9 +286,9 @@ class DemoUnit implements SimulatedUnit {
     if (!session.linkUp) return;
     const reported = { timeUs: due.timeUs, angleDeg: due.angleDeg.map((a) => a - this.zeroDeg) };
     for (const packet of encodeSamplePackets(reported, { format: this.format, recordsPerPacket: 5 })) {
-      const { samples, warnings } = session.stream.push(packet);
-      if (samples.timeUs.length > 0) this.emitter.emit('samples', samples);
-      for (const warning of warnings) this.emitter.emit('warning', warning);
+      const result = session.stream.push(packet);
+      for (const samples of batchesOf(result)) this.emitter.emit('samples', samples);
+      for (const warning of result.warnings) this.emitter.emit('warning', warning);
     }
   }
 }

@@ -71,8 +71,10 @@ function turnSplit(point: DetectorPoint, stepUs: number): Split {
   return { index: point.at.index, values: point.values, after: (t + half - crossUs) / stepUs, timeUs: crossUs };
 }
 type Direction =
-  | { kind: 'unknown'; fromHi: Folds; fromLo: Folds }
-  | { kind: 'concentric'; start: Extreme; folds: Folds }
+  /** `rested`: the rope has been still at all (else the data began mid-movement). */
+  | { kind: 'unknown'; fromHi: Folds; fromLo: Folds; rested: boolean }
+  /** `seen` unless the rope never rested before `start` (data began mid-pull: no rep). */
+  | { kind: 'concentric'; start: Extreme; folds: Folds; seen: boolean }
   | { kind: 'eccentric'; concentric: Concentric | null; folds: Folds };
 
 export class RepDetector {
@@ -98,7 +100,12 @@ export class RepDetector {
     const rested = this.rested(point.at.timeUs);
     const dir = this.dir;
     if (dir === null) {
-      this.dir = { kind: 'unknown', fromHi: new Folds(here, new PhaseAcc(here.p), point), fromLo: new Folds(here, new PhaseAcc(here.p), point) };
+      this.dir = {
+        kind: 'unknown',
+        fromHi: new Folds(here, new PhaseAcc(here.p), point),
+        fromLo: new Folds(here, new PhaseAcc(here.p), point),
+        rested: !point.moving,
+      };
       return null;
     }
     if (dir.kind === 'unknown') {
@@ -106,9 +113,11 @@ export class RepDetector {
       fromHi.push(here, point, here.p > fromHi.ext.p);
       fromLo.push(here, point, here.p < fromLo.ext.p);
       if (here.p <= fromHi.ext.p - REP_TRAVEL_DEG) {
-        this.dir = { kind: 'concentric', start: fromHi.ext, folds: fromHi.next(here, point) };
+        this.dir = { kind: 'concentric', start: fromHi.ext, folds: fromHi.next(here, point), seen: dir.rested };
       } else if (here.p >= fromLo.ext.p + REP_TRAVEL_DEG) {
         this.dir = { kind: 'eccentric', concentric: null, folds: fromLo.next(here, point) };
+      } else {
+        dir.rested ||= !point.moving;
       }
       return null;
     }
@@ -117,15 +126,15 @@ export class RepDetector {
       folds.push(here, point, here.p < folds.ext.p);
       if (here.p >= folds.ext.p + REP_TRAVEL_DEG) {
         const split = turnSplit(folds.extPoint, this.context.stepUs);
-        const summary = folds.foldAtExt().summary(this.context, null, split);
-        this.dir = { kind: 'eccentric', concentric: { start: dir.start, turn: folds.ext, split, summary }, folds: folds.next(here, point) };
+        const concentric = dir.seen ? { start: dir.start, turn: folds.ext, split, summary: folds.foldAtExt().summary(this.context, null, split) } : null;
+        this.dir = { kind: 'eccentric', concentric, folds: folds.next(here, point) };
       }
       return null;
     }
     const folds = dir.folds;
     folds.push(here, point, here.p > folds.ext.p);
     if (here.p <= folds.ext.p - REP_TRAVEL_DEG) {
-      this.dir = { kind: 'concentric', start: folds.ext, folds: folds.next(here, point) };
+      this.dir = { kind: 'concentric', start: folds.ext, folds: folds.next(here, point), seen: true };
       return dir.concentric === null ? null : this.close(dir.concentric, folds);
     }
     if (!rested || dir.concentric === null) return null;

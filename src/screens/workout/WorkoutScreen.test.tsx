@@ -118,6 +118,19 @@ describe('the Workout screen', () => {
     expect(screen.getByRole('alert').textContent).toContain('The unit disconnected');
   });
 
+  it('says on screen when the unit’s samples were skipped or its clock broke, and not before', async () => {
+    const unit = await connected();
+    act(() => stream(unit, SET));
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    expect(document.querySelector('.stream-note')).toBeNull();
+    const clock = "The unit's clock went back (raw time 0 µs after 90000 µs): samples continue after a break, and the rep in progress is not counted";
+    act(() => {
+      unit.emitWarning({ kind: 'time-jump', message: 'Skipped 1 sample(s) whose time jumps more than 1 s ahead' });
+      unit.emitWarning({ kind: 'clock-break', message: clock });
+    });
+    await waitFor(() => expect(document.querySelector('.stream-note')?.textContent).toBe(`Problems with the unit's samples this set: 2. Latest: ${clock}`));
+  });
+
   it('switches between Graph and Table with pressed states', async () => {
     const user = userEvent.setup();
     const unit = await connected();

@@ -4,15 +4,15 @@
  *
  * The empty-state text is SPEC §1's, word for word (SPEC writes {product} where it means the
  * name, and "the product" here). Beyond SPEC (issue 7): a line says when the set on screen is a
- * session reopened from the history, and a quiet hint says when the screen may dim during the
- * workout.
+ * session reopened from the history, a quiet hint says when the screen may dim during the
+ * workout, and (issue 14) a line says when the unit's samples were skipped or its clock broke.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactElement } from 'react';
 import { fixed2, METRIC_LABELS, METRIC_UNITS } from '../../rules/labels';
 import { attempt } from '../../state/alerts';
 import { reviewing, wakeLockHint } from '../../state/workoutNotes';
-import { workoutView } from '../../state/session';
+import { streamNote, workoutView } from '../../state/session';
 import { settings, updateSettings } from '../../state/settings';
 import { exportLiveSession } from '../../state/sessionExport';
 import { PhaseBar } from './PhaseBar';
@@ -35,6 +35,7 @@ export function WorkoutScreen(): ReactElement {
       <h1>Workout</h1>
       {reviewing.value !== null && <p className="hint">{reviewing.value.note}</p>}
       {wakeLockHint.value !== null && <p className="hint">{wakeLockHint.value}</p>}
+      {streamNote.value !== null && <p className="hint stream-note">{streamNote.value}</p>}
       <WorkoutToolbar
         metric={s.metric}
         onMetric={(metric) => change({ metric })}
