@@ -10,25 +10,11 @@ fn angle(t: f64) -> f64 {
 fn main() {
     let (hz, n) = (200.0, 720_000usize);
     let mut seed = 0x2545_F491_4F6C_DD1Du64;
-    let mut noise = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed >> 11) as f64 / (1u64 << 53) as f64 - 0.5
-    };
-    let t: Vec<f64> = (0..n)
-        .map(|i| (i as f64 + 0.3 * noise()) * 1e6 / hz)
-        .collect();
+    let mut noise = || { seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17; (seed >> 11) as f64 / (1u64 << 53) as f64 - 0.5 };
+    let t: Vec<f64> = (0..n).map(|i| (i as f64 + 0.3 * noise()) * 1e6 / hz).collect();
     let a: Vec<f64> = t.iter().map(|&t| angle(t * 1e-6) + 0.2 * noise()).collect();
-    let b = Batch {
-        time_us: &t,
-        angle_deg: &a,
-        ..Batch::default()
-    };
-    let s = Settings {
-        inertia_kg_m2: 0.05,
-        ..Settings::default()
-    };
+    let b = Batch { time_us: &t, angle_deg: &a, ..Batch::default() };
+    let s = Settings { inertia_kg_m2: 0.05, ..Settings::default() };
     let mut out = Update::default();
     let mut e = Engine::new(s).unwrap();
     e.push(&b, &mut out).unwrap();

@@ -6,22 +6,11 @@
 use engine::settings::{Range, HZ, INERTIA, MASS, RADIUS};
 
 fn range(r: &Range) -> String {
-    format!(
-        r#"{{ "min": {}, "max": {}, "unit": "{}" }}"#,
-        r.min, r.max, r.unit
-    )
+    format!(r#"{{ "min": {}, "max": {}, "unit": "{}" }}"#, r.min, r.max, r.unit)
 }
 
 fn main() {
-    let ranges = [
-        ("hz", HZ),
-        ("radius", RADIUS),
-        ("inertia", INERTIA),
-        ("mass", MASS),
-    ];
-    let body: Vec<String> = ranges
-        .iter()
-        .map(|(name, r)| format!(r#"    "{name}": {}"#, range(r)))
-        .collect();
+    let ranges = [("hz", HZ), ("radius", RADIUS), ("inertia", INERTIA), ("mass", MASS)];
+    let body: Vec<String> = ranges.iter().map(|(name, r)| format!(r#"    "{name}": {}"#, range(r))).collect();
     println!("{{\n  \"ranges\": {{\n{}\n  }}\n}}", body.join(",\n"));
 }

@@ -30,33 +30,16 @@ fn main() {
         seed ^= seed << 17;
         (seed >> 11) as f64 / (1u64 << 53) as f64 - 0.5
     };
-    let time_us: Vec<f64> = (0..n)
-        .map(|i| (i as f64 + 0.3 * noise()) * 1e6 / hz)
-        .collect();
-    let angle_deg: Vec<f64> = time_us
-        .iter()
-        .map(|&t| angle(t * 1e-6) + 0.2 * noise())
-        .collect();
-    let batch = Batch {
-        time_us: &time_us,
-        angle_deg: &angle_deg,
-        ..Batch::default()
-    };
-    let settings = Settings {
-        inertia_kg_m2: 0.05,
-        ..Settings::default()
-    };
+    let time_us: Vec<f64> = (0..n).map(|i| (i as f64 + 0.3 * noise()) * 1e6 / hz).collect();
+    let angle_deg: Vec<f64> = time_us.iter().map(|&t| angle(t * 1e-6) + 0.2 * noise()).collect();
+    let batch = Batch { time_us: &time_us, angle_deg: &angle_deg, ..Batch::default() };
+    let settings = Settings { inertia_kg_m2: 0.05, ..Settings::default() };
 
     // Cold: `reprocess` as the batch command calls it, output memory fresh from the OS every
     // time (at 88 bytes per point, page faults are a large share). Warm: the same session
     // through an engine whose output buffers are already sized, as the wasm handle keeps
     // them between calls: the pipeline's own speed.
-    let cold = best_of(RUNS, || {
-        reprocess(&batch, settings)
-            .expect("valid settings")
-            .reps
-            .len()
-    });
+    let cold = best_of(RUNS, || reprocess(&batch, settings).expect("valid settings").reps.len());
     let mut out = Update::default();
     let warm = best_of(RUNS, || {
         out.clear();

@@ -74,9 +74,7 @@ impl Default for EngineSettings {
 
 impl EngineSettings {
     fn settings(&self) -> Settings {
-        let whole = self.warmup.is_finite()
-            && self.warmup.fract() == 0.0
-            && (0.0..=3.0).contains(&self.warmup);
+        let whole = self.warmup.is_finite() && self.warmup.fract() == 0.0 && (0.0..=3.0).contains(&self.warmup);
         Settings {
             hz: self.hz,
             radius_m: self.radius,
@@ -239,16 +237,8 @@ impl LiveEngine {
     #[wasm_bindgen(constructor)]
     pub fn new(settings: &EngineSettings, points: bool) -> Result<LiveEngine, JsError> {
         let s = settings.settings();
-        let engine = if points {
-            Engine::new(s)
-        } else {
-            Engine::without_points(s)
-        }
-        .map_err(error)?;
-        Ok(LiveEngine {
-            engine,
-            out: Update::default(),
-        })
+        let engine = if points { Engine::new(s) } else { Engine::without_points(s) }.map_err(error)?;
+        Ok(LiveEngine { engine, out: Update::default() })
     }
 
     /// Processes a batch of samples (times in µs, angles in degrees, and the device's rates when
@@ -293,9 +283,7 @@ impl LiveEngine {
     /// The points of the last call, when the engine keeps points (taken: a second read is empty).
     #[wasm_bindgen(js_name = takePoints)]
     pub fn take_points(&mut self) -> JsPoints {
-        JsPoints {
-            columns: core::mem::take(&mut self.out.points.columns),
-        }
+        JsPoints { columns: core::mem::take(&mut self.out.points.columns) }
     }
 }
 

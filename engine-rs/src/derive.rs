@@ -111,11 +111,7 @@ impl Deriver {
             self.seen = false;
         }
         let angle_deg = f.angle_deg;
-        let omega = if self.omega_from_angle {
-            f.slope * self.omega_scale
-        } else {
-            f.omega
-        };
+        let omega = if self.omega_from_angle { f.slope * self.omega_scale } else { f.omega };
         let alpha = if !self.alpha_from_omega {
             f.alpha
         } else if self.seen {
@@ -124,22 +120,14 @@ impl Deriver {
             0.0
         };
         // α_k is centred half a step before ω_k; power pairs it with ω at the same instant.
-        let omega_mid = if self.seen {
-            0.5 * (omega + self.prev_omega)
-        } else {
-            omega
-        };
+        let omega_mid = if self.seen { 0.5 * (omega + self.prev_omega) } else { omega };
         self.seen = true;
         self.prev_omega = omega;
 
         let acceleration = alpha * self.two_radius;
         let torque = self.inertia * alpha;
         let force = torque * self.inv_radius;
-        let body_acceleration = if angle_deg < 0.0 {
-            acceleration
-        } else {
-            -acceleration
-        };
+        let body_acceleration = if angle_deg < 0.0 { acceleration } else { -acceleration };
         Point {
             time_us: f.grid.sample.time_us,
             angle_deg,
@@ -162,51 +150,21 @@ mod tests {
     use crate::resample::{GridPoint, Sample};
 
     /// A filtered point at `time_us` with device rates `omega`, `alpha`, angle and slope.
-    fn filtered(
-        time_us: f64,
-        first: bool,
-        omega: f64,
-        alpha: f64,
-        angle_deg: f64,
-        slope: f64,
-    ) -> Filtered {
-        let grid = GridPoint {
-            sample: Sample {
-                time_us,
-                angle_deg,
-                omega,
-                alpha,
-            },
-            first,
-        };
-        Filtered {
-            grid,
-            angle_deg,
-            slope,
-            omega,
-            alpha,
-        }
+    fn filtered(time_us: f64, first: bool, omega: f64, alpha: f64, angle_deg: f64, slope: f64) -> Filtered {
+        let grid = GridPoint { sample: Sample { time_us, angle_deg, omega, alpha }, first };
+        Filtered { grid, angle_deg, slope, omega, alpha }
     }
 
     fn settings() -> Settings {
-        Settings {
-            hz: 100.0,
-            radius_m: 0.02,
-            inertia_kg_m2: 0.5,
-            mass_kg: 80.0,
-            ..Settings::default()
-        }
+        Settings { hz: 100.0, radius_m: 0.02, inertia_kg_m2: 0.5, mass_kg: 80.0, ..Settings::default() }
     }
 
     #[test]
     fn turns_the_filtered_slope_into_omega_and_differences_it_into_alpha() {
         let mut d = Deriver::new(&settings());
         // slopes of 1, 2, 2 degrees per step at 100 Hz: ω = 100, 200, 200 °/s; α starts at 0.
-        let pts: Vec<Point> = [1.0, 2.0, 2.0]
-            .iter()
-            .enumerate()
-            .map(|(i, &s)| d.derive(&filtered(0.0, i == 0, 9.0, 9.0, 0.0, s)))
-            .collect();
+        let pts: Vec<Point> =
+            [1.0, 2.0, 2.0].iter().enumerate().map(|(i, &s)| d.derive(&filtered(0.0, i == 0, 9.0, 9.0, 0.0, s))).collect();
         let close = |x: f64, deg: f64| (x - deg * DEG_TO_RAD).abs() < 1e-9;
         assert!(close(pts[0].angular_velocity, 100.0) && close(pts[1].angular_velocity, 200.0));
         assert_eq!(pts[0].angular_acceleration, 0.0);
@@ -223,11 +181,7 @@ mod tests {
         assert_eq!((p0.angular_velocity, p0.angular_acceleration), (2.0, 0.0));
         assert_eq!((p1.angular_velocity, p1.angular_acceleration), (3.0, 100.0));
         d.use_device(true, true);
-        assert_eq!(
-            d.derive(&filtered(0.0, false, 3.0, 7.5, 30.0, 0.0))
-                .angular_acceleration,
-            7.5
-        );
+        assert_eq!(d.derive(&filtered(0.0, false, 3.0, 7.5, 30.0, 0.0)).angular_acceleration, 7.5);
     }
 
     #[test]

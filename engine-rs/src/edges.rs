@@ -24,9 +24,7 @@
 //! phases that need them close. Memory is bounded: a ring of the last window's points and the
 //! last [`EDGE_HISTORY`] movements.
 
-use crate::settings::{
-    EDGE_HISTORY, EDGE_MOVE_S, EDGE_REST_S, FILTER_MAX_HALF_WIDTH, HZ_MAX, MOVE_CONFIRM_DEG,
-};
+use crate::settings::{EDGE_HISTORY, EDGE_MOVE_S, EDGE_REST_S, FILTER_MAX_HALF_WIDTH, HZ_MAX, MOVE_CONFIRM_DEG};
 
 /// Largest window of a fit, points (at [`HZ_MAX`]).
 const MAX_WINDOW: usize = (EDGE_REST_S * HZ_MAX) as usize + (EDGE_MOVE_S * HZ_MAX) as usize + 2;
@@ -71,11 +69,7 @@ fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64
     for j in (0..len).rev() {
         let moving = (len - 1 - j) as f64;
         let s2 = moving * (moving + 1.0) * (2.0 * moving + 1.0) / 6.0;
-        let s4 = moving
-            * (moving + 1.0)
-            * (2.0 * moving + 1.0)
-            * (3.0 * moving * moving + 3.0 * moving - 1.0)
-            / 30.0;
+        let s4 = moving * (moving + 1.0) * (2.0 * moving + 1.0) * (3.0 * moving * moving + 3.0 * moving - 1.0) / 30.0;
         let jf = j as f64;
         let r2 = a2 - 2.0 * jf * a1 + jf * jf * a0;
         let det = n * s4 - s2 * s2;
@@ -106,11 +100,7 @@ fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64
         return tb;
     }
     let curvature = before - 2.0 * best_sse + after;
-    let shift = if curvature > 0.0 && curvature < f64::INFINITY {
-        0.5 * (before - after) / curvature
-    } else {
-        0.0
-    };
+    let shift = if curvature > 0.0 && curvature < f64::INFINITY { 0.5 * (before - after) / curvature } else { 0.0 };
     tb + shift * (t(at(best + 1)) - tb)
 }
 
@@ -167,12 +157,7 @@ impl Edges {
         // hz is validated (1–1000): small non-negative products.
         let rest = ((EDGE_REST_S * hz).round() as u64).max(2);
         let moving_side = ((EDGE_MOVE_S * hz).round() as u64).max(2);
-        let none = Run {
-            start: 0,
-            end: 0,
-            onset_us: f64::NAN,
-            stop_us: f64::NAN,
-        };
+        let none = Run { start: 0, end: 0, onset_us: f64::NAN, stop_us: f64::NAN };
         Edges {
             times: [0.0; RING],
             angles: [0.0; RING],
@@ -209,21 +194,13 @@ impl Edges {
                 self.run_path = 0.0;
             }
             if !self.run_confirmed {
-                self.run_path += if self.last_p.is_nan() {
-                    0.0
-                } else {
-                    (p - self.last_p).abs()
-                };
+                self.run_path += if self.last_p.is_nan() { 0.0 } else { (p - self.last_p).abs() };
                 if self.run_path >= MOVE_CONFIRM_DEG {
                     self.confirm(index);
                 }
             }
         } else if self.last_moving && self.run_confirmed {
-            if let Some(run) = self
-                .runs_len
-                .checked_sub(1)
-                .and_then(|i| self.runs.get_mut(i))
-            {
+            if let Some(run) = self.runs_len.checked_sub(1).and_then(|i| self.runs.get_mut(i)) {
                 run.end = index - 1;
                 let start = run.start;
                 self.wait(Kind::Stop, start, index - 1 + self.rest);
@@ -240,12 +217,7 @@ impl Edges {
         self.run_confirmed = true;
         // Rest after a stop ends where this movement starts: time the stop now.
         self.settle_due(index, Some(self.run_start));
-        let run = Run {
-            start: self.run_start,
-            end: u64::MAX,
-            onset_us: f64::NAN,
-            stop_us: f64::NAN,
-        };
+        let run = Run { start: self.run_start, end: u64::MAX, onset_us: f64::NAN, stop_us: f64::NAN };
         if self.runs_len == EDGE_HISTORY {
             self.runs.copy_within(1.., 0);
             self.runs_len -= 1;
@@ -255,11 +227,7 @@ impl Edges {
             self.runs_len += 1;
         }
         if self.run_start > 0 {
-            self.wait(
-                Kind::Onset,
-                self.run_start,
-                self.run_start + self.moving_side,
-            );
+            self.wait(Kind::Onset, self.run_start, self.run_start + self.moving_side);
         }
     }
 
@@ -276,9 +244,7 @@ impl Edges {
     fn settle_due(&mut self, index: u64, rest_end: Option<u64>) {
         let mut kept = 0;
         for i in 0..self.pending_len {
-            let Some(&(kind, start, due)) = self.pending.get(i) else {
-                continue;
-            };
+            let Some(&(kind, start, due)) = self.pending.get(i) else { continue };
             // When a movement starts, only stops are due early; onsets wait for their window.
             let done = match rest_end {
                 Some(_) if kind == Kind::Onset => false,
@@ -298,14 +264,7 @@ impl Edges {
     /// Times the edge of the run starting at `start` if its window is complete; true when done
     /// (or when the run has left the history).
     fn settle(&mut self, kind: Kind, start: u64, index: u64, rest_end: Option<u64>) -> bool {
-        let Some(r) = self
-            .runs
-            .iter()
-            .take(self.runs_len)
-            .position(|r| r.start == start)
-        else {
-            return true;
-        };
+        let Some(r) = self.runs.iter().take(self.runs_len).position(|r| r.start == start) else { return true };
         let run = self.runs[r];
         let onset = kind == Kind::Onset;
         let at = if onset { run.start } else { run.end };
@@ -315,9 +274,7 @@ impl Edges {
             return false;
         }
         let oldest = self.next.saturating_sub(self.size);
-        let mut from = at
-            .saturating_sub(if onset { self.rest } else { self.moving_side })
-            .max(oldest);
+        let mut from = at.saturating_sub(if onset { self.rest } else { self.moving_side }).max(oldest);
         if onset {
             from = from.max(self.last_stop.map_or(0, |s| s + 1));
         } else {
@@ -326,12 +283,7 @@ impl Edges {
         let len = to.saturating_sub(from).min(self.size) as usize;
         let slot = |k: usize| (from as usize + k) & MASK;
         let (times, angles) = (&self.times, &self.angles);
-        let time_us = fit(
-            len,
-            |k| times[slot(k)],
-            |k| angles[slot(k)],
-            if onset { 1.0 } else { -1.0 },
-        ) + self.lag_us;
+        let time_us = fit(len, |k| times[slot(k)], |k| angles[slot(k)], if onset { 1.0 } else { -1.0 }) + self.lag_us;
         if let Some(run) = self.runs.get_mut(r) {
             if onset {
                 run.onset_us = time_us;
@@ -381,10 +333,7 @@ mod tests {
     /// Rest at 10 until `t0`, then 10 + c·(t − t0)², sampled every `dt`.
     fn onset(t0: f64, c: f64, dt: f64, n: usize) -> (Vec<f64>, Vec<f64>) {
         let t: Vec<f64> = (0..n).map(|i| i as f64 * dt).collect();
-        let x = t
-            .iter()
-            .map(|&ti| 10.0 + c * (ti - t0).max(0.0).powi(2))
-            .collect();
+        let x = t.iter().map(|&ti| 10.0 + c * (ti - t0).max(0.0).powi(2)).collect();
         (t, x)
     }
 
@@ -422,13 +371,7 @@ mod tests {
             let t = k as f64 / hz;
             let x = 500.0 - c * (t - 1.003).max(0.0).powi(2);
             let omega = 2.0 * c * (t - 1.003).max(0.0) * crate::derive::DEG_TO_RAD;
-            e.push(
-                k,
-                t * 1e6,
-                x,
-                x.abs(),
-                omega >= crate::settings::REST_OMEGA_RAD_S,
-            );
+            e.push(k, t * 1e6, x, x.abs(), omega >= crate::settings::REST_OMEGA_RAD_S);
             if timed_at.is_none() && e.onset_near(101).is_some() {
                 timed_at = Some(k);
             }
@@ -438,11 +381,7 @@ mod tests {
         // The run starts at 101 (the first grid point moving); 10 points of motion later.
         assert_eq!(timed_at, Some(111));
         assert_eq!(e.onset_near(101 + 7), Some(found));
-        assert_eq!(
-            e.onset_near(101 + 8),
-            None,
-            "beyond the slack, the point is well inside the movement"
-        );
+        assert_eq!(e.onset_near(101 + 8), None, "beyond the slack, the point is well inside the movement");
         assert_eq!(e.stop_near(150), None, "the rope never stops");
     }
 }

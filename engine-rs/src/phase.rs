@@ -94,14 +94,7 @@ impl Sums {
 #[inline]
 pub fn phase_values(p: &Point) -> ([f64; METRIC_COUNT], bool) {
     (
-        [
-            p.velocity,
-            p.acceleration,
-            p.torque,
-            p.force,
-            p.linear_force,
-            p.power,
-        ],
+        [p.velocity, p.acceleration, p.torque, p.force, p.linear_force, p.power],
         p.angular_velocity.abs() >= REST_OMEGA_RAD_S,
     )
 }
@@ -258,13 +251,7 @@ impl PhaseAcc {
     /// The phase's figures, as if it ended at the last point pushed (see the module notes):
     /// `head` is the point before the phase that it shares with the previous one, `tail` its
     /// last point, shared with the next.
-    pub fn summary(
-        &self,
-        c: &Context,
-        edges: &Edges,
-        head: Option<&Split>,
-        tail: Option<&Split>,
-    ) -> PhaseSummary {
+    pub fn summary(&self, c: &Context, edges: &Edges, head: Option<&Split>, tail: Option<&Split>) -> PhaseSummary {
         let mut closed = *self;
         closed.close_run();
         if closed.body.count == 0 {
@@ -274,11 +261,7 @@ impl PhaseAcc {
         // rest threshold, are still the phase's: with them its Δω runs from rest to rest.
         let mut total = closed.body.total;
         let mut peak_velocity = closed.body.peak_velocity;
-        let lead = if closed.lead_used {
-            Some(&closed.lead)
-        } else {
-            None
-        };
+        let lead = if closed.lead_used { Some(&closed.lead) } else { None };
         for extra in lead.into_iter().chain([&closed.ramp]) {
             for (t, x) in total.iter_mut().zip(&extra.total) {
                 *t += x;
@@ -286,12 +269,8 @@ impl PhaseAcc {
             peak_velocity = peak_velocity.max(extra.peak_velocity);
         }
         let b = &closed.body;
-        let mut start_us = edges
-            .onset_near(b.first.index)
-            .unwrap_or(b.first.time_us - 0.5 * c.step_us);
-        let mut end_us = edges
-            .stop_near(b.last.index)
-            .unwrap_or(b.last.time_us + 0.5 * c.step_us);
+        let mut start_us = edges.onset_near(b.first.index).unwrap_or(b.first.time_us - 0.5 * c.step_us);
+        let mut end_us = edges.stop_near(b.last.index).unwrap_or(b.last.time_us + 0.5 * c.step_us);
         if let Some(h) = head.filter(|h| h.index + 1 == b.first.index) {
             for (t, x) in total.iter_mut().zip(&h.values) {
                 *t += h.after * x;
@@ -305,11 +284,7 @@ impl PhaseAcc {
             end_us = t.time_us;
         }
         let grid_us = b.last.time_us - b.first.time_us + c.step_us;
-        let duration_us = if end_us - start_us > 0.0 {
-            end_us - start_us
-        } else {
-            grid_us
-        };
+        let duration_us = if end_us - start_us > 0.0 { end_us - start_us } else { grid_us };
         let mean = |i: usize| total[i] * c.step_us / duration_us;
         PhaseSummary {
             duration_s: duration_us / 1e6,
@@ -352,16 +327,10 @@ pub struct PhaseSummary {
 mod tests {
     use super::*;
 
-    const CONTEXT: Context = Context {
-        step_us: 100_000.0,
-        weight: 800.0,
-    };
+    const CONTEXT: Context = Context { step_us: 100_000.0, weight: 800.0 };
 
     fn at(k: usize) -> At {
-        At {
-            index: k as u64,
-            time_us: k as f64 * CONTEXT.step_us,
-        }
+        At { index: k as u64, time_us: k as f64 * CONTEXT.step_us }
     }
 
     /// Folds points given as (v, rope position °) at 10 Hz; a point moves when v ≠ 0. Every
@@ -401,13 +370,9 @@ mod tests {
     #[test]
     fn lets_noise_cancel_in_a_signed_mean_where_a_mean_of_magnitudes_would_pile_it_up() {
         // 1 m/s with ±0.5 m/s of alternating noise: the mean stays 1.
-        let points: Vec<(f64, f64)> = (0..10)
-            .map(|k| (if k % 2 == 0 { 1.5 } else { 0.5 }, 10.0 * k as f64))
-            .collect();
+        let points: Vec<(f64, f64)> = (0..10).map(|k| (if k % 2 == 0 { 1.5 } else { 0.5 }, 10.0 * k as f64)).collect();
         assert_eq!(summary(&points).velocity, 1.0);
-        let swinging: Vec<(f64, f64)> = (0..10)
-            .map(|k| (if k % 2 == 0 { 3.0 } else { -1.0 }, 10.0 * k as f64))
-            .collect();
+        let swinging: Vec<(f64, f64)> = (0..10).map(|k| (if k % 2 == 0 { 3.0 } else { -1.0 }, 10.0 * k as f64)).collect();
         assert_eq!(summary(&swinging).velocity, 1.0, "not the mean |v| of 2");
     }
 
@@ -416,18 +381,10 @@ mod tests {
         let mut a = PhaseAcc::new(0.0);
         for k in 0..4 {
             // linear force 50 N, tangential force −200 N (braking), v = 1
-            a.push(
-                &[1.0, 0.0, 0.0, -200.0, 50.0, 0.0],
-                true,
-                10.0 * k as f64,
-                at(k),
-            );
+            a.push(&[1.0, 0.0, 0.0, -200.0, 50.0, 0.0], true, 10.0 * k as f64, at(k));
         }
         let s = a.summary(&CONTEXT, &Edges::new(10.0, 0, 0.0), None, None);
-        assert_eq!(
-            (s.force, s.linear_force, s.net_force),
-            (200.0, 50.0, 50.0 + 800.0 + 200.0)
-        );
+        assert_eq!((s.force, s.linear_force, s.net_force), (200.0, 50.0, 50.0 + 800.0 + 200.0));
     }
 
     #[test]
@@ -435,40 +392,19 @@ mod tests {
         // Four points of v = 2; the last is the turn, 0.3 of its step after the crossing.
         let mut conc = PhaseAcc::new(0.0);
         for k in 0..4 {
-            conc.push(
-                &[2.0, 0.0, 0.0, 0.0, 0.0, 0.0],
-                true,
-                10.0 * k as f64,
-                at(k),
-            );
+            conc.push(&[2.0, 0.0, 0.0, 0.0, 0.0, 0.0], true, 10.0 * k as f64, at(k));
         }
-        let turn = Split {
-            index: 3,
-            values: [2.0, 0.0, 0.0, 0.0, 0.0, 0.0],
-            after: 0.3,
-            time_us: 3.2 * CONTEXT.step_us,
-        };
+        let turn = Split { index: 3, values: [2.0, 0.0, 0.0, 0.0, 0.0, 0.0], after: 0.3, time_us: 3.2 * CONTEXT.step_us };
         let edges = Edges::new(10.0, 0, 0.0);
         let s = conc.summary(&CONTEXT, &edges, None, Some(&turn));
         // From −0.05 s (half a step before point 0) to 0.32 s, covering 3.7 points of v = 2.
-        assert!(
-            (s.duration_s - 0.37).abs() < 1e-12 && (s.velocity - 2.0).abs() < 1e-12,
-            "{s:?}"
-        );
+        assert!((s.duration_s - 0.37).abs() < 1e-12 && (s.velocity - 2.0).abs() < 1e-12, "{s:?}");
         let mut ecc = PhaseAcc::new(0.0);
         for k in 4..6 {
-            ecc.push(
-                &[2.0, 0.0, 0.0, 0.0, 0.0, 0.0],
-                true,
-                10.0 * k as f64,
-                at(k),
-            );
+            ecc.push(&[2.0, 0.0, 0.0, 0.0, 0.0, 0.0], true, 10.0 * k as f64, at(k));
         }
         let e = ecc.summary(&CONTEXT, &edges, Some(&turn), None);
-        assert!(
-            (e.duration_s - 0.23).abs() < 1e-12 && (e.velocity - 2.0).abs() < 1e-12,
-            "{e:?}"
-        );
+        assert!((e.duration_s - 0.23).abs() < 1e-12 && (e.velocity - 2.0).abs() < 1e-12, "{e:?}");
     }
 
     #[test]

@@ -27,8 +27,8 @@
 //!   one direction costs one fold per point. Points are never stored.
 //! - Data that starts mid-movement (rope already out, or winding back) begins in an unknown
 //!   direction: a first eccentric without a concentric makes no rep, and neither does a first
-//!   concentric whose start was already moving (data, or a segment after a break, that begins
-//!   mid-pull: its onset was never seen, so its figures would be a fragment's).
+//!   concentric before which the rope was never still (data, or a segment after a break, that
+//!   begins mid-pull: its onset was never seen, so its figures would be a fragment's).
 
 use crate::derive::DEG_TO_RAD;
 use crate::edges::Edges;
@@ -55,9 +55,7 @@ pub struct DetectorPoint {
 /// stopped and since it last left the rest band (at `band_since_us`), whichever is later.
 #[inline]
 fn rested(now_us: f64, band_since_us: f64, edges: &Edges) -> bool {
-    edges
-        .last_stop_us()
-        .is_some_and(|stop_us| now_us - stop_us.max(band_since_us) >= REST_CLOSE_S * 1e6)
+    edges.last_stop_us().is_some_and(|stop_us| now_us - stop_us.max(band_since_us) >= REST_CLOSE_S * 1e6)
 }
 
 /// Where, within the turn's grid step, the filtered angle crosses 0 (the rope fully out).
@@ -65,17 +63,8 @@ fn turn_split(point: &DetectorPoint, step_us: f64) -> Split {
     let t = point.at.time_us;
     let half = 0.5 * step_us;
     let shift = point.angle_deg * DEG_TO_RAD / point.omega;
-    let cross_us = if shift.is_finite() {
-        (t - shift * 1e6).max(t - half).min(t + half)
-    } else {
-        t
-    };
-    Split {
-        index: point.at.index,
-        values: point.values,
-        after: (t + half - cross_us) / step_us,
-        time_us: cross_us,
-    }
+    let cross_us = if shift.is_finite() { (t - shift * 1e6).max(t - half).min(t + half) } else { t };
+    Split { index: point.at.index, values: point.values, after: (t + half - cross_us) / step_us, time_us: cross_us }
 }
 
 /// One repetition: indices are global indices of the session's grid points.
@@ -122,13 +111,7 @@ struct Folds {
 impl Folds {
     /// A phase whose points so far are `all`, the last of which, `point` at `here`, is its extreme.
     fn new(here: Extreme, all: PhaseAcc, point: DetectorPoint) -> Folds {
-        Folds {
-            ext: here,
-            all,
-            at_ext: None,
-            after_ext: None,
-            ext_point: point,
-        }
+        Folds { ext: here, all, at_ext: None, after_ext: None, ext_point: point }
     }
 
     /// Adds a point; `beyond` when it is the phase's new extreme. The `None`s keep a steady
@@ -149,9 +132,7 @@ impl Folds {
             self.at_ext.get_or_insert(self.all);
             self.all.push(m, moving, here.p, at);
             let ext_p = self.ext.p;
-            self.after_ext
-                .get_or_insert_with(|| PhaseAcc::new(ext_p))
-                .push(m, moving, here.p, at);
+            self.after_ext.get_or_insert_with(|| PhaseAcc::new(ext_p)).push(m, moving, here.p, at);
         }
     }
 
@@ -162,11 +143,7 @@ impl Folds {
 
     /// The next phase, starting at this one's extreme, up to `here` (`point`), its first extreme.
     fn next(&self, here: Extreme, point: &DetectorPoint) -> Folds {
-        Folds::new(
-            here,
-            self.after_ext.unwrap_or(PhaseAcc::new(self.ext.p)),
-            *point,
-        )
+        Folds::new(here, self.after_ext.unwrap_or(PhaseAcc::new(self.ext.p)), *point)
     }
 }
 
@@ -178,23 +155,12 @@ impl Folds {
 enum Direction {
     /// Before the first switch: a candidate phase from the highest and from the lowest point,
     /// and whether the rope has been still at all (else the data began mid-movement).
-    Unknown {
-        from_hi: Folds,
-        from_lo: Folds,
-        rested: bool,
-    },
+    Unknown { from_hi: Folds, from_lo: Folds, rested: bool },
     /// Rope going out since `start`; `seen` unless the rope never rested before (data began mid-pull).
-    Concentric {
-        start: Extreme,
-        folds: Folds,
-        seen: bool,
-    },
+    Concentric { start: Extreme, folds: Folds, seen: bool },
     /// Rope winding back after the concentric (start, turn, its split, summary) of the current
     /// rep, if the session saw it.
-    Eccentric {
-        concentric: Option<(Extreme, Extreme, Split, PhaseSummary)>,
-        folds: Folds,
-    },
+    Eccentric { concentric: Option<(Extreme, Extreme, Split, PhaseSummary)>, folds: Folds },
 }
 
 /// Streams points in, closed reps out.
@@ -211,56 +177,31 @@ pub struct RepDetector {
 impl RepDetector {
     /// A detector with `warmup` warmup reps, summarising phases in `context`.
     pub fn new(warmup: u32, context: Context) -> RepDetector {
-        RepDetector {
-            context,
-            warmup,
-            still: Stillness::default(),
-            next_index: 0,
-            dir: None,
-        }
+        RepDetector { context, warmup, still: Stillness::default(), next_index: 0, dir: None }
     }
 
     /// Feeds the next grid point; returns the rep it closes, if any. `edges` has seen the point.
     #[inline]
     pub fn push(&mut self, point: &DetectorPoint, edges: &Edges) -> Option<Rep> {
         let index = point.at.index;
-        let here = Extreme {
-            p: point.angle_deg.abs(),
-            index,
-        };
+        let here = Extreme { p: point.angle_deg.abs(), index };
         self.still.push(point.at.time_us, here.p, point.moving);
         let band_since_us = self.still.since_us();
         let Some(dir) = &mut self.dir else {
             let start = Folds::new(here, PhaseAcc::new(here.p), *point);
-            self.dir = Some(Direction::Unknown {
-                from_hi: start,
-                from_lo: start,
-                rested: !point.moving,
-            });
+            self.dir = Some(Direction::Unknown { from_hi: start, from_lo: start, rested: !point.moving });
             return None;
         };
         match dir {
-            Direction::Unknown {
-                from_hi,
-                from_lo,
-                rested,
-            } => {
+            Direction::Unknown { from_hi, from_lo, rested } => {
                 // Only the points after each extreme matter: the phase would start there.
                 from_hi.push::<false>(here, point, here.p > from_hi.ext.p);
                 from_lo.push::<false>(here, point, here.p < from_lo.ext.p);
                 // Both cannot hold at once: the earlier extreme would have switched already.
                 if here.p <= from_hi.ext.p - REP_TRAVEL_DEG {
-                    let seen = *rested;
-                    *dir = Direction::Concentric {
-                        start: from_hi.ext,
-                        folds: from_hi.next(here, point),
-                        seen,
-                    };
+                    *dir = Direction::Concentric { start: from_hi.ext, folds: from_hi.next(here, point), seen: *rested };
                 } else if here.p >= from_lo.ext.p + REP_TRAVEL_DEG {
-                    *dir = Direction::Eccentric {
-                        concentric: None,
-                        folds: from_lo.next(here, point),
-                    };
+                    *dir = Direction::Eccentric { concentric: None, folds: from_lo.next(here, point) };
                 } else {
                     *rested |= !point.moving;
                 }
@@ -271,19 +212,9 @@ impl RepDetector {
                 if here.p >= folds.ext.p + REP_TRAVEL_DEG {
                     let concentric = seen.then(|| {
                         let split = turn_split(&folds.ext_point, self.context.step_us);
-                        (
-                            *start,
-                            folds.ext,
-                            split,
-                            folds
-                                .at_ext()
-                                .summary(&self.context, edges, None, Some(&split)),
-                        )
+                        (*start, folds.ext, split, folds.at_ext().summary(&self.context, edges, None, Some(&split)))
                     });
-                    *dir = Direction::Eccentric {
-                        concentric,
-                        folds: folds.next(here, point),
-                    };
+                    *dir = Direction::Eccentric { concentric, folds: folds.next(here, point) };
                 }
                 None
             }
@@ -291,14 +222,8 @@ impl RepDetector {
                 folds.push::<false>(here, point, here.p > folds.ext.p);
                 if here.p <= folds.ext.p - REP_TRAVEL_DEG {
                     let (closing, end) = (*concentric, *folds);
-                    *dir = Direction::Concentric {
-                        start: end.ext,
-                        folds: end.next(here, point),
-                        seen: true,
-                    };
-                    return closing.map(|(start, turn, split, c)| {
-                        self.close(start, turn, &split, c, &end, edges)
-                    });
+                    *dir = Direction::Concentric { start: end.ext, folds: end.next(here, point), seen: true };
+                    return closing.map(|(start, turn, split, c)| self.close(start, turn, &split, c, &end, edges));
                 }
                 // Nothing left to close (already closed by rest, or no concentric seen) is the
                 // common case during a long rest: test it first, before copying any fold.
@@ -307,8 +232,7 @@ impl RepDetector {
                 }
                 // At rest: close now, and stay in this eccentric with nothing left to close.
                 let (closing, end) = (concentric.take(), *folds);
-                closing
-                    .map(|(start, turn, split, c)| self.close(start, turn, &split, c, &end, edges))
+                closing.map(|(start, turn, split, c)| self.close(start, turn, &split, c, &end, edges))
             }
         }
     }
@@ -316,10 +240,7 @@ impl RepDetector {
     /// End of data: the trailing rep, if its eccentric phase has come to rest.
     pub fn finish(&mut self, edges: &Edges) -> Option<Rep> {
         match self.dir {
-            Some(Direction::Eccentric {
-                concentric: Some((start, turn, split, c)),
-                folds,
-            }) if !folds.all.is_moving() => {
+            Some(Direction::Eccentric { concentric: Some((start, turn, split, c)), folds }) if !folds.all.is_moving() => {
                 self.dir = None;
                 Some(self.close(start, turn, &split, c, &folds, edges))
             }
@@ -329,15 +250,7 @@ impl RepDetector {
 
     /// The rep with concentric (start, turn] summarised as `c` and the eccentric, which starts
     /// at `split`, in `ecc`.
-    fn close(
-        &mut self,
-        start: Extreme,
-        turn: Extreme,
-        split: &Split,
-        c: PhaseSummary,
-        ecc: &Folds,
-        edges: &Edges,
-    ) -> Rep {
+    fn close(&mut self, start: Extreme, turn: Extreme, split: &Split, c: PhaseSummary, ecc: &Folds, edges: &Edges) -> Rep {
         let index = self.next_index;
         self.next_index = self.next_index.saturating_add(1);
         Rep {
@@ -347,9 +260,7 @@ impl RepDetector {
             turn: turn.index,
             end: ecc.ext.index,
             concentric: c,
-            eccentric: ecc
-                .at_ext()
-                .summary(&self.context, edges, Some(split), None),
+            eccentric: ecc.at_ext().summary(&self.context, edges, Some(split), None),
         }
     }
 }
@@ -361,19 +272,12 @@ mod tests {
     /// Feeds the straight-line path through `corners` in steps of `step` degrees (every point
     /// moving), holding still for `corner.1` points at each corner; returns each rep with the
     /// index of the point that closed it (`None`: closed by `finish`), and each corner's index.
-    fn walk(
-        corners: &[(f64, usize)],
-        step: f64,
-        finish: bool,
-    ) -> (Vec<(Option<u64>, Rep)>, Vec<u64>) {
+    fn walk(corners: &[(f64, usize)], step: f64, finish: bool) -> (Vec<(Option<u64>, Rep)>, Vec<u64>) {
         let mut path = vec![(corners[0].0, false)];
         let mut at = vec![0];
         for (k, w) in corners.windows(2).enumerate() {
             let (from, to) = (w[0].0, w[1].0);
-            path.extend(std::iter::repeat_n(
-                (from, false),
-                if k == 0 { w[0].1 } else { 0 },
-            ));
+            path.extend(std::iter::repeat_n((from, false), if k == 0 { w[0].1 } else { 0 }));
             let n = ((to - from).abs() / step).round() as usize;
             path.extend((1..=n).map(|k| (from + (to - from) * k as f64 / n as f64, true)));
             at.push(path.len() as u64 - 1);
@@ -396,41 +300,19 @@ mod tests {
 
     /// A detector at 100 Hz, and its edges (which never move a phase's edge: no slack).
     fn detector() -> (RepDetector, Edges) {
-        (
-            RepDetector::new(
-                1,
-                Context {
-                    step_us: 10_000.0,
-                    weight: 0.0,
-                },
-            ),
-            Edges::new(100.0, 0, 0.0),
-        )
+        (RepDetector::new(1, Context { step_us: 10_000.0, weight: 0.0 }), Edges::new(100.0, 0, 0.0))
     }
 
     /// Point `i` at angle `a`, every value 1 while moving, 0 at rest.
     fn point(i: u64, a: f64, moving: bool) -> DetectorPoint {
         let values = [if moving { 1.0 } else { 0.0 }; METRIC_COUNT];
-        DetectorPoint {
-            at: At {
-                index: i,
-                time_us: i as f64 * 1e4,
-            },
-            angle_deg: a,
-            omega: 0.0,
-            values,
-            moving,
-        }
+        DetectorPoint { at: At { index: i, time_us: i as f64 * 1e4 }, angle_deg: a, omega: 0.0, values, moving }
     }
 
     /// [`walk`] still only at the end, for `rest` points; returns the reps alone.
     fn run(corners: &[f64], step: f64, rest: usize, finish: bool) -> (Vec<Rep>, Vec<u64>) {
         let last = corners.len() - 1;
-        let corners: Vec<(f64, usize)> = corners
-            .iter()
-            .enumerate()
-            .map(|(k, &c)| (c, if k == last { rest } else { 0 }))
-            .collect();
+        let corners: Vec<(f64, usize)> = corners.iter().enumerate().map(|(k, &c)| (c, if k == last { rest } else { 0 })).collect();
         let (reps, at) = walk(&corners, step, finish);
         (reps.into_iter().map(|(_, r)| r).collect(), at)
     }
@@ -444,10 +326,7 @@ mod tests {
         let (reps, at) = run(&[900.0, -900.0, 900.0], 10.0, 5, true);
         assert_eq!(reps.len(), 2);
         let turn = at[0] + 90; // the 0° crossing
-        assert_eq!(
-            (reps[0].start, reps[0].turn, reps[0].end),
-            (at[0], turn, at[1])
-        );
+        assert_eq!((reps[0].start, reps[0].turn, reps[0].end), (at[0], turn, at[1]));
         assert_eq!((reps[1].start, reps[1].end), (at[1], at[2]));
         assert_eq!((reps[0].index, reps[0].count, reps[1].count), (0, 0, 1));
         // 90 steps each way; where the pull starts from rest is fitted, the turn is shared.
@@ -457,12 +336,7 @@ mod tests {
 
     #[test]
     fn closes_a_rep_only_once_the_next_concentric_has_travelled_the_threshold() {
-        let (reps, _) = run(
-            &[900.0, -900.0, -900.0 + REP_TRAVEL_DEG - 10.0],
-            10.0,
-            0,
-            false,
-        );
+        let (reps, _) = run(&[900.0, -900.0, -900.0 + REP_TRAVEL_DEG - 10.0], 10.0, 0, false);
         assert!(reps.is_empty());
         let (reps, _) = run(&[900.0, -900.0, -900.0 + REP_TRAVEL_DEG], 10.0, 0, false);
         assert_eq!(reps.len(), 1);
@@ -471,14 +345,7 @@ mod tests {
     #[test]
     fn ignores_swings_smaller_than_the_threshold() {
         let wiggle = REP_TRAVEL_DEG - 1.0;
-        let corners = [
-            600.0,
-            600.0 - wiggle,
-            600.0,
-            600.0 - wiggle,
-            600.0,
-            600.0 - wiggle,
-        ];
+        let corners = [600.0, 600.0 - wiggle, 600.0, 600.0 - wiggle, 600.0, 600.0 - wiggle];
         let (reps, _) = run(&corners, 1.0, 3, true);
         assert!(reps.is_empty());
     }
@@ -488,39 +355,24 @@ mod tests {
         // Starts with the rope out and winds it back, then one full rep.
         let (reps, at) = run(&[0.0, 800.0, -800.0], 10.0, 5, true);
         assert_eq!(reps.len(), 1);
-        assert_eq!(
-            (reps[0].index, reps[0].start, reps[0].end),
-            (0, at[1], at[2])
-        );
+        assert_eq!((reps[0].index, reps[0].start, reps[0].end), (0, at[1], at[2]));
     }
 
     #[test]
     fn makes_no_rep_of_a_first_pull_already_under_way_when_the_data_begins() {
         // Mid-pull at 400° (moving from the first point), out at 0, back to 800, one full rep.
-        let path: Vec<f64> = [(400.0, 0.0), (0.0, -800.0), (-800.0, 0.0), (0.0, 800.0)]
-            .iter()
-            .flat_map(|&(from, to): &(f64, f64)| {
-                (1..=80).map(move |k| from + (to - from) * k as f64 / 80.0)
-            })
-            .collect();
+        let legs = [(400.0, 0.0), (0.0, -800.0), (-800.0, 0.0), (0.0, 800.0)];
+        let path: Vec<f64> = legs.iter().flat_map(|&(from, to): &(f64, f64)| (1..=80).map(move |k| from + (to - from) * k as f64 / 80.0)).collect();
         let (mut d, mut edges) = detector();
         let mut reps = Vec::new();
-        for (i, &a) in (0u64..).zip(std::iter::once(&400.0).chain(&path)) {
-            let p = point(i, a, true);
-            edges.push(i, p.at.time_us, a, a.abs(), true);
+        let moving = std::iter::once((400.0, true)).chain(path.iter().map(|&a| (a, true)));
+        let resting = std::iter::repeat_n((800.0, false), 2 * REST_CLOSE as usize);
+        for (i, (a, moves)) in (0u64..).zip(moving.chain(resting)) {
+            let p = point(i, a, moves);
+            edges.push(i, p.at.time_us, a, a.abs(), moves);
             reps.extend(d.push(&p, &edges));
         }
-        let rest = path.len() as u64 + 1;
-        for i in rest..rest + 2 * REST_CLOSE {
-            let p = point(i, 800.0, false);
-            edges.push(i, p.at.time_us, 800.0, 800.0, false);
-            reps.extend(d.push(&p, &edges));
-        }
-        assert_eq!(
-            reps.len(),
-            1,
-            "only the rep whose pull began at rest: {reps:?}"
-        );
+        assert_eq!(reps.len(), 1, "only the rep whose pull began at rest: {reps:?}");
         assert_eq!((reps[0].start, reps[0].turn, reps[0].end), (160, 240, 320));
     }
 
@@ -547,78 +399,39 @@ mod tests {
 
     #[test]
     fn closes_the_last_rep_once_the_rope_has_rested_without_waiting_for_finish() {
-        let (reps, at) = walk(
-            &[(900.0, 0), (-900.0, (REST_CLOSE + FIT) as usize)],
-            20.0,
-            false,
-        );
+        let (reps, at) = walk(&[(900.0, 0), (-900.0, (REST_CLOSE + FIT) as usize)], 20.0, false);
         assert_eq!(reps.len(), 1);
         let (closed_at, rep) = reps[0];
-        assert!(
-            closed_at.is_some_and(|c| c >= at[1] + REST_CLOSE && c <= at[1] + REST_CLOSE + FIT),
-            "{closed_at:?}"
-        );
+        assert!(closed_at.is_some_and(|c| c >= at[1] + REST_CLOSE && c <= at[1] + REST_CLOSE + FIT), "{closed_at:?}");
         assert_eq!((rep.start, rep.end), (at[0], at[1]));
-        let (reps, _) = walk(
-            &[(900.0, 0), (-900.0, REST_CLOSE as usize - 1)],
-            20.0,
-            false,
-        );
+        let (reps, _) = walk(&[(900.0, 0), (-900.0, REST_CLOSE as usize - 1)], 20.0, false);
         assert!(reps.is_empty(), "one step short of the threshold");
     }
 
     #[test]
     fn a_momentary_stop_at_the_top_neither_closes_the_rep_early_nor_splits_it() {
-        let (reps, at) = walk(
-            &[(900.0, 0), (-900.0, REST_CLOSE as usize - 20), (900.0, 0)],
-            20.0,
-            false,
-        );
+        let (reps, at) = walk(&[(900.0, 0), (-900.0, REST_CLOSE as usize - 20), (900.0, 0)], 20.0, false);
         assert_eq!(reps.len(), 1);
         let (closed_at, rep) = reps[0];
         // Closed by the next pull, once it has travelled the threshold: 180° in 20° steps.
         let pull_starts = at[1] + REST_CLOSE - 20;
-        assert_eq!(
-            closed_at,
-            Some(pull_starts + (REP_TRAVEL_DEG / 20.0) as u64)
-        );
+        assert_eq!(closed_at, Some(pull_starts + (REP_TRAVEL_DEG / 20.0) as u64));
         assert_eq!((rep.start, rep.end), (at[0], at[1]));
     }
 
     #[test]
     fn a_long_pause_between_reps_closes_each_rep_early_with_the_figures_the_next_pull_would_give() {
         let (long, short) = (2 * REST_CLOSE as usize, REST_CLOSE as usize - 20);
-        let (paused, at) = walk(
-            &[(900.0, 0), (-900.0, long), (800.0, long), (-700.0, long)],
-            20.0,
-            false,
-        );
-        let (pulled, _) = walk(
-            &[(900.0, 0), (-900.0, short), (800.0, short), (-700.0, long)],
-            20.0,
-            false,
-        );
+        let (paused, at) = walk(&[(900.0, 0), (-900.0, long), (800.0, long), (-700.0, long)], 20.0, false);
+        let (pulled, _) = walk(&[(900.0, 0), (-900.0, short), (800.0, short), (-700.0, long)], 20.0, false);
         assert_eq!((paused.len(), pulled.len()), (3, 3));
         for (k, ((closed_at, rep), (_, want))) in paused.iter().zip(&pulled).enumerate() {
             let rest = at[k + 1] + REST_CLOSE;
-            assert!(
-                closed_at.is_some_and(|c| c >= rest && c <= rest + FIT),
-                "rep {k} closes during the pause: {closed_at:?}"
-            );
-            assert_eq!(
-                (rep.index, rep.start - at[k], rep.end - at[k + 1]),
-                (want.index, 0, 0)
-            );
-            for (got, want) in [
-                (rep.concentric, want.concentric),
-                (rep.eccentric, want.eccentric),
-            ] {
+            assert!(closed_at.is_some_and(|c| c >= rest && c <= rest + FIT), "rep {k} closes during the pause: {closed_at:?}");
+            assert_eq!((rep.index, rep.start - at[k], rep.end - at[k + 1]), (want.index, 0, 0));
+            for (got, want) in [(rep.concentric, want.concentric), (rep.eccentric, want.eccentric)] {
                 // The same fits at other absolute times: equal but for rounding.
-                assert!(
-                    (got.duration_s - want.duration_s).abs() < 1e-9
-                        && (got.velocity - want.velocity).abs() < 1e-9,
-                    "rep {k}: {got:?} {want:?}"
-                );
+                assert!((got.duration_s - want.duration_s).abs() < 1e-9 && (got.velocity - want.velocity).abs() < 1e-9, "rep {k}: {got:?} {want:?}");
             }
         }
     }
@@ -626,9 +439,7 @@ mod tests {
     #[test]
     fn closes_nothing_more_however_long_the_rope_rests_or_when_finished() {
         let (mut d, mut edges) = detector();
-        let path = (0..=90)
-            .map(|k| (900.0 - 20.0 * f64::from(k), k > 0))
-            .chain(std::iter::repeat_n((-900.0, false), 1000));
+        let path = (0..=90).map(|k| (900.0 - 20.0 * f64::from(k), k > 0)).chain(std::iter::repeat_n((-900.0, false), 1000));
         let reps = (0u64..)
             .zip(path)
             .filter(|&(i, (a, moving))| {

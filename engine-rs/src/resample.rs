@@ -84,12 +84,7 @@ pub struct Resampler {
 impl Resampler {
     /// A resampler with a grid step of `step_us` µs (> 0).
     pub fn new(step_us: f64) -> Resampler {
-        let zero = Sample {
-            time_us: 0.0,
-            angle_deg: 0.0,
-            omega: 0.0,
-            alpha: 0.0,
-        };
+        let zero = Sample { time_us: 0.0, angle_deg: 0.0, omega: 0.0, alpha: 0.0 };
         Resampler {
             step_us,
             held: 0,
@@ -189,11 +184,7 @@ impl Resampler {
         let (t0, k1) = (self.next_us, self.k + 1.0);
         let t1 = self.origin_us + k1 * self.step_us;
         let ((p0, i0), (p1, i1)) = (self.at::<RATES>(t0, self.k), self.at::<RATES>(t1, k1));
-        let last_us = if self.held < 2 {
-            f64::NEG_INFINITY
-        } else {
-            self.last.time_us
-        };
+        let last_us = if self.held < 2 { f64::NEG_INFINITY } else { self.last.time_us };
         // t1 ≥ t0, so the second is due only if the first is.
         let n = usize::from(t0 <= last_us) + usize::from(t1 <= last_us);
         let points = if RATES {
@@ -225,29 +216,14 @@ impl Resampler {
         let x = (t - a.time_us) * self.inv_span;
         #[allow(clippy::manual_clamp)]
         let frac = if x.is_nan() { x } else { x.max(0.0).min(1.0) };
-        let (omega, alpha) = if RATES {
-            (a.omega + d.omega * frac, a.alpha + d.alpha * frac)
-        } else {
-            (0.0, 0.0)
-        };
-        let point = GridPoint {
-            sample: Sample {
-                time_us: t,
-                angle_deg: a.angle_deg + d.angle_deg * frac,
-                omega,
-                alpha,
-            },
-            first: k == 0.0,
-        };
+        let (omega, alpha) = if RATES { (a.omega + d.omega * frac, a.alpha + d.alpha * frac) } else { (0.0, 0.0) };
+        let point = GridPoint { sample: Sample { time_us: t, angle_deg: a.angle_deg + d.angle_deg * frac, omega, alpha }, first: k == 0.0 };
         if !RATES {
             return (point, [0.0; 2]);
         }
         // The trapezoid from `left` to t under the interpolated rate.
         let half_s = 0.5e-6 * frac * d.time_us;
-        let integral = [
-            self.integral_left[0] + half_s * (a.omega + omega),
-            self.integral_left[1] + half_s * (a.alpha + alpha),
-        ];
+        let integral = [self.integral_left[0] + half_s * (a.omega + omega), self.integral_left[1] + half_s * (a.alpha + alpha)];
         (point, integral)
     }
 }
@@ -257,12 +233,7 @@ mod tests {
     use super::*;
 
     fn s(time_us: f64, angle_deg: f64) -> Sample {
-        Sample {
-            time_us,
-            angle_deg,
-            omega: 0.0,
-            alpha: 0.0,
-        }
+        Sample { time_us, angle_deg, omega: 0.0, alpha: 0.0 }
     }
 
     fn run(step_us: f64, samples: &[Sample]) -> (Vec<(f64, f64, bool)>, usize) {
@@ -288,104 +259,40 @@ mod tests {
     fn interpolates_linearly_on_the_grid_from_the_first_sample() {
         // 0 µs → 0°, 25 µs → 50°: 2°/µs, grid 0, 10, 20.
         let (pts, _) = run(10.0, &[s(0.0, 0.0), s(25.0, 50.0)]);
-        assert_eq!(
-            pts,
-            vec![(0.0, 0.0, true), (10.0, 20.0, false), (20.0, 40.0, false)]
-        );
+        assert_eq!(pts, vec![(0.0, 0.0, true), (10.0, 20.0, false), (20.0, 40.0, false)]);
     }
 
     #[test]
     fn rejects_time_that_does_not_increase_and_non_finite_values() {
-        let nan = Sample {
-            omega: f64::NAN,
-            ..s(30.0, 0.0)
-        };
-        let (pts, rejected) = run(
-            10.0,
-            &[
-                s(0.0, 0.0),
-                s(0.0, 9.0),
-                s(-5.0, 9.0),
-                nan,
-                s(f64::INFINITY, 0.0),
-                s(20.0, 20.0),
-            ],
-        );
+        let nan = Sample { omega: f64::NAN, ..s(30.0, 0.0) };
+        let (pts, rejected) =
+            run(10.0, &[s(0.0, 0.0), s(0.0, 9.0), s(-5.0, 9.0), nan, s(f64::INFINITY, 0.0), s(20.0, 20.0)]);
         assert_eq!(rejected, 4);
-        assert_eq!(
-            pts,
-            vec![(0.0, 0.0, true), (10.0, 10.0, false), (20.0, 20.0, false)]
-        );
+        assert_eq!(pts, vec![(0.0, 0.0, true), (10.0, 10.0, false), (20.0, 20.0, false)]);
     }
 
     #[test]
     fn restarts_the_grid_after_a_gap_longer_than_the_limit() {
         let later = MAX_GAP_US + 105.0;
-        let (pts, _) = run(
-            10.0,
-            &[
-                s(0.0, 0.0),
-                s(10.0, 1.0),
-                s(later, 7.0),
-                s(later + 10.0, 8.0),
-            ],
-        );
-        assert_eq!(
-            pts,
-            vec![
-                (0.0, 0.0, true),
-                (10.0, 1.0, false),
-                (later, 7.0, true),
-                (later + 10.0, 8.0, false)
-            ]
-        );
+        let (pts, _) = run(10.0, &[s(0.0, 0.0), s(10.0, 1.0), s(later, 7.0), s(later + 10.0, 8.0)]);
+        assert_eq!(pts, vec![(0.0, 0.0, true), (10.0, 1.0, false), (later, 7.0, true), (later + 10.0, 8.0, false)]);
     }
 
     #[test]
     fn next_two_yields_what_next_point_yields_one_at_a_time() {
         // Jittered times (0, 1, 2 or 3 grid points per sample) and a gap that restarts the grid.
-        let times = [
-            0.0,
-            14.0,
-            17.0,
-            33.0,
-            34.0,
-            58.0,
-            61.0,
-            61.5,
-            90.0,
-            MAX_GAP_US + 90.0,
-            MAX_GAP_US + 99.0,
-        ];
-        let samples: Vec<Sample> = times
-            .iter()
-            .enumerate()
-            .map(|(i, &t)| Sample {
-                time_us: t,
-                angle_deg: i as f64,
-                omega: 1.0,
-                alpha: 2.0,
-            })
-            .collect();
+        let times = [0.0, 14.0, 17.0, 33.0, 34.0, 58.0, 61.0, 61.5, 90.0, MAX_GAP_US + 90.0, MAX_GAP_US + 99.0];
+        let samples: Vec<Sample> =
+            times.iter().enumerate().map(|(i, &t)| Sample { time_us: t, angle_deg: i as f64, omega: 1.0, alpha: 2.0 }).collect();
         let (one, _) = run(10.0, &samples);
         let mut r = Resampler::new(10.0);
         let mut two = Vec::new();
         for &x in &samples {
             assert!(r.offer(x));
             let (points, n, more) = r.next_two::<true>();
-            two.extend(
-                points[..n]
-                    .iter()
-                    .map(|p| (p.sample.time_us, p.sample.angle_deg, p.first)),
-            );
-            let rest: Vec<_> = std::iter::from_fn(|| r.next_point())
-                .map(|p| (p.sample.time_us, p.sample.angle_deg, p.first))
-                .collect();
-            assert_eq!(
-                more,
-                !rest.is_empty(),
-                "more is due exactly when next_point has one"
-            );
+            two.extend(points[..n].iter().map(|p| (p.sample.time_us, p.sample.angle_deg, p.first)));
+            let rest: Vec<_> = std::iter::from_fn(|| r.next_point()).map(|p| (p.sample.time_us, p.sample.angle_deg, p.first)).collect();
+            assert_eq!(more, !rest.is_empty(), "more is due exactly when next_point has one");
             two.extend(rest);
         }
         assert_eq!(two, one);
@@ -394,23 +301,15 @@ mod tests {
     #[test]
     fn drops_a_sample_less_than_a_nanosecond_after_the_last() {
         // 1/5e-324 would be infinite and spoil the interpolation with NaN.
-        let (pts, rejected) = run(
-            10.0,
-            &[s(0.0, 0.0), s(5e-324, 0.0), s(0.0005, 1.0), s(20.0, 2.0)],
-        );
+        let (pts, rejected) = run(10.0, &[s(0.0, 0.0), s(5e-324, 0.0), s(0.0005, 1.0), s(20.0, 2.0)]);
         assert_eq!(rejected, 2);
-        assert_eq!(
-            pts,
-            vec![(0.0, 0.0, true), (10.0, 1.0, false), (20.0, 2.0, false)]
-        );
+        assert_eq!(pts, vec![(0.0, 0.0, true), (10.0, 1.0, false), (20.0, 2.0, false)]);
     }
 
     #[test]
     fn computes_grid_times_without_drift() {
         let step = 1e6 / 3.0; // not representable: repeated addition would drift
-        let samples: Vec<Sample> = (0..=3 * 3600)
-            .map(|i| s(f64::from(i) * step, 0.0))
-            .collect();
+        let samples: Vec<Sample> = (0..=3 * 3600).map(|i| s(f64::from(i) * step, 0.0)).collect();
         let (pts, _) = run(step, &samples);
         assert_eq!(pts.len(), 3 * 3600 + 1);
         assert_eq!(pts.last().map(|p| p.0), Some(3600.0 * 3.0 * step));

@@ -81,21 +81,9 @@ impl Fit {
         let det = nf * s4 - s2 * s2;
         // Fewer than three points cannot fix a parabola: a line through two, a constant for one.
         if n >= 3 {
-            Fit {
-                k0: s4 / det,
-                k2: s2 / det,
-                c0: s2 / det,
-                c2: nf / det,
-                inv_s2: 1.0 / s2,
-            }
+            Fit { k0: s4 / det, k2: s2 / det, c0: s2 / det, c2: nf / det, inv_s2: 1.0 / s2 }
         } else {
-            Fit {
-                k0: 1.0 / nf,
-                k2: 0.0,
-                c0: 0.0,
-                c2: 0.0,
-                inv_s2: if n == 2 { 1.0 / s2 } else { 0.0 },
-            }
+            Fit { k0: 1.0 / nf, k2: 0.0, c0: 0.0, c2: 0.0, inv_s2: if n == 2 { 1.0 / s2 } else { 0.0 } }
         }
     }
 
@@ -195,44 +183,21 @@ impl SavGol {
     pub fn new(m: usize) -> SavGol {
         let m = m.clamp(1, FILTER_MAX_HALF_WIDTH);
         let n = 2 * m + 1;
-        let zero = crate::resample::Sample {
-            time_us: 0.0,
-            angle_deg: 0.0,
-            omega: 0.0,
-            alpha: 0.0,
-        };
+        let zero = crate::resample::Sample { time_us: 0.0, angle_deg: 0.0, omega: 0.0, alpha: 0.0 };
         SavGol {
             m,
             n,
-            slide_k: [
-                m as f64,
-                m as f64 + 1.0,
-                (m * m) as f64,
-                ((m + 1) * (m + 1)) as f64,
-            ],
+            slide_k: [m as f64, m as f64 + 1.0, (m * m) as f64, ((m + 1) * (m + 1)) as f64],
             full: Fit::new(n),
             values: [0.0; RING],
-            points: [GridPoint {
-                sample: zero,
-                first: false,
-            }; RING],
+            points: [GridPoint { sample: zero, first: false }; RING],
             pos: 0,
             phase: 0,
             angle: Moments::default(),
             rates: [Moments::default(); 2],
             with_rates: false,
-            due: Due {
-                next: 1,
-                last: 0,
-                centre: 0,
-                short: false,
-            },
-            short: Short {
-                fit: Fit::new(1),
-                half: 0.0,
-                angle: Moments::default(),
-                rates: [Moments::default(); 2],
-            },
+            due: Due { next: 1, last: 0, centre: 0, short: false },
+            short: Short { fit: Fit::new(1), half: 0.0, angle: Moments::default(), rates: [Moments::default(); 2] },
         }
     }
 
@@ -250,18 +215,11 @@ impl SavGol {
         // The point leaving the window (meaningful once the window is full).
         let leaving = self.pos.wrapping_sub(n) & MASK;
         let out = self.values[leaving];
-        let out_rates = [
-            self.points[leaving].sample.omega,
-            self.points[leaving].sample.alpha,
-        ];
+        let out_rates = [self.points[leaving].sample.omega, self.points[leaving].sample.alpha];
         self.values[self.pos & MASK] = x;
         self.points[self.pos & MASK] = g;
         self.pos += 1;
-        self.phase = if self.phase + 1 == n {
-            0
-        } else {
-            self.phase + 1
-        };
+        self.phase = if self.phase + 1 == n { 0 } else { self.phase + 1 };
         if self.pos < n {
             return None;
         }
@@ -276,12 +234,7 @@ impl SavGol {
         }
         let centre = (self.pos - 1 - self.m) & MASK;
         if self.pos == n {
-            self.due = Due {
-                next: -(self.m as i64),
-                last: 0,
-                centre,
-                short: false,
-            };
+            self.due = Due { next: -(self.m as i64), last: 0, centre, short: false };
             return None;
         }
         self.emit(&self.full, &self.angle, &self.rates, 0.0, centre)
@@ -292,37 +245,19 @@ impl SavGol {
     pub fn flush(&mut self) {
         let (n, m) = (self.n, self.m);
         if self.pos >= n {
-            self.due = Due {
-                next: 1,
-                last: m as i64,
-                centre: (self.pos - 1 - m) & MASK,
-                short: false,
-            };
+            self.due = Due { next: 1, last: m as i64, centre: (self.pos - 1 - m) & MASK, short: false };
         } else if self.pos > 0 {
             let count = self.pos;
             let first_x = -(count as f64 - 1.0) / 2.0;
             let held = &self.points[..count];
             let angle = Moments::of(self.values.iter().take(count).copied(), first_x);
             let rates = if self.with_rates {
-                [
-                    Moments::of(held.iter().map(|p| p.sample.omega), first_x),
-                    Moments::of(held.iter().map(|p| p.sample.alpha), first_x),
-                ]
+                [Moments::of(held.iter().map(|p| p.sample.omega), first_x), Moments::of(held.iter().map(|p| p.sample.alpha), first_x)]
             } else {
                 [Moments::default(); 2]
             };
-            self.short = Short {
-                fit: Fit::new(count),
-                half: (count as f64 - 1.0) / 2.0,
-                angle,
-                rates,
-            };
-            self.due = Due {
-                next: 0,
-                last: count as i64 - 1,
-                centre: 0,
-                short: true,
-            };
+            self.short = Short { fit: Fit::new(count), half: (count as f64 - 1.0) / 2.0, angle, rates };
+            self.due = Due { next: 0, last: count as i64 - 1, centre: 0, short: true };
         }
         self.pos = 0;
         self.phase = 0;
@@ -331,12 +266,7 @@ impl SavGol {
     /// The next filtered point that is due, if any.
     #[inline]
     pub fn pop(&mut self) -> Option<Filtered> {
-        let Due {
-            next: k,
-            last,
-            centre,
-            short,
-        } = self.due;
+        let Due { next: k, last, centre, short } = self.due;
         if k > last {
             return None;
         }
@@ -345,44 +275,22 @@ impl SavGol {
             let s = &self.short;
             (&s.fit, &s.angle, &s.rates, k as f64 - s.half, k as usize)
         } else {
-            (
-                &self.full,
-                &self.angle,
-                &self.rates,
-                k as f64,
-                centre.wrapping_add(k as usize) & MASK,
-            )
+            (&self.full, &self.angle, &self.rates, k as f64, centre.wrapping_add(k as usize) & MASK)
         };
         self.emit(fit, angle, rates, x, slot)
     }
 
     /// The filtered point in `slot`, at centred position `x` of the fit.
     #[inline(always)]
-    fn emit(
-        &self,
-        fit: &Fit,
-        angle: &Moments,
-        rates: &[Moments; 2],
-        x: f64,
-        slot: usize,
-    ) -> Option<Filtered> {
+    fn emit(&self, fit: &Fit, angle: &Moments, rates: &[Moments; 2], x: f64, slot: usize) -> Option<Filtered> {
         let grid = self.points[slot & MASK];
         let (angle_deg, slope) = fit.at(angle.m0, angle.m1, angle.m2, x);
         let (omega, alpha) = if self.with_rates {
-            (
-                fit.at(rates[0].m0, rates[0].m1, rates[0].m2, x).0,
-                fit.at(rates[1].m0, rates[1].m1, rates[1].m2, x).0,
-            )
+            (fit.at(rates[0].m0, rates[0].m1, rates[0].m2, x).0, fit.at(rates[1].m0, rates[1].m1, rates[1].m2, x).0)
         } else {
             (grid.sample.omega, grid.sample.alpha)
         };
-        Some(Filtered {
-            grid,
-            angle_deg,
-            slope,
-            omega,
-            alpha,
-        })
+        Some(Filtered { grid, angle_deg, slope, omega, alpha })
     }
 
     /// Moments of the full window, summed afresh (oldest first), so rounding never builds up.
@@ -399,6 +307,7 @@ impl SavGol {
             ];
         }
     }
+
 }
 
 #[cfg(test)]
@@ -407,15 +316,7 @@ mod tests {
     use crate::resample::Sample;
 
     fn grid(k: usize, first: bool) -> GridPoint {
-        GridPoint {
-            sample: Sample {
-                time_us: k as f64,
-                angle_deg: 0.0,
-                omega: 0.0,
-                alpha: 0.0,
-            },
-            first,
-        }
+        GridPoint { sample: Sample { time_us: k as f64, angle_deg: 0.0, omega: 0.0, alpha: 0.0 }, first }
     }
 
     /// Filters `xs` as one segment; returns (time, angle, slope) in order.
@@ -424,16 +325,10 @@ mod tests {
         let mut out = Vec::new();
         for (k, &x) in xs.iter().enumerate() {
             let direct = f.push(grid(k, k == 0), x);
-            out.extend(
-                std::iter::from_fn(|| f.pop())
-                    .chain(direct)
-                    .map(|p| (p.grid.sample.time_us, p.angle_deg, p.slope)),
-            );
+            out.extend(std::iter::from_fn(|| f.pop()).chain(direct).map(|p| (p.grid.sample.time_us, p.angle_deg, p.slope)));
         }
         f.flush();
-        out.extend(
-            std::iter::from_fn(|| f.pop()).map(|p| (p.grid.sample.time_us, p.angle_deg, p.slope)),
-        );
+        out.extend(std::iter::from_fn(|| f.pop()).map(|p| (p.grid.sample.time_us, p.angle_deg, p.slope)));
         out
     }
 
@@ -449,38 +344,25 @@ mod tests {
     #[test]
     fn reproduces_a_parabola_and_its_slope_exactly_at_the_centre_and_the_edges() {
         // x = 3 + 2k − 0.5k²: slope 2 − k per point.
-        let xs: Vec<f64> = (0..40)
-            .map(|k| 3.0 + 2.0 * k as f64 - 0.5 * (k * k) as f64)
-            .collect();
+        let xs: Vec<f64> = (0..40).map(|k| 3.0 + 2.0 * k as f64 - 0.5 * (k * k) as f64).collect();
         for (k, (_, angle, slope)) in filter(5, &xs).into_iter().enumerate() {
             assert!((angle - xs[k]).abs() < 1e-9, "angle at {k}: {angle}");
-            assert!(
-                (slope - (2.0 - k as f64)).abs() < 1e-9,
-                "slope at {k}: {slope}"
-            );
+            assert!((slope - (2.0 - k as f64)).abs() < 1e-9, "slope at {k}: {slope}");
         }
     }
 
     #[test]
     fn fits_a_line_through_two_points_and_a_constant_through_one() {
-        assert_eq!(
-            filter(3, &[1.0, 4.0]),
-            vec![(0.0, 1.0, 3.0), (1.0, 4.0, 3.0)]
-        );
+        assert_eq!(filter(3, &[1.0, 4.0]), vec![(0.0, 1.0, 3.0), (1.0, 4.0, 3.0)]);
         assert_eq!(filter(3, &[7.0]), vec![(0.0, 7.0, 0.0)]);
     }
 
     #[test]
     fn averages_noise_down_by_the_window() {
         // Alternating ±1 around 10: a centred 2m + 1 fit leaves at most ~1/m of it.
-        let xs: Vec<f64> = (0..200)
-            .map(|k| 10.0 + if k % 2 == 0 { 1.0 } else { -1.0 })
-            .collect();
+        let xs: Vec<f64> = (0..200).map(|k| 10.0 + if k % 2 == 0 { 1.0 } else { -1.0 }).collect();
         for (_, angle, slope) in filter(10, &xs).into_iter().skip(10).take(180) {
-            assert!(
-                (angle - 10.0).abs() < 0.2 && slope.abs() < 0.05,
-                "{angle} {slope}"
-            );
+            assert!((angle - 10.0).abs() < 0.2 && slope.abs() < 0.05, "{angle} {slope}");
         }
     }
 
@@ -489,10 +371,7 @@ mod tests {
         // An hour at 200 Hz of a large still angle: sliding moments alone would drift.
         let xs = vec![123_456.789; 720_000];
         let last = filter(10, &xs).pop().unwrap_or_default();
-        assert!(
-            (last.1 - 123_456.789).abs() < 1e-6 && last.2.abs() < 1e-9,
-            "{last:?}"
-        );
+        assert!((last.1 - 123_456.789).abs() < 1e-6 && last.2.abs() < 1e-9, "{last:?}");
     }
 
     #[test]
@@ -504,11 +383,7 @@ mod tests {
                 f.flush();
             }
             let direct = f.push(grid(k, k == 0 || k == 6), if k < 6 { 0.0 } else { 100.0 });
-            out.extend(
-                std::iter::from_fn(|| f.pop())
-                    .chain(direct)
-                    .map(|p| p.angle_deg),
-            );
+            out.extend(std::iter::from_fn(|| f.pop()).chain(direct).map(|p| p.angle_deg));
         }
         f.flush();
         out.extend(std::iter::from_fn(|| f.pop()).map(|p| p.angle_deg));
@@ -517,14 +392,6 @@ mod tests {
 
     #[test]
     fn sizes_the_window_in_seconds() {
-        assert_eq!(
-            (
-                half_width(1.0),
-                half_width(100.0),
-                half_width(200.0),
-                half_width(1000.0)
-            ),
-            (1, 5, 10, 50)
-        );
+        assert_eq!((half_width(1.0), half_width(100.0), half_width(200.0), half_width(1000.0)), (1, 5, 10, 50));
     }
 }

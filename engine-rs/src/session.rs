@@ -161,10 +161,7 @@ impl Engine {
         settings.validate()?;
         let m = half_width(settings.hz);
         let step_us = settings.step_us();
-        let context = Context {
-            step_us,
-            weight: settings.mass_kg * GRAVITY,
-        };
+        let context = Context { step_us, weight: settings.mass_kg * GRAVITY };
         Ok(Engine {
             settings,
             resampler: Resampler::new(step_us),
@@ -185,10 +182,7 @@ impl Engine {
     /// ([`Update::point_count`] still counts them): the batch command and the live session
     /// need no point columns, and not building them is a fifth of the work.
     pub fn without_points(settings: Settings) -> Result<Engine, Error> {
-        Ok(Engine {
-            collect_points: false,
-            ..Engine::new(settings)?
-        })
+        Ok(Engine { collect_points: false, ..Engine::new(settings)? })
     }
 
     /// The session's settings.
@@ -203,14 +197,7 @@ impl Engine {
             return Err(Error::new(ErrorKind::Finished, 0.0));
         }
         let n = batch.time_us.len();
-        for column in [
-            Some(batch.angle_deg),
-            batch.angular_velocity,
-            batch.angular_acceleration,
-        ]
-        .into_iter()
-        .flatten()
-        {
+        for column in [Some(batch.angle_deg), batch.angular_velocity, batch.angular_acceleration].into_iter().flatten() {
             if column.len() != n {
                 return Err(Error::new(ErrorKind::LengthMismatch, column.len() as f64));
             }
@@ -218,42 +205,28 @@ impl Engine {
         if n == 0 {
             return Ok(());
         }
-        let present = (
-            batch.angular_velocity.is_some(),
-            batch.angular_acceleration.is_some(),
-        );
+        let present = (batch.angular_velocity.is_some(), batch.angular_acceleration.is_some());
         match self.device {
             None => {
                 self.device = Some(present);
                 let s = &self.settings;
-                let used = (
-                    present.0 && !s.calc_angular_velocity,
-                    present.1 && !s.calc_angular_acceleration,
-                );
+                let used = (present.0 && !s.calc_angular_velocity, present.1 && !s.calc_angular_acceleration);
                 self.deriver.use_device(used.0, used.1);
                 if used.0 || used.1 {
                     self.savgol.smooth_rates();
                 }
             }
-            Some(device) if device != present => {
-                return Err(Error::new(ErrorKind::DeviceDataChanged, n as f64))
-            }
+            Some(device) if device != present => return Err(Error::new(ErrorKind::DeviceDataChanged, n as f64)),
             Some(_) => {}
         }
-        let omega = batch
-            .angular_velocity
-            .filter(|_| !self.settings.calc_angular_velocity);
-        let alpha = batch
-            .angular_acceleration
-            .filter(|_| !self.settings.calc_angular_acceleration);
+        let omega = batch.angular_velocity.filter(|_| !self.settings.calc_angular_velocity);
+        let alpha = batch.angular_acceleration.filter(|_| !self.settings.calc_angular_acceleration);
         if self.collect_points {
             out.points.reserve(self.expected_points(batch.time_us));
         }
         match (omega, alpha) {
             (None, None) => self.resample::<false>(batch.time_us, batch.angle_deg, None, None, out),
-            (omega, alpha) => {
-                self.resample::<true>(batch.time_us, batch.angle_deg, omega, alpha, out)
-            }
+            (omega, alpha) => self.resample::<true>(batch.time_us, batch.angle_deg, omega, alpha, out),
         }
         Ok(())
     }
@@ -269,35 +242,16 @@ impl Engine {
         out: &mut Update,
     ) {
         // Lengths are checked by the caller; `get` keeps the loop free of panic paths all the same.
-        let column = |c: Option<&[f64]>, i: usize| {
-            if RATES {
-                c.and_then(|c| c.get(i)).copied().unwrap_or(0.0)
-            } else {
-                0.0
-            }
-        };
+        let column = |c: Option<&[f64]>, i: usize| if RATES { c.and_then(|c| c.get(i)).copied().unwrap_or(0.0) } else { 0.0 };
         // Grid points are gathered a block at a time, then processed in one loop whose length
         // does not depend on the jitter of each sample (see `Resampler::next_two`).
-        let zero = Sample {
-            time_us: 0.0,
-            angle_deg: 0.0,
-            omega: 0.0,
-            alpha: 0.0,
-        };
-        let mut grid = [GridPoint {
-            sample: zero,
-            first: false,
-        }; GRID_BLOCK];
+        let zero = Sample { time_us: 0.0, angle_deg: 0.0, omega: 0.0, alpha: 0.0 };
+        let mut grid = [GridPoint { sample: zero, first: false }; GRID_BLOCK];
         let mut filled = 0;
         // A local copy stays in registers across the loop (see `process`); written back below.
         let mut resampler = self.resampler;
         for (i, (&time_us, &angle_deg)) in time_us.iter().zip(angle_deg).enumerate() {
-            let sample = Sample {
-                time_us,
-                angle_deg,
-                omega: column(omega, i),
-                alpha: column(alpha, i),
-            };
+            let sample = Sample { time_us, angle_deg, omega: column(omega, i), alpha: column(alpha, i) };
             if !resampler.offer_with::<RATES>(sample) {
                 out.skipped += 1;
                 continue;
@@ -379,9 +333,7 @@ impl Engine {
     /// About how many points `time_us` yields, to size the output once. Capped at 16 per
     /// sample so that a garbage first or last time cannot reserve gigabytes.
     fn expected_points(&self, time_us: &[f64]) -> usize {
-        let (Some(first), Some(last)) = (time_us.first(), time_us.last()) else {
-            return 0;
-        };
+        let (Some(first), Some(last)) = (time_us.first(), time_us.last()) else { return 0 };
         let n = ((last - first) / self.settings.step_us()).min(16.0 * time_us.len() as f64) + 2.0;
         if n.is_finite() && n > 0.0 {
             n as usize
@@ -414,24 +366,9 @@ impl Downstream<'_> {
     fn derive(&mut self, f: &Filtered, out: &mut Update) {
         let point = self.deriver.derive(f);
         let (values, moving) = phase_values(&point);
-        let at = At {
-            index: self.next_index,
-            time_us: point.time_us,
-        };
-        self.edges.push(
-            at.index,
-            at.time_us,
-            f.grid.sample.angle_deg,
-            f.angle_deg.abs(),
-            moving,
-        );
-        let detected = DetectorPoint {
-            at,
-            angle_deg: f.angle_deg,
-            omega: point.angular_velocity,
-            values,
-            moving,
-        };
+        let at = At { index: self.next_index, time_us: point.time_us };
+        self.edges.push(at.index, at.time_us, f.grid.sample.angle_deg, f.angle_deg.abs(), moving);
+        let detected = DetectorPoint { at, angle_deg: f.angle_deg, omega: point.angular_velocity, values, moving };
         if let Some(rep) = self.detector.push(&detected, self.edges) {
             out.reps.push(rep);
         }

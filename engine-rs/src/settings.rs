@@ -31,11 +31,7 @@ impl Range {
 /// Resampling rate. Below 10 Hz the filter's window is a single step each side and a 0.4 s
 /// pull is four points; the fastest source we know (Chronojump's encoder) samples at 1 kHz, so
 /// a finer grid only interpolates straight lines and costs memory.
-pub const HZ: Range = Range {
-    min: 10.0,
-    max: 1000.0,
-    unit: "Hz",
-};
+pub const HZ: Range = Range { min: 10.0, max: 1000.0, unit: "Hz" };
 
 /// Lowest accepted resampling rate, Hz ([`HZ`]).
 pub const HZ_MIN: f64 = HZ.min;
@@ -44,26 +40,14 @@ pub const HZ_MIN: f64 = HZ.min;
 pub const HZ_MAX: f64 = HZ.max;
 
 /// Radius the rope winds on: from a 4 mm spindle to a 40 cm cone pulley.
-pub const RADIUS: Range = Range {
-    min: 0.002,
-    max: 0.2,
-    unit: "m",
-};
+pub const RADIUS: Range = Range { min: 0.002, max: 0.2, unit: "m" };
 
 /// Flywheel inertia: commercial flywheels range 0.01–0.3 kg·m²; 2 is a stack of twenty of the
 /// largest plates. 0 means no plates (no torque, force or power).
-pub const INERTIA: Range = Range {
-    min: 0.0,
-    max: 2.0,
-    unit: "kg·m²",
-};
+pub const INERTIA: Range = Range { min: 0.0, max: 2.0, unit: "kg·m²" };
 
 /// Body mass: 0 leaves the body out of linear and net force; 300 kg is above any athlete.
-pub const MASS: Range = Range {
-    min: 0.0,
-    max: 300.0,
-    unit: "kg",
-};
+pub const MASS: Range = Range { min: 0.0, max: 300.0, unit: "kg" };
 
 /// Below this |ω| (rad/s) a point counts as still, and stillness is trimmed off the edges of
 /// a phase (rest is not part of the movement). 0.3 rad/s is 4 mm/s of rope on the default
@@ -174,26 +158,10 @@ impl Settings {
     pub fn validate(&self) -> Result<(), Error> {
         let checks = [
             (HZ.contains(self.hz), ErrorKind::InvalidHz, self.hz),
-            (
-                RADIUS.contains(self.radius_m),
-                ErrorKind::InvalidRadius,
-                self.radius_m,
-            ),
-            (
-                INERTIA.contains(self.inertia_kg_m2),
-                ErrorKind::InvalidInertia,
-                self.inertia_kg_m2,
-            ),
-            (
-                MASS.contains(self.mass_kg),
-                ErrorKind::InvalidMass,
-                self.mass_kg,
-            ),
-            (
-                (1..=3).contains(&self.warmup),
-                ErrorKind::InvalidWarmup,
-                f64::from(self.warmup),
-            ),
+            (RADIUS.contains(self.radius_m), ErrorKind::InvalidRadius, self.radius_m),
+            (INERTIA.contains(self.inertia_kg_m2), ErrorKind::InvalidInertia, self.inertia_kg_m2),
+            (MASS.contains(self.mass_kg), ErrorKind::InvalidMass, self.mass_kg),
+            ((1..=3).contains(&self.warmup), ErrorKind::InvalidWarmup, f64::from(self.warmup)),
         ];
         match checks.iter().find(|(ok, _, _)| !ok) {
             Some(&(_, kind, value)) => Err(Error::new(kind, value)),
@@ -243,14 +211,7 @@ mod tests {
     fn accepts_the_spec_defaults_and_the_range_edges() {
         assert_eq!(Settings::default().validate(), Ok(()));
         for hz in [HZ_MIN, 50.0, HZ_MAX] {
-            assert_eq!(
-                Settings {
-                    hz,
-                    ..Settings::default()
-                }
-                .validate(),
-                Ok(())
-            );
+            assert_eq!(Settings { hz, ..Settings::default() }.validate(), Ok(()));
         }
         assert_eq!(Settings::default().step_us(), 5000.0);
     }

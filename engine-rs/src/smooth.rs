@@ -46,10 +46,7 @@ mod tests {
     #[test]
     fn averages_the_points_it_has_then_the_last_four() {
         let mut s = Smoother::default();
-        let out: Vec<f64> = [4.0, 8.0, 0.0, 8.0, 16.0, 4.0]
-            .iter()
-            .map(|&x| s.push(x, false))
-            .collect();
+        let out: Vec<f64> = [4.0, 8.0, 0.0, 8.0, 16.0, 4.0].iter().map(|&x| s.push(x, false)).collect();
         assert_eq!(out, vec![4.0, 6.0, 4.0, 5.0, 8.0, 7.0]);
     }
 

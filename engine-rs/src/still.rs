@@ -20,10 +20,7 @@ pub struct Stillness {
 
 impl Default for Stillness {
     fn default() -> Stillness {
-        Stillness {
-            anchor_p: f64::NAN,
-            since_us: 0.0,
-        }
+        Stillness { anchor_p: f64::NAN, since_us: 0.0 }
     }
 }
 
@@ -79,11 +76,7 @@ mod tests {
         let mut s = Stillness::default();
         s.push(0.0, 100.0, true);
         s.push(1.0, 100.0 + 0.9 * B, true);
-        assert_eq!(
-            s.since_us(),
-            0.0,
-            "moving within the band is no new stretch"
-        );
+        assert_eq!(s.since_us(), 0.0, "moving within the band is no new stretch");
         s.push(2.0, 100.0 + 1.8 * B, false);
         assert_eq!(s.since_us(), 0.0, "within the band of where it last moved");
         s.push(3.0, 100.0 + 3.0 * B, false);

@@ -8,27 +8,13 @@ use core::f64::consts::FRAC_PI_2;
 
 /// Pushes the samples in batches of `size` and never finishes; returns each rep's index with
 /// the time (s) of the last sample of the push that returned it, and the engine.
-fn live(
-    time_us: &[f64],
-    angle_deg: &[f64],
-    settings: Settings,
-    size: usize,
-) -> (Vec<(u32, f64)>, Engine) {
+fn live(time_us: &[f64], angle_deg: &[f64], settings: Settings, size: usize) -> (Vec<(u32, f64)>, Engine) {
     let mut engine = Engine::new(settings).expect("valid settings");
     let mut arrivals = Vec::new();
     let mut out = Update::default();
     for (t, a) in time_us.chunks(size).zip(angle_deg.chunks(size)) {
         out.clear();
-        engine
-            .push(
-                &Batch {
-                    time_us: t,
-                    angle_deg: a,
-                    ..Batch::default()
-                },
-                &mut out,
-            )
-            .expect("equal lengths");
+        engine.push(&Batch { time_us: t, angle_deg: a, ..Batch::default() }, &mut out).expect("equal lengths");
         let now = t[t.len() - 1] * 1e-6;
         arrivals.extend(out.reps.iter().map(|r| (r.index, now)));
     }
@@ -37,11 +23,7 @@ fn live(
 
 /// Short stops at the top between reps, then `tail_s` more of rest after the last.
 fn set_with_tail(tail_s: f64) -> (YoYo, f64) {
-    let set = YoYo {
-        wound_deg: vec![900.0, 1000.0, 950.0, 1100.0],
-        peak_deg_s: 1500.0,
-        rest_s: 0.2,
-    };
+    let set = YoYo { wound_deg: vec![900.0, 1000.0, 950.0, 1100.0], peak_deg_s: 1500.0, rest_s: 0.2 };
     let duration = set.duration_s() + tail_s;
     (set, duration)
 }
@@ -90,41 +72,19 @@ last_rep_arrives_live! {
 #[test]
 fn a_still_rope_that_stays_short_of_the_threshold_keeps_the_last_rep_for_finish() {
     let (set, duration) = set_with_tail(0.0);
-    let (t, a) = sample(
-        |t| set.angle(t),
-        200.0,
-        duration,
-        0.4,
-        0.1,
-        &mut Rng::new(21),
-    );
+    let (t, a) = sample(|t| set.angle(t), 200.0, duration, 0.4, 0.1, &mut Rng::new(21));
     let (arrivals, mut engine) = live(&t, &a, Settings::default(), 10);
-    assert_eq!(
-        arrivals.len(),
-        2,
-        "0.2 s of rest after the last rep is not enough"
-    );
+    assert_eq!(arrivals.len(), 2, "0.2 s of rest after the last rep is not enough");
     let mut out = Update::default();
     engine.finish(&mut out).expect("first finish");
-    assert_eq!(
-        out.reps.len(),
-        1,
-        "finish closes it, the rope being at rest"
-    );
+    assert_eq!(out.reps.len(), 1, "finish closes it, the rope being at rest");
 }
 
 #[test]
 fn noise_on_a_long_rest_after_the_set_closes_the_last_rep_once_and_adds_none() {
     let (set, duration) = set_with_tail(30.0);
     for seed in 0..4 {
-        let (t, a) = sample(
-            |t| set.angle(t),
-            200.0,
-            duration,
-            0.4,
-            1.0,
-            &mut Rng::new(30 + seed),
-        );
+        let (t, a) = sample(|t| set.angle(t), 200.0, duration, 0.4, 1.0, &mut Rng::new(30 + seed));
         let (arrivals, _) = live(&t, &a, Settings::default(), 37);
         assert_eq!(arrivals.len(), set.reps(), "seed {seed}");
     }

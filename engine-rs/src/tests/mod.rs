@@ -66,11 +66,7 @@ impl YoYo {
     }
 
     pub fn duration_s(&self) -> f64 {
-        let moving: f64 = self
-            .wound_deg
-            .windows(2)
-            .map(|w| self.phase_s(w[0]) + self.phase_s(w[1]))
-            .sum();
+        let moving: f64 = self.wound_deg.windows(2).map(|w| self.phase_s(w[0]) + self.phase_s(w[1])).sum();
         moving + self.rest_s * (self.reps() + 1) as f64
     }
 
@@ -118,21 +114,12 @@ pub fn sample(
 
 /// Reprocesses angle/time columns with `settings`.
 pub fn run(time_us: &[f64], angle_deg: &[f64], settings: Settings) -> Update {
-    let batch = Batch {
-        time_us,
-        angle_deg,
-        ..Batch::default()
-    };
+    let batch = Batch { time_us, angle_deg, ..Batch::default() };
     reprocess(&batch, settings).expect("valid settings and equal lengths")
 }
 
 /// |actual − expected| ≤ tolerance · |expected|, with a readable failure.
 pub fn assert_rel(actual: f64, expected: f64, tolerance: f64, what: &str) {
     let err = (actual - expected).abs() / expected.abs();
-    assert!(
-        err <= tolerance,
-        "{what}: {actual} vs {expected} ({:.3} % off, allowed {} %)",
-        err * 100.0,
-        tolerance * 100.0
-    );
+    assert!(err <= tolerance, "{what}: {actual} vs {expected} ({:.3} % off, allowed {} %)", err * 100.0, tolerance * 100.0);
 }

@@ -8,13 +8,7 @@ use crate::{PhaseSummary, Settings};
 const DEG: f64 = core::f64::consts::PI / 180.0;
 
 fn settings(hz: f64) -> Settings {
-    Settings {
-        hz,
-        radius_m: 0.02,
-        inertia_kg_m2: 0.05,
-        mass_kg: 80.0,
-        ..Settings::default()
-    }
+    Settings { hz, radius_m: 0.02, inertia_kg_m2: 0.05, mass_kg: 80.0, ..Settings::default() }
 }
 
 macro_rules! constant_rotation {
@@ -97,24 +91,9 @@ fn expected(s: &Settings, wound: f64, t: f64, wp: f64) -> PhaseSummary {
 }
 
 fn assert_phase(got: &PhaseSummary, want: &PhaseSummary, tol_velocity: f64, tol: f64, what: &str) {
-    assert_rel(
-        got.duration_s,
-        want.duration_s,
-        tol_velocity,
-        &format!("{what} duration"),
-    );
-    assert_rel(
-        got.velocity,
-        want.velocity,
-        tol_velocity,
-        &format!("{what} mean velocity = r·Δθ/T"),
-    );
-    assert_rel(
-        got.peak_velocity,
-        want.peak_velocity,
-        tol,
-        &format!("{what} peak velocity"),
-    );
+    assert_rel(got.duration_s, want.duration_s, tol_velocity, &format!("{what} duration"));
+    assert_rel(got.velocity, want.velocity, tol_velocity, &format!("{what} mean velocity = r·Δθ/T"));
+    assert_rel(got.peak_velocity, want.peak_velocity, tol, &format!("{what} peak velocity"));
     let pairs = [
         (got.acceleration, want.acceleration, "acceleration"),
         (got.torque, want.torque, "torque"),
@@ -159,19 +138,8 @@ synthetic_rep! {
 
 #[test]
 fn results_hardly_depend_on_the_sampling_rate() {
-    let set = YoYo {
-        wound_deg: vec![1100.0, 1300.0, 900.0, 1200.0, 1000.0],
-        peak_deg_s: 1000.0,
-        rest_s: 0.7,
-    };
-    let (t, a) = sample(
-        |t| set.angle(t),
-        1000.0,
-        set.duration_s(),
-        0.0,
-        0.0,
-        &mut Rng::new(4),
-    );
+    let set = YoYo { wound_deg: vec![1100.0, 1300.0, 900.0, 1200.0, 1000.0], peak_deg_s: 1000.0, rest_s: 0.7 };
+    let (t, a) = sample(|t| set.angle(t), 1000.0, set.duration_s(), 0.0, 0.0, &mut Rng::new(4));
     let reference = run(&t, &a, settings(1000.0));
     assert_eq!(reference.reps.len(), set.reps());
     for hz in [50.0, 100.0, 200.0, 500.0] {
@@ -179,20 +147,8 @@ fn results_hardly_depend_on_the_sampling_rate() {
         assert_eq!(out.reps.len(), set.reps(), "{hz} Hz");
         for (got, want) in out.reps.iter().zip(&reference.reps) {
             let what = format!("{hz} Hz rep {}", got.index);
-            assert_phase(
-                &got.concentric,
-                &want.concentric,
-                0.02,
-                0.02,
-                &format!("{what} concentric"),
-            );
-            assert_phase(
-                &got.eccentric,
-                &want.eccentric,
-                0.02,
-                0.02,
-                &format!("{what} eccentric"),
-            );
+            assert_phase(&got.concentric, &want.concentric, 0.02, 0.02, &format!("{what} concentric"));
+            assert_phase(&got.eccentric, &want.eccentric, 0.02, 0.02, &format!("{what} eccentric"));
         }
     }
 }
@@ -213,60 +169,25 @@ fn swaying_by_less_than_the_threshold_makes_no_rep() {
 
 #[test]
 fn light_noise_and_timing_jitter_keep_every_rep_and_its_means() {
-    let set = YoYo {
-        wound_deg: vec![900.0, 1000.0, 950.0, 1100.0, 1000.0, 900.0],
-        peak_deg_s: 1500.0,
-        rest_s: 1.0,
-    };
-    let (t, a) = sample(
-        |t| set.angle(t),
-        200.0,
-        set.duration_s(),
-        0.4,
-        0.1,
-        &mut Rng::new(7),
-    );
+    let set = YoYo { wound_deg: vec![900.0, 1000.0, 950.0, 1100.0, 1000.0, 900.0], peak_deg_s: 1500.0, rest_s: 1.0 };
+    let (t, a) = sample(|t| set.angle(t), 200.0, set.duration_s(), 0.4, 0.1, &mut Rng::new(7));
     let s = settings(200.0);
     let out = run(&t, &a, s);
     assert_eq!(out.reps.len(), set.reps());
     for (k, rep) in out.reps.iter().enumerate() {
         let (wound, next) = (set.wound_deg[k], set.wound_deg[k + 1]);
-        assert_rel(
-            rep.concentric.velocity,
-            s.radius_m * wound * DEG / set.phase_s(wound),
-            0.02,
-            "concentric velocity",
-        );
-        assert_rel(
-            rep.eccentric.velocity,
-            s.radius_m * next * DEG / set.phase_s(next),
-            0.02,
-            "eccentric velocity",
-        );
+        assert_rel(rep.concentric.velocity, s.radius_m * wound * DEG / set.phase_s(wound), 0.02, "concentric velocity");
+        assert_rel(rep.eccentric.velocity, s.radius_m * next * DEG / set.phase_s(next), 0.02, "eccentric velocity");
     }
 }
 
 #[test]
 fn heavy_noise_never_adds_a_rep() {
-    let set = YoYo {
-        wound_deg: vec![900.0, 1000.0, 950.0, 1100.0, 1000.0, 900.0],
-        peak_deg_s: 1500.0,
-        rest_s: 1.0,
-    };
+    let set = YoYo { wound_deg: vec![900.0, 1000.0, 950.0, 1100.0, 1000.0, 900.0], peak_deg_s: 1500.0, rest_s: 1.0 };
     for seed in 0..5 {
-        let (t, a) = sample(
-            |t| set.angle(t),
-            200.0,
-            set.duration_s(),
-            0.45,
-            4.0,
-            &mut Rng::new(100 + seed),
-        );
+        let (t, a) = sample(|t| set.angle(t), 200.0, set.duration_s(), 0.45, 4.0, &mut Rng::new(100 + seed));
         let found = run(&t, &a, Settings::default()).reps.len();
         // Noise this strong can hide the rest that closes the trailing rep, nothing more.
-        assert!(
-            found == set.reps() || found == set.reps() - 1,
-            "seed {seed}: {found} reps"
-        );
+        assert!(found == set.reps() || found == set.reps() - 1, "seed {seed}: {found} reps");
     }
 }

@@ -15,11 +15,7 @@ fn live(time_us: &[f64], angle_deg: &[f64], settings: Settings, cuts: &[usize]) 
     let mut engine = Engine::new(settings).expect("valid settings");
     let (mut out, mut from) = (Update::default(), 0);
     for to in bounds {
-        let batch = Batch {
-            time_us: &time_us[from..to],
-            angle_deg: &angle_deg[from..to],
-            ..Batch::default()
-        };
+        let batch = Batch { time_us: &time_us[from..to], angle_deg: &angle_deg[from..to], ..Batch::default() };
         engine.push(&batch, &mut out).expect("equal lengths");
         from = to;
     }
@@ -38,49 +34,21 @@ fn session() -> impl Strategy<Value = (Vec<f64>, Vec<f64>)> {
         0.0..2.0f64,
         any::<u64>(),
     )
-        .prop_map(
-            |(wound_deg, peak_deg_s, rest_s, input_hz, jitter, noise, seed)| {
-                let set = YoYo {
-                    wound_deg,
-                    peak_deg_s,
-                    rest_s,
-                };
-                sample(
-                    |t| set.angle(t),
-                    input_hz,
-                    set.duration_s() + 1.0,
-                    jitter,
-                    noise,
-                    &mut Rng::new(seed),
-                )
-            },
-        )
+        .prop_map(|(wound_deg, peak_deg_s, rest_s, input_hz, jitter, noise, seed)| {
+            let set = YoYo { wound_deg, peak_deg_s, rest_s };
+            sample(|t| set.angle(t), input_hz, set.duration_s() + 1.0, jitter, noise, &mut Rng::new(seed))
+        })
 }
 
 fn settings() -> impl Strategy<Value = Settings> {
-    (
-        prop_oneof![Just(50.0), Just(200.0), 10.0..1000.0f64],
-        0.005..0.05f64,
-        0.0..0.5f64,
-        1u32..=3,
+    (prop_oneof![Just(50.0), Just(200.0), 10.0..1000.0f64], 0.005..0.05f64, 0.0..0.5f64, 1u32..=3).prop_map(
+        |(hz, radius_m, inertia_kg_m2, warmup)| Settings { hz, radius_m, inertia_kg_m2, warmup, ..Settings::default() },
     )
-        .prop_map(|(hz, radius_m, inertia_kg_m2, warmup)| Settings {
-            hz,
-            radius_m,
-            inertia_kg_m2,
-            warmup,
-            ..Settings::default()
-        })
 }
 
 /// Bitwise image of an update, so NaN == NaN and 0.0 ≠ −0.0 would show.
 fn bits(u: &Update) -> (Vec<Vec<u64>>, String, u64, u64) {
-    let columns = u
-        .points
-        .columns
-        .iter()
-        .map(|c| c.iter().map(|x| x.to_bits()).collect())
-        .collect();
+    let columns = u.points.columns.iter().map(|c| c.iter().map(|x| x.to_bits()).collect()).collect();
     (columns, format!("{:?}", u.reps), u.skipped, u.point_count)
 }
 

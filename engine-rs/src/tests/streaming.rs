@@ -20,9 +20,7 @@ fn in_slices(batch: &Batch, settings: Settings, rng: &mut Rng) -> Update {
             angular_velocity: batch.angular_velocity.map(|c| &c[i..j]),
             angular_acceleration: batch.angular_acceleration.map(|c| &c[i..j]),
         };
-        engine
-            .push(&part, &mut out)
-            .expect("same shape as the whole batch");
+        engine.push(&part, &mut out).expect("same shape as the whole batch");
         i = j;
     }
     engine.finish(&mut out).expect("first finish");
@@ -31,23 +29,14 @@ fn in_slices(batch: &Batch, settings: Settings, rng: &mut Rng) -> Update {
 
 /// Bitwise equality (so NaN == NaN and 0.0 != −0.0 would show).
 fn bits(u: &Update) -> (Vec<Vec<u64>>, String, u64) {
-    let columns = u
-        .points
-        .columns
-        .iter()
-        .map(|c| c.iter().map(|x| x.to_bits()).collect())
-        .collect();
+    let columns = u.points.columns.iter().map(|c| c.iter().map(|x| x.to_bits()).collect()).collect();
     (columns, format!("{:?}", u.reps), u.skipped)
 }
 
 /// A session of `reps` flywheel reps with noise, jitter, dropped-out stretches, a long gap and
 /// some bad samples; device ω/α columns when `device`.
 fn messy_session(rng: &mut Rng, device: bool) -> (Vec<f64>, Vec<f64>, Vec<f64>, Vec<f64>) {
-    let set = YoYo {
-        wound_deg: vec![800.0, 1000.0, 900.0, 1100.0],
-        peak_deg_s: 1400.0,
-        rest_s: 0.8,
-    };
+    let set = YoYo { wound_deg: vec![800.0, 1000.0, 900.0, 1100.0], peak_deg_s: 1400.0, rest_s: 0.8 };
     let (mut t, mut a) = sample(|t| set.angle(t), 400.0, set.duration_s(), 0.45, 0.5, rng);
     for i in (0..t.len()).step_by(97) {
         a[i] = f64::NAN;
@@ -60,14 +49,10 @@ fn messy_session(rng: &mut Rng, device: bool) -> (Vec<f64>, Vec<f64>, Vec<f64>, 
         *x += 1.5 * MAX_GAP_US;
     }
     let (w, al) = if device {
-        // The unit's own rates: central differences of what it measured (at rest where it rests).
+        // The unit's own rates: central differences of what it measured (still where it rests).
         let rate = |v: &[f64]| -> Vec<f64> {
-            (0..v.len())
-                .map(|i| {
-                    let (p, n) = (i.saturating_sub(1), (i + 1).min(v.len() - 1));
-                    (v[n] - v[p]) / (t[n] - t[p]) * 1e6
-                })
-                .collect()
+            let last = v.len() - 1;
+            (0..v.len()).map(|i| (v[(i + 1).min(last)] - v[i.saturating_sub(1)]) / (t[(i + 1).min(last)] - t[i.saturating_sub(1)]) * 1e6).collect()
         };
         let w: Vec<f64> = rate(&a).iter().map(|x| x * DEG_TO_RAD).collect();
         let al = rate(&w);
@@ -101,20 +86,10 @@ fn incremental_batches_equal_the_whole_session_bit_for_bit() {
             ..Settings::default()
         };
         let whole = reprocess(&batch, settings).expect("valid");
-        assert!(
-            whole.reps.len() >= 2,
-            "seed {seed}: the session has reps to compare"
-        );
-        assert!(
-            whole.skipped > 0,
-            "seed {seed}: the session has bad samples to skip"
-        );
+        assert!(whole.reps.len() >= 2, "seed {seed}: the session has reps to compare");
+        assert!(whole.skipped > 0, "seed {seed}: the session has bad samples to skip");
         for _ in 0..3 {
-            assert_eq!(
-                bits(&in_slices(&batch, settings, &mut rng)),
-                bits(&whole),
-                "seed {seed}"
-            );
+            assert_eq!(bits(&in_slices(&batch, settings, &mut rng)), bits(&whole), "seed {seed}");
         }
     }
 }
@@ -124,42 +99,11 @@ fn uses_the_device_rates_only_when_the_calc_flags_are_off() {
     let t = [0.0, 5000.0, 10_000.0, 15_000.0];
     let a = [0.0, 10.0, 20.0, 30.0];
     let w = [7.0; 4];
-    let batch = Batch {
-        time_us: &t,
-        angle_deg: &a,
-        angular_velocity: Some(&w),
-        angular_acceleration: None,
-    };
-    let device = reprocess(
-        &batch,
-        Settings {
-            calc_angular_velocity: false,
-            ..Settings::default()
-        },
-    )
-    .unwrap();
-    assert!(
-        device.points.columns[2]
-            .iter()
-            .all(|&w| (w - 7.0).abs() < 1e-12),
-        "{:?}",
-        device.points.columns[2]
-    );
-    let computed = reprocess(
-        &batch,
-        Settings {
-            calc_angular_velocity: true,
-            ..Settings::default()
-        },
-    )
-    .unwrap();
-    assert!(
-        computed.points.columns[2]
-            .iter()
-            .all(|&w| w > 0.0 && w != 7.0),
-        "{:?}",
-        computed.points.columns[2]
-    );
+    let batch = Batch { time_us: &t, angle_deg: &a, angular_velocity: Some(&w), angular_acceleration: None };
+    let device = reprocess(&batch, Settings { calc_angular_velocity: false, ..Settings::default() }).unwrap();
+    assert!(device.points.columns[2].iter().all(|&w| (w - 7.0).abs() < 1e-12), "{:?}", device.points.columns[2]);
+    let computed = reprocess(&batch, Settings { calc_angular_velocity: true, ..Settings::default() }).unwrap();
+    assert!(computed.points.columns[2].iter().all(|&w| w > 0.0 && w != 7.0), "{:?}", computed.points.columns[2]);
 }
 
 /// A number from everywhere: ordinary, huge, tiny, signed zero, NaN and infinities.
@@ -201,26 +145,10 @@ fn never_panics_on_arbitrary_input() {
     let mut rng = Rng::new(42);
     for round in 0..400 {
         let settings = Settings {
-            hz: if rng.below(5) == 0 {
-                wild(&mut rng)
-            } else {
-                rng.range(1.0, 1000.0)
-            },
-            radius_m: if rng.below(8) == 0 {
-                wild(&mut rng)
-            } else {
-                rng.range(1e-4, 0.1)
-            },
-            inertia_kg_m2: if rng.below(8) == 0 {
-                wild(&mut rng)
-            } else {
-                rng.range(0.0, 1.0)
-            },
-            mass_kg: if rng.below(8) == 0 {
-                wild(&mut rng)
-            } else {
-                rng.range(0.0, 200.0)
-            },
+            hz: if rng.below(5) == 0 { wild(&mut rng) } else { rng.range(1.0, 1000.0) },
+            radius_m: if rng.below(8) == 0 { wild(&mut rng) } else { rng.range(1e-4, 0.1) },
+            inertia_kg_m2: if rng.below(8) == 0 { wild(&mut rng) } else { rng.range(0.0, 1.0) },
+            mass_kg: if rng.below(8) == 0 { wild(&mut rng) } else { rng.range(0.0, 200.0) },
             calc_angular_velocity: rng.below(2) == 0,
             calc_angular_acceleration: rng.below(2) == 0,
             warmup: rng.below(5) as u32,
@@ -235,20 +163,8 @@ fn never_panics_on_arbitrary_input() {
             let n = rng.below(600);
             let t = times(&mut rng, n);
             let column = |rng: &mut Rng| {
-                let len = if rng.below(20) == 0 {
-                    rng.below(600)
-                } else {
-                    n
-                };
-                (0..len)
-                    .map(|_| {
-                        if rng.below(4) == 0 {
-                            wild(rng)
-                        } else {
-                            rng.range(-3000.0, 3000.0)
-                        }
-                    })
-                    .collect::<Vec<f64>>()
+                let len = if rng.below(20) == 0 { rng.below(600) } else { n };
+                (0..len).map(|_| if rng.below(4) == 0 { wild(rng) } else { rng.range(-3000.0, 3000.0) }).collect::<Vec<f64>>()
             };
             let (a, w, al) = (column(&mut rng), column(&mut rng), column(&mut rng));
             let batch = Batch {
@@ -259,42 +175,19 @@ fn never_panics_on_arbitrary_input() {
             };
             out.clear();
             if let Err(e) = engine.push(&batch, &mut out) {
-                assert!(
-                    matches!(e.kind(), ErrorKind::LengthMismatch),
-                    "round {round}: {e}"
-                );
+                assert!(matches!(e.kind(), ErrorKind::LengthMismatch), "round {round}: {e}");
             }
-            assert!(out
-                .points
-                .columns
-                .iter()
-                .all(|c| c.len() == out.points.len()));
+            assert!(out.points.columns.iter().all(|c| c.len() == out.points.len()));
         }
         assert!(engine.finish(&mut out).is_ok());
-        assert_eq!(
-            engine.finish(&mut out).map_err(|e| e.kind()),
-            Err(ErrorKind::Finished)
-        );
+        assert_eq!(engine.finish(&mut out).map_err(|e| e.kind()), Err(ErrorKind::Finished));
     }
 }
 
 #[test]
 fn gives_an_explicit_empty_result_for_fewer_than_two_samples() {
-    for (t, a) in [
-        (vec![], vec![]),
-        (vec![5.0], vec![1.0]),
-        (vec![5.0, 5.0], vec![1.0, 2.0]),
-        (vec![f64::NAN, 1.0], vec![0.0, 0.0]),
-    ] {
-        let out = reprocess(
-            &Batch {
-                time_us: &t,
-                angle_deg: &a,
-                ..Batch::default()
-            },
-            Settings::default(),
-        )
-        .unwrap();
+    for (t, a) in [(vec![], vec![]), (vec![5.0], vec![1.0]), (vec![5.0, 5.0], vec![1.0, 2.0]), (vec![f64::NAN, 1.0], vec![0.0, 0.0])] {
+        let out = reprocess(&Batch { time_us: &t, angle_deg: &a, ..Batch::default() }, Settings::default()).unwrap();
         assert!(out.points.is_empty() && out.reps.is_empty(), "{t:?}");
     }
 }
