@@ -1,9 +1,11 @@
 //! Prints the engine's settings facts as JSON for the TypeScript side (`pkg/settings.json`,
 //! written by `scripts/build-engine.sh`): the plausible range of each physical setting, so the
-//! app, the batch command and the engine refuse the same values with the same words.
+//! app, the batch command and the engine refuse the same values with the same words; and the
+//! largest sample value the engine takes, so the sample stream skips the same samples with a
+//! message instead of the engine dropping them silently.
 //! `cargo run --quiet --release -p repline-engine --example settings_json`
 
-use engine::settings::{Range, HZ, INERTIA, MASS, RADIUS};
+use engine::settings::{Range, HZ, INERTIA, MASS, MAX_SAMPLE_VALUE, RADIUS};
 
 fn range(r: &Range) -> String {
     format!(r#"{{ "min": {}, "max": {}, "unit": "{}" }}"#, r.min, r.max, r.unit)
@@ -12,5 +14,5 @@ fn range(r: &Range) -> String {
 fn main() {
     let ranges = [("hz", HZ), ("radius", RADIUS), ("inertia", INERTIA), ("mass", MASS)];
     let body: Vec<String> = ranges.iter().map(|(name, r)| format!(r#"    "{name}": {}"#, range(r))).collect();
-    println!("{{\n  \"ranges\": {{\n{}\n  }}\n}}", body.join(",\n"));
+    println!("{{\n  \"ranges\": {{\n{}\n  }},\n  \"maxSampleValue\": {MAX_SAMPLE_VALUE:e}\n}}", body.join(",\n"));
 }

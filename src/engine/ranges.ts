@@ -16,6 +16,9 @@ export type RangedSetting = keyof typeof facts.ranges;
 
 export const RANGES: Readonly<Record<RangedSetting, Range>> = facts.ranges;
 
+/** Largest |time| (µs) or |angle| (°) the engine takes: beyond it a sample is not a measurement. */
+export const MAX_SAMPLE_VALUE: number = facts.maxSampleValue;
+
 /** Whether `value` is a finite number within the range of `setting`. */
 export function inRange(setting: RangedSetting, value: number): boolean {
   const r = RANGES[setting];

@@ -39,11 +39,18 @@ describe('the sample stream', () => {
     expect(stream.skipped).toEqual({ badLength: 1, nonFinite: 0, timeNotIncreasing: 0, timeJump: 0, clockBreaks: 0 });
   });
 
+  it('skips a legacy time a bit flip made 1e27 ms as impossible, so it never becomes the clock', () => {
+    const stream = new SampleStream('legacy');
+    expect(stream.push(legacy(1, 6.5749e24)).warnings).toEqual([{ kind: 'non-finite', message: 'Skipped 1 sample(s) with a non-finite or impossible angle or time' }]);
+    expect(stream.push(legacy(2, 10)).samples.timeUs).toEqual([10_000]);
+    expect(stream.push(legacy(3, 15)).samples.timeUs).toEqual([15_000]);
+  });
+
   it('skips a non-finite angle but keeps its packet mates', () => {
     const stream = new SampleStream('records');
     const result = stream.push(records([1, 1000], [NaN, 6000], [Infinity, 7000], [4, 11000]));
     expect(result.samples).toEqual({ timeUs: [1000, 11000], angleDeg: [1, 4] });
-    expect(result.warnings).toEqual([{ kind: 'non-finite', message: 'Skipped 2 sample(s) with a non-finite angle or time' }]);
+    expect(result.warnings).toEqual([{ kind: 'non-finite', message: 'Skipped 2 sample(s) with a non-finite or impossible angle or time' }]);
     expect(stream.skipped.nonFinite).toBe(2);
   });
 

@@ -5,7 +5,9 @@
  *
  * Rules (each skip is counted and reported as a {@link SampleWarning}, one per kind per packet):
  * - a packet of the wrong length is skipped whole ('bad-length');
- * - a sample with a non-finite angle or time is skipped ('non-finite'), its packet mates are kept;
+ * - a sample with a non-finite angle or time, or one beyond what the engine takes
+ *   (MAX_SAMPLE_VALUE: a float32 bit flip can make 1e27 ms), is skipped ('non-finite'), its
+ *   packet mates are kept;
  * - a sample whose time is not after the last ACCEPTED sample, across packets, is skipped
  *   ('time-not-increasing'); it does not move the clock, so one late sample cannot block the rest.
  * Samples already accepted are never touched again, and `push` never throws, whatever the bytes.
@@ -37,6 +39,7 @@
  * 'clock-break' warning tells the user; the run's samples leave the skip counts.
  */
 import type { RawSamples, SampleWarning } from '../unit';
+import { MAX_SAMPLE_VALUE } from '../../engine/ranges';
 import { decodeSamplePacket, UINT32_RANGE, type DecodeFormat, type SampleFormat } from './samplePacket';
 
 export interface SkipCounts {
@@ -129,7 +132,7 @@ export class SampleStream {
     for (let i = 0; i < decoded.angleDeg.length; i++) {
       const angle = decoded.angleDeg[i]!;
       const raw = decoded.timeUs[i]!;
-      if (!Number.isFinite(angle) || !Number.isFinite(raw)) {
+      if (!(Math.abs(angle) <= MAX_SAMPLE_VALUE && Math.abs(raw) <= MAX_SAMPLE_VALUE)) {
         nonFinite++;
         continue;
       }
@@ -148,8 +151,14 @@ export class SampleStream {
       breakAt ??= samples.timeUs.length;
       const fromRaw = this.lastRaw!;
       this.rebase(decoded.format, run[0]!.raw);
-      for (const s of run) accept(this.place(decoded.format, s.raw)!, s.raw, s.angle);
-      this.forgive(run, late, jumped);
+      // Placing can still refuse a sample (float32 legacy times too large to step by µs):
+      // that one stays skipped, as its warning said.
+      const taken = run.filter((s) => {
+        const placed = this.place(decoded.format, s.raw);
+        if (placed !== undefined) accept(placed, s.raw, s.angle);
+        return placed !== undefined;
+      });
+      this.forgive(taken, late, jumped);
       warnings.push({
         kind: 'clock-break',
         message: `The unit's clock ${jump ? 'jumped ahead' : 'went back'} (raw time ${run[0]!.raw} µs after ${fromRaw} µs): samples continue after a break, and the rep in progress is not counted`,
@@ -158,7 +167,7 @@ export class SampleStream {
     const skips: SampleWarning[] = [];
     if (nonFinite > 0) {
       this.counts.nonFinite += nonFinite;
-      skips.push({ kind: 'non-finite', message: `Skipped ${nonFinite} sample(s) with a non-finite angle or time` });
+      skips.push({ kind: 'non-finite', message: `Skipped ${nonFinite} sample(s) with a non-finite or impossible angle or time` });
     }
     const last = this.lastRaw === undefined ? '' : ` (last accepted raw time ${this.lastRaw} µs)`;
     if (late.length > 0) {

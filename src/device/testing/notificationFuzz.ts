@@ -6,11 +6,12 @@
  * suite (a fixed seed, a few thousand notifications) and the soak command (100 000 per format).
  *
  * What must hold for every notification: `push` never throws; every sample handed out is finite
- * and later than the last one; a packet of a bad length gets its 'bad-length' warning; and every
+ * (within the engine's MAX_SAMPLE_VALUE) and later than the last one; a packet of a bad length gets its 'bad-length' warning; and every
  * finite sample of a good packet is either handed out or named by a skip warning, so nothing
  * disappears without a message.
  */
 import fc from 'fast-check';
+import { MAX_SAMPLE_VALUE } from '../../engine/ranges';
 import { decodeSamplePacket, encodeSamplePackets, type SampleFormat } from '../protocol/samplePacket';
 import { SampleStream } from '../protocol/sampleStream';
 
@@ -113,7 +114,7 @@ function checkStream(format: SampleFormat, packets: Uint8Array[], report: Notifi
     const { timeUs, angleDeg } = result.samples;
     report.samplesOut += timeUs.length;
     for (let i = 0; i < timeUs.length; i++) {
-      if (!(timeUs[i]! > last) || !Number.isFinite(timeUs[i]) || !Number.isFinite(angleDeg[i])) {
+      if (!(timeUs[i]! > last) || !(Math.abs(timeUs[i]!) <= MAX_SAMPLE_VALUE) || !(Math.abs(angleDeg[i]!) <= MAX_SAMPLE_VALUE)) {
         report.failures.push(`${where}: handed out ${angleDeg[i]}° at ${timeUs[i]} µs after ${last} µs`);
       }
       last = Math.max(last, timeUs[i]!);
@@ -123,7 +124,8 @@ function checkStream(format: SampleFormat, packets: Uint8Array[], report: Notifi
       if (!result.warnings.some((w) => w.kind === 'bad-length')) report.failures.push(`${where}: a bad length without its warning`);
       continue;
     }
-    const finite = decoded.timeUs.filter((t, i) => Number.isFinite(t) && Number.isFinite(decoded.angleDeg[i])).length;
+    const plausible = (x: number) => Math.abs(x) <= MAX_SAMPLE_VALUE;
+    const finite = decoded.timeUs.filter((t, i) => plausible(t) && plausible(decoded.angleDeg[i]!)).length;
     const nonFinite = decoded.timeUs.length - finite;
     const named = result.warnings.reduce((sum, w) => sum + (w.kind === 'non-finite' ? 0 : namedSamples(w.message)), 0);
     if (nonFinite > 0 && !result.warnings.some((w) => w.kind === 'non-finite' && namedSamples(w.message) === nonFinite)) {

@@ -1,0 +1,25 @@
+/**
+ * `npm run soak`, part 2: the long fuzz of issue 14 — 100 000 random and mutated notifications
+ * per firmware format through the sample stream, and 20 000 random and mutated debug CSVs through
+ * the import path — recorded in bench/results.json under "fuzz". The unit suite runs the same
+ * fuzzers with a fixed seed and fewer inputs.
+ */
+import { expect, it } from 'vitest';
+import { fuzzNotifications } from '../src/device/testing/notificationFuzz';
+import { fuzzDebugCsvs } from '../src/session/testing/csvFuzz';
+import { record } from '../bench/record';
+
+it('100 000 notifications per format and 20 000 debug CSVs: nothing escapes, every bad input has its message', async () => {
+  const seed = Date.now() % 1_000_000;
+  const records = fuzzNotifications('records', 100_000, seed);
+  const legacy = fuzzNotifications('legacy', 100_000, seed);
+  const csv = await fuzzDebugCsvs(20_000, seed);
+  const failures = [...records.failures, ...legacy.failures, ...csv.failures];
+  record('fuzz', {
+    recordsNotifications: { value: records.notifications, unit: 'notifications', target: '≥ 100000', met: records.notifications >= 100_000, note: `${records.mutated} mutated; warnings ${JSON.stringify(records.warnings)}` },
+    legacyNotifications: { value: legacy.notifications, unit: 'notifications', target: '≥ 100000', met: legacy.notifications >= 100_000, note: `${legacy.mutated} mutated; warnings ${JSON.stringify(legacy.warnings)}` },
+    debugCsvs: { value: csv.files, unit: 'files', note: `${csv.imported} imported, ${csv.refused} refused with their message` },
+    failures: { value: failures.length, unit: 'failures', target: '= 0', met: failures.length === 0, note: `seed ${seed}${failures.length > 0 ? `; first: ${failures[0]}` : ''}` },
+  });
+  expect(failures.slice(0, 5)).toEqual([]);
+});
