@@ -119,8 +119,10 @@ let tailNotice: number | null = null;
 
 /**
  * The page may be going: what the journal has not stored yet goes to localStorage, synchronously.
- * Site storage that refuses it falls back to memory (platform/storage), which dies with the page,
- * so the user is told how much is at stake and offered the export.
+ * Site storage that refuses it falls back to memory (platform/storage), which dies with the page.
+ * While the journal writes fine, that is at most its last second, the loss the journal is built
+ * to accept, and the settings notice already says storage is blocked. Once its writes fail, the
+ * unsaved part grows: the user is told how much is at stake and offered the export.
  */
 function saveUnsaved(current: Recorder): void {
   const tail = current.unsaved();
@@ -132,7 +134,7 @@ function saveUnsaved(current: Recorder): void {
   } catch (error) {
     problem = messageOf(error);
   }
-  if (problem === null) return;
+  if (problem === null || !current.storageFailing) return;
   if (tailNotice !== null) dismissError(tailNotice);
   tailNotice = showError(`${unsavedAmount(tail)} of the session could not be saved on this device (${problem}): export the session to keep it`, EXPORT);
 }
@@ -141,7 +143,7 @@ function saveUnsaved(current: Recorder): void {
 export function unsavedAmount(tail: JournalTail): string {
   const n = tail.timeUs.length;
   const spanS = n > 1 ? (tail.timeUs[n - 1]! - tail.timeUs[0]!) / 1e6 : 0;
-  return `The last ${formatDuration(spanS)} (${n.toLocaleString('en')} samples)`;
+  return `The last ${formatDuration(spanS)} (${n.toLocaleString('en')} sample${n === 1 ? '' : 's'})`;
 }
 
 function savedTail(): JournalTail | null {

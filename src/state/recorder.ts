@@ -68,6 +68,8 @@ export interface Recorder {
   resume(stored: LoadedSession, missing?: Omit<JournalTail, 'sessionId'>): void;
   /** What the journal has not stored yet, to save synchronously when the page goes (null: nothing). */
   unsaved(): JournalTail | null;
+  /** True while the journal's writes fail (what it holds unsaved then grows past its usual second). */
+  readonly storageFailing: boolean;
   settingsChanged(): void;
   /** Writes what is buffered now (page hide). */
   flush(): Promise<FlushResult | null>;
@@ -201,6 +203,9 @@ export function createRecorder(deps: RecorderDeps): Recorder {
     abandon() {
       if (state.kind === 'recording') state.journal.dispose();
       state = { kind: 'idle' };
+    },
+    get storageFailing() {
+      return state.kind === 'recording' && state.journal.storageFailure !== null;
     },
     get recordingId() {
       return state.kind === 'recording' ? state.journal.sessionId : null;
