@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../device', async (real) => ({ ...(await real<object>()), ...(await import('./testing/deviceMock')).deviceMock }));
+vi.mock('./unitMakers', async (real) => ({ ...(await real<object>()), ...(await import('./testing/deviceMock')).deviceMock }));
 vi.mock('../components/chart/PlotlyRepChart', () => ({ default: () => <p>chart</p> }));
 
 const { AppRoutes } = await import('./AppRoutes');

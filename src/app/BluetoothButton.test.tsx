@@ -7,7 +7,7 @@ import { disconnectUnit } from '../state/connection';
 import { createFakeUnit } from '../state/testing/fakeUnit';
 import { deviceMock, made } from './testing/deviceMock';
 
-vi.mock('../device', async (real) => ({ ...(await real<object>()), ...(await import('./testing/deviceMock')).deviceMock }));
+vi.mock('./unitMakers', async (real) => ({ ...(await real<object>()), ...(await import('./testing/deviceMock')).deviceMock }));
 
 const { BluetoothButton, DEMO_NOTICE } = await import('./BluetoothButton');
 const { CalibrateModal } = await import('./CalibrateModal');

@@ -21,7 +21,7 @@ import { DEFAULT_SETTINGS } from '../state/settingsModel';
 import { createFakeUnit, FAKE_DEVICE } from '../state/testing/fakeUnit';
 import { setReconnectTiming } from '../state/linkRecovery';
 
-vi.mock('../device', async (real) => ({ ...(await real<object>()), ...(await import('./testing/deviceMock')).deviceMock }));
+vi.mock('./unitMakers', async (real) => ({ ...(await real<object>()), ...(await import('./testing/deviceMock')).deviceMock }));
 
 const { default: ReconnectBanner } = await import('./ReconnectBanner');
 const { default: RecoveryDialog } = await import('./RecoveryDialog');

@@ -7,21 +7,21 @@
  * only there.
  */
 import type { Unit } from '../device/unit';
-import { isNativePlatform } from '../native/platform';
+import { isNativePlatform } from '../platform/runtime';
 
 export type UnitChoice = 'bluetooth' | 'demo';
 
-let device: Promise<typeof import('../device')> | null = null;
+let device: Promise<typeof import('./unitMakers')> | null = null;
 
-export function preloadDevice(): Promise<typeof import('../device')> {
-  device ??= import('../device');
+export function preloadDevice(): Promise<typeof import('./unitMakers')> {
+  device ??= import('./unitMakers');
   return device;
 }
 
 export async function makeUnit(choice: UnitChoice): Promise<Unit> {
   const d = await preloadDevice();
   if (choice === 'demo') return d.createSimulatedUnit();
-  if (isNativePlatform()) return (await import('../native/bluetooth')).createNativeBluetoothUnit();
+  if (isNativePlatform()) return (await import('../platform/bluetooth/nativeBluetooth')).createNativeBluetoothUnit();
   return d.createWebBluetoothUnit();
 }
 

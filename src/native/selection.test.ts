@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FakeBleClient } from './testing/fakeBleClient';
+import type { FakeBleClient } from '../platform/bluetooth/testing/fakeBleClient';
 
 /** Which plugin modules were loaded, and the doubles behind them. */
 const env = vi.hoisted(() => ({
@@ -13,35 +13,35 @@ const env = vi.hoisted(() => ({
   ble: null as FakeBleClient | null,
 }));
 
-vi.mock('./platform', () => ({ isNativePlatform: () => env.native }));
+vi.mock('../platform/runtime', () => ({ isNativePlatform: () => env.native }));
 
 vi.mock('@capacitor-community/text-to-speech', async () => {
   env.loaded.push('text-to-speech');
-  const { pluginDouble } = await import('./testing/pluginDouble');
+  const { pluginDouble } = await import('../platform/testing/pluginDouble');
   return { TextToSpeech: pluginDouble('TextToSpeech', env.tts) };
 });
 
 vi.mock('@capacitor/share', async () => {
   env.loaded.push('share');
-  const { pluginDouble } = await import('./testing/pluginDouble');
+  const { pluginDouble } = await import('../platform/testing/pluginDouble');
   return { Share: pluginDouble('Share', env.share) };
 });
 
 vi.mock('@capacitor/filesystem', async () => {
   env.loaded.push('filesystem');
-  const { pluginDouble } = await import('./testing/pluginDouble');
+  const { pluginDouble } = await import('../platform/testing/pluginDouble');
   return { Directory: { Cache: 'CACHE' }, Encoding: { UTF8: 'utf8' }, Filesystem: pluginDouble('Filesystem', env.filesystem) };
 });
 
 vi.mock('@capacitor-community/keep-awake', async () => {
   env.loaded.push('keep-awake');
-  const { pluginDouble } = await import('./testing/pluginDouble');
+  const { pluginDouble } = await import('../platform/testing/pluginDouble');
   return { KeepAwake: pluginDouble('KeepAwake', env.keepAwake) };
 });
 
 vi.mock('@capacitor-community/bluetooth-le', async () => {
   env.loaded.push('bluetooth-le');
-  const { createFakeBleClient } = await import('./testing/fakeBleClient');
+  const { createFakeBleClient } = await import('../platform/bluetooth/testing/fakeBleClient');
   env.ble = createFakeBleClient();
   return { BleClient: env.ble.client };
 });
@@ -91,7 +91,7 @@ describe('port selection in the native shell', () => {
 
   it('keeps the screen on through the keep-awake plugin', async () => {
     const { wakeLock } = await import('../platform/wakeLock');
-    const { NativeKeepAwake } = await import('./keepAwake');
+    const { NativeKeepAwake } = await import('../platform/wakeLock/nativeKeepAwake');
     const port = wakeLock();
     expect(port).toBeInstanceOf(NativeKeepAwake);
     expect(await port.acquire()).toEqual({ kind: 'held' });
@@ -99,7 +99,7 @@ describe('port selection in the native shell', () => {
   });
 
   it('connects the unit through BleClient, loaded on the first connect', async () => {
-    const { createNativeBluetoothUnit } = await import('./bluetooth');
+    const { createNativeBluetoothUnit } = await import('../platform/bluetooth/nativeBluetooth');
     const unit = createNativeBluetoothUnit();
     expect(env.loaded).toEqual([]);
     const connected = await unit.connect();

@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startNativeShell } from './startNativeShell';
-import { notImplemented } from './testing/pluginDouble';
+import { notImplemented } from '../platform/testing/pluginDouble';
 
 const shell = vi.hoisted(() => ({ native: true, setStyle: vi.fn() }));
 
-vi.mock('./platform', () => ({ isNativePlatform: () => shell.native }));
+vi.mock('../platform/runtime', () => ({ isNativePlatform: () => shell.native }));
 
 // Style values as @capacitor/status-bar documents them.
 vi.mock('@capacitor/status-bar', async () => {
-  const { pluginDouble } = await import('./testing/pluginDouble');
+  const { pluginDouble } = await import('../platform/testing/pluginDouble');
   return { Style: { Dark: 'DARK', Light: 'LIGHT', Default: 'DEFAULT' }, StatusBar: pluginDouble('StatusBar', { setStyle: shell.setStyle }) };
 });
 

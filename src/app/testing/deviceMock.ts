@@ -1,8 +1,8 @@
 /**
- * Overrides of `src/device` for component tests: units are the in-memory fakes and Web Bluetooth
- * availability is a switch; everything else (boost ranges, firmware format) is the real module.
+ * Overrides of `app/unitMakers.ts` for component tests: units are the in-memory fakes and Web
+ * Bluetooth availability is a switch.
  *
- *     vi.mock('../device', async (real) => ({ ...(await real()), ...(await import('./testing/deviceMock')).deviceMock }));
+ *     vi.mock('./unitMakers', async (real) => ({ ...(await real()), ...(await import('./testing/deviceMock')).deviceMock }));
  */
 import { vi } from 'vitest';
 import { createFakeDemoUnit, createFakeUnit, type FakeDemoUnit, type FakeUnit } from '../../state/testing/fakeUnit';

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeSamplePackets } from '../protocol/samplePacket';
 import { UnitType, type RawSamples, type SampleWarning, type Unit } from '../unit';
-import type { PeripheralDouble } from './peripheralDouble';
+import type { PeripheralDouble } from '../../platform/bluetooth/testing/peripheralDouble';
 
 export interface ContractSubject {
   /** A fresh, unconnected unit talking to `peripheral`. */

@@ -3,8 +3,8 @@
  * sheet with a cache file inside the native shell (SPEC §4; it falls back to the web port when
  * the plugins are missing), the Web Share API or a download in a browser.
  */
-import { isNativePlatform } from '../../native/platform';
-import { createNativeSharePort } from '../../native/share';
+import { isNativePlatform } from '../runtime';
+import { createNativeSharePort } from './nativeSharePort';
 import type { SharePort } from './port';
 import { createWebSharePort } from './webSharePort';
 

@@ -3,8 +3,8 @@
  * native shell (it falls back to the web port when the plugin is missing), speechSynthesis in a
  * browser. Tests install the recording double with `setSpeechPort`.
  */
-import { isNativePlatform } from '../../native/platform';
-import { createNativeSpeech } from '../../native/speech';
+import { isNativePlatform } from '../runtime';
+import { createNativeSpeech } from './nativeSpeech';
 import type { SpeechPort } from './port';
 import { createWebSpeech } from './webSpeech';
 

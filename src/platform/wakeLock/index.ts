@@ -4,8 +4,8 @@
  * Created on first use, after the page has its `navigator` and `document`; tests install the
  * {@link FakeWakeLock} with `setWakeLockPort`.
  */
-import { NativeKeepAwake } from '../../native/keepAwake';
-import { isNativePlatform } from '../../native/platform';
+import { NativeKeepAwake } from './nativeKeepAwake';
+import { isNativePlatform } from '../runtime';
 import type { WakeLockPort } from './wakeLockPort';
 import { WebWakeLock } from './webWakeLock';
 

@@ -19,7 +19,7 @@ import { createFakeDemoUnit, type FakeDemoUnit } from '../../state/testing/fakeU
 
 const shared = vi.hoisted(() => ({ csv: [] as { name: string; csv: string }[], fail: null as string | null }));
 
-vi.mock('../../device', async (real) => ({ ...(await real<object>()), ...(await import('../../app/testing/deviceMock')).deviceMock }));
+vi.mock('../../app/unitMakers', async (real) => ({ ...(await real<object>()), ...(await import('../../app/testing/deviceMock')).deviceMock }));
 vi.mock('../../components/chart/PlotlyRepChart', () => ({ default: () => <p>chart drawn</p> }));
 vi.mock('../../session', async (real) => ({
   ...(await real<object>()),

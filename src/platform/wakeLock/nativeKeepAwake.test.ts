@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeWakeLock } from '../platform/wakeLock/fakeWakeLock';
-import type { WakeLockStatus } from '../platform/wakeLock/wakeLockPort';
-import { NativeKeepAwake } from './keepAwake';
-import { notImplemented } from './testing/pluginDouble';
+import { FakeWakeLock } from './fakeWakeLock';
+import type { WakeLockStatus } from './wakeLockPort';
+import { NativeKeepAwake } from './nativeKeepAwake';
+import { notImplemented } from '../testing/pluginDouble';
 
 const keepAwake = vi.hoisted(() => ({ calls: [] as string[], keepAwake: vi.fn(), allowSleep: vi.fn() }));
 
 vi.mock('@capacitor-community/keep-awake', async () => {
-  const { pluginDouble } = await import('./testing/pluginDouble');
+  const { pluginDouble } = await import('../testing/pluginDouble');
   return { KeepAwake: pluginDouble('KeepAwake', { keepAwake: keepAwake.keepAwake, allowSleep: keepAwake.allowSleep }) };
 });
 

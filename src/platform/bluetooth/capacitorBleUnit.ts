@@ -28,10 +28,10 @@
  *   with a NotFoundError naming the UUID, as Chromium does.
  */
 import type { BleClientInterface, BleDevice, BleService } from '@capacitor-community/bluetooth-le';
-import { describeError, isPluginMissing, missingPluginMessage } from '../native/pluginErrors';
+import { describeError, isPluginMissing, missingPluginMessage } from '../pluginErrors';
 import type { BluetoothLike, CharacteristicLike, DeviceLike, ServerLike, ServiceLike } from './bluetoothSurface';
-import { toUnitError, UnitError } from './errors';
-import type { ConnectedUnit, Unit, UnitEvents, UnitInfo } from './unit';
+import { toUnitError, UnitError } from '../../device/errors';
+import type { ConnectedUnit, Unit, UnitEvents, UnitInfo } from '../../device/unit';
 import { WebBluetoothUnit, type DeviceLogger } from './webBluetoothUnit';
 
 /** The part of `BleClient` this adapter calls; the plugin's `BleClient` and test doubles fit it. */

@@ -14,8 +14,8 @@
  *   status stays `held`): the caller shows it.
  * - Calls run one after another in call order, so a quick acquire–release–acquire ends held.
  */
-import type { WakeLockPort, WakeLockStatus } from '../platform/wakeLock/wakeLockPort';
-import { describeError, isPluginMissing } from './pluginErrors';
+import type { WakeLockPort, WakeLockStatus } from './wakeLockPort';
+import { describeError, isPluginMissing } from '../pluginErrors';
 
 /** The module, not the plugin: a Capacitor plugin Proxy must never resolve a promise (see speech.ts). */
 const loadKeepAwake = () => import('@capacitor-community/keep-awake');

@@ -4,8 +4,8 @@
  *
  *     const unit = isNativePlatform() ? createNativeBluetoothUnit() : createWebBluetoothUnit();
  */
-import { CapacitorBleUnit, type BleClientLike } from '../device/capacitorBleUnit';
-import type { Unit } from '../device/unit';
+import { CapacitorBleUnit, type BleClientLike } from './capacitorBleUnit';
+import type { Unit } from '../../device/unit';
 
 /** `BleClient` is a plain object, not a plugin Proxy, so it may resolve a promise. */
 async function loadBleClient(): Promise<BleClientLike> {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createFakeBleClient, FAKE_DEVICE } from '../native/testing/fakeBleClient';
+import { createFakeBleClient, FAKE_DEVICE } from './testing/fakeBleClient';
 import { CapacitorBleUnit } from './capacitorBleUnit';
-import { encodeSamplePackets } from './protocol/samplePacket';
-import { describeUnitContract } from './testing/unitContract';
-import type { RawSamples } from './unit';
+import { encodeSamplePackets } from '../../device/protocol/samplePacket';
+import { describeUnitContract } from '../../device/testing/unitContract';
+import type { RawSamples } from '../../device/unit';
 
 function subject() {
   const fake = createFakeBleClient();

@@ -13,9 +13,9 @@
  */
 import { CapacitorException, ExceptionCode } from '@capacitor/core';
 import type { BleCharacteristic, BleDevice, BleService, RequestBleDeviceOptions } from '@capacitor-community/bluetooth-le';
-import type { BleClientLike } from '../../device/capacitorBleUnit';
-import { CHARACTERISTIC, SERVICE_UUID } from '../../device/protocol/uuids';
-import type { GattLogEntry, GattOp, PeripheralDouble } from '../../device/testing/peripheralDouble';
+import type { BleClientLike } from '../capacitorBleUnit';
+import { CHARACTERISTIC, SERVICE_UUID } from '../../../device/protocol/uuids';
+import type { GattLogEntry, GattOp, PeripheralDouble } from './peripheralDouble';
 
 const SHORT_ID_BY_UUID = new Map<string, number>(Object.values(CHARACTERISTIC).map((uuid) => [uuid, parseInt(uuid.slice(4, 8), 16)]));
 

@@ -16,8 +16,8 @@
  *   after it is. Nothing is lost and no promise rejection goes unhandled.
  */
 import type { TextToSpeechPlugin } from '@capacitor-community/text-to-speech';
-import type { SpeechPort } from '../platform/speech/port';
-import { describeError, isPluginMissing } from './pluginErrors';
+import type { SpeechPort } from './port';
+import { describeError, isPluginMissing } from '../pluginErrors';
 
 /** SPEC §7 voice settings; `text` is added per phrase. */
 export const NATIVE_VOICE = { lang: 'en-US', rate: 1, pitch: 1, volume: 1, category: 'ambient' } as const;

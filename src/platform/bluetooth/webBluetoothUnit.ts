@@ -25,15 +25,15 @@
  *   dropped forgets the device and aborts a reconnect in flight.
  */
 import type { BluetoothLike, CharacteristicLike, DeviceLike, ServerLike, ServiceLike } from './bluetoothSurface';
-import { UnitEmitter } from './emitter';
-import { notConnected, toUnitError, UnitError, type UnitOperation } from './errors';
+import { UnitEmitter } from '../../device/emitter';
+import { notConnected, toUnitError, UnitError, type UnitOperation } from '../../device/errors';
 import { createGattQueue, type GattQueue } from './gattQueue';
-import { assertBoost, encodeBoost } from './protocol/boost';
-import { decodeVersionPart, UNKNOWN_FIRMWARE, usesRecordFormat, isUnknownFirmware } from './protocol/firmware';
-import { batchesOf, SampleStream } from './protocol/sampleStream';
-import { DEFAULT_UNIT_INFO, encodeUnitInfo, parseUnitInfo } from './protocol/unitInfo';
-import { assertWritable, CHARACTERISTIC, SERVICE_UUID, type CharacteristicName } from './protocol/uuids';
-import type { ConnectedUnit, FirmwareVersion, Unit, UnitEvents, UnitInfo } from './unit';
+import { assertBoost, encodeBoost } from '../../device/protocol/boost';
+import { decodeVersionPart, UNKNOWN_FIRMWARE, usesRecordFormat, isUnknownFirmware } from '../../device/protocol/firmware';
+import { batchesOf, SampleStream } from '../../device/protocol/sampleStream';
+import { DEFAULT_UNIT_INFO, encodeUnitInfo, parseUnitInfo } from '../../device/protocol/unitInfo';
+import { assertWritable, CHARACTERISTIC, SERVICE_UUID, type CharacteristicName } from '../../device/protocol/uuids';
+import type { ConnectedUnit, FirmwareVersion, Unit, UnitEvents, UnitInfo } from '../../device/unit';
 
 /** Where silent fallbacks are logged (SPEC §8: "logged only"). */
 export type DeviceLogger = (message: string, cause: unknown) => void;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createWebBluetoothUnit, isWebBluetoothAvailable } from './index';
-import { encodeSamplePackets } from './protocol/samplePacket';
+import { encodeSamplePackets } from '../../device/protocol/samplePacket';
 import { createFakeBluetooth } from './testing/fakeBluetooth';
-import { describeUnitContract } from './testing/unitContract';
-import type { RawSamples } from './unit';
+import { describeUnitContract } from '../../device/testing/unitContract';
+import type { RawSamples } from '../../device/unit';
 import { WebBluetoothUnit } from './webBluetoothUnit';
 
 function subject() {

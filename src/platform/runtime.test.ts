@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { isNativePlatform } from './platform';
+import { isNativePlatform } from './runtime';
 
 const scope = globalThis as { Capacitor?: unknown };
 

@@ -22,8 +22,8 @@
  * - A cancelled share sheet rejects (the plugin says "Share canceled"), reported like any other
  *   failure, as in the browser.
  */
-import type { SharePort } from '../platform/share/port';
-import { describeError, isPluginMissing } from './pluginErrors';
+import type { SharePort } from './port';
+import { describeError, isPluginMissing } from '../pluginErrors';
 
 export const SHARE_DIALOG_TITLE = 'Share with buddies';
 export const SHARE_TEXT = 'Repline workout metrics (CSV)';

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createRecordingSharePort } from '../platform/share/recordingSharePort';
-import { shareCsv } from '../session/share';
-import { createNativeSharePort } from './share';
-import { notImplemented } from './testing/pluginDouble';
+import { createRecordingSharePort } from './recordingSharePort';
+import { shareCsv } from '../../session/share';
+import { createNativeSharePort } from './nativeSharePort';
+import { notImplemented } from '../testing/pluginDouble';
 
 const plugins = vi.hoisted(() => ({
   calls: [] as string[],
@@ -11,13 +11,13 @@ const plugins = vi.hoisted(() => ({
 }));
 
 vi.mock('@capacitor/share', async () => {
-  const { pluginDouble } = await import('./testing/pluginDouble');
+  const { pluginDouble } = await import('../testing/pluginDouble');
   return { Share: pluginDouble('Share', plugins.share) };
 });
 
 // Only the enum members the port may use, with the values @capacitor/filesystem documents.
 vi.mock('@capacitor/filesystem', async () => {
-  const { pluginDouble } = await import('./testing/pluginDouble');
+  const { pluginDouble } = await import('../testing/pluginDouble');
   return { Directory: { Cache: 'CACHE' }, Encoding: { UTF8: 'utf8' }, Filesystem: pluginDouble('Filesystem', plugins.filesystem) };
 });
 

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createRecordingSpeech } from '../platform/speech/recordingSpeech';
-import { createNativeSpeech } from './speech';
-import { notImplemented } from './testing/pluginDouble';
+import { createRecordingSpeech } from './recordingSpeech';
+import { createNativeSpeech } from './nativeSpeech';
+import { notImplemented } from '../testing/pluginDouble';
 
 const tts = vi.hoisted(() => ({ speak: vi.fn(), stop: vi.fn() }));
 
 vi.mock('@capacitor-community/text-to-speech', async () => {
-  const { pluginDouble } = await import('./testing/pluginDouble');
+  const { pluginDouble } = await import('../testing/pluginDouble');
   return { TextToSpeech: pluginDouble('TextToSpeech', tts) };
 });
 

@@ -7,7 +7,7 @@
  * that way). Its controls are the {@link PeripheralDouble} the contract suite drives.
  */
 import type { BluetoothLike, CharacteristicLike, DeviceLike, ServerLike, ServiceLike } from '../bluetoothSurface';
-import { CHARACTERISTIC, SERVICE_UUID } from '../protocol/uuids';
+import { CHARACTERISTIC, SERVICE_UUID } from '../../../device/protocol/uuids';
 import type { GattLogEntry, GattOp, PeripheralDouble } from './peripheralDouble';
 
 const SHORT_ID_BY_UUID = new Map<string, number>(Object.values(CHARACTERISTIC).map((uuid) => [uuid, parseInt(uuid.slice(4, 8), 16)]));
