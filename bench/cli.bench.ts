@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { buildDebugCsv } from '../src/session';
+import { buildDebugCsv } from '../src/csv';
 import { record } from './record';
 
 const ROWS = 720_000;

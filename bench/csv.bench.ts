@@ -11,7 +11,7 @@
  */
 import { expect, it } from 'vitest';
 import { reprocess } from '../src/engine';
-import { buildDebugCsv, parseDebugCsv } from '../src/session';
+import { buildDebugCsv, parseDebugCsv } from '../src/csv';
 import { record } from './record';
 
 const ROWS = 720_000;

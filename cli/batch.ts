@@ -14,7 +14,7 @@ import { constants, openAsBlob } from 'node:fs';
 import { access, mkdir, stat, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import type { EngineSettings, EngineUpdate, Rep, SampleBatch } from '../src/engine/types';
-import { buildSessionCsv, parseDebugCsv, rateSuffix, UTF8_BOM } from '../src/session';
+import { buildSessionCsv, parseDebugCsv, rateSuffix, UTF8_BOM } from '../src/csv';
 
 export type Reprocess = (batch: SampleBatch, settings: Partial<EngineSettings>) => EngineUpdate;
 

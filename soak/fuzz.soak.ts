@@ -6,7 +6,7 @@
  */
 import { expect, it } from 'vitest';
 import { fuzzNotifications } from '../src/device/testing/notificationFuzz';
-import { fuzzDebugCsvs } from '../src/session/testing/csvFuzz';
+import { fuzzDebugCsvs } from '../src/csv/testing/csvFuzz';
 import { record } from '../bench/record';
 
 it('100 000 notifications per format and 20 000 debug CSVs: nothing escapes, every bad input has its message', async () => {

@@ -26,11 +26,11 @@ import { createEngine, reprocess } from '../src/engine';
 import { DEFAULT_ENGINE_SETTINGS } from '../src/engine/settings';
 import { loadSession } from '../src/journal/archive';
 import { fillableStore, freshStore, manualTimer } from '../src/journal/testKit';
-import { createLiveSession } from '../src/state/liveSession';
-import { createRecorder } from '../src/state/recorder';
-import { reprocessSegments } from '../src/state/segmentedEngine';
-import { SessionTimeline } from '../src/state/sessionTimeline';
-import { createFakeUnit, FAKE_DEVICE } from '../src/state/testing/fakeUnit';
+import { createLiveSession } from '../src/workout/liveSession';
+import { createRecorder } from '../src/journal/recorder';
+import { reprocessSegments } from '../src/workout/segmentedEngine';
+import { SessionTimeline } from '../src/workout/sessionTimeline';
+import { createFakeUnit, FAKE_DEVICE } from '../src/device/testing/fakeUnit';
 
 export const FAULT_KINDS = ['drop', 'time-jump', 'restart', 'storage', 'bad-packet'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];

@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './app/AppRoutes';
 import { startNativeShell } from './native/startNativeShell';
-import { messageOf, showError } from './state/alerts';
+import { messageOf, showError } from './stores/alerts';
 import './styles/app.css';
 
 const root = document.getElementById('root');
@@ -17,7 +17,7 @@ void startNativeShell();
 
 // Issue 7: the wake lock (kept while a unit is connected) and the session journal (IndexedDB and
 // the recovery offer) load after the first render, so neither delays the Workout screen.
-import('./state/nothingLost')
+import('./app/backgroundServices')
   .then(({ startNothingLost }) => startNothingLost())
   .catch((error: unknown) => showError(`The session journal could not start: ${messageOf(error)}`));
 

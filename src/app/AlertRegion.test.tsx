@@ -2,8 +2,8 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearNotices, showError, showStatus } from '../state/alerts';
-import { settingsLoadError } from '../state/settings';
+import { clearNotices, showError, showStatus } from '../stores/alerts';
+import { settingsLoadError } from '../stores/settings';
 import { AlertRegion } from './AlertRegion';
 
 afterEach(() => {

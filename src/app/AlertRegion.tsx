@@ -5,8 +5,8 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, type ReactElement } from 'react';
-import { attempt, dismissError, errors, showError, status } from '../state/alerts';
-import { settingsLoadError, settingsNotKept } from '../state/settings';
+import { attempt, dismissError, errors, showError, status } from '../stores/alerts';
+import { settingsLoadError, settingsNotKept } from '../stores/settings';
 import { CloseIcon } from '../components/icons';
 
 const STATUS_MS = 6000;

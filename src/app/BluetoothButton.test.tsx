@@ -2,9 +2,9 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearNotices } from '../state/alerts';
-import { disconnectUnit } from '../state/connection';
-import { createFakeUnit } from '../state/testing/fakeUnit';
+import { clearNotices } from '../stores/alerts';
+import { disconnectUnit } from '../link/connection';
+import { createFakeUnit } from '../device/testing/fakeUnit';
 import { deviceMock, made } from './testing/deviceMock';
 
 vi.mock('./unitMakers', async (real) => ({ ...(await real<object>()), ...(await import('./testing/deviceMock')).deviceMock }));

@@ -7,8 +7,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { BluetoothIcon } from '../components/icons';
-import { attempt, showError, showStatus } from '../state/alerts';
-import { connectUnit, connection, disconnectUnit } from '../state/connection';
+import { attempt, showError, showStatus } from '../stores/alerts';
+import { connectUnit, connection, disconnectUnit } from '../link/connection';
 import { makeUnit, preloadDevice, webBluetoothAvailable, type UnitChoice } from './units';
 
 export const DEMO_NOTICE = 'Web Bluetooth is not available in this browser, so the Demo unit is connected: its reps are simulated.';

@@ -2,8 +2,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactElement } from 'react';
 import { CalibrateDialog } from '../components/dialogs/CalibrateDialog';
-import { attempt } from '../state/alerts';
-import { calibrate, calibrateOpen, cancelCalibration } from '../state/connection';
+import { attempt } from '../stores/alerts';
+import { calibrate, calibrateOpen, cancelCalibration } from '../link/connection';
 
 export function CalibrateModal(): ReactElement | null {
   useSignals();

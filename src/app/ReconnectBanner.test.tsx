@@ -11,15 +11,15 @@ import { createManualScheduler } from '../device/simulation/scheduler';
 import { DEFAULT_ENGINE_SETTINGS } from '../engine/settings';
 import { SessionJournal } from '../journal/sessionJournal';
 import { freshStore, manualTimer } from '../journal/testKit';
-import { clearNotices } from '../state/alerts';
-import { connectUnit, disconnectUnit } from '../state/connection';
-import { startJournaling } from '../state/journaling';
-import { workoutSnapshot } from '../state/recovery';
-import { recoveryOffer } from '../state/recoveryOffer';
-import { liveSession } from '../state/session';
-import { DEFAULT_SETTINGS } from '../state/settingsModel';
-import { createFakeUnit, FAKE_DEVICE } from '../state/testing/fakeUnit';
-import { setReconnectTiming } from '../state/linkRecovery';
+import { clearNotices } from '../stores/alerts';
+import { connectUnit, disconnectUnit } from '../link/connection';
+import { startJournaling } from '../journal/journaling';
+import { workoutSnapshot } from '../journal/sessionRecovery';
+import { recoveryOffer } from '../stores/recoveryOffer';
+import { liveSession } from '../workout/workoutSession';
+import { DEFAULT_SETTINGS } from '../rules/settingsModel';
+import { createFakeUnit, FAKE_DEVICE } from '../device/testing/fakeUnit';
+import { setReconnectTiming } from '../link/reconnection';
 
 vi.mock('./unitMakers', async (real) => ({ ...(await real<object>()), ...(await import('./testing/deviceMock')).deviceMock }));
 

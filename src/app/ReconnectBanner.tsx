@@ -7,8 +7,8 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactElement } from 'react';
-import { attempt } from '../state/alerts';
-import { connection, reconnector } from '../state/connection';
+import { attempt } from '../stores/alerts';
+import { connection, reconnector } from '../link/connection';
 
 export default function ReconnectBanner(): ReactElement | null {
   useSignals();

@@ -7,11 +7,11 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState, type ReactElement } from 'react';
 import { Dialog } from '../components/Dialog';
-import { attempt } from '../state/alerts';
-import { formatDuration } from '../state/recovery';
-import { recoveryOffer } from '../state/recoveryOffer';
+import { attempt } from '../stores/alerts';
+import { formatDuration } from '../journal/sessionRecovery';
+import { recoveryOffer } from '../stores/recoveryOffer';
 
-const journaling = () => import('../state/journaling');
+const journaling = () => import('../journal/journaling');
 
 export default function RecoveryDialog(): ReactElement | null {
   useSignals();

@@ -13,11 +13,11 @@ import { AlertRegion } from './AlertRegion';
 import { ErrorBoundary } from './ErrorBoundary';
 import { BluetoothButton } from './BluetoothButton';
 import { CalibrateModal } from './CalibrateModal';
-import { connection } from '../state/connection';
-import { recoveryOffer } from '../state/recoveryOffer';
+import { connection } from '../link/connection';
+import { recoveryOffer } from '../stores/recoveryOffer';
 
 // Issue 7's banner and dialog load when they have something to show.
-const notices = () => import('./shellNotices');
+const notices = () => import('./onDemandShellParts');
 const ReconnectBanner = lazy(() => notices().then((m) => ({ default: m.ReconnectBanner })));
 const RecoveryDialog = lazy(() => notices().then((m) => ({ default: m.RecoveryDialog })));
 

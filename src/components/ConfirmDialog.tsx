@@ -5,7 +5,7 @@
  * shown and the dialog stays open for another try.
  */
 import type { ReactElement, ReactNode } from 'react';
-import { attempt } from '../state/alerts';
+import { attempt } from '../stores/alerts';
 import { Dialog } from './Dialog';
 
 export interface ConfirmDialogProps {

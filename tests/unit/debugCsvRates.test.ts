@@ -5,8 +5,8 @@
  */
 import { expect, it } from 'vitest';
 import { reprocess } from '../../src/engine';
-import { buildDebugCsv, parseDebugCsv } from '../../src/session';
-import { ratesAtSamples } from '../../src/session/ratesAtSamples';
+import { buildDebugCsv, parseDebugCsv } from '../../src/csv';
+import { ratesAtSamples } from '../../src/csv/ratesAtSamples';
 import { HEAVY_SLOW, LIGHT_FAST, truthSession } from './flywheelTruth';
 
 it.each([HEAVY_SLOW, LIGHT_FAST])('fills the rate columns so that an import with the calc flags off reproduces the $name', async (set) => {

@@ -5,7 +5,7 @@
  *     vi.mock('./unitMakers', async (real) => ({ ...(await real()), ...(await import('./testing/deviceMock')).deviceMock }));
  */
 import { vi } from 'vitest';
-import { createFakeDemoUnit, createFakeUnit, type FakeDemoUnit, type FakeUnit } from '../../state/testing/fakeUnit';
+import { createFakeDemoUnit, createFakeUnit, type FakeDemoUnit, type FakeUnit } from '../../device/testing/fakeUnit';
 
 export const made: { demo: FakeDemoUnit[]; bluetooth: FakeUnit[] } = { demo: [], bluetooth: [] };
 

@@ -10,7 +10,7 @@ import { Dialog } from '../Dialog';
 import { NumberField } from '../NumberField';
 import { TitleDescription } from '../TitleDescription';
 import { Toggle } from '../Toggle';
-import type { WorkoutSettings } from '../../state/settingsModel';
+import type { WorkoutSettings } from '../../rules/settingsModel';
 
 /** The settings the Target dialog edits. */
 export type TargetForm = Pick<WorkoutSettings, 'target' | 'targetValue' | 'dropPercent' | 'dropValue' | 'warmup' | 'isVoiceFeedback'>;

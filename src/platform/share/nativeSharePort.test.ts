@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRecordingSharePort } from './recordingSharePort';
-import { shareCsv } from '../../session/share';
+import { shareCsv } from '../../csv/share';
 import { createNativeSharePort } from './nativeSharePort';
 import { notImplemented } from '../testing/pluginDouble';
 

@@ -13,18 +13,18 @@ import { DEFAULT_ENGINE_SETTINGS } from '../../engine/settings';
 import { SessionJournal } from '../../journal/sessionJournal';
 import type { JournalStore } from '../../journal/store';
 import { freshStore, manualTimer } from '../../journal/testKit';
-import { clearNotices } from '../../state/alerts';
-import { connectUnit, disconnectUnit } from '../../state/connection';
-import { startJournaling } from '../../state/journaling';
-import { workoutSnapshot } from '../../state/recovery';
-import { reviewing } from '../../state/workoutNotes';
-import { liveSession } from '../../state/session';
-import { DEFAULT_SETTINGS } from '../../state/settingsModel';
-import { createFakeUnit, FAKE_DEVICE } from '../../state/testing/fakeUnit';
-import { repSamples } from '../../state/testing/fakeEngine';
+import { clearNotices } from '../../stores/alerts';
+import { connectUnit, disconnectUnit } from '../../link/connection';
+import { startJournaling } from '../../journal/journaling';
+import { workoutSnapshot } from '../../journal/sessionRecovery';
+import { reviewing } from '../../stores/workoutHints';
+import { liveSession } from '../../workout/workoutSession';
+import { DEFAULT_SETTINGS } from '../../rules/settingsModel';
+import { createFakeUnit, FAKE_DEVICE } from '../../device/testing/fakeUnit';
+import { repSamples } from '../../workout/testing/fakeEngine';
 
 const shared = vi.hoisted(() => ({ csv: [] as { name: string; csv: string }[] }));
-vi.mock('../../session', async (real) => ({
+vi.mock('../../csv', async (real) => ({
   ...(await real<object>()),
   shareCsv: async (name: string, csv: string) => {
     shared.csv.push({ name, csv });

@@ -14,10 +14,10 @@ import { Link, useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { HistoryEntry } from '../../journal/records';
 import { fixed2, METRIC_LABELS, PHASE_LABELS } from '../../rules/labels';
-import { attempt } from '../../state/alerts';
-import { connection } from '../../state/connection';
-import { deleteSession, historyEntries, journalState, recordedSession, reopenSession } from '../../state/journaling';
-import { exportSessionCsv, sessionCsvInput } from '../../state/sessionExport';
+import { attempt } from '../../stores/alerts';
+import { connection } from '../../link/connection';
+import { deleteSession, historyEntries, journalState, recordedSession, reopenSession } from '../../journal/journaling';
+import { exportSessionCsv, sessionCsvInput } from '../../workout/sessionExport';
 
 function when(entry: HistoryEntry): string {
   return new Date(entry.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -10,9 +10,9 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useState, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { showStatus } from '../../state/alerts';
-import { connection } from '../../state/connection';
-import { deleteAllData, journalState } from '../../state/journaling';
+import { showStatus } from '../../stores/alerts';
+import { connection } from '../../link/connection';
+import { deleteAllData, journalState } from '../../journal/journaling';
 
 export default function DataSettings(): ReactElement {
   useSignals();

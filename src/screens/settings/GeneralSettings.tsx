@@ -8,8 +8,8 @@ import { useState, type ReactElement } from 'react';
 import { NumberField } from '../../components/NumberField';
 import { RANGES } from '../../engine/ranges';
 import { Toggle } from '../../components/Toggle';
-import { attempt, showStatus } from '../../state/alerts';
-import { settings, updateSettings } from '../../state/settings';
+import { attempt, showStatus } from '../../stores/alerts';
+import { settings, updateSettings } from '../../stores/settings';
 
 export default function GeneralSettings(): ReactElement {
   useSignals();

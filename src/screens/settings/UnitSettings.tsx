@@ -8,8 +8,8 @@ import { useId, useState, type ReactElement } from 'react';
 import { formatFirmware } from '../../device';
 import { UnitType, type UnitInfo } from '../../device/unit';
 import { NumberField } from '../../components/NumberField';
-import { attempt, showStatus } from '../../state/alerts';
-import { connection, firmware, saveUnitInfo, unitInfo } from '../../state/connection';
+import { attempt, showStatus } from '../../stores/alerts';
+import { connection, firmware, saveUnitInfo, unitInfo } from '../../link/connection';
 
 const TYPE_NAMES = Object.entries(UnitType) as [string, UnitType][];
 

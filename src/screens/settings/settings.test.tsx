@@ -2,11 +2,11 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearNotices } from '../../state/alerts';
-import { connectUnit, disconnectUnit } from '../../state/connection';
-import { settings } from '../../state/settings';
-import { DEFAULT_SETTINGS } from '../../state/settingsModel';
-import { createFakeUnit } from '../../state/testing/fakeUnit';
+import { clearNotices } from '../../stores/alerts';
+import { connectUnit, disconnectUnit } from '../../link/connection';
+import { settings } from '../../stores/settings';
+import { DEFAULT_SETTINGS } from '../../rules/settingsModel';
+import { createFakeUnit } from '../../device/testing/fakeUnit';
 import { AlertRegion } from '../../app/AlertRegion';
 import GeneralSettings from './GeneralSettings';
 import UnitSettings from './UnitSettings';

@@ -11,10 +11,10 @@ import { NumberField } from '../../components/NumberField';
 import { RepTable } from '../../components/table/RepTable';
 import { METRIC_UNITS } from '../../rules/labels';
 import { buildWorkoutView } from '../../rules/workoutView';
-import { parseDebugCsv } from '../../session';
-import { attempt } from '../../state/alerts';
-import { engineSettings, settings } from '../../state/settings';
-import { exportSessionCsv, sessionCsvInput } from '../../state/sessionExport';
+import { parseDebugCsv } from '../../csv';
+import { attempt } from '../../stores/alerts';
+import { engineSettings, settings } from '../../stores/settings';
+import { exportSessionCsv, sessionCsvInput } from '../../workout/sessionExport';
 
 export function ImportPanel(): ReactElement {
   useSignals();

@@ -8,12 +8,12 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState, type ReactElement } from 'react';
 import { QUALITY_LIMITS, signalQuality, type SignalQuality } from '../../device/protocol/signalQuality';
 import { reprocess } from '../../engine';
-import { buildDebugCsv, csvFileName, shareCsv } from '../../session';
+import { buildDebugCsv, csvFileName, shareCsv } from '../../csv';
 // Not through the session index: only this lazy screen needs it, and the index is in the start-up bundle's reach.
-import { ratesAtSamples } from '../../session/ratesAtSamples';
-import { attempt, showError, showStatus } from '../../state/alerts';
-import { liveSession } from '../../state/session';
-import { engineSettings } from '../../state/settings';
+import { ratesAtSamples } from '../../csv/ratesAtSamples';
+import { attempt, showError, showStatus } from '../../stores/alerts';
+import { liveSession } from '../../workout/workoutSession';
+import { engineSettings } from '../../stores/settings';
 
 /** Samples the signal quality is estimated from (about 5 s at 200 Hz), and how often, ms. */
 const QUALITY_WINDOW = 1000;

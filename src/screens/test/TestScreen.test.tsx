@@ -3,11 +3,11 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { synthesizeSet } from '../../device';
-import { buildDebugCsv } from '../../session';
-import { clearNotices } from '../../state/alerts';
-import { connectUnit, disconnectUnit } from '../../state/connection';
-import { liveSession } from '../../state/session';
-import { createFakeUnit } from '../../state/testing/fakeUnit';
+import { buildDebugCsv } from '../../csv';
+import { clearNotices } from '../../stores/alerts';
+import { connectUnit, disconnectUnit } from '../../link/connection';
+import { liveSession } from '../../workout/workoutSession';
+import { createFakeUnit } from '../../device/testing/fakeUnit';
 import { AlertRegion } from '../../app/AlertRegion';
 import TestScreen from './TestScreen';
 

@@ -7,7 +7,7 @@ import { RepTable } from '../../components/table/RepTable';
 import type { Phase } from '../../rules/labels';
 import type { TargetType } from '../../rules/target';
 import type { RepRow } from '../../rules/workoutView';
-import type { View } from '../../state/settingsModel';
+import type { View } from '../../rules/settingsModel';
 
 const RepChart = lazy(() => import('../../components/chart/PlotlyRepChart'));
 

@@ -4,10 +4,10 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactElement } from 'react';
-import { attempt } from '../../state/alerts';
-import { connectedUnit, connection, demoControls, resetSession } from '../../state/connection';
-import { countdown, resetWorkout } from '../../state/resetFlow';
-import { settings } from '../../state/settings';
+import { attempt } from '../../stores/alerts';
+import { connectedUnit, connection, demoControls, resetSession } from '../../link/connection';
+import { countdown, resetWorkout } from '../../workout/resetFlow';
+import { settings } from '../../stores/settings';
 
 export function ResetBar(): ReactElement {
   useSignals();

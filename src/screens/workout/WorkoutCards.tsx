@@ -5,9 +5,9 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useState, type ReactElement } from 'react';
 import { InertiaCard } from '../../components/cards/InertiaCard';
 import { TargetCard } from '../../components/cards/TargetCard';
-import { boostPercent } from '../../state/connection';
-import { workoutView } from '../../state/session';
-import { inertia, settings } from '../../state/settings';
+import { boostPercent } from '../../link/connection';
+import { workoutView } from '../../workout/workoutSession';
+import { inertia, settings } from '../../stores/settings';
 import type { OpenDialog } from './WorkoutDialogs';
 
 const WorkoutDialogs = lazy(() => import('./WorkoutDialogs'));

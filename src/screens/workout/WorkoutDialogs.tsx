@@ -12,10 +12,10 @@ import { InertiaDialog, type InertiaChoice } from '../../components/dialogs/Iner
 import { TargetDialog, type TargetForm } from '../../components/dialogs/TargetDialog';
 import { speech } from '../../platform/speech';
 import { METRIC_UNITS } from '../../rules/labels';
-import { attempt } from '../../state/alerts';
-import { boostPercent, connectedUnit, connection, saveBoost } from '../../state/connection';
-import { settings, updateSettings } from '../../state/settings';
-import { togglePhrase } from '../../state/voice';
+import { attempt } from '../../stores/alerts';
+import { boostPercent, connectedUnit, connection, saveBoost } from '../../link/connection';
+import { settings, updateSettings } from '../../stores/settings';
+import { togglePhrase } from '../../workout/voiceFeedback';
 
 export type OpenDialog = 'inertia' | 'target';
 

@@ -10,18 +10,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { synthesizeSet, type SynthesizedSet } from '../../device';
 import { setSpeechPort } from '../../platform/speech';
 import { createRecordingSpeech } from '../../platform/speech/recordingSpeech';
-import { clearNotices } from '../../state/alerts';
-import { connectUnit, disconnectUnit } from '../../state/connection';
-import { liveSession } from '../../state/session';
-import { settings, updateSettings } from '../../state/settings';
-import { DEFAULT_SETTINGS } from '../../state/settingsModel';
-import { createFakeDemoUnit, type FakeDemoUnit } from '../../state/testing/fakeUnit';
+import { clearNotices } from '../../stores/alerts';
+import { connectUnit, disconnectUnit } from '../../link/connection';
+import { liveSession } from '../../workout/workoutSession';
+import { settings, updateSettings } from '../../stores/settings';
+import { DEFAULT_SETTINGS } from '../../rules/settingsModel';
+import { createFakeDemoUnit, type FakeDemoUnit } from '../../device/testing/fakeUnit';
 
 const shared = vi.hoisted(() => ({ csv: [] as { name: string; csv: string }[], fail: null as string | null }));
 
 vi.mock('../../app/unitMakers', async (real) => ({ ...(await real<object>()), ...(await import('../../app/testing/deviceMock')).deviceMock }));
 vi.mock('../../components/chart/PlotlyRepChart', () => ({ default: () => <p>chart drawn</p> }));
-vi.mock('../../session', async (real) => ({
+vi.mock('../../csv', async (real) => ({
   ...(await real<object>()),
   shareCsv: async (name: string, csv: string) => {
     shared.csv.push({ name, csv });

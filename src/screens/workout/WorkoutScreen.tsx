@@ -10,11 +10,11 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactElement } from 'react';
 import { fixed2, METRIC_LABELS, METRIC_UNITS } from '../../rules/labels';
-import { attempt } from '../../state/alerts';
-import { reviewing, wakeLockHint } from '../../state/workoutNotes';
-import { streamNote, workoutView } from '../../state/session';
-import { settings, updateSettings } from '../../state/settings';
-import { exportLiveSession } from '../../state/sessionExport';
+import { attempt } from '../../stores/alerts';
+import { reviewing, wakeLockHint } from '../../stores/workoutHints';
+import { streamNote, workoutView } from '../../workout/workoutSession';
+import { settings, updateSettings } from '../../stores/settings';
+import { exportLiveSession } from '../../workout/sessionExport';
 import { PhaseBar } from './PhaseBar';
 import { RepsView } from './RepsView';
 import { ResetBar } from './ResetBar';

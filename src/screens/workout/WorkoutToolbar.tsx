@@ -5,7 +5,7 @@
 import { useId, useState, type ReactElement } from 'react';
 import { METRICS, type Metric } from '../../engine/types';
 import { METRIC_LABELS } from '../../rules/labels';
-import type { View } from '../../state/settingsModel';
+import type { View } from '../../rules/settingsModel';
 
 export interface WorkoutToolbarProps {
   metric: Metric;

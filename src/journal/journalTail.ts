@@ -10,9 +10,9 @@
  * earlier tab switch, therefore never duplicates a sample. A tail whose session is not the one
  * being recovered is stale and is dropped.
  */
-import type { LoadedSession } from '../journal/records';
+import type { LoadedSession } from './records';
 import type { StoragePort } from '../platform/storage';
-import type { Gap } from './sessionTimeline';
+import type { Gap } from '../workout/sessionTimeline';
 
 export const TAIL_KEY = 'repline.journal.tail.v1';
 

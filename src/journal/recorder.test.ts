@@ -1,14 +1,14 @@
 import { signal } from '@preact/signals-react';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ENGINE_SETTINGS } from '../engine/settings';
-import { listHistory, loadSession } from '../journal/archive';
-import type { PlateCounts } from '../journal/records';
-import type { JournalStore } from '../journal/store';
-import { fillableStore, freshStore, manualTimer } from '../journal/testKit';
-import { createLiveSession } from './liveSession';
+import { listHistory, loadSession } from './archive';
+import type { PlateCounts } from './records';
+import type { JournalStore } from './store';
+import { fillableStore, freshStore, manualTimer } from './testKit';
+import { createLiveSession } from '../workout/liveSession';
 import { createRecorder, type RecorderDeps } from './recorder';
-import { fakeEngineApi, repSamples } from './testing/fakeEngine';
-import { createFakeUnit, FAKE_DEVICE } from './testing/fakeUnit';
+import { fakeEngineApi, repSamples } from '../workout/testing/fakeEngine';
+import { createFakeUnit, FAKE_DEVICE } from '../device/testing/fakeUnit';
 
 const SUMMARY = { reps: 2, best: { value: 0.9, metric: 'velocity' as const, phase: 'concentric' as const } };
 

@@ -9,12 +9,12 @@
 import type { FirmwareVersion } from '../device/unit';
 import type { Rep, SampleBatch } from '../engine/types';
 import { PLATE_STEPS, plateInertia, plateTotal } from '../rules/plates';
-import type { SessionCsvInput } from '../session';
-import { attempt, showError, showStatus } from './alerts';
-import { firmware } from './connection';
-import { liveSession } from './session';
-import { settings } from './settings';
-import type { WorkoutSettings } from './settingsModel';
+import type { SessionCsvInput } from '../csv';
+import { attempt, showError, showStatus } from '../stores/alerts';
+import { firmware } from '../link/connection';
+import { liveSession } from './workoutSession';
+import { settings } from '../stores/settings';
+import type { WorkoutSettings } from '../rules/settingsModel';
 
 /** Firmware written when no unit has been connected this visit (SPEC §8's silent fallback is 0). */
 const NO_FIRMWARE: FirmwareVersion = { major: 0, minor: 0, patch: 0 };
@@ -38,7 +38,7 @@ export function sessionCsvInput(
 }
 
 export async function exportSessionCsv(input: SessionCsvInput, s: WorkoutSettings): Promise<void> {
-  const { buildSessionCsv, csvFileName, shareCsv } = await import('../session');
+  const { buildSessionCsv, csvFileName, shareCsv } = await import('../csv');
   const name = csvFileName('session', input.date, {
     hz: s.hz,
     calcAngularVelocity: s.calcAngularVelocity,

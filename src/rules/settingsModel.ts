@@ -7,9 +7,9 @@
  */
 import { inRange, rangeRule, type RangedSetting } from '../engine/ranges';
 import { METRICS, type Metric } from '../engine/types';
-import { PHASES, type Phase } from '../rules/labels';
-import { assertPlateCounts, plateTotal } from '../rules/plates';
-import { TARGET_TYPES, type TargetType } from '../rules/target';
+import { PHASES, type Phase } from './labels';
+import { assertPlateCounts, plateTotal } from './plates';
+import { TARGET_TYPES, type TargetType } from './target';
 
 export const VIEWS = ['graph', 'table'] as const;
 export type View = (typeof VIEWS)[number];

@@ -20,14 +20,14 @@
  *   write succeeds again; recording continues in memory meanwhile.
  */
 import type { ConnectedUnit, RawSamples, Unit } from '../device/unit';
-import { removeSession } from '../journal/archive';
-import type { JournalSettings, LoadedSession, PlateCounts, SessionSummary } from '../journal/records';
-import { SessionJournal, type FlushResult, type SessionJournalOptions } from '../journal/sessionJournal';
-import type { JournalStore } from '../journal/store';
+import { removeSession } from './archive';
+import type { JournalSettings, LoadedSession, PlateCounts, SessionSummary } from './records';
+import { SessionJournal, type FlushResult, type SessionJournalOptions } from './sessionJournal';
+import type { JournalStore } from './store';
 import type { JournalTail } from './journalTail';
-import { formatDuration } from './recovery';
-import type { LiveSession } from './liveSession';
-import type { Gap } from './sessionTimeline';
+import { formatDuration } from './sessionRecovery';
+import type { LiveSession } from '../workout/liveSession';
+import type { Gap } from '../workout/sessionTimeline';
 
 export interface RecorderDeps {
   store: JournalStore;

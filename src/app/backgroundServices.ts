@@ -4,8 +4,8 @@
  * the Workout screen's start-up carries a single import for both.
  */
 import { wakeLock } from '../platform/wakeLock';
-import { startJournaling } from './journaling';
-import { keepScreenAwake } from './screenAwake';
+import { startJournaling } from '../journal/journaling';
+import { keepScreenAwake } from '../workout/screenAwake';
 
 export function startNothingLost(): Promise<void> {
   keepScreenAwake(wakeLock());

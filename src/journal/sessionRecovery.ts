@@ -11,10 +11,10 @@
  * - The record keeps every workout setting except the plates (kept on their own) as a flat
  *   snapshot; a field missing from an older record takes its default.
  */
-import type { LoadedSession, SessionRecord, WorkoutSettingsSnapshot } from '../journal/records';
+import type { LoadedSession, SessionRecord, WorkoutSettingsSnapshot } from './records';
 import { withTail } from './journalTail';
-import type { RecoveryOffer } from './recoveryOffer';
-import { parseStoredSettings, type WorkoutSettings } from './settingsModel';
+import type { RecoveryOffer } from '../stores/recoveryOffer';
+import { parseStoredSettings, type WorkoutSettings } from '../rules/settingsModel';
 
 export function offerOf(stored: LoadedSession, missing: RecoveryOffer['missing']): RecoveryOffer {
   const loaded = withTail(stored, missing);

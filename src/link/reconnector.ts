@@ -24,7 +24,7 @@ import {
   type ReconnectEvent,
   type ReconnectSchedule,
   type ReconnectState,
-} from '../recovery/reconnectPolicy';
+} from './reconnectPolicy';
 
 export type ReconnectableUnit = Unit & { reconnect(): Promise<ConnectedUnit> };
 

@@ -1,7 +1,7 @@
 import { signal } from '@preact/signals-react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ENGINE_SETTINGS } from '../engine/settings';
-import { errors } from './alerts';
+import { errors } from '../stores/alerts';
 import {
   bindLiveSession,
   boostPercent,
@@ -16,10 +16,10 @@ import {
   saveUnitInfo,
   unitInfo,
 } from './connection';
-import { createLiveSession } from './liveSession';
-import { updateSettings } from './settings';
-import { fakeEngineApi, repSamples } from './testing/fakeEngine';
-import { createFakeUnit, FAKE_DEVICE } from './testing/fakeUnit';
+import { createLiveSession } from '../workout/liveSession';
+import { updateSettings } from '../stores/settings';
+import { fakeEngineApi, repSamples } from '../workout/testing/fakeEngine';
+import { createFakeUnit, FAKE_DEVICE } from '../device/testing/fakeUnit';
 
 const session = createLiveSession({
   engine: fakeEngineApi,

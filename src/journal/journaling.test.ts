@@ -8,13 +8,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { synthesizeSet } from '../device/simulation/physics';
 import { reprocess } from '../engine';
 import { DEFAULT_ENGINE_SETTINGS } from '../engine/settings';
-import { listHistory, loadSession } from '../journal/archive';
-import { SessionJournal } from '../journal/sessionJournal';
-import type { JournalStore } from '../journal/store';
-import { fillableStore, freshStore, manualTimer } from '../journal/testKit';
+import { listHistory, loadSession } from './archive';
+import { SessionJournal } from './sessionJournal';
+import type { JournalStore } from './store';
+import { fillableStore, freshStore, manualTimer } from './testKit';
 import { createLocalStorage, createResilientStorage, setStoragePort, storage } from '../platform/storage';
-import { clearNotices, errors } from './alerts';
-import { connectUnit, disconnectUnit, resetSession } from './connection';
+import { clearNotices, errors } from '../stores/alerts';
+import { connectUnit, disconnectUnit, resetSession } from '../link/connection';
 import {
   deleteAllData,
   deleteSession,
@@ -26,14 +26,14 @@ import {
   reopenSession,
   startJournaling,
 } from './journaling';
-import { workoutSnapshot } from './recovery';
-import { recoveryOffer } from './recoveryOffer';
-import { reviewing } from './workoutNotes';
+import { workoutSnapshot } from './sessionRecovery';
+import { recoveryOffer } from '../stores/recoveryOffer';
+import { reviewing } from '../stores/workoutHints';
 import { TAIL_KEY } from './journalTail';
-import { liveSession } from './session';
-import { settings, SETTINGS_KEY } from './settings';
-import { DEFAULT_SETTINGS } from './settingsModel';
-import { createFakeUnit, FAKE_DEVICE } from './testing/fakeUnit';
+import { liveSession } from '../workout/workoutSession';
+import { settings, SETTINGS_KEY } from '../stores/settings';
+import { DEFAULT_SETTINGS } from '../rules/settingsModel';
+import { createFakeUnit, FAKE_DEVICE } from '../device/testing/fakeUnit';
 
 /** Six reps at 0.05 kg·m², two of them warmup, with rest after the last. */
 const SET = synthesizeSet({ reps: 6, seed: 5, inertia: 0.05, restAfterS: 1.5 });

@@ -4,10 +4,10 @@ import { DEFAULT_ENGINE_SETTINGS } from '../engine/settings';
 import { createRecordingSpeech } from '../platform/speech/recordingSpeech';
 import { buildWorkoutView } from '../rules/workoutView';
 import { createLiveSession } from './liveSession';
-import { DEFAULT_SETTINGS, type WorkoutSettings } from './settingsModel';
+import { DEFAULT_SETTINGS, type WorkoutSettings } from '../rules/settingsModel';
 import { fakeEngineApi, repSamples } from './testing/fakeEngine';
-import { createFakeUnit } from './testing/fakeUnit';
-import { startVoiceFeedback, togglePhrase } from './voice';
+import { createFakeUnit } from '../device/testing/fakeUnit';
+import { startVoiceFeedback, togglePhrase } from './voiceFeedback';
 
 function setup(patch: Partial<WorkoutSettings>) {
   const settings = signal<WorkoutSettings>({ ...DEFAULT_SETTINGS, isVoiceFeedback: true, ...patch });

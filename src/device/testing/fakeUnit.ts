@@ -10,7 +10,7 @@ import type {
   Unit,
   UnitEvents,
   UnitInfo,
-} from '../../device/unit';
+} from '../unit';
 
 export interface FakeUnit extends Unit {
   readonly calls: string[];

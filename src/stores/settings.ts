@@ -7,7 +7,7 @@ import { computed, effect, signal } from '@preact/signals-react';
 import type { EngineSettings } from '../engine/types';
 import { storage, storageProblem } from '../platform/storage';
 import { plateTotal } from '../rules/plates';
-import { DEFAULT_SETTINGS, parseStoredSettings, validateSettings, type WorkoutSettings } from './settingsModel';
+import { DEFAULT_SETTINGS, parseStoredSettings, validateSettings, type WorkoutSettings } from '../rules/settingsModel';
 
 export const SETTINGS_KEY = 'repline.settings.v1';
 

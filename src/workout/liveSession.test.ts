@@ -4,7 +4,7 @@ import { DEFAULT_ENGINE_SETTINGS } from '../engine/settings';
 import { type EngineSettings } from '../engine/types';
 import { createLiveSession } from './liveSession';
 import { createFakeEngine, fakeEngineApi, repSamples } from './testing/fakeEngine';
-import { createFakeUnit } from './testing/fakeUnit';
+import { createFakeUnit } from '../device/testing/fakeUnit';
 
 function setup() {
   const frames: (() => void)[] = [];

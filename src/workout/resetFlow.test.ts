@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { countdown, resetWorkout } from './resetFlow';
-import { createFakeUnit } from './testing/fakeUnit';
+import { createFakeUnit } from '../device/testing/fakeUnit';
 
 describe('resetWorkout', () => {
   it('clears the set and stops there without Windup on Reset', async () => {

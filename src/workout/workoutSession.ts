@@ -7,11 +7,11 @@ import { computed } from '@preact/signals-react';
 import { lazyEngine, loadEngine } from '../engine/lazy';
 import { speech } from '../platform/speech';
 import { buildWorkoutView } from '../rules/workoutView';
-import { showError } from './alerts';
-import { bindLiveSession } from './connection';
+import { showError } from '../stores/alerts';
+import { bindLiveSession } from '../link/connection';
 import { createLiveSession } from './liveSession';
-import { engineSettings, settings } from './settings';
-import { startVoiceFeedback } from './voice';
+import { engineSettings, settings } from '../stores/settings';
+import { startVoiceFeedback } from './voiceFeedback';
 
 void loadEngine();
 

@@ -10,7 +10,7 @@ import type { SpeechPort } from '../platform/speech/port';
 import { fixed2 } from '../rules/labels';
 import type { WorkoutView } from '../rules/workoutView';
 import type { LiveSession } from './liveSession';
-import type { WorkoutSettings } from './settingsModel';
+import type { WorkoutSettings } from '../rules/settingsModel';
 
 export interface VoiceDeps {
   session: Pick<LiveSession, 'onRepsClosed'>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LoadedSession } from '../journal/records';
+import type { LoadedSession } from './records';
 import { createMemoryStorage } from '../platform/storage';
 import { dropTail, missingFrom, readTail, saveTail, TAIL_KEY, withTail, type JournalTail } from './journalTail';
 

@@ -6,9 +6,9 @@
  */
 import { effect } from '@preact/signals-react';
 import type { WakeLockPort, WakeLockStatus } from '../platform/wakeLock';
-import { messageOf, showError } from './alerts';
-import { connection, reconnector } from './connection';
-import { wakeLockHint } from './workoutNotes';
+import { messageOf, showError } from '../stores/alerts';
+import { connection, reconnector } from '../link/connection';
+import { wakeLockHint } from '../stores/workoutHints';
 
 export const UNSUPPORTED_HINT = 'This browser cannot keep the screen on: it may dim during the workout.';
 

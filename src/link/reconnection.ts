@@ -7,10 +7,10 @@
  * weighs on the Workout screen's start-up.
  */
 import { batch } from '@preact/signals-react';
-import { messageOf, showError, showStatus } from './alerts';
+import { messageOf, showError, showStatus } from '../stores/alerts';
 import { boostPercent, connection, firmware, unitInfo } from './connection';
-import type { LiveSession } from './liveSession';
-import { createReconnector, type ReconnectableUnit, type Reconnector, type ReconnectorDeps } from './reconnect';
+import type { LiveSession } from '../workout/liveSession';
+import { createReconnector, type ReconnectableUnit, type Reconnector, type ReconnectorDeps } from './reconnector';
 
 let timing: Pick<ReconnectorDeps, 'after' | 'schedule'> = {};
 

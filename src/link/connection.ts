@@ -11,12 +11,12 @@
 import { batch, effect, signal } from '@preact/signals-react';
 import type { ConnectedUnit, DisconnectReason, FirmwareVersion, Unit, UnitInfo } from '../device/unit';
 import { loadEngine } from '../engine/lazy';
-import { showError } from './alerts';
-import { inertia } from './settings';
-import type { LiveSession } from './liveSession';
-import type { ReconnectableUnit, Reconnector } from './reconnect';
-import type { Recorder } from './recorder';
-import { reviewing } from './workoutNotes';
+import { showError } from '../stores/alerts';
+import { inertia } from '../stores/settings';
+import type { LiveSession } from '../workout/liveSession';
+import type { ReconnectableUnit, Reconnector } from './reconnector';
+import type { Recorder } from '../journal/recorder';
+import { reviewing } from '../stores/workoutHints';
 
 export type ConnectionState =
   | { status: 'disconnected' }
@@ -101,7 +101,7 @@ export async function connectUnit(unit: Unit): Promise<void> {
   session?.attach(unit, { continueSession });
   try {
     // The reconnect code loads with the first unit that can reconnect, not with the Workout screen.
-    const linkCode = unit.reconnect ? import('./linkRecovery') : null;
+    const linkCode = unit.reconnect ? import('./reconnection') : null;
     const device = await unit.connect();
     const link = linkCode && (await linkCode).reconnectorFor(unit as ReconnectableUnit, session);
     batch(() => {

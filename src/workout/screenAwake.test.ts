@@ -3,13 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createManualScheduler } from '../device/simulation/scheduler';
 import { DEFAULT_ENGINE_SETTINGS } from '../engine/settings';
 import { FakeWakeLock } from '../platform/wakeLock/fakeWakeLock';
-import { bindLiveSession, connectUnit, disconnectUnit } from './connection';
+import { bindLiveSession, connectUnit, disconnectUnit } from '../link/connection';
 import { createLiveSession } from './liveSession';
 import { keepScreenAwake, UNSUPPORTED_HINT } from './screenAwake';
-import { wakeLockHint } from './workoutNotes';
+import { wakeLockHint } from '../stores/workoutHints';
 import { fakeEngineApi } from './testing/fakeEngine';
-import { createFakeUnit } from './testing/fakeUnit';
-import { setReconnectTiming } from './linkRecovery';
+import { createFakeUnit } from '../device/testing/fakeUnit';
+import { setReconnectTiming } from '../link/reconnection';
 
 bindLiveSession(createLiveSession({ engine: fakeEngineApi, settings: signal({ ...DEFAULT_ENGINE_SETTINGS }), requestFrame: (cb) => cb(), onError: () => {} }));
 

@@ -4,11 +4,11 @@ import { createSimulatedUnit } from '../device';
 import { createManualScheduler, type ManualScheduler } from '../device/simulation/scheduler';
 import { createEngine, reprocess } from '../engine';
 import { DEFAULT_ENGINE_SETTINGS } from '../engine/settings';
-import { errors, status } from './alerts';
+import { errors, status } from '../stores/alerts';
 import { bindLiveSession, boostPercent, connection, connectUnit, disconnectUnit, reconnector, saveBoost } from './connection';
-import { createLiveSession } from './liveSession';
-import { createFakeUnit, FAKE_DEVICE } from './testing/fakeUnit';
-import { setReconnectTiming } from './linkRecovery';
+import { createLiveSession } from '../workout/liveSession';
+import { createFakeUnit, FAKE_DEVICE } from '../device/testing/fakeUnit';
+import { setReconnectTiming } from './reconnection';
 
 const session = createLiveSession({
   engine: { createEngine, reprocess },
