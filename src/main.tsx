@@ -1,11 +1,14 @@
 /**
- * Entry point: mounts the router (browser history, base "/") into #root. Settings are loaded and
- * the live session is created by the modules the Workout screen imports, before the first render.
+ * Entry point: composes the app (see app/compose.ts), mounts the router (browser history, base
+ * "/") into #root, and after the first render starts what waits for it (wake lock, journal).
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { AppProvider } from './compose/appContext';
 import { AppRoutes } from './app/AppRoutes';
+import { composeApp } from './compose/compose';
+import { webPorts } from './compose/webPorts';
 import { startNativeShell } from './native/startNativeShell';
 import { messageOf, showError } from './stores/alerts';
 import './styles/app.css';
@@ -15,16 +18,16 @@ if (root === null) throw new Error('index.html has no #root element');
 
 void startNativeShell();
 
-// Issue 7: the wake lock (kept while a unit is connected) and the session journal (IndexedDB and
-// the recovery offer) load after the first render, so neither delays the Workout screen.
-import('./app/backgroundServices')
-  .then(({ startNothingLost }) => startNothingLost())
-  .catch((error: unknown) => showError(`The session journal could not start: ${messageOf(error)}`));
+const app = composeApp(webPorts());
 
 createRoot(root).render(
   <StrictMode>
-    <BrowserRouter basename="/">
-      <AppRoutes />
-    </BrowserRouter>
+    <AppProvider app={app}>
+      <BrowserRouter basename="/">
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProvider>
   </StrictMode>,
 );
+
+app.startBackground().catch((error: unknown) => showError(`The session journal could not start: ${messageOf(error)}`));

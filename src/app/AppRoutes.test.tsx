@@ -10,13 +10,17 @@ vi.mock('../components/chart/PlotlyRepChart', () => ({ default: () => <p>chart</
 const { AppRoutes } = await import('./AppRoutes');
 const { version } = await import('../../package.json');
 
+const { composeTestApp, renderWithApp } = await import('../compose/testing/testApp');
+const app = composeTestApp();
+
 afterEach(cleanup);
 
 function visit(path: string) {
-  render(
+  renderWithApp(
     <MemoryRouter initialEntries={[path]}>
       <AppRoutes />
     </MemoryRouter>,
+    app,
   );
 }
 

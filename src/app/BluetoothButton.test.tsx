@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearNotices } from '../stores/alerts';
-import { disconnectUnit } from '../link/connection';
 import { createFakeUnit } from '../device/testing/fakeUnit';
+import type { App } from '../compose/compose';
 import { deviceMock, made } from './testing/deviceMock';
+import { composeTestApp, renderWithApp } from '../compose/testing/testApp';
 
 vi.mock('./unitMakers', async (real) => ({ ...(await real<object>()), ...(await import('./testing/deviceMock')).deviceMock }));
 
@@ -13,25 +14,30 @@ const { BluetoothButton, DEMO_NOTICE } = await import('./BluetoothButton');
 const { CalibrateModal } = await import('./CalibrateModal');
 const { AlertRegion } = await import('./AlertRegion');
 
+let app: App;
+
 function renderShellParts() {
-  render(
+  renderWithApp(
     <>
       <BluetoothButton />
       <CalibrateModal />
       <AlertRegion />
     </>,
+    app,
   );
   return userEvent.setup();
 }
 
 beforeEach(() => {
+  app = composeTestApp();
   deviceMock.isWebBluetoothAvailable.mockReturnValue(true);
   made.demo.length = 0;
   made.bluetooth.length = 0;
 });
 
 afterEach(async () => {
-  await disconnectUnit();
+  await app.link.disconnect();
+  app.dispose();
   clearNotices();
   cleanup();
 });

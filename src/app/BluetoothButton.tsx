@@ -8,13 +8,15 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { BluetoothIcon } from '../components/icons';
 import { attempt, showError, showStatus } from '../stores/alerts';
-import { connectUnit, connection, disconnectUnit } from '../link/connection';
+import { connection } from '../stores/connection';
+import { useApp } from '../compose/appContext';
 import { makeUnit, preloadDevice, webBluetoothAvailable, type UnitChoice } from './units';
 
 export const DEMO_NOTICE = 'Web Bluetooth is not available in this browser, so the Demo unit is connected: its reps are simulated.';
 
 export function BluetoothButton(): ReactElement {
   useSignals();
+  const { link } = useApp();
   const state = connection.value;
   const [menuOpen, setMenuOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -39,14 +41,14 @@ export function BluetoothButton(): ReactElement {
   function connect(choice: UnitChoice, notice?: string): void {
     setMenuOpen(false);
     void attempt(async () => {
-      await connectUnit(await makeUnit(choice));
+      await link.connect(await makeUnit(choice));
       if (notice) showStatus(notice);
     });
   }
 
   function press(): void {
     if (state.status === 'connected' || state.status === 'reconnecting') {
-      void attempt(disconnectUnit);
+      void attempt(link.disconnect);
       return;
     }
     void attempt(async () => {

@@ -4,22 +4,19 @@
  * and wait, the give-up line with its Reconnect button, the Bluetooth button while reconnecting,
  * and "Recover unfinished session?" answered with Recover.
  */
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createManualScheduler } from '../device/simulation/scheduler';
 import { DEFAULT_ENGINE_SETTINGS } from '../engine/settings';
 import { SessionJournal } from '../journal/sessionJournal';
 import { freshStore, manualTimer } from '../journal/testKit';
 import { clearNotices } from '../stores/alerts';
-import { connectUnit, disconnectUnit } from '../link/connection';
-import { startJournaling } from '../journal/journaling';
 import { workoutSnapshot } from '../journal/sessionRecovery';
-import { recoveryOffer } from '../stores/recoveryOffer';
-import { liveSession } from '../workout/workoutSession';
 import { DEFAULT_SETTINGS } from '../rules/settingsModel';
 import { createFakeUnit, FAKE_DEVICE } from '../device/testing/fakeUnit';
-import { setReconnectTiming } from '../link/reconnection';
+import type { App } from '../compose/compose';
+import { composeTestApp, renderWithApp } from '../compose/testing/testApp';
 
 vi.mock('./unitMakers', async (real) => ({ ...(await real<object>()), ...(await import('./testing/deviceMock')).deviceMock }));
 
@@ -27,8 +24,15 @@ const { default: ReconnectBanner } = await import('./ReconnectBanner');
 const { default: RecoveryDialog } = await import('./RecoveryDialog');
 const { BluetoothButton } = await import('./BluetoothButton');
 
+let app: App;
+
+beforeEach(() => {
+  app = composeTestApp();
+});
+
 afterEach(async () => {
-  await act(() => disconnectUnit());
+  await act(() => app.link.disconnect());
+  app.dispose();
   clearNotices();
   cleanup();
 });
@@ -37,17 +41,21 @@ describe('the reconnect banner', () => {
   it('counts the attempts with their wait, then offers Reconnect once the app gives up', async () => {
     const user = userEvent.setup();
     const scheduler = createManualScheduler();
-    setReconnectTiming({ after: scheduler.after, schedule: { initialDelayMs: 500, factor: 2, maxDelayMs: 1000, maxAttempts: 2, attemptTimeoutMs: 5000 } });
+    app.dispose();
+    app = composeTestApp({
+      reconnectTiming: { after: scheduler.after, schedule: { initialDelayMs: 500, factor: 2, maxDelayMs: 1000, maxAttempts: 2, attemptTimeoutMs: 5000 } },
+    });
     const unit = Object.assign(createFakeUnit('bluetooth'), { reconnect: () => Promise.reject(new Error('ErrorUseBluetoothApiReplineConnect: out of range')) });
-    render(
+    renderWithApp(
       <>
         <BluetoothButton />
         <div role="status" className="reconnect">
           <ReconnectBanner />
         </div>
       </>,
+      app,
     );
-    await act(() => connectUnit(unit));
+    await act(() => app.link.connect(unit));
     act(() => unit.dropConnection());
     const banner = screen.getAllByRole('status').find((s) => s.classList.contains('reconnect'))!;
     expect(banner.textContent).toBe('Reconnecting… (attempt 1 of 2) — next try in 500 ms');
@@ -78,14 +86,16 @@ describe('the recovery offer', () => {
     journal.append(timeUs, timeUs.map(() => 0));
     await journal.flush();
     journal.dispose();
-    await startJournaling(async () => store);
-    render(<RecoveryDialog />);
+    app.dispose();
+    app = composeTestApp({ openJournal: async () => store });
+    await app.startBackground();
+    renderWithApp(<RecoveryDialog />, app);
     const dialog = screen.getByRole('dialog', { name: 'Recover unfinished session?' });
     expect(within(dialog).getByText('12 s')).toBeTruthy();
     expect(within(dialog).getByText((2401).toLocaleString())).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Recover' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(recoveryOffer.value).toBeNull();
-    expect(liveSession.raw().timeUs).toHaveLength(2401);
+    expect(app.journal.value?.offer.value).toBeNull();
+    expect(app.session.raw().timeUs).toHaveLength(2401);
   });
 });

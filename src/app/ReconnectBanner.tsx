@@ -8,10 +8,12 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactElement } from 'react';
 import { attempt } from '../stores/alerts';
-import { connection, reconnector } from '../link/connection';
+import { connection } from '../stores/connection';
+import { useApp } from '../compose/appContext';
 
 export default function ReconnectBanner(): ReactElement | null {
   useSignals();
+  const { reconnector } = useApp().link;
   const link = connection.value.status === 'reconnecting' ? reconnector.value : null;
   const state = link?.state.value ?? null;
   const failure = link?.lastFailure.value ?? null;

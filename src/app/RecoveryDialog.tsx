@@ -2,26 +2,26 @@
  * "Recover unfinished session?" at start-up (issue 7): a session a reload, crash or closed tab
  * left unfinished is offered with its date, length and sample count. Recover brings it back with
  * the same reps and journals on into it; Discard deletes it; Not now (or Escape) leaves it to be
- * offered at the next start. The journal code loads on the first answer, not with the Shell.
+ * offered at the next start. The Shell shows it while the journal has an offer.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState, type ReactElement } from 'react';
 import { Dialog } from '../components/Dialog';
 import { attempt } from '../stores/alerts';
+import type { Journaling } from '../journal/journaling';
 import { formatDuration } from '../journal/sessionRecovery';
-import { recoveryOffer } from '../stores/recoveryOffer';
-
-const journaling = () => import('../journal/journaling');
+import { useApp } from '../compose/appContext';
 
 export default function RecoveryDialog(): ReactElement | null {
   useSignals();
-  const offer = recoveryOffer.value;
+  const journal = useApp().journal.value;
+  const offer = journal?.offer.value ?? null;
   const [busy, setBusy] = useState(false);
-  if (offer === null) return null;
-  const run = (action: (j: Awaited<ReturnType<typeof journaling>>) => unknown) => async () => {
+  if (journal === null || offer === null) return null;
+  const run = (action: (j: Journaling) => unknown) => async () => {
     setBusy(true);
     try {
-      await attempt(async () => void (await action(await journaling())));
+      await attempt(async () => void (await action(journal)));
     } finally {
       setBusy(false);
     }
@@ -30,16 +30,16 @@ export default function RecoveryDialog(): ReactElement | null {
   return (
     <Dialog
       title="Recover unfinished session?"
-      onClose={run((j) => j.postponeRecovery())}
+      onClose={run((j) => j.postpone())}
       actions={
         <>
-          <button type="button" className="button" disabled={busy} onClick={run((j) => j.postponeRecovery())}>
+          <button type="button" className="button" disabled={busy} onClick={run((j) => j.postpone())}>
             Not now
           </button>
-          <button type="button" className="button" disabled={busy} onClick={run((j) => j.discardRecovery())}>
+          <button type="button" className="button" disabled={busy} onClick={run((j) => j.discard())}>
             Discard
           </button>
-          <button type="button" className="button button--primary" disabled={busy} onClick={run((j) => j.recoverSession())}>
+          <button type="button" className="button button--primary" disabled={busy} onClick={run((j) => j.recover())}>
             Recover
           </button>
         </>

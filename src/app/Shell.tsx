@@ -13,8 +13,8 @@ import { AlertRegion } from './AlertRegion';
 import { ErrorBoundary } from './ErrorBoundary';
 import { BluetoothButton } from './BluetoothButton';
 import { CalibrateModal } from './CalibrateModal';
-import { connection } from '../link/connection';
-import { recoveryOffer } from '../stores/recoveryOffer';
+import { connection } from '../stores/connection';
+import { useApp } from '../compose/appContext';
 
 // Issue 7's banner and dialog load when they have something to show.
 const notices = () => import('./onDemandShellParts');
@@ -23,6 +23,7 @@ const RecoveryDialog = lazy(() => notices().then((m) => ({ default: m.RecoveryDi
 
 export function Shell(): ReactElement {
   useSignals();
+  const offer = useApp().journal.value?.offer.value ?? null;
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
 
@@ -83,7 +84,7 @@ export function Shell(): ReactElement {
       </main>
       <AlertRegion />
       <CalibrateModal />
-      {recoveryOffer.value !== null && (
+      {offer !== null && (
         <Suspense fallback={null}>
           <RecoveryDialog />
         </Suspense>

@@ -3,8 +3,7 @@
  * rendered (they are not in the start-up bundle), so the app's live session holds this facade,
  * which hands calls to the engine once it has loaded. `loadEngine()` starts the load (the app
  * calls it at start) and resolves when calls will work; whatever needs the engine at once (a
- * unit connecting) awaits it first. The engine module registers itself here when it loads,
- * whoever imported it, so a lazy chunk that imports the engine directly serves this facade too.
+ * unit connecting, a session being recovered) awaits it first.
  */
 import type { EngineOptions, EngineSettings, EngineUpdate, EngineUpdateWithPoints, IncrementalEngine, SampleBatch } from './types';
 
@@ -16,14 +15,11 @@ export interface EngineModule {
 let engine: EngineModule | null = null;
 let loading: Promise<void> | null = null;
 
-/** Called by the engine module as it loads. */
-export function provideEngine(module: EngineModule): void {
-  engine = module;
-}
-
 /** Loads the engine (once); resolves when it can be called. */
 export function loadEngine(): Promise<void> {
-  loading ??= import('./index').then(() => undefined);
+  loading ??= import('./wasmEngine').then((module) => {
+    engine = module;
+  });
   return loading;
 }
 

@@ -12,25 +12,14 @@ import { listHistory, loadSession } from './archive';
 import { SessionJournal } from './sessionJournal';
 import type { JournalStore } from './store';
 import { fillableStore, freshStore, manualTimer } from './testKit';
-import { createLocalStorage, createResilientStorage, setStoragePort, storage } from '../platform/storage';
+import type { App } from '../compose/compose';
+import { composeTestApp } from '../compose/testing/testApp';
+import type { Unit } from '../device/unit';
+import { createMemoryStorage, createResilientStorage, type ResilientStorage } from '../platform/storage';
 import { clearNotices, errors } from '../stores/alerts';
-import { connectUnit, disconnectUnit, resetSession } from '../link/connection';
-import {
-  deleteAllData,
-  deleteSession,
-  discardRecovery,
-  historyEntries,
-  postponeRecovery,
-  recordedSession,
-  recoverSession,
-  reopenSession,
-  startJournaling,
-} from './journaling';
 import { workoutSnapshot } from './sessionRecovery';
-import { recoveryOffer } from '../stores/recoveryOffer';
 import { reviewing } from '../stores/workoutHints';
 import { TAIL_KEY } from './journalTail';
-import { liveSession } from '../workout/workoutSession';
 import { settings, SETTINGS_KEY } from '../stores/settings';
 import { DEFAULT_SETTINGS } from '../rules/settingsModel';
 import { createFakeUnit, FAKE_DEVICE } from '../device/testing/fakeUnit';
@@ -54,12 +43,44 @@ async function crashedSession(store: JournalStore, samples = SET): Promise<void>
   journal.dispose();
 }
 
+/** This origin's localStorage: it outlives a page, like the database does. */
+let storage: ResilientStorage;
+/** The page: composed anew by every start, as a reload does. */
+let app: App | null = null;
+
+/** A page starts: the app is composed and its journal opens `open`. */
+async function startJournaling(open: () => Promise<JournalStore>): Promise<void> {
+  app?.dispose();
+  app = composeTestApp({ openJournal: open, storage: () => storage, storageProblem: () => storage.problem() });
+  await app.startBackground();
+}
+
+const page = (): App => app!;
+const journal = () => page().journal.value!;
+const recoveryOffer = {
+  get value() {
+    return journal().offer.value;
+  },
+};
+const recoverSession = () => journal().recover();
+const postponeRecovery = () => journal().postpone();
+const discardRecovery = () => journal().discard();
+const historyEntries = () => journal().history();
+const reopenSession = (id: string) => journal().reopen(id);
+const recordedSession = (id: string) => journal().recorded(id);
+const deleteSession = (id: string) => journal().remove(id);
+const deleteAllData = () => journal().deleteAll();
+const connectUnit = (unit: Unit) => page().link.connect(unit);
+const disconnectUnit = async () => app?.link.disconnect();
+const resetSession = () => page().link.reset();
+
 beforeEach(async () => {
   await disconnectUnit();
-  liveSession.reset();
+  app?.dispose();
+  app = null;
+  storage = createResilientStorage(() => createMemoryStorage());
   clearNotices();
   settings.value = { ...DEFAULT_SETTINGS, plates: [...DEFAULT_SETTINGS.plates] };
-  recoveryOffer.value = null;
 });
 
 describe('recovery at start-up', () => {
@@ -74,7 +95,7 @@ describe('recovery at start-up', () => {
     recoverSession();
     expect(recoveryOffer.value).toBeNull();
     expect(settings.value).toMatchObject({ warmup: 2, metric: 'torque', plates: [0, 1, 0, 0, 0] });
-    const reps = liveSession.reps.value;
+    const reps = page().session.reps.value;
     expect(reps.map((r) => r.count)).toEqual([-1, 0, 1, 2, 3, 4]);
     reps.forEach((rep, i) => {
       expect(rep.concentric.velocity / SET.reps[i]!.concentricMeanVelocity).toBeGreaterThan(0.9);
@@ -147,8 +168,8 @@ describe('the last second before the page goes', () => {
     await disconnectUnit();
     expect(recoveryOffer.value?.samples).toBe(150);
     recoverSession();
-    expect(Array.from(liveSession.raw().timeUs)).toEqual(SET.timeUs.slice(0, 150));
-    expect(storage().read(TAIL_KEY)).toBeNull();
+    expect(Array.from(page().session.raw().timeUs)).toEqual(SET.timeUs.slice(0, 150));
+    expect(storage.read(TAIL_KEY)).toBeNull();
     resetSession();
     await new Promise((resolve) => setTimeout(resolve, 20));
     const [history] = await listHistory(store);
@@ -159,35 +180,31 @@ describe('the last second before the page goes', () => {
     const quota = () => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     };
-    setStoragePort(createResilientStorage(() => ({ read: () => null, write: quota, remove: () => {} })));
-    try {
-      const store = fillableStore(await freshStore());
-      await startJournaling(async () => store);
-      const unit = createFakeUnit('bluetooth');
-      await connectUnit(unit);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      const atStake = () => errors.value.filter((n) => n.message.includes('could not be saved on this device'));
-      // While the journal writes, only its last second is ever at stake: no alarm for that.
-      unit.emitSamples({ timeUs: SET.timeUs.slice(0, 100), angleDeg: SET.angleDeg.slice(0, 100) });
-      window.dispatchEvent(new Event('pagehide'));
-      expect(atStake()).toEqual([]);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      store.full = true;
-      unit.emitSamples({ timeUs: SET.timeUs.slice(100, 400), angleDeg: SET.angleDeg.slice(100, 400) });
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      window.dispatchEvent(new Event('pagehide'));
-      window.dispatchEvent(new Event('pagehide'));
-      const spanS = Math.round((SET.timeUs[399]! - SET.timeUs[100]!) / 1e6);
-      expect(atStake()).toHaveLength(1);
-      expect(atStake()[0]!.message).toBe(
-        `The last ${spanS} s (300 samples) of the session could not be saved on this device (this browser's storage for the site is full): export the session to keep it`,
-      );
-      expect(atStake()[0]!.action?.label).toBe('Export CSV');
-      expect(errors.value.some((n) => n.message.startsWith('Storage is full') && n.action?.label === 'Export CSV')).toBe(true);
-      await disconnectUnit();
-    } finally {
-      setStoragePort(createResilientStorage(() => createLocalStorage(localStorage)));
-    }
+    storage = createResilientStorage(() => ({ read: () => null, write: quota, remove: () => {} }));
+    const store = fillableStore(await freshStore());
+    await startJournaling(async () => store);
+    const unit = createFakeUnit('bluetooth');
+    await connectUnit(unit);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const atStake = () => errors.value.filter((n) => n.message.includes('could not be saved on this device'));
+    // While the journal writes, only its last second is ever at stake: no alarm for that.
+    unit.emitSamples({ timeUs: SET.timeUs.slice(0, 100), angleDeg: SET.angleDeg.slice(0, 100) });
+    window.dispatchEvent(new Event('pagehide'));
+    expect(atStake()).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    store.full = true;
+    unit.emitSamples({ timeUs: SET.timeUs.slice(100, 400), angleDeg: SET.angleDeg.slice(100, 400) });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    window.dispatchEvent(new Event('pagehide'));
+    window.dispatchEvent(new Event('pagehide'));
+    const spanS = Math.round((SET.timeUs[399]! - SET.timeUs[100]!) / 1e6);
+    expect(atStake()).toHaveLength(1);
+    expect(atStake()[0]!.message).toBe(
+      `The last ${spanS} s (300 samples) of the session could not be saved on this device (this browser's storage for the site is full): export the session to keep it`,
+    );
+    expect(atStake()[0]!.action?.label).toBe('Export CSV');
+    expect(errors.value.some((n) => n.message.startsWith('Storage is full') && n.action?.label === 'Export CSV')).toBe(true);
+    await disconnectUnit();
   });
 });
 
@@ -212,8 +229,8 @@ describe('the history', () => {
     expect(reviewing.value?.startedAt).toBe(STARTED_AT);
     // The plates it was recorded with come back.
     expect(settings.value.plates).toEqual([0, 1, 0, 0, 0]);
-    expect(liveSession.reps.value).toHaveLength(6);
-    expect((await recordedSession('crashed')).reps).toEqual(liveSession.reps.value);
+    expect(page().session.reps.value).toHaveLength(6);
+    expect((await recordedSession('crashed')).reps).toEqual(page().session.reps.value);
   });
 
   it('deletes one session', async () => {
@@ -231,7 +248,7 @@ describe('the history', () => {
     await deleteAllData();
     expect(await historyEntries()).toEqual([]);
     expect(settings.value.mass).toBe(DEFAULT_SETTINGS.mass);
-    expect(JSON.parse(storage().read(SETTINGS_KEY)!).mass).toBe(DEFAULT_SETTINGS.mass);
-    expect(liveSession.reps.value).toEqual([]);
+    expect(JSON.parse(storage.read(SETTINGS_KEY)!).mass).toBe(DEFAULT_SETTINGS.mass);
+    expect(page().session.reps.value).toEqual([]);
   });
 });

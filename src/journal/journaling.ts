@@ -1,251 +1,274 @@
 /**
- * "Nothing lost" for the app (issue 7): opens the session journal, binds its recorder to the
- * connection layer, flushes it when the page may die, mirrors settings changes into it, offers
- * an unfinished session for recovery, and carries out what the History and Data pages ask.
- * Loaded after the first render (main.tsx imports it lazily), so IndexedDB code never weighs on
- * the Workout screen's start-up.
+ * The journaling service: opens the session journal, gives the link its recorder, flushes when
+ * the page may die, mirrors settings changes into it, offers an unfinished session for recovery,
+ * and carries out what the History and Data pages ask. The composition root loads it after the
+ * first render (`app/backgroundServices.ts`), so IndexedDB code never weighs on the Workout
+ * screen's start-up.
  *
  * Where the data lives: IndexedDB database `repline-journal` of this origin, on this device only
  * (the app talks to no server); the settings, and the unsaved end of a session while the page is
  * being closed (journalTail.ts), are in localStorage. "Delete all data" removes all of it.
  */
-import { effect, signal } from '@preact/signals-react';
+import { effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import { createEngine } from '../engine';
 import type { Rep } from '../engine/types';
-import { findUnfinished, listHistory, loadSession, removeAllSessions, removeSession } from './archive';
-import { flushOnPageHide } from './pageLifecycle';
-import { checkPlates, type HistoryEntry, type LoadedSession, type SessionSummary } from './records';
-import { openJournalStore, type JournalStore } from './store';
-import { storage, storageProblem } from '../platform/storage';
-import { dismissError, messageOf, showError, showStatus } from '../stores/alerts';
-import { bindRecorder, connection, resetSession } from '../link/connection';
-import { dropTail, missingFrom, readTail, saveTail, type JournalTail } from './journalTail';
-import { createRecorder, type Recorder } from './recorder';
-import { formatDuration, offerOf, settingsFromRecord, workoutSnapshot } from './sessionRecovery';
-import { recoveryOffer } from '../stores/recoveryOffer';
-import { reviewing } from '../stores/workoutHints';
-import { reprocessSegments } from '../workout/segmentedEngine';
-import { exportLiveSession } from '../workout/sessionExport';
-import { SessionTimeline } from '../workout/sessionTimeline';
-import { liveSession, workoutView } from '../workout/workoutSession';
-import { engineSettings, reloadSettings, settings, SETTINGS_KEY } from '../stores/settings';
+import type { StoragePort } from '../platform/storage';
 import type { WorkoutSettings } from '../rules/settingsModel';
+import type { WorkoutView } from '../rules/workoutView';
+import { dismissError, messageOf, showError, showStatus } from '../stores/alerts';
+import { connection } from '../stores/connection';
+import { engineSettings, resetSettings, settings, SETTINGS_KEY } from '../stores/settings';
+import { reviewing } from '../stores/workoutHints';
+import type { LiveSession } from '../workout/liveSession';
+import { reprocessSegments } from '../workout/segmentedEngine';
+import { SessionTimeline } from '../workout/sessionTimeline';
+import { findUnfinished, listHistory, loadSession, removeAllSessions, removeSession } from './archive';
+import { dropTail, missingFrom, readTail, saveTail, type JournalTail } from './journalTail';
+import { flushOnPageHide } from './pageLifecycle';
+import { createRecorder, type Recorder } from './recorder';
+import { checkPlates, type HistoryEntry, type LoadedSession, type SessionSummary } from './records';
+import { formatDuration, offerOf, settingsFromRecord, workoutSnapshot, type RecoveryOffer } from './sessionRecovery';
+import type { JournalStore } from './store';
 
-/** The journal database once open; null before, or for good where IndexedDB is unavailable. */
-export const journalStore = signal<JournalStore | null>(null);
-/** Whether sessions are kept: still opening, open, or not on this device (the reason). */
-export const journalState = signal<{ kind: 'opening' } | { kind: 'open' } | { kind: 'unavailable'; reason: string }>({ kind: 'opening' });
+export type JournalState = { kind: 'opening' } | { kind: 'open' } | { kind: 'unavailable'; reason: string };
 
-let recorder: Recorder | null = null;
-/** Undoes the last `startJournaling` (a second start replaces the first: tests, hot reload). */
-let stopJournaling = (): void => {};
-
-function requireStore(): JournalStore {
-  const store = journalStore.peek();
-  if (store === null) throw new Error('Sessions are not kept on this device (no storage is available)');
-  return store;
+export interface JournalingDeps {
+  session: LiveSession;
+  view: ReadonlySignal<WorkoutView>;
+  /** Where the recorder is published for the link (null until the journal is open). */
+  recorder: Signal<Recorder | null>;
+  open: () => Promise<JournalStore>;
+  storage: () => StoragePort;
+  /** Tells why site storage fell back to memory, or null while it works. */
+  storageProblem: () => string | null;
+  /** The set on screen as the user's CSV: offered with every storage alert. */
+  exportLive: () => Promise<void>;
+  /** Clears the set on screen (Delete all data). */
+  resetSet: () => void;
 }
 
-/** The journal record's view of the settings now. */
-function snapshot() {
-  const s = settings.peek();
-  return { settings: { engine: { ...engineSettings.peek() }, workout: workoutSnapshot(s) }, plates: checkPlates(s.plates) };
+export interface Journaling {
+  /** Whether sessions are kept: still opening, open, or not on this device (the reason). */
+  readonly state: ReadonlySignal<JournalState>;
+  /** The unfinished session offered at start-up, while there is one. */
+  readonly offer: ReadonlySignal<RecoveryOffer | null>;
+  /** Opens the journal and starts recording; where storage is unavailable, says so and records in memory. */
+  start(): Promise<void>;
+  /** Recover: the unfinished session comes back with the same reps, and journaling carries on into it. */
+  recover(): void;
+  /** Discard: the unfinished session is deleted for good. */
+  discard(): Promise<void>;
+  /** Not now: offered again at the next start. */
+  postpone(): void;
+  history(): Promise<HistoryEntry[]>;
+  /** Reopen for review: the finished session replaces the set on screen with its own settings, read-only. */
+  reopen(id: string): Promise<void>;
+  /** A journaled session, its settings and its reps, reprocessed like recovery does (the CSV export). */
+  recorded(id: string): Promise<{ loaded: LoadedSession; settings: WorkoutSettings; reps: Rep[] }>;
+  remove(id: string): Promise<void>;
+  /** Every kept session and the saved settings; the set on screen is cleared too. */
+  deleteAll(): Promise<void>;
+  dispose(): void;
 }
 
-/** The history row's figures for the set on screen. */
-function summary(): SessionSummary {
-  const view = workoutView.peek();
-  const s = settings.peek();
-  return { reps: view.counted, best: view.best === null ? null : { value: view.best.value, metric: s.metric, phase: s.phase } };
-}
-
-/** Opens the journal and starts recording; where storage is unavailable, says so and records in memory. */
-export async function startJournaling(open: () => Promise<JournalStore> = openJournalStore): Promise<void> {
-  stopJournaling();
-  let store: JournalStore;
-  try {
-    store = await open();
-  } catch (error) {
-    journalState.value = { kind: 'unavailable', reason: messageOf(error) };
-    showError(`Sessions cannot be kept on this device (${messageOf(error)}): recording continues in memory only; export a session to keep it`);
-    return;
-  }
-  let notice: number | null = null;
-  recorder = createRecorder({
-    store,
-    session: liveSession,
-    snapshot,
-    summary,
-    onStorageError: (message) => {
-      notice = showError(message, EXPORT);
-    },
-    onJournalFull: (message) => void showError(message, EXPORT),
-    onStorageRestored: () => {
-      if (notice !== null) dismissError(notice);
-      notice = null;
-      showStatus('The session is being saved on this device again');
-    },
-    onError: showError,
-  });
-  const current = recorder;
-  bindRecorder(current);
-  journalStore.value = store;
-  journalState.value = { kind: 'open' };
-  const offPageHide = flushOnPageHide(() => {
-    void current.flush();
-    saveUnsaved(current);
-  });
-  const offSettings = effect(() => {
-    void settings.value;
-    current.settingsChanged();
-  });
-  stopJournaling = () => {
-    offPageHide();
-    offSettings();
-    current.dispose();
-    bindRecorder(null);
-    recorder = null;
-    journalStore.value = null;
-    journalState.value = { kind: 'opening' };
-  };
-  await findRecovery(store);
-}
-
-/** Offered with every storage alert: the set on screen holds every sample, whatever the journal lost. */
-const EXPORT = { label: 'Export CSV', run: exportLiveSession };
-
-/** The alert about a page-hide copy that did not reach the disk (replaced, not repeated, at each hide). */
-let tailNotice: number | null = null;
-
-/**
- * The page may be going: what the journal has not stored yet goes to localStorage, synchronously.
- * Site storage that refuses it falls back to memory (platform/storage), which dies with the page.
- * While the journal writes fine, that is at most its last second, the loss the journal is built
- * to accept, and the settings notice already says storage is blocked. Once its writes fail, the
- * unsaved part grows: the user is told how much is at stake and offered the export.
- */
-function saveUnsaved(current: Recorder): void {
-  const tail = current.unsaved();
-  if (tail === null) return;
-  let problem: string | null;
-  try {
-    saveTail(storage(), tail);
-    problem = storageProblem();
-  } catch (error) {
-    problem = messageOf(error);
-  }
-  if (problem === null || !current.storageFailing) return;
-  if (tailNotice !== null) dismissError(tailNotice);
-  tailNotice = showError(`${unsavedAmount(tail)} of the session could not be saved on this device (${problem}): export the session to keep it`, EXPORT);
-}
-
-/** "The last 2 min 13 s (26 600 samples)": how much a failed page-hide copy leaves unsaved. */
+/** "The last 2 min 13 s (26,600 samples)": how much a failed page-hide copy leaves unsaved. */
 export function unsavedAmount(tail: JournalTail): string {
   const n = tail.timeUs.length;
   const spanS = n > 1 ? (tail.timeUs[n - 1]! - tail.timeUs[0]!) / 1e6 : 0;
   return `The last ${formatDuration(spanS)} (${n.toLocaleString('en')} sample${n === 1 ? '' : 's'})`;
 }
 
-function savedTail(): JournalTail | null {
-  try {
-    return readTail(storage());
-  } catch (error) {
-    dropTail(storage());
-    showError(`${messageOf(error)}: it was dropped`);
-    return null;
-  }
-}
+export function createJournaling(deps: JournalingDeps): Journaling {
+  const { session } = deps;
+  const store = signal<JournalStore | null>(null);
+  const state = signal<JournalState>({ kind: 'opening' });
+  const offer = signal<RecoveryOffer | null>(null);
+  /** Offered with every storage alert: the set on screen holds every sample, whatever the journal lost. */
+  const exportAction = { label: 'Export CSV', run: deps.exportLive };
+  let stop = (): void => {};
+  /** The alert about a page-hide copy that did not reach the disk (replaced, not repeated, at each hide). */
+  let tailNotice: number | null = null;
 
-/** Offers the newest unfinished session that holds samples (its saved tail included); removes empty ones. */
-async function findRecovery(store: JournalStore): Promise<void> {
-  const tail = savedTail();
-  for (const record of await findUnfinished(store)) {
-    const stored = await loadSession(store, record.id);
-    const missing = tail?.sessionId === record.id ? missingFrom(stored, tail) : { timeUs: [], angleDeg: [], gaps: [] };
-    if (stored.samples.timeUs.length + missing.timeUs.length > 0) {
-      recoveryOffer.value = offerOf(stored, missing);
-      if (tail !== null && tail.sessionId !== record.id) dropTail(storage());
-      return;
+  function requireStore(): JournalStore {
+    const open = store.peek();
+    if (open === null) throw new Error('Sessions are not kept on this device (no storage is available)');
+    return open;
+  }
+
+  /** The journal record's view of the settings now. */
+  function snapshot() {
+    const s = settings.peek();
+    return { settings: { engine: { ...engineSettings.peek() }, workout: workoutSnapshot(s) }, plates: checkPlates(s.plates) };
+  }
+
+  /** The history row's figures for the set on screen. */
+  function summary(): SessionSummary {
+    const view = deps.view.peek();
+    const s = settings.peek();
+    return { reps: view.counted, best: view.best === null ? null : { value: view.best.value, metric: s.metric, phase: s.phase } };
+  }
+
+  /**
+   * The page may be going: what the journal has not stored yet goes to localStorage, synchronously.
+   * Site storage that refuses it falls back to memory, which dies with the page. While the journal
+   * writes fine, that is at most its last second, the loss the journal is built to accept, and the
+   * settings notice already says storage is blocked. Once its writes fail, the unsaved part grows:
+   * the user is told how much is at stake and offered the export.
+   */
+  function saveUnsaved(current: Recorder): void {
+    const tail = current.unsaved();
+    if (tail === null) return;
+    let problem: string | null;
+    try {
+      saveTail(deps.storage(), tail);
+      problem = deps.storageProblem();
+    } catch (error) {
+      problem = messageOf(error);
     }
-    await removeSession(store, record.id);
+    if (problem === null || !current.storageFailing) return;
+    if (tailNotice !== null) dismissError(tailNotice);
+    tailNotice = showError(`${unsavedAmount(tail)} of the session could not be saved on this device (${problem}): export the session to keep it`, exportAction);
   }
-  if (tail !== null) dropTail(storage());
-}
 
-/** Puts a journaled session on screen with its own settings. */
-function showRecorded(loaded: LoadedSession): void {
-  const recorded = settingsFromRecord(loaded.meta);
-  settings.value = { ...recorded, view: settings.peek().view };
-  liveSession.restore(loaded.samples, loaded.gaps);
-}
+  function savedTail(): JournalTail | null {
+    try {
+      return readTail(deps.storage());
+    } catch (error) {
+      dropTail(deps.storage());
+      showError(`${messageOf(error)}: it was dropped`);
+      return null;
+    }
+  }
 
-/** Recover: the unfinished session comes back with the same reps, and journaling carries on into it. */
-export function recoverSession(): void {
-  const offer = recoveryOffer.peek();
-  if (offer === null) throw new Error('There is no session to recover');
-  if (connection.peek().status !== 'disconnected') throw new Error('Disconnect the unit before recovering a session');
-  if (recorder === null) throw new Error('The journal is not open');
-  void recorder.end();
-  showRecorded(offer.loaded);
-  reviewing.value = null;
-  recorder.resume(offer.stored, offer.missing);
-  dropTail(storage());
-  recoveryOffer.value = null;
-}
+  /** Offers the newest unfinished session that holds samples (its saved tail included); removes empty ones. */
+  async function findRecovery(open: JournalStore): Promise<void> {
+    const tail = savedTail();
+    for (const record of await findUnfinished(open)) {
+      const stored = await loadSession(open, record.id);
+      const missing = tail?.sessionId === record.id ? missingFrom(stored, tail) : { timeUs: [], angleDeg: [], gaps: [] };
+      if (stored.samples.timeUs.length + missing.timeUs.length > 0) {
+        offer.value = offerOf(stored, missing);
+        if (tail !== null && tail.sessionId !== record.id) dropTail(deps.storage());
+        return;
+      }
+      await removeSession(open, record.id);
+    }
+    if (tail !== null) dropTail(deps.storage());
+  }
 
-/** Discard: the unfinished session is deleted for good. */
-export async function discardRecovery(): Promise<void> {
-  const offer = recoveryOffer.peek();
-  if (offer === null) return;
-  await removeSession(requireStore(), offer.loaded.meta.id);
-  dropTail(storage());
-  recoveryOffer.value = null;
-}
+  /** Puts a journaled session on screen with its own settings. */
+  function showRecorded(loaded: LoadedSession): void {
+    const recorded = settingsFromRecord(loaded.meta);
+    settings.value = { ...recorded, view: settings.peek().view };
+    session.restore(loaded.samples, loaded.gaps);
+  }
 
-/** Not now: offered again at the next start. */
-export function postponeRecovery(): void {
-  recoveryOffer.value = null;
-}
+  function requireRecorder(): Recorder {
+    const current = deps.recorder.peek();
+    if (current === null) throw new Error('The journal is not open');
+    return current;
+  }
 
-export function historyEntries(): Promise<HistoryEntry[]> {
-  return listHistory(requireStore());
-}
-
-/**
- * Reopen (decided: for review): the finished session replaces the set on screen with its own
- * settings, read-only — it is not journaled again, and connecting or Reset starts a new session.
- * A recovered session still on screen is finished into the history first.
- */
-export async function reopenSession(id: string): Promise<void> {
-  if (connection.peek().status !== 'disconnected') throw new Error('Disconnect the unit before reopening a session: its set is being recorded');
-  const loaded = await loadSession(requireStore(), id);
-  await recorder?.end();
-  showRecorded(loaded);
-  const when = new Date(loaded.meta.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-  reviewing.value = { startedAt: loaded.meta.startedAt, note: `Reviewing the session of ${when}. Connect or Reset to start a new one.` };
-}
-
-/** A journaled session, its settings and its reps, reprocessed like recovery does (the CSV export). */
-export async function recordedSession(id: string): Promise<{ loaded: LoadedSession; settings: WorkoutSettings; reps: Rep[] }> {
-  const loaded = await loadSession(requireStore(), id);
-  const timeline = new SessionTimeline();
-  timeline.restore(loaded.samples.timeUs, loaded.gaps);
-  const reps = reprocessSegments(createEngine, loaded.samples, timeline.starts, loaded.meta.settings.engine);
-  return { loaded, settings: settingsFromRecord(loaded.meta), reps };
-}
-
-export function deleteSession(id: string): Promise<void> {
-  return removeSession(requireStore(), id);
-}
-
-/** Every kept session and the saved settings; the set on screen is cleared too. */
-export async function deleteAllData(): Promise<void> {
-  if (connection.peek().status !== 'disconnected') throw new Error('Disconnect the unit first: its session is being recorded');
-  recorder?.abandon();
-  await removeAllSessions(requireStore());
-  recoveryOffer.value = null;
-  storage().remove(SETTINGS_KEY);
-  dropTail(storage());
-  reloadSettings();
-  resetSession();
+  return {
+    state,
+    offer,
+    async start() {
+      stop();
+      let open: JournalStore;
+      try {
+        open = await deps.open();
+      } catch (error) {
+        state.value = { kind: 'unavailable', reason: messageOf(error) };
+        showError(`Sessions cannot be kept on this device (${messageOf(error)}): recording continues in memory only; export a session to keep it`);
+        return;
+      }
+      let notice: number | null = null;
+      const current = createRecorder({
+        store: open,
+        session,
+        snapshot,
+        summary,
+        onStorageError: (message) => {
+          notice = showError(message, exportAction);
+        },
+        onStorageRestored: () => {
+          if (notice !== null) dismissError(notice);
+          notice = null;
+          showStatus('The session is being saved on this device again');
+        },
+        onJournalFull: (message) => void showError(message, exportAction),
+        onError: showError,
+      });
+      deps.recorder.value = current;
+      store.value = open;
+      state.value = { kind: 'open' };
+      const offPageHide = flushOnPageHide(() => {
+        void current.flush();
+        saveUnsaved(current);
+      });
+      const offSettings = effect(() => {
+        void settings.value;
+        current.settingsChanged();
+      });
+      stop = () => {
+        offPageHide();
+        offSettings();
+        current.dispose();
+        deps.recorder.value = null;
+        store.value = null;
+        state.value = { kind: 'opening' };
+      };
+      await findRecovery(open);
+    },
+    recover() {
+      const current = offer.peek();
+      if (current === null) throw new Error('There is no session to recover');
+      if (connection.peek().status !== 'disconnected') throw new Error('Disconnect the unit before recovering a session');
+      const recorder = requireRecorder();
+      void recorder.end();
+      showRecorded(current.loaded);
+      reviewing.value = null;
+      recorder.resume(current.stored, current.missing);
+      dropTail(deps.storage());
+      offer.value = null;
+    },
+    async discard() {
+      const current = offer.peek();
+      if (current === null) return;
+      await removeSession(requireStore(), current.loaded.meta.id);
+      dropTail(deps.storage());
+      offer.value = null;
+    },
+    postpone() {
+      offer.value = null;
+    },
+    history: () => listHistory(requireStore()),
+    async reopen(id) {
+      if (connection.peek().status !== 'disconnected') throw new Error('Disconnect the unit before reopening a session: its set is being recorded');
+      const loaded = await loadSession(requireStore(), id);
+      await deps.recorder.peek()?.end();
+      showRecorded(loaded);
+      const when = new Date(loaded.meta.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+      reviewing.value = { startedAt: loaded.meta.startedAt, note: `Reviewing the session of ${when}. Connect or Reset to start a new one.` };
+    },
+    async recorded(id) {
+      const loaded = await loadSession(requireStore(), id);
+      const timeline = new SessionTimeline();
+      timeline.restore(loaded.samples.timeUs, loaded.gaps);
+      const reps = reprocessSegments(createEngine, loaded.samples, timeline.starts, loaded.meta.settings.engine);
+      return { loaded, settings: settingsFromRecord(loaded.meta), reps };
+    },
+    remove: (id) => removeSession(requireStore(), id),
+    async deleteAll() {
+      if (connection.peek().status !== 'disconnected') throw new Error('Disconnect the unit first: its session is being recorded');
+      deps.recorder.peek()?.abandon();
+      await removeAllSessions(requireStore());
+      offer.value = null;
+      deps.storage().remove(SETTINGS_KEY);
+      dropTail(deps.storage());
+      resetSettings();
+      deps.resetSet();
+    },
+    dispose: () => stop(),
+  };
 }

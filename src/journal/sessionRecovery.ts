@@ -13,8 +13,21 @@
  */
 import type { LoadedSession, SessionRecord, WorkoutSettingsSnapshot } from './records';
 import { withTail } from './journalTail';
-import type { RecoveryOffer } from '../stores/recoveryOffer';
 import { parseStoredSettings, type WorkoutSettings } from '../rules/settingsModel';
+
+/** The unfinished session offered at start-up. */
+export interface RecoveryOffer {
+  /** The session as it will show: what the journal stored plus the saved tail. */
+  loaded: LoadedSession;
+  /** What the journal stored, and what the tail adds to it (journaled again on Recover). */
+  stored: LoadedSession;
+  missing: { timeUs: number[]; angleDeg: number[]; gaps: { fromUs: number; toUs: number }[] };
+  /** Wall clock, ms since the epoch. */
+  startedAt: number;
+  samples: number;
+  /** Device time from the first to the last sample, s. */
+  durationS: number;
+}
 
 export function offerOf(stored: LoadedSession, missing: RecoveryOffer['missing']): RecoveryOffer {
   const loaded = withTail(stored, missing);

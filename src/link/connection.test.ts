@@ -1,33 +1,13 @@
-import { signal } from '@preact/signals-react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_ENGINE_SETTINGS } from '../engine/settings';
-import { errors } from '../stores/alerts';
-import {
-  bindLiveSession,
-  boostPercent,
-  calibrate,
-  calibrateOpen,
-  cancelCalibration,
-  connectUnit,
-  connection,
-  disconnectUnit,
-  firmware,
-  saveBoost,
-  saveUnitInfo,
-  unitInfo,
-} from './connection';
-import { createLiveSession } from '../workout/liveSession';
-import { updateSettings } from '../stores/settings';
-import { fakeEngineApi, repSamples } from '../workout/testing/fakeEngine';
 import { createFakeUnit, FAKE_DEVICE } from '../device/testing/fakeUnit';
+import { errors } from '../stores/alerts';
+import { boostPercent, calibrateOpen, connection, firmware, unitInfo } from '../stores/connection';
+import { updateSettings } from '../stores/settings';
+import { repSamples } from '../workout/testing/fakeEngine';
+import { createTestLink } from './testing/testLink';
 
-const session = createLiveSession({
-  engine: fakeEngineApi,
-  settings: signal({ ...DEFAULT_ENGINE_SETTINGS }),
-  requestFrame: (cb) => cb(),
-  onError: () => {},
-});
-bindLiveSession(session);
+const { session, link } = createTestLink();
+const { calibrate, cancelCalibration, connect: connectUnit, disconnect: disconnectUnit, saveBoost, saveUnitInfo } = link;
 
 beforeEach(async () => {
   await disconnectUnit();

@@ -1,28 +1,28 @@
 /**
- * What the connection layer does when the reconnect policy gets a dropped unit back: the same
- * session carries on as 'connected' (no Calibrate modal: the unit kept its zero), the firmware and
- * unit info are refreshed, and the boost the user had is written again, since the connect
- * sequence sets it to 0. The user is told how long the gap was. The policy hears of every batch
- * the live session records. Loaded with the first unit that can reconnect, so none of this
- * weighs on the Workout screen's start-up.
+ * What the link does when the reconnect policy gets a dropped unit back: the same session carries
+ * on as 'connected' (no Calibrate modal: the unit kept its zero), the firmware and unit info are
+ * refreshed, and the boost the user had is written again, since the connect sequence sets it to
+ * 0. The user is told how long the gap was. The policy hears of every batch the live session
+ * records. Loaded with the first unit that can reconnect, so none of this weighs on the Workout
+ * screen's start-up.
  */
 import { batch } from '@preact/signals-react';
-import { messageOf, showError, showStatus } from '../stores/alerts';
-import { boostPercent, connection, firmware, unitInfo } from './connection';
+import { messageOf } from '../stores/alerts';
+import { boostPercent, connection, firmware, unitInfo } from '../stores/connection';
 import type { LiveSession } from '../workout/liveSession';
 import { createReconnector, type ReconnectableUnit, type Reconnector, type ReconnectorDeps } from './reconnector';
 
-let timing: Pick<ReconnectorDeps, 'after' | 'schedule'> = {};
-
-/** Timers and schedule of the reconnect attempts (tests drive them with a manual scheduler). */
-export function setReconnectTiming(next: Pick<ReconnectorDeps, 'after' | 'schedule'>): void {
-  timing = next;
+export interface ReconnectionDeps {
+  /** Timers and schedule of the attempts (tests drive them with a manual scheduler). */
+  timing?: Pick<ReconnectorDeps, 'after' | 'schedule'>;
+  onStatus: (message: string) => void;
+  onError: (message: string) => void;
 }
 
 /** The reconnector of `unit`, fed with the samples `session` records (it stops with `dispose`). */
-export function reconnectorFor(unit: ReconnectableUnit, session: LiveSession | null): Reconnector {
+export function reconnectorFor(unit: ReconnectableUnit, session: LiveSession, deps: ReconnectionDeps): Reconnector {
   const link = createReconnector({
-    ...timing,
+    ...deps.timing,
     unit,
     onReconnected(device) {
       const state = connection.peek();
@@ -36,19 +36,19 @@ export function reconnectorFor(unit: ReconnectableUnit, session: LiveSession | n
       if (boost > 0) {
         unit.setBoost(boost).catch((error: unknown) => {
           boostPercent.value = 0;
-          showError(`The boost could not be set again after reconnecting: ${messageOf(error)}`);
+          deps.onError(`The boost could not be set again after reconnecting: ${messageOf(error)}`);
         });
       }
     },
-    onGap: (fromUs, toUs) => showStatus(`Reconnected: ${((toUs - fromUs) / 1e6).toFixed(1)} s without samples, marked as a gap`),
-    onError: showError,
+    onGap: (fromUs, toUs) => deps.onStatus(`Reconnected: ${((toUs - fromUs) / 1e6).toFixed(1)} s without samples, marked as a gap`),
+    onError: deps.onError,
   });
-  const stopFeeding = session?.onRecorded({ gap: () => {}, samples: (s) => link.samples(s.timeUs[0]!, s.timeUs[s.timeUs.length - 1]!) });
+  const stopFeeding = session.onRecorded({ gap: () => {}, samples: (s) => link.samples(s.timeUs[0]!, s.timeUs[s.timeUs.length - 1]!) });
   const dispose = link.dispose;
   return {
     ...link,
     dispose() {
-      stopFeeding?.();
+      stopFeeding();
       dispose();
     },
   };

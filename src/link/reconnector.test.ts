@@ -1,22 +1,14 @@
-import { signal } from '@preact/signals-react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSimulatedUnit } from '../device';
 import { createManualScheduler, type ManualScheduler } from '../device/simulation/scheduler';
-import { createEngine, reprocess } from '../engine';
-import { DEFAULT_ENGINE_SETTINGS } from '../engine/settings';
-import { errors, status } from '../stores/alerts';
-import { bindLiveSession, boostPercent, connection, connectUnit, disconnectUnit, reconnector, saveBoost } from './connection';
-import { createLiveSession } from '../workout/liveSession';
 import { createFakeUnit, FAKE_DEVICE } from '../device/testing/fakeUnit';
-import { setReconnectTiming } from './reconnection';
+import { createEngine, reprocess } from '../engine';
+import { errors, status } from '../stores/alerts';
+import { boostPercent, connection } from '../stores/connection';
+import { createTestLink } from './testing/testLink';
 
-const session = createLiveSession({
-  engine: { createEngine, reprocess },
-  settings: signal({ ...DEFAULT_ENGINE_SETTINGS }),
-  requestFrame: (cb) => cb(),
-  onError: (m) => errors.value.push({ id: 0, message: m }),
-});
-bindLiveSession(session);
+const { session, link, drive } = createTestLink({ createEngine, reprocess });
+const { connect: connectUnit, disconnect: disconnectUnit, saveBoost, reconnector } = link;
 
 /** Moves the scheduler in 25 ms steps, letting each step's promise callbacks run. */
 async function advance(scheduler: ManualScheduler, ms: number): Promise<void> {
@@ -28,7 +20,7 @@ async function advance(scheduler: ManualScheduler, ms: number): Promise<void> {
 
 function demo() {
   const scheduler = createManualScheduler();
-  setReconnectTiming({ after: scheduler.after });
+  drive({ after: scheduler.after });
   const unit = createSimulatedUnit({ seed: 3, scheduler, autoSet: false });
   return { scheduler, unit };
 }
@@ -124,7 +116,7 @@ describe('reconnecting after the unit dropped the link', () => {
       },
     });
     const scheduler = createManualScheduler();
-    setReconnectTiming({ after: scheduler.after });
+    drive({ after: scheduler.after });
     await connectUnit(unit);
     await saveBoost(30);
     unit.dropConnection();

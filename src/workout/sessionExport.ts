@@ -10,11 +10,12 @@ import type { FirmwareVersion } from '../device/unit';
 import type { Rep, SampleBatch } from '../engine/types';
 import { PLATE_STEPS, plateInertia, plateTotal } from '../rules/plates';
 import type { SessionCsvInput } from '../csv';
-import { attempt, showError, showStatus } from '../stores/alerts';
-import { firmware } from '../link/connection';
-import { liveSession } from './workoutSession';
-import { settings } from '../stores/settings';
+import type { SharePort } from '../platform/share/port';
 import type { WorkoutSettings } from '../rules/settingsModel';
+import { attempt, showError, showStatus } from '../stores/alerts';
+import { firmware } from '../stores/connection';
+import { settings } from '../stores/settings';
+import type { LiveSession } from './liveSession';
 
 /** Firmware written when no unit has been connected this visit (SPEC §8's silent fallback is 0). */
 const NO_FIRMWARE: FirmwareVersion = { major: 0, minor: 0, patch: 0 };
@@ -37,20 +38,20 @@ export function sessionCsvInput(
   };
 }
 
-export async function exportSessionCsv(input: SessionCsvInput, s: WorkoutSettings): Promise<void> {
+export async function exportSessionCsv(input: SessionCsvInput, s: WorkoutSettings, share: SharePort): Promise<void> {
   const { buildSessionCsv, csvFileName, shareCsv } = await import('../csv');
   const name = csvFileName('session', input.date, {
     hz: s.hz,
     calcAngularVelocity: s.calcAngularVelocity,
     calcAngularAcceleration: s.calcAngularAcceleration,
   });
-  const outcome = await shareCsv(name, buildSessionCsv(input));
+  const outcome = await shareCsv(name, buildSessionCsv(input), share);
   if (outcome.ok) showStatus(outcome.message);
   else showError(outcome.message);
 }
 
 /** The set on screen, every sample of it, as the user's CSV (failures go to the alert region). */
-export async function exportLiveSession(): Promise<void> {
+export async function exportLiveSession(session: LiveSession, share: () => SharePort): Promise<void> {
   const s = settings.peek();
-  await attempt(() => exportSessionCsv(sessionCsvInput(new Date(), s, firmware.peek(), liveSession.reps.peek(), liveSession.raw()), s));
+  await attempt(() => exportSessionCsv(sessionCsvInput(new Date(), s, firmware.peek(), session.reps.peek(), session.raw()), s, share()));
 }

@@ -19,9 +19,6 @@ export function createLocalStorage(store: Storage): StoragePort {
   };
 }
 
-/** Why storage fell back to memory, once something went wrong; null while it works. */
-let problem: string | null = null;
-
 function describe(error: unknown): string {
   const name = (error as { name?: string }).name;
   if (name === 'QuotaExceededError') return "this browser's storage for the site is full";
@@ -29,13 +26,20 @@ function describe(error: unknown): string {
   return `this browser's storage failed (${error instanceof Error ? error.message : String(error)})`;
 }
 
+/** A storage port that can say why it fell back to memory. */
+export interface ResilientStorage extends StoragePort {
+  /** Why values written now will not outlive this visit, or null while the primary storage works. */
+  problem(): string | null;
+}
+
 /**
  * `primary`, or memory from its first failure on: what was written before stays readable from
  * the memory copy of every value written in this visit.
  */
-export function createResilientStorage(primary: () => StoragePort): StoragePort {
+export function createResilientStorage(primary: () => StoragePort): ResilientStorage {
   const memory = createMemoryStorage();
   let port: StoragePort | null = null;
+  let problem: string | null = null;
   const fail = (error: unknown): StoragePort => {
     problem ??= describe(error);
     port = memory;
@@ -59,6 +63,7 @@ export function createResilientStorage(primary: () => StoragePort): StoragePort 
     }
   };
   return {
+    problem: () => problem,
     read: (key) => guarded((p) => p.read(key)),
     write: (key, value) => {
       memory.write(key, value);
@@ -71,9 +76,10 @@ export function createResilientStorage(primary: () => StoragePort): StoragePort 
   };
 }
 
-let current: StoragePort | null = null;
+let current: ResilientStorage | null = null;
 
-export function storage(): StoragePort {
+/** The browser's localStorage behind a memory fallback, created on first use. */
+export function storage(): ResilientStorage {
   current ??= createResilientStorage(() => {
     // Reading the property is what throws when the browser blocks site data.
     const local = globalThis.localStorage;
@@ -86,10 +92,5 @@ export function storage(): StoragePort {
 
 /** Why values written now will not outlive this visit, or null when storage works. */
 export function storageProblem(): string | null {
-  return problem;
-}
-
-export function setStoragePort(port: StoragePort): void {
-  current = port;
-  problem = null;
+  return storage().problem();
 }

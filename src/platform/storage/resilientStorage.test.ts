@@ -1,8 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createMemoryStorage, createResilientStorage, setStoragePort, storageProblem } from './index';
+import { describe, expect, it } from 'vitest';
+import { createMemoryStorage, createResilientStorage } from './index';
 import type { StoragePort } from './port';
-
-afterEach(() => setStoragePort(createMemoryStorage()));
 
 const failing = (name: string): StoragePort => {
   const fail = () => {
@@ -13,31 +11,28 @@ const failing = (name: string): StoragePort => {
 
 describe('resilient storage', () => {
   it('falls back to memory when the browser blocks site storage, and says why', () => {
-    setStoragePort(createMemoryStorage());
     const port = createResilientStorage(() => {
       throw new DOMException('The operation is insecure.', 'SecurityError');
     });
     expect(port.read('k')).toBeNull();
     port.write('k', 'v');
     expect(port.read('k')).toBe('v');
-    expect(storageProblem()).toBe('this browser blocks storage for the site');
+    expect(port.problem()).toBe('this browser blocks storage for the site');
   });
 
   it('keeps what was written readable when storage fills up', () => {
-    setStoragePort(createMemoryStorage());
     const port = createResilientStorage(() => failing('QuotaExceededError'));
     port.write('settings', '{"mass":72}');
     expect(port.read('settings')).toBe('{"mass":72}');
     port.remove('settings');
     expect(port.read('settings')).toBeNull();
-    expect(storageProblem()).toBe("this browser's storage for the site is full");
+    expect(port.problem()).toBe("this browser's storage for the site is full");
   });
 
   it('uses working storage as it is and reports no problem', () => {
-    setStoragePort(createMemoryStorage());
     const backing = createMemoryStorage({ a: '1' });
     const port = createResilientStorage(() => backing);
     port.write('b', '2');
-    expect([port.read('a'), backing.read('b'), storageProblem()]).toEqual(['1', '2', null]);
+    expect([port.read('a'), backing.read('b'), port.problem()]).toEqual(['1', '2', null]);
   });
 });

@@ -4,33 +4,23 @@
  * with its reps and best value, exports as the session CSV with every raw sample, reopens for
  * review, and is deleted only after a confirmation; "Delete all data" empties the journal.
  */
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ENGINE_SETTINGS } from '../../engine/settings';
 import { SessionJournal } from '../../journal/sessionJournal';
 import type { JournalStore } from '../../journal/store';
 import { freshStore, manualTimer } from '../../journal/testKit';
 import { clearNotices } from '../../stores/alerts';
-import { connectUnit, disconnectUnit } from '../../link/connection';
-import { startJournaling } from '../../journal/journaling';
 import { workoutSnapshot } from '../../journal/sessionRecovery';
 import { reviewing } from '../../stores/workoutHints';
-import { liveSession } from '../../workout/workoutSession';
+import type { App } from '../../compose/compose';
+import { composeTestApp, renderWithApp } from '../../compose/testing/testApp';
 import { DEFAULT_SETTINGS } from '../../rules/settingsModel';
 import { createFakeUnit, FAKE_DEVICE } from '../../device/testing/fakeUnit';
 import { repSamples } from '../../workout/testing/fakeEngine';
-
-const shared = vi.hoisted(() => ({ csv: [] as { name: string; csv: string }[] }));
-vi.mock('../../csv', async (real) => ({
-  ...(await real<object>()),
-  shareCsv: async (name: string, csv: string) => {
-    shared.csv.push({ name, csv });
-    return { ok: true, message: 'Metrics shared web' };
-  },
-}));
 
 const { default: HistoryScreen } = await import('./HistoryScreen');
 const { default: DataSettings } = await import('../settings/DataSettings');
@@ -48,25 +38,28 @@ async function storeWithFinishedSession(): Promise<JournalStore> {
   return store;
 }
 
+let app: App & { ports: { shared: { shared: { fileName: string; csv: string }[] } } };
+
 function visit(element: ReactElement) {
-  render(
+  renderWithApp(
     <MemoryRouter initialEntries={['/page']}>
       <Routes>
         <Route path="/page" element={element} />
         <Route path="/" element={<h1>Workout</h1>} />
       </Routes>
     </MemoryRouter>,
+    app,
   );
 }
 
 beforeEach(async () => {
-  shared.csv.length = 0;
-  await startJournaling(storeWithFinishedSession);
+  app = composeTestApp({ openJournal: storeWithFinishedSession });
+  await app.startBackground();
 });
 
 afterEach(async () => {
-  await act(() => disconnectUnit());
-  liveSession.reset();
+  await act(() => app.link.disconnect());
+  app.dispose();
   reviewing.value = null;
   clearNotices();
   cleanup();
@@ -85,8 +78,8 @@ describe('the History', () => {
     const user = userEvent.setup();
     visit(<HistoryScreen />);
     await user.click(await screen.findByRole('button', { name: /^Export the session of / }));
-    await waitFor(() => expect(shared.csv).toHaveLength(1));
-    const csv = shared.csv[0]!.csv;
+    await waitFor(() => expect(app.ports.shared.shared).toHaveLength(1));
+    const csv = app.ports.shared.shared[0]!.csv;
     expect(csv).toContain(new Date(STARTED_AT).toISOString());
     expect(csv).toMatch(/Mass[^\n]*,72/);
     const raw = csv.slice(csv.indexOf('Time (µs)')).trim().split(/\r?\n/).slice(1);
@@ -99,11 +92,11 @@ describe('the History', () => {
     await user.click(await screen.findByRole('button', { name: /^Open the session of / }));
     expect(await screen.findByRole('heading', { name: 'Workout' })).toBeTruthy();
     expect(reviewing.value?.startedAt).toBe(STARTED_AT);
-    expect(Array.from(liveSession.raw().timeUs)).toEqual(SAMPLES.timeUs);
+    expect(Array.from(app.session.raw().timeUs)).toEqual(SAMPLES.timeUs);
   });
 
   it('will not reopen while a unit is connected', async () => {
-    await act(() => connectUnit(createFakeUnit()));
+    await act(() => app.link.connect(createFakeUnit()));
     visit(<HistoryScreen />);
     expect(((await screen.findByRole('button', { name: /^Open the session of / })) as HTMLButtonElement).disabled).toBe(true);
   });
@@ -136,7 +129,7 @@ describe('Settings → Data', () => {
   });
 
   it('refuses while a unit is connected', async () => {
-    await act(() => connectUnit(createFakeUnit()));
+    await act(() => app.link.connect(createFakeUnit()));
     visit(<DataSettings />);
     expect((screen.getByRole('button', { name: 'Delete all data' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText('Disconnect the unit first: its session is being recorded.')).toBeTruthy();

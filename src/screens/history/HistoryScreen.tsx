@@ -2,7 +2,7 @@
  * History (issue 7, beyond SPEC's routes): the finished sessions kept on this device, newest
  * first, each with its date, reps after the warmup and best value (metric and phase). A session
  * can be reopened on the Workout screen for review, exported as the session CSV, or deleted after
- * a confirmation. Loaded lazily, with the journal code behind it.
+ * a confirmation. Loaded lazily.
  *
  * Decisions where SPEC is silent: reopening replaces the set on screen (read-only review) and is
  * refused while a unit is connected, because that set is being recorded; the export is the same
@@ -15,9 +15,11 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { HistoryEntry } from '../../journal/records';
 import { fixed2, METRIC_LABELS, PHASE_LABELS } from '../../rules/labels';
 import { attempt } from '../../stores/alerts';
-import { connection } from '../../link/connection';
-import { deleteSession, historyEntries, journalState, recordedSession, reopenSession } from '../../journal/journaling';
+import type { Journaling } from '../../journal/journaling';
+import type { SharePort } from '../../platform/share/port';
+import { connection } from '../../stores/connection';
 import { exportSessionCsv, sessionCsvInput } from '../../workout/sessionExport';
+import { useApp } from '../../compose/appContext';
 
 function when(entry: HistoryEntry): string {
   return new Date(entry.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -28,21 +30,27 @@ function best(entry: HistoryEntry): string {
   return `${fixed2(entry.best.value)} ${METRIC_LABELS[entry.best.metric]}, ${PHASE_LABELS[entry.best.phase].toLowerCase()}`;
 }
 
-async function exportRecorded(entry: HistoryEntry): Promise<void> {
-  const { loaded, settings, reps } = await recordedSession(entry.id);
+async function exportRecorded(journal: Journaling, entry: HistoryEntry, share: SharePort): Promise<void> {
+  const { loaded, settings, reps } = await journal.recorded(entry.id);
   const input = sessionCsvInput(new Date(entry.startedAt), settings, loaded.meta.unit?.firmware ?? null, reps, loaded.samples);
-  await exportSessionCsv(input, settings);
+  await exportSessionCsv(input, settings, share);
 }
 
 export default function HistoryScreen(): ReactElement {
   useSignals();
-  const state = journalState.value;
+  const app = useApp();
+  const journal = app.journal.value;
+  const state = journal?.state.value ?? { kind: 'opening' };
+  const open = (): Journaling => {
+    if (journal === null) throw new Error('The session journal is still opening');
+    return journal;
+  };
   const connected = connection.value.status !== 'disconnected';
   const navigate = useNavigate();
   const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
   const [confirming, setConfirming] = useState<HistoryEntry | null>(null);
 
-  const refresh = useCallback(() => attempt(async () => setEntries(await historyEntries())), []);
+  const refresh = useCallback(() => attempt(async () => setEntries((await journal?.history()) ?? null)), [journal]);
   useEffect(() => {
     if (state.kind === 'open') void refresh();
   }, [state.kind, refresh]);
@@ -83,13 +91,13 @@ export default function HistoryScreen(): ReactElement {
                       disabled={connected}
                       aria-label={`Open the session of ${when(entry)}`}
                       onClick={() => void attempt(async () => {
-                        await reopenSession(entry.id);
+                        await open().reopen(entry.id);
                         navigate('/');
                       })}
                     >
                       Open
                     </button>
-                    <button type="button" className="button" aria-label={`Export the session of ${when(entry)} as CSV`} onClick={() => void attempt(() => exportRecorded(entry))}>
+                    <button type="button" className="button" aria-label={`Export the session of ${when(entry)} as CSV`} onClick={() => void attempt(() => exportRecorded(open(), entry, app.ports.share()))}>
                       Export CSV
                     </button>
                     <button type="button" className="button" aria-label={`Delete the session of ${when(entry)}`} onClick={() => setConfirming(entry)}>
@@ -109,7 +117,7 @@ export default function HistoryScreen(): ReactElement {
           confirmLabel="Delete"
           onCancel={() => setConfirming(null)}
           onConfirm={async () => {
-            await deleteSession(confirming.id);
+            await open().remove(confirming.id);
             setConfirming(null);
             await refresh();
           }}

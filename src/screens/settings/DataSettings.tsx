@@ -11,12 +11,13 @@ import { useState, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { showStatus } from '../../stores/alerts';
-import { connection } from '../../link/connection';
-import { deleteAllData, journalState } from '../../journal/journaling';
+import { useApp } from '../../compose/appContext';
+import { connection } from '../../stores/connection';
 
 export default function DataSettings(): ReactElement {
   useSignals();
-  const state = journalState.value;
+  const journal = useApp().journal.value;
+  const state = journal?.state.value ?? { kind: 'opening' };
   const connected = connection.value.status !== 'disconnected';
   const [confirming, setConfirming] = useState(false);
 
@@ -40,7 +41,7 @@ export default function DataSettings(): ReactElement {
           confirmLabel="Delete all data"
           onCancel={() => setConfirming(false)}
           onConfirm={async () => {
-            await deleteAllData();
+            await journal?.deleteAll();
             setConfirming(false);
             showStatus('All sessions and settings were deleted from this device');
           }}

@@ -9,12 +9,14 @@ import { formatFirmware } from '../../device';
 import { UnitType, type UnitInfo } from '../../device/unit';
 import { NumberField } from '../../components/NumberField';
 import { attempt, showStatus } from '../../stores/alerts';
-import { connection, firmware, saveUnitInfo, unitInfo } from '../../link/connection';
+import { useApp } from '../../compose/appContext';
+import { connection, firmware, unitInfo } from '../../stores/connection';
 
 const TYPE_NAMES = Object.entries(UnitType) as [string, UnitType][];
 
 export function UnitForm({ info, disabled }: { info: UnitInfo; disabled: boolean }): ReactElement {
   const id = useId();
+  const { link } = useApp();
   const [type, setType] = useState<UnitType>(info.type);
   const [number, setNumber] = useState<number | null>(info.number);
   const [name, setName] = useState(info.name);
@@ -28,7 +30,7 @@ export function UnitForm({ info, disabled }: { info: UnitInfo; disabled: boolean
         event.preventDefault();
         if (!numberOk || !nameOk) return;
         void attempt(async () => {
-          await saveUnitInfo({ type, number, name: name.trim() });
+          await link.saveUnitInfo({ type, number, name: name.trim() });
           showStatus('Unit settings written to the unit');
         });
       }}

@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { ReactElement } from 'react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearNotices } from '../../stores/alerts';
-import { connectUnit, disconnectUnit } from '../../link/connection';
+import type { App } from '../../compose/compose';
+import { composeTestApp, renderWithApp } from '../../compose/testing/testApp';
 import { settings } from '../../stores/settings';
 import { DEFAULT_SETTINGS } from '../../rules/settingsModel';
 import { createFakeUnit } from '../../device/testing/fakeUnit';
@@ -11,8 +13,17 @@ import { AlertRegion } from '../../app/AlertRegion';
 import GeneralSettings from './GeneralSettings';
 import UnitSettings from './UnitSettings';
 
+let app: App;
+const render = (ui: ReactElement) => renderWithApp(ui, app);
+const connectUnit = (unit: Parameters<App['link']['connect']>[0]) => app.link.connect(unit);
+
+beforeEach(() => {
+  app = composeTestApp();
+});
+
 afterEach(async () => {
-  await act(() => disconnectUnit());
+  await act(() => app.link.disconnect());
+  app.dispose();
   settings.value = { ...DEFAULT_SETTINGS };
   clearNotices();
   cleanup();

@@ -15,9 +15,11 @@ import { parseDebugCsv } from '../../csv';
 import { attempt } from '../../stores/alerts';
 import { engineSettings, settings } from '../../stores/settings';
 import { exportSessionCsv, sessionCsvInput } from '../../workout/sessionExport';
+import { useApp } from '../../compose/appContext';
 
 export function ImportPanel(): ReactElement {
   useSignals();
+  const { ports } = useApp();
   const id = useId();
   const s = settings.value;
   const [file, setFile] = useState<{ name: string; samples: SampleBatch } | null>(null);
@@ -86,7 +88,7 @@ export function ImportPanel(): ReactElement {
             className="button"
             onClick={() =>
               void attempt(() =>
-                exportSessionCsv(sessionCsvInput(new Date(), { ...s, hz: result.hz }, null, result.reps, file.samples), { ...s, hz: result.hz }),
+                exportSessionCsv(sessionCsvInput(new Date(), { ...s, hz: result.hz }, null, result.reps, file.samples), { ...s, hz: result.hz }, ports.share()),
               )
             }
           >

@@ -12,7 +12,9 @@ import { buildDebugCsv, csvFileName, shareCsv } from '../../csv';
 // Not through the session index: only this lazy screen needs it, and the index is in the start-up bundle's reach.
 import { ratesAtSamples } from '../../csv/ratesAtSamples';
 import { attempt, showError, showStatus } from '../../stores/alerts';
-import { liveSession } from '../../workout/workoutSession';
+import { useApp } from '../../compose/appContext';
+import type { SharePort } from '../../platform/share/port';
+import type { LiveSession } from '../../workout/liveSession';
 import { engineSettings } from '../../stores/settings';
 
 /** Samples the signal quality is estimated from (about 5 s at 200 Hz), and how often, ms. */
@@ -20,7 +22,7 @@ const QUALITY_WINDOW = 1000;
 const QUALITY_EVERY_MS = 500;
 
 /** The quality of the newest samples, estimated about twice a second while the panel shows. */
-function useSignalQuality(): SignalQuality | null {
+function useSignalQuality(liveSession: LiveSession): SignalQuality | null {
   const estimate = () => {
     const recent = liveSession.recent(QUALITY_WINDOW);
     return signalQuality(recent.timeUs, recent.angleDeg);
@@ -33,11 +35,11 @@ function useSignalQuality(): SignalQuality | null {
   return quality;
 }
 
-async function exportDebug(): Promise<void> {
+async function exportDebug(liveSession: LiveSession, share: SharePort): Promise<void> {
   const raw = liveSession.raw();
   const { points } = reprocess(raw, engineSettings.peek(), { points: true });
   const csv = buildDebugCsv({ ...raw, ...ratesAtSamples(raw.timeUs, points) });
-  const outcome = await shareCsv(csvFileName('debug', new Date()), csv);
+  const outcome = await shareCsv(csvFileName('debug', new Date()), csv, share);
   if (outcome.ok) showStatus(outcome.message);
   else showError(outcome.message);
 }
@@ -52,9 +54,11 @@ function qualityText(q: SignalQuality | null): string {
 
 export function StreamPanel(): ReactElement {
   useSignals();
+  const app = useApp();
+  const liveSession = app.session;
   const stats = liveSession.stats.value;
   const latest = liveSession.latest.value;
-  const quality = useSignalQuality();
+  const quality = useSignalQuality(liveSession);
   return (
     <section aria-labelledby="stream-title">
       <h2 id="stream-title">Live sample stream</h2>
@@ -91,7 +95,7 @@ export function StreamPanel(): ReactElement {
           </tbody>
         </table>
       </div>
-      <button type="button" className="button" disabled={stats.received === 0} onClick={() => void attempt(exportDebug)}>
+      <button type="button" className="button" disabled={stats.received === 0} onClick={() => void attempt(() => exportDebug(liveSession, app.ports.share()))}>
         Export debug CSV
       </button>
     </section>

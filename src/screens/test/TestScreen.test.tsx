@@ -1,19 +1,28 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { ReactElement } from 'react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { synthesizeSet } from '../../device';
 import { buildDebugCsv } from '../../csv';
 import { clearNotices } from '../../stores/alerts';
-import { connectUnit, disconnectUnit } from '../../link/connection';
-import { liveSession } from '../../workout/workoutSession';
+import type { App } from '../../compose/compose';
+import { composeTestApp, renderWithApp } from '../../compose/testing/testApp';
 import { createFakeUnit } from '../../device/testing/fakeUnit';
 import { AlertRegion } from '../../app/AlertRegion';
 import TestScreen from './TestScreen';
 
+let app: App;
+const render = (ui: ReactElement) => renderWithApp(ui, app);
+const connectUnit = (unit: Parameters<App['link']['connect']>[0]) => app.link.connect(unit);
+
+beforeEach(() => {
+  app = composeTestApp();
+});
+
 afterEach(async () => {
-  await act(() => disconnectUnit());
-  liveSession.reset();
+  await act(() => app.link.disconnect());
+  app.dispose();
   clearNotices();
   cleanup();
 });
@@ -72,8 +81,8 @@ describe('the test page', () => {
     await user.click(screen.getByRole('button', { name: 'Reprocess' }));
     expect(await screen.findByText(/^3 reps at 100 Hz/)).toBeTruthy();
     expect(screen.getByRole('table', { name: 'Reprocessed reps' })).toBeTruthy();
-    expect(liveSession.reps.value).toEqual([]);
-    expect(liveSession.raw().timeUs).toHaveLength(0);
+    expect(app.session.reps.value).toEqual([]);
+    expect(app.session.raw().timeUs).toHaveLength(0);
   });
 
   it('names the row and column of a broken file', async () => {

@@ -5,12 +5,14 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactElement } from 'react';
 import { attempt } from '../../stores/alerts';
-import { connectedUnit, connection, demoControls, resetSession } from '../../link/connection';
+import { useApp } from '../../compose/appContext';
+import { connectedUnit, connection, demoControls } from '../../stores/connection';
 import { countdown, resetWorkout } from '../../workout/resetFlow';
 import { settings } from '../../stores/settings';
 
 export function ResetBar(): ReactElement {
   useSignals();
+  const { link } = useApp();
   const state = connection.value;
   const demo = state.status === 'connected' ? demoControls(state.unit) : null;
   const count = countdown.value;
@@ -27,7 +29,7 @@ export function ResetBar(): ReactElement {
         disabled={count !== null}
         onClick={() =>
           void attempt(() =>
-            resetWorkout({ clearSet: resetSession, unit: connectedUnit(), windupOnReset: settings.peek().windupOnReset }),
+            resetWorkout({ clearSet: link.reset, unit: connectedUnit(), windupOnReset: settings.peek().windupOnReset }),
           )
         }
       >

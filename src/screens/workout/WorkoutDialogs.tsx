@@ -10,10 +10,10 @@ import { boostRange } from '../../device';
 import { UnitType } from '../../device/unit';
 import { InertiaDialog, type InertiaChoice } from '../../components/dialogs/InertiaDialog';
 import { TargetDialog, type TargetForm } from '../../components/dialogs/TargetDialog';
-import { speech } from '../../platform/speech';
 import { METRIC_UNITS } from '../../rules/labels';
 import { attempt } from '../../stores/alerts';
-import { boostPercent, connectedUnit, connection, saveBoost } from '../../link/connection';
+import { useApp } from '../../compose/appContext';
+import { boostPercent, connectedUnit, connection } from '../../stores/connection';
 import { settings, updateSettings } from '../../stores/settings';
 import { togglePhrase } from '../../workout/voiceFeedback';
 
@@ -21,6 +21,7 @@ export type OpenDialog = 'inertia' | 'target';
 
 export default function WorkoutDialogs({ open, onClose }: { open: OpenDialog; onClose: () => void }): ReactElement {
   useSignals();
+  const { link, ports } = useApp();
   const s = settings.value;
   const state = connection.value;
 
@@ -28,7 +29,7 @@ export default function WorkoutDialogs({ open, onClose }: { open: OpenDialog; on
     const saveInertia = async (choice: InertiaChoice): Promise<void> => {
       const ok = await attempt(async () => {
         updateSettings({ windupOnReset: choice.windupOnReset });
-        if (connectedUnit() !== null) await saveBoost(choice.boost);
+        if (connectedUnit() !== null) await link.saveBoost(choice.boost);
       });
       if (ok) onClose();
     };
@@ -61,7 +62,7 @@ export default function WorkoutDialogs({ open, onClose }: { open: OpenDialog; on
         isVoiceFeedback: s.isVoiceFeedback,
       }}
       unit={METRIC_UNITS[s.metric]}
-      onVoiceToggle={(on) => void attempt(() => speech().speak(togglePhrase(on)))}
+      onVoiceToggle={(on) => void attempt(() => ports.speech().speak(togglePhrase(on)))}
       onSave={saveTarget}
       onClose={onClose}
     />

@@ -4,15 +4,14 @@
  * set (the device layer's `synthesizeSet`), the real wasm engine finds the reps, and the Workout
  * screen shows them. Goldens are the simulation's ground truth, not the engine's own output.
  */
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { synthesizeSet, type SynthesizedSet } from '../../device';
-import { setSpeechPort } from '../../platform/speech';
 import { createRecordingSpeech } from '../../platform/speech/recordingSpeech';
 import { clearNotices } from '../../stores/alerts';
-import { connectUnit, disconnectUnit } from '../../link/connection';
-import { liveSession } from '../../workout/workoutSession';
+import type { App } from '../../compose/compose';
+import { composeTestApp, renderWithApp } from '../../compose/testing/testApp';
 import { settings, updateSettings } from '../../stores/settings';
 import { DEFAULT_SETTINGS } from '../../rules/settingsModel';
 import { createFakeDemoUnit, type FakeDemoUnit } from '../../device/testing/fakeUnit';
@@ -33,7 +32,9 @@ const { WorkoutScreen } = await import('./WorkoutScreen');
 const { AlertRegion } = await import('../../app/AlertRegion');
 
 const speech = createRecordingSpeech();
-setSpeechPort(speech);
+let app: App;
+const connectUnit = (unit: Parameters<App['link']['connect']>[0]) => app.link.connect(unit);
+const disconnectUnit = () => app.link.disconnect();
 
 /** Four reps, the first a warmup, with rest after the last so the engine can close it. */
 const SET: SynthesizedSet = synthesizeSet({ reps: 4, seed: 7, inertia: 0.025, restAfterS: 1.5 });
@@ -55,21 +56,23 @@ function rows() {
 }
 
 beforeEach(() => {
+  app = composeTestApp({ speech: () => speech });
   settings.value = { ...DEFAULT_SETTINGS, plates: [0, 0, 1, 0, 0], view: 'table' };
   speech.spoken.length = 0;
   shared.csv.length = 0;
   shared.fail = null;
-  render(
+  renderWithApp(
     <>
       <WorkoutScreen />
       <AlertRegion />
     </>,
+    app,
   );
 });
 
 afterEach(async () => {
   await act(() => disconnectUnit());
-  liveSession.reset();
+  app.dispose();
   clearNotices();
   cleanup();
 });
@@ -163,7 +166,7 @@ describe('the Workout screen', () => {
     await act(() => disconnectUnit());
     const best = screen.getByText(/Best rep was/);
     expect(best.textContent).toMatch(/Best rep was \d\.\d\d m\/s \(rep \d\)/);
-    const view = liveSession.reps.value.slice(1).map((r) => r.concentric.velocity);
+    const view = app.session.reps.value.slice(1).map((r) => r.concentric.velocity);
     const bestValue = Math.max(...view);
     const change = ((view[view.length - 1] - bestValue) / bestValue) * 100;
     if (change === 0) expect(best.textContent).not.toContain('latest');
@@ -178,7 +181,7 @@ describe('the Workout screen', () => {
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toContain('Percent Drop');
     const marks = screen.getAllByRole('row').slice(1).map((r) => r.getAttribute('data-valid'));
     expect(marks[0]).toBe('false');
-    const counted = liveSession.reps.value.slice(1).map((r) => r.concentric.velocity);
+    const counted = app.session.reps.value.slice(1).map((r) => r.concentric.velocity);
     const best = Math.max(...counted);
     const expected = counted.map((v) => String(v >= best * 0.99));
     expect(marks.slice(1)).toEqual(expected);
@@ -200,7 +203,7 @@ describe('the Workout screen', () => {
       from = end;
     }
     await act(() => disconnectUnit());
-    expect(speech.spoken).toEqual(liveSession.reps.value.map((r) => r.concentric.velocity.toFixed(2)));
+    expect(speech.spoken).toEqual(app.session.reps.value.map((r) => r.concentric.velocity.toFixed(2)));
     expect(speech.spoken).toHaveLength(4);
   });
 

@@ -12,9 +12,8 @@ import type { ReactElement } from 'react';
 import { fixed2, METRIC_LABELS, METRIC_UNITS } from '../../rules/labels';
 import { attempt } from '../../stores/alerts';
 import { reviewing, wakeLockHint } from '../../stores/workoutHints';
-import { streamNote, workoutView } from '../../workout/workoutSession';
 import { settings, updateSettings } from '../../stores/settings';
-import { exportLiveSession } from '../../workout/sessionExport';
+import { useApp } from '../../compose/appContext';
 import { PhaseBar } from './PhaseBar';
 import { RepsView } from './RepsView';
 import { ResetBar } from './ResetBar';
@@ -25,8 +24,10 @@ export const EMPTY_TEXT = 'Start to use the product, make sure your unit is conn
 
 export function WorkoutScreen(): ReactElement {
   useSignals();
+  const app = useApp();
   const s = settings.value;
-  const view = workoutView.value;
+  const view = app.view.value;
+  const streamNote = app.streamNote;
   const unit = METRIC_UNITS[s.metric];
   const change = (patch: Parameters<typeof updateSettings>[0]) => void attempt(() => updateSettings(patch));
 
@@ -42,7 +43,7 @@ export function WorkoutScreen(): ReactElement {
         view={s.view}
         onView={(v) => change({ view: v })}
         canExport={view.rows.length > 0}
-        onExport={exportLiveSession}
+        onExport={app.exportLiveSession}
       />
       <WorkoutCards />
       <PhaseBar

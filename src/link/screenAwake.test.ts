@@ -1,17 +1,13 @@
-import { signal } from '@preact/signals-react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createManualScheduler } from '../device/simulation/scheduler';
-import { DEFAULT_ENGINE_SETTINGS } from '../engine/settings';
-import { FakeWakeLock } from '../platform/wakeLock/fakeWakeLock';
-import { bindLiveSession, connectUnit, disconnectUnit } from '../link/connection';
-import { createLiveSession } from './liveSession';
-import { keepScreenAwake, UNSUPPORTED_HINT } from './screenAwake';
-import { wakeLockHint } from '../stores/workoutHints';
-import { fakeEngineApi } from './testing/fakeEngine';
 import { createFakeUnit } from '../device/testing/fakeUnit';
-import { setReconnectTiming } from '../link/reconnection';
+import { createTestLink } from './testing/testLink';
+import { FakeWakeLock } from '../platform/wakeLock/fakeWakeLock';
+import { wakeLockHint } from '../stores/workoutHints';
+import { keepScreenAwake, UNSUPPORTED_HINT } from './screenAwake';
 
-bindLiveSession(createLiveSession({ engine: fakeEngineApi, settings: signal({ ...DEFAULT_ENGINE_SETTINGS }), requestFrame: (cb) => cb(), onError: () => {} }));
+const { link, drive } = createTestLink();
+const { connect: connectUnit, disconnect: disconnectUnit } = link;
 
 let stop = () => {};
 afterEach(async () => {
@@ -24,7 +20,7 @@ const flush = () => new Promise((resolve) => setImmediate(resolve));
 describe('keeping the screen awake', () => {
   it('holds the wake lock exactly while a unit is connected', async () => {
     const lock = new FakeWakeLock();
-    stop = keepScreenAwake(lock);
+    stop = keepScreenAwake(lock, link.reconnector);
     expect(lock.held).toBe(false);
     await connectUnit(createFakeUnit());
     expect(lock.held).toBe(true);
@@ -34,9 +30,9 @@ describe('keeping the screen awake', () => {
 
   it('keeps it through reconnect attempts and lets it go when the app gives up', async () => {
     const lock = new FakeWakeLock();
-    stop = keepScreenAwake(lock);
+    stop = keepScreenAwake(lock, link.reconnector);
     const scheduler = createManualScheduler();
-    setReconnectTiming({ after: scheduler.after, schedule: { initialDelayMs: 100, factor: 1, maxDelayMs: 100, maxAttempts: 2, attemptTimeoutMs: 1000 } });
+    drive({ after: scheduler.after, schedule: { initialDelayMs: 100, factor: 1, maxDelayMs: 100, maxAttempts: 2, attemptTimeoutMs: 1000 } });
     const unit = Object.assign(createFakeUnit(), { reconnect: () => Promise.reject(new Error('out of reach')) });
     await connectUnit(unit);
     unit.dropConnection();
@@ -49,7 +45,7 @@ describe('keeping the screen awake', () => {
   });
 
   it('shows a quiet hint while connected where the browser cannot keep the screen on', async () => {
-    stop = keepScreenAwake(new FakeWakeLock('unsupported'));
+    stop = keepScreenAwake(new FakeWakeLock('unsupported'), link.reconnector);
     expect(wakeLockHint.value).toBeNull();
     await connectUnit(createFakeUnit());
     await flush();
@@ -59,7 +55,7 @@ describe('keeping the screen awake', () => {
   });
 
   it('passes on the reason when the platform refuses', async () => {
-    stop = keepScreenAwake(new FakeWakeLock('refuses'));
+    stop = keepScreenAwake(new FakeWakeLock('refuses'), link.reconnector);
     await connectUnit(createFakeUnit());
     await flush();
     expect(wakeLockHint.value).toBe('The screen may turn off during the workout: NotAllowedError: refused by the test');

@@ -4,10 +4,11 @@
  * Where the platform cannot keep the screen on, a quiet hint says so while it matters (a unit is
  * connected); it is not an error, the workout runs the same.
  */
-import { effect } from '@preact/signals-react';
-import type { WakeLockPort, WakeLockStatus } from '../platform/wakeLock';
+import { effect, type ReadonlySignal } from '@preact/signals-react';
+import type { Reconnector } from './reconnector';
+import type { WakeLockPort, WakeLockStatus } from '../platform/wakeLock/wakeLockPort';
 import { messageOf, showError } from '../stores/alerts';
-import { connection, reconnector } from '../link/connection';
+import { connection } from '../stores/connection';
 import { wakeLockHint } from '../stores/workoutHints';
 
 export const UNSUPPORTED_HINT = 'This browser cannot keep the screen on: it may dim during the workout.';
@@ -19,7 +20,7 @@ function hintFor(status: WakeLockStatus): string | null {
 }
 
 /** Starts following the connection; returns the function that stops (and releases). */
-export function keepScreenAwake(port: WakeLockPort): () => void {
+export function keepScreenAwake(port: WakeLockPort, reconnector: ReadonlySignal<Reconnector | null>): () => void {
   let wanted = false;
   const show = () => {
     wakeLockHint.value = wanted ? hintFor(port.status) : null;

@@ -1,0 +1,28 @@
+/**
+ * What starts after the first render, in one lazy chunk so the Workout screen's start-up carries
+ * neither: the wake lock, which follows the connection, and the session journal (IndexedDB and
+ * the recovery offer). The composition root loads and starts it.
+ */
+import type { ReadonlySignal } from '@preact/signals-react';
+import { createJournaling, type Journaling, type JournalingDeps } from '../journal/journaling';
+import type { Reconnector } from '../link/reconnector';
+import type { WakeLockPort } from '../platform/wakeLock/wakeLockPort';
+import { keepScreenAwake } from '../link/screenAwake';
+
+export interface BackgroundDeps {
+  wakeLock: WakeLockPort;
+  reconnector: ReadonlySignal<Reconnector | null>;
+  journaling: JournalingDeps;
+}
+
+export function startBackgroundServices(deps: BackgroundDeps): { journaling: Journaling; stop: () => void } {
+  const stopAwake = keepScreenAwake(deps.wakeLock, deps.reconnector);
+  const journaling = createJournaling(deps.journaling);
+  return {
+    journaling,
+    stop() {
+      journaling.dispose();
+      stopAwake();
+    },
+  };
+}

@@ -1,0 +1,135 @@
+/**
+ * The composition root: the one place that builds the app's services and hands each its
+ * dependencies. `main.tsx` calls `composeApp(webPorts())` and gives the result to the views
+ * through `AppProvider`; tests call it with test doubles. Nothing else wires services together,
+ * and no module starts anything when it is imported.
+ *
+ * What it builds, in order:
+ * - the settings, loaded from storage and written back on every change;
+ * - the live session (unit samples → engine → reps), on the engine that loads after start-up;
+ * - the workout view and the stream note the Workout screen reads, and voice feedback;
+ * - the link (connect, calibrate, disconnect, reconnect), which hands the session to each unit;
+ * - after the first render (`startBackground`, a lazy chunk): the wake lock and the session
+ *   journal, whose recorder the link picks up once it exists.
+ */
+import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
+import type { EngineApi } from '../workout/liveSession';
+import { createLiveSession, type LiveSession } from '../workout/liveSession';
+import type { Journaling } from '../journal/journaling';
+import type { Recorder } from '../journal/recorder';
+import type { JournalStore } from '../journal/store';
+import { createLink, type Link } from '../link/connection';
+import type { ReconnectorDeps } from '../link/reconnector';
+import type { SharePort } from '../platform/share/port';
+import type { SpeechPort } from '../platform/speech/port';
+import type { StoragePort } from '../platform/storage/port';
+import type { WakeLockPort } from '../platform/wakeLock/wakeLockPort';
+import { buildWorkoutView, type WorkoutView } from '../rules/workoutView';
+import { messageOf, showError, showStatus } from '../stores/alerts';
+import { engineSettings, inertia, keepSettings, loadSettings, settings } from '../stores/settings';
+import { exportLiveSession } from '../workout/sessionExport';
+import { startVoiceFeedback } from '../workout/voiceFeedback';
+
+/** The outside world as the app uses it: web implementations in the browser, doubles in tests. */
+export interface AppPorts {
+  /** The engine for live sessions, and the load it waits for (it is not in the start-up bundle). */
+  engine: EngineApi;
+  loadEngine: () => Promise<void>;
+  storage: () => StoragePort;
+  /** Why storage fell back to memory, or null while it works. */
+  storageProblem: () => string | null;
+  speech: () => SpeechPort;
+  wakeLock: () => Promise<WakeLockPort>;
+  share: () => SharePort;
+  openJournal: () => Promise<JournalStore>;
+  /** Timers of the reconnect attempts (tests drive them by hand). */
+  reconnectTiming?: Pick<ReconnectorDeps, 'after' | 'schedule'>;
+  /** Schedules a screen update (requestAnimationFrame in the browser). */
+  requestFrame?: (callback: () => void) => void;
+}
+
+export interface App {
+  readonly ports: AppPorts;
+  readonly session: LiveSession;
+  /** Everything the Workout screen shows about the set (rows, target, band, best, completion). */
+  readonly view: ReadonlySignal<WorkoutView>;
+  /** What the Workout screen says about the unit's samples this set (null while all were taken). */
+  readonly streamNote: ReadonlySignal<string | null>;
+  readonly link: Link;
+  /** The journal once it has loaded (after the first render); null before, and in tests that do not start it. */
+  readonly journal: ReadonlySignal<Journaling | null>;
+  /** The set on screen as the session CSV, shared or downloaded; failures go to the alert region. */
+  exportLiveSession(): Promise<void>;
+  /** Starts what waits for the first render: the wake lock and the session journal. */
+  startBackground(): Promise<void>;
+  dispose(): void;
+}
+
+export function composeApp(ports: AppPorts): App {
+  loadSettings(ports.storage());
+  const stopKeeping = keepSettings(ports.storage, ports.storageProblem);
+  void ports.loadEngine().catch((error: unknown) => showError(`The metrics engine could not load: ${messageOf(error)}`));
+
+  const session = createLiveSession({ engine: ports.engine, settings: engineSettings, requestFrame: ports.requestFrame, onError: showError });
+  const view = computed(() => buildWorkoutView(session.reps.value, settings.value));
+  const streamNote = computed(() => {
+    const { warnings, lastWarning } = session.stats.value;
+    if (warnings === 0 || lastWarning === null) return null;
+    return `Problems with the unit's samples this set: ${warnings}. Latest: ${lastWarning}`;
+  });
+  const stopVoice = startVoiceFeedback({ session, settings, view, speech: ports.speech, onError: showError });
+
+  const recorder = signal<Recorder | null>(null);
+  const link = createLink({
+    session,
+    recorder,
+    loadEngine: ports.loadEngine,
+    inertia,
+    reconnectorFor: async (unit, live) =>
+      (await import('../link/reconnection')).reconnectorFor(unit, live, { timing: ports.reconnectTiming, onStatus: showStatus, onError: showError }),
+    onError: showError,
+  });
+  const exportLive = () => exportLiveSession(session, ports.share);
+
+  const journal = signal<Journaling | null>(null);
+  let stopBackground = (): void => {};
+
+  return {
+    ports,
+    session,
+    view,
+    streamNote,
+    link,
+    journal,
+    exportLiveSession: exportLive,
+    async startBackground() {
+      stopBackground();
+      const [{ startBackgroundServices }, wakeLock] = await Promise.all([import('./backgroundServices'), ports.wakeLock()]);
+      const background = startBackgroundServices({
+        wakeLock,
+        reconnector: link.reconnector,
+        journaling: {
+          session,
+          view,
+          recorder,
+          open: ports.openJournal,
+          storage: ports.storage,
+          storageProblem: ports.storageProblem,
+          exportLive,
+          resetSet: () => link.reset(),
+        },
+      });
+      journal.value = background.journaling;
+      stopBackground = background.stop;
+      await ports.loadEngine();
+      await background.journaling.start();
+    },
+    dispose() {
+      stopBackground();
+      journal.value = null;
+      link.dispose();
+      stopVoice();
+      stopKeeping();
+    },
+  };
+}
