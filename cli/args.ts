@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { inRange, RANGES, type RangedSetting } from '../src/engine/ranges';
 import { DEFAULT_ENGINE_SETTINGS } from '../src/engine/settings';
 import type { EngineSettings } from '../src/engine/types';
+import { messageOf } from '../src/shared/messageOf';
 
 export const USAGE = `Reprocesses recorded debug CSVs with the Repline engine at one or more sampling rates.
 
@@ -74,7 +75,7 @@ export function parseReprocessArgs(argv: readonly string[]): ReprocessOptions {
       },
     });
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
+    throw new UsageError(messageOf(error));
   }
   for (const token of parsed.tokens) {
     if (token.kind === 'option' && token.rawName.startsWith('--no-') && !NEGATABLE.has(token.name)) {

@@ -14,6 +14,7 @@ import { reprocessFile, type BatchPlan, type FileResult, type Reprocess } from '
 import { jsonDocument } from './json';
 import { startProgress } from './progress';
 import { formatSummary } from './summary';
+import { messageOf } from '../src/shared/messageOf';
 
 export interface CliIo {
   stdout: NodeJS.WritableStream;
@@ -41,7 +42,7 @@ export async function runReprocess(argv: readonly string[], io: CliIo, reprocess
   let failed = 0;
   const fail = (file: string, error: unknown) => {
     failed += 1;
-    io.stderr.write(`reprocess: ${file}: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.stderr.write(`reprocess: ${file}: ${messageOf(error)}\n`);
   };
   const files: string[] = [];
   for (const input of options.inputs) {

@@ -10,7 +10,8 @@ import { AppRoutes } from './app/AppRoutes';
 import { composeApp } from './compose/compose';
 import { webPorts } from './compose/webPorts';
 import { startNativeShell } from './native/startNativeShell';
-import { messageOf, showError } from './stores/alerts';
+import { showError } from './stores/alerts';
+import { messageOf } from './shared/messageOf';
 import './styles/app.css';
 
 const root = document.getElementById('root');

@@ -11,6 +11,7 @@ import { attempt, showError, showStatus } from '../stores/alerts';
 import { connection } from '../stores/connection';
 import { useApp } from '../compose/appContext';
 import { makeUnit, preloadDevice, webBluetoothAvailable, type UnitChoice } from './units';
+import { messageOf } from '../shared/messageOf';
 
 export const DEMO_NOTICE = 'Web Bluetooth is not available in this browser, so the Demo unit is connected: its reps are simulated.';
 
@@ -22,7 +23,7 @@ export function BluetoothButton(): ReactElement {
   const root = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    preloadDevice().catch((error: unknown) => showError(`The unit support could not load: ${(error as Error).message}`));
+    preloadDevice().catch((error: unknown) => showError(`The unit support could not load: ${messageOf(error)}`));
   }, []);
 
   useEffect(() => {

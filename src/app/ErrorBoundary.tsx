@@ -5,7 +5,7 @@
  */
 import { Component, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { messageOf } from '../stores/alerts';
+import { messageOf } from '../shared/messageOf';
 
 interface Props {
   /** Changes on navigation, which resets the boundary. */

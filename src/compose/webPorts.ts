@@ -8,6 +8,7 @@ import type { SharePort } from '../platform/share/port';
 import type { SpeechPort } from '../platform/speech/port';
 import { storage, storageProblem } from '../platform/storage';
 import type { AppPorts } from './compose';
+import { messageOf } from '../shared/messageOf';
 
 /** The platform's share port, loaded with the first export. */
 const lazyShare: SharePort = {
@@ -30,7 +31,7 @@ export function webPorts(): AppPorts {
     (error: unknown) => {
       speech = {
         speak() {
-          throw new Error(`Voice feedback could not load: ${error instanceof Error ? error.message : String(error)}`);
+          throw new Error(`Voice feedback could not load: ${messageOf(error)}`);
         },
         stop() {},
       };

@@ -22,6 +22,7 @@ import type {
   Rep,
   SampleBatch,
 } from './types';
+import { messageOf } from '../shared/messageOf';
 
 /** The names of a generated class's fields: its prototype's getters, in the glue's order. */
 export function fieldNames(prototype: object): string[] {
@@ -59,7 +60,7 @@ function newEngine(settings: EngineSettings, keepPoints: boolean): LiveEngine {
   try {
     return new LiveEngine(wasm, keepPoints);
   } catch (error) {
-    throw new Error(`Invalid engine settings: ${(error as Error).message} (${describeSettings(settings)})`);
+    throw new Error(`Invalid engine settings: ${messageOf(error)} (${describeSettings(settings)})`);
   } finally {
     wasm.free();
   }
@@ -76,7 +77,7 @@ function push(engine: LiveEngine, batch: SampleBatch, keepPoints: boolean): Engi
   try {
     reps = engine.push(batch.timeUs, batch.angleDeg, batch.angularVelocity, batch.angularAcceleration);
   } catch (error) {
-    throw new Error(`Engine push rejected the batch: ${(error as Error).message} (${describeLengths(batch)})`);
+    throw new Error(`Engine push rejected the batch: ${messageOf(error)} (${describeLengths(batch)})`);
   }
   return update(engine, reps, keepPoints);
 }
@@ -86,7 +87,7 @@ function finish(engine: LiveEngine, keepPoints: boolean): EngineUpdate | EngineU
   try {
     reps = engine.finish();
   } catch (error) {
-    throw new Error(`Engine finish failed: ${(error as Error).message}`);
+    throw new Error(`Engine finish failed: ${messageOf(error)}`);
   }
   return update(engine, reps, keepPoints);
 }

@@ -28,6 +28,7 @@ import type { JournalTail } from './journalTail';
 import { formatDuration } from './sessionRecovery';
 import type { LiveSession } from '../workout/liveSession';
 import type { Gap } from '../workout/sessionTimeline';
+import { messageOf } from '../shared/messageOf';
 
 export interface RecorderDeps {
   store: JournalStore;
@@ -117,7 +118,7 @@ export function createRecorder(deps: RecorderDeps): Recorder {
   const stopListening = deps.session.onRecorded({ gap: (gap) => record({ gap }), samples: (samples) => record({ samples }) });
 
   function report(context: string): (error: unknown) => void {
-    return (error) => deps.onError(`${context}: ${error instanceof Error ? error.message : String(error)}`);
+    return (error) => deps.onError(`${context}: ${messageOf(error)}`);
   }
 
   function begin(at: UnitAtHand, held: Held[]): void {

@@ -14,6 +14,7 @@
 import type { LoadedSession, SessionRecord, WorkoutSettingsSnapshot } from './records';
 import { withTail } from './journalTail';
 import { parseStoredSettings, type WorkoutSettings } from '../rules/settingsModel';
+import { messageOf } from '../shared/messageOf';
 
 /** The unfinished session offered at start-up. */
 export interface RecoveryOffer {
@@ -53,7 +54,7 @@ export function settingsFromRecord(meta: SessionRecord): WorkoutSettings {
   try {
     return parseStoredSettings(JSON.stringify({ ...meta.settings.workout, plates: [...meta.plates] }));
   } catch (error) {
-    throw new Error(`The settings of session ${meta.id} cannot be used: ${(error as Error).message}`);
+    throw new Error(`The settings of session ${meta.id} cannot be used: ${messageOf(error)}`);
   }
 }
 

@@ -7,7 +7,7 @@
  * screen's start-up.
  */
 import { batch } from '@preact/signals-react';
-import { messageOf } from '../stores/alerts';
+import { messageOf } from '../shared/messageOf';
 import { boostPercent, connection, firmware, unitInfo } from '../stores/connection';
 import type { LiveSession } from '../workout/liveSession';
 import { createReconnector, type ReconnectableUnit, type Reconnector, type ReconnectorDeps } from './reconnector';

@@ -25,6 +25,7 @@ import {
   type ReconnectSchedule,
   type ReconnectState,
 } from './reconnectPolicy';
+import { messageOf } from '../shared/messageOf';
 
 export type ReconnectableUnit = Unit & { reconnect(): Promise<ConnectedUnit> };
 
@@ -78,7 +79,7 @@ export function createReconnector(deps: ReconnectorDeps): Reconnector {
       state.value = transition.state;
       effects = transition.effects;
     } catch (error) {
-      deps.onError(`Reconnecting: ${(error as Error).message}`);
+      deps.onError(`Reconnecting: ${messageOf(error)}`);
       return;
     }
     for (const effect of effects) run(effect);
@@ -99,7 +100,7 @@ export function createReconnector(deps: ReconnectorDeps): Reconnector {
         deps.onGap(effect.fromUs, effect.toUs);
         return;
       case 'disconnect':
-        deps.unit.disconnect().catch((error: unknown) => deps.onError(`Closing the link again failed: ${(error as Error).message}`));
+        deps.unit.disconnect().catch((error: unknown) => deps.onError(`Closing the link again failed: ${messageOf(error)}`));
         return;
     }
   }
@@ -135,7 +136,7 @@ export function createReconnector(deps: ReconnectorDeps): Reconnector {
       (error: unknown) => {
         if (attempt.settled || disposed) return;
         settle(attempt);
-        lastFailure.value = error instanceof Error ? error.message : String(error);
+        lastFailure.value = messageOf(error);
         dispatch({ type: 'attempt-failed' });
       },
     );

@@ -7,7 +7,8 @@
 import { effect, type ReadonlySignal } from '@preact/signals-react';
 import type { Reconnector } from './reconnector';
 import type { WakeLockPort, WakeLockStatus } from '../platform/wakeLock/wakeLockPort';
-import { messageOf, showError } from '../stores/alerts';
+import { showError } from '../stores/alerts';
+import { messageOf } from '../shared/messageOf';
 import { connection } from '../stores/connection';
 import { wakeLockHint } from '../stores/workoutHints';
 

@@ -4,6 +4,7 @@
  * sample stream and the set keep running while the message is read.
  */
 import { signal } from '@preact/signals-react';
+import { messageOf } from '../shared/messageOf';
 
 /** A button offered with an error: the one step that remedies it (e.g. Export CSV while storage fails). */
 export interface NoticeAction {
@@ -45,10 +46,6 @@ export function clearNotices(): void {
   status.value = null;
 }
 
-/** The text of anything thrown: an Error's message, otherwise its string form. */
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** Runs a user action and shows its failure instead of leaving an unhandled rejection. */
 export async function attempt(action: () => Promise<void> | void, context?: string): Promise<boolean> {

@@ -9,6 +9,7 @@ import type { EngineSettings } from '../engine/types';
 import type { StoragePort } from '../platform/storage/port';
 import { plateTotal } from '../rules/plates';
 import { DEFAULT_SETTINGS, parseStoredSettings, validateSettings, type WorkoutSettings } from '../rules/settingsModel';
+import { messageOf } from '../shared/messageOf';
 
 export const SETTINGS_KEY = 'repline.settings.v1';
 
@@ -23,7 +24,7 @@ function load(port: StoragePort): WorkoutSettings {
   try {
     return parseStoredSettings(stored);
   } catch (error) {
-    settingsLoadError.value = `Saved settings were reset to defaults: ${(error as Error).message}`;
+    settingsLoadError.value = `Saved settings were reset to defaults: ${messageOf(error)}`;
     return defaults();
   }
 }

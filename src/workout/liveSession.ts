@@ -22,6 +22,7 @@ import type { RawSamples, SampleWarning, Unit } from '../device/unit';
 import { RawBuffer } from './rawBuffer';
 import { replaySegments, SegmentedEngine, type SegmentedUpdate } from './segmentedEngine';
 import { SessionTimeline, type Gap } from './sessionTimeline';
+import { messageOf } from '../shared/messageOf';
 
 export interface EngineApi {
   createEngine(settings?: Partial<EngineSettings>): IncrementalEngine;
@@ -161,7 +162,7 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
     try {
       update = engine.push({ timeUs: Float64Array.from(placed.timeUs), angleDeg: Float64Array.from(samples.angleDeg) });
     } catch (error) {
-      onError(`The engine failed on new samples: ${(error as Error).message}`);
+      onError(`The engine failed on new samples: ${messageOf(error)}`);
     }
     const recorded = { timeUs: placed.timeUs, angleDeg: samples.angleDeg };
     for (const r of recorders) r.samples(recorded);
@@ -205,7 +206,7 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
       reps.value = all;
     } catch (error) {
       next.dispose();
-      onError(`Reprocessing the session failed: ${(error as Error).message}`);
+      onError(`Reprocessing the session failed: ${messageOf(error)}`);
     }
   }
 
@@ -220,7 +221,7 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
         for (const listener of listeners) listener(trailing);
       }
     } catch (error) {
-      onError(`${context}: ${(error as Error).message}`);
+      onError(`${context}: ${messageOf(error)}`);
     }
   }
 

@@ -11,6 +11,7 @@ import { fixed2 } from '../rules/labels';
 import type { WorkoutView } from '../rules/workoutView';
 import type { LiveSession } from './liveSession';
 import type { WorkoutSettings } from '../rules/settingsModel';
+import { messageOf } from '../shared/messageOf';
 
 export interface VoiceDeps {
   session: Pick<LiveSession, 'onRepsClosed'>;
@@ -43,7 +44,7 @@ export function startVoiceFeedback({ session, settings, view, speech, onError }:
     try {
       speech().speak(phrase);
     } catch (error) {
-      onError(`Voice feedback failed: ${(error as Error).message}`);
+      onError(`Voice feedback failed: ${messageOf(error)}`);
     }
   });
 }

@@ -14,6 +14,7 @@ import type { SampleBatch } from '../../engine/types';
 import { buildDebugCsv } from '../debugCsv';
 import { DebugCsvError } from '../debugCsvError';
 import { parseDebugCsv } from '../parseDebugCsv';
+import { messageOf } from '../../shared/messageOf';
 
 type Edit =
   | { kind: 'replace'; at: number; char: string }
@@ -123,7 +124,7 @@ export async function fuzzDebugCsvs(files: number, seed: number): Promise<CsvFuz
       else report.failures.push(`file ${report.files}: imported with ${problem}`);
     } catch (error) {
       report.refused++;
-      const message = error instanceof Error ? error.message : String(error);
+      const message = messageOf(error);
       const located = !(error instanceof DebugCsvError) || error.row === undefined || /^row \d+(, column "[^"]+")?: \S/.test(message);
       if (!(error instanceof DebugCsvError) || error.problem.trim() === '' || !located) {
         report.failures.push(`file ${report.files}: ${error instanceof DebugCsvError ? 'unclear message' : 'escaped'}: ${message}`);

@@ -1,7 +1,7 @@
 /**
  * The one place that picks the voice implementation: the Capacitor text-to-speech port inside the
  * native shell (it falls back to the web port when the plugin is missing), speechSynthesis in a
- * browser. Tests install the recording double with `setSpeechPort`.
+ * browser.
  */
 import { isNativePlatform } from '../runtime';
 import { createNativeSpeech } from './nativeSpeech';
@@ -25,8 +25,4 @@ const webSpeech = (): SpeechPort => (typeof globalThis.speechSynthesis === 'unde
 export function speech(): SpeechPort {
   current ??= isNativePlatform() ? createNativeSpeech(webSpeech) : webSpeech();
   return current;
-}
-
-export function setSpeechPort(port: SpeechPort): void {
-  current = port;
 }

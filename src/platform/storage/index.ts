@@ -7,6 +7,7 @@
  */
 import { createMemoryStorage } from './memoryStorage';
 import type { StoragePort } from './port';
+import { messageOf } from '../../shared/messageOf';
 
 export type { StoragePort } from './port';
 export { createMemoryStorage } from './memoryStorage';
@@ -23,7 +24,7 @@ function describe(error: unknown): string {
   const name = (error as { name?: string }).name;
   if (name === 'QuotaExceededError') return "this browser's storage for the site is full";
   if (name === 'SecurityError') return 'this browser blocks storage for the site';
-  return `this browser's storage failed (${error instanceof Error ? error.message : String(error)})`;
+  return `this browser's storage failed (${messageOf(error)})`;
 }
 
 /** A storage port that can say why it fell back to memory. */

@@ -1,8 +1,8 @@
 /**
  * The one place that picks the wake lock: the keep-awake plugin inside the native shell (it falls
  * back to the browser's lock when the plugin is missing), the Screen Wake Lock in a browser.
- * Created on first use, after the page has its `navigator` and `document`; tests install the
- * {@link FakeWakeLock} with `setWakeLockPort`.
+ * Created on first use, after the page has its `navigator` and `document` (tests pass the
+ * {@link FakeWakeLock} to the composition root instead).
  */
 import { NativeKeepAwake } from './nativeKeepAwake';
 import { isNativePlatform } from '../runtime';
@@ -17,8 +17,4 @@ let current: WakeLockPort | null = null;
 export function wakeLock(): WakeLockPort {
   current ??= isNativePlatform() ? new NativeKeepAwake(() => new WebWakeLock()) : new WebWakeLock();
   return current;
-}
-
-export function setWakeLockPort(port: WakeLockPort): void {
-  current = port;
 }
