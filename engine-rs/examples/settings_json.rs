@@ -3,9 +3,10 @@
 //! app, the batch command and the engine refuse the same values with the same words; and the
 //! largest sample value the engine takes, so the sample stream skips the same samples with a
 //! message instead of the engine dropping them silently.
-//! `cargo run --quiet --release -p repline-engine --example settings_json`
+//! The defaults too, so the settings screen starts from the engine's own values without loading
+//! the engine. `cargo run --quiet --release -p repline-engine --example settings_json`
 
-use engine::settings::{Range, HZ, INERTIA, MASS, MAX_SAMPLE_VALUE, RADIUS};
+use engine::settings::{Range, Settings, HZ, INERTIA, MASS, MAX_SAMPLE_VALUE, RADIUS};
 
 fn range(r: &Range) -> String {
     format!(r#"{{ "min": {}, "max": {}, "unit": "{}" }}"#, r.min, r.max, r.unit)
@@ -14,5 +15,10 @@ fn range(r: &Range) -> String {
 fn main() {
     let ranges = [("hz", HZ), ("radius", RADIUS), ("inertia", INERTIA), ("mass", MASS)];
     let body: Vec<String> = ranges.iter().map(|(name, r)| format!(r#"    "{name}": {}"#, range(r))).collect();
-    println!("{{\n  \"ranges\": {{\n{}\n  }},\n  \"maxSampleValue\": {MAX_SAMPLE_VALUE:e}\n}}", body.join(",\n"));
+    let d = Settings::default();
+    let defaults = format!(
+        r#"{{ "hz": {}, "radius": {}, "inertia": {}, "mass": {}, "calcAngularVelocity": {}, "calcAngularAcceleration": {}, "warmup": {} }}"#,
+        d.hz, d.radius_m, d.inertia_kg_m2, d.mass_kg, d.calc_angular_velocity, d.calc_angular_acceleration, d.warmup
+    );
+    println!("{{\n  \"ranges\": {{\n{}\n  }},\n  \"defaults\": {defaults},\n  \"maxSampleValue\": {MAX_SAMPLE_VALUE:e}\n}}", body.join(",\n"));
 }

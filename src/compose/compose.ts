@@ -25,10 +25,9 @@ import type { SpeechPort } from '../platform/speech/port';
 import type { StoragePort } from '../platform/storage/port';
 import type { WakeLockPort } from '../platform/wakeLock/wakeLockPort';
 import { buildWorkoutView, type WorkoutView } from '../rules/workoutView';
-import { showError, showStatus } from '../stores/alerts';
+import { attempt, showError, showStatus } from '../stores/alerts';
 import { messageOf } from '../shared/messageOf';
 import { engineSettings, inertia, keepSettings, loadSettings, settings } from '../stores/settings';
-import { exportLiveSession } from '../workout/sessionExport';
 import { startVoiceFeedback } from '../workout/voiceFeedback';
 
 /** The outside world as the app uses it: web implementations in the browser, doubles in tests. */
@@ -90,7 +89,10 @@ export function composeApp(ports: AppPorts): App {
       (await import('../link/reconnection')).reconnectorFor(unit, live, { timing: ports.reconnectTiming, onStatus: showStatus, onError: showError }),
     onError: showError,
   });
-  const exportLive = () => exportLiveSession(session, ports.share);
+  // The CSV code loads with the first export, not with the Workout screen.
+  const exportLive = async () => {
+    await attempt(async () => (await import('../workout/sessionExport')).exportLiveSession(session, ports.share));
+  };
 
   const journal = signal<Journaling | null>(null);
   let stopBackground = (): void => {};

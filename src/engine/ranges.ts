@@ -1,10 +1,12 @@
 /**
- * The plausible range of each physical setting, as the engine defines them
- * (engine-rs/src/settings.rs, exported to pkg/settings.json by the engine build). A plain JSON
- * import, so the settings screen and the stored-settings check can use them before the engine
- * itself has loaded; the engine refuses the same values with the same words.
+ * The engine's facts about its settings, as it defines them (engine-rs/src/settings.rs, exported
+ * to pkg/settings.json by the engine build): the default of each setting, the plausible range of
+ * each physical one, and the largest sample value it takes. A plain JSON import, so the settings
+ * screen, the stored-settings check and the sample stream use them before the engine itself has
+ * loaded; the engine refuses the same values with the same words.
  */
 import facts from '../../pkg/settings.json';
+import type { EngineSettings } from './types';
 
 export interface Range {
   min: number;
@@ -15,6 +17,9 @@ export interface Range {
 export type RangedSetting = keyof typeof facts.ranges;
 
 export const RANGES: Readonly<Record<RangedSetting, Range>> = facts.ranges;
+
+/** The engine's default settings (SPEC's defaults; inertia 0 until plates are chosen). */
+export const ENGINE_DEFAULTS: Readonly<EngineSettings> = Object.freeze({ ...facts.defaults });
 
 /** Largest |time| (µs) or |angle| (°) the engine takes: beyond it a sample is not a measurement. */
 export const MAX_SAMPLE_VALUE: number = facts.maxSampleValue;

@@ -1,24 +1,16 @@
 /**
- * Engine settings on the TypeScript side: the defaults (read from the engine, which defines
- * them), a caller's partial settings made complete, and descriptions of settings and batches for
+ * Engine settings on the TypeScript side: the defaults (the engine's, see ranges.ts), a caller's
+ * partial settings made complete, and descriptions of settings and batches for
  * error messages. Both engines (wasm and the reference port) start here, so a typo'd type ("200"
  * for hz, 1 for a flag) fails the same way before any number reaches an engine. Ranges (hz
  * 1–1000, radius > 0, warmup 1–3 …) are checked by the engines themselves.
  */
 import { EngineSettings as WasmSettings } from '../../pkg/engine.js';
+import { ENGINE_DEFAULTS } from './ranges';
 import type { EngineSettings, SampleBatch } from './types';
 
-function fromWasm(wasm: WasmSettings): EngineSettings {
-  const names = Object.entries(Object.getOwnPropertyDescriptors(WasmSettings.prototype))
-    .filter(([, d]) => typeof d.get === 'function')
-    .map(([name]) => name as keyof EngineSettings);
-  const settings = Object.fromEntries(names.map((n) => [n, wasm[n]])) as EngineSettings;
-  wasm.free();
-  return settings;
-}
-
-/** SPEC §3's defaults, as the engine defines them (engine-rs/src/settings.rs). */
-export const DEFAULT_ENGINE_SETTINGS: Readonly<EngineSettings> = Object.freeze(fromWasm(new WasmSettings()));
+/** The engine's defaults (engine-rs/src/settings.rs, via pkg/settings.json). */
+export const DEFAULT_ENGINE_SETTINGS: Readonly<EngineSettings> = ENGINE_DEFAULTS;
 
 /** Defaults overridden by every field of `partial` that is not undefined, each of its default's type. */
 export function resolveSettings(partial: Partial<EngineSettings> = {}): EngineSettings {

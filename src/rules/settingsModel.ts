@@ -5,7 +5,7 @@
  * Beyond SPEC: `windupOnReset`, `boostPercent` stays device state (it is reset to 0 on connect),
  * `view` (graph or table) and the plate counts are remembered too, so a reload looks the same.
  */
-import { inRange, rangeRule, type RangedSetting } from '../engine/ranges';
+import { ENGINE_DEFAULTS, inRange, rangeRule, type RangedSetting } from '../engine/ranges';
 import { METRICS, type Metric } from '../engine/types';
 import { PHASES, type Phase } from './labels';
 import { assertPlateCounts, plateTotal } from './plates';
@@ -42,13 +42,13 @@ export const DEFAULT_SETTINGS: Readonly<WorkoutSettings> = Object.freeze({
   targetValue: 0.9,
   dropPercent: true,
   dropValue: 0,
-  warmup: 1,
+  warmup: ENGINE_DEFAULTS.warmup,
   isVoiceFeedback: false,
-  radius: 0.014,
-  mass: 85,
-  calcAngularVelocity: false,
-  calcAngularAcceleration: true,
-  hz: 200,
+  radius: ENGINE_DEFAULTS.radius,
+  mass: ENGINE_DEFAULTS.mass,
+  calcAngularVelocity: ENGINE_DEFAULTS.calcAngularVelocity,
+  calcAngularAcceleration: ENGINE_DEFAULTS.calcAngularAcceleration,
+  hz: ENGINE_DEFAULTS.hz,
   windupOnReset: false,
   view: 'graph',
   plates: [0, 0, 0, 0, 0],

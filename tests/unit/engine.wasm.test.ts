@@ -4,7 +4,9 @@
  * engine.oracle.test.ts.
  */
 import { describe, expect, it } from 'vitest';
+import { EngineSettings } from '../../pkg/engine.js';
 import { createEngine, reprocess, type SampleBatch } from '../../src/engine';
+import { ENGINE_DEFAULTS } from '../../src/engine/ranges';
 
 /** Rope wound 900° → out → 900° the other way in 2 s (cosine), with 0.5 s still at each end, 1 kHz. */
 function oneRep(): SampleBatch {
@@ -20,6 +22,13 @@ function oneRep(): SampleBatch {
 }
 
 describe('the wasm engine', () => {
+  it('starts from the defaults pkg/settings.json gives the app before the engine loads', () => {
+    const wasm = new EngineSettings();
+    const fromEngine = Object.fromEntries(Object.keys(ENGINE_DEFAULTS).map((key) => [key, wasm[key as keyof typeof ENGINE_DEFAULTS]]));
+    wasm.free();
+    expect(fromEngine).toEqual(ENGINE_DEFAULTS);
+  });
+
   it('reprocesses a session into points on the grid and one rep', () => {
     const out = reprocess(oneRep(), {}, { points: true });
     expect(out.points.timeUs).toBeInstanceOf(Float64Array);
