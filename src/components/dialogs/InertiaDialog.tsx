@@ -3,13 +3,13 @@
  * SPEC asks); the Overload Boost and Windup on Reset are drafts that apply on Save, because the
  * boost is a command to the motor and should not fire on every arrow key in the select.
  */
-import { useId, useState, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { boostLabel } from '../../rules/labels';
 import { PLATE_STEPS, plateTotal } from '../../rules/plates';
 import { Dialog } from '../Dialog';
 import { Stepper } from '../Stepper';
-import { TitleDescription } from '../TitleDescription';
 import { Toggle } from '../Toggle';
+import { SelectField } from '../SelectField';
 
 export interface InertiaChoice {
   boost: number;
@@ -29,7 +29,6 @@ export interface InertiaDialogProps {
 
 export function InertiaDialog(props: InertiaDialogProps): ReactElement {
   const { plates, onPlatesChange, boostOptions, onSave, onClose } = props;
-  const id = useId();
   const [boost, setBoost] = useState(props.boost);
   const [windupOnReset, setWindup] = useState(props.windupOnReset);
   const [saving, setSaving] = useState(false);
@@ -69,20 +68,13 @@ export function InertiaDialog(props: InertiaDialogProps): ReactElement {
       <p className="total">
         Total <output aria-label="Total inertia">{plateTotal(plates)}</output> kg·m²
       </p>
-      <div className="field">
-        <TitleDescription
-          title={<label htmlFor={`${id}-boost`}>Overload Boost</label>}
-          description="Choose the motorized boost for the eccentric phase"
-          descriptionId={`${id}-boost-d`}
-        />
-        <select id={`${id}-boost`} aria-describedby={`${id}-boost-d`} value={boost} onChange={(e) => setBoost(Number(e.target.value))}>
-          {options.map((value) => (
-            <option key={value} value={value}>
-              {boostLabel(value)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Overload Boost"
+        description="Choose the motorized boost for the eccentric phase"
+        value={boost}
+        options={options.map((value) => ({ value, label: boostLabel(value) }))}
+        onChange={setBoost}
+      />
       <Toggle
         title="Windup on Reset"
         description="Starts a count down then automatically winds in the rope"

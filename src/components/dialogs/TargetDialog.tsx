@@ -4,13 +4,16 @@
  * a percent drop is limited to 0–100 (SPEC §5). Save waits until every shown number is valid.
  * Toggling voice feedback speaks at once (the press is the user gesture speech needs on phones).
  */
-import { useId, useState, type ReactElement } from 'react';
-import { TARGET_LABELS, TARGET_TYPES, type TargetType } from '../../rules/target';
+import { useState, type ReactElement } from 'react';
+import { TARGET_LABELS, TARGET_TYPES } from '../../rules/target';
 import { Dialog } from '../Dialog';
 import { NumberField } from '../NumberField';
-import { TitleDescription } from '../TitleDescription';
 import { Toggle } from '../Toggle';
-import type { WorkoutSettings } from '../../rules/settingsModel';
+import { WARMUP_CHOICES, type WorkoutSettings } from '../../rules/settingsModel';
+import { SelectField } from '../SelectField';
+
+const TARGET_OPTIONS = TARGET_TYPES.map((value) => ({ value, label: TARGET_LABELS[value] }));
+const WARMUP_OPTIONS = WARMUP_CHOICES.map((value) => ({ value, label: String(value) }));
 
 /** The settings the Target dialog edits. */
 export type TargetForm = Pick<WorkoutSettings, 'target' | 'targetValue' | 'dropPercent' | 'dropValue' | 'warmup' | 'isVoiceFeedback'>;
@@ -25,7 +28,6 @@ export interface TargetDialogProps {
 }
 
 export function TargetDialog({ initial, unit, onVoiceToggle, onSave, onClose }: TargetDialogProps): ReactElement {
-  const id = useId();
   const [form, setForm] = useState(initial);
   const [targetValue, setTargetValue] = useState<number | null>(initial.targetValue);
   const [dropValue, setDropValue] = useState<number | null>(initial.dropValue);
@@ -55,16 +57,7 @@ export function TargetDialog({ initial, unit, onVoiceToggle, onSave, onClose }: 
       }
     >
       <p className="dialog__lead">Choose the target for your workout</p>
-      <div className="field">
-        <label htmlFor={`${id}-type`}>Target type</label>
-        <select id={`${id}-type`} value={form.target} onChange={(e) => set({ target: e.target.value as TargetType })}>
-          {TARGET_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {TARGET_LABELS[type]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField label="Target type" value={form.target} options={TARGET_OPTIONS} onChange={(target) => set({ target })} />
       {showValue && <NumberField label="Target value" unit={unit} value={form.targetValue} min={0} onChange={setTargetValue} />}
       {showDrop && (
         <div className="drop">
@@ -86,20 +79,13 @@ export function TargetDialog({ initial, unit, onVoiceToggle, onSave, onClose }: 
           </div>
         </div>
       )}
-      <div className="field">
-        <TitleDescription
-          title={<label htmlFor={`${id}-warmup`}>Warmup</label>}
-          description="Number of warmup repetitions"
-          descriptionId={`${id}-warmup-d`}
-        />
-        <select id={`${id}-warmup`} aria-describedby={`${id}-warmup-d`} value={form.warmup} onChange={(e) => set({ warmup: Number(e.target.value) })}>
-          {[1, 2, 3].map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Warmup"
+        description="Number of warmup repetitions"
+        value={form.warmup}
+        options={WARMUP_OPTIONS}
+        onChange={(warmup) => set({ warmup })}
+      />
       <Toggle
         title="Voice Feedback"
         description="Voices the statistic after each repetition"

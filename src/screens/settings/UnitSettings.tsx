@@ -11,8 +11,9 @@ import { NumberField } from '../../components/NumberField';
 import { attempt, showStatus } from '../../stores/alerts';
 import { useApp } from '../../compose/appContext';
 import { connection, firmware, unitInfo } from '../../stores/connection';
+import { SelectField } from '../../components/SelectField';
 
-const TYPE_NAMES = Object.entries(UnitType) as [string, UnitType][];
+const TYPE_OPTIONS = (Object.entries(UnitType) as [string, UnitType][]).map(([name, value]) => ({ value, label: `${name} (${value})` }));
 
 export function UnitForm({ info, disabled }: { info: UnitInfo; disabled: boolean }): ReactElement {
   const id = useId();
@@ -36,16 +37,7 @@ export function UnitForm({ info, disabled }: { info: UnitInfo; disabled: boolean
       }}
     >
       <fieldset disabled={disabled}>
-        <div className="field">
-          <label htmlFor={`${id}-type`}>Unit type</label>
-          <select id={`${id}-type`} value={type} onChange={(e) => setType(Number(e.target.value) as UnitType)}>
-            {TYPE_NAMES.map(([label, value]) => (
-              <option key={label} value={value}>
-                {label} ({value})
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="Unit type" value={type} options={TYPE_OPTIONS} onChange={setType} />
         <NumberField label="Unit number" value={info.number} min={0} onChange={setNumber} />
         {number !== null && !numberOk && <span className="field__message">Enter a whole number</span>}
         <div className="field">

@@ -2,10 +2,13 @@
  * Workout toolbar (SPEC §2): the metric selector — labelled "Mean", as every figure is a phase
  * mean — the Graph/Table toggle and Export CSV. Export is disabled until there is a rep.
  */
-import { useId, useState, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { METRICS, type Metric } from '../../engine/types';
 import { METRIC_LABELS } from '../../rules/labels';
 import type { View } from '../../rules/settingsModel';
+import { SelectField } from '../../components/SelectField';
+
+const METRIC_OPTIONS = METRICS.map((value) => ({ value, label: METRIC_LABELS[value] }));
 
 export interface WorkoutToolbarProps {
   metric: Metric;
@@ -17,20 +20,10 @@ export interface WorkoutToolbarProps {
 }
 
 export function WorkoutToolbar({ metric, onMetric, view, onView, canExport, onExport }: WorkoutToolbarProps): ReactElement {
-  const id = useId();
   const [exporting, setExporting] = useState(false);
   return (
     <div className="toolbar">
-      <div className="field field--inline">
-        <label htmlFor={`${id}-metric`}>Mean</label>
-        <select id={`${id}-metric`} value={metric} onChange={(e) => onMetric(e.target.value as Metric)}>
-          {METRICS.map((m) => (
-            <option key={m} value={m}>
-              {METRIC_LABELS[m]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField label="Mean" inline value={metric} options={METRIC_OPTIONS} onChange={onMetric} />
       <div className="segmented" role="group" aria-label="View">
         <button type="button" aria-pressed={view === 'graph'} onClick={() => onView('graph')}>
           Graph
