@@ -265,6 +265,26 @@ export function describeUnitContract(name: string, make: () => ContractSubject):
       await expect(unit.windup()).rejects.toThrow('ErrorUseBluetoothApiReplineWindup: No unit is connected');
     });
 
+    it('hands out no sample that arrives after the user disconnected', async () => {
+      const { unit, peripheral } = make();
+      const seen = events();
+      record(seen, unit);
+      await unit.connect();
+      await unit.disconnect();
+      peripheral.notifyLate(encodeSamplePackets({ timeUs: [1_000], angleDeg: [1] })[0]!);
+      expect(seen.samples).toEqual([]);
+    });
+
+    it('fails the connect, without a disconnect event, when the unit drops the link during the sequence', async () => {
+      const { unit, peripheral } = make();
+      const seen = events();
+      record(seen, unit);
+      peripheral.dropDuring('read', 0x160b);
+      await expect(unit.connect()).rejects.toThrow(/^ErrorUseBluetoothApiReplineConnect: /);
+      expect(seen.disconnected).toEqual([]);
+      expect(peripheral.connected).toBe(false);
+    });
+
     it('does nothing on disconnect when not connected', async () => {
       const { unit } = make();
       const seen = events();

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeBleClient, FAKE_DEVICE } from './testing/fakeBleClient';
 import { CapacitorBleUnit } from './capacitorBleUnit';
-import { encodeSamplePackets } from '../../device/protocol/samplePacket';
 import { describeUnitContract } from '../../device/testing/unitContract';
-import type { RawSamples } from '../../device/unit';
 
 function subject() {
   const fake = createFakeBleClient();
@@ -92,32 +90,4 @@ describe('the Capacitor Bluetooth LE unit, native specifics', () => {
     expect(logged).toEqual([{ message: 'Letting go of the unit after a failed connect failed too: Device busy.', cause: new Error('Device busy.') }]);
   });
 
-  it('emits a single "user" event although the plugin also reports the link ending', async () => {
-    const { unit } = subject();
-    const reasons: string[] = [];
-    unit.on('disconnected', (r) => reasons.push(r));
-    await unit.connect();
-    await unit.disconnect();
-    expect(reasons).toEqual(['user']);
-  });
-
-  it('stops delivering samples once the user disconnected', async () => {
-    const { fake, unit } = subject();
-    const seen: RawSamples[] = [];
-    unit.on('samples', (s) => seen.push(s));
-    await unit.connect();
-    await unit.disconnect();
-    fake.notify(encodeSamplePackets({ timeUs: [1_000], angleDeg: [1] })[0]!);
-    expect(seen).toEqual([]);
-  });
-
-  it('fails the connect when the unit drops the link during the sequence, without a disconnect event', async () => {
-    const { fake, unit } = subject();
-    const reasons: string[] = [];
-    unit.on('disconnected', (r) => reasons.push(r));
-    fake.dropDuring('read', 0x160b);
-    await expect(unit.connect()).rejects.toThrow('ErrorUseBluetoothApiReplineConnect: Not connected to device.');
-    expect(reasons).toEqual([]);
-    expect(fake.connected).toBe(false);
-  });
 });

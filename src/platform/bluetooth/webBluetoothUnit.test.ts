@@ -57,35 +57,6 @@ describe('the Web Bluetooth unit, browser specifics', () => {
     expect(seen).toEqual([{ timeUs: [42_000], angleDeg: [7.5] }]);
   });
 
-  it('stops listening to 0x1604 once the user disconnected', async () => {
-    const { fake, unit } = subject();
-    const seen: RawSamples[] = [];
-    unit.on('samples', (s) => seen.push(s));
-    await unit.connect();
-    await unit.disconnect();
-    const characteristic = fake.samplesCharacteristic() as unknown as EventTarget & { value?: DataView };
-    characteristic.value = new DataView(encodeSamplePackets({ timeUs: [1], angleDeg: [1] })[0]!.buffer);
-    characteristic.dispatchEvent(new Event('characteristicvaluechanged'));
-    expect(seen).toEqual([]);
-  });
-
-  it('emits a single "user" event although the browser also fires gattserverdisconnected', async () => {
-    const { unit } = subject();
-    const reasons: string[] = [];
-    unit.on('disconnected', (r) => reasons.push(r));
-    await unit.connect();
-    await unit.disconnect();
-    expect(reasons).toEqual(['user']);
-  });
-
-  it('fails the connect when the unit drops the link during the sequence', async () => {
-    const { fake, unit } = subject();
-    const reasons: string[] = [];
-    unit.on('disconnected', (r) => reasons.push(r));
-    fake.dropDuring('read', 0x160b);
-    await expect(unit.connect()).rejects.toThrow(/^ErrorUseBluetoothApiReplineConnect: /);
-    expect(reasons).toEqual([]);
-  });
 });
 
 describe('the Web Bluetooth unit, reconnecting after the unit dropped the link', () => {

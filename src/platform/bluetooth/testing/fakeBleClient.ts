@@ -64,6 +64,8 @@ export function createFakeBleClient(): FakeBleClient {
   let maxInFlight = 0;
   let onDisconnect: ((deviceId: string) => void) | undefined;
   let notifiers: Notifier[] = [];
+  /** The callbacks of the link that closed last: a late notification still reaches them. */
+  let closedNotifiers: Notifier[] = [];
   let cancelNext = false;
   let missing = false;
   let initFailure: Error | undefined;
@@ -82,6 +84,7 @@ export function createFakeBleClient(): FakeBleClient {
   function endLink(): void {
     connected = false;
     epoch++;
+    closedNotifiers = notifiers;
     notifiers = [];
     onDisconnect?.(FAKE_DEVICE.deviceId);
   }
@@ -196,6 +199,9 @@ export function createFakeBleClient(): FakeBleClient {
     notify(bytes) {
       if (!connected) return;
       for (const n of notifiers) if (n.characteristic === 0x1604) n.callback(new DataView(bytes.slice().buffer));
+    },
+    notifyLate(bytes) {
+      for (const n of [...closedNotifiers, ...notifiers]) if (n.characteristic === 0x1604) n.callback(new DataView(bytes.slice().buffer));
     },
     dropConnection() {
       if (connected) endLink();

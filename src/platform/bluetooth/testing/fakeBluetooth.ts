@@ -66,6 +66,11 @@ class FakeCharacteristic extends EventTarget implements CharacteristicLike {
 
   notify(bytes: Uint8Array): void {
     if (!this.notifying || !this.unit.connected) return;
+    this.deliver(bytes);
+  }
+
+  /** Fires the event to whoever still listens, link or not. */
+  deliver(bytes: Uint8Array): void {
     this.value = new DataView(bytes.slice().buffer);
     this.dispatchEvent(new Event('characteristicvaluechanged'));
   }
@@ -200,6 +205,9 @@ export function createFakeBluetooth(): FakeBluetooth {
     },
     notify(bytes) {
       unit.characteristicById(0x1604).notify(bytes);
+    },
+    notifyLate(bytes) {
+      unit.characteristicById(0x1604).deliver(bytes);
     },
     dropConnection() {
       unit.disconnect();

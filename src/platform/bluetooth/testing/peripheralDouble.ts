@@ -30,6 +30,8 @@ export interface PeripheralDouble {
   heal(op: GattOp, shortId: number): void;
   /** The unit notifies `bytes` on 0x1604 (dropped unless notifications were started). */
   notify(bytes: Uint8Array): void;
+  /** A 0x1604 notification that reaches the app after the link closed (the stack's last buffer): the unit must ignore it. */
+  notifyLate(bytes: Uint8Array): void;
   /** The unit drops the link on its own (out of range, switched off). */
   dropConnection(): void;
   /** The unit drops the link while it handles the next `op` on `shortId` (so that op fails). */
