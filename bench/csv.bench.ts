@@ -1,5 +1,5 @@
 /**
- * Issue 5: a one-hour debug CSV (720 000 rows, 200 Hz from the unit) parsed and reprocessed at
+ * A one-hour debug CSV (720 000 rows, 200 Hz from the unit) parsed and reprocessed at
  * 100, 200 and 500 Hz must take under 3 s in total, so reprocessing a long recording on the /test
  * screen or with the batch command is a wait of seconds, not minutes. Records the parse/engine
  * split. The recording is a yo-yo set (5 turns each way, 2 s per rep, I = 0.05 kg·m²), so the

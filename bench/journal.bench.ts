@@ -1,5 +1,5 @@
 /**
- * Issue 7: the session journal's write cost must stay small next to the recording itself.
+ * The session journal's write cost must stay small next to the recording itself.
  * Journals a synthetic one-hour session (720 000 samples at 200 Hz, in 8-sample notifications as
  * the unit sends them) into an in-memory IndexedDB (fake-indexeddb), and times the sample path
  * (`append` alone) and the whole journaling (append + one chunk transaction per second, as the

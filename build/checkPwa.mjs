@@ -1,4 +1,4 @@
-// Checks a production build in headless Chromium (issue 7): the page loads under its
+// Checks a production build in headless Chromium: the page loads under its
 // Content-Security-Policy with no violation, the service worker installs and precaches the app
 // shell including the engine's .wasm, and after that first visit the page reloads and starts
 // with the network cut off.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseReprocessArgs, UsageError } from './args';
 
 describe('parseReprocessArgs', () => {
-  it('applies the SPEC defaults: 200 Hz, inertia 0, mass 85, radius 0.014, warmup 1, α computed, ω not', () => {
+  it('applies the documented defaults: 200 Hz, inertia 0, mass 85, radius 0.014, warmup 1, α computed, ω not', () => {
     expect(parseReprocessArgs(['a.csv'])).toEqual({
       inputs: ['a.csv'],
       rates: [200],

@@ -1,5 +1,5 @@
 /**
- * Command-line options of `npm run --silent reprocess` (issue 5), read with node:util parseArgs
+ * Command-line options of `npm run --silent reprocess`, read with node:util parseArgs
  * so there is no argument-parser dependency. Every mistake is a UsageError with a sentence the
  * user can act on; unknown options are refused, never ignored.
  */

@@ -3,9 +3,9 @@
  * engine once per sampling rate, and write a session CSV per rate when `--out` is given. Kept
  * apart from the command-line plumbing (main.ts) so the engine is a parameter.
  *
- * Decisions where SPEC is silent (a debug CSV carries samples only):
+ * Decisions where the product rules are silent (a debug CSV carries samples only):
  * - The session CSV's date is the input file's modification time, the closest thing to the
- *   recording time; its firmware is v0.0.0, SPEC §8's value for an unknown version; its plate
+ *   recording time; its firmware is v0.0.0, docs/behaviour.md §8's value for an unknown version; its plate
  *   table is left empty, because only the total inertia is known.
  * - Output files are named `{input name}-{hz}hz-calcV{0|1}-calcA{0|1}.csv`; two inputs with the same
  *   name would overwrite each other, so the second one fails instead.

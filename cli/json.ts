@@ -1,5 +1,5 @@
 /**
- * The `--json` document: one object on stdout that scripts can rely on (issue 5 schema).
+ * The `--json` document: one object on stdout that scripts can rely on (its schema is in the README).
  * Durations in seconds, every metric SI, warmup reps included with count ≤ 0. Files that failed
  * are not listed: they are reported on stderr and by the exit status.
  */

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Production build plus the size budget of issue 4: the JavaScript outside the Plotly chunk must
+# Production build plus the size budget: the JavaScript outside the Plotly chunk must
 # stay within 100 kB gzip.
 set -euo pipefail
 cd "$(dirname "$0")/.."

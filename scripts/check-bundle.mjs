@@ -1,4 +1,4 @@
-// Size budget of the production build (issue 4: "app code outside the Plotly chunk ≤ 100 kB gzip;
+// Size budget of the production build ("app code outside the Plotly chunk ≤ 100 kB gzip;
 // the Workout screen renders before Plotly has loaded"). The budget applies to the JavaScript a
 // visitor's browser loads to render the Workout screen: the entry script and every chunk the
 // entry imports statically (the modulepreload links Vite writes into index.html). Lazy chunks

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm run soak`: three hours of live samples with a fault every three minutes, and the long fuzz
-# of notifications and debug CSVs (issue 14). Figures go to bench/results.json ("soak", "fuzz").
+# of notifications and debug CSVs. Figures go to bench/results.json ("soak", "fuzz").
 # Takes a few minutes on two cores; not part of `npm test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,5 +1,5 @@
 /**
- * `npm run soak`, part 2: the long fuzz of issue 14 — 100 000 random and mutated notifications
+ * `npm run soak`, part 2: the long fuzz — 100 000 random and mutated notifications
  * per firmware format through the sample stream, and 20 000 random and mutated debug CSVs through
  * the import path — recorded in bench/results.json under "fuzz". The unit suite runs the same
  * fuzzers with a fixed seed and fewer inputs.

@@ -1,5 +1,5 @@
 /**
- * The soak (issue 14): hours of a unit's notifications, made from the Demo unit's physics at
+ * The soak: hours of a unit's notifications, made from the Demo unit's physics at
  * 200 Hz, pushed through the app's own live path — SampleStream → live session (wasm engine) →
  * recorder → session journal (fake-indexeddb) — at accelerated time, with a fault every few
  * minutes in turn:

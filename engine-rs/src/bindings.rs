@@ -3,7 +3,7 @@
 //! settings, a rep and its phase summaries, the point columns — is written once, in this file.
 //!
 //! ```js
-//! const settings = new EngineSettings(); // SPEC's defaults
+//! const settings = new EngineSettings(); // the documented defaults
 //! settings.inertia = 0.05;
 //! const engine = new LiveEngine(settings, false); // false: reps and counts, no point columns
 //! const reps = engine.push(timeUs, angleDeg, undefined, undefined); // Float64Arrays in

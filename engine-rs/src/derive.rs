@@ -11,9 +11,9 @@
 //! Bluetooth packets only carry angle and time); otherwise the device's ω is interpolated.
 //! The same rule picks α, computed as the difference of whichever ω is in use.
 //!
-//! Physics (SPEC §9 plus the choices it leaves open), with r the shaft radius, I the inertia,
+//! Physics (docs/behaviour.md §9 plus the choices it leaves open), with r the shaft radius, I the inertia,
 //! m the body mass, g = 9.81 m/s²:
-//! - velocity v = ω·r (m/s) and acceleration a = α·2r (m/s², SPEC §9's factor), signed like
+//! - velocity v = ω·r (m/s) and acceleration a = α·2r (m/s², docs/behaviour.md §9's factor), signed like
 //!   the disc's rotation;
 //! - torque τ = I·α (N·m), tangential force F = τ/r (N): the rope tension that accelerates or
 //!   brakes the flywheel;

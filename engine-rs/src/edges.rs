@@ -17,7 +17,7 @@
 //! an encoder's ticks instead of waiting for one sample to stand out, and it reads the angle
 //! before the smoothing that spreads the edge. The rest side of a fit ends at the neighbouring
 //! movement. The resampled angle is fitted on the grid's clock and reported on the filtered
-//! angle's, which lags it by the SPEC buffer's 1.5 steps.
+//! angle's, which lags it by the 4-point smoothing buffer's 1.5 steps.
 //!
 //! The fit waits for its window: an onset is timed [`EDGE_MOVE_S`] after it, a stop
 //! [`EDGE_REST_S`] after it (or when the next movement starts, if sooner), long before the

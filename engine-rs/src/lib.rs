@@ -39,7 +39,7 @@
 //! - **Pipeline**, per sample and per point: drop samples whose time does not strictly
 //!   increase or whose used values are not finite, counting them ([`resample`]); resample
 //!   on the grid t0 + k·1e6/hz µs by linear interpolation (a device's rates as their mean over
-//!   each step); the SPEC §9 4-point buffer ([`smooth`]); a centred Savitzky–Golay fit over
+//!   each step); the docs/behaviour.md §9 4-point buffer ([`smooth`]); a centred Savitzky–Golay fit over
 //!   ±50 ms ([`savgol`]: about 10 Hz of bandwidth, 50 ms of live lag) for the angle and its rate
 //!   ω; α as the backward difference of ω; derived velocity ω·r (m/s), acceleration α·2r
 //!   (m/s²), torque I·α (N·m), tangential force τ/r (N), linear force and net force (N), power
@@ -79,7 +79,7 @@
 //! - Bad settings and malformed batches are [`Error`]s; bad samples are dropped and counted;
 //!   fewer than two samples give an empty result. Nothing panics on any input (a property
 //!   test feeds arbitrary numbers).
-//! - The constants SPEC leaves open (rest threshold, filter window, edge fits, rep hysteresis,
+//! - The constants the product rules leave open (rest threshold, filter window, edge fits, rep hysteresis,
 //!   rest before a live close, longest interpolated gap) are in [`settings`] with their reasons.
 
 #![deny(missing_docs)]

@@ -11,7 +11,7 @@
 //!   session split into any batches yields bit-identical points.
 //! - Grid time is computed as `origin + k · step` (never by repeated addition), so there is no
 //!   drift over an hour.
-//! - Nothing is emitted before a segment has two samples (SPEC §5: fewer than two points cannot
+//! - Nothing is emitted before a segment has two samples (docs/behaviour.md §5: fewer than two points cannot
 //!   be processed). A grid point at exactly the first sample's time takes its values exactly.
 //! - A gap longer than [`MAX_GAP_US`] starts a new segment: the grid restarts at the later
 //!   sample and its first point carries `first = true` so smoothing and derivatives restart.

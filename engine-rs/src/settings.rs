@@ -1,12 +1,12 @@
-//! Engine settings (SPEC §3 "Workout settings") and the fixed constants of the pipeline.
+//! Engine settings (docs/behaviour.md §3 "Workout settings") and the fixed constants of the pipeline.
 //!
-//! The settings are what the user can change; the constants are decisions SPEC leaves open
+//! The settings are what the user can change; the constants are decisions the product rules leave open
 //! (rest threshold, rep hysteresis, longest interpolated gap). They live here, next to the
 //! reason for each value, so a change is one line and one test run.
 
 use crate::error::{Error, ErrorKind};
 
-/// Standard gravity for the net force, m/s² (SPEC §9: "Gravity 9.81").
+/// Standard gravity for the net force, m/s² (docs/behaviour.md §9: "Gravity 9.81").
 pub const GRAVITY: f64 = 9.81;
 
 /// The plausible values of a physical setting: outside them the figures would mean nothing
@@ -120,7 +120,7 @@ pub const MIN_STEP_US: f64 = 1e-3;
 /// straight-line movement, and the limit bounds the output of one sample to 1000 points.
 pub const MAX_GAP_US: f64 = 1_000_000.0;
 
-/// What the user chose; see SPEC §3 for the defaults ([`Settings::default`]).
+/// What the user chose; see docs/behaviour.md §3 for the defaults ([`Settings::default`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Settings {
     /// Resampling rate, Hz: the uniform grid step is 1e6 / hz µs.

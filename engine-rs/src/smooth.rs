@@ -1,4 +1,4 @@
-//! The SPEC §9 smoothing buffer: a causal moving average of the last 4 resampled angles.
+//! The docs/behaviour.md §9 smoothing buffer: a causal moving average of the last 4 resampled angles.
 //!
 //! Differentiating a raw encoder angle twice amplifies its quantisation noise; the original
 //! app averages a 4-point buffer, and so do we. The average is causal (only past points) so
@@ -7,7 +7,7 @@
 //! At a segment start the buffer restarts and averages the points it has (1, 2, then 3).
 //! The sum runs oldest to newest, recomputed each time, so it never accumulates rounding.
 
-/// Length of the smoothing buffer (SPEC §9).
+/// Length of the smoothing buffer (docs/behaviour.md §9).
 pub const WINDOW: usize = 4;
 
 /// The smoothing buffer.

@@ -25,7 +25,7 @@ function visit(path: string) {
 }
 
 describe('routes', () => {
-  it('opens on the Workout screen with SPEC’s empty text', async () => {
+  it('opens on the Workout screen with the documented empty text', async () => {
     visit('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Workout' })).toBeTruthy();
     expect(screen.getByText('Start to use the product, make sure your unit is connected')).toBeTruthy();

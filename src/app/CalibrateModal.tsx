@@ -1,4 +1,4 @@
-/** Shows the Calibrate dialog while the connection state asks for it (SPEC §4 "On connect"). */
+/** Shows the Calibrate dialog while the connection state asks for it (docs/behaviour.md §4 "On connect"). */
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactElement } from 'react';
 import { CalibrateDialog } from '../components/dialogs/CalibrateDialog';

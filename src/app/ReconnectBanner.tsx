@@ -1,5 +1,5 @@
 /**
- * The link state after the unit dropped it (issue 7): "Reconnecting… (attempt 2 of 12)" with the
+ * The link state after the unit dropped it: "Reconnecting… (attempt 2 of 12)" with the
  * wait before that attempt and why the last one failed, then — once the app gives up — a
  * Reconnect button. It sits under the top bar on every screen, because the athlete may be on
  * any page when the unit walks out of range. The Shell holds the polite live region it renders

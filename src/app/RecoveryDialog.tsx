@@ -1,5 +1,5 @@
 /**
- * "Recover unfinished session?" at start-up (issue 7): a session a reload, crash or closed tab
+ * "Recover unfinished session?" at start-up: a session a reload, crash or closed tab
  * left unfinished is offered with its date, length and sample count. Recover brings it back with
  * the same reps and journals on into it; Discard deletes it; Not now (or Escape) leaves it to be
  * offered at the next start. The Shell shows it while the journal has an offer.

@@ -1,9 +1,9 @@
 /**
- * The navigation shell (SPEC §2): on large screens a sidebar with Workout and Settings; on small
+ * The navigation shell (docs/behaviour.md §2): on large screens a sidebar with Workout and Settings; on small
  * screens a top bar with the logo, a menu button that slides the same navigation in, and the
  * Bluetooth button. It is one <nav> either way (CSS moves it), so there is one set of links and
  * one Bluetooth button in the page. Every navigation scrolls to the top and closes the menu.
- * Beyond SPEC (issue 7): a History link, the reconnect banner and the recovery offer.
+ * Beyond the product rules: a History link, the reconnect banner and the recovery offer.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react';
@@ -16,7 +16,7 @@ import { CalibrateModal } from './CalibrateModal';
 import { connection } from '../stores/connection';
 import { useApp } from '../compose/appContext';
 
-// Issue 7's banner and dialog load when they have something to show.
+// The reconnect banner and the recovery dialog load when they have something to show.
 const notices = () => import('./onDemandShellParts');
 const ReconnectBanner = lazy(() => notices().then((m) => ({ default: m.ReconnectBanner })));
 const RecoveryDialog = lazy(() => notices().then((m) => ({ default: m.RecoveryDialog })));

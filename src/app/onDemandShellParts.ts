@@ -1,5 +1,5 @@
 /**
- * The Shell's issue-7 pieces that load only when they have something to show (the reconnect
+ * The Shell's pieces that load only when they have something to show (the reconnect
  * banner, the recovery offer), in one lazy chunk so the Workout screen's start-up pays for one
  * import, not two.
  */

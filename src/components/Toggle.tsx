@@ -1,5 +1,5 @@
 /**
- * An on/off switch with a title and description (SPEC's Windup on Reset and Voice Feedback).
+ * An on/off switch with a title and description (Windup on Reset and Voice Feedback).
  * A real button with role="switch", so Space and Enter work and screen readers say on/off.
  */
 import { useId, type ReactElement } from 'react';

@@ -30,7 +30,7 @@ async function rejection(input: string): Promise<DebugCsvError> {
 }
 
 describe('buildDebugCsv', () => {
-  it('writes the SPEC header, then one row per sample numbered from 1', () => {
+  it('writes the documented header, then one row per sample numbered from 1', () => {
     const csv = buildDebugCsv({ timeUs: new Float64Array([1000, 6000]), angleDeg: new Float64Array([0, -1.5]) });
     expect(csv).toBe(`${HEADER}\r\n1,0,1000,,\r\n2,-1.5,6000,,\r\n`);
   });

@@ -1,6 +1,6 @@
 /**
  * The debug CSV: every raw sample of a session, so a recording can be imported on the /test
- * screen or by the batch command and reprocessed at any sampling rate (SPEC §3).
+ * screen or by the batch command and reprocessed at any sampling rate (docs/behaviour.md §3).
  *
  * ```text
  * #, Angle, Time (µs), Angular Velocity (rad/s), Angular Acceleration (rad/s²)
@@ -8,8 +8,8 @@
  * 2,1.8,6000,,
  * ```
  *
- * Decisions where SPEC is silent:
- * - The header is written exactly as SPEC shows it (", " between names); the data rows use a bare
+ * Decisions where the product rules are silent:
+ * - The header is written exactly as docs/behaviour.md §3 shows it (", " between names); the data rows use a bare
  *   "," to keep an hour-long file (720 000 rows) small. The importer accepts either spacing.
  * - `#` is the 1-based sample number. Angle is in degrees, time in µs.
  * - The angular velocity and acceleration columns hold the rates of the batch when it has them
@@ -23,7 +23,7 @@ import Papa from 'papaparse';
 import type { SampleBatch } from '../engine/types';
 import { csvBlock, CSV_NEWLINE, type Cell } from './csvWrite';
 
-/** Header names in column order (SPEC §3). */
+/** Header names in column order (docs/behaviour.md §3). */
 export const DEBUG_COLUMNS = [
   '#',
   'Angle',

@@ -1,8 +1,8 @@
 /**
- * Export file names (SPEC §9): `Repline-{timestamp}{suffix}.csv`.
+ * Export file names (docs/behaviour.md §9): `Repline-{timestamp}{suffix}.csv`.
  *
- * Decisions where SPEC is silent:
- * - The timestamp is milliseconds since the Unix epoch (SPEC §9 "a millisecond timestamp"): only
+ * Decisions where the product rules are silent:
+ * - The timestamp is milliseconds since the Unix epoch (docs/behaviour.md §9 "a millisecond timestamp"): only
  *   digits, so it is safe on every file system, sorts by time and never depends on a time zone.
  * - Suffix: `-debug` for a debug CSV; for a session CSV the sampling rate and the calculate flags,
  *   e.g. `-200hz-calcV0-calcA1` (ω not computed, α computed), so files reprocessed at several rates

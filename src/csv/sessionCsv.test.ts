@@ -52,7 +52,7 @@ const PHASE_KEYS = ['duration', 'velocity', 'acceleration', 'torque', 'force', '
 const PHASE_HEADINGS = ['Delta Time (s)', 'Velocity (m/s)', 'Acceleration (m/s²)', 'Torque (N·m)', 'Tangential Force (N)', 'Linear Force (N)', 'Net Force (N)', 'Power (W)', 'Peak Velocity (m/s)'];
 
 describe('buildSessionCsv', () => {
-  it('writes the four SPEC blocks separated by one empty line', () => {
+  it('writes the four documented blocks separated by one empty line', () => {
     const [header, reps, plates, raw, ...rest] = blocks(buildSessionCsv(input()));
     expect(rest).toEqual([]);
     expect(header).toEqual([

@@ -1,5 +1,5 @@
 /**
- * The session CSV a user shares after a workout (SPEC §3 "CSV export layout"). Four blocks,
+ * The session CSV a user shares after a workout (docs/behaviour.md §3 "CSV export layout"). Four blocks,
  * separated by one empty line, CRLF line endings:
  *
  * ```text
@@ -21,9 +21,9 @@
  * 5000,1.8
  * ```
  *
- * Decisions where SPEC is silent:
+ * Decisions where the product rules are silent:
  * - Rep labels: every warmup rep (count ≤ 0) is `W`; the others carry their count, 1, 2, … .
- * - Columns: `Con ` / `Ecc ` prefix (SPEC §9 "Con force columns") + the SPEC §9 metric label with
+ * - Columns: `Con ` / `Ecc ` prefix (docs/behaviour.md §9 "Con force columns") + the docs/behaviour.md §9 metric label with
  *   its unit. Per phase: Delta Time (the phase duration), the means of Velocity, Acceleration,
  *   Torque, Tangential Force, Linear Force, Net Force, Power, and the Peak Velocity.
  * - Numbers are written in full precision (shortest round-trip form), not the 2 decimals of the
@@ -46,14 +46,14 @@ export interface SessionCsvInput {
   /** Total flywheel inertia, kg·m². */
   inertia: number;
   reps: Rep[];
-  /** `plate`: the plate's moment of inertia in kg·m² (SPEC §3 "Flywheel plates"). */
+  /** `plate`: the plate's moment of inertia in kg·m² (docs/behaviour.md §3 "Flywheel plates"). */
   plates: { plate: number; count: number }[];
   raw: { timeUs: ArrayLike<number>; angleDeg: ArrayLike<number> };
   /** The unit's user-given name; adds a `Unit` header line when present. */
   unitName?: string;
 }
 
-/** Per-phase columns: the PhaseSummary field and its heading (SPEC §9 labels, with units). */
+/** Per-phase columns: the PhaseSummary field and its heading (docs/behaviour.md §9 labels, with units). */
 export const PHASE_COLUMNS: readonly { key: keyof PhaseSummary; label: string }[] = [
   { key: 'duration', label: 'Delta Time (s)' },
   { key: 'velocity', label: 'Velocity (m/s)' },
@@ -79,7 +79,7 @@ export function buildSessionCsv(input: SessionCsvInput): string {
   return joinBlocks([headerBlock(input), repBlock(input.reps), plateBlock(input.plates), rawBlock(input.raw)]);
 }
 
-/** The rep label SPEC §2 and §3 use: W for warmup, otherwise the count. */
+/** The rep label docs/behaviour.md §2 and §3 use: W for warmup, otherwise the count. */
 export function repLabel(count: number): Cell {
   return count <= 0 ? 'W' : count;
 }
@@ -100,7 +100,7 @@ function headerBlock(input: SessionCsvInput): string {
   return csvBlock('Session CSV header', rows);
 }
 
-/** `v` + major.minor.patch (SPEC §3 "Firmware version"). */
+/** `v` + major.minor.patch (docs/behaviour.md §3 "Firmware version"). */
 export function firmwareLabel(fw: FirmwareVersion): string {
   for (const part of [fw.major, fw.minor, fw.patch]) {
     if (!Number.isInteger(part) || part < 0) {

@@ -1,14 +1,14 @@
 /**
- * Shares an export and turns the platform's answer into the message the UI shows (SPEC §8):
+ * Shares an export and turns the platform's answer into the message the UI shows (docs/behaviour.md §8):
  * `Metrics shared` plus the share result on success, `ErrorUseShareApiCsvShare: ` plus the error on
  * failure, with an empty result. The UI shows `message` in a role=status (ok) or role=alert region.
  *
- * Decisions where SPEC is silent:
+ * Decisions where the product rules are silent:
  * - The file starts with a UTF-8 byte-order mark: without it Excel reads the µ, ° and ² of the
  *   headers as mojibake. papaparse and the debug CSV importer skip it.
  * - An empty share result gives `Metrics shared` without a trailing space.
  * - A cancelled share sheet is reported like any other failure (the Web Share API rejects with an
- *   AbortError); SPEC §8 knows no third outcome.
+ *   AbortError); docs/behaviour.md §8 knows no third outcome.
  */
 import { defaultSharePort, type SharePort } from '../platform/share';
 

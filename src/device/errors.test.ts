@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { notConnected, toUnitError, UNIT_OPERATIONS, UnitError } from './errors';
 
 describe('UnitError', () => {
-  it.each(UNIT_OPERATIONS)('names %s failures as SPEC §8 does, followed by the cause', (op) => {
+  it.each(UNIT_OPERATIONS)('names %s failures as docs/behaviour.md §8 does, followed by the cause', (op) => {
     expect(new UnitError(op, new Error('boom')).message).toBe(`ErrorUseBluetoothApiRepline${op}: boom`);
   });
 

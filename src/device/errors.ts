@@ -1,10 +1,10 @@
 /**
- * Device failures as one typed value (SPEC §8). Every failing unit operation rejects with a
+ * Device failures as one typed value (docs/behaviour.md §8). Every failing unit operation rejects with a
  * {@link UnitError} whose message is exactly `ErrorUseBluetoothApiRepline<Op>: <cause>`, the text
  * the app shows in its accessible in-app alert (device code never touches the DOM) before the
  * error is rethrown to the caller. The original error stays in `cause` for logs.
  *
- * Which operation names what (SPEC lists the names, not their scope):
+ * Which operation names what (docs/behaviour.md §8 lists the names, not their scope):
  * - Init: Web Bluetooth is missing or the adapter is unavailable;
  * - Connect: anything in the connect sequence (chooser, GATT connect, discovery, notifications,
  *   motor off, boost 0);

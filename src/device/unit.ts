@@ -1,12 +1,12 @@
 /**
- * The one interface the app uses to talk to a training unit (SPEC §4 "Connection", §7).
+ * The one interface the app uses to talk to a training unit (docs/behaviour.md §4 "Connection", §7).
  * Implementations: the Web Bluetooth client, the simulated "Demo unit", and (native shell) the
  * Capacitor Bluetooth adapter. The app never touches `navigator.bluetooth` or a plugin directly.
  *
  * Data flows one way: unit → decoded samples (listeners) → engine → signals → view.
  */
 
-/** SPEC §3 unit type enumeration (numeric values, as written to the unit). */
+/** docs/behaviour.md §3 unit type enumeration (numeric values, as written to the unit). */
 export const UnitType = {
   NONE: 0,
   PLATFORM: 1,
@@ -21,14 +21,14 @@ export const UnitType = {
 } as const;
 export type UnitType = (typeof UnitType)[keyof typeof UnitType];
 
-/** SPEC §3 "Device unit data". */
+/** docs/behaviour.md §3 "Device unit data". */
 export interface UnitInfo {
   type: UnitType;
   number: number;
   name: string;
 }
 
-/** SPEC §3 "Firmware version", shown as major.minor.patch. */
+/** docs/behaviour.md §3 "Firmware version", shown as major.minor.patch. */
 export interface FirmwareVersion {
   major: number;
   minor: number;
@@ -55,7 +55,7 @@ export interface RawSamples {
   afterBreak?: true;
 }
 
-/** A packet or sample that was skipped (SPEC §8: jitter is logged as a warning and skipped). */
+/** A packet or sample that was skipped (docs/behaviour.md §8: jitter is logged as a warning and skipped). */
 export interface SampleWarning {
   /** A skip, or 'clock-break': the unit's clock jumped or restarted and the samples carry on after a break. */
   kind: 'bad-length' | 'non-finite' | 'time-not-increasing' | 'time-jump' | 'clock-break';
@@ -73,7 +73,7 @@ export interface UnitEvents {
 export interface Unit {
   /** What the user connected: a Bluetooth unit, the demo, or the native adapter. */
   readonly kind: 'bluetooth' | 'demo' | 'native';
-  /** Requests (user gesture) and connects, then runs the SPEC §4 connect sequence. */
+  /** Requests (user gesture) and connects, then runs the docs/behaviour.md §4 connect sequence. */
   connect(): Promise<ConnectedUnit>;
   /**
    * After a device-side drop (`disconnected` with reason 'device'): connects the SAME unit again
@@ -91,7 +91,7 @@ export interface Unit {
   calibrate(): Promise<void>;
   setMotor(on: boolean): Promise<void>;
   windup(): Promise<void>;
-  /** Refuses a percent outside the unit's boost range (SPEC §5) with a clear error. */
+  /** Refuses a percent outside the unit's boost range (docs/behaviour.md §5) with a clear error. */
   setBoost(percent: number): Promise<void>;
   readUnitInfo(): Promise<UnitInfo>;
   writeUnitInfo(info: UnitInfo): Promise<void>;

@@ -18,7 +18,7 @@ export type RangedSetting = keyof typeof facts.ranges;
 
 export const RANGES: Readonly<Record<RangedSetting, Range>> = facts.ranges;
 
-/** The engine's default settings (SPEC's defaults; inertia 0 until plates are chosen). */
+/** The engine's default settings (the documented defaults; inertia 0 until plates are chosen). */
 export const ENGINE_DEFAULTS: Readonly<EngineSettings> = Object.freeze({ ...facts.defaults });
 
 /** Largest |time| (µs) or |angle| (°) the engine takes: beyond it a sample is not a measurement. */

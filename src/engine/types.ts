@@ -14,7 +14,7 @@ import type * as generated from '../../pkg/engine';
 export type Fields<T> = { -readonly [K in keyof T as T[K] extends (...args: never[]) => unknown ? never : K]: T[K] };
 
 /**
- * Engine settings (SPEC §3 "Workout settings"): rate (Hz), shaft radius (m), inertia (kg·m²),
+ * Engine settings (docs/behaviour.md §3 "Workout settings"): rate (Hz), shaft radius (m), inertia (kg·m²),
  * body mass (kg), the two calc flags and the warmup reps. Defined once, by the engine
  * (`engine-rs/src/bindings.rs`); the defaults are `DEFAULT_ENGINE_SETTINGS` (`./settings`).
  */
@@ -34,7 +34,7 @@ export interface SampleBatch {
   angularAcceleration?: Float64Array;
 }
 
-/** Names of the per-phase mean metrics, in display order. `power` goes beyond SPEC. */
+/** Names of the per-phase mean metrics, in display order. `power` goes beyond the product rules. */
 export const METRICS = ['velocity', 'acceleration', 'torque', 'force', 'linearForce', 'netForce', 'power'] as const;
 export type Metric = (typeof METRICS)[number];
 

@@ -1,9 +1,9 @@
 /**
- * Keeps the live session in the journal (issue 7 "nothing lost"): which journal session the
+ * Keeps the live session in the journal: which journal session the
  * samples go to, when one begins and ends, and what its record says. The live session stays the
  * truth on screen; this only mirrors it to IndexedDB, so storage trouble never stops a set.
  *
- * Lifecycle (SPEC is silent; decided like a training log should behave):
+ * Lifecycle (the product rules are silent; decided like a training log should behave):
  * - A session begins when a unit connects and none is being recorded. Samples that arrive before
  *   the connect sequence has finished (notifications start before motor off and boost 0) are held
  *   until it has, because the record carries the unit's firmware and info.

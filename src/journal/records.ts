@@ -10,7 +10,7 @@
 import type { EngineSettings, Metric, SampleBatch } from '../engine/types';
 import type { ConnectedUnit, Unit } from '../device/unit';
 
-/** Flywheel plate counts, largest plate first (SPEC §3 "Flywheel plates": five sizes). */
+/** Flywheel plate counts, largest plate first (docs/behaviour.md §3 "Flywheel plates": five sizes). */
 export type PlateCounts = readonly [number, number, number, number, number];
 
 export type Phase = 'concentric' | 'eccentric';

@@ -3,7 +3,7 @@
  * reopening from the history), and the start-up offer's figures. Kept free of IndexedDB so the
  * recovery dialog can use it without loading the journal code.
  *
- * Decisions where SPEC is silent:
+ * Decisions where the product rules are silent:
  * - Only the newest unfinished session is offered; older ones wait for the next start. An
  *   unfinished session without a single sample has nothing to recover and is removed quietly.
  * - A journaled session brings its own settings and plates back (they made its reps); they

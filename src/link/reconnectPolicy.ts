@@ -8,7 +8,7 @@
  *       └── user disconnect      ▼                                                      ▼
  *            (any state)      resumed ──first samples──▶ mark gap [last before, first after]
  *
- * Decisions where SPEC is silent:
+ * Decisions where the product rules are silent:
  * - A user-initiated disconnect never reconnects, from any state, and cancels a pending attempt.
  * - Backoff 0.5 s, 1 s, 2 s, 4 s, 8 s, then every 10 s, 12 attempts (about 85 s in all): long
  *   enough for a unit that rebooted or a phone carried back into range, short enough not to drain

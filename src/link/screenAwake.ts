@@ -1,5 +1,5 @@
 /**
- * Keeps the screen on during a workout (issue 7): the wake lock is held while a unit is connected
+ * Keeps the screen on during a workout: the wake lock is held while a unit is connected
  * or being reconnected, and let go when the user disconnects or the app gives up reconnecting.
  * Where the platform cannot keep the screen on, a quiet hint says so while it matters (a unit is
  * connected); it is not an error, the workout runs the same.

@@ -1,5 +1,5 @@
 /**
- * What the native shell does once at start-up (SPEC §7): the status bar gets the dark style
+ * What the native shell does once at start-up (docs/behaviour.md §7): the status bar gets the dark style
  * (light text on the app's dark top bar). capacitor.config.json already asks for that style before
  * the page loads, so there is no light flash; this call applies it again once the page runs, in
  * case the platform reset it. In a browser it does nothing and loads nothing.

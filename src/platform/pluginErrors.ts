@@ -1,12 +1,12 @@
 /**
  * How the native adapters tell "this plugin is not in this app build or not on this platform"
  * from a real failure. Capacitor rejects a call to a plugin without an implementation with a
- * `CapacitorException` whose `code` is UNIMPLEMENTED or UNAVAILABLE (SPEC §8); the adapters then
+ * `CapacitorException` whose `code` is UNIMPLEMENTED or UNAVAILABLE (docs/behaviour.md §8); the adapters then
  * fall back to the web implementation, or fail with {@link missingPluginMessage}. Any other
  * error is a real failure and travels on unchanged.
  */
 
-// The values of @capacitor/core's ExceptionCode (SPEC §8), spelled out so that the browser's
+// The values of @capacitor/core's ExceptionCode (docs/behaviour.md §8), spelled out so that the browser's
 // start-up bundle does not pull in @capacitor/core for two strings; a test checks they match.
 const MISSING_CODES: ReadonlySet<unknown> = new Set(['UNIMPLEMENTED', 'UNAVAILABLE']);
 

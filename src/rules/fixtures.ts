@@ -1,5 +1,5 @@
 /**
- * Test fixtures: SPEC §3's sample metric rows (counts 0–6, "they look like demo data") turned into
+ * Test fixtures: docs/behaviour.md §3's sample metric rows (counts 0–6, "they look like demo data") turned into
  * engine `Rep` objects, so rule, table and chart tests start from the same hand-checkable numbers.
  * Every metric of a phase carries the same value; only the phase differs.
  */
@@ -32,7 +32,7 @@ export function makeRep(index: number, concentric: number, eccentric: number, wa
   };
 }
 
-/** SPEC §3 sample rows: [concentric, eccentric] for counts 0 to 6. */
+/** docs/behaviour.md §3 sample rows: [concentric, eccentric] for counts 0 to 6. */
 export const SPEC_SAMPLE_VALUES: readonly (readonly [number, number])[] = [
   [0.8, 0.7],
   [1, 0.98],

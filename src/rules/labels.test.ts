@@ -3,7 +3,7 @@ import { METRICS } from '../engine/types';
 import { boostLabel, fixed2, METRIC_LABELS } from './labels';
 
 describe('labels', () => {
-  it('labels every metric with SPEC §9 names and units, plus power', () => {
+  it('labels every metric with docs/behaviour.md §9 names and units, plus power', () => {
     expect(METRICS.map((m) => METRIC_LABELS[m])).toEqual([
       'Velocity (m/s)',
       'Acceleration (m/s²)',

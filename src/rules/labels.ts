@@ -1,5 +1,5 @@
 /**
- * Display strings of SPEC §9 in one place: metric labels with units, the boost option labels and
+ * Display strings of docs/behaviour.md §9 in one place: metric labels with units, the boost option labels and
  * the two-decimal value format shared by the table, chart, cards and voice.
  */
 import type { Metric } from '../engine/types';
@@ -32,13 +32,13 @@ export const PHASE_LABELS: Readonly<Record<Phase, string>> = {
   eccentric: 'Eccentric',
 };
 
-/** SPEC §9: values show 2 decimals. */
+/** docs/behaviour.md §9: values show 2 decimals. */
 export function fixed2(value: number): string {
   if (!Number.isFinite(value)) throw new Error(`cannot show a non-finite value (${value})`);
   return value.toFixed(2);
 }
 
-/** SPEC §2: boost option 0 is shown as Off, the others as a percentage. */
+/** docs/behaviour.md §2: boost option 0 is shown as Off, the others as a percentage. */
 export function boostLabel(percent: number): string {
   return percent === 0 ? 'Off' : `${percent}%`;
 }

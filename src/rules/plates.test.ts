@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PLATE_STEPS, plateInertia, plateTotal } from './plates';
 
 describe('plates', () => {
-  it('shows the SPEC plate sizes beside the steppers', () => {
+  it('shows the documented plate sizes beside the steppers', () => {
     expect(PLATE_STEPS.map(plateInertia)).toEqual([0.1, 0.05, 0.025, 0.0125, 0.00625]);
   });
 

@@ -1,5 +1,5 @@
 /**
- * Flywheel plates (SPEC §3, §9): five sizes counted by integer tallies so the total inertia is
+ * Flywheel plates (docs/behaviour.md §3, §9): five sizes counted by integer tallies so the total inertia is
  * an exact sum of integers divided once by 100000 — adding 0.1 + 0.05 + … in floats would drift
  * (0.1 + 0.05 = 0.15000000000000002) and show up in the dialog and the CSV.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, parseStoredSettings, validateSettings } from './settingsModel';
 
 describe('workout settings', () => {
-  it('defaults to SPEC §3', () => {
+  it('defaults to docs/behaviour.md §3', () => {
     expect(DEFAULT_SETTINGS).toMatchObject({
       target: 'None',
       targetValue: 0.9,

@@ -1,8 +1,8 @@
 /**
- * The workout settings (SPEC §3 table) as one immutable value, with the defaults and the checks
+ * The workout settings (docs/behaviour.md §3 table) as one immutable value, with the defaults and the checks
  * a stored or edited copy must pass. Pure: persistence lives in `settings.ts`.
  *
- * Beyond SPEC: `windupOnReset`, `boostPercent` stays device state (it is reset to 0 on connect),
+ * Beyond the product rules: `windupOnReset`, `boostPercent` stays device state (it is reset to 0 on connect),
  * `view` (graph or table) and the plate counts are remembered too, so a reload looks the same.
  */
 import { ENGINE_DEFAULTS, inRange, rangeRule, type RangedSetting } from '../engine/ranges';

@@ -1,15 +1,15 @@
 /**
- * Target arithmetic of SPEC §4–§5: what the athlete is aiming at and where the zone ends.
+ * Target arithmetic of docs/behaviour.md §4–§5: what the athlete is aiming at and where the zone ends.
  * Pure functions over numbers so the table, the chart band, the voice and the tests agree on one
  * definition. A target that does not exist yet (Fatigue before the first counted rep) is `null`,
  * never a made-up 0, so callers must decide what "no target" looks like.
  */
 
-/** SPEC §3 `target` values, in the order the Target dialog lists them. */
+/** docs/behaviour.md §3 `target` values, in the order the Target dialog lists them. */
 export const TARGET_TYPES = ['None', 'Threshold', 'Zone', 'Fatigue'] as const;
 export type TargetType = (typeof TARGET_TYPES)[number];
 
-/** SPEC §2 labels shown for each target type. */
+/** docs/behaviour.md §2 labels shown for each target type. */
 export const TARGET_LABELS: Readonly<Record<TargetType, string>> = {
   None: 'None',
   Threshold: 'Minimum Threshold',
@@ -22,7 +22,7 @@ function finite(name: string, value: number): number {
   return value;
 }
 
-/** SPEC §5: (value − target) / target × 100, and 0 when the target is 0. */
+/** docs/behaviour.md §5: (value − target) / target × 100, and 0 when the target is 0. */
 export function percentChange(value: number, target: number): number {
   finite('value', value);
   finite('target', target);
@@ -30,7 +30,7 @@ export function percentChange(value: number, target: number): number {
 }
 
 /**
- * SPEC §5 lower bound of the zone: target minus dropValue percent of the target when the drop is
+ * Docs/behaviour.md §5 lower bound of the zone: target minus dropValue percent of the target when the drop is
  * in percent, else target minus dropValue (in the metric's unit).
  */
 export function zoneLowerBound(target: number, dropValue: number, dropPercent: boolean): number {
@@ -49,7 +49,7 @@ export interface RepValue {
 }
 
 /**
- * SPEC §5: Fatigue aims at the best value among non-warmup reps (null before there is one);
+ * docs/behaviour.md §5: Fatigue aims at the best value among non-warmup reps (null before there is one);
  * every other type aims at `targetValue`.
  */
 export function currentTarget(type: TargetType, targetValue: number, reps: readonly RepValue[]): number | null {

@@ -1,5 +1,5 @@
 /**
- * SPEC §4 repetition validity and §5 numbering. Kept apart from the target arithmetic because the
+ * Docs/behaviour.md §4 repetition validity and §5 numbering. Kept apart from the target arithmetic because the
  * table, the chart colours and the CSV all ask the same two questions: "does this rep count?"
  * and "what label does it carry?".
  */
@@ -32,7 +32,7 @@ export function isRepValid(rep: RepValue, judgement: Judgement): boolean {
   }
 }
 
-/** SPEC §4: a rep's count is its 0-based index minus the warmup count plus 1. */
+/** docs/behaviour.md §4: a rep's count is its 0-based index minus the warmup count plus 1. */
 export function repCount(index: number, warmup: number): number {
   if (!Number.isInteger(index) || index < 0) throw new Error(`rep index must be a non-negative integer, got ${index}`);
   if (!Number.isInteger(warmup) || warmup < 0) throw new Error(`warmup must be a non-negative integer, got ${warmup}`);

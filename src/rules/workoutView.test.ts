@@ -12,7 +12,7 @@ const base: ViewSettings = {
   warmup: 1,
 };
 
-describe('buildWorkoutView on the SPEC sample rows', () => {
+describe('buildWorkoutView on the documented sample rows', () => {
   it('numbers the first rep W and the rest from 1', () => {
     const view = buildWorkoutView(specSampleReps(), base);
     expect(view.rows.map((r) => r.label)).toEqual(['W', '1', '2', '3', '4', '5', '6']);

@@ -4,7 +4,7 @@
  * and drop (the chart band), the best rep and whether the set is complete. Pure, so the screen,
  * the voice and the tests read the same figures.
  *
- * Decisions where SPEC is silent:
+ * Decisions where the product rules are silent:
  * - "Best rep was" is the best counted rep of the chosen phase and metric; its percent change is
  *   the latest counted rep against that best (how far the athlete has dropped), so it is 0 — and
  *   hidden — while the latest rep is the best.

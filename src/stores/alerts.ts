@@ -1,5 +1,5 @@
 /**
- * What the alert region shows: errors (role="alert") and confirmations (role="status"). SPEC §8
+ * What the alert region shows: errors (role="alert") and confirmations (role="status"). docs/behaviour.md §8
  * asks for browser alerts; a live region says the same thing without blocking the page, so the
  * sample stream and the set keep running while the message is read.
  */

@@ -31,7 +31,7 @@ function load(port: StoragePort): WorkoutSettings {
 
 export const settings = signal<WorkoutSettings>(defaults());
 
-/** Workout inertia, kg·m²: the plate total (SPEC §3 "The total is the workout inertia"). */
+/** Workout inertia, kg·m²: the plate total (docs/behaviour.md §3 "The total is the workout inertia"). */
 export const inertia = computed(() => plateTotal(settings.value.plates));
 
 /** What the engine needs from the settings; a change here reprocesses the session. */

@@ -1,5 +1,5 @@
 /**
- * Reset (SPEC §2 "how is not shown"): the set is cleared at once; with Windup on Reset and a
+ * Reset (docs/behaviour.md §2 "how is not shown"): the set is cleared at once; with Windup on Reset and a
  * connected unit, a visible 3-2-1 countdown follows (one second per step, so the athlete can let
  * go of the rope) and then the unit winds the rope in.
  */

@@ -1,5 +1,5 @@
 /**
- * Export CSV (SPEC §4 "CSV export"): a session as the session CSV, handed to the share port
+ * Export CSV (docs/behaviour.md §4 "CSV export"): a session as the session CSV, handed to the share port
  * (native share sheet or a download). The outcome's message goes to the status region on success
  * ("Metrics shared …") and to the alert region on failure. The session module (with the CSV
  * parser behind its import half) loads on the first export, not with the Workout screen.
@@ -17,7 +17,7 @@ import { firmware } from '../stores/connection';
 import { settings } from '../stores/settings';
 import type { LiveSession } from './liveSession';
 
-/** Firmware written when no unit has been connected this visit (SPEC §8's silent fallback is 0). */
+/** Firmware written when no unit has been connected this visit (docs/behaviour.md §8's silent fallback is 0). */
 const NO_FIRMWARE: FirmwareVersion = { major: 0, minor: 0, patch: 0 };
 
 export function sessionCsvInput(

@@ -3,7 +3,7 @@
  * the segmented engine), the gaps between them (for the journal and the user), and the device
  * times placed so that they keep increasing across every gap.
  *
- * Two kinds of break (SPEC silent):
+ * Two kinds of break (product rules silent):
  * - 'link': the unit dropped the link and the same connection came back. The transport keeps
  *   the unit's clock going (Unit.reconnect), so times continue as they are.
  * - 'clock': the unit's clock jumped or restarted while connected. The sample stream has already

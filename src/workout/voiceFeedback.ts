@@ -1,7 +1,7 @@
 /**
- * Voice feedback (SPEC §4, §9): after each rep closed by the live stream, say the value of that
- * rep — the previous one, now that the next is under way — in the chosen metric and phase, to two
- * decimals. When the rep ends a Zone or Fatigue set, the same utterance adds "Set complete" (one
+ * Voice feedback (docs/behaviour.md §4, §9): each rep the live stream closes — when the next pull
+ * is under way, or once the rope has rested after it — is said in the chosen metric and phase, to
+ * two decimals. When the rep ends a Zone or Fatigue set, the same utterance adds "Set complete" (one
  * utterance, so the second phrase cannot cut off the first).
  */
 import type { ReadonlySignal } from '@preact/signals-react';
@@ -28,7 +28,7 @@ export function repPhrase(rep: Rep, s: WorkoutSettings, completesSet: boolean): 
   return completesSet ? `${value}. Set complete` : value;
 }
 
-/** SPEC §4: toggling voice feedback says so. */
+/** docs/behaviour.md §4: toggling voice feedback says so. */
 export function togglePhrase(on: boolean): string {
   return on ? 'Voice Feedback Enabled' : 'Voice Feedback Disabled';
 }

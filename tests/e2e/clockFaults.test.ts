@@ -1,5 +1,5 @@
 /**
- * Issue 14, item 2: the unit's clock misbehaves in the middle of a set, over emulated Bluetooth.
+ * The unit's clock misbehaves in the middle of a set, over emulated Bluetooth.
  * One sample's time jumps 2^30 µs ahead (a bit flip): it alone is dropped and every rep counts.
  * The clock restarts at 0 without a disconnect: the stream breaks there like a reconnect, so the
  * rep it cuts is not counted, the reps before and after are shown once each, and the Workout

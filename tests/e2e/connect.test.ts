@@ -1,7 +1,7 @@
 /**
- * Issue 6, scenarios 1 and 5: connecting through the Bluetooth button, the Calibrate modal, what
+ * Connecting through the Bluetooth button, the Calibrate modal, what
  * the unit received, and the ways a connection ends: Cancel, the user's disconnect, and the unit
- * dropping the link — which the app now answers by reconnecting (issue 7), so the button leaves
+ * dropping the link — which the app now answers by reconnecting, so the button leaves
  * green at once and turns neutral when the user gives up.
  */
 import { describe, expect, test } from './fixtures/test';
@@ -20,7 +20,7 @@ describe('connecting a Bluetooth unit', () => {
     expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Bluetooth unit', 'Demo unit']);
   });
 
-  test('opens the Calibrate modal with the SPEC text, and Calibrate reads 0x1605 and closes it', async ({ app, unit }) => {
+  test('opens the Calibrate modal with the documented text, and Calibrate reads 0x1605 and closes it', async ({ app, unit }) => {
     await app.open();
     await app.connect();
     const modal = app.dialog('Calibrate');
@@ -33,7 +33,7 @@ describe('connecting a Bluetooth unit', () => {
     await app.disconnectButton().waitFor();
   });
 
-  test('runs the SPEC §4 connect sequence: firmware, unit info, notifications, motor off, then boost 0', async ({ app, unit }) => {
+  test('runs the docs/behaviour.md §4 connect sequence: firmware, unit info, notifications, motor off, then boost 0', async ({ app, unit }) => {
     await app.open();
     await app.connect();
     const sequence = ['read 0x1611', 'read 0x1612', 'read 0x1613', 'read 0x1606', 'subscribe 0x1604', 'read 0x160B', 'write 0x1608'];

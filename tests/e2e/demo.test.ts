@@ -1,5 +1,5 @@
 /**
- * Issue 6, scenario 9: a browser without Web Bluetooth (Chromium launched without the blink
+ * A browser without Web Bluetooth (Chromium launched without the blink
  * features, as Firefox or Safari users meet the app). The app offers the Demo unit, and a set
  * runs on the simulated unit through the same screens.
  */

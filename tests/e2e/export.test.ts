@@ -1,6 +1,6 @@
 /**
- * Issue 6, scenario 8: Export CSV after a set. Headless Chromium on Linux has no Web Share, so
- * the file arrives as a download; it must hold SPEC §3's four blocks — header lines, one row per
+ * Export CSV after a set. Headless Chromium on Linux has no Web Share, so
+ * the file arrives as a download; it must hold docs/behaviour.md §3's four blocks — header lines, one row per
  * rep shown, the plate counts, and every raw sample the unit sent.
  */
 import { readFile } from 'node:fs/promises';

@@ -1,6 +1,6 @@
 /**
- * Issue 6, scenario 6: what the user sees when the unit or the browser says no. Each failure
- * shows its SPEC §8 text (`ErrorUseBluetoothApiRepline<Op>: <cause>`) in an alert, and the app
+ * What the user sees when the unit or the browser says no. Each failure
+ * shows its docs/behaviour.md §8 text (`ErrorUseBluetoothApiRepline<Op>: <cause>`) in an alert, and the app
  * stays usable: the next attempt connects and reps still arrive.
  */
 import type { App } from './fixtures/app';
@@ -81,7 +81,7 @@ describe('failures the user meets', () => {
     await app.waitForRows(3);
   });
 
-  test('failing firmware and unit-info reads fall back silently to SPEC §8 defaults', async ({ app, unit }) => {
+  test('failing firmware and unit-info reads fall back silently to docs/behaviour.md §8 defaults', async ({ app, unit }) => {
     unit.failures.read = { firmwareMinor: ATT_UNLIKELY_ERROR, unitInfo: ATT_UNLIKELY_ERROR };
     await app.open();
     await app.connectAndCalibrate();

@@ -1,12 +1,12 @@
 /**
- * Issue 6, scenario 4: the Inertia dialog. Plate steppers change the total (SPEC §3 plate sizes),
+ * The Inertia dialog. Plate steppers change the total (docs/behaviour.md §3 plate sizes),
  * the Overload Boost select offers exactly the boost range of the unit type the unit reported
- * (SPEC §5), and Save writes the boost as text to 0x1608.
+ * (docs/behaviour.md §5), and Save writes the boost as text to 0x1608.
  */
 import type { Locator } from 'playwright-core';
 import { describe, expect, test } from './fixtures/test';
 
-/** SPEC §5 boost ranges, written out by hand: 0 shows as Off, others as a percentage. */
+/** docs/behaviour.md §5 boost ranges, written out by hand: 0 shows as Off, others as a percentage. */
 function labels(values: number[]): string[] {
   return values.map((v) => (v === 0 ? 'Off' : `${v}%`));
 }

@@ -1,6 +1,6 @@
 /**
- * Issue 6, scenario 7: malformed 0x1604 packets — a wrong length, a NaN or infinite angle, a
- * time going backwards — are skipped (SPEC §8: logged and skipped), and the set's reps are the
+ * Malformed 0x1604 packets — a wrong length, a NaN or infinite angle, a
+ * time going backwards — are skipped (docs/behaviour.md §8: logged and skipped), and the set's reps are the
  * same as without them, in both firmware formats. The bad packets are built here byte by byte,
  * not with the app's encoder.
  */
@@ -8,7 +8,7 @@ import type { Firmware } from './fixtures/emulatedUnit';
 import { repPackets, sendsRecords } from './fixtures/reps';
 import { describe, expect, test } from './fixtures/test';
 
-/** One 6.2 record: float32 angle (°) then uint32 time (µs), little-endian (SPEC §7). */
+/** One 6.2 record: float32 angle (°) then uint32 time (µs), little-endian (docs/behaviour.md §7). */
 function record(angleDeg: number, timeUs: number): Uint8Array {
   const view = new DataView(new ArrayBuffer(8));
   view.setFloat32(0, angleDeg, true);
@@ -16,7 +16,7 @@ function record(angleDeg: number, timeUs: number): Uint8Array {
   return new Uint8Array(view.buffer);
 }
 
-/** One legacy sample: float32 angle (°) at 0, float32 time in ms (s × 1000) at 6 (SPEC §7). */
+/** One legacy sample: float32 angle (°) at 0, float32 time in ms (s × 1000) at 6 (docs/behaviour.md §7). */
 function legacySample(angleDeg: number, timeUs: number): Uint8Array {
   const view = new DataView(new ArrayBuffer(10));
   view.setFloat32(0, angleDeg, true);

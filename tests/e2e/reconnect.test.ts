@@ -1,5 +1,5 @@
 /**
- * Issue 7, "nothing lost": the unit drops the link in the middle of a set (Chromium's emulated
+ * Nothing lost: the unit drops the link in the middle of a set (Chromium's emulated
  * GATT disconnection) and comes back. The app must reconnect on its own, carry the same session
  * on, and show every rep it saw whole exactly once: the reps before the drop unchanged, the reps
  * after it numbered on. What the unit measured while the link was down never arrives, so the two

@@ -1,5 +1,5 @@
 /**
- * Issue 7, "nothing lost": the page reloads in the middle of a set. The session journal
+ * Nothing lost: the page reloads in the middle of a set. The session journal
  * (IndexedDB) must hand every sample received before the reload back to the app, and recovering
  * must show the reps a run without the reload shows for the same samples (the user ending the
  * session at the same point). The same physical set is streamed twice, the second time later on

@@ -1,15 +1,15 @@
 /**
- * Issue 6, scenarios 2 and 3: a set of reps streamed as 0x1604 packets reaches the table and the
- * graph; targets draw their band and dim the reps SPEC §4 calls invalid; legacy firmware packets
+ * A set of reps streamed as 0x1604 packets reaches the table and the
+ * graph; targets draw their band and dim the reps docs/behaviour.md §4 calls invalid; legacy firmware packets
  * give the same reps. Shown values are checked against the simulated athlete's true mean rope
- * speed, and validity is recomputed here from the shown values with SPEC §4–§5's rules.
+ * speed, and validity is recomputed here from the shown values with docs/behaviour.md §4–§5's rules.
  */
 import type { App, TableRow } from './fixtures/app';
 import type { EmulatedUnit } from './fixtures/emulatedUnit';
 import { repPackets, type RepsPackets } from './fixtures/reps';
 import { describe, expect, test } from './fixtures/test';
 
-/** Plotly's default colorway, SPEC §9: concentric 0 / invalid 8, eccentric 1 / invalid 9. */
+/** Plotly's default colorway, docs/behaviour.md §9: concentric 0 / invalid 8, eccentric 1 / invalid 9. */
 const FILL = {
   concentric: 'rgb(31, 119, 180)',
   concentricInvalid: 'rgb(188, 189, 34)',
@@ -106,7 +106,7 @@ describe('a set streamed by a 6.2 unit', () => {
     for (const row of judged) {
       const value = Number(row.concentric);
       expect(row.valid, `row ${row.label} (${value} vs ${threshold})`).toBe(row.label !== 'W' && value >= threshold);
-      // SPEC §5 percent change from the shown value; it is off by at most half a cent of value.
+      // docs/behaviour.md §5 percent change from the shown value; it is off by at most half a cent of value.
       const expectedDrop = ((value - threshold) / threshold) * 100;
       const tolerance = (100 * 0.005) / threshold + 0.005;
       expect(row.percentDrop).toMatch(/^-?\d+\.\d{2} %$/);

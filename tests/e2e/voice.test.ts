@@ -1,8 +1,8 @@
 /**
- * Issue 6, scenario 10: voice feedback. The page's `speechSynthesis.speak` is observed (and still
+ * Voice feedback. The page's `speechSynthesis.speak` is observed (and still
  * called) from an init script, so the test sees each utterance the app makes: the toggle phrases
- * of SPEC §4, then after each rep the previous rep's value to two decimals (SPEC §9), in en-US at
- * rate, pitch and volume 1 (SPEC §7).
+ * of docs/behaviour.md §4, then after each rep the previous rep's value to two decimals (docs/behaviour.md §9), in en-US at
+ * rate, pitch and volume 1 (docs/behaviour.md §7).
  */
 import { repPackets } from './fixtures/reps';
 import { describe, expect, test } from './fixtures/test';

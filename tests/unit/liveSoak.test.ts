@@ -1,5 +1,5 @@
 /**
- * The soak harness at a small scale (issue 14): nine minutes with a fault every minute, so every
+ * The soak harness at a small scale: nine minutes with a fault every minute, so every
  * kind of fault is met and the harness's own bookkeeping is checked in CI. `npm run soak` runs the
  * three hours and records the figures in bench/results.json.
  */

@@ -21,7 +21,7 @@ const view = buildWorkoutView(specSampleReps(), { metric: 'velocity', phase: 'co
 const props = { rows: view.rows, target: 'Fatigue' as const, currentTarget: view.target, currentDrop: view.drop, unit: 'm/s', axisTitle: 'Velocity (m/s)' };
 
 describe('PlotlyRepChart', () => {
-  it('hands Plotly the figure and redraws only when a SPEC trigger changes', () => {
+  it('hands Plotly the figure and redraws only when a documented trigger changes', () => {
     plotProps.length = 0;
     const { rerender } = render(<PlotlyRepChart {...props} />);
     rerender(<PlotlyRepChart {...props} />);

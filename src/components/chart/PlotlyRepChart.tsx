@@ -1,7 +1,7 @@
 /**
  * The Plotly column chart. This module is only reached through `React.lazy`, so Plotly (≈390 kB
  * gzip) sits in its own chunk and the table works before it arrives. The figure is rebuilt only
- * when one of SPEC's triggers changes (reps, target type, current target, current drop), and
+ * when one of the documented triggers changes (reps, target type, current target, current drop), and
  * react-plotly purges the plot when the view unmounts.
  */
 import Plotly from 'plotly.js-basic-dist';

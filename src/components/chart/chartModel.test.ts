@@ -12,7 +12,7 @@ function input(patch: Partial<ViewSettings> = {}): ChartInput {
 }
 
 describe('buildChart', () => {
-  it('draws one bar per rep per phase in valid/invalid traces with SPEC colours 0/8 and 1/9', () => {
+  it('draws one bar per rep per phase in valid/invalid traces with the documented colours 0/8 and 1/9', () => {
     const { data } = buildChart(input({ target: 'Fatigue' }));
     expect(data.map((t) => [t.name, t.marker.color, t.x, t.offsetgroup])).toEqual([
       ['Concentric', COLORWAY[0], [1, 2, 3, 4, 5], 'concentric'],

@@ -1,5 +1,5 @@
 /**
- * The repetition column chart (SPEC §2, §4, §9) as plain Plotly figure data, built without Plotly
+ * The repetition column chart (docs/behaviour.md §2, §4, §9) as plain Plotly figure data, built without Plotly
  * so it is cheap to test. One bar per rep per phase; valid and invalid bars of a phase are two
  * traces sharing an offset group, so the legend names all four styles and each rep keeps its
  * slot. Colours are Plotly's default colorway: concentric 0 (valid) / 8 (invalid), eccentric

@@ -7,7 +7,7 @@ import { CalibrateDialog } from './CalibrateDialog';
 afterEach(cleanup);
 
 describe('CalibrateDialog', () => {
-  it('is a dialog titled Calibrate with exactly SPEC’s text', () => {
+  it('is a dialog titled Calibrate with exactly the documented text', () => {
     render(<CalibrateDialog onCalibrate={async () => {}} onCancel={async () => {}} />);
     const dialog = screen.getByRole('dialog', { name: 'Calibrate' });
     expect(dialog.textContent).toContain(

@@ -22,7 +22,7 @@ function Harness({ boostOptions = [0], onSave = async () => {}, onClose = () => 
 }
 
 describe('InertiaDialog', () => {
-  it('shows SPEC’s texts in a dialog named Inertia', () => {
+  it('shows the documented texts in a dialog named Inertia', () => {
     render(<Harness />);
     const dialog = screen.getByRole('dialog', { name: 'Inertia' });
     for (const text of [

@@ -1,6 +1,6 @@
 /**
- * SPEC §2 Inertia dialog. Plate counts apply live (the workout inertia follows every press, as
- * SPEC asks); the Overload Boost and Windup on Reset are drafts that apply on Save, because the
+ * Docs/behaviour.md §2 Inertia dialog. Plate counts apply live (the workout inertia follows every press, as
+ * as docs/behaviour.md §2 asks); the Overload Boost and Windup on Reset are drafts that apply on Save, because the
  * boost is a command to the motor and should not fire on every arrow key in the select.
  */
 import { useState, type ReactElement } from 'react';
@@ -20,7 +20,7 @@ export interface InertiaDialogProps {
   plates: readonly number[];
   onPlatesChange: (plates: number[]) => void;
   boost: number;
-  /** The connected unit's allowed boost values (SPEC §5), 0 first. */
+  /** The connected unit's allowed boost values (docs/behaviour.md §5), 0 first. */
   boostOptions: readonly number[];
   windupOnReset: boolean;
   onSave: (choice: InertiaChoice) => Promise<void>;

@@ -16,7 +16,7 @@ function open(overrides: Partial<TargetForm> = {}) {
 }
 
 describe('TargetDialog', () => {
-  it('shows SPEC’s texts and target labels', () => {
+  it('shows the documented texts and target labels', () => {
     open();
     const dialog = screen.getByRole('dialog', { name: 'Target' });
     for (const text of ['Choose the target for your workout', 'Number of warmup repetitions', 'Voice Feedback', 'Voices the statistic after each repetition']) {

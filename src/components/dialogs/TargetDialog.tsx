@@ -1,7 +1,7 @@
 /**
- * SPEC §2 Target dialog: a draft of the target settings, applied on Save. The value input shows
+ * Docs/behaviour.md §2 Target dialog: a draft of the target settings, applied on Save. The value input shows
  * only for Threshold and Zone, the drop input (with its %/unit toggle) only for Zone and Fatigue;
- * a percent drop is limited to 0–100 (SPEC §5). Save waits until every shown number is valid.
+ * a percent drop is limited to 0–100 (docs/behaviour.md §5). Save waits until every shown number is valid.
  * Toggling voice feedback speaks at once (the press is the user gesture speech needs on phones).
  */
 import { useState, type ReactElement } from 'react';

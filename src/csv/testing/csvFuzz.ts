@@ -1,5 +1,5 @@
 /**
- * Fuzzing of the debug CSV import (issue 14): random text, and real exports mutated the ways a
+ * Fuzzing of the debug CSV import: random text, and real exports mutated the ways a
  * spreadsheet, an editor or a broken download mangles them (characters changed, inserted or
  * deleted, lines duplicated, swapped or cut, line endings and byte-order marks mixed, bytes that
  * are not UTF-8), read through the import path (`parseDebugCsv`, as the Test screen and the batch

@@ -6,7 +6,7 @@ const full = Array.from({ length: 81 }, (_, i) => i);
 const safe = Array.from({ length: 31 }, (_, i) => i);
 const legacy = [0, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60, 65, 70, 75, 80];
 
-describe('boost ranges (SPEC §5)', () => {
+describe('boost ranges (docs/behaviour.md §5)', () => {
   it.each([
     ['NONE', UnitType.NONE, [0]],
     ['PLATFORM', UnitType.PLATFORM, [0]],

@@ -1,11 +1,11 @@
 /**
- * Motor boost ranges (SPEC §5) and the boost text written to 0x1608 (SPEC §7).
+ * Motor boost ranges (docs/behaviour.md §5) and the boost text written to 0x1608 (docs/behaviour.md §7).
  * Full motor units take 0–80 % in steps of 1, the SAFE variants 0–30 %, the LEGACY ones 0 (off)
  * or 10–80 % in steps of 5; units without a motor only 0.
  */
 import { UnitType } from '../unit';
 
-/** A unit is motorised when its type is above RACK (SPEC §3). */
+/** A unit is motorised when its type is above RACK (docs/behaviour.md §3). */
 export function isMotorised(type: UnitType): boolean {
   return type > UnitType.RACK;
 }

@@ -38,7 +38,7 @@ export class Cursor {
     return this.view.getUint8(this.claim(1, field));
   }
 
-  /** Skips bytes whose meaning the SPEC does not give. */
+  /** Skips bytes whose meaning the protocol does not give. */
   skip(bytes: number, field: string): void {
     this.claim(bytes, field);
   }

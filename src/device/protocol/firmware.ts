@@ -1,11 +1,11 @@
 /**
- * Firmware version helpers (SPEC §3 "Firmware version", §7 0x1611–0x1613). The version decides
+ * Firmware version helpers (docs/behaviour.md §3 "Firmware version", §7 0x1611–0x1613). The version decides
  * the 0x1604 sample format: 6.2 introduced the 8-byte record packets.
  *
- * Each version part is read from its own characteristic. SPEC does not give the width; we accept
+ * Each version part is read from its own characteristic. The protocol does not give the width; we accept
  * a 1-byte value (uint8, what the unit sends) and, defensively, a 2- or 4-byte little-endian
  * unsigned integer. Any other length is refused, and the connect sequence then falls back to 0
- * (SPEC §8). A version of 0.0.0 therefore means "unknown", and the sample decoder then tells the
+ * (docs/behaviour.md §8). A version of 0.0.0 therefore means "unknown", and the sample decoder then tells the
  * two formats apart by packet length (see samplePacket.ts).
  */
 import type { FirmwareVersion } from '../unit';

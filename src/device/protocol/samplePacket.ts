@@ -1,5 +1,5 @@
 /**
- * Decoding and encoding of 0x1604 angle-sample notifications (SPEC §7), little-endian:
+ * Decoding and encoding of 0x1604 angle-sample notifications (docs/behaviour.md §7), little-endian:
  *
  * | format  | firmware | layout                                                        |
  * |---------|----------|---------------------------------------------------------------|
@@ -7,7 +7,7 @@
  * | legacy  | < 6.2    | exactly 10 bytes: float32 angle (°) @0, 2 bytes @4 (unused),  |
  * |         |          | float32 time (ms, i.e. seconds × 1000) @6                     |
  *
- * Decisions where SPEC is silent:
+ * Decisions where the product rules are silent:
  * - A legacy packet is exactly 10 bytes (the time field ends there); any other length is bad.
  *   Bytes 4–5 carry nothing the app needs and are written as zeros by the encoder.
  * - A records packet is a non-zero multiple of 8 bytes.

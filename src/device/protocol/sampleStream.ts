@@ -1,5 +1,5 @@
 /**
- * The per-connection filter between 0x1604 notifications and the engine. SPEC §8 says jitter is
+ * The per-connection filter between 0x1604 notifications and the engine. docs/behaviour.md §8 says jitter is
  * logged as a warning and skipped; this is where "skipped" is decided, once, for every transport
  * (Web Bluetooth, the simulated unit, the native adapter).
  *
@@ -12,7 +12,7 @@
  *   ('time-not-increasing'); it does not move the clock, so one late sample cannot block the rest.
  * Samples already accepted are never touched again, and `push` never throws, whatever the bytes.
  *
- * Clock wrap-around (records format, SPEC silent): the unit's time is a uint32 µs counter that
+ * Clock wrap-around (records format, product rules silent): the unit's time is a uint32 µs counter that
  * wraps every 2^32 µs ≈ 71.6 min. A serious app must not lose a set at minute 72, so times are
  * unwrapped with serial-number arithmetic (RFC 1982): the forward distance from the last accepted
  * raw time, modulo 2^32, is a step forward when below 2^31 µs (≈ 35.8 min) and a step back
@@ -20,14 +20,14 @@
  * The unwrapped timeline starts at the first accepted raw time. Legacy times are float ms and do
  * not wrap.
  *
- * Reconnecting (SPEC silent): the stream outlives a device-side drop, so times keep increasing
+ * Reconnecting (product rules silent): the stream outlives a device-side drop, so times keep increasing
  * across the gap and a sample is never delivered twice. If the unit rebooted meanwhile, its
  * clock restarted and every new time would look old; {@link SampleStream.resumeAfter} rebases
  * such a clock once, at the first sample after the link came back, so that sample lands the
  * outage's wall-clock length after the last accepted one. A unit whose clock kept running is
  * left alone (its first time after the drop is a step forward).
  *
- * Clock faults while connected (issue 14; SPEC silent): samples arrive every few ms, so a step of
+ * Clock faults while connected (product rules silent): samples arrive every few ms, so a step of
  * more than {@link MAX_STEP_US} forward, or any step back, is not time passing. Such a sample is
  * skipped at once ('time-jump' or 'time-not-increasing'), so an isolated outlier (a glitch, a bit
  * flip of +2^30 µs) never becomes the clock. The stream remembers the run of skipped samples that

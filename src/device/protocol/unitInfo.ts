@@ -1,14 +1,14 @@
 /**
- * Unit info on 0x1606 (SPEC §3, §7). The two directions differ on the wire:
+ * Unit info on 0x1606 (docs/behaviour.md §3, §7). The two directions differ on the wire:
  * - write: JSON text (UTF-8) `{"unitType":5.1,"unitNumber":1,"unitName":"Repline Demo"}`;
  * - read: dash-separated text `type-number-name`, e.g. `5.1-1-Repline Demo`.
  *
- * Decisions where SPEC is silent:
+ * Decisions where the product rules are silent:
  * - The name may itself contain dashes, so only the first two dashes separate fields and the
  *   rest is the name. Surrounding whitespace and trailing NULs (fixed-size firmware buffers) are
  *   trimmed. An empty name reads as the default name "Repline".
- * - The type must be one of the SPEC §3 values, the number a whole number ≥ 0; anything else is
- *   an Error (the connect sequence then falls back to the defaults, SPEC §8).
+ * - The type must be one of the docs/behaviour.md §3 values, the number a whole number ≥ 0; anything else is
+ *   an Error (the connect sequence then falls back to the defaults, docs/behaviour.md §8).
  * - In the written JSON, type and number are JSON numbers and the name a JSON string. Writing
  *   refuses an unknown type, a number that is not a whole number ≥ 0, an empty name, and a
  *   payload over 512 bytes (the largest attribute value BLE allows).
@@ -21,7 +21,7 @@ export const DEFAULT_UNIT_INFO: Readonly<UnitInfo> = Object.freeze({ type: UnitT
 const MAX_ATTRIBUTE_BYTES = 512;
 const UNIT_TYPES: readonly number[] = Object.values(UnitType);
 
-/** Narrows a number to a SPEC §3 unit type, or undefined. */
+/** Narrows a number to a docs/behaviour.md §3 unit type, or undefined. */
 export function toUnitType(value: number): UnitType | undefined {
   return UNIT_TYPES.includes(value) ? (value as UnitType) : undefined;
 }

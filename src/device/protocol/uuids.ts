@@ -1,5 +1,5 @@
 /**
- * The unit's GATT layout (SPEC §7): one primary service, short id 0x1600, and one characteristic
+ * The unit's GATT layout (docs/behaviour.md §7): one primary service, short id 0x1600, and one characteristic
  * per command. Web Bluetooth and the native plugin both want full 128-bit UUIDs, so the short ids
  * are expanded on the Bluetooth base UUID once, here, and nowhere else.
  */
@@ -11,7 +11,7 @@ const UUID_128 = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
 export type Uuid128 = string & { readonly __brand: 'Uuid128' };
 
 /**
- * Returns `value` as a {@link Uuid128}, or throws `Invalid UUID format` (SPEC §5) for anything
+ * Returns `value` as a {@link Uuid128}, or throws `Invalid UUID format` (docs/behaviour.md §5) for anything
  * else: upper case, short ids, braces or missing dashes are all refused rather than normalised,
  * so a typo in a table cannot silently address another characteristic.
  */
@@ -28,10 +28,10 @@ export function uuidFromShortId(shortId: number): Uuid128 {
   return assertUuid128(`0000${shortId.toString(16).padStart(4, '0')}${BASE_UUID_TAIL}`);
 }
 
-/** The unit's primary service (SPEC §7). */
+/** The unit's primary service (docs/behaviour.md §7). */
 export const SERVICE_UUID = uuidFromShortId(0x1600);
 
-/** SPEC §7 characteristic table, by meaning. */
+/** docs/behaviour.md §7 characteristic table, by meaning. */
 export const CHARACTERISTIC = {
   /** notifications: angle samples (see samplePacket.ts) */
   samples: uuidFromShortId(0x1604),
@@ -58,7 +58,7 @@ export const CHARACTERISTIC = {
 export type CharacteristicName = keyof typeof CHARACTERISTIC;
 
 /**
- * Returns a copy of `data` ready to write, or throws `Invalid data` (SPEC §5) for an empty
+ * Returns a copy of `data` ready to write, or throws `Invalid data` (docs/behaviour.md §5) for an empty
  * buffer: a zero-length write is never a meaningful command to the unit.
  */
 export function assertWritable(data: Uint8Array): Uint8Array<ArrayBuffer> {

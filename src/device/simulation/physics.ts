@@ -15,7 +15,7 @@
  *   the athlete brakes with a force rising as √(x/L), sized to stop the flywheel at their range
  *   of motion. The rope then rests briefly before the next pull.
  * - So the disc angle runs +A → 0 → −A′ in one rep and −A′ → 0 → +A″ in the next: the disc turns
- *   alternately each rep, and the rope position is |angle| · r (SPEC §3: angle zero at the rope
+ *   alternately each rep, and the rope position is |angle| · r (docs/behaviour.md §3: angle zero at the rope
  *   pulled straight out).
  * - Effort: the first rep is a build-up (80 %), then each rep loses 5 % of force (about 2.5 % of velocity) to fatigue, with
  *   a little rep-to-rep variation.

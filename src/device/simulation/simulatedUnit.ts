@@ -9,7 +9,7 @@
  * samples with sensor noise between sets) and notifies a BLE-like batch every 25 ms (one 5-record
  * packet, or five 10-byte legacy packets). Times come from the injected {@link Scheduler}.
  *
- * When the demo athlete trains (SPEC is silent):
+ * When the demo athlete trains (the product rules are silent):
  * - the demo starts with the rope pulled straight out at angle 0, as if just calibrated;
  * - 1.5 s after `calibrate()` and after `windup()` a set starts by itself (the motor first winds
  *   the rope in when it is out); `startSet(reps)` starts one on demand (a "Start demo set"

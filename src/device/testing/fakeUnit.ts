@@ -18,7 +18,7 @@ export interface FakeUnit extends Unit {
   readonly fail: Map<string, Error>;
   emitSamples(samples: RawSamples): void;
   emitWarning(warning: SampleWarning): void;
-  /** The device drops the link (SPEC §4: keeps the reps). */
+  /** The device drops the link (docs/behaviour.md §4: keeps the reps). */
   dropConnection(): void;
   info: UnitInfo;
 }

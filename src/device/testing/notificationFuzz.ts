@@ -1,5 +1,5 @@
 /**
- * Fuzzing of the 0x1604 sample path (issue 14): streams of notifications as a unit sends them,
+ * Fuzzing of the 0x1604 sample path: streams of notifications as a unit sends them,
  * randomly mutated the ways a radio, a firmware bug or a hostile peripheral could (random bytes,
  * truncated or extended packets, flipped bits, NaN angles, times jumping ahead or back, a clock
  * restart, duplicates, losses), pushed through the {@link SampleStream}. Shared by the unit

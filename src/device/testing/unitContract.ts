@@ -1,5 +1,5 @@
 /**
- * The behaviour every Bluetooth-backed `Unit` owes the app (SPEC §4, §7, §8), written once as a
+ * The behaviour every Bluetooth-backed `Unit` owes the app (docs/behaviour.md §4, §7, §8), written once as a
  * suite over a {@link PeripheralDouble}. The Web Bluetooth client runs it over its fake
  * `navigator.bluetooth`; the native Capacitor adapter can run it over a fake BLE plugin:
  *
@@ -14,7 +14,7 @@ export interface ContractSubject {
   /** A fresh, unconnected unit talking to `peripheral`. */
   unit: Unit;
   peripheral: PeripheralDouble;
-  /** What the unit logged for silent fallbacks (SPEC §8 "logged only"). */
+  /** What the unit logged for silent fallbacks (docs/behaviour.md §8 "logged only"). */
   logged: unknown[];
 }
 

@@ -95,7 +95,7 @@ export class Edges {
 
   /**
    * `lagUs`: how far the filtered angle that phases are cut on lags the resampled angle fitted
-   * here (the SPEC buffer's 1.5 steps); edges are reported on the filtered angle's clock.
+   * here (the 4-point smoothing buffer's 1.5 steps); edges are reported on the filtered angle's clock.
    */
   constructor(
     hz: number,

@@ -1,4 +1,4 @@
-/** Reference port of `engine-rs/src/smooth.rs`: the SPEC §9 causal 4-point moving average. */
+/** Reference port of `engine-rs/src/smooth.rs`: the docs/behaviour.md §9 causal 4-point moving average. */
 export class Smoother {
   private buf = [0, 0, 0, 0];
   private len = 0;

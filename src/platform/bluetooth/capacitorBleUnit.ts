@@ -6,7 +6,7 @@
  * surface (bluetoothSurface.ts), not to `navigator.bluetooth` itself. So this module does not
  * copy the connect sequence, the GATT queue, the decoding or the error names: it implements that
  * surface over `BleClient` and runs the very same {@link WebBluetoothUnit} on it. Whatever the
- * web client does (SPEC §4 connect sequence, SPEC §8 fallbacks and `UnitError` names, one GATT
+ * web client does (docs/behaviour.md §4 connect sequence, docs/behaviour.md §8 fallbacks and `UnitError` names, one GATT
  * operation at a time), the native unit does too, and the shared contract suite proves it.
  *
  * What the translation has to bridge:
@@ -18,7 +18,7 @@
  *   and keeps its outcome; this unit waits for it, so `disconnect()` resolves once the link is
  *   really gone and rejects with ErrorUseBluetoothApiReplineDisconnect if the plugin failed.
  *
- * Decisions where SPEC is silent:
+ * Decisions where the product rules are silent:
  * - Before every device request the plugin is initialised (Android asks for the Bluetooth
  *   permissions the first time) and Bluetooth must be switched on; a missing plugin, refused
  *   permissions or Bluetooth switched off fail with ErrorUseBluetoothApiReplineInit.

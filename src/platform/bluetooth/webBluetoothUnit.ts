@@ -1,13 +1,13 @@
 /**
  * The Web Bluetooth client: the only module that talks to `navigator.bluetooth` (it is handed the
- * `Bluetooth` object, so tests pass an in-memory double). It runs the SPEC §4 connect sequence:
+ * `Bluetooth` object, so tests pass an in-memory double). It runs the docs/behaviour.md §4 connect sequence:
  *
  * 1. requestDevice by the 0x1600 service filter (needs a user gesture), 2. GATT connect and
  * service discovery, 3. read firmware 0x1611–0x1613, 4. read unit info 0x1606, 5. start
  * notifications on 0x1604, 6. motor off (read 0x160B), 7. boost 0 (write "0" to 0x1608).
  *
- * Decisions where SPEC is silent:
- * - Steps 3–4 never fail the connect: a failed read is logged and falls back (SPEC §8). If any
+ * Decisions where the product rules are silent:
+ * - Steps 3–4 never fail the connect: a failed read is logged and falls back (docs/behaviour.md §8). If any
  *   firmware part fails, the whole version is 0.0.0 ("unknown") rather than a half-read version
  *   that could pick the wrong sample format; the decoder then tells formats apart by length.
  * - An explicit `readUnitInfo()` after connecting rejects on failure instead: the caller asked.
@@ -35,7 +35,7 @@ import { DEFAULT_UNIT_INFO, encodeUnitInfo, parseUnitInfo } from '../../device/p
 import { assertWritable, CHARACTERISTIC, SERVICE_UUID, type CharacteristicName } from '../../device/protocol/uuids';
 import type { ConnectedUnit, FirmwareVersion, Unit, UnitEvents, UnitInfo } from '../../device/unit';
 
-/** Where silent fallbacks are logged (SPEC §8: "logged only"). */
+/** Where silent fallbacks are logged (docs/behaviour.md §8: "logged only"). */
 export type DeviceLogger = (message: string, cause: unknown) => void;
 
 const warnToConsole: DeviceLogger = (message, cause) => console.warn(message, cause);

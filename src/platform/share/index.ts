@@ -1,6 +1,6 @@
 /**
  * Picks the SharePort for the platform the app runs on. The one place that decides: the share
- * sheet with a cache file inside the native shell (SPEC §4; it falls back to the web port when
+ * sheet with a cache file inside the native shell (docs/behaviour.md §4; it falls back to the web port when
  * the plugins are missing), the Web Share API or a download in a browser.
  */
 import { isNativePlatform } from '../runtime';

@@ -1,14 +1,14 @@
 /**
- * The share port in the native shell (SPEC §4 "CSV export", §7): the CSV is written as UTF-8
+ * The share port in the native shell (docs/behaviour.md §4 "CSV export", §7): the CSV is written as UTF-8
  * into the app's cache directory with @capacitor/filesystem, then handed to the system share
  * sheet with @capacitor/share, whose answer (the activity the user picked) becomes the
  * "Metrics shared …" result. A WebView can neither share files through the Web Share API nor
  * download a blob, so the web port is no substitute when the plugins work.
  *
- * Order of calls: `Share.canShare()` first (SPEC: check availability), then the cache file,
+ * Order of calls: `Share.canShare()` first (docs/behaviour.md §7: check availability), then the cache file,
  * then `Share.share({ title, text, url, dialogTitle: 'Share with buddies' })`.
  *
- * Decisions where SPEC is silent:
+ * Decisions where the product rules are silent:
  * - title is the file name (as in the browser), text says what the file is, url is the cache
  *   file's native URI.
  * - A plugin the platform does not implement (UNIMPLEMENTED / UNAVAILABLE) hands the whole

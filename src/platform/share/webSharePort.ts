@@ -1,7 +1,7 @@
 /**
  * The browser's SharePort: the Web Share API with a File when `navigator.canShare({ files })`
  * accepts it (phones, some desktops), otherwise a `text/csv` download through an anchor and an
- * object URL (SPEC §4 "CSV export"). The browser globals are parameters so tests can pass fakes.
+ * object URL (docs/behaviour.md §4 "CSV export"). The browser globals are parameters so tests can pass fakes.
  */
 import type { SharePort } from './port';
 

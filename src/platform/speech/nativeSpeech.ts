@@ -1,5 +1,5 @@
 /**
- * The voice port in the native shell: @capacitor-community/text-to-speech (SPEC §7: lang en-US,
+ * The voice port in the native shell: @capacitor-community/text-to-speech (docs/behaviour.md §7: lang en-US,
  * rate 1, pitch 1, volume 1, category ambient). Android's WebView has no speechSynthesis, so the
  * web port would be mute there; the plugin speaks through the platform's own engine, and the
  * ambient audio category on iOS mixes with the user's music instead of stopping it.
@@ -19,7 +19,7 @@ import type { TextToSpeechPlugin } from '@capacitor-community/text-to-speech';
 import type { SpeechPort } from './port';
 import { describeError, isPluginMissing } from '../pluginErrors';
 
-/** SPEC §7 voice settings; `text` is added per phrase. */
+/** docs/behaviour.md §7 voice settings; `text` is added per phrase. */
 export const NATIVE_VOICE = { lang: 'en-US', rate: 1, pitch: 1, volume: 1, category: 'ambient' } as const;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Web Speech implementation of the voice port (SPEC §7: lang en-US, rate 1, pitch 1, volume 1).
+ * Web Speech implementation of the voice port (docs/behaviour.md §7: lang en-US, rate 1, pitch 1, volume 1).
  * A pending utterance is cancelled before a new one so the voice never lags reps behind.
  */
 import type { SpeechPort } from './port';

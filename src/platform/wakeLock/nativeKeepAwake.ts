@@ -4,7 +4,7 @@
  * dropped when the app goes to the background and comes back, so there is nothing to re-take on
  * visibility changes: `acquire` sets it, `release` clears it.
  *
- * Decisions where SPEC is silent:
+ * Decisions where the product rules are silent:
  * - A platform without the plugin (UNIMPLEMENTED / UNAVAILABLE) gets the browser's wake lock
  *   for good, and this port reports that lock's statuses.
  * - Any other failure to keep the screen on is the status `refused` with the reason, as in the

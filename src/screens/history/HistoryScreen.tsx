@@ -1,10 +1,10 @@
 /**
- * History (issue 7, beyond SPEC's routes): the finished sessions kept on this device, newest
+ * History (beyond the documented routes): the finished sessions kept on this device, newest
  * first, each with its date, reps after the warmup and best value (metric and phase). A session
  * can be reopened on the Workout screen for review, exported as the session CSV, or deleted after
  * a confirmation. Loaded lazily.
  *
- * Decisions where SPEC is silent: reopening replaces the set on screen (read-only review) and is
+ * Decisions where the product rules are silent: reopening replaces the set on screen (read-only review) and is
  * refused while a unit is connected, because that set is being recorded; the export is the same
  * session CSV as the Workout screen's, dated when the session started.
  */

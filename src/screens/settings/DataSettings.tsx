@@ -1,5 +1,5 @@
 /**
- * Settings → Data (issue 7): what the app keeps, where, and how to delete it. The wording here
+ * Settings → Data: what the app keeps, where, and how to delete it. The wording here
  * is the README's, so users read the same promise in both places.
  *
  * "Delete all data" removes every kept session (finished or not) and the saved settings, and

@@ -1,5 +1,5 @@
 /**
- * Settings → General (SPEC is silent on where these live): the SPEC §3 fields that shape every
+ * Settings → General (the product rules are silent on where these live): the docs/behaviour.md §3 fields that shape every
  * figure — body mass, sampling rate, shaft radius and the two "calculate" flags. Applied on Save,
  * not per keystroke, because each change reprocesses the whole session.
  */

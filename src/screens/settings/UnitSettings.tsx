@@ -1,6 +1,6 @@
 /**
  * Settings → Unit: the connected unit's firmware (major.minor.patch) and its type, number and
- * name, editable and written to the unit (SPEC §3 "Writing unit info"). Without a connected unit
+ * name, editable and written to the unit (docs/behaviour.md §3 "Writing unit info"). Without a connected unit
  * the form is shown read-only with a hint, so the page never looks broken.
  */
 import { useSignals } from '@preact/signals-react/runtime';

@@ -1,6 +1,6 @@
 /**
  * The raw sample stream of the live session: how many samples arrived, how many the engine
- * skipped, the unit's skip warnings (SPEC §8 jitter) and the newest samples; plus the debug CSV
+ * skipped, the unit's skip warnings (docs/behaviour.md §8 jitter) and the newest samples; plus the debug CSV
  * export of everything received, with the angular velocity and acceleration the engine used at
  * each sample (so a re-import with the calc flags off reproduces the session).
  */

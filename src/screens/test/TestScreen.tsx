@@ -1,5 +1,5 @@
 /**
- * /test (SPEC §2, content "not shown"): a workshop page for checking a unit and recorded data —
+ * /test (docs/behaviour.md §2, content "not shown"): a workshop page for checking a unit and recorded data —
  * the live raw stream, and a debug CSV import that is reprocessed apart from the live session.
  */
 import type { ReactElement } from 'react';

@@ -1,5 +1,5 @@
 /**
- * SPEC §2: the button swapping the shown phase, with the phase name and its latest value beside
+ * Docs/behaviour.md §2: the button swapping the shown phase, with the phase name and its latest value beside
  * it, and the "Best rep was" figure whose percent change shows only when it is non-zero.
  */
 import type { ReactElement } from 'react';

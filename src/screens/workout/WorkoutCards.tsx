@@ -1,5 +1,5 @@
 /**
- * The Inertia and Target cards (SPEC §2); pressing one opens its dialog, which loads lazily.
+ * The Inertia and Target cards (docs/behaviour.md §2); pressing one opens its dialog, which loads lazily.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useState, type ReactElement } from 'react';

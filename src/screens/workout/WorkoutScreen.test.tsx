@@ -84,7 +84,7 @@ describe('the Workout screen', () => {
     expect((screen.getByRole('button', { name: 'Export CSV' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('offers every SPEC metric label with its unit, plus power', () => {
+  it('offers every documented metric label with its unit, plus power', () => {
     const select = screen.getByRole('combobox', { name: 'Mean' });
     expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
       'Velocity (m/s)',

@@ -1,11 +1,11 @@
 /**
- * SPEC §2 Workout screen. It only lays out the pieces; each piece reads the signals it needs,
+ * Docs/behaviour.md §2 Workout screen. It only lays out the pieces; each piece reads the signals it needs,
  * and every figure comes from the one `workoutView` derived from the engine's reps.
  *
- * The empty-state text is SPEC §1's, word for word (SPEC writes {product} where it means the
- * name, and "the product" here). Beyond SPEC (issue 7): a line says when the set on screen is a
+ * The empty-state text is docs/behaviour.md §1's, word for word (the rules write the product's name where it means the
+ * name, and "the product" here). Beyond the product rules: a line says when the set on screen is a
  * session reopened from the history, a quiet hint says when the screen may dim during the
- * workout, and (issue 14) a line says when the unit's samples were skipped or its clock broke.
+ * workout, and a line says when the unit's samples were skipped or its clock broke.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactElement } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Workout toolbar (SPEC §2): the metric selector — labelled "Mean", as every figure is a phase
+ * Workout toolbar (docs/behaviour.md §2): the metric selector — labelled "Mean", as every figure is a phase
  * mean — the Graph/Table toggle and Export CSV. Export is disabled until there is a rep.
  */
 import { useState, type ReactElement } from 'react';

@@ -2,7 +2,7 @@
  * What the unit contract suite (unitContract.ts) needs from a test double of the unit behind a
  * transport. The Web Bluetooth double implements it over a fake `navigator.bluetooth`; the native
  * Capacitor adapter's double can implement it over a fake BLE plugin and run the same suite.
- * Characteristics are named by their SPEC §7 short ids (0x1604 …).
+ * Characteristics are named by their docs/behaviour.md §7 short ids (0x1604 …).
  */
 
 /** A characteristic operation as the unit received it. */
