@@ -9,7 +9,7 @@ import { AppProvider } from './compose/appContext';
 import { AppRoutes } from './app/AppRoutes';
 import { composeApp } from './compose/compose';
 import { webPorts } from './compose/webPorts';
-import { startNativeShell } from './native/startNativeShell';
+import { isNativePlatform } from './platform/runtime';
 import { showError } from './stores/alerts';
 import { messageOf } from './shared/messageOf';
 import './styles/app.css';
@@ -17,7 +17,12 @@ import './styles/app.css';
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');
 
-void startNativeShell();
+// The native shell's start-up code (the status bar's style, which is cosmetic) loads only inside the shell.
+if (isNativePlatform()) {
+  import('./native/startNativeShell')
+    .then((shell) => shell.startNativeShell())
+    .catch((error: unknown) => console.error(`The native shell's start-up could not load: ${messageOf(error)}`));
+}
 
 const app = composeApp(webPorts());
 

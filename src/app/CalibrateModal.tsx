@@ -1,19 +1,25 @@
-/** Shows the Calibrate dialog while the connection state asks for it (docs/behaviour.md §4 "On connect"). */
+/**
+ * Shows the Calibrate dialog while the connection state asks for it (docs/behaviour.md §4): the
+ * dialog's code loads with the first connection, not with the Workout screen.
+ */
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ReactElement } from 'react';
-import { CalibrateDialog } from '../components/dialogs/CalibrateDialog';
+import { lazy, Suspense, type ReactElement } from 'react';
+import { useApp } from '../compose/appContext';
 import { attempt } from '../stores/alerts';
 import { calibrateOpen } from '../stores/connection';
-import { useApp } from '../compose/appContext';
+
+const CalibrateDialog = lazy(() => import('../components/dialogs/CalibrateDialog').then((m) => ({ default: m.CalibrateDialog })));
 
 export function CalibrateModal(): ReactElement | null {
   useSignals();
   const { link } = useApp();
   if (!calibrateOpen.value) return null;
   return (
-    <CalibrateDialog
-      onCalibrate={async () => void (await attempt(link.calibrate))}
-      onCancel={async () => void (await attempt(link.cancelCalibration))}
-    />
+    <Suspense fallback={null}>
+      <CalibrateDialog
+        onCalibrate={async () => void (await attempt(link.calibrate))}
+        onCancel={async () => void (await attempt(link.cancelCalibration))}
+      />
+    </Suspense>
   );
 }

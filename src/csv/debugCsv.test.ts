@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SampleBatch } from '../engine/types';
 import { buildDebugCsv, DEBUG_COLUMNS } from './debugCsv';
-import { DebugCsvError } from './debugCsvError';
-import { DebugCsvReader } from './debugCsvReader';
-import { parseDebugCsv } from './parseDebugCsv';
-import { textChunks } from './textChunks';
+import { DebugCsvError } from './debugImport/debugCsvError';
+import { DebugCsvReader } from './debugImport/debugCsvReader';
+import { parseDebugCsv } from './debugImport/parseDebugCsv';
+import { textChunks } from './debugImport/textChunks';
 
 const HEADER = '#, Angle, Time (µs), Angular Velocity (rad/s), Angular Acceleration (rad/s²)';
 

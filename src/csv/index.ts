@@ -11,8 +11,8 @@
  */
 export { buildSessionCsv, type SessionCsvInput } from './sessionCsv';
 export { buildDebugCsv, DEBUG_COLUMNS } from './debugCsv';
-export { parseDebugCsv } from './parseDebugCsv';
-export { DebugCsvError } from './debugCsvError';
+export { parseDebugCsv } from './debugImport/parseDebugCsv';
+export { DebugCsvError } from './debugImport/debugCsvError';
 export { csvFileName, rateSuffix, type RateOptions } from './fileName';
 export { shareCsv, UTF8_BOM, type ShareOutcome } from './share';
 export type { SharePort } from '../platform/share';

@@ -12,8 +12,8 @@
 import fc from 'fast-check';
 import type { SampleBatch } from '../../engine/types';
 import { buildDebugCsv } from '../debugCsv';
-import { DebugCsvError } from '../debugCsvError';
-import { parseDebugCsv } from '../parseDebugCsv';
+import { DebugCsvError } from '../debugImport/debugCsvError';
+import { parseDebugCsv } from '../debugImport/parseDebugCsv';
 import { messageOf } from '../../shared/messageOf';
 
 type Edit =

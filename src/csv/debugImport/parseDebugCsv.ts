@@ -6,10 +6,10 @@
  * session's state, so importing while a unit streams cannot disturb the workout.
  * Every problem rejects with a DebugCsvError naming the row and column (see debugCsvReader.ts).
  */
-import type { SampleBatch } from '../engine/types';
+import type { SampleBatch } from '../../engine/types';
 import { DebugCsvError } from './debugCsvError';
 import type { ParseReply } from './parseWorker';
-import { readDebugCsv } from './readDebugCsv';
+import { readDebugCsv } from './readInThread';
 
 /** Above this many bytes (or characters) the parse moves to a worker: about 40 000 rows, 3 minutes at 200 Hz. */
 export const WORKER_THRESHOLD = 1 << 20;

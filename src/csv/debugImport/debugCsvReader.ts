@@ -15,8 +15,8 @@
  * an angular velocity/acceleration column that is filled on some rows only, or no samples at all.
  */
 import Papa from 'papaparse';
-import type { SampleBatch } from '../engine/types';
-import { DEBUG_COLUMNS } from './debugCsv';
+import type { SampleBatch } from '../../engine/types';
+import { DEBUG_COLUMNS } from '../debugCsv';
 import { DebugCsvError } from './debugCsvError';
 
 /** A decimal number with optional sign, fraction and exponent, spaces around allowed. */

@@ -3,7 +3,7 @@
  * by the page for small files (starting a worker costs more than parsing them), and in Node (the
  * batch command and the tests), where there is no Web Worker.
  */
-import type { SampleBatch } from '../engine/types';
+import type { SampleBatch } from '../../engine/types';
 import { DebugCsvReader } from './debugCsvReader';
 import { textChunks } from './textChunks';
 

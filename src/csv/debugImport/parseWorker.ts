@@ -4,9 +4,9 @@
  * `new Worker(new URL('./parseWorker.ts', import.meta.url), { type: 'module' })` (no blob: URL, so a
  * strict CSP allows it). One request per worker: the caller terminates it after the reply.
  */
-import type { SampleBatch } from '../engine/types';
+import type { SampleBatch } from '../../engine/types';
 import { DebugCsvError } from './debugCsvError';
-import { readDebugCsv } from './readDebugCsv';
+import { readDebugCsv } from './readInThread';
 
 /** Messages from the worker to the page. */
 export type ParseReply =
