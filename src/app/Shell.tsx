@@ -17,9 +17,8 @@ import { connection } from '../stores/connection';
 import { useApp } from '../compose/appContext';
 
 // The reconnect banner and the recovery dialog load when they have something to show.
-const notices = () => import('./onDemandShellParts');
-const ReconnectBanner = lazy(() => notices().then((m) => ({ default: m.ReconnectBanner })));
-const RecoveryDialog = lazy(() => notices().then((m) => ({ default: m.RecoveryDialog })));
+const ReconnectBanner = lazy(() => import('./ReconnectBanner'));
+const RecoveryDialog = lazy(() => import('./RecoveryDialog'));
 
 export function Shell(): ReactElement {
   useSignals();
