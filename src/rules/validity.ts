@@ -50,11 +50,12 @@ export function countedReps(total: number, warmup: number): number {
 }
 
 /**
- * Zone and Fatigue sets are complete once the latest counted rep falls below the lower bound
- * (the athlete has slowed past the allowed drop); None and Threshold sets never end by rule.
+ * Only a Fatigue set ends by rule (docs/behaviour.md §4): once the latest counted rep falls below
+ * the band built from the best rep, the athlete has slowed past the allowed drop. A rep below a
+ * Zone is just an invalid rep, and None and Threshold sets never end.
  */
 export function isSetComplete(reps: readonly RepValue[], judgement: Judgement): boolean {
-  if (judgement.type !== 'Zone' && judgement.type !== 'Fatigue') return false;
+  if (judgement.type !== 'Fatigue') return false;
   if (judgement.drop === null) return false;
   const counted = reps.filter((rep) => rep.count > 0);
   const latest = counted[counted.length - 1];

@@ -52,6 +52,13 @@ describe('voice feedback', () => {
     expect(speech.spoken).toEqual(['0.50', '1.00', '0.95', '0.85. Set complete', '0.80']);
   });
 
+  it('never says "Set complete" in a Zone set: a rep below the zone is only an invalid rep', () => {
+    // Zone 1.0 with a 15 % drop, warmup 2: the first counted rep (0.83) is below the band.
+    const { speech, unit } = setup({ target: 'Zone', targetValue: 1, dropValue: 15, warmup: 2 });
+    [50, 90, 83, 95].forEach((peak, i) => unit.emitSamples(repSamples(i * 100_000, peak)));
+    expect(speech.spoken).toEqual(['0.50', '0.90', '0.83', '0.95']);
+  });
+
   it('shows a voice failure instead of dropping it', () => {
     const { unit, errors } = setup({});
     const failing = { speak: () => { throw new Error('not allowed'); }, stop: () => {} };

@@ -1,7 +1,7 @@
 /**
  * Voice feedback (docs/behaviour.md §4, §9): each rep the live stream closes — when the next pull
  * is under way, or once the rope has rested after it — is said in the chosen metric and phase, to
- * two decimals. When the rep ends a Zone or Fatigue set, the same utterance adds "Set complete" (one
+ * two decimals. When the rep ends a Fatigue set, the same utterance adds "Set complete" (one
  * utterance, so the second phrase cannot cut off the first).
  */
 import type { ReadonlySignal } from '@preact/signals-react';
