@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useNavigate } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('./unitMakers', async (real) => ({ ...(await real<object>()), ...(await import('./testing/deviceMock')).deviceMock }));
@@ -11,6 +11,17 @@ const { AppRoutes } = await import('./AppRoutes');
 const { version } = await import('../../package.json');
 
 const { composeTestApp, renderWithApp } = await import('../compose/testing/testApp');
+const { AppProvider } = await import('../compose/appContext');
+
+/** The browser's Back button, for a MemoryRouter. */
+function BackButton() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate(-1)}>
+      test back
+    </button>
+  );
+}
 const app = composeTestApp();
 
 afterEach(cleanup);
@@ -95,6 +106,25 @@ describe('routes', () => {
     scrollTo.mockClear();
     await user.click(screen.getByRole('link', { name: 'About' }));
     await screen.findByRole('heading', { name: 'About' });
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+
+  it('scrolls to the top on Back and Forward too, instead of the browser restoring the old position', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    window.history.scrollRestoration = 'auto';
+    render(
+      <AppProvider app={app}>
+        <MemoryRouter initialEntries={['/', '/settings/about']} initialIndex={1}>
+          <AppRoutes />
+          <BackButton />
+        </MemoryRouter>
+      </AppProvider>,
+    );
+    await screen.findByRole('heading', { name: 'About' });
+    expect(window.history.scrollRestoration).toBe('manual');
+    scrollTo.mockClear();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'test back' }));
+    await screen.findByRole('heading', { level: 1, name: 'Workout' });
     expect(scrollTo).toHaveBeenCalledWith(0, 0);
   });
 

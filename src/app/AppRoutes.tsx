@@ -1,5 +1,5 @@
 /**
- * Docs/behaviour.md §2 routes: / (Workout), /settings with /settings/unit and /settings/about, /test, and a
+ * docs/behaviour.md §2 routes: / (Workout), /settings with /settings/unit and /settings/about, /test, and a
  * friendly page for anything else; beyond the product rules, /history (finished sessions, lazy, in
  * the settings chunk). The Workout screen is in the main bundle; the settings pages
  * (one chunk, with their layout) and the test page load lazily on first visit.

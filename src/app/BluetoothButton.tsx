@@ -1,5 +1,5 @@
 /**
- * Docs/behaviour.md §2 Bluetooth button: green and "Disconnect unit" while connected, neutral and "Connect
+ * docs/behaviour.md §2 Bluetooth button: green and "Disconnect unit" while connected, neutral and "Connect
  * unit" otherwise. While the app reconnects a unit that dropped the link it reads "Reconnecting…"
  * and still disconnects: pressing it gives the unit up and ends the session. Where Web Bluetooth exists a press offers "Bluetooth unit" or "Demo unit";
  * where it does not, the Demo unit connects straight away and the user is told it is a demo.

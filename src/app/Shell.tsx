@@ -26,6 +26,12 @@ export function Shell(): ReactElement {
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
 
+  // Every navigation starts at the top, Back and Forward included: the browser's own restoration
+  // of the old position would win over this scroll, so it is turned off.
+  useEffect(() => {
+    if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
+  }, []);
+
   useEffect(() => {
     window.scrollTo(0, 0);
     setMenuOpen(false);

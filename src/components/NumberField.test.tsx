@@ -14,7 +14,9 @@ describe('numberProblem', () => {
     { text: '1e2', min: 0, max: 100, problem: null },
     { text: '', min: undefined, max: undefined, problem: 'Enter a number' },
     { text: 'abc', min: undefined, max: undefined, problem: 'Enter a number' },
-    { text: '1,5', min: undefined, max: undefined, problem: 'Enter a number' },
+    { text: '1,5', min: undefined, max: undefined, problem: null },
+    { text: '1,5,2', min: undefined, max: undefined, problem: 'Enter a number' },
+    { text: '1.000,5', min: undefined, max: undefined, problem: 'Enter a number' },
     { text: '0x10', min: undefined, max: undefined, problem: 'Enter a number' },
     { text: 'Infinity', min: undefined, max: undefined, problem: 'Enter a number' },
     { text: '101', min: 0, max: 100, problem: 'Enter a number from 0 to 100' },
@@ -44,6 +46,17 @@ describe('NumberField', () => {
     const input = screen.getByLabelText('Drop');
     await user.clear(input);
     await user.type(input, '12.5');
+    expect(onChange).toHaveBeenLastCalledWith(12.5);
+    expect(screen.queryByText(/Enter a number/)).toBeNull();
+  });
+
+  it('reads a decimal comma as a point, as many keyboards type it', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<NumberField label="Drop" value={0} min={0} max={100} onChange={onChange} />);
+    const input = screen.getByLabelText('Drop');
+    await user.clear(input);
+    await user.type(input, '12,5');
     expect(onChange).toHaveBeenLastCalledWith(12.5);
     expect(screen.queryByText(/Enter a number/)).toBeNull();
   });

@@ -16,9 +16,14 @@ export interface NumberFieldProps {
   unit?: string;
 }
 
+/** `text` as written, with a decimal comma ("12,5", as many keyboards type it) read as a point. */
+function normalised(text: string): string {
+  return text.trim().replace(/^([-+]?\d*),(\d+)$/, '$1.$2');
+}
+
 /** The message for `text`, or null when it is an acceptable number. Exported for tests. */
 export function numberProblem(text: string, min?: number, max?: number): string | null {
-  const trimmed = text.trim();
+  const trimmed = normalised(text);
   if (trimmed === '' || !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(trimmed)) return 'Enter a number';
   const value = Number(trimmed);
   if (min !== undefined && max !== undefined && (value < min || value > max)) return `Enter a number from ${min} to ${max}`;
@@ -34,7 +39,7 @@ export function NumberField({ label, value, onChange, min, max, unit }: NumberFi
   const report = useRef(onChange);
   report.current = onChange;
   useEffect(() => {
-    report.current(problem === null ? Number(text.trim()) : null);
+    report.current(problem === null ? Number(normalised(text)) : null);
   }, [text, problem]);
   return (
     <div className="field">

@@ -1,5 +1,5 @@
 /**
- * Docs/behaviour.md §2 "Stepper": minus and plus around an integer count, minimum 0, steps of 1, no upper
+ * docs/behaviour.md §2 "Stepper": minus and plus around an integer count, minimum 0, steps of 1, no upper
  * bound, with the step divided by 100000 shown beside the label (a plate's kg·m²). Minus is
  * disabled (and dimmed by CSS) at 0, so the count can never go below.
  */

@@ -1,5 +1,5 @@
 /**
- * Docs/behaviour.md §2 "title-with-description block": a setting's name with one line saying what it does.
+ * docs/behaviour.md §2 "title-with-description block": a setting's name with one line saying what it does.
  * The description gets an id so the control can point at it with aria-describedby.
  */
 import type { ReactElement, ReactNode } from 'react';

@@ -8,13 +8,13 @@ describe('shareCsv', () => {
     expect(await shareCsv('Repline-1-debug.csv', 'a,b\r\n', port)).toEqual({
       ok: true,
       result: 'com.apple.UIKit.activity.Mail',
-      message: 'Metrics shared com.apple.UIKit.activity.Mail',
+      message: 'Metrics shared com.apple.UIKit.activity.Mail: the CSV file went to the app you chose.',
     });
   });
 
   it('says "Metrics shared web" after a download and plain "Metrics shared" when the platform gives no result', async () => {
-    expect((await shareCsv('a.csv', 'x', createRecordingSharePort('web'))).message).toBe('Metrics shared web');
-    expect((await shareCsv('a.csv', 'x', createRecordingSharePort(''))).message).toBe('Metrics shared');
+    expect((await shareCsv('a.csv', 'x', createRecordingSharePort('web'))).message).toBe('Metrics shared web: the CSV file was saved to your downloads.');
+    expect((await shareCsv('a.csv', 'x', createRecordingSharePort(''))).message).toBe('Metrics shared: the CSV file was handed to the share sheet.');
   });
 
   it('hands the platform the file name and the CSV behind a UTF-8 byte-order mark', async () => {

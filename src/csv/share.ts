@@ -7,6 +7,8 @@
  * - The file starts with a UTF-8 byte-order mark: without it Excel reads the µ, ° and ² of the
  *   headers as mojibake. papaparse and the debug CSV importer skip it.
  * - An empty share result gives `Metrics shared` without a trailing space.
+ * - The documented words come first, then a plain sentence saying where the file went, since
+ *   "Metrics shared web" alone means little to an athlete.
  * - A cancelled share sheet is reported like any other failure (the Web Share API rejects with an
  *   AbortError); docs/behaviour.md §8 knows no third outcome.
  */
@@ -19,10 +21,17 @@ export const UTF8_BOM = '\uFEFF';
 export async function shareCsv(fileName: string, csv: string, port: SharePort = defaultSharePort()): Promise<ShareOutcome> {
   try {
     const result = await port.shareCsv(fileName, UTF8_BOM + csv);
-    return { ok: true, result, message: result === '' ? 'Metrics shared' : `Metrics shared ${result}` };
+    return { ok: true, result, message: `${result === '' ? 'Metrics shared' : `Metrics shared ${result}`}: ${whereItWent(result)}` };
   } catch (error) {
     return { ok: false, result: '', message: `ErrorUseShareApiCsvShare: ${describe(error)}` };
   }
+}
+
+/** The plain sentence after "Metrics shared …". */
+function whereItWent(result: string): string {
+  if (result === 'web') return 'the CSV file was saved to your downloads.';
+  if (result === '') return 'the CSV file was handed to the share sheet.';
+  return 'the CSV file went to the app you chose.';
 }
 
 /** `Name: message` for errors and DOMExceptions (so an AbortError says so), the text otherwise. */

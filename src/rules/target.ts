@@ -30,7 +30,7 @@ export function percentChange(value: number, target: number): number {
 }
 
 /**
- * Docs/behaviour.md §5 lower bound of the zone: target minus dropValue percent of the target when the drop is
+ * docs/behaviour.md §5 lower bound of the zone: target minus dropValue percent of the target when the drop is
  * in percent, else target minus dropValue (in the metric's unit).
  */
 export function zoneLowerBound(target: number, dropValue: number, dropPercent: boolean): number {

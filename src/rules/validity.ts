@@ -1,5 +1,5 @@
 /**
- * Docs/behaviour.md §4 repetition validity and §5 numbering. Kept apart from the target arithmetic because the
+ * docs/behaviour.md §4 repetition validity and §5 numbering. Kept apart from the target arithmetic because the
  * table, the chart colours and the CSV all ask the same two questions: "does this rep count?"
  * and "what label does it carry?".
  */

@@ -1,5 +1,5 @@
 /**
- * Docs/behaviour.md §2: on connect, a modal titled Calibrate asks the user to pull the rope straight out.
+ * docs/behaviour.md §2: on connect, a modal titled Calibrate asks the user to pull the rope straight out.
  * It has no Escape/backdrop close: the user answers with Calibrate or Cancel (which disconnects).
  * While the calibration runs, both buttons wait so a double press cannot send it twice.
  */

@@ -63,6 +63,17 @@ describe('InertiaDialog', () => {
     expect(onSave).toHaveBeenCalledWith({ boost: 20, windupOnReset: true });
   });
 
+  it('Cancel leaves without saving the boost or windup drafts', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    const onSave = vi.fn();
+    render(<Harness onClose={onClose} onSave={onSave} />);
+    await user.click(screen.getByRole('switch', { name: 'Windup on Reset' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledOnce();
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
   it('closes on Escape', async () => {
     const user = userEvent.setup();
     const onClose = vi.fn();

@@ -1,5 +1,5 @@
 /**
- * Docs/behaviour.md §2 Inertia dialog. Plate counts apply live (the workout inertia follows every press, as
+ * docs/behaviour.md §2 Inertia dialog. Plate counts apply live (the workout inertia follows every press, as
  * as docs/behaviour.md §2 asks); the Overload Boost and Windup on Reset are drafts that apply on Save, because the
  * boost is a command to the motor and should not fire on every arrow key in the select.
  */
@@ -48,9 +48,14 @@ export function InertiaDialog(props: InertiaDialogProps): ReactElement {
       title="Inertia"
       onClose={onClose}
       actions={
-        <button type="button" className="button button--primary" disabled={saving} onClick={save}>
-          Save
-        </button>
+        <>
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="button button--primary" disabled={saving} onClick={save}>
+            Save
+          </button>
+        </>
       }
     >
       <p className="dialog__lead">Select which flywheels you are using</p>

@@ -11,8 +11,9 @@ const initial: TargetForm = { target: 'None', targetValue: 0.9, dropPercent: tru
 function open(overrides: Partial<TargetForm> = {}) {
   const onSave = vi.fn();
   const onVoiceToggle = vi.fn();
-  render(<TargetDialog initial={{ ...initial, ...overrides }} unit="m/s" onSave={onSave} onVoiceToggle={onVoiceToggle} onClose={() => {}} />);
-  return { onSave, onVoiceToggle, user: userEvent.setup() };
+  const onClose = vi.fn();
+  render(<TargetDialog initial={{ ...initial, ...overrides }} unit="m/s" onSave={onSave} onVoiceToggle={onVoiceToggle} onClose={onClose} />);
+  return { onSave, onVoiceToggle, onClose, user: userEvent.setup() };
 }
 
 describe('TargetDialog', () => {
@@ -39,6 +40,19 @@ describe('TargetDialog', () => {
     expect(screen.queryByLabelText('Target value') !== null).toBe(value);
     expect(screen.queryByLabelText('Drop') !== null).toBe(drop);
     expect(screen.queryByRole('group', { name: 'Drop in' }) !== null).toBe(drop);
+  });
+
+  it('Cancel leaves without saving', async () => {
+    const { onSave, onClose, user } = open({ target: 'Zone' });
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledOnce();
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('shows the drop unit once: the %/unit toggle is the unit', () => {
+    open({ target: 'Zone' });
+    const dialog = screen.getByRole('dialog', { name: 'Target' });
+    expect(within(dialog).getAllByText('%')).toHaveLength(1);
   });
 
   it('saves a Fatigue target with a 15 % drop and warmup 2', async () => {

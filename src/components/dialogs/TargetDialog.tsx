@@ -1,5 +1,5 @@
 /**
- * Docs/behaviour.md §2 Target dialog: a draft of the target settings, applied on Save. The value input shows
+ * docs/behaviour.md §2 Target dialog: a draft of the target settings, applied on Save. The value input shows
  * only for Threshold and Zone, the drop input (with its %/unit toggle) only for Zone and Fatigue;
  * a percent drop is limited to 0–100 (docs/behaviour.md §5). Save waits until every shown number is valid.
  * Toggling voice feedback speaks at once (the press is the user gesture speech needs on phones).
@@ -51,9 +51,14 @@ export function TargetDialog({ initial, unit, onVoiceToggle, onSave, onClose }: 
       title="Target"
       onClose={onClose}
       actions={
-        <button type="button" className="button button--primary" disabled={!canSave} onClick={save}>
-          Save
-        </button>
+        <>
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="button button--primary" disabled={!canSave} onClick={save}>
+            Save
+          </button>
+        </>
       }
     >
       <p className="dialog__lead">Choose the target for your workout</p>
@@ -63,7 +68,6 @@ export function TargetDialog({ initial, unit, onVoiceToggle, onSave, onClose }: 
         <div className="drop">
           <NumberField
             label="Drop"
-            unit={form.dropPercent ? '%' : unit}
             value={form.dropValue}
             min={0}
             max={form.dropPercent ? 100 : undefined}

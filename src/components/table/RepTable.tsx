@@ -1,5 +1,5 @@
 /**
- * Docs/behaviour.md §2 repetition table: #, Concentric, Eccentric and, when a target is set, Percent Drop.
+ * docs/behaviour.md §2 repetition table: #, Concentric, Eccentric and, when a target is set, Percent Drop.
  * Warmup rows read W, invalid rows are dimmed (and marked data-valid="false" for tests and CSS),
  * values have two decimals. The chosen phase's column is emphasised.
  */

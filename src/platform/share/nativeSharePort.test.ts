@@ -51,7 +51,7 @@ describe('createNativeSharePort', () => {
 
   it('gives the export the message "Metrics shared" plus the activity the user picked', async () => {
     const outcome = await shareCsv('Repline-1.csv', 'a,b', createNativeSharePort(createRecordingSharePort));
-    expect(outcome).toEqual({ ok: true, result: 'com.google.android.gm', message: 'Metrics shared com.google.android.gm' });
+    expect(outcome).toEqual({ ok: true, result: 'com.google.android.gm', message: 'Metrics shared com.google.android.gm: the CSV file went to the app you chose.' });
   });
 
   it('resolves with an empty result when the platform does not name the activity', async () => {

@@ -1,5 +1,5 @@
 /**
- * Docs/behaviour.md §2 settings layout (content "not shown"): a heading, a sub-navigation and the child page.
+ * docs/behaviour.md §2 settings layout (content "not shown"): a heading, a sub-navigation and the child page.
  * Decided: General (athlete and processing), Unit, Data (what is kept, Delete all data), About,
  * plus links to the History and the sensor test page.
  */

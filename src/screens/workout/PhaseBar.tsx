@@ -1,5 +1,5 @@
 /**
- * Docs/behaviour.md §2: the button swapping the shown phase, with the phase name and its latest value beside
+ * docs/behaviour.md §2: the button swapping the shown phase, with the phase name and its latest value beside
  * it, and the "Best rep was" figure whose percent change shows only when it is non-zero.
  */
 import type { ReactElement } from 'react';
@@ -26,13 +26,13 @@ export function PhaseBar({ phase, latest, best, bestChange, unit, onSwap }: Phas
       <p className="phase-bar__phase">
         <span className="phase-bar__name">{PHASE_LABELS[phase]}</span>{' '}
         <span className="phase-bar__value" data-testid="latest-value">
-          {latest === null ? '–' : `${fixed2(latest)} ${unit}`}
+          {latest === null ? '–' : `${fixed2(latest)}\u00a0${unit}`}
         </span>
       </p>
       {best && (
         <p className="phase-bar__best">
           Best rep was <strong>{fixed2(best.value)} {unit}</strong> (rep {repLabel(best.count)})
-          {bestChange !== 0 && <span className="phase-bar__change"> · latest {fixed2(bestChange)} %</span>}
+          {bestChange !== 0 && <span className="phase-bar__change"> · latest {`${fixed2(bestChange)}\u00a0%`}</span>}
         </p>
       )}
     </div>

@@ -170,7 +170,7 @@ describe('the Workout screen', () => {
     const bestValue = Math.max(...view);
     const change = ((view[view.length - 1] - bestValue) / bestValue) * 100;
     if (change === 0) expect(best.textContent).not.toContain('latest');
-    else expect(best.textContent).toContain(`latest ${change.toFixed(2)} %`);
+    else expect(best.textContent).toContain(`latest ${change.toFixed(2)}\u00a0%`);
   });
 
   it('judges a Fatigue set: best rep, Percent Drop, dimmed rows and the set complete', async () => {
@@ -245,7 +245,8 @@ describe('the Workout screen', () => {
     vi.useFakeTimers();
     try {
       fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
-      expect(screen.getByText('Start to use the product, make sure your unit is connected')).toBeTruthy();
+      // Still connected: the empty state points at the rope, not at connecting.
+      expect(screen.getByText('The unit is connected: pull the rope to start a set.')).toBeTruthy();
       expect(screen.getByRole('timer', { name: 'Windup countdown' }).textContent).toBe('3');
       await act(() => vi.advanceTimersByTimeAsync(1000));
       expect(screen.getByRole('timer').textContent).toBe('2');

@@ -1,5 +1,5 @@
 /**
- * Docs/behaviour.md §2 Workout screen. It only lays out the pieces; each piece reads the signals it needs,
+ * docs/behaviour.md §2 Workout screen. It only lays out the pieces; each piece reads the signals it needs,
  * and every figure comes from the one `workoutView` derived from the engine's reps.
  *
  * The empty-state text is docs/behaviour.md §1's, word for word (the rules write the product's name where it means the
@@ -19,8 +19,11 @@ import { RepsView } from './RepsView';
 import { ResetBar } from './ResetBar';
 import { WorkoutCards } from './WorkoutCards';
 import { WorkoutToolbar } from './WorkoutToolbar';
+import { connection } from '../../stores/connection';
 
 export const EMPTY_TEXT = 'Start to use the product, make sure your unit is connected';
+/** The empty state once a unit is connected (after Reset, or before the first rep): the next step is the rope. */
+export const READY_TEXT = 'The unit is connected: pull the rope to start a set.';
 
 export function WorkoutScreen(): ReactElement {
   useSignals();
@@ -62,7 +65,7 @@ export function WorkoutScreen(): ReactElement {
         )}
       </div>
       {view.rows.length === 0 ? (
-        <p className="empty">{EMPTY_TEXT}</p>
+        <p className="empty">{connection.value.status === 'disconnected' ? EMPTY_TEXT : READY_TEXT}</p>
       ) : (
         <RepsView
           view={s.view}
