@@ -76,6 +76,10 @@ export class LiveEngine {
      * Samples the last call dropped (time not increasing, a value not finite).
      */
     readonly skipped: number;
+    /**
+     * The concentric phases the last call made certain, before their reps close.
+     */
+    readonly turns: Turn[];
 }
 
 /**
@@ -201,6 +205,36 @@ export class Rep {
     readonly end: number;
     /**
      * 0-based position in the session.
+     */
+    readonly index: number;
+    /**
+     * Concentric start.
+     */
+    readonly start: number;
+    /**
+     * Turning point.
+     */
+    readonly turn: number;
+}
+
+/**
+ * A rep's concentric phase, published once its turn is certain (see [`Turn`]); the rep with the
+ * same index closes later with the same concentric figures.
+ */
+export class Turn {
+    private constructor();
+    free(): void;
+    [Symbol.dispose](): void;
+    /**
+     * The pull.
+     */
+    readonly concentric: PhaseSummary;
+    /**
+     * The count the rep will have (≤ 0: warmup).
+     */
+    readonly count: number;
+    /**
+     * The index the rep will have.
      */
     readonly index: number;
     /**

@@ -239,6 +239,16 @@ export class LiveEngine {
         const ret = wasm.liveengine_takePoints(this.__wbg_ptr);
         return Points.__wrap(ret);
     }
+    /**
+     * The concentric phases the last call made certain, before their reps close.
+     * @returns {Turn[]}
+     */
+    get turns() {
+        const ret = wasm.liveengine_turns(this.__wbg_ptr);
+        var v1 = getArrayJsValueFromWasm0(ret[0], ret[1]);
+        wasm.__wbindgen_free(ret[0], ret[1] * 4, 4);
+        return v1;
+    }
 }
 if (Symbol.dispose) LiveEngine.prototype[Symbol.dispose] = LiveEngine.prototype.free;
 
@@ -548,6 +558,70 @@ export class Rep {
     }
 }
 if (Symbol.dispose) Rep.prototype[Symbol.dispose] = Rep.prototype.free;
+
+/**
+ * A rep's concentric phase, published once its turn is certain (see [`Turn`]); the rep with the
+ * same index closes later with the same concentric figures.
+ */
+export class Turn {
+    static __wrap(ptr) {
+        const obj = Object.create(Turn.prototype);
+        obj.__wbg_ptr = ptr;
+        TurnFinalization.register(obj, obj.__wbg_ptr, obj);
+        return obj;
+    }
+    __destroy_into_raw() {
+        const ptr = this.__wbg_ptr;
+        this.__wbg_ptr = 0;
+        TurnFinalization.unregister(this);
+        return ptr;
+    }
+    free() {
+        const ptr = this.__destroy_into_raw();
+        wasm.__wbg_turn_free(ptr, 0);
+    }
+    /**
+     * The pull.
+     * @returns {PhaseSummary}
+     */
+    get concentric() {
+        const ret = wasm.__wbg_get_turn_concentric(this.__wbg_ptr);
+        return PhaseSummary.__wrap(ret);
+    }
+    /**
+     * The count the rep will have (≤ 0: warmup).
+     * @returns {number}
+     */
+    get count() {
+        const ret = wasm.__wbg_get_turn_count(this.__wbg_ptr);
+        return ret;
+    }
+    /**
+     * The index the rep will have.
+     * @returns {number}
+     */
+    get index() {
+        const ret = wasm.__wbg_get_turn_index(this.__wbg_ptr);
+        return ret >>> 0;
+    }
+    /**
+     * Concentric start.
+     * @returns {number}
+     */
+    get start() {
+        const ret = wasm.__wbg_get_turn_start(this.__wbg_ptr);
+        return ret;
+    }
+    /**
+     * Turning point.
+     * @returns {number}
+     */
+    get turn() {
+        const ret = wasm.__wbg_get_turn_turn(this.__wbg_ptr);
+        return ret;
+    }
+}
+if (Symbol.dispose) Turn.prototype[Symbol.dispose] = Turn.prototype.free;
 export function __wbg_Error_208446807d0d1e30(arg0, arg1) {
     const ret = Error(getStringFromWasm0(arg0, arg1));
     return ret;
@@ -557,6 +631,10 @@ export function __wbg___wbindgen_throw_4c88d8bf264fd984(arg0, arg1) {
 }
 export function __wbg_rep_new(arg0) {
     const ret = Rep.__wrap(arg0);
+    return ret;
+}
+export function __wbg_turn_new(arg0) {
+    const ret = Turn.__wrap(arg0);
     return ret;
 }
 export function __wbindgen_init_externref_table() {
@@ -582,6 +660,9 @@ const PointsFinalization = (typeof FinalizationRegistry === 'undefined')
 const RepFinalization = (typeof FinalizationRegistry === 'undefined')
     ? { register: () => {}, unregister: () => {} }
     : new FinalizationRegistry(ptr => wasm.__wbg_rep_free(ptr, 1));
+const TurnFinalization = (typeof FinalizationRegistry === 'undefined')
+    ? { register: () => {}, unregister: () => {} }
+    : new FinalizationRegistry(ptr => wasm.__wbg_turn_free(ptr, 1));
 
 function _assertClass(instance, klass) {
     if (!(instance instanceof klass)) {

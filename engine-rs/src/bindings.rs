@@ -16,7 +16,7 @@
 //! copied when its getter is read. Errors are JavaScript `Error`s carrying the engine's message.
 
 use crate::phase::PhaseSummary;
-use crate::reps::Rep;
+use crate::reps::{Rep, Turn};
 use crate::session::{Batch, Engine, Points, Update};
 use crate::settings::Settings;
 use wasm_bindgen::prelude::*;
@@ -178,6 +178,34 @@ impl From<&Rep> for JsRep {
     }
 }
 
+/// A rep's concentric phase, published once its turn is certain (see [`Turn`]); the rep with the
+/// same index closes later with the same concentric figures.
+#[wasm_bindgen(js_name = Turn)]
+#[derive(Clone, Copy, Debug)]
+pub struct JsTurn {
+    /// The index the rep will have.
+    #[wasm_bindgen(readonly)]
+    pub index: u32,
+    /// The count the rep will have (≤ 0: warmup).
+    #[wasm_bindgen(readonly)]
+    pub count: f64,
+    /// Concentric start.
+    #[wasm_bindgen(readonly)]
+    pub start: f64,
+    /// Turning point.
+    #[wasm_bindgen(readonly)]
+    pub turn: f64,
+    /// The pull.
+    #[wasm_bindgen(readonly)]
+    pub concentric: JsPhaseSummary,
+}
+
+impl From<&Turn> for JsTurn {
+    fn from(t: &Turn) -> JsTurn {
+        JsTurn { index: t.index, count: t.count as f64, start: t.start as f64, turn: t.turn as f64, concentric: (&t.concentric).into() }
+    }
+}
+
 /// The point columns of one call, one getter per column (each read copies that column out).
 #[wasm_bindgen(js_name = Points)]
 pub struct JsPoints {
@@ -266,6 +294,12 @@ impl LiveEngine {
         self.out.clear();
         self.engine.finish(&mut self.out).map_err(error)?;
         Ok(self.out.reps.iter().map(JsRep::from).collect())
+    }
+
+    /// The concentric phases the last call made certain, before their reps close.
+    #[wasm_bindgen(getter)]
+    pub fn turns(&self) -> Vec<JsTurn> {
+        self.out.turns.iter().map(JsTurn::from).collect()
     }
 
     /// Samples the last call dropped (time not increasing, a value not finite).

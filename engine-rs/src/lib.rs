@@ -103,6 +103,6 @@ mod tests;
 pub use derive::Point;
 pub use error::{Error, ErrorKind};
 pub use phase::PhaseSummary;
-pub use reps::Rep;
+pub use reps::{Rep, Turn};
 pub use session::{reprocess, reprocess_reps, Batch, Engine, Points, Update};
 pub use settings::Settings;

@@ -86,6 +86,24 @@ pub struct Rep {
     pub eccentric: PhaseSummary,
 }
 
+/// A rep's concentric phase, published as soon as the turn is certain (the rope has come back
+/// [`REP_TRAVEL_DEG`] from fully out): the athlete sees the pull's figures about one eccentric
+/// earlier than the whole rep. The rep that closes later carries the same concentric figures,
+/// index and count; a turn whose rep never closes (the data ends mid-return) stays a turn.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Turn {
+    /// The index the rep will have.
+    pub index: u32,
+    /// The count the rep will have (≤ 0: warmup).
+    pub count: i64,
+    /// Concentric start, grid index.
+    pub start: u64,
+    /// Turning point, grid index.
+    pub turn: u64,
+    /// Points (start, turn].
+    pub concentric: PhaseSummary,
+}
+
 /// An extreme of |angle|: its value (degrees) and grid index.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Extreme {
@@ -172,12 +190,14 @@ pub struct RepDetector {
     next_index: u32,
     /// `None` before the first point.
     dir: Option<Direction>,
+    /// The concentric that the last point made certain, until taken.
+    turned: Option<Turn>,
 }
 
 impl RepDetector {
     /// A detector with `warmup` warmup reps, summarising phases in `context`.
     pub fn new(warmup: u32, context: Context) -> RepDetector {
-        RepDetector { context, warmup, still: Stillness::default(), next_index: 0, dir: None }
+        RepDetector { context, warmup, still: Stillness::default(), next_index: 0, dir: None, turned: None }
     }
 
     /// Feeds the next grid point; returns the rep it closes, if any. `edges` has seen the point.
@@ -214,6 +234,13 @@ impl RepDetector {
                         let split = turn_split(&folds.ext_point, self.context.step_us);
                         (*start, folds.ext, split, folds.at_ext().summary(&self.context, edges, None, Some(&split)))
                     });
+                    self.turned = concentric.map(|(start, turn, _, c)| Turn {
+                        index: self.next_index,
+                        count: i64::from(self.next_index) - i64::from(self.warmup) + 1,
+                        start: start.index,
+                        turn: turn.index,
+                        concentric: c,
+                    });
                     *dir = Direction::Eccentric { concentric, folds: folds.next(here, point) };
                 }
                 None
@@ -235,6 +262,12 @@ impl RepDetector {
                 closing.map(|(start, turn, split, c)| self.close(start, turn, &split, c, &end, edges))
             }
         }
+    }
+
+    /// The concentric the last [`RepDetector::push`] made certain, if any (taken: a second call is `None`).
+    #[inline]
+    pub fn take_turn(&mut self) -> Option<Turn> {
+        self.turned.take()
     }
 
     /// End of data: the trailing rep, if its eccentric phase has come to rest.
@@ -374,6 +407,32 @@ mod tests {
         }
         assert_eq!(reps.len(), 1, "only the rep whose pull began at rest: {reps:?}");
         assert_eq!((reps[0].start, reps[0].turn, reps[0].end), (160, 240, 320));
+    }
+
+    #[test]
+    fn publishes_the_concentric_once_the_turn_is_certain_with_the_figures_the_rep_later_has() {
+        // Wound 800°, out to 0 at point 80, back to 800 at point 160, then the next pull.
+        let legs = [(800.0, 0.0), (0.0, -800.0), (-800.0, 0.0)];
+        let path: Vec<f64> = legs.iter().flat_map(|&(from, to): &(f64, f64)| (1..=80).map(move |k| from + (to - from) * k as f64 / 80.0)).collect();
+        let (mut d, mut edges) = detector();
+        let (mut turns, mut reps) = (Vec::new(), Vec::new());
+        let still = std::iter::repeat_n((800.0, false), 10);
+        for (i, (a, moves)) in (0u64..).zip(still.chain(path.iter().map(|&a| (a, true)))) {
+            let p = point(i, a, moves);
+            edges.push(i, p.at.time_us, a, a.abs(), moves);
+            reps.extend(d.push(&p, &edges).map(|r| (i, r)));
+            turns.extend(d.take_turn().map(|t| (i, t)));
+        }
+        assert_eq!(turns.len(), 1, "one turn: {turns:?}");
+        let (at, turn) = turns[0];
+        // 10° per point from the still start (0–9) to fully out at point 89: certain once the
+        // return has travelled the threshold.
+        let certain = 89 + (REP_TRAVEL_DEG / 10.0).ceil() as u64;
+        assert_eq!((turn.start, turn.turn, at), (0, 89, certain));
+        let (closed_at, rep) = reps[0];
+        assert!(closed_at > at + 60, "the rep closes with the next pull, long after the turn");
+        assert_eq!((turn.index, turn.count, turn.concentric), (rep.index, rep.count, rep.concentric));
+        assert!(d.take_turn().is_none(), "taken once");
     }
 
     #[test]

@@ -11,7 +11,7 @@ use crate::derive::{Deriver, Point};
 use crate::edges::Edges;
 use crate::error::{Error, ErrorKind};
 use crate::phase::{phase_values, At, Context};
-use crate::reps::{DetectorPoint, Rep, RepDetector};
+use crate::reps::{DetectorPoint, Rep, RepDetector, Turn};
 use crate::resample::{GridPoint, Resampler, Sample};
 use crate::savgol::{half_width, Filtered, SavGol};
 use crate::settings::{Settings, GRAVITY};
@@ -119,6 +119,8 @@ pub struct Update {
     pub points: Points,
     /// Reps closed, in order.
     pub reps: Vec<Rep>,
+    /// Concentric phases whose turn became certain, in order (each rep's comes before the rep).
+    pub turns: Vec<Turn>,
     /// Input samples dropped: time not strictly increasing, or a used value not finite.
     pub skipped: u64,
     /// Points produced, whether or not [`Update::points`] holds them.
@@ -132,6 +134,7 @@ impl Update {
             column.clear();
         }
         self.reps.clear();
+        self.turns.clear();
         self.skipped = 0;
         self.point_count = 0;
     }
@@ -371,6 +374,9 @@ impl Downstream<'_> {
         let detected = DetectorPoint { at, angle_deg: f.angle_deg, omega: point.angular_velocity, values, moving };
         if let Some(rep) = self.detector.push(&detected, self.edges) {
             out.reps.push(rep);
+        }
+        if let Some(turn) = self.detector.take_turn() {
+            out.turns.push(turn);
         }
         if self.collect_points {
             out.points.push(&point);

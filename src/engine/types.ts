@@ -49,6 +49,14 @@ export type PhaseSummary = Fields<generated.PhaseSummary>;
 /** One repetition: concentric from `start` to `turn`, eccentric from `turn` to `end` (indices of the session's grid points). */
 export type Rep = Omit<Fields<generated.Rep>, 'concentric' | 'eccentric'> & { concentric: PhaseSummary; eccentric: PhaseSummary };
 
+/**
+ * A rep's concentric phase, published as soon as its turn is certain (the rope has come back
+ * 180° from fully out): the pull's figures one eccentric earlier than the whole rep. The rep with
+ * the same index closes later with the same concentric figures; a turn whose rep never closes
+ * (the data ended mid-return) stays a turn.
+ */
+export type Turn = Omit<Fields<generated.Turn>, 'concentric'> & { concentric: PhaseSummary };
+
 /** Resampled, filtered and derived points, one entry per grid step, one column per quantity. */
 export type ProcessedPoints = { [K in keyof Fields<generated.Points>]: Float64Array };
 
@@ -56,6 +64,8 @@ export type ProcessedPoints = { [K in keyof Fields<generated.Points>]: Float64Ar
 export interface EngineUpdate {
   /** Reps closed by this call only (incremental) or all reps (reprocess). */
   reps: Rep[];
+  /** Concentric phases whose turn this call made certain (incremental), or all of them (reprocess). */
+  turns: Turn[];
   /** Input samples dropped by this call (time not increasing, non-finite values). */
   skipped: number;
   /** Grid points produced by this call (kept in `points` only when asked for). */

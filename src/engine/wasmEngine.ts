@@ -9,7 +9,7 @@
  * and wasm-bindgen's FinalizationRegistry frees one its owner forgot. A call that throws has
  * processed nothing; the engine stays usable.
  */
-import { LiveEngine, Points, PhaseSummary as WasmPhaseSummary, Rep as WasmRep } from '../../pkg/engine.js';
+import { LiveEngine, Points, PhaseSummary as WasmPhaseSummary, Rep as WasmRep, Turn as WasmTurn } from '../../pkg/engine.js';
 import { checkBatchShape, describeLengths, describeSettings, resolveSettings, toWasmSettings } from './settings';
 import type {
   EngineOptions,
@@ -21,6 +21,7 @@ import type {
   ProcessedPoints,
   Rep,
   SampleBatch,
+  Turn,
 } from './types';
 import { messageOf } from '../shared/messageOf';
 
@@ -33,6 +34,7 @@ export function fieldNames(prototype: object): string[] {
 
 const PHASE_NAMES = fieldNames(WasmPhaseSummary.prototype) as (keyof PhaseSummary)[];
 const REP_NAMES = fieldNames(WasmRep.prototype).filter((n) => n !== 'concentric' && n !== 'eccentric') as (keyof Rep)[];
+const TURN_NAMES = fieldNames(WasmTurn.prototype).filter((n) => n !== 'concentric') as (keyof Turn)[];
 /** The point columns, as the engine defines them. */
 export const POINT_NAMES = fieldNames(Points.prototype) as (keyof ProcessedPoints)[];
 
@@ -46,6 +48,13 @@ function rep(r: WasmRep): Rep {
   const plain = Object.fromEntries(REP_NAMES.map((n) => [n, r[n as keyof WasmRep]])) as Omit<Rep, 'concentric' | 'eccentric'>;
   const out = { ...plain, concentric: phase(r.concentric), eccentric: phase(r.eccentric) };
   r.free();
+  return out;
+}
+
+function turn(t: WasmTurn): Turn {
+  const plain = Object.fromEntries(TURN_NAMES.map((n) => [n, t[n as keyof WasmTurn]])) as Omit<Turn, 'concentric'>;
+  const out = { ...plain, concentric: phase(t.concentric) };
+  t.free();
   return out;
 }
 
@@ -67,7 +76,7 @@ function newEngine(settings: EngineSettings, keepPoints: boolean): LiveEngine {
 }
 
 function update(engine: LiveEngine, reps: WasmRep[], keepPoints: boolean): EngineUpdate | EngineUpdateWithPoints {
-  const base = { reps: reps.map(rep), skipped: engine.skipped, pointCount: engine.pointCount };
+  const base = { reps: reps.map(rep), turns: engine.turns.map(turn), skipped: engine.skipped, pointCount: engine.pointCount };
   return keepPoints ? { ...base, points: points(engine.takePoints()) } : base;
 }
 
@@ -138,7 +147,12 @@ export function reprocess(batch: SampleBatch, settings?: Partial<EngineSettings>
   try {
     const pushed = push(engine, batch, keepPoints);
     const finished = finish(engine, keepPoints);
-    const whole: EngineUpdate = { reps: [...pushed.reps, ...finished.reps], skipped: pushed.skipped, pointCount: pushed.pointCount + finished.pointCount };
+    const whole: EngineUpdate = {
+      reps: [...pushed.reps, ...finished.reps],
+      turns: [...pushed.turns, ...finished.turns],
+      skipped: pushed.skipped,
+      pointCount: pushed.pointCount + finished.pointCount,
+    };
     if (!keepPoints) return whole;
     return { ...whole, points: concatPoints((pushed as EngineUpdateWithPoints).points, (finished as EngineUpdateWithPoints).points) };
   } finally {

@@ -86,15 +86,17 @@ export function expectAgree(got: EngineUpdateWithPoints, want: EngineUpdateWithP
     const i = column.findIndex((v, k) => !close(other[k]!, v));
     if (i >= 0) throw new Error(`points.${name}[${i}]: ${other[i]} vs ${column[i]}`);
   }
-  if (got.reps.length !== want.reps.length) throw new Error(`${got.reps.length} vs ${want.reps.length} reps`);
-  got.reps.forEach((rep, r) => {
-    const flat = (x: object, prefix = ''): [string, number][] =>
-      Object.entries(x).flatMap(([k, v]) => (typeof v === 'object' ? flat(v as object, `${prefix}${k}.`) : [[`${prefix}${k}`, v as number]]));
-    const wantFlat = new Map(flat(want.reps[r]!));
-    for (const [k, v] of flat(rep)) {
-      if (!close(v, wantFlat.get(k)!)) throw new Error(`reps[${r}].${k}: ${v} vs ${wantFlat.get(k)}`);
-    }
-  });
+  const flat = (x: object, prefix = ''): [string, number][] =>
+    Object.entries(x).flatMap(([k, v]) => (typeof v === 'object' ? flat(v as object, `${prefix}${k}.`) : [[`${prefix}${k}`, v as number]]));
+  for (const kind of ['reps', 'turns'] as const) {
+    if (got[kind].length !== want[kind].length) throw new Error(`${got[kind].length} vs ${want[kind].length} ${kind}`);
+    got[kind].forEach((item, r) => {
+      const wantFlat = new Map(flat(want[kind][r]!));
+      for (const [k, v] of flat(item)) {
+        if (!close(v, wantFlat.get(k)!)) throw new Error(`${kind}[${r}].${k}: ${v} vs ${wantFlat.get(k)}`);
+      }
+    });
+  }
 }
 
 /** Runs `batch` through `engine` in slices of the given sizes (cycled), then finishes. */
@@ -128,6 +130,7 @@ export function pushInSlices(
   return {
     points: Object.fromEntries(Object.keys(parts[0]!.points).map((k) => [k, concat(k)])) as unknown as EngineUpdateWithPoints['points'],
     reps: parts.flatMap((p) => p.reps),
+    turns: parts.flatMap((p) => p.turns),
     skipped: parts.reduce((n, p) => n + p.skipped, 0),
     pointCount: parts.reduce((n, p) => n + p.pointCount, 0),
   };

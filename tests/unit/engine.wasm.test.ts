@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { EngineSettings } from '../../pkg/engine.js';
 import { createEngine, reprocess, type SampleBatch } from '../../src/engine';
 import { ENGINE_DEFAULTS } from '../../src/engine/ranges';
+import { synthesizeSet } from '../../src/device/simulation/physics';
 
 /** Rope wound 900° → out → 900° the other way in 2 s (cosine), with 0.5 s still at each end, 1 kHz. */
 function oneRep(): SampleBatch {
@@ -22,6 +23,28 @@ function oneRep(): SampleBatch {
 }
 
 describe('the wasm engine', () => {
+  it('publishes each concentric at its turn, an eccentric before its rep closes, with the rep’s own figures', () => {
+    const set = synthesizeSet({ reps: 5, seed: 4, inertia: 0.05, restAfterS: 1.5 });
+    const engine = createEngine({ inertia: 0.05 });
+    const seen: { kind: 'turn' | 'rep'; index: number; at: number; concentric: unknown }[] = [];
+    for (let i = 0; i < set.timeUs.length; i += 5) {
+      const update = engine.push({ timeUs: Float64Array.from(set.timeUs.slice(i, i + 5)), angleDeg: Float64Array.from(set.angleDeg.slice(i, i + 5)) });
+      for (const t of update.turns) seen.push({ kind: 'turn', index: t.index, at: i, concentric: t.concentric });
+      for (const r of update.reps) seen.push({ kind: 'rep', index: r.index, at: i, concentric: r.concentric });
+    }
+    engine.dispose();
+    const turns = seen.filter((e) => e.kind === 'turn');
+    const reps = seen.filter((e) => e.kind === 'rep');
+    expect(turns.map((t) => t.index)).toEqual([0, 1, 2, 3, 4]);
+    expect(reps.map((r) => r.index)).toEqual([0, 1, 2, 3, 4]);
+    for (const rep of reps) {
+      const turn = turns[rep.index]!;
+      expect(turn.concentric).toEqual(rep.concentric);
+      // The turn comes while the eccentric is still under way: at least 0.3 s of samples earlier.
+      expect(rep.at - turn.at).toBeGreaterThan(0.3 * 200);
+    }
+  });
+
   it('starts from the defaults pkg/settings.json gives the app before the engine loads', () => {
     const wasm = new EngineSettings();
     const fromEngine = Object.fromEntries(Object.keys(ENGINE_DEFAULTS).map((key) => [key, wasm[key as keyof typeof ENGINE_DEFAULTS]]));

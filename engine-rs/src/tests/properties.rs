@@ -49,7 +49,7 @@ fn settings() -> impl Strategy<Value = Settings> {
 /// Bitwise image of an update, so NaN == NaN and 0.0 ≠ −0.0 would show.
 fn bits(u: &Update) -> (Vec<Vec<u64>>, String, u64, u64) {
     let columns = u.points.columns.iter().map(|c| c.iter().map(|x| x.to_bits()).collect()).collect();
-    (columns, format!("{:?}", u.reps), u.skipped, u.point_count)
+    (columns, format!("{:?} {:?}", u.reps, u.turns), u.skipped, u.point_count)
 }
 
 proptest! {
@@ -73,7 +73,7 @@ proptest! {
         let batch = Batch { time_us: &t, angle_deg: &a, ..Batch::default() };
         let (with, without) = (reprocess(&batch, s).expect("valid"), reprocess_reps(&batch, s).expect("valid"));
         prop_assert!(without.points.is_empty());
-        prop_assert_eq!(format!("{:?}", with.reps), format!("{:?}", without.reps));
+        prop_assert_eq!(format!("{:?} {:?}", with.reps, with.turns), format!("{:?} {:?}", without.reps, without.turns));
         prop_assert_eq!((with.point_count, with.skipped), (without.point_count, without.skipped));
         prop_assert_eq!(with.point_count, with.points.len() as u64);
     }

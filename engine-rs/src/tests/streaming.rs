@@ -30,7 +30,7 @@ fn in_slices(batch: &Batch, settings: Settings, rng: &mut Rng) -> Update {
 /// Bitwise equality (so NaN == NaN and 0.0 != −0.0 would show).
 fn bits(u: &Update) -> (Vec<Vec<u64>>, String, u64) {
     let columns = u.points.columns.iter().map(|c| c.iter().map(|x| x.to_bits()).collect()).collect();
-    (columns, format!("{:?}", u.reps), u.skipped)
+    (columns, format!("{:?} {:?}", u.reps, u.turns), u.skipped)
 }
 
 /// A session of `reps` flywheel reps with noise, jitter, dropped-out stretches, a long gap and

@@ -3,7 +3,7 @@
  * REP_TRAVEL_DEG of hysteresis, phases folded as they go, and a rep closed live once its
  * eccentric has rested REST_CLOSE_S (see that file's design notes).
  */
-import type { PhaseSummary, Rep } from '../types';
+import type { PhaseSummary, Rep, Turn } from '../types';
 import { DEG_TO_RAD, REP_TRAVEL_DEG, REST_CLOSE_S } from './constants';
 import { PhaseAcc, type At, type Split, type SummaryContext } from './phase';
 import { Stillness } from './still';
@@ -80,6 +80,8 @@ type Direction =
 export class RepDetector {
   private nextIndex = 0;
   private dir: Direction | null = null;
+  /** The concentric the last point made certain, until taken. */
+  private turned: Turn | null = null;
   private readonly still = new Stillness();
 
   constructor(
@@ -128,6 +130,10 @@ export class RepDetector {
         const split = turnSplit(folds.extPoint, this.context.stepUs);
         const concentric = dir.seen ? { start: dir.start, turn: folds.ext, split, summary: folds.foldAtExt().summary(this.context, null, split) } : null;
         this.dir = { kind: 'eccentric', concentric, folds: folds.next(here, point) };
+        if (concentric !== null) {
+          const index = this.nextIndex;
+          this.turned = { index, count: index - this.warmup + 1, start: concentric.start.index, turn: concentric.turn.index, concentric: concentric.summary };
+        }
       }
       return null;
     }
@@ -142,6 +148,13 @@ export class RepDetector {
     const closing = dir.concentric;
     dir.concentric = null;
     return this.close(closing, folds);
+  }
+
+  /** The concentric the last `push` made certain, if any (taken: a second call gives null). */
+  takeTurn(): Turn | null {
+    const turn = this.turned;
+    this.turned = null;
+    return turn;
   }
 
   /** End of data: the trailing rep if its eccentric has come to rest. */

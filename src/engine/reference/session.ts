@@ -12,6 +12,7 @@ import type {
   IncrementalEngine,
   ProcessedPoints,
   Rep,
+  Turn,
   SampleBatch,
 } from '../types';
 import { GRAVITY, filterHalfWidth, validateSettings } from './constants';
@@ -54,9 +55,9 @@ class ReferenceEngine implements IncrementalEngine<Update> {
     this.detector = new RepDetector(s.warmup, { stepUs: 1e6 / s.hz, weight: s.mass * GRAVITY, edges: this.edges });
   }
 
-  /** The update of a call that produced `points` and `reps`. */
-  private update(points: Point[], reps: Rep[], skipped: number): Update {
-    const base = { reps, skipped, pointCount: points.length };
+  /** The update of a call that produced `points`, `reps` and `turns`. */
+  private update(points: Point[], reps: Rep[], turns: Turn[], skipped: number): Update {
+    const base = { reps, turns, skipped, pointCount: points.length };
     return this.keepPoints ? { ...base, points: toColumns(points) } : base;
   }
 
@@ -70,8 +71,9 @@ class ReferenceEngine implements IncrementalEngine<Update> {
     }
     const points: Point[] = [];
     const reps: Rep[] = [];
+    const turns: Turn[] = [];
     let skipped = 0;
-    if (n === 0) return this.update(points, reps, skipped);
+    if (n === 0) return this.update(points, reps, turns, skipped);
     const present: [boolean, boolean] = [batch.angularVelocity !== undefined, batch.angularAcceleration !== undefined];
     if (this.device === null) {
       this.device = present;
@@ -90,10 +92,10 @@ class ReferenceEngine implements IncrementalEngine<Update> {
         continue;
       }
       for (let g = this.resampler.nextPoint(); g !== undefined; g = this.resampler.nextPoint()) {
-        this.savgol.push(g, this.smoother.push(g.sample.angleDeg, g.first), (f) => this.process(f, points, reps));
+        this.savgol.push(g, this.smoother.push(g.sample.angleDeg, g.first), (f) => this.process(f, points, reps, turns));
       }
     }
-    return this.update(points, reps, skipped);
+    return this.update(points, reps, turns, skipped);
   }
 
   finish(): Update {
@@ -101,20 +103,23 @@ class ReferenceEngine implements IncrementalEngine<Update> {
     this.state = 'finished';
     const points: Point[] = [];
     const reps: Rep[] = [];
-    this.savgol.flush((f) => this.process(f, points, reps));
+    const turns: Turn[] = [];
+    this.savgol.flush((f) => this.process(f, points, reps, turns));
     const rep = this.detector.finish();
     if (rep !== null) reps.push(rep);
-    return this.update(points, reps, 0);
+    return this.update(points, reps, turns, 0);
   }
 
   /** Derives a filtered point and runs it through the rep detector. */
-  private process(f: Filtered, points: Point[], reps: Rep[]): void {
+  private process(f: Filtered, points: Point[], reps: Rep[], turns: Turn[]): void {
     const point = this.deriver.derive(f);
     const [values, moving] = phaseValues(point);
     const at = { index: this.nextIndex, timeUs: point.timeUs };
     this.edges.push(at.index, at.timeUs, f.g.sample.angleDeg, Math.abs(f.angle), moving);
     const rep = this.detector.push({ at, angleDeg: f.angle, omega: point.angularVelocity, values, moving });
     if (rep !== null) reps.push(rep);
+    const turn = this.detector.takeTurn();
+    if (turn !== null) turns.push(turn);
     points.push(point);
     this.nextIndex += 1;
   }
@@ -144,7 +149,12 @@ export function referenceReprocess(batch: SampleBatch, settings?: Partial<Engine
   const engine = new ReferenceEngine(resolveSettings(settings), keepPoints);
   const pushed = engine.push(batch);
   const finished = engine.finish();
-  const whole: EngineUpdate = { reps: [...pushed.reps, ...finished.reps], skipped: pushed.skipped, pointCount: pushed.pointCount + finished.pointCount };
+  const whole: EngineUpdate = {
+    reps: [...pushed.reps, ...finished.reps],
+    turns: [...pushed.turns, ...finished.turns],
+    skipped: pushed.skipped,
+    pointCount: pushed.pointCount + finished.pointCount,
+  };
   if (!keepPoints) return whole;
   const [a, b] = [(pushed as EngineUpdateWithPoints).points, (finished as EngineUpdateWithPoints).points];
   const points = Object.fromEntries(POINT_NAMES.map((f) => [f, Float64Array.from([...a[f], ...b[f]])])) as ProcessedPoints;

@@ -2,10 +2,11 @@
  * A stand-in engine with rules simple enough to predict by hand, so live-session tests check the
  * session's plumbing (framing, reprocessing, finishing) and not the physics: a rep closes each
  * time the angle comes back to 0° after rising; every concentric metric of the rep equals
- * peak angle / 100 × (1 + inertia), every eccentric metric half of that. Samples whose time does
- * not increase are skipped. `finish` closes a rep still above 0°.
+ * peak angle / 100 × (1 + inertia), every eccentric metric half of that. Its turn is certain at
+ * the first sample below the peak. Samples whose time does not increase are skipped. `finish`
+ * closes a rep still above 0°.
  */
-import type { EngineSettings, EngineUpdate, IncrementalEngine, Rep, SampleBatch } from '../../engine/types';
+import type { EngineSettings, EngineUpdate, IncrementalEngine, Rep, SampleBatch, Turn } from '../../engine/types';
 import { phaseOf } from '../../rules/fixtures';
 import type { EngineApi } from '../liveSession';
 
@@ -16,6 +17,12 @@ export function createFakeEngine(settings: Partial<EngineSettings> = {}): Increm
   let peak = 0;
   let lastTime = Number.NEGATIVE_INFINITY;
   let position = 0;
+  let turned = false;
+  const concentric = () => phaseOf((peak / 100) * (1 + inertia));
+  const turn = (): Turn => {
+    turned = true;
+    return { index, count: index - warmup + 1, start: position, turn: position, concentric: concentric() };
+  };
   const close = (): Rep => {
     const value = (peak / 100) * (1 + inertia);
     const rep: Rep = {
@@ -29,6 +36,7 @@ export function createFakeEngine(settings: Partial<EngineSettings> = {}): Increm
     };
     index += 1;
     peak = 0;
+    turned = false;
     return rep;
   };
   const engine = {
@@ -36,6 +44,7 @@ export function createFakeEngine(settings: Partial<EngineSettings> = {}): Increm
     push(batch: SampleBatch): EngineUpdate {
       if (engine.disposed) throw new Error('engine used after dispose');
       const reps: Rep[] = [];
+      const turns: Turn[] = [];
       let skipped = 0;
       const before = position;
       for (let i = 0; i < batch.timeUs.length; i++) {
@@ -47,12 +56,13 @@ export function createFakeEngine(settings: Partial<EngineSettings> = {}): Increm
         position += 1;
         const angle = batch.angleDeg[i];
         if (angle > peak) peak = angle;
+        else if (!turned && angle < peak) turns.push(turn());
         if (angle <= 0 && peak > 0) reps.push(close());
       }
-      return { pointCount: position - before, reps, skipped };
+      return { pointCount: position - before, reps, turns, skipped };
     },
     finish(): EngineUpdate {
-      return { pointCount: 0, reps: peak > 0 ? [close()] : [], skipped: 0 };
+      return { pointCount: 0, reps: peak > 0 ? [close()] : [], turns: [], skipped: 0 };
     },
     dispose() {
       engine.disposed = true;
@@ -67,7 +77,7 @@ export const fakeEngineApi: EngineApi = {
     const engine = createFakeEngine(settings);
     const pushed = engine.push(batch);
     const finished = engine.finish();
-    return { pointCount: pushed.pointCount, reps: [...pushed.reps, ...finished.reps], skipped: pushed.skipped };
+    return { pointCount: pushed.pointCount, reps: [...pushed.reps, ...finished.reps], turns: [...pushed.turns, ...finished.turns], skipped: pushed.skipped };
   },
 };
 
