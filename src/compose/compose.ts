@@ -71,7 +71,7 @@ export function composeApp(ports: AppPorts): App {
   void ports.loadEngine().catch((error: unknown) => showError(`The metrics engine could not load: ${messageOf(error)}`));
 
   const session = createLiveSession({ engine: ports.engine, settings: engineSettings, requestFrame: ports.requestFrame, onError: showError });
-  const view = computed(() => buildWorkoutView(session.reps.value, settings.value));
+  const view = computed(() => buildWorkoutView(session.reps.value, settings.value, session.turn.value));
   const streamNote = computed(() => {
     const { warnings, lastWarning } = session.stats.value;
     if (warnings === 0 || lastWarning === null) return null;

@@ -19,7 +19,7 @@ export type Phase = 'concentric' | 'eccentric';
  * The workout screen's own settings (metric, phase, target, drop, voice…). The journal stores
  * them as given and never interprets them: they belong to the UI's state layer.
  */
-export type WorkoutSettingsSnapshot = Readonly<Record<string, string | number | boolean | null>>;
+export type WorkoutSettingsSnapshot = Readonly<Record<string, unknown>>;
 
 export interface JournalSettings {
   /** What the engine needs to reprocess the samples into the same reps. */

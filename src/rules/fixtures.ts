@@ -4,6 +4,8 @@
  * Every metric of a phase carries the same value; only the phase differs.
  */
 import type { PhaseSummary, Rep } from '../engine/types';
+import { bandFor, withBand, type TargetBand } from './targetBands';
+import type { ViewSettings } from './workoutView';
 
 export function phaseOf(value: number): PhaseSummary {
   return {
@@ -45,4 +47,18 @@ export const SPEC_SAMPLE_VALUES: readonly (readonly [number, number])[] = [
 
 export function specSampleReps(): Rep[] {
   return SPEC_SAMPLE_VALUES.map(([c, e], i) => makeRep(i, c, e));
+}
+
+/**
+ * View settings for tests: velocity, concentric, no target, warmup 1, no goal. Band fields in
+ * `patch` (targetValue, dropValue, dropPercent) set the band of the chosen metric and phase.
+ */
+export function viewSettings(patch: Partial<ViewSettings> & Partial<TargetBand> = {}): ViewSettings {
+  const { targetValue, dropValue, dropPercent, ...rest } = patch;
+  const s: ViewSettings = { metric: 'velocity', phase: 'concentric', target: 'None', bands: {}, warmup: 1, repGoal: null, ...rest };
+  const band = { ...bandFor(s.bands, s.metric, s.phase) };
+  if (targetValue !== undefined) band.targetValue = targetValue;
+  if (dropValue !== undefined) band.dropValue = dropValue;
+  if (dropPercent !== undefined) band.dropPercent = dropPercent;
+  return { ...s, bands: withBand(s.bands, s.metric, s.phase, band) };
 }

@@ -5,9 +5,8 @@ describe('workout settings', () => {
   it('defaults to docs/behaviour.md §3', () => {
     expect(DEFAULT_SETTINGS).toMatchObject({
       target: 'None',
-      targetValue: 0.9,
-      dropPercent: true,
-      dropValue: 0,
+      bands: {},
+      repGoal: null,
       warmup: 1,
       isVoiceFeedback: false,
       radius: 0.014,
@@ -30,13 +29,24 @@ describe('workout settings', () => {
     { json: '[]', message: /must be an object/ },
     { json: '{"warmup":4}', message: /warmup must be one of 1, 2, 3, got 4/ },
     { json: '{"target":"Max"}', message: /target must be one of None, Threshold, Zone, Fatigue/ },
-    { json: '{"dropValue":120}', message: /dropValue must be a number from 0 to 100/ },
+    { json: '{"bands":{"velocity.concentric":{"targetValue":1,"dropPercent":true,"dropValue":120}}}', message: /dropValue must be a number from 0 to 100/ },
+    { json: '{"bands":{"speed.concentric":{"targetValue":1,"dropPercent":true,"dropValue":1}}}', message: /unknown metric and phase "speed.concentric"/ },
+    { json: '{"repGoal":0}', message: /repGoal must be a whole number from 1 to 100, or none; got 0/ },
+    { json: '{"repGoal":2.5}', message: /repGoal must be a whole number/ },
     { json: '{"plates":[1,2]}', message: /expected 5 plate counts/ },
   ])('refuses a stored copy like $json', ({ json, message }) => {
     expect(() => parseStoredSettings(json)).toThrow(message);
   });
 
   it('allows a drop above 100 when it is in the metric unit', () => {
-    expect(() => validateSettings({ ...DEFAULT_SETTINGS, dropPercent: false, dropValue: 150 })).not.toThrow();
+    const bands = { 'power.concentric': { targetValue: 400, dropPercent: false, dropValue: 150 } };
+    expect(() => validateSettings({ ...DEFAULT_SETTINGS, bands })).not.toThrow();
+  });
+
+  it('moves an older copy’s single target to the metric and phase it was showing', () => {
+    const s = parseStoredSettings('{"metric":"power","phase":"eccentric","target":"Zone","targetValue":350,"dropValue":20}');
+    expect(s.bands).toEqual({ 'power.eccentric': { targetValue: 350, dropPercent: true, dropValue: 20 } });
+    expect('targetValue' in s).toBe(false);
+    expect(() => parseStoredSettings('{"targetValue":-1}')).toThrow(/targetValue must be a number from 0/);
   });
 });

@@ -10,18 +10,25 @@ import { METRICS, type Metric } from '../engine/types';
 import { PHASES, type Phase } from './labels';
 import { assertPlateCounts, plateTotal } from './plates';
 import { TARGET_TYPES, type TargetType } from './target';
+import { DEFAULT_BAND, validateBand, validateBands, withBand, type TargetBand, type TargetBands } from './targetBands';
+
+function pick(raw: Record<string, unknown>, keys: readonly (keyof TargetBand)[]): Partial<TargetBand> {
+  return Object.fromEntries(keys.filter((key) => key in raw).map((key) => [key, raw[key]]));
+}
 
 export const VIEWS = ['graph', 'table'] as const;
 export type View = (typeof VIEWS)[number];
 export const WARMUP_CHOICES = [1, 2, 3] as const;
+export const REP_GOAL_MAX = 100;
 
 export interface WorkoutSettings {
   metric: Metric;
   phase: Phase;
   target: TargetType;
-  targetValue: number;
-  dropPercent: boolean;
-  dropValue: number;
+  /** Target value and drop per metric and phase (see rules/targetBands). */
+  bands: TargetBands;
+  /** Planned counted reps of a set ("6 / 8"); null: no goal. */
+  repGoal: number | null;
   warmup: number;
   isVoiceFeedback: boolean;
   radius: number;
@@ -39,9 +46,8 @@ export const DEFAULT_SETTINGS: Readonly<WorkoutSettings> = Object.freeze({
   metric: 'velocity',
   phase: 'concentric',
   target: 'None',
-  targetValue: 0.9,
-  dropPercent: true,
-  dropValue: 0,
+  bands: {},
+  repGoal: null,
   warmup: ENGINE_DEFAULTS.warmup,
   isVoiceFeedback: false,
   radius: ENGINE_DEFAULTS.radius,
@@ -64,13 +70,6 @@ function bool(field: string, value: unknown): boolean {
   return value;
 }
 
-function num(field: string, value: unknown, min: number, max = Number.POSITIVE_INFINITY): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
-    throw new Error(`${field} must be a number from ${min} to ${max}, got ${String(value)}`);
-  }
-  return value;
-}
-
 /** A physical setting within the engine's plausible range (see engine/ranges). */
 function ranged(field: RangedSetting, value: unknown): number {
   if (typeof value !== 'number' || !inRange(field, value)) throw new Error(`${rangeRule(field)}, got ${String(value)}`);
@@ -82,9 +81,10 @@ export function validateSettings(s: WorkoutSettings): WorkoutSettings {
   oneOf('metric', METRICS, s.metric);
   oneOf('phase', PHASES, s.phase);
   oneOf('target', TARGET_TYPES, s.target);
-  num('targetValue', s.targetValue, 0);
-  bool('dropPercent', s.dropPercent);
-  num('dropValue', s.dropValue, 0, s.dropPercent ? 100 : Number.POSITIVE_INFINITY);
+  validateBands(s.bands);
+  if (s.repGoal !== null && (!Number.isInteger(s.repGoal) || s.repGoal < 1 || s.repGoal > REP_GOAL_MAX)) {
+    throw new Error(`repGoal must be a whole number from 1 to ${REP_GOAL_MAX}, or none; got ${String(s.repGoal)}`);
+  }
   oneOf('warmup', WARMUP_CHOICES, s.warmup);
   bool('isVoiceFeedback', s.isVoiceFeedback);
   ranged('radius', s.radius);
@@ -102,7 +102,9 @@ export function validateSettings(s: WorkoutSettings): WorkoutSettings {
 
 /**
  * Reads a stored copy: fields missing from an older version take their defaults, unknown fields
- * are dropped, and a present but wrong field is an error (the caller tells the user).
+ * are dropped, and a present but wrong field is an error (the caller tells the user). A copy from
+ * before targets were kept per metric and phase has one target value and drop: they become the
+ * band of the metric and phase it was showing.
  */
 export function parseStoredSettings(json: string): WorkoutSettings {
   let raw: unknown;
@@ -116,5 +118,12 @@ export function parseStoredSettings(json: string): WorkoutSettings {
   for (const key of Object.keys(DEFAULT_SETTINGS)) {
     if (key in raw) merged[key] = (raw as Record<string, unknown>)[key];
   }
-  return validateSettings(merged as unknown as WorkoutSettings);
+  const settings = validateSettings(merged as unknown as WorkoutSettings);
+  return 'bands' in raw ? settings : { ...settings, bands: legacyBand(raw as Record<string, unknown>, settings) };
+}
+
+function legacyBand(raw: Record<string, unknown>, s: WorkoutSettings): TargetBands {
+  if (!('targetValue' in raw || 'dropValue' in raw || 'dropPercent' in raw)) return s.bands;
+  const band = validateBand({ ...DEFAULT_BAND, ...pick(raw, ['targetValue', 'dropPercent', 'dropValue']) });
+  return withBand(s.bands, s.metric, s.phase, band);
 }

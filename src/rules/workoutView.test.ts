@@ -1,16 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { specSampleReps } from './fixtures';
+import type { Turn } from '../engine/types';
+import { makeRep, phaseOf, specSampleReps } from './fixtures';
+import { DEFAULT_BAND, withBand, type TargetBand } from './targetBands';
 import { buildWorkoutView, type ViewSettings } from './workoutView';
 
 const base: ViewSettings = {
   metric: 'velocity',
   phase: 'concentric',
   target: 'None',
-  targetValue: 0.9,
-  dropValue: 0,
-  dropPercent: true,
+  bands: {},
   warmup: 1,
+  repGoal: null,
 };
+
+/** Settings whose chosen metric and phase have `band` (the rest of the band as default). */
+function shownBand(s: ViewSettings, band: Partial<TargetBand>): ViewSettings {
+  return { ...s, bands: withBand(s.bands, s.metric, s.phase, { ...DEFAULT_BAND, ...band }) };
+}
+
+function turnAt(index: number, concentric: number): Turn {
+  return { index, count: index, start: index * 300, turn: index * 300 + 150, concentric: phaseOf(concentric) };
+}
 
 describe('buildWorkoutView on the documented sample rows', () => {
   it('numbers the first rep W and the rest from 1', () => {
@@ -32,7 +42,7 @@ describe('buildWorkoutView on the documented sample rows', () => {
   });
 
   it('a 10 % Fatigue set aims at the best concentric rep (1.00) and ends below 0.90', () => {
-    const view = buildWorkoutView(specSampleReps(), { ...base, target: 'Fatigue', dropValue: 10 });
+    const view = buildWorkoutView(specSampleReps(), shownBand({ ...base, target: 'Fatigue' }, { dropValue: 10 }));
     expect(view.target).toBe(1);
     expect(view.drop).toBeCloseTo(0.9, 10);
     expect(view.rows.map((r) => r.valid)).toEqual([false, true, true, true, true, true, false]);
@@ -45,12 +55,7 @@ describe('buildWorkoutView on the documented sample rows', () => {
   });
 
   it('a 5 % Fatigue set on the eccentric phase aims at 0.99 and keeps reps down to 0.9405', () => {
-    const view = buildWorkoutView(specSampleReps(), {
-      ...base,
-      phase: 'eccentric',
-      target: 'Fatigue',
-      dropValue: 5,
-    });
+    const view = buildWorkoutView(specSampleReps(), shownBand({ ...base, phase: 'eccentric', target: 'Fatigue' }, { dropValue: 5 }));
     expect(view.target).toBe(0.99);
     expect(view.drop).toBeCloseTo(0.9405, 10);
     expect(view.rows.map((r) => r.valid)).toEqual([false, true, true, true, false, false, false]);
@@ -58,13 +63,7 @@ describe('buildWorkoutView on the documented sample rows', () => {
   });
 
   it('a Zone of 1.0 with a 0.05 m/s drop keeps 0.95 to 1.00', () => {
-    const view = buildWorkoutView(specSampleReps(), {
-      ...base,
-      target: 'Zone',
-      targetValue: 1,
-      dropValue: 0.05,
-      dropPercent: false,
-    });
+    const view = buildWorkoutView(specSampleReps(), shownBand({ ...base, target: 'Zone' }, { targetValue: 1, dropValue: 0.05, dropPercent: false }));
     expect(view.rows.map((r) => r.valid)).toEqual([false, true, true, true, false, false, false]);
     // Reps below a Zone are invalid, but the set goes on: only Fatigue ends a set.
     expect(view.setComplete).toBe(false);
@@ -79,5 +78,74 @@ describe('buildWorkoutView on the documented sample rows', () => {
   it('shows nothing to compare before a rep is done', () => {
     const view = buildWorkoutView([], { ...base, target: 'Fatigue' });
     expect(view).toMatchObject({ rows: [], target: null, drop: null, best: null, bestChange: 0, latest: null, counted: 0 });
+  });
+});
+
+describe('a band per metric and phase', () => {
+  it('judges each phase against its own band, and the row by the shown phase', () => {
+    // Concentric Zone 0.95–1.00 m/s; eccentric Zone 0.90–0.99 m/s.
+    let s = shownBand({ ...base, target: 'Zone' }, { targetValue: 1, dropValue: 0.05, dropPercent: false });
+    s = { ...s, bands: withBand(s.bands, 'velocity', 'eccentric', { targetValue: 0.99, dropValue: 0.09, dropPercent: false }) };
+    const view = buildWorkoutView(specSampleReps(), s);
+    // Concentric 1, .98, .96, .94, .90, .86; eccentric .98, .99, .96, .93, .91, .86 (counts 1–6).
+    expect(view.rows.map((r) => r.validity.concentric)).toEqual([false, true, true, true, false, false, false]);
+    expect(view.rows.map((r) => r.validity.eccentric)).toEqual([false, true, true, true, true, true, false]);
+    expect(view.rows.map((r) => r.valid)).toEqual(view.rows.map((r) => r.validity.concentric));
+    expect(view.target).toBe(1);
+    const eccentric = buildWorkoutView(specSampleReps(), { ...s, phase: 'eccentric' });
+    expect(eccentric.target).toBe(0.99);
+    expect(eccentric.drop).toBeCloseTo(0.9, 10);
+  });
+
+  it('another metric keeps the default band, not the velocity one', () => {
+    const s = shownBand({ ...base, target: 'Threshold' }, { targetValue: 0.5 });
+    expect(buildWorkoutView(specSampleReps(), s).target).toBe(0.5);
+    expect(buildWorkoutView(specSampleReps(), { ...s, metric: 'torque' }).target).toBe(DEFAULT_BAND.targetValue);
+  });
+});
+
+describe('the rep under way (two-stage reps)', () => {
+  const reps = [makeRep(0, 0.8, 0.7), makeRep(1, 1, 0.98)];
+
+  it('with the concentric shown, its value counts at once: row, latest, best, target and counted', () => {
+    const view = buildWorkoutView(reps, shownBand({ ...base, target: 'Fatigue' }, { dropValue: 10 }), turnAt(2, 1.2));
+    expect(view.rows).toHaveLength(3);
+    expect(view.rows[2]).toMatchObject({ index: 2, label: '2', concentric: 1.2, eccentric: null, value: 1.2, underWay: true, valid: true });
+    expect(view.rows[2].validity).toEqual({ concentric: true, eccentric: null });
+    expect(view.latest).toBe(1.2);
+    expect(view.latestRow?.index).toBe(2);
+    expect(view.best).toEqual({ count: 2, value: 1.2 });
+    expect(view.target).toBe(1.2);
+    expect(view.rows[1].valid).toBe(false);
+    expect(view.counted).toBe(2);
+  });
+
+  it('with the eccentric shown, its row waits: no value, latest is the last closed rep', () => {
+    const view = buildWorkoutView(reps, { ...base, phase: 'eccentric' }, turnAt(2, 1.2));
+    expect(view.rows[2]).toMatchObject({ value: null, eccentric: null, percentChange: null, valid: true });
+    expect(view.latest).toBe(0.98);
+    expect(view.counted).toBe(2);
+  });
+
+  it('is the same figure the closed rep later has', () => {
+    const s = shownBand({ ...base, target: 'Threshold' }, { targetValue: 1.1 });
+    const atTurn = buildWorkoutView(reps, s, turnAt(2, 1.2));
+    const closed = buildWorkoutView([...reps, makeRep(2, 1.2, 1.05)], s);
+    expect(atTurn.rows[2].percentChange).toBeCloseTo(closed.rows[2].percentChange!, 12);
+    expect(atTurn.rows[2].valid).toBe(closed.rows[2].valid);
+    expect(atTurn.latest).toBe(closed.latest);
+  });
+});
+
+describe('the rep goal', () => {
+  it('is done when the counted reps reach it, warmup excluded', () => {
+    const s = { ...base, repGoal: 6 };
+    expect(buildWorkoutView(specSampleReps().slice(0, 6), s)).toMatchObject({ counted: 5, goal: 6, setDone: false });
+    expect(buildWorkoutView(specSampleReps(), s)).toMatchObject({ counted: 6, goal: 6, setDone: true, setComplete: false });
+  });
+
+  it('a Fatigue set complete by rule is done without a goal', () => {
+    const view = buildWorkoutView(specSampleReps(), shownBand({ ...base, target: 'Fatigue' }, { dropValue: 10 }));
+    expect(view).toMatchObject({ goal: null, setComplete: true, setDone: true });
   });
 });

@@ -54,19 +54,58 @@ describe('createLiveSession', () => {
 
   it('tells listeners about reps closed by the stream', () => {
     const { session, unit, runFrame } = setup();
-    const closed = vi.fn();
-    session.onRepsClosed(closed);
+    const news = vi.fn();
+    session.onLiveReps(news);
     session.attach(unit);
     unit.emitSamples(repSamples(0, 50));
     runFrame();
-    expect(closed).toHaveBeenCalledOnce();
-    expect(values(closed.mock.calls[0][0])).toEqual([0.5]);
+    expect(news).toHaveBeenCalledOnce();
+    expect(values(news.mock.calls[0][0].closed)).toEqual([0.5]);
+    expect(news.mock.calls[0][0].turn).toBeNull();
+  });
+
+  it('shows a rep’s concentric at its turn, once, and the whole rep when it closes', () => {
+    const { session, unit, runFrame } = setup();
+    const news = vi.fn();
+    session.onLiveReps(news);
+    session.attach(unit);
+    const { timeUs, angleDeg } = repSamples(0, 80);
+    unit.emitSamples({ timeUs: timeUs.slice(0, 3), angleDeg: angleDeg.slice(0, 3) });
+    runFrame();
+    expect(session.turn.value).toMatchObject({ index: 0, concentric: { velocity: 0.8 } });
+    expect(session.reps.value).toEqual([]);
+    expect(news.mock.calls.map(([n]) => [n.closed.length, n.turn?.index])).toEqual([[0, 0]]);
+    unit.emitSamples({ timeUs: [timeUs[2] + 1], angleDeg: [30] });
+    runFrame();
+    expect(news).toHaveBeenCalledOnce();
+    unit.emitSamples({ timeUs: timeUs.slice(3).map((t) => t + 2), angleDeg: angleDeg.slice(3) });
+    runFrame();
+    expect(session.turn.value).toBeNull();
+    expect(values(session.reps.value)).toEqual([0.8]);
+    expect(news.mock.calls.map(([n]) => [n.closed.length, n.turn])).toEqual([[0, expect.anything()], [1, null]]);
+  });
+
+  it('forgets the turn under way when the set is reset or the unit detaches', () => {
+    const { session, unit, runFrame } = setup();
+    session.attach(unit);
+    const { timeUs, angleDeg } = repSamples(0, 80);
+    unit.emitSamples({ timeUs: timeUs.slice(0, 3), angleDeg: angleDeg.slice(0, 3) });
+    runFrame();
+    expect(session.turn.value).not.toBeNull();
+    session.reset();
+    expect(session.turn.value).toBeNull();
+    session.attach(unit);
+    unit.emitSamples({ timeUs: timeUs.slice(0, 3), angleDeg: angleDeg.slice(0, 3) });
+    runFrame();
+    session.detach();
+    expect(session.turn.value).toBeNull();
+    expect(values(session.reps.value)).toEqual([0.8]);
   });
 
   it('reprocesses the raw record when the inertia changes mid-set, and keeps streaming', () => {
     const { session, unit, runFrame, settings } = setup();
     const closed = vi.fn();
-    session.onRepsClosed(closed);
+    session.onLiveReps(closed);
     session.attach(unit);
     unit.emitSamples(repSamples(0, 90));
     runFrame();

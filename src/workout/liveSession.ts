@@ -17,7 +17,7 @@
  * batch as recorded, and every gap before it, reaches `onRecorded` listeners (the journal).
  */
 import { batch, effect, signal, type ReadonlySignal } from '@preact/signals-react';
-import type { EngineSettings, EngineUpdate, IncrementalEngine, Rep, SampleBatch } from '../engine/types';
+import type { EngineSettings, EngineUpdate, IncrementalEngine, Rep, SampleBatch, Turn } from '../engine/types';
 import type { RawSamples, SampleWarning, Unit } from '../device/unit';
 import { RawBuffer } from './rawBuffer';
 import { replaySegments, SegmentedEngine, type SegmentedUpdate } from './segmentedEngine';
@@ -55,6 +55,12 @@ export interface LiveSessionOptions {
 
 export interface LiveSession {
   readonly reps: ReadonlySignal<Rep[]>;
+  /**
+   * The rep whose concentric is certain but whose return is still under way: its pull's figures
+   * show (and are spoken) at the turn, one eccentric before the rep closes. Null otherwise, and
+   * when a break cuts the return (that rep is not counted).
+   */
+  readonly turn: ReadonlySignal<Turn | null>;
   readonly stats: ReadonlySignal<SampleStats>;
   /** The newest few raw samples, newest last (for the test page). */
   readonly latest: ReadonlySignal<LatestSample[]>;
@@ -76,11 +82,18 @@ export interface LiveSession {
   recent(count: number): SampleBatch;
   /** The gaps between the session's segments, device time. */
   gaps(): Gap[];
-  /** Called after each frame that closed reps from the live stream, with those reps. */
-  onRepsClosed(listener: (reps: Rep[]) => void): () => void;
+  /** Called after each frame in which the live stream closed reps or made a new turn certain. */
+  onLiveReps(listener: (news: LiveReps) => void): () => void;
   /** Called synchronously with each batch as recorded, after the gap it closes, if any. */
   onRecorded(listener: RecordListener): () => void;
   dispose(): void;
+}
+
+/** What one frame of the live stream brought: reps it closed, and a turn it made certain. */
+export interface LiveReps {
+  closed: Rep[];
+  /** A concentric made certain this frame whose rep is still open; null when there is none. */
+  turn: Turn | null;
 }
 
 export interface RecordListener {
@@ -91,6 +104,8 @@ export interface RecordListener {
 /** Work collected between two frames. */
 interface Pending {
   reps: Rep[];
+  /** The engine's turn under way after this frame's samples (undefined: unchanged). */
+  turn?: Turn | null;
   received: number;
   skipped: number;
   warnings: number;
@@ -108,12 +123,15 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
   const { engine: api, settings, onError } = options;
   const requestFrame = options.requestFrame ?? ((cb: () => void) => void requestAnimationFrame(cb));
   const reps = signal<Rep[]>([]);
+  const turn = signal<Turn | null>(null);
   const stats = signal<SampleStats>(EMPTY_STATS);
   const latest = signal<LatestSample[]>([]);
   const live = signal(false);
   const raw = new RawBuffer();
   const timeline = new SessionTimeline();
-  const listeners = new Set<(reps: Rep[]) => void>();
+  const listeners = new Set<(news: LiveReps) => void>();
+  /** Index of the last turn told to listeners, so a turn is told once (the session's numbering). */
+  let announcedTurn = -1;
   const recorders = new Set<RecordListener>();
   let engine: SegmentedEngine | null = null;
   let unsubscribe: (() => void)[] = [];
@@ -140,6 +158,7 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
     const from = Math.max(0, raw.length - LATEST);
     batch(() => {
       if (work.reps.length > 0) reps.value = [...reps.value, ...work.reps];
+      if (work.turn !== undefined) turn.value = work.turn;
       const s = stats.value;
       stats.value = {
         received: s.received + work.received,
@@ -149,7 +168,9 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
       };
       latest.value = Array.from(view.timeUs.subarray(from), (timeUs, i) => ({ timeUs, angleDeg: view.angleDeg[from + i] }));
     });
-    if (work.reps.length > 0) for (const listener of listeners) listener(work.reps);
+    const newTurn = work.turn != null && work.turn.index !== announcedTurn ? work.turn : null;
+    if (newTurn !== null) announcedTurn = newTurn.index;
+    if (work.reps.length > 0 || newTurn !== null) for (const listener of listeners) listener({ closed: work.reps, turn: newTurn });
   }
 
   function onSamples(samples: RawSamples): void {
@@ -170,6 +191,7 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
       work.received += samples.timeUs.length;
       if (update === null) return;
       work.reps.push(...update.reps);
+      work.turn = engine?.pendingTurn ?? null;
       work.skipped += update.skipped;
     });
   }
@@ -196,14 +218,21 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
     const next = new SegmentedEngine(api.createEngine, s);
     try {
       const all = replaySegments(next, raw.view(), timeline.starts, engine !== null && !timeline.interrupted);
-      if (engine !== null) {
-        engine.dispose();
+      const live = engine !== null;
+      if (live) {
+        engine!.dispose();
         engine = next;
-        if (pending) pending.reps = [];
+        if (pending) {
+          pending.reps = [];
+          pending.turn = undefined;
+        }
       } else {
         next.dispose();
       }
-      reps.value = all;
+      batch(() => {
+        reps.value = all;
+        turn.value = live ? next.pendingTurn : null;
+      });
     } catch (error) {
       next.dispose();
       onError(`Reprocessing the session failed: ${messageOf(error)}`);
@@ -216,10 +245,11 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
     flush();
     try {
       const trailing = end();
-      if (trailing.length > 0) {
-        reps.value = [...reps.value, ...trailing];
-        for (const listener of listeners) listener(trailing);
-      }
+      batch(() => {
+        if (trailing.length > 0) reps.value = [...reps.value, ...trailing];
+        turn.value = null;
+      });
+      if (trailing.length > 0) for (const listener of listeners) listener({ closed: trailing, turn: null });
     } catch (error) {
       onError(`${context}: ${messageOf(error)}`);
     }
@@ -252,8 +282,10 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
     raw.clear();
     timeline.clear();
     pending = null;
+    announcedTurn = -1;
     batch(() => {
       reps.value = [];
+      turn.value = null;
       stats.value = EMPTY_STATS;
       latest.value = [];
     });
@@ -261,6 +293,7 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
 
   return {
     reps,
+    turn,
     stats,
     latest,
     live,
@@ -301,7 +334,7 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
       return { timeUs: view.timeUs.slice(from), angleDeg: view.angleDeg.slice(from) };
     },
     gaps: () => timeline.gaps.map((gap) => ({ ...gap })),
-    onRepsClosed(listener) {
+    onLiveReps(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },

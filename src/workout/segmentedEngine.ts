@@ -14,13 +14,15 @@
  * One function of (samples, segment starts, settings) serves the live stream, a settings change,
  * recovery and the history export, so all four show the same reps.
  */
-import type { EngineSettings, IncrementalEngine, Rep, SampleBatch } from '../engine/types';
+import type { EngineSettings, IncrementalEngine, Rep, SampleBatch, Turn } from '../engine/types';
 
 export type EngineFactory = (settings: EngineSettings) => IncrementalEngine;
 
 export interface SegmentedUpdate {
   /** Reps closed by this call, numbered for the whole session. */
   reps: Rep[];
+  /** Concentric phases this call made certain, numbered the same way. */
+  turns: Turn[];
   /** Input samples the engine dropped (time not increasing, non-finite). */
   skipped: number;
 }
@@ -33,18 +35,30 @@ export class SegmentedEngine {
   /** Reps and grid points of the segment in progress. */
   private repsHere = 0;
   private pointsHere = 0;
+  /** The open segment's latest turn whose rep has not closed yet. */
+  private pending: Turn | null = null;
 
   constructor(
     private readonly create: EngineFactory,
     private readonly settings: EngineSettings,
   ) {}
 
+  /** The concentric under way on screen: certain, but its rep not closed yet (null otherwise). */
+  get pendingTurn(): Turn | null {
+    return this.pending;
+  }
+
   /** Samples of the segment in progress (a new one begins after `endSegment`). */
   push(batch: SampleBatch): SegmentedUpdate {
     this.engine ??= this.create(this.settings);
     const update = this.engine.push(batch);
     this.pointsHere += update.pointCount;
-    return { reps: this.place(update.reps), skipped: update.skipped };
+    const turns = update.turns.map((turn) => this.placeTurn(turn));
+    // A turn comes before its rep, so the last turn is pending unless a rep of its index closed.
+    const reps = this.place(update.reps);
+    this.pending = turns.at(-1) ?? this.pending;
+    if (this.pending !== null && reps.some((rep) => rep.index >= this.pending!.index)) this.pending = null;
+    return { reps, turns, skipped: update.skipped };
   }
 
   /** Ends the segment in progress as at the end of data; returns its trailing rep, if any. */
@@ -58,6 +72,8 @@ export class SegmentedEngine {
     } finally {
       engine.dispose();
       this.engine = null;
+      // A concentric whose rep did not close by the end of its segment was cut: it is no rep.
+      this.pending = null;
       this.repBase += this.repsHere;
       this.pointBase += this.pointsHere;
       this.repsHere = 0;
@@ -68,6 +84,11 @@ export class SegmentedEngine {
   dispose(): void {
     this.engine?.dispose();
     this.engine = null;
+  }
+
+  private placeTurn(turn: Turn): Turn {
+    const index = this.repBase + turn.index;
+    return { ...turn, index, count: index - this.settings.warmup + 1, start: this.pointBase + turn.start, turn: this.pointBase + turn.turn };
   }
 
   private place(reps: readonly Rep[]): Rep[] {

@@ -1,27 +1,61 @@
 import { describe, expect, it } from 'vitest';
-import { specSampleReps } from '../../rules/fixtures';
+import { phaseOf, specSampleReps, viewSettings } from '../../rules/fixtures';
+import { withBand, type TargetBand } from '../../rules/targetBands';
 import { buildWorkoutView, type ViewSettings } from '../../rules/workoutView';
-import { buildChart, COLORWAY, type ChartInput } from './chartModel';
+import { buildChart, COLORWAY, INVALID_OPACITY, type ChartInput } from './chartModel';
 
-const base: ViewSettings = { metric: 'velocity', phase: 'concentric', target: 'None', targetValue: 0.9, dropValue: 10, dropPercent: true, warmup: 1 };
-
-function input(patch: Partial<ViewSettings> = {}): ChartInput {
-  const s = { ...base, ...patch };
+function input(patch: Partial<ViewSettings> & Partial<TargetBand> = {}): ChartInput {
+  const s = viewSettings({ dropValue: 10, ...patch });
   const view = buildWorkoutView(specSampleReps(), s);
   return { rows: view.rows, target: s.target, currentTarget: view.target, currentDrop: view.drop, unit: 'm/s', axisTitle: 'Velocity (m/s)' };
 }
 
 describe('buildChart', () => {
   it('draws one bar per rep per phase in valid/invalid traces with the documented colours 0/8 and 1/9', () => {
-    const { data } = buildChart(input({ target: 'Fatigue' }));
+    const s = viewSettings({ target: 'Fatigue', dropValue: 10 });
+    const both = { ...s, bands: withBand(s.bands, 'velocity', 'eccentric', { targetValue: 0.9, dropValue: 10, dropPercent: true }) };
+    const view = buildWorkoutView(specSampleReps(), both);
+    const { data } = buildChart({ rows: view.rows, target: 'Fatigue', currentTarget: view.target, currentDrop: view.drop, unit: 'm/s', axisTitle: '' });
     expect(data.map((t) => [t.name, t.marker.color, t.x, t.offsetgroup])).toEqual([
-      ['Concentric', COLORWAY[0], [1, 2, 3, 4, 5], 'concentric'],
+      ['Concentric (valid)', COLORWAY[0], [1, 2, 3, 4, 5], 'concentric'],
       ['Concentric (invalid)', COLORWAY[8], [0, 6], 'concentric'],
-      ['Eccentric', COLORWAY[1], [1, 2, 3, 4, 5], 'eccentric'],
+      ['Eccentric (valid)', COLORWAY[1], [1, 2, 3, 4, 5], 'eccentric'],
       ['Eccentric (invalid)', COLORWAY[9], [0, 6], 'eccentric'],
     ]);
     expect(data.flatMap((t) => t.x)).toHaveLength(14);
     expect(data[3].y).toEqual([0.7, 0.86]);
+  });
+
+  it('styles each bar by its own phase: an eccentric inside its band stays valid when the concentric fails', () => {
+    // Concentric Threshold 0.95 m/s; eccentric Threshold 0.9 m/s.
+    const s = viewSettings({ target: 'Threshold', targetValue: 0.95 });
+    const view = buildWorkoutView(specSampleReps(), { ...s, bands: withBand(s.bands, 'velocity', 'eccentric', { targetValue: 0.9, dropValue: 0, dropPercent: true }) });
+    const { data } = buildChart({ rows: view.rows, target: 'Threshold', currentTarget: view.target, currentDrop: view.drop, unit: 'm/s', axisTitle: '' });
+    const xs = Object.fromEntries(data.map((t) => [t.name, t.x]));
+    expect(xs['Concentric (invalid)']).toEqual([0, 4, 5, 6]);
+    expect(xs['Eccentric (valid)']).toEqual([1, 2, 3, 4, 5]);
+    expect(xs['Eccentric (invalid)']).toEqual([0, 6]);
+  });
+
+  it('fades and hatches invalid bars, and names valid and invalid in the legend', () => {
+    const { data, layout } = buildChart(input({ target: 'Fatigue' }));
+    for (const trace of data) {
+      const invalid = trace.name.endsWith('(invalid)');
+      expect(trace.name.endsWith('(valid)') || invalid).toBe(true);
+      expect(trace.marker.opacity).toBe(invalid ? INVALID_OPACITY : 1);
+      expect(trace.marker.pattern !== undefined).toBe(invalid);
+    }
+    expect(INVALID_OPACITY).toBeLessThanOrEqual(0.5);
+    expect(layout.showlegend).toBe(true);
+  });
+
+  it('draws the concentric of the rep under way and no eccentric bar for it yet', () => {
+    const turn = { index: 7, count: 7, start: 0, turn: 0, concentric: phaseOf(0.93) };
+    const view = buildWorkoutView(specSampleReps(), viewSettings(), turn);
+    const { data } = buildChart({ rows: view.rows, target: 'None', currentTarget: view.target, currentDrop: view.drop, unit: 'm/s', axisTitle: '' });
+    const bars = (phase: string) => data.filter((t) => t.offsetgroup === phase).flatMap((t) => t.x);
+    expect(bars('concentric')).toContain(7);
+    expect(bars('eccentric')).not.toContain(7);
   });
 
   it('uses Plotly’s default colours for indices 0, 1, 8 and 9', () => {
@@ -35,7 +69,7 @@ describe('buildChart', () => {
 
   it('hovers with two decimals and the unit, shows a legend, no Plotly logo, bar radius 5, 10 px top and left', () => {
     const { data, layout, config } = buildChart(input());
-    expect(data[0].hovertemplate).toBe('%{y:.2f} m/s<extra>Concentric</extra>');
+    expect(data[0].hovertemplate).toBe('%{y:.2f} m/s<extra>Concentric (valid)</extra>');
     expect(layout).toMatchObject({ showlegend: true, barcornerradius: 5, margin: { t: 10, l: 10 } });
     expect(config).toMatchObject({ displaylogo: false });
   });

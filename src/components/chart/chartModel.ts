@@ -1,11 +1,14 @@
 /**
  * The repetition column chart (docs/behaviour.md §2, §4, §9) as plain Plotly figure data, built without Plotly
- * so it is cheap to test. One bar per rep per phase; valid and invalid bars of a phase are two
- * traces sharing an offset group, so the legend names all four styles and each rep keeps its
- * slot. Colours are Plotly's default colorway: concentric 0 (valid) / 8 (invalid), eccentric
- * 1 / 9. Any target but None draws a band from the current target to the current drop — or to the
- * top of the axis for Threshold — with boundary lines; the band sits under the bars, the lines
- * over them.
+ * so it is cheap to test. One bar per rep per phase, each styled by its own phase's validity;
+ * valid and invalid bars of a phase are two traces sharing an offset group, so the legend names
+ * all four styles and each rep keeps its slot. Colours are Plotly's default colorway: concentric
+ * 0 (valid) / 8 (invalid), eccentric 1 / 9; invalid bars are also faded and hatched. The eccentric
+ * of the rep under way has no bar until its rep closes.
+ *
+ * Any target but None draws the shown phase's band, from the current target to the current drop
+ * (or to the top of the axis for Threshold), with boundary lines; the band sits under the bars,
+ * the lines over them.
  */
 import { PHASE_LABELS, PHASES } from '../../rules/labels';
 import type { TargetType } from '../../rules/target';
@@ -19,6 +22,8 @@ const COLOUR_INDEX = {
   eccentric: { valid: 1, invalid: 9 },
 } as const;
 
+/** Invalid bars are faded and hatched, so a failed set does not read as a good one at a glance. */
+export const INVALID_OPACITY = 0.35;
 const BAND_COLOUR = 'rgba(34, 197, 94, 0.15)';
 const LINE_COLOUR = 'rgba(22, 163, 74, 0.9)';
 
@@ -39,7 +44,7 @@ export interface BarTrace {
   x: number[];
   y: number[];
   offsetgroup: string;
-  marker: { color: string };
+  marker: { color: string; opacity: number; pattern?: { shape: '/'; fgcolor: string } };
   hovertemplate: string;
 }
 
@@ -66,16 +71,20 @@ function traces(rows: readonly RepRow[], unit: string): BarTrace[] {
   const out: BarTrace[] = [];
   for (const phase of PHASES) {
     for (const valid of [true, false]) {
-      const chosen = rows.filter((row) => row.valid === valid);
+      const chosen = rows.flatMap((row) => {
+        const y = row[phase];
+        return y !== null && row.validity[phase] === valid ? [{ index: row.index, y }] : [];
+      });
       if (chosen.length === 0) continue;
-      const name = valid ? PHASE_LABELS[phase] : `${PHASE_LABELS[phase]} (invalid)`;
+      const name = `${PHASE_LABELS[phase]} (${valid ? 'valid' : 'invalid'})`;
+      const color = COLORWAY[COLOUR_INDEX[phase][valid ? 'valid' : 'invalid']];
       out.push({
         type: 'bar',
         name,
-        x: chosen.map((row) => row.index),
-        y: chosen.map((row) => row[phase]),
+        x: chosen.map((bar) => bar.index),
+        y: chosen.map((bar) => bar.y),
         offsetgroup: phase,
-        marker: { color: COLORWAY[COLOUR_INDEX[phase][valid ? 'valid' : 'invalid']] },
+        marker: valid ? { color, opacity: 1 } : { color, opacity: INVALID_OPACITY, pattern: { shape: '/', fgcolor: color } },
         hovertemplate: `%{y:.2f} ${unit}<extra>${name}</extra>`,
       });
     }
@@ -110,7 +119,7 @@ export function targetShapes(input: ChartInput, axisMax: number): Shape[] {
 
 /** Top of the value axis: 10 % above the highest bar or boundary, so the band's top shows. */
 export function axisMaximum(input: ChartInput): number {
-  const values = input.rows.flatMap((row) => [row.concentric, row.eccentric]);
+  const values = input.rows.flatMap((row) => (row.eccentric === null ? [row.concentric] : [row.concentric, row.eccentric]));
   if (input.currentTarget !== null) values.push(input.currentTarget);
   if (input.currentDrop !== null) values.push(input.currentDrop);
   const max = Math.max(0, ...values);

@@ -6,13 +6,13 @@ import { TargetDialog, type TargetForm } from './TargetDialog';
 
 afterEach(cleanup);
 
-const initial: TargetForm = { target: 'None', targetValue: 0.9, dropPercent: true, dropValue: 0, warmup: 1, isVoiceFeedback: false };
+const initial: TargetForm = { target: 'None', targetValue: 0.9, dropPercent: true, dropValue: 0, repGoal: null, warmup: 1, isVoiceFeedback: false };
 
 function open(overrides: Partial<TargetForm> = {}) {
   const onSave = vi.fn();
   const onVoiceToggle = vi.fn();
   const onClose = vi.fn();
-  render(<TargetDialog initial={{ ...initial, ...overrides }} unit="m/s" onSave={onSave} onVoiceToggle={onVoiceToggle} onClose={onClose} />);
+  render(<TargetDialog initial={{ ...initial, ...overrides }} unit="m/s" scope="Velocity (m/s), concentric" onSave={onSave} onVoiceToggle={onVoiceToggle} onClose={onClose} />);
   return { onSave, onVoiceToggle, onClose, user: userEvent.setup() };
 }
 
@@ -93,5 +93,24 @@ describe('TargetDialog', () => {
     await user.click(toggle);
     await user.click(toggle);
     expect(onVoiceToggle.mock.calls).toEqual([[true], [false]]);
+  });
+
+  it('names the metric and phase the value and drop are for', async () => {
+    const { user } = open();
+    expect(screen.queryByText(/Value and drop for/)).toBeNull();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Target type' }), 'Zone');
+    expect(screen.getByText('Value and drop for Velocity (m/s), concentric')).toBeTruthy();
+  });
+
+  it('saves a rep goal, and None clears it', async () => {
+    const { user, onSave } = open();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Rep goal' }), '8');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenLastCalledWith({ ...initial, repGoal: 8 });
+    cleanup();
+    const again = open({ repGoal: 8 });
+    await again.user.selectOptions(screen.getByRole('combobox', { name: 'Rep goal' }), 'None');
+    await again.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(again.onSave).toHaveBeenLastCalledWith({ ...initial, repGoal: null });
   });
 });

@@ -3,6 +3,10 @@
  * only for Threshold and Zone, the drop input (with its %/unit toggle) only for Zone and Fatigue;
  * a percent drop is limited to 0–100 (docs/behaviour.md §5). Save waits until every shown number is valid.
  * Toggling voice feedback speaks at once (the press is the user gesture speech needs on phones).
+ *
+ * The value and drop are the band of the metric and phase on screen (`scope` names them); the
+ * target type, rep goal, warmup and voice are the set's. The rep goal is a list (none, 1–30)
+ * rather than a number field: a goal is a small whole number, and a list cannot be mistyped.
  */
 import { useState, type ReactElement } from 'react';
 import { TARGET_LABELS, TARGET_TYPES } from '../../rules/target';
@@ -10,24 +14,29 @@ import { Dialog } from '../Dialog';
 import { NumberField } from '../NumberField';
 import { Toggle } from '../Toggle';
 import { WARMUP_CHOICES, type WorkoutSettings } from '../../rules/settingsModel';
+import type { TargetBand } from '../../rules/targetBands';
 import { SelectField } from '../SelectField';
 
 const TARGET_OPTIONS = TARGET_TYPES.map((value) => ({ value, label: TARGET_LABELS[value] }));
 const WARMUP_OPTIONS = WARMUP_CHOICES.map((value) => ({ value, label: String(value) }));
+const NO_GOAL = 0;
+const GOAL_OPTIONS = [{ value: NO_GOAL, label: 'None' }, ...Array.from({ length: 30 }, (_, i) => ({ value: i + 1, label: String(i + 1) }))];
 
-/** The settings the Target dialog edits. */
-export type TargetForm = Pick<WorkoutSettings, 'target' | 'targetValue' | 'dropPercent' | 'dropValue' | 'warmup' | 'isVoiceFeedback'>;
+/** The settings the Target dialog edits: the set's, and the band of the metric and phase on screen. */
+export type TargetForm = Pick<WorkoutSettings, 'target' | 'repGoal' | 'warmup' | 'isVoiceFeedback'> & TargetBand;
 
 export interface TargetDialogProps {
   initial: TargetForm;
   /** Unit of the chosen metric, for the value and a unit drop (e.g. "m/s"). */
   unit: string;
+  /** The metric and phase the value and drop are for, e.g. "Velocity (m/s), concentric". */
+  scope: string;
   onVoiceToggle: (on: boolean) => void;
   onSave: (form: TargetForm) => void;
   onClose: () => void;
 }
 
-export function TargetDialog({ initial, unit, onVoiceToggle, onSave, onClose }: TargetDialogProps): ReactElement {
+export function TargetDialog({ initial, unit, scope, onVoiceToggle, onSave, onClose }: TargetDialogProps): ReactElement {
   const [form, setForm] = useState(initial);
   const [targetValue, setTargetValue] = useState<number | null>(initial.targetValue);
   const [dropValue, setDropValue] = useState<number | null>(initial.dropValue);
@@ -63,6 +72,7 @@ export function TargetDialog({ initial, unit, onVoiceToggle, onSave, onClose }: 
     >
       <p className="dialog__lead">Choose the target for your workout</p>
       <SelectField label="Target type" value={form.target} options={TARGET_OPTIONS} onChange={(target) => set({ target })} />
+      {(showValue || showDrop) && <p className="dialog__scope">Value and drop for {scope}</p>}
       {showValue && <NumberField label="Target value" unit={unit} value={form.targetValue} min={0} onChange={setTargetValue} />}
       {showDrop && (
         <div className="drop">
@@ -83,6 +93,13 @@ export function TargetDialog({ initial, unit, onVoiceToggle, onSave, onClose }: 
           </div>
         </div>
       )}
+      <SelectField
+        label="Rep goal"
+        description="Planned reps after the warmup"
+        value={form.repGoal ?? NO_GOAL}
+        options={GOAL_OPTIONS}
+        onChange={(goal) => set({ repGoal: goal === NO_GOAL ? null : goal })}
+      />
       <SelectField
         label="Warmup"
         description="Number of warmup repetitions"

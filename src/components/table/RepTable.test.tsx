@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { specSampleReps } from '../../rules/fixtures';
-import { buildWorkoutView, type ViewSettings } from '../../rules/workoutView';
+import { specSampleReps, viewSettings } from '../../rules/fixtures';
+import { buildWorkoutView } from '../../rules/workoutView';
 import { RepTable } from './RepTable';
 
 afterEach(cleanup);
 
-const base: ViewSettings = { metric: 'velocity', phase: 'concentric', target: 'Fatigue', targetValue: 0.9, dropValue: 10, dropPercent: true, warmup: 1 };
+const base = viewSettings({ target: 'Fatigue', dropValue: 10 });
 
 function cells() {
   return screen.getAllByRole('row').slice(1).map((row) => Array.from(row.querySelectorAll('th, td'), (c) => c.textContent));

@@ -38,7 +38,7 @@ export function RepTable({ rows, showPercentDrop, phase, unit, caption }: RepTab
             <tr key={row.index} data-valid={String(row.valid)} className={row.valid ? undefined : 'is-invalid'}>
               <th scope="row">{row.label}</th>
               <td>{fixed2(row.concentric)}</td>
-              <td>{fixed2(row.eccentric)}</td>
+              <td>{row.eccentric === null ? <span title="The return is under way">…</span> : fixed2(row.eccentric)}</td>
               {showPercentDrop && <td>{row.percentChange === null ? '–' : `${fixed2(row.percentChange)} %`}</td>}
             </tr>
           ))}

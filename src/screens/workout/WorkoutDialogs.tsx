@@ -2,7 +2,7 @@
  * The Inertia and Target dialogs wired to the settings and the unit, loaded on first open (they
  * are not needed to see the set). Plate changes apply at once; Save in the Inertia dialog writes
  * the boost to the unit (only when it changed) and closes only if that worked; Save in the Target
- * dialog applies the target settings.
+ * dialog applies the target settings, its value and drop to the metric and phase on screen.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactElement } from 'react';
@@ -10,7 +10,8 @@ import { boostRange } from '../../device';
 import { UnitType } from '../../device/unit';
 import { InertiaDialog, type InertiaChoice } from '../../components/dialogs/InertiaDialog';
 import { TargetDialog, type TargetForm } from '../../components/dialogs/TargetDialog';
-import { METRIC_UNITS } from '../../rules/labels';
+import { METRIC_LABELS, METRIC_UNITS, PHASE_LABELS } from '../../rules/labels';
+import { bandFor, withBand } from '../../rules/targetBands';
 import { attempt } from '../../stores/alerts';
 import { useApp } from '../../compose/appContext';
 import { boostPercent, connectedUnit, connection } from '../../stores/connection';
@@ -46,22 +47,22 @@ export default function WorkoutDialogs({ open, onClose }: { open: OpenDialog; on
     );
   }
 
-  const saveTarget = (form: TargetForm): void =>
+  const saveTarget = ({ targetValue, dropPercent, dropValue, ...set }: TargetForm): void =>
     void attempt(() => {
-      updateSettings(form);
+      updateSettings({ ...set, bands: withBand(s.bands, s.metric, s.phase, { targetValue, dropPercent, dropValue }) });
       onClose();
     });
   return (
     <TargetDialog
       initial={{
         target: s.target,
-        targetValue: s.targetValue,
-        dropPercent: s.dropPercent,
-        dropValue: s.dropValue,
+        ...bandFor(s.bands, s.metric, s.phase),
+        repGoal: s.repGoal,
         warmup: s.warmup,
         isVoiceFeedback: s.isVoiceFeedback,
       }}
       unit={METRIC_UNITS[s.metric]}
+      scope={`${METRIC_LABELS[s.metric]}, ${PHASE_LABELS[s.phase].toLowerCase()}`}
       onVoiceToggle={(on) => void attempt(() => ports.speech().speak(togglePhrase(on)))}
       onSave={saveTarget}
       onClose={onClose}

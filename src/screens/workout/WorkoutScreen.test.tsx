@@ -174,7 +174,7 @@ describe('the Workout screen', () => {
   });
 
   it('judges a Fatigue set: best rep, Percent Drop, dimmed rows and the set complete', async () => {
-    updateSettings({ target: 'Fatigue', dropValue: 1, dropPercent: true });
+    updateSettings({ target: 'Fatigue', bands: { 'velocity.concentric': { targetValue: 0.9, dropValue: 1, dropPercent: true } } });
     const unit = await connected();
     act(() => stream(unit, SET));
     await act(() => disconnectUnit());
