@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { updateSettings } from '../stores/settings';
+import { inertiaPrompt, workoutDialog } from '../stores/workoutHints';
 import { clearNotices } from '../stores/alerts';
 import { createFakeUnit } from '../device/testing/fakeUnit';
 import type { App } from '../compose/compose';
@@ -18,11 +21,15 @@ let app: App;
 
 function renderShellParts() {
   renderWithApp(
-    <>
+    <MemoryRouter initialEntries={['/settings']}>
       <BluetoothButton />
       <CalibrateModal />
       <AlertRegion />
-    </>,
+      <Routes>
+        <Route path="/" element={<p>Workout screen</p>} />
+        <Route path="*" element={null} />
+      </Routes>
+    </MemoryRouter>,
     app,
   );
   return userEvent.setup();
@@ -63,6 +70,36 @@ describe('the Bluetooth button', () => {
     await user.click(screen.getByRole('button', { name: 'Calibrate' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(made.bluetooth[0].calls).toEqual(['connect', 'calibrate']);
+  });
+
+  it('after the first calibration with no plates, opens the Workout screen and asks for the plates, once', async () => {
+    const user = renderShellParts();
+    const connectAndCalibrate = async () => {
+      await user.click(screen.getByRole('button', { name: 'Connect unit' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Demo unit' }));
+      await user.click(await screen.findByRole('button', { name: 'Calibrate' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Calibrate' })).toBeNull());
+    };
+    await connectAndCalibrate();
+    expect(screen.getByText('Workout screen')).toBeTruthy();
+    expect(workoutDialog.value).toBe('inertia');
+    expect(inertiaPrompt.value).toBe('open');
+    workoutDialog.value = null;
+    inertiaPrompt.value = 'done';
+    await user.click(screen.getByRole('button', { name: 'Disconnect unit' }));
+    await connectAndCalibrate();
+    expect(workoutDialog.value).toBeNull();
+  });
+
+  it('does not ask for the plates when they are chosen', async () => {
+    updateSettings({ plates: [0, 0, 1, 0, 0] });
+    const user = renderShellParts();
+    await user.click(screen.getByRole('button', { name: 'Connect unit' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Demo unit' }));
+    await user.click(await screen.findByRole('button', { name: 'Calibrate' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Calibrate' })).toBeNull());
+    expect(workoutDialog.value).toBeNull();
+    expect(screen.queryByText('Workout screen')).toBeNull();
   });
 
   it('Cancel in Calibrate closes it and disconnects', async () => {

@@ -1,23 +1,32 @@
 /**
  * Shows the Calibrate dialog while the connection state asks for it (docs/behaviour.md §4): the
- * dialog's code loads with the first connection, not with the Workout screen.
+ * dialog's code loads with the first connection, not with the Workout screen. After a calibration
+ * with no plates chosen, the Workout screen opens with its Inertia dialog (once a visit; Cancel
+ * in Calibrate disconnects, so it asks nothing).
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, type ReactElement } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { useApp } from '../compose/appContext';
 import { attempt } from '../stores/alerts';
 import { calibrateOpen } from '../stores/connection';
+import { inertia } from '../stores/settings';
+import { promptForInertia } from '../stores/workoutHints';
 
 const CalibrateDialog = lazy(() => import('../components/dialogs/CalibrateDialog').then((m) => ({ default: m.CalibrateDialog })));
 
 export function CalibrateModal(): ReactElement | null {
   useSignals();
   const { link } = useApp();
+  const navigate = useNavigate();
   if (!calibrateOpen.value) return null;
+  const calibrate = async (): Promise<void> => {
+    if ((await attempt(link.calibrate)) && promptForInertia(inertia.peek())) navigate('/');
+  };
   return (
     <Suspense fallback={null}>
       <CalibrateDialog
-        onCalibrate={async () => void (await attempt(link.calibrate))}
+        onCalibrate={calibrate}
         onCancel={async () => void (await attempt(link.cancelCalibration))}
       />
     </Suspense>

@@ -7,7 +7,8 @@
  * What it builds, in order:
  * - the settings, loaded from storage and written back on every change;
  * - the live session (unit samples → engine → reps), on the engine that loads after start-up;
- * - the workout view and the stream note the Workout screen reads, and voice feedback;
+ * - the workout view and the stream note the Workout screen reads, and voice feedback (its code
+ *   loads just after start-up: it has nothing to say before the first rep);
  * - the link (connect, calibrate, disconnect, reconnect), which hands the session to each unit;
  * - after the first render (`startBackground`, a lazy chunk): the wake lock and the session
  *   journal, whose recorder the link picks up once it exists.
@@ -28,7 +29,7 @@ import { buildWorkoutView, type WorkoutView } from '../rules/workoutView';
 import { attempt, showError, showStatus } from '../stores/alerts';
 import { messageOf } from '../shared/messageOf';
 import { engineSettings, inertia, keepSettings, loadSettings, settings } from '../stores/settings';
-import { startVoiceFeedback } from '../workout/voiceFeedback';
+import { resetWorkoutPrompts } from '../stores/workoutHints';
 
 /** The outside world as the app uses it: web implementations in the browser, doubles in tests. */
 export interface AppPorts {
@@ -58,6 +59,8 @@ export interface App {
   readonly link: Link;
   /** The journal once it has loaded (after the first render); null before, and in tests that do not start it. */
   readonly journal: ReadonlySignal<Journaling | null>;
+  /** Settles once voice feedback listens (its code loads just after start-up). */
+  readonly voiceReady: Promise<void>;
   /** The set on screen as the session CSV, shared or downloaded; failures go to the alert region. */
   exportLiveSession(): Promise<void>;
   /** Starts what waits for the first render: the wake lock and the session journal. */
@@ -66,6 +69,7 @@ export interface App {
 }
 
 export function composeApp(ports: AppPorts): App {
+  resetWorkoutPrompts();
   loadSettings(ports.storage());
   const stopKeeping = keepSettings(ports.storage, ports.storageProblem);
   void ports.loadEngine().catch((error: unknown) => showError(`The metrics engine could not load: ${messageOf(error)}`));
@@ -77,7 +81,14 @@ export function composeApp(ports: AppPorts): App {
     if (warnings === 0 || lastWarning === null) return null;
     return `Problems with the unit's samples this set: ${warnings}. Latest: ${lastWarning}`;
   });
-  const stopVoice = startVoiceFeedback({ session, settings, view, speech: ports.speech, onError: showError });
+  // Voice has nothing to say before the first rep, so its code loads after start-up.
+  let stopVoice = (): void => {};
+  let disposed = false;
+  const voiceReady = import('../workout/voiceFeedback')
+    .then(({ startVoiceFeedback }) => {
+      if (!disposed) stopVoice = startVoiceFeedback({ session, settings, view, speech: ports.speech, onError: showError });
+    })
+    .catch((error: unknown) => void showError(`Voice feedback could not load: ${messageOf(error)}`));
 
   const recorder = signal<Recorder | null>(null);
   const link = createLink({
@@ -104,6 +115,7 @@ export function composeApp(ports: AppPorts): App {
     streamNote,
     link,
     journal,
+    voiceReady,
     exportLiveSession: exportLive,
     async startBackground() {
       stopBackground();
@@ -128,6 +140,7 @@ export function composeApp(ports: AppPorts): App {
       await background.journaling.start();
     },
     dispose() {
+      disposed = true;
       stopBackground();
       journal.value = null;
       link.dispose();

@@ -1,4 +1,4 @@
-/** The Target card: the target type and the reps counted after the warmup, with a voice badge. */
+/** The Target card: the target type and the reps counted after the warmup ("6 / 8" with a rep goal), with a voice badge. */
 import type { ReactElement } from 'react';
 import { TARGET_LABELS, type TargetType } from '../../rules/target';
 import { VoiceIcon } from '../icons';
@@ -6,12 +6,14 @@ import { Card } from './Card';
 
 export interface TargetCardProps {
   counted: number;
+  /** Planned reps; null: none. */
+  goal: number | null;
   target: TargetType;
   voice: boolean;
   onOpen: () => void;
 }
 
-export function TargetCard({ counted, target, voice, onOpen }: TargetCardProps): ReactElement {
+export function TargetCard({ counted, goal, target, voice, onOpen }: TargetCardProps): ReactElement {
   const badges = voice ? [{ name: 'Voice Feedback on', icon: <VoiceIcon /> }] : [];
-  return <Card title={`Target: ${TARGET_LABELS[target]}`} value={Math.max(0, counted)} unit="/reps" badges={badges} onOpen={onOpen} />;
+  return <Card title={`Target: ${TARGET_LABELS[target]}`} value={goal === null ? Math.max(0, counted) : `${Math.max(0, counted)} / ${goal}`} unit={goal === null ? '/reps' : 'reps'} badges={badges} onOpen={onOpen} />;
 }

@@ -33,21 +33,26 @@ describe('InertiaCard', () => {
 
 describe('TargetCard', () => {
   it('shows the reps excluding warmup over /reps with the target name', () => {
-    render(<TargetCard counted={6} target="Fatigue" voice={false} onOpen={() => {}} />);
+    render(<TargetCard goal={null} counted={6} target="Fatigue" voice={false} onOpen={() => {}} />);
     const card = screen.getByRole('button', { name: /Target/ });
     expect(card.textContent).toContain('6/reps');
     expect(card.textContent).toContain('Fatigue Loss');
   });
 
+  it('shows the planned reps as "6 / 8" when there is a rep goal', () => {
+    render(<TargetCard counted={6} goal={8} target="None" voice={false} onOpen={() => {}} />);
+    expect(screen.getByRole('button').textContent).toContain('6 / 8 reps');
+  });
+
   it('never shows fewer than 0 reps', () => {
-    render(<TargetCard counted={-2} target="None" voice={false} onOpen={() => {}} />);
+    render(<TargetCard goal={null} counted={-2} target="None" voice={false} onOpen={() => {}} />);
     expect(screen.getByRole('button').textContent).toContain('0/reps');
   });
 
   it('shows the voice icon only while voice feedback is on', () => {
-    const { container, rerender } = render(<TargetCard counted={0} target="None" voice onOpen={() => {}} />);
+    const { container, rerender } = render(<TargetCard goal={null} counted={0} target="None" voice onOpen={() => {}} />);
     expect(container.querySelector('[data-icon="voice"]')).not.toBeNull();
-    rerender(<TargetCard counted={0} target="None" voice={false} onOpen={() => {}} />);
+    rerender(<TargetCard goal={null} counted={0} target="None" voice={false} onOpen={() => {}} />);
     expect(container.querySelector('[data-icon="voice"]')).toBeNull();
   });
 });

@@ -7,8 +7,9 @@ import { InertiaDialog, type InertiaChoice } from './InertiaDialog';
 
 afterEach(cleanup);
 
-function Harness({ boostOptions = [0], onSave = async () => {}, onClose = () => {} }: {
+function Harness({ boostOptions = [0], onSave = async () => {}, onClose = () => {}, firstTime = false }: {
   boostOptions?: number[];
+  firstTime?: boolean;
   onSave?: (c: InertiaChoice) => Promise<void>;
   onClose?: () => void;
 }) {
@@ -16,7 +17,7 @@ function Harness({ boostOptions = [0], onSave = async () => {}, onClose = () => 
   return (
     <>
       <p data-testid="workout-plates">{plates.join(',')}</p>
-      <InertiaDialog plates={plates} onPlatesChange={setPlates} boost={0} boostOptions={boostOptions} windupOnReset={false} onSave={onSave} onClose={onClose} />
+      <InertiaDialog plates={plates} onPlatesChange={setPlates} boost={0} boostOptions={boostOptions} windupOnReset={false} firstTime={firstTime} onSave={onSave} onClose={onClose} />
     </>
   );
 }
@@ -80,5 +81,16 @@ describe('InertiaDialog', () => {
     render(<Harness onClose={onClose} />);
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('opened by the connect flow, says why it asks and can be skipped', async () => {
+    const onClose = vi.fn();
+    const onSave = vi.fn(async () => {});
+    render(<Harness firstTime onClose={onClose} onSave={onSave} />);
+    expect(screen.getByText(/Torque, force and power need the flywheel’s inertia/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Skip' }));
+    expect(onClose).toHaveBeenCalledOnce();
+    expect(onSave).not.toHaveBeenCalled();
   });
 });

@@ -2,6 +2,7 @@
  * docs/behaviour.md §2 Inertia dialog. Plate counts apply live (the workout inertia follows every press, as
  * as docs/behaviour.md §2 asks); the Overload Boost and Windup on Reset are drafts that apply on Save, because the
  * boost is a command to the motor and should not fire on every arrow key in the select.
+ * Opened by the connect flow (`firstTime`), it says why it asks, and can be skipped.
  */
 import { useState, type ReactElement } from 'react';
 import { boostLabel } from '../../rules/labels';
@@ -23,12 +24,14 @@ export interface InertiaDialogProps {
   /** The connected unit's allowed boost values (docs/behaviour.md §5), 0 first. */
   boostOptions: readonly number[];
   windupOnReset: boolean;
+  /** Opened by the connect flow because no plates are chosen: says why, and Cancel reads Skip. */
+  firstTime?: boolean;
   onSave: (choice: InertiaChoice) => Promise<void>;
   onClose: () => void;
 }
 
 export function InertiaDialog(props: InertiaDialogProps): ReactElement {
-  const { plates, onPlatesChange, boostOptions, onSave, onClose } = props;
+  const { plates, onPlatesChange, boostOptions, firstTime = false, onSave, onClose } = props;
   const [boost, setBoost] = useState(props.boost);
   const [windupOnReset, setWindup] = useState(props.windupOnReset);
   const [saving, setSaving] = useState(false);
@@ -50,7 +53,7 @@ export function InertiaDialog(props: InertiaDialogProps): ReactElement {
       actions={
         <>
           <button type="button" className="button" onClick={onClose}>
-            Cancel
+            {firstTime ? 'Skip' : 'Cancel'}
           </button>
           <button type="button" className="button button--primary" disabled={saving} onClick={save}>
             Save
@@ -58,6 +61,7 @@ export function InertiaDialog(props: InertiaDialogProps): ReactElement {
         </>
       }
     >
+      {firstTime && <p className="dialog__note">Torque, force and power need the flywheel’s inertia. Choose your plates now, or skip and choose them later.</p>}
       <p className="dialog__lead">Select which flywheels you are using</p>
       <div className="steppers">
         {PLATE_STEPS.map((step, i) => (

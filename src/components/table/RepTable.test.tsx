@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { specSampleReps, viewSettings } from '../../rules/fixtures';
+import { phaseOf, specSampleReps, viewSettings } from '../../rules/fixtures';
 import { buildWorkoutView } from '../../rules/workoutView';
 import { RepTable } from './RepTable';
 
@@ -19,13 +19,13 @@ describe('RepTable', () => {
     render(<RepTable rows={rows} showPercentDrop phase="concentric" unit="m/s" />);
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['#', 'Concentric (m/s)', 'Eccentric (m/s)', 'Percent Drop']);
     expect(cells()).toEqual([
-      ['W', '0.80', '0.70', '-20.00 %'],
-      ['1', '1.00', '0.98', '0.00 %'],
-      ['2', '0.98', '0.99', '-2.00 %'],
-      ['3', '0.96', '0.96', '-4.00 %'],
-      ['4', '0.94', '0.93', '-6.00 %'],
-      ['5', '0.90', '0.91', '-10.00 %'],
-      ['6', '0.86', '0.86', '-14.00 %'],
+      ['W', '0.80', '0.70', '-20.00\u00a0%'],
+      ['1', '1.00', '0.98', '0.00\u00a0%'],
+      ['2', '0.98', '0.99', '-2.00\u00a0%'],
+      ['3', '0.96', '0.96', '-4.00\u00a0%'],
+      ['4', '0.94', '0.93', '-6.00\u00a0%'],
+      ['5', '0.90', '0.91', '-10.00\u00a0%'],
+      ['6', '0.86', '0.86', '-14.00\u00a0%'],
     ]);
   });
 
@@ -49,5 +49,18 @@ describe('RepTable', () => {
     render(<RepTable rows={rows} showPercentDrop={false} phase="concentric" unit="m/s" />);
     expect(screen.queryByRole('columnheader', { name: 'Percent Drop' })).toBeNull();
     expect(cells()[0]).toHaveLength(3);
+  });
+
+  it('shows the rep under way at its turn: the concentric, and "…" for the eccentric', () => {
+    const turn = { index: 7, count: 7, start: 0, turn: 0, concentric: phaseOf(0.97) };
+    const { rows } = buildWorkoutView(specSampleReps(), base, turn);
+    render(<RepTable rows={rows} showPercentDrop phase="concentric" unit="m/s" />);
+    expect(cells().at(-1)).toEqual(['7', '0.97', '…', '-3.00\u00a0%']);
+  });
+
+  it('shows "–", never 0.00, for a metric that cannot be measured yet', () => {
+    const { rows } = buildWorkoutView(specSampleReps(), { ...base, metric: 'torque' });
+    render(<RepTable rows={rows} showPercentDrop={false} phase="concentric" unit="N·m" unknown />);
+    expect(cells().flatMap((row) => row.slice(1))).toEqual(Array(14).fill('–'));
   });
 });

@@ -1,7 +1,8 @@
 /**
  * docs/behaviour.md §2 repetition table: #, Concentric, Eccentric and, when a target is set, Percent Drop.
  * Warmup rows read W, invalid rows are dimmed (and marked data-valid="false" for tests and CSS),
- * values have two decimals. The chosen phase's column is emphasised.
+ * values have two decimals. The chosen phase's column is emphasised. The rep under way shows its
+ * concentric at the turn and "…" for its eccentric until the rep closes.
  */
 import type { ReactElement } from 'react';
 import { fixed2, type Phase } from '../../rules/labels';
@@ -14,9 +15,12 @@ export interface RepTableProps {
   /** Column headings carry the metric's unit, e.g. "m/s". */
   unit: string;
   caption?: string;
+  /** The metric cannot be measured yet (no plates chosen): every value reads "–", never 0.00. */
+  unknown?: boolean;
 }
 
-export function RepTable({ rows, showPercentDrop, phase, unit, caption }: RepTableProps): ReactElement {
+export function RepTable({ rows, showPercentDrop, phase, unit, caption, unknown = false }: RepTableProps): ReactElement {
+  const figure = (value: number) => (unknown ? '–' : fixed2(value));
   return (
     <div className="table-wrap">
       <table className="reps">
@@ -37,9 +41,9 @@ export function RepTable({ rows, showPercentDrop, phase, unit, caption }: RepTab
           {rows.map((row) => (
             <tr key={row.index} data-valid={String(row.valid)} className={row.valid ? undefined : 'is-invalid'}>
               <th scope="row">{row.label}</th>
-              <td>{fixed2(row.concentric)}</td>
-              <td>{row.eccentric === null ? <span title="The return is under way">…</span> : fixed2(row.eccentric)}</td>
-              {showPercentDrop && <td>{row.percentChange === null ? '–' : `${fixed2(row.percentChange)} %`}</td>}
+              <td>{figure(row.concentric)}</td>
+              <td>{row.eccentric === null ? <span title="The return is under way">…</span> : figure(row.eccentric)}</td>
+              {showPercentDrop && <td>{row.percentChange === null ? '–' : `${fixed2(row.percentChange)}\u00a0%`}</td>}
             </tr>
           ))}
         </tbody>

@@ -20,11 +20,13 @@ export interface RepsViewProps {
   currentDrop: number | null;
   unit: string;
   axisTitle: string;
+  /** The metric cannot be measured yet (no plates chosen): the table shows "–", no chart is drawn. */
+  unknown: boolean;
 }
 
 export function RepsView(props: RepsViewProps): ReactElement {
-  const { view, rows, phase, target, currentTarget, currentDrop, unit, axisTitle } = props;
-  if (view === 'table') return <RepTable rows={rows} phase={phase} unit={unit} showPercentDrop={target !== 'None'} />;
+  const { view, rows, phase, target, currentTarget, currentDrop, unit, axisTitle, unknown } = props;
+  if (view === 'table' || unknown) return <RepTable rows={rows} phase={phase} unit={unit} showPercentDrop={target !== 'None' && !unknown} unknown={unknown} />;
   return (
     <Suspense fallback={<p className="chart chart--loading">Loading chart…</p>}>
       <RepChart rows={rows} target={target} currentTarget={currentTarget} currentDrop={currentDrop} unit={unit} axisTitle={axisTitle} />

@@ -16,11 +16,10 @@ import { attempt } from '../../stores/alerts';
 import { useApp } from '../../compose/appContext';
 import { boostPercent, connectedUnit, connection } from '../../stores/connection';
 import { settings, updateSettings } from '../../stores/settings';
+import { inertiaPrompt, type WorkoutDialog } from '../../stores/workoutHints';
 import { togglePhrase } from '../../workout/voiceFeedback';
 
-export type OpenDialog = 'inertia' | 'target';
-
-export default function WorkoutDialogs({ open, onClose }: { open: OpenDialog; onClose: () => void }): ReactElement {
+export default function WorkoutDialogs({ open, onClose }: { open: WorkoutDialog; onClose: () => void }): ReactElement {
   useSignals();
   const { link, ports } = useApp();
   const s = settings.value;
@@ -41,6 +40,7 @@ export default function WorkoutDialogs({ open, onClose }: { open: OpenDialog; on
         boost={boostPercent.value}
         boostOptions={boostRange(state.status === 'connected' ? state.device.info.type : UnitType.NONE)}
         windupOnReset={s.windupOnReset}
+        firstTime={inertiaPrompt.value === 'open'}
         onSave={saveInertia}
         onClose={onClose}
       />

@@ -190,6 +190,7 @@ describe('the Workout screen', () => {
 
   it('says each rep’s value when voice feedback is on', async () => {
     updateSettings({ isVoiceFeedback: true });
+    await app.voiceReady;
     const unit = await connected();
     // One slice per rep, cut 0.3 s into the next pull (a rep closes when the next one starts),
     // with an animation frame after each, as in real time.
@@ -320,5 +321,73 @@ describe('the Workout screen', () => {
     const card = screen.getByRole('button', { name: /^Target:/ });
     expect(card.textContent).toContain('Zone');
     expect(card.querySelector('[data-icon="voice"]')).not.toBeNull();
+  });
+
+  it('shows the latest rep as the big live number, with the reps over the goal and "Set done"', async () => {
+    updateSettings({ repGoal: 3 });
+    const unit = await connected();
+    act(() => stream(unit, SET));
+    await act(() => disconnectUnit());
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    const big = screen.getByRole('region', { name: 'Latest rep' });
+    expect(screen.getByTestId('live-number').textContent).toBe(`${rows()[3][1]}\u00a0m/s`);
+    expect(big.textContent).toContain('Rep 3 · Concentric');
+    expect(big.textContent).toContain('3 / 3 reps · Set done');
+    expect(big.getAttribute('data-tone')).toBe('valid');
+    expect(screen.getByRole('button', { name: /^Target:/ }).textContent).toContain('3 / 3 reps');
+  });
+
+  it('shows a rep’s concentric at the turn, before its return ends, with "…" for the eccentric', async () => {
+    const unit = await connected();
+    const second = SET.reps[1];
+    // Up to the middle of the second rep's return: its turn is certain, the rep is not closed.
+    const cut = SET.timeUs.findIndex((t) => t > (second.turnUs + second.endUs) / 2);
+    act(() => stream(unit, { ...SET, timeUs: SET.timeUs.slice(0, cut), angleDeg: SET.angleDeg.slice(0, cut) }));
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(app.session.reps.value).toHaveLength(1);
+    const [label, concentric, eccentric] = rows()[1];
+    expect([label, eccentric]).toEqual(['1', '…']);
+    expect(Number(concentric)).toBeCloseTo(second.concentricMeanVelocity, 1);
+    expect(screen.getByTestId('live-number').textContent).toBe(`${concentric}\u00a0m/s`);
+  });
+
+  it('shows "–" and asks for the plates while a metric needs the inertia and none are chosen', async () => {
+    updateSettings({ plates: [0, 0, 0, 0, 0], metric: 'torque' });
+    const unit = await connected();
+    act(() => stream(unit, SET));
+    await act(() => disconnectUnit());
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    expect(rows().flatMap((r) => r.slice(1))).toEqual(Array(8).fill('–'));
+    expect(screen.getByTestId('live-number').textContent).toBe('–\u00a0N·m');
+    expect(screen.getByTestId('latest-value').textContent).toBe('–');
+    expect(screen.getByText('Torque (N·m) needs the flywheel’s inertia: choose your plates.')).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Choose plates' }));
+    expect(await screen.findByRole('dialog', { name: 'Inertia' })).toBeTruthy();
+    act(() => updateSettings({ metric: 'velocity' }));
+    expect(screen.queryByText(/needs the flywheel’s inertia/)).toBeNull();
+  });
+
+  it('keeps a target per metric and phase: switching metric shows that metric’s target', async () => {
+    const user = userEvent.setup();
+    const openTarget = async () => {
+      await user.click(screen.getByRole('button', { name: /^Target:/ }));
+      return screen.findByRole('dialog', { name: 'Target' });
+    };
+    await openTarget();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Target type' }), 'Zone');
+    await user.clear(screen.getByLabelText('Target value'));
+    await user.type(screen.getByLabelText('Target value'), '1,1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    act(() => updateSettings({ metric: 'power' }));
+    await openTarget();
+    expect(screen.getByText('Value and drop for Power (W), concentric')).toBeTruthy();
+    expect((screen.getByLabelText('Target value') as HTMLInputElement).value).toBe('0.9');
+    await user.clear(screen.getByLabelText('Target value'));
+    await user.type(screen.getByLabelText('Target value'), '450');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    act(() => updateSettings({ metric: 'velocity' }));
+    await openTarget();
+    expect((screen.getByLabelText('Target value') as HTMLInputElement).value).toBe('1.1');
+    expect(settings.value.bands).toMatchObject({ 'velocity.concentric': { targetValue: 1.1 }, 'power.concentric': { targetValue: 450 } });
   });
 });

@@ -1,0 +1,49 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { specSampleReps, viewSettings } from '../../rules/fixtures';
+import { buildWorkoutView } from '../../rules/workoutView';
+import { LiveNumber, type LiveNumberProps } from './LiveNumber';
+
+afterEach(cleanup);
+
+// Threshold 0.9 m/s on the documented rows: rep 6 (0.86) fails, rep 5 (0.90) passes, W is warmup.
+const view = buildWorkoutView(specSampleReps(), viewSettings({ target: 'Threshold', targetValue: 0.9 }));
+const base: LiveNumberProps = { row: view.rows[6], phase: 'concentric', unit: 'm/s', counted: 6, goal: null, setDone: false, unknown: false };
+
+function shown(props: Partial<LiveNumberProps> = {}) {
+  render(<LiveNumber {...base} {...props} />);
+  const region = screen.getByRole('region', { name: 'Latest rep' });
+  return { region, value: screen.getByTestId('live-number').textContent, tone: region.getAttribute('data-tone') };
+}
+
+describe('the big live number', () => {
+  it('shows the rep’s value with two decimals and its unit, and says when it is outside the target', () => {
+    const { region, value, tone } = shown();
+    expect(value).toBe('0.86\u00a0m/s');
+    expect(tone).toBe('invalid');
+    expect(region.textContent).toContain('Rep 6 · Concentric · outside the target');
+    expect(region.textContent).toContain('6 reps');
+  });
+
+  it('is coloured valid for a rep in the target and plain for the warmup', () => {
+    expect(shown({ row: view.rows[5] }).tone).toBe('valid');
+    cleanup();
+    const warmup = shown({ row: view.rows[0] });
+    expect(warmup.tone).toBe('warmup');
+    expect(warmup.region.textContent).toContain('Warmup · Concentric');
+  });
+
+  it('shows the reps over the goal, and "Set done" once the set is', () => {
+    expect(shown({ goal: 8 }).region.textContent).toContain('6 / 8 reps');
+    expect(screen.queryByText(/Set done/)).toBeNull();
+    cleanup();
+    expect(shown({ counted: 8, goal: 8, setDone: true }).region.textContent).toContain('8 / 8 reps · Set done');
+  });
+
+  it('shows "–", never 0.00, while the metric cannot be measured', () => {
+    const { value, tone } = shown({ unknown: true, unit: 'W' });
+    expect(value).toBe('–\u00a0W');
+    expect(tone).toBe('none');
+  });
+});

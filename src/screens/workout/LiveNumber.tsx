@@ -1,0 +1,51 @@
+/**
+ * The big live number: the latest rep's value in the chosen metric and phase, sized to be read
+ * from a phone on the floor three metres away (full width, heavy figures, high contrast), and
+ * coloured by the rep's validity: solid for a valid rep, a striped warning for an invalid one,
+ * plain for a warmup rep (not judged). Below it the reps done, over the rep goal when there is
+ * one, and "Set done" once the set is.
+ *
+ * While the metric needs the inertia and no plates are chosen, it shows "–" (never 0.00).
+ */
+import type { ReactElement } from 'react';
+import { fixed2, PHASE_LABELS, type Phase } from '../../rules/labels';
+import type { RepRow } from '../../rules/workoutView';
+
+export interface LiveNumberProps {
+  row: RepRow | null;
+  phase: Phase;
+  unit: string;
+  counted: number;
+  goal: number | null;
+  setDone: boolean;
+  /** The metric cannot be measured yet (no plates chosen). */
+  unknown: boolean;
+}
+
+function tone(row: RepRow | null, unknown: boolean): 'none' | 'warmup' | 'valid' | 'invalid' {
+  if (row === null || unknown) return 'none';
+  if (row.count <= 0) return 'warmup';
+  return row.valid ? 'valid' : 'invalid';
+}
+
+export function LiveNumber({ row, phase, unit, counted, goal, setDone, unknown }: LiveNumberProps): ReactElement {
+  const state = tone(row, unknown);
+  const value = row === null || row.value === null || unknown ? '–' : fixed2(row.value);
+  const label = row === null ? PHASE_LABELS[phase] : `${row.count <= 0 ? 'Warmup' : `Rep ${row.count}`} · ${PHASE_LABELS[phase]}`;
+  return (
+    <section className="live-number" data-tone={state} aria-label="Latest rep">
+      <p className="live-number__label">
+        {label}
+        {state === 'invalid' && <span className="live-number__verdict"> · outside the target</span>}
+      </p>
+      <p className="live-number__value" data-testid="live-number">
+        {value}
+        <span className="live-number__unit">{`\u00a0${unit}`}</span>
+      </p>
+      <p className="live-number__reps">
+        {goal === null ? `${counted} reps` : `${counted} / ${goal} reps`}
+        {setDone && <strong className="live-number__done"> · Set done</strong>}
+      </p>
+    </section>
+  );
+}
