@@ -1,6 +1,11 @@
 #!/usr/bin/env bash
-# `npm run bench`: every benchmark; figures go to bench/results.json and to stdout.
+# `npm run bench`: every benchmark; figures go to bench/results.json and to stdout. First the
+# Node benchmarks (engine, CSV, journal, batch command), then those of the production build in
+# Chromium (bench/browser/). Extra arguments go to both vitest runs (a file filter).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-node-modules.sh
-npx vitest run --config vitest.bench.config.ts "$@"
+npx vitest run --config vitest.bench.config.ts --passWithNoTests "$@"
+bash scripts/ensure-chromium.sh
+bash scripts/ensure-dist.sh
+npx vitest run --config vitest.browser.config.ts bench/browser "$@"

@@ -11,26 +11,8 @@ cd "$(dirname "$0")/.."
 
 bash scripts/ensure-node-modules.sh
 
-chromium_bin="${CHROMIUM_PATH:-/usr/bin/chromium}"
-if [ ! -x "$chromium_bin" ]; then
-  echo "Installing Chromium from Debian (apt-get)..." >&2
-  sudo_cmd=""
-  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
-  $sudo_cmd apt-get update
-  $sudo_cmd env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
-fi
-
-# dist/ is stale when any input of the build is newer than its index.html.
-needs_build=0
-if [ ! -f dist/index.html ]; then
-  needs_build=1
-elif [ -n "$(find src public pkg build index.html vite.config.ts package-lock.json -newer dist/index.html -print -quit 2>/dev/null)" ]; then
-  needs_build=1
-fi
-if [ "$needs_build" = 1 ]; then
-  echo "Building the app (npx vite build)..." >&2
-  npx vite build --logLevel warn
-fi
+bash scripts/ensure-chromium.sh
+bash scripts/ensure-dist.sh
 
 mkdir -p test-results/e2e
 exec npx vitest run --config vitest.e2e.config.ts "$@"

@@ -17,6 +17,14 @@ describe('without Web Bluetooth', () => {
     await app.dialog('Calibrate').waitFor({ state: 'hidden' });
     await app.disconnectButton().waitFor();
 
+    // No plates chosen yet: the app asks for them once, right after calibrating.
+    const plates = app.dialog('Inertia');
+    await plates.getByText(/need the flywheel’s inertia/).waitFor();
+    await plates.getByRole('button', { name: /^Add one/ }).nth(2).click();
+    await plates.getByRole('button', { name: 'Save', exact: true }).click();
+    await plates.waitFor({ state: 'hidden' });
+    expect(await app.inertiaCardValue()).toBeGreaterThan(0);
+
     await app.showTable();
     await app.page.getByRole('button', { name: 'Start demo set', exact: true }).click();
     await expect.poll(async () => (await app.tableRows()).length, { timeout: 45_000 }).toBeGreaterThanOrEqual(3);

@@ -12,9 +12,9 @@ import { describe, expect, test } from './fixtures/test';
 /** Plotly's default colorway, docs/behaviour.md §9: concentric 0 / invalid 8, eccentric 1 / invalid 9. */
 const FILL = {
   concentric: 'rgb(31, 119, 180)',
-  concentricInvalid: 'rgb(188, 189, 34)',
+  concentricInvalid: 'hatched rgb(188, 189, 34)',
   eccentric: 'rgb(255, 127, 14)',
-  eccentricInvalid: 'rgb(23, 190, 207)',
+  eccentricInvalid: 'hatched rgb(23, 190, 207)',
 };
 
 const TWO_DECIMALS = /^\d+\.\d{2}$/;
@@ -94,6 +94,7 @@ describe('a set streamed by a 6.2 unit', () => {
       [FILL.eccentric]: REPS - 1,
       [FILL.eccentricInvalid]: 1,
     });
+    expect(graph.faded, 'the warmup rep’s two bars are invalid, so faded').toBe(2);
     expect(graph.shapes).toBe(0);
   });
 
@@ -109,7 +110,7 @@ describe('a set streamed by a 6.2 unit', () => {
       // docs/behaviour.md §5 percent change from the shown value; it is off by at most half a cent of value.
       const expectedDrop = ((value - threshold) / threshold) * 100;
       const tolerance = (100 * 0.005) / threshold + 0.005;
-      expect(row.percentDrop).toMatch(/^-?\d+\.\d{2} %$/);
+      expect(row.percentDrop).toMatch(/^-?\d+\.\d{2}\u00a0%$/);
       expect(Math.abs(Number.parseFloat(row.percentDrop!) - expectedDrop), `row ${row.label} percent drop`).toBeLessThanOrEqual(tolerance);
     }
     expectBothSides(judged);

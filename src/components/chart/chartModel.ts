@@ -44,7 +44,7 @@ export interface BarTrace {
   x: number[];
   y: number[];
   offsetgroup: string;
-  marker: { color: string; opacity: number; pattern?: { shape: '/'; fgcolor: string } };
+  marker: { color: string; opacity: number; pattern?: { shape: '/' } };
   hovertemplate: string;
 }
 
@@ -84,7 +84,7 @@ function traces(rows: readonly RepRow[], unit: string): BarTrace[] {
         x: chosen.map((bar) => bar.index),
         y: chosen.map((bar) => bar.y),
         offsetgroup: phase,
-        marker: valid ? { color, opacity: 1 } : { color, opacity: INVALID_OPACITY, pattern: { shape: '/', fgcolor: color } },
+        marker: valid ? { color, opacity: 1 } : { color, opacity: INVALID_OPACITY, pattern: { shape: '/' } },
         hovertemplate: `%{y:.2f} ${unit}<extra>${name}</extra>`,
       });
     }

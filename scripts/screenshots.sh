@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# `npm run screenshots`: the README's pictures of the Workout screen (docs/screens/*.png), taken
+# from the production build in Chromium with the emulated unit.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-node-modules.sh
+bash scripts/ensure-chromium.sh
+bash scripts/ensure-dist.sh
+npx vitest run --config vitest.browser.config.ts docs/screens "$@"
