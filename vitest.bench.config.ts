@@ -7,6 +7,8 @@ export default defineConfig({
   plugins: [wasm()],
   test: {
     include: ['bench/**/*.bench.ts'],
+    // bench/browser/ needs the served production build: vitest.browser.config.ts runs it.
+    exclude: ['bench/browser/**'],
     environment: 'node',
     testTimeout: 600_000,
     fileParallelism: false,

@@ -9,7 +9,7 @@ afterEach(cleanup);
 
 // Threshold 0.9 m/s on the documented rows: rep 6 (0.86) fails, rep 5 (0.90) passes, W is warmup.
 const view = buildWorkoutView(specSampleReps(), viewSettings({ target: 'Threshold', targetValue: 0.9 }));
-const base: LiveNumberProps = { row: view.rows[6], phase: 'concentric', unit: 'm/s', counted: 6, goal: null, setDone: false, unknown: false };
+const base: LiveNumberProps = { row: view.rows[6], phase: 'concentric', unit: 'm/s', counted: 6, goal: null, setDone: false, completeBelow: null, unknown: false };
 
 function shown(props: Partial<LiveNumberProps> = {}) {
   render(<LiveNumber {...base} {...props} />);
@@ -39,6 +39,12 @@ describe('the big live number', () => {
     expect(screen.queryByText(/Set done/)).toBeNull();
     cleanup();
     expect(shown({ counted: 8, goal: 8, setDone: true }).region.textContent).toContain('8 / 8 reps · Set done');
+  });
+
+  it('says why a Fatigue set is complete', () => {
+    const { region } = shown({ setDone: true, completeBelow: 0.9 });
+    expect(region.textContent).toContain('6 reps · Set done');
+    expect(region.textContent).toContain('Set complete: the last rep fell below 0.90 m/s.');
   });
 
   it('shows "–", never 0.00, while the metric cannot be measured', () => {

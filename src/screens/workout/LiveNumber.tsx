@@ -3,7 +3,8 @@
  * from a phone on the floor three metres away (full width, heavy figures, high contrast), and
  * coloured by the rep's validity: solid for a valid rep, a striped warning for an invalid one,
  * plain for a warmup rep (not judged). Below it the reps done, over the rep goal when there is
- * one, and "Set done" once the set is.
+ * one, and "Set done" once the set is (with why, for a Fatigue set that fell below its band);
+ * that line is a live region, so a screen reader says it too.
  *
  * While the metric needs the inertia and no plates are chosen, it shows "–" (never 0.00).
  */
@@ -18,6 +19,8 @@ export interface LiveNumberProps {
   counted: number;
   goal: number | null;
   setDone: boolean;
+  /** A Fatigue set complete by rule: the bound its last rep fell below; null otherwise. */
+  completeBelow: number | null;
   /** The metric cannot be measured yet (no plates chosen). */
   unknown: boolean;
 }
@@ -28,7 +31,7 @@ function tone(row: RepRow | null, unknown: boolean): 'none' | 'warmup' | 'valid'
   return row.valid ? 'valid' : 'invalid';
 }
 
-export function LiveNumber({ row, phase, unit, counted, goal, setDone, unknown }: LiveNumberProps): ReactElement {
+export function LiveNumber({ row, phase, unit, counted, goal, setDone, completeBelow, unknown }: LiveNumberProps): ReactElement {
   const state = tone(row, unknown);
   const value = row === null || row.value === null || unknown ? '–' : fixed2(row.value);
   const label = row === null ? PHASE_LABELS[phase] : `${row.count <= 0 ? 'Warmup' : `Rep ${row.count}`} · ${PHASE_LABELS[phase]}`;
@@ -42,10 +45,17 @@ export function LiveNumber({ row, phase, unit, counted, goal, setDone, unknown }
         {value}
         <span className="live-number__unit">{`\u00a0${unit}`}</span>
       </p>
-      <p className="live-number__reps">
-        {goal === null ? `${counted} reps` : `${counted} / ${goal} reps`}
-        {setDone && <strong className="live-number__done"> · Set done</strong>}
-      </p>
+      <div aria-live="polite">
+        <p className="live-number__reps">
+          {goal === null ? `${counted} reps` : `${counted} / ${goal} reps`}
+          {setDone && <strong className="live-number__done"> · Set done</strong>}
+        </p>
+        {completeBelow !== null && (
+          <p className="set-complete">
+            Set complete: the last rep fell below {fixed2(completeBelow)} {unit}.
+          </p>
+        )}
+      </div>
     </section>
   );
 }

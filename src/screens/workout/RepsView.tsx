@@ -1,15 +1,17 @@
 /**
- * The set as a chart or a table. The chart module (and Plotly with it) is lazy: the table is
- * usable while it loads, and leaving the graph view unmounts the chart, which purges the plot.
+ * The set as a chart or a table. The chart (and Plotly with it) loads on demand and comes in as
+ * `RepChart`: "Loading chart…" shows until it is there, and leaving the graph view unmounts the
+ * chart, which purges the plot.
  */
-import { lazy, Suspense, type ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
+import type { ChartInput } from '../../components/chart/chartModel';
 import { RepTable } from '../../components/table/RepTable';
+import { workoutDialog } from '../../stores/workoutHints';
 import type { Phase } from '../../rules/labels';
 import type { TargetType } from '../../rules/target';
 import type { RepRow } from '../../rules/workoutView';
 import type { View } from '../../rules/settingsModel';
 
-const RepChart = lazy(() => import('../../components/chart/PlotlyRepChart'));
 
 export interface RepsViewProps {
   view: View;
@@ -20,16 +22,34 @@ export interface RepsViewProps {
   currentDrop: number | null;
   unit: string;
   axisTitle: string;
-  /** The metric cannot be measured yet (no plates chosen): the table shows "–", no chart is drawn. */
+  /** The metric cannot be measured yet (no plates chosen): a line says so, the table shows "–", no chart is drawn. */
   unknown: boolean;
+  /** The chart component once its code has loaded; null before. */
+  RepChart: ComponentType<ChartInput> | null;
+}
+
+function InertiaHint({ metric }: { metric: string }): ReactElement {
+  return (
+    <div className="inertia-hint hint">
+      <p>{metric} needs the flywheel’s inertia: choose your plates.</p>
+      <button type="button" className="button" onClick={() => (workoutDialog.value = 'inertia')}>
+        Choose plates
+      </button>
+    </div>
+  );
 }
 
 export function RepsView(props: RepsViewProps): ReactElement {
-  const { view, rows, phase, target, currentTarget, currentDrop, unit, axisTitle, unknown } = props;
-  if (view === 'table' || unknown) return <RepTable rows={rows} phase={phase} unit={unit} showPercentDrop={target !== 'None' && !unknown} unknown={unknown} />;
-  return (
-    <Suspense fallback={<p className="chart chart--loading">Loading chart…</p>}>
-      <RepChart rows={rows} target={target} currentTarget={currentTarget} currentDrop={currentDrop} unit={unit} axisTitle={axisTitle} />
-    </Suspense>
-  );
+  const { view, rows, phase, target, currentTarget, currentDrop, unit, axisTitle, unknown, RepChart } = props;
+  if (unknown) {
+    return (
+      <>
+        <InertiaHint metric={axisTitle} />
+        <RepTable rows={rows} phase={phase} unit={unit} showPercentDrop={false} unknown />
+      </>
+    );
+  }
+  if (view === 'table') return <RepTable rows={rows} phase={phase} unit={unit} showPercentDrop={target !== 'None'} />;
+  if (RepChart === null) return <p className="chart chart--loading">Loading chart…</p>;
+  return <RepChart rows={rows} target={target} currentTarget={currentTarget} currentDrop={currentDrop} unit={unit} axisTitle={axisTitle} />;
 }

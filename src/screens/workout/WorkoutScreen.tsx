@@ -7,13 +7,14 @@
  * session reopened from the history, a quiet hint says when the screen may dim during the
  * workout, and a line says when the unit's samples were skipped or its clock broke. The big live
  * number shows once there is a rep; a metric that needs the inertia while no plates are chosen
- * shows "–" everywhere, with a line and a button to the Inertia dialog.
+ * shows "–" everywhere, and the set's view says so with a button to the Inertia dialog.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { lazy, Suspense, type ReactElement } from 'react';
-import { fixed2, METRIC_LABELS, METRIC_UNITS } from '../../rules/labels';
+import type { ReactElement } from 'react';
+import { useOnDemand } from '../../components/onDemand';
+import { METRIC_LABELS, METRIC_UNITS } from '../../rules/labels';
 import { attempt } from '../../stores/alerts';
-import { reviewing, wakeLockHint, workoutDialog } from '../../stores/workoutHints';
+import { reviewing, wakeLockHint } from '../../stores/workoutHints';
 import { inertia, settings, updateSettings } from '../../stores/settings';
 import { lacksInertia } from '../../rules/inertiaMetrics';
 
@@ -23,10 +24,8 @@ import { ResetBar } from './ResetBar';
 import { WorkoutCards } from './WorkoutCards';
 import { WorkoutToolbar } from './WorkoutToolbar';
 import { connection } from '../../stores/connection';
+import { repChart, setViews } from './setViews';
 
-// Shown from the first rep on, so they load then, not with the empty screen.
-const LiveNumber = lazy(() => import('./LiveNumber').then((m) => ({ default: m.LiveNumber })));
-const RepsView = lazy(() => import('./RepsView').then((m) => ({ default: m.RepsView })));
 
 export const EMPTY_TEXT = 'Start to use the product, make sure your unit is connected';
 /** The empty state once a unit is connected (after Reset, or before the first rep): the next step is the rope. */
@@ -40,6 +39,10 @@ export function WorkoutScreen(): ReactElement {
   const streamNote = app.streamNote;
   const unit = METRIC_UNITS[s.metric];
   const unknown = lacksInertia(s.metric, inertia.value);
+  const unitConnected = connection.value.status !== 'disconnected';
+  const graph = s.view === 'graph';
+  const views = useOnDemand(setViews, unitConnected || view.rows.length > 0);
+  const RepChart = useOnDemand(repChart, graph && (unitConnected || view.rows.length > 0));
   const change = (patch: Parameters<typeof updateSettings>[0]) => void attempt(() => updateSettings(patch));
 
   return (
@@ -57,18 +60,17 @@ export function WorkoutScreen(): ReactElement {
         onExport={app.exportLiveSession}
       />
       <WorkoutCards />
-      {unknown && (
-        <div className="inertia-hint hint">
-          <p>{METRIC_LABELS[s.metric]} needs the flywheel’s inertia: choose your plates.</p>
-          <button type="button" className="button" onClick={() => (workoutDialog.value = 'inertia')}>
-            Choose plates
-          </button>
-        </div>
-      )}
-      {view.rows.length > 0 && (
-        <Suspense fallback={null}>
-          <LiveNumber row={view.latestRow} phase={s.phase} unit={unit} counted={view.counted} goal={view.goal} setDone={view.setDone} unknown={unknown} />
-        </Suspense>
+      {view.rows.length > 0 && views !== null && (
+        <views.LiveNumber
+          row={view.latestRow}
+          phase={s.phase}
+          unit={unit}
+          counted={view.counted}
+          goal={view.goal}
+          setDone={view.setDone}
+          completeBelow={view.setComplete ? view.drop : null}
+          unknown={unknown}
+        />
       )}
       <PhaseBar
         phase={s.phase}
@@ -78,29 +80,23 @@ export function WorkoutScreen(): ReactElement {
         unit={unit}
         onSwap={() => change({ phase: s.phase === 'concentric' ? 'eccentric' : 'concentric' })}
       />
-      <div aria-live="polite">
-        {view.setComplete && view.drop !== null && (
-          <p className="set-complete">
-            Set complete: the last rep fell below {fixed2(view.drop)} {unit}.
-          </p>
-        )}
-      </div>
       {view.rows.length === 0 ? (
-        <p className="empty">{connection.value.status === 'disconnected' ? EMPTY_TEXT : READY_TEXT}</p>
+        <p className="empty">{unitConnected ? READY_TEXT : EMPTY_TEXT}</p>
+      ) : views === null ? (
+        <p className="hint">Loading the set…</p>
       ) : (
-        <Suspense fallback={<p className="hint">Loading the set…</p>}>
-          <RepsView
-            view={s.view}
-            rows={view.rows}
-            phase={s.phase}
-            target={s.target}
-            currentTarget={view.target}
-            currentDrop={view.drop}
-            unit={unit}
-            axisTitle={METRIC_LABELS[s.metric]}
-            unknown={unknown}
-          />
-        </Suspense>
+        <views.RepsView
+          view={s.view}
+          rows={view.rows}
+          phase={s.phase}
+          target={s.target}
+          currentTarget={view.target}
+          currentDrop={view.drop}
+          unit={unit}
+          axisTitle={METRIC_LABELS[s.metric]}
+          unknown={unknown}
+          RepChart={RepChart}
+        />
       )}
       <ResetBar />
     </section>
