@@ -97,6 +97,16 @@ describe('a band per metric and phase', () => {
     expect(eccentric.drop).toBeCloseTo(0.9, 10);
   });
 
+  it('does not judge the phase not shown against a band nobody set for it', () => {
+    const view = buildWorkoutView(specSampleReps(), shownBand({ ...base, target: 'Threshold' }, { targetValue: 0.99 }));
+    expect(view.rows.map((r) => r.validity.concentric)).toEqual([false, true, false, false, false, false, false]);
+    expect(view.rows.map((r) => r.validity.eccentric)).toEqual([false, true, true, true, true, true, true]);
+    const concentricBandOnly = shownBand(base, { targetValue: 0.99 }).bands;
+    const eccentric = buildWorkoutView(specSampleReps(), { ...base, target: 'Threshold', phase: 'eccentric', bands: concentricBandOnly });
+    // Shown, the eccentric is judged against the default band (0.9) until the user sets its own.
+    expect(eccentric.rows.map((r) => r.validity.eccentric)).toEqual([false, true, true, true, true, true, false]);
+  });
+
   it('another metric keeps the default band, not the velocity one', () => {
     const s = shownBand({ ...base, target: 'Threshold' }, { targetValue: 0.5 });
     expect(buildWorkoutView(specSampleReps(), s).target).toBe(0.5);

@@ -10,8 +10,10 @@
  *   hidden — while the latest rep is the best.
  * - Percent Drop per row is the rep's percent change against the current target.
  * - Each phase is judged against its own band (the chosen metric's target for that phase), so a
- *   rep's concentric and eccentric bars can differ in validity. The row's `valid`, the band, the
- *   best rep and set completion are the chosen phase's.
+ *   rep's concentric and eccentric bars can differ in validity. The phase not shown is judged
+ *   only if the user set a band for it: a concentric target alone must not flag every eccentric
+ *   bar against a default nobody chose. The row's `valid`, the band, the best rep and set
+ *   completion are the chosen phase's.
  * - Two-stage reps: the rep whose concentric is certain but whose return is under way (the
  *   engine's turn) is a row at once, with its eccentric still empty. Its concentric counts like a
  *   closed rep's (target, best, latest, validity), so the athlete has the pull's figure as soon as
@@ -21,7 +23,7 @@
 import type { Metric, Rep, Turn } from '../engine/types';
 import type { Phase } from './labels';
 import { bestRep, currentDrop, currentTarget, percentChange, type RepValue, type TargetType } from './target';
-import { bandFor, type TargetBands } from './targetBands';
+import { bandFor, bandKey, type TargetBands } from './targetBands';
 import { countedReps, isRepValid, isSetComplete, repCount, repLabel, type Judgement } from './validity';
 
 /** The settings the view depends on (a subset of the workout settings). */
@@ -83,10 +85,12 @@ interface PhaseJudgement {
 function judgePhase(reps: readonly Rep[], turn: Turn | null, s: ViewSettings, phase: Phase): PhaseJudgement {
   const values: RepValue[] = reps.map((rep) => ({ count: repCount(rep.index, s.warmup), value: rep[phase][s.metric] }));
   if (turn !== null && phase === 'concentric') values.push({ count: repCount(turn.index, s.warmup), value: turn.concentric[s.metric] });
+  // The other phase is judged only against a band the user set for it, never against the default.
+  const type = phase === s.phase || s.bands[bandKey(s.metric, phase)] !== undefined ? s.target : 'None';
   const band = bandFor(s.bands, s.metric, phase);
-  const target = currentTarget(s.target, band.targetValue, values);
-  const drop = currentDrop(s.target, target, band.dropValue, band.dropPercent);
-  return { values, judgement: { type: s.target, target, drop } };
+  const target = currentTarget(type, band.targetValue, values);
+  const drop = currentDrop(type, target, band.dropValue, band.dropPercent);
+  return { values, judgement: { type, target, drop } };
 }
 
 export function buildWorkoutView(reps: readonly Rep[], s: ViewSettings, turn: Turn | null = null): WorkoutView {
