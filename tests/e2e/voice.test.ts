@@ -47,4 +47,28 @@ describe('voice feedback', () => {
     await app.setTarget({ type: 'None', voice: false });
     expect((await spoken()).at(-1)?.text).toBe('Voice Feedback Disabled');
   });
+
+  test('speaks a rep’s concentric at its turn, while the return is under way, once; and "Set done" at the goal', async ({ app, unit }) => {
+    await app.page.addInitScript(observeSpeech);
+    const spoken = async () => (await app.page.evaluate(() => (window as unknown as { __spoken: Spoken[] }).__spoken)).map((s) => s.text);
+    await app.open();
+    await app.connectAndCalibrate();
+    await app.showTable();
+    await app.setTarget({ type: 'None', voice: true, goal: 2 });
+
+    const set = repPackets({ reps: 4, seed: 31, inertia: 0.05, firmware: unit.firmware });
+    const second = set.truth[1]!;
+    // Up to the middle of the second rep's return: its turn is certain, the rep is not closed.
+    const cut = Math.ceil(set.timeUs.findIndex((t) => t > (second.turnUs + second.endUs) / 2) / 5);
+    await unit.streamPackets(app.page, set.packets.slice(0, cut));
+    const atTurn = await app.waitForRows(2);
+    expect(atTurn[1]!.eccentric).toBe('…');
+    await expect.poll(spoken).toEqual(['Voice Feedback Enabled', atTurn[0]!.concentric, atTurn[1]!.concentric]);
+
+    await unit.streamPackets(app.page, set.packets.slice(cut));
+    const rows = await app.waitForRows(4);
+    expect(rows[1]!.eccentric).toMatch(/^\d+\.\d{2}$/);
+    await expect.poll(spoken).toEqual(['Voice Feedback Enabled', ...rows.map((r, i) => (i === 2 ? `${r.concentric}. Set done` : r.concentric))]);
+    await expect.poll(() => app.page.getByRole('region', { name: 'Latest rep' }).innerText()).toContain('Set done');
+  });
 });
