@@ -132,6 +132,10 @@ try {
     const calibrate = page.getByRole('dialog', { name: 'Calibrate' });
     await calibrate.getByRole('button', { name: 'Calibrate', exact: true }).click();
     await calibrate.waitFor({ state: 'hidden' });
+    // No plates chosen: the app asks for them once after calibrating; the check skips.
+    const plates = page.getByRole('dialog', { name: 'Inertia' });
+    await plates.getByRole('button', { name: 'Skip', exact: true }).click();
+    await plates.waitFor({ state: 'hidden' });
     await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Graph', exact: true }).click();
     await page.getByRole('button', { name: 'Start demo set', exact: true }).click();
     await page.waitForFunction(() => document.querySelectorAll('.js-plotly-plot .bars path').length >= 2, null, { timeout: 60_000 });
