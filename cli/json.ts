@@ -9,17 +9,35 @@ import type { FileResult } from './batch';
 /** One phase of one rep: exactly the engine's per-phase summary. */
 export type JsonPhase = PhaseSummary;
 
+/**
+ * Schema version: 1 had the per-phase means and peak velocity; 2 adds peak power and work per
+ * phase and the eccentric-overload ratios per rep.
+ */
+export const JSON_VERSION = 2;
+
+export interface JsonRep {
+  count: number;
+  concentric: JsonPhase;
+  eccentric: JsonPhase;
+  /** Eccentric / concentric peak power; 0 without concentric power. */
+  peakPowerRatio: number;
+  /** Eccentric / concentric mean power; 0 without concentric power. */
+  meanPowerRatio: number;
+}
+
 export interface JsonDocument {
+  version: typeof JSON_VERSION;
   files: {
     file: string;
     samples: number;
     skipped: number;
-    runs: { hz: number; reps: { count: number; concentric: JsonPhase; eccentric: JsonPhase }[] }[];
+    runs: { hz: number; reps: JsonRep[] }[];
   }[];
 }
 
 export function jsonDocument(results: readonly FileResult[]): JsonDocument {
   return {
+    version: JSON_VERSION,
     files: results.map((r) => ({
       file: r.file,
       samples: r.samples,
@@ -29,8 +47,14 @@ export function jsonDocument(results: readonly FileResult[]): JsonDocument {
   };
 }
 
-function jsonRep(rep: Rep): JsonDocument['files'][number]['runs'][number]['reps'][number] {
-  return { count: rep.count, concentric: jsonPhase(rep.concentric), eccentric: jsonPhase(rep.eccentric) };
+function jsonRep(rep: Rep): JsonRep {
+  return {
+    count: rep.count,
+    concentric: jsonPhase(rep.concentric),
+    eccentric: jsonPhase(rep.eccentric),
+    peakPowerRatio: rep.peakPowerRatio,
+    meanPowerRatio: rep.meanPowerRatio,
+  };
 }
 
 /** The engine's per-phase summary as it is (its fields are the engine's, engine-rs/src/bindings.rs). */

@@ -79,7 +79,8 @@ describe('npm run reprocess', () => {
     const { status, stdout, stderr } = run('--json', '--hz', '100,200,500', '--inertia', '0.05', 'yoyo.csv');
     expect([status, stderr]).toEqual([0, '']);
     const doc = JSON.parse(stdout) as JsonDocument;
-    expect(Object.keys(doc)).toEqual(['files']);
+    expect(Object.keys(doc)).toEqual(['version', 'files']);
+    expect(doc.version).toBe(2);
     const [file] = doc.files;
     expect(Object.keys(file!)).toEqual(['file', 'samples', 'skipped', 'runs']);
     expect([file!.file, file!.samples, file!.skipped]).toEqual(['yoyo.csv', 1900, 0]);
@@ -88,10 +89,12 @@ describe('npm run reprocess', () => {
       expect(Object.keys(runAt)).toEqual(['hz', 'reps']);
       expect(runAt.reps.map((r) => r.count)).toEqual([0, 1, 2, 3]);
       for (const rep of runAt.reps.slice(1)) {
-        expect(Object.keys(rep)).toEqual(['count', 'concentric', 'eccentric']);
+        expect(Object.keys(rep)).toEqual(['count', 'concentric', 'eccentric', 'peakPowerRatio', 'meanPowerRatio']);
+        // A yo-yo whose pull and return mirror each other overloads nothing: both ratios are 1.
+        expect(rep.meanPowerRatio).toBeCloseTo(1, 1);
         for (const phase of [rep.concentric, rep.eccentric]) {
           // The engine's own phase summary, field for field (named in engine-rs/src/bindings.rs).
-          expect(Object.keys(phase).sort()).toEqual(['acceleration', 'duration', 'force', 'linearForce', 'netForce', 'peakVelocity', 'power', 'torque', 'velocity']);
+          expect(Object.keys(phase).sort()).toEqual(['acceleration', 'duration', 'force', 'linearForce', 'netForce', 'peakPower', 'peakVelocity', 'power', 'torque', 'velocity', 'work']);
           expect(phase.duration).toBeCloseTo(EXPECTED.duration, 1);
           expect(Math.abs(phase.velocity / EXPECTED.velocity - 1)).toBeLessThan(0.02);
           expect(Math.abs(phase.peakVelocity / EXPECTED.peakVelocity - 1)).toBeLessThan(0.02);

@@ -110,6 +110,10 @@ export class PhaseSummary {
      */
     readonly netForce: number;
     /**
+     * peak |P|, W
+     */
+    readonly peakPower: number;
+    /**
      * peak |v|, m/s
      */
     readonly peakVelocity: number;
@@ -125,6 +129,10 @@ export class PhaseSummary {
      * |mean v|, m/s
      */
     readonly velocity: number;
+    /**
+     * |ΣP·Δt|, J
+     */
+    readonly work: number;
 }
 
 /**
@@ -207,6 +215,14 @@ export class Rep {
      * 0-based position in the session.
      */
     readonly index: number;
+    /**
+     * Eccentric / concentric mean power (0 without concentric power).
+     */
+    readonly meanPowerRatio: number;
+    /**
+     * Eccentric / concentric peak power (0 without concentric power).
+     */
+    readonly peakPowerRatio: number;
     /**
      * Concentric start.
      */

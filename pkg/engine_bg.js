@@ -313,6 +313,14 @@ export class PhaseSummary {
         return ret;
     }
     /**
+     * peak |P|, W
+     * @returns {number}
+     */
+    get peakPower() {
+        const ret = wasm.__wbg_get_phasesummary_peakPower(this.__wbg_ptr);
+        return ret;
+    }
+    /**
      * peak |v|, m/s
      * @returns {number}
      */
@@ -342,6 +350,14 @@ export class PhaseSummary {
      */
     get velocity() {
         const ret = wasm.__wbg_get_phasesummary_velocity(this.__wbg_ptr);
+        return ret;
+    }
+    /**
+     * |ΣP·Δt|, J
+     * @returns {number}
+     */
+    get work() {
+        const ret = wasm.__wbg_get_phasesummary_work(this.__wbg_ptr);
         return ret;
     }
 }
@@ -539,6 +555,22 @@ export class Rep {
     get index() {
         const ret = wasm.__wbg_get_rep_index(this.__wbg_ptr);
         return ret >>> 0;
+    }
+    /**
+     * Eccentric / concentric mean power (0 without concentric power).
+     * @returns {number}
+     */
+    get meanPowerRatio() {
+        const ret = wasm.__wbg_get_rep_meanPowerRatio(this.__wbg_ptr);
+        return ret;
+    }
+    /**
+     * Eccentric / concentric peak power (0 without concentric power).
+     * @returns {number}
+     */
+    get peakPowerRatio() {
+        const ret = wasm.__wbg_get_rep_peakPowerRatio(this.__wbg_ptr);
+        return ret;
     }
     /**
      * Concentric start.

@@ -119,6 +119,12 @@ pub struct JsPhaseSummary {
     /// peak |v|, m/s
     #[wasm_bindgen(readonly, js_name = peakVelocity)]
     pub peak_velocity: f64,
+    /// peak |P|, W
+    #[wasm_bindgen(readonly, js_name = peakPower)]
+    pub peak_power: f64,
+    /// |ΣP·Δt|, J
+    #[wasm_bindgen(readonly)]
+    pub work: f64,
 }
 
 impl From<&PhaseSummary> for JsPhaseSummary {
@@ -133,6 +139,8 @@ impl From<&PhaseSummary> for JsPhaseSummary {
             net_force: p.net_force,
             power: p.power,
             peak_velocity: p.peak_velocity,
+            peak_power: p.peak_power,
+            work: p.work,
         }
     }
 }
@@ -162,6 +170,12 @@ pub struct JsRep {
     /// The return.
     #[wasm_bindgen(readonly)]
     pub eccentric: JsPhaseSummary,
+    /// Eccentric / concentric peak power (0 without concentric power).
+    #[wasm_bindgen(readonly, js_name = peakPowerRatio)]
+    pub peak_power_ratio: f64,
+    /// Eccentric / concentric mean power (0 without concentric power).
+    #[wasm_bindgen(readonly, js_name = meanPowerRatio)]
+    pub mean_power_ratio: f64,
 }
 
 impl From<&Rep> for JsRep {
@@ -174,6 +188,8 @@ impl From<&Rep> for JsRep {
             end: r.end as f64,
             concentric: (&r.concentric).into(),
             eccentric: (&r.eccentric).into(),
+            peak_power_ratio: r.peak_power_ratio,
+            mean_power_ratio: r.mean_power_ratio,
         }
     }
 }

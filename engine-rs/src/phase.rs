@@ -24,7 +24,10 @@
 //!   (the kinetic energy taken out of the flywheel per second) and so on.
 //! - **Net force** m·(ā_body + g) + |F̄|: the body's weight and mean acceleration plus the mean
 //!   rope tension, which keeps one sign through a flywheel phase (driving, then braking).
-//! - **Peak velocity**: the largest |v| of the phase.
+//! - **Peak velocity** and **peak power**: the largest |v| and |P| of the phase's points.
+//! - **Work**: |ΣP·Δt| over the phase, in joules; the same sum as mean power, so it is mean power
+//!   × duration and, since power telescopes, the change of the flywheel's kinetic energy over
+//!   the phase (concentric: put in by the athlete; eccentric: taken out by the athlete's braking).
 //! - **Duration** from where the movement starts to where it ends: a rest edge as timed by
 //!   [`crate::edges`], the turn where the filtered angle crosses 0 (a [`Split`] of the grid point
 //!   there between the two phases), any other edge half a step beyond its grid point (a point's
@@ -56,6 +59,8 @@ struct Sums {
     total: [f64; METRIC_COUNT],
     /// max |v|
     peak_velocity: f64,
+    /// max |P|
+    peak_power: f64,
     first: At,
     last: At,
 }
@@ -72,6 +77,7 @@ impl Sums {
             *t += x;
         }
         self.peak_velocity = self.peak_velocity.max(m[0].abs());
+        self.peak_power = self.peak_power.max(m[5].abs());
     }
 
     fn add(&mut self, other: &Sums) {
@@ -87,6 +93,7 @@ impl Sums {
             *t += x;
         }
         self.peak_velocity = self.peak_velocity.max(other.peak_velocity);
+        self.peak_power = self.peak_power.max(other.peak_power);
     }
 }
 
@@ -261,12 +268,14 @@ impl PhaseAcc {
         // rest threshold, are still the phase's: with them its Δω runs from rest to rest.
         let mut total = closed.body.total;
         let mut peak_velocity = closed.body.peak_velocity;
+        let mut peak_power = closed.body.peak_power;
         let lead = if closed.lead_used { Some(&closed.lead) } else { None };
         for extra in lead.into_iter().chain([&closed.ramp]) {
             for (t, x) in total.iter_mut().zip(&extra.total) {
                 *t += x;
             }
             peak_velocity = peak_velocity.max(extra.peak_velocity);
+            peak_power = peak_power.max(extra.peak_power);
         }
         let b = &closed.body;
         let mut start_us = edges.onset_near(b.first.index).unwrap_or(b.first.time_us - 0.5 * c.step_us);
@@ -296,6 +305,8 @@ impl PhaseAcc {
             net_force: mean(4) + c.weight + mean(3).abs(),
             power: mean(5).abs(),
             peak_velocity,
+            peak_power,
+            work: (total[5] * c.step_us * 1e-6).abs(),
         }
     }
 }
@@ -321,6 +332,10 @@ pub struct PhaseSummary {
     pub power: f64,
     /// peak |v|, m/s
     pub peak_velocity: f64,
+    /// peak |P|, W
+    pub peak_power: f64,
+    /// |ΣP·Δt|, J: the energy put into the flywheel (concentric) or taken out of it (eccentric)
+    pub work: f64,
 }
 
 #[cfg(test)]

@@ -84,6 +84,18 @@ pub struct Rep {
     pub concentric: PhaseSummary,
     /// Points (turn, end].
     pub eccentric: PhaseSummary,
+    /// Eccentric overload by peak power: eccentric peak |P| / concentric peak |P| (0 when the
+    /// concentric has no power, e.g. inertia 0).
+    pub peak_power_ratio: f64,
+    /// Eccentric overload by mean power: eccentric |mean P| / concentric |mean P| (0 likewise).
+    /// With work = mean power × duration this is also the ratio of work per unit time.
+    pub mean_power_ratio: f64,
+}
+
+/// `eccentric / concentric`, or 0 when the concentric is 0 (a ratio to nothing is no overload).
+#[inline]
+pub fn overload_ratio(eccentric: f64, concentric: f64) -> f64 {
+    if concentric > 0.0 { eccentric / concentric } else { 0.0 }
 }
 
 /// A rep's concentric phase, published as soon as the turn is certain (the rope has come back
@@ -286,6 +298,7 @@ impl RepDetector {
     fn close(&mut self, start: Extreme, turn: Extreme, split: &Split, c: PhaseSummary, ecc: &Folds, edges: &Edges) -> Rep {
         let index = self.next_index;
         self.next_index = self.next_index.saturating_add(1);
+        let eccentric = ecc.at_ext().summary(&self.context, edges, Some(split), None);
         Rep {
             index,
             count: i64::from(index) - i64::from(self.warmup) + 1,
@@ -293,7 +306,9 @@ impl RepDetector {
             turn: turn.index,
             end: ecc.ext.index,
             concentric: c,
-            eccentric: ecc.at_ext().summary(&self.context, edges, Some(split), None),
+            eccentric,
+            peak_power_ratio: overload_ratio(eccentric.peak_power, c.peak_power),
+            mean_power_ratio: overload_ratio(eccentric.power, c.power),
         }
     }
 }

@@ -16,11 +16,13 @@ function phase(scale: number): PhaseSummary {
     netForce: 12.5 * scale,
     power: 53.57142857142857 * scale,
     peakVelocity: 0.785 * scale,
+    peakPower: 80 * scale,
+    work: 53.57142857142857 * scale,
   };
 }
 
 function rep(index: number, warmup: number, scale: number): Rep {
-  return { index, count: index - warmup + 1, start: index * 100, turn: index * 100 + 50, end: index * 100 + 99, concentric: phase(scale), eccentric: phase(scale / 2) };
+  return { index, count: index - warmup + 1, start: index * 100, turn: index * 100 + 50, end: index * 100 + 99, concentric: phase(scale), eccentric: phase(scale / 2), peakPowerRatio: 0.5, meanPowerRatio: 0.5 };
 }
 
 function input(overrides: Partial<SessionCsvInput> = {}): SessionCsvInput {
@@ -81,7 +83,7 @@ describe('buildSessionCsv', () => {
     const metric = fc.double({ min: 0, max: 1e6, noNaN: true });
     const summary = fc.record({
       duration: metric, velocity: metric, acceleration: metric, torque: metric, force: metric,
-      linearForce: metric, netForce: metric, power: metric, peakVelocity: metric,
+      linearForce: metric, netForce: metric, power: metric, peakVelocity: metric, peakPower: metric, work: metric,
     });
     fc.assert(
       fc.property(fc.array(fc.tuple(summary, summary), { maxLength: 10 }), (phases) => {

@@ -18,6 +18,8 @@ export function phaseOf(value: number): PhaseSummary {
     netForce: value,
     power: value,
     peakVelocity: value,
+    peakPower: value,
+    work: value,
   };
 }
 
@@ -31,6 +33,8 @@ export function makeRep(index: number, concentric: number, eccentric: number, wa
     end: index * 300 + 300,
     concentric: phaseOf(concentric),
     eccentric: phaseOf(eccentric),
+    peakPowerRatio: concentric > 0 ? eccentric / concentric : 0,
+    meanPowerRatio: concentric > 0 ? eccentric / concentric : 0,
   };
 }
 

@@ -33,7 +33,12 @@ const BOUNDS: [Phase, Figure, number, number][] = [
   ),
   ['concentric', 'peakVelocity', 0.03, 0.08],
   ['eccentric', 'peakVelocity', 0.03, 0.08],
+  ['concentric', 'work', 0.05, 0.05],
+  ['eccentric', 'work', 0.05, 0.05],
 ];
+
+/** Eccentric overload ratios: [figure, median bound, worst-rep bound]. */
+const RATIO_BOUNDS: ['peakPowerRatio' | 'meanPowerRatio', Figure, number, number][] = [['meanPowerRatio', 'power', 0.05, 0.05]];
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -44,14 +49,18 @@ function errors(out: EngineUpdate, truth: RepTruth[], phase: Phase, figure: Figu
 
 /** "velocity concentric: median 0.4 %, worst 1.2 % (bounds 2 %, 5 %)" for each figure out of bounds. */
 function failures(out: EngineUpdate, truth: RepTruth[]): string[] {
-  return BOUNDS.flatMap(([phase, figure, medianBound, worstBound]) => {
-    const e = errors(out, truth, phase, figure);
+  const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
+  const verdict = (what: string, e: number[], medianBound: number, worstBound: number) => {
     const [m, w] = [median(e), Math.max(...e)];
-    const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
-    return m <= medianBound && w <= worstBound
-      ? []
-      : [`${figure} ${phase}: median ${pct(m)}, worst ${pct(w)} (bounds ${pct(medianBound)}, ${pct(worstBound)})`];
-  });
+    return m <= medianBound && w <= worstBound ? [] : [`${what}: median ${pct(m)}, worst ${pct(w)} (bounds ${pct(medianBound)}, ${pct(worstBound)})`];
+  };
+  return [
+    ...BOUNDS.flatMap(([phase, figure, medianBound, worstBound]) => verdict(`${figure} ${phase}`, errors(out, truth, phase, figure), medianBound, worstBound)),
+    // The truth's ratio is the eccentric figure over the concentric one, both from the formulas.
+    ...RATIO_BOUNDS.flatMap(([ratio, figure, medianBound, worstBound]) =>
+      verdict(ratio, truth.map((t, k) => Math.abs(out.reps[k]![ratio] / (t.eccentric[figure] / t.concentric[figure]) - 1)), medianBound, worstBound),
+    ),
+  ];
 }
 
 type Reprocess = (batch: SampleBatch, settings: Partial<EngineSettings>) => EngineUpdate;

@@ -8,7 +8,8 @@
  * disc, still turning the same way, winds it onto the other side to A_{k+1} in T_e
  * (ω = ω_k·cos(π/2·u)), and the rope rests 0.3–1.5 s. The rope speed is continuous through the
  * turn (both phases meet at ω_k, the disc's top speed) and the flywheel stops at each end, so:
- * travel A = (2/π)·ω_k·T, mean ω = travel / T, |Δω| = ω_k, |ΔKE| = ½·I·ω_k².
+ * travel A = (2/π)·ω_k·T, mean ω = travel / T, |Δω| = ω_k, |ΔKE| = ½·I·ω_k² (the work of
+ * each phase), and |P| = I·|α|·ω peaks mid-phase at I·ω_k²·π/(4T).
  *
  * The sensor. Samples at `rawHz` at instants jittered by up to ±`jitterMs` (timestamps tell
  * the true instant, to the microsecond, as the unit's own clock does), with Gaussian angle
@@ -97,6 +98,9 @@ function phaseTruth(travelRad: number, durationS: number, peakRadS: number, iner
     netForce: MASS * (bodyAcceleration + GRAVITY) + torque / RADIUS,
     power: (0.5 * inertia * peakRadS * peakRadS) / durationS,
     peakVelocity: RADIUS * peakRadS,
+    // ω = ω_k·sin(πu/2) or ω_k·cos(πu/2): |P| = I·|α|·ω = I·ω_k²·π/(4T)·sin(πu), largest mid-phase.
+    peakPower: (inertia * peakRadS * peakRadS * Math.PI) / (4 * durationS),
+    work: 0.5 * inertia * peakRadS * peakRadS,
   };
 }
 

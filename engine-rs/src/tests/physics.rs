@@ -72,7 +72,9 @@ constant_acceleration! {
 }
 
 /// Expected means of one phase of a [`YoYo`]: travel `wound` degrees in `t` s, peak ω `wp`.
-/// Within a phase α keeps its sign, so Σ|α|·dt = ωp and Σ|α·ω|·dt = ωp²/2 exactly.
+/// Within a phase α keeps its sign, so Σ|α|·dt = ωp and Σ|α·ω|·dt = ωp²/2 exactly. The angle is
+/// a quarter cosine, so with k = π/(2t): ω = ωp·sin(kt), α = ωp·k·cos(kt), and |P| = I·α·ω =
+/// I·ωp²·k·sin(2kt)/2 peaks at I·ωp²·π/(4t). The work is the kinetic energy at ωp, I·ωp²/2.
 fn expected(s: &Settings, wound: f64, t: f64, wp: f64) -> PhaseSummary {
     let (r, i, m) = (s.radius_m, s.inertia_kg_m2, s.mass_kg);
     let alpha = wp / t;
@@ -87,6 +89,8 @@ fn expected(s: &Settings, wound: f64, t: f64, wp: f64) -> PhaseSummary {
         net_force: m * (2.0 * r * alpha + GRAVITY) + i * alpha / r,
         power: i * wp * wp / 2.0 / t,
         peak_velocity: r * wp,
+        peak_power: i * wp * wp * core::f64::consts::PI / (4.0 * t),
+        work: i * wp * wp / 2.0,
     }
 }
 
@@ -101,6 +105,8 @@ fn assert_phase(got: &PhaseSummary, want: &PhaseSummary, tol_velocity: f64, tol:
         (got.linear_force, want.linear_force, "linear force"),
         (got.net_force, want.net_force, "net force"),
         (got.power, want.power, "power"),
+        (got.peak_power, want.peak_power, "peak power"),
+        (got.work, want.work, "work"),
     ];
     for (g, w, name) in pairs {
         assert_rel(g, w, tol, &format!("{what} {name}"));
@@ -120,6 +126,10 @@ macro_rules! synthetic_rep {
             let wp = $peak * DEG;
             assert_phase(&rep.concentric, &expected(&s, $a, set.phase_s($a), wp), 0.01, 0.02, "concentric");
             assert_phase(&rep.eccentric, &expected(&s, $b, set.phase_s($b), wp), 0.01, 0.02, "eccentric");
+            // Same peak ω and kinetic energy both ways: the overload is the ratio of the durations.
+            let (tc, te) = (set.phase_s($a), set.phase_s($b));
+            assert_rel(rep.peak_power_ratio, tc / te, 0.03, "eccentric/concentric peak power");
+            assert_rel(rep.mean_power_ratio, tc / te, 0.03, "eccentric/concentric mean power");
             // The turn is where the rope is fully out: 0°, reached after the pull (+1.5 steps of lag).
             let turn_s = out.points.get(rep.turn as usize).unwrap().time_us * 1e-6;
             assert!((turn_s - (0.5 + set.phase_s($a) + 1.5 / $hz)).abs() <= 0.5 / $hz + 1e-9, "turn at {turn_s} s");

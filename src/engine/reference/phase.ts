@@ -21,6 +21,7 @@ class Sums {
   count = 0;
   total = [0, 0, 0, 0, 0, 0];
   peakVelocity = 0;
+  peakPower = 0;
   first: At = { index: 0, timeUs: 0 };
   last: At = { index: 0, timeUs: 0 };
 
@@ -30,6 +31,7 @@ class Sums {
     this.count += 1;
     for (let i = 0; i < METRIC_COUNT; i++) this.total[i]! += m[i]!;
     this.peakVelocity = Math.max(this.peakVelocity, Math.abs(m[0]!));
+    this.peakPower = Math.max(this.peakPower, Math.abs(m[5]!));
   }
 
   add(o: Sums): void {
@@ -39,6 +41,7 @@ class Sums {
     this.count += o.count;
     for (let i = 0; i < METRIC_COUNT; i++) this.total[i]! += o.total[i]!;
     this.peakVelocity = Math.max(this.peakVelocity, o.peakVelocity);
+    this.peakPower = Math.max(this.peakPower, o.peakPower);
   }
 
   clone(): Sums {
@@ -46,6 +49,7 @@ class Sums {
     c.count = this.count;
     c.total = [...this.total];
     c.peakVelocity = this.peakVelocity;
+    c.peakPower = this.peakPower;
     c.first = this.first;
     c.last = this.last;
     return c;
@@ -173,15 +177,17 @@ export class PhaseAcc {
     closed.closeRun();
     const b = closed.body;
     if (b.count === 0) {
-      return { duration: 0, velocity: 0, acceleration: 0, torque: 0, force: 0, linearForce: 0, netForce: 0, power: 0, peakVelocity: 0 };
+      return { duration: 0, velocity: 0, acceleration: 0, torque: 0, force: 0, linearForce: 0, netForce: 0, power: 0, peakVelocity: 0, peakPower: 0, work: 0 };
     }
     // The speed-up before the first movement and the slow-down after the last, below the rest
     // threshold, are still the phase's: with them its Δω runs from rest to rest.
     const total = [...b.total];
     let peakVelocity = b.peakVelocity;
+    let peakPower = b.peakPower;
     for (const extra of closed.leadUsed ? [closed.lead, closed.ramp] : [closed.ramp]) {
       for (let i = 0; i < METRIC_COUNT; i++) total[i]! += extra.total[i]!;
       peakVelocity = Math.max(peakVelocity, extra.peakVelocity);
+      peakPower = Math.max(peakPower, extra.peakPower);
     }
     let startUs = c.edges.onsetNear(b.first.index) ?? b.first.timeUs - 0.5 * c.stepUs;
     let endUs = c.edges.stopNear(b.last.index) ?? b.last.timeUs + 0.5 * c.stepUs;
@@ -206,6 +212,8 @@ export class PhaseAcc {
       netForce: mean(4) + c.weight + Math.abs(mean(3)),
       power: Math.abs(mean(5)),
       peakVelocity,
+      peakPower,
+      work: Math.abs(total[5]! * c.stepUs * 1e-6),
     };
   }
 }

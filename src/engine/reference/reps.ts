@@ -167,6 +167,7 @@ export class RepDetector {
 
   private close(c: Concentric, ecc: Folds): Rep {
     const index = this.nextIndex++;
+    const eccentric = ecc.foldAtExt().summary(this.context, c.split, null);
     return {
       index,
       count: index - this.warmup + 1,
@@ -174,7 +175,14 @@ export class RepDetector {
       turn: c.turn.index,
       end: ecc.ext.index,
       concentric: c.summary,
-      eccentric: ecc.foldAtExt().summary(this.context, c.split, null),
+      eccentric,
+      peakPowerRatio: overloadRatio(eccentric.peakPower, c.summary.peakPower),
+      meanPowerRatio: overloadRatio(eccentric.power, c.summary.power),
     };
   }
+}
+
+/** `eccentric / concentric`, or 0 when the concentric is 0 (a ratio to nothing is no overload). */
+function overloadRatio(eccentric: number, concentric: number): number {
+  return concentric > 0 ? eccentric / concentric : 0;
 }

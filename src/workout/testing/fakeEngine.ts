@@ -33,6 +33,8 @@ export function createFakeEngine(settings: Partial<EngineSettings> = {}): Increm
       end: position,
       concentric: phaseOf(value),
       eccentric: phaseOf(value / 2),
+      peakPowerRatio: 0.5,
+      meanPowerRatio: 0.5,
     };
     index += 1;
     peak = 0;
