@@ -97,6 +97,7 @@ pub mod session;
 pub mod settings;
 pub mod smooth;
 pub mod still;
+pub mod window;
 #[cfg(test)]
 mod tests;
 

@@ -24,7 +24,9 @@
 //!   (the kinetic energy taken out of the flywheel per second) and so on.
 //! - **Net force** m·(ā_body + g) + |F̄|: the body's weight and mean acceleration plus the mean
 //!   rope tension, which keeps one sign through a flywheel phase (driving, then braking).
-//! - **Peak velocity** and **peak power**: the largest |v| and |P| of the phase's points.
+//! - **Peak velocity**: the largest |v| of the phase's points; **peak power**: the largest |P|
+//!   averaged over [`crate::settings::PEAK_POWER_WINDOW_S`] ([`crate::window`]), since a single
+//!   point's P carries the noise of α.
 //! - **Work**: |ΣP·Δt| over the phase, in joules; the same sum as mean power, so it is mean power
 //!   × duration and, since power telescopes, the change of the flywheel's kinetic energy over
 //!   the phase (concentric: put in by the athlete; eccentric: taken out by the athlete's braking).
@@ -41,6 +43,13 @@ use crate::settings::{MOVE_CONFIRM_DEG, REST_OMEGA_RAD_S};
 
 /// Number of summed metrics: v, a, τ, F, linearForce, P.
 pub const METRIC_COUNT: usize = 6;
+
+/// Values a phase folds per point: the [`METRIC_COUNT`] summed ones, then the windowed power
+/// ([`crate::window`]) whose largest |value| is the peak power.
+pub const VALUE_COUNT: usize = METRIC_COUNT + 1;
+
+/// Index of the windowed power in a point's values.
+const WINDOW_POWER: usize = METRIC_COUNT;
 
 /// Where a point is: its global grid index and time.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -59,7 +68,7 @@ struct Sums {
     total: [f64; METRIC_COUNT],
     /// max |v|
     peak_velocity: f64,
-    /// max |P|
+    /// max |windowed P|
     peak_power: f64,
     first: At,
     last: At,
@@ -67,7 +76,7 @@ struct Sums {
 
 impl Sums {
     #[inline]
-    fn add_point(&mut self, m: &[f64; METRIC_COUNT], at: At) {
+    fn add_point(&mut self, m: &[f64; VALUE_COUNT], at: At) {
         if self.count == 0 {
             self.first = at;
         }
@@ -77,7 +86,7 @@ impl Sums {
             *t += x;
         }
         self.peak_velocity = self.peak_velocity.max(m[0].abs());
-        self.peak_power = self.peak_power.max(m[5].abs());
+        self.peak_power = self.peak_power.max(m[WINDOW_POWER].abs());
     }
 
     fn add(&mut self, other: &Sums) {
@@ -97,11 +106,12 @@ impl Sums {
     }
 }
 
-/// The signed values a phase sums, in that order, and whether the point is moving.
+/// The values a phase folds, in that order (the signed metrics it sums, then `window_power`, the
+/// point's [`crate::window`] mean), and whether the point is moving.
 #[inline]
-pub fn phase_values(p: &Point) -> ([f64; METRIC_COUNT], bool) {
+pub fn phase_values(p: &Point, window_power: f64) -> ([f64; VALUE_COUNT], bool) {
     (
-        [p.velocity, p.acceleration, p.torque, p.force, p.linear_force, p.power],
+        [p.velocity, p.acceleration, p.torque, p.force, p.linear_force, p.power, window_power],
         p.angular_velocity.abs() >= REST_OMEGA_RAD_S,
     )
 }
@@ -113,7 +123,7 @@ pub struct Split {
     /// Global grid index of the point.
     pub index: u64,
     /// Its [`phase_values`].
-    pub values: [f64; METRIC_COUNT],
+    pub values: [f64; VALUE_COUNT],
     /// Fraction of its step after `time_us`, 0–1.
     pub after: f64,
     /// Where the phases meet, µs.
@@ -189,7 +199,7 @@ impl PhaseAcc {
 
     /// Adds the next point: its [`phase_values`], rope position `p` and place `at`.
     #[inline]
-    pub fn push(&mut self, m: &[f64; METRIC_COUNT], moving: bool, p: f64, at: At) {
+    pub fn push(&mut self, m: &[f64; VALUE_COUNT], moving: bool, p: f64, at: At) {
         if moving {
             if self.run_state == Run::None {
                 self.run_state = Run::Unconfirmed;
@@ -353,7 +363,7 @@ mod tests {
     fn fold(points: &[(f64, f64)]) -> PhaseAcc {
         let mut a = PhaseAcc::new(points.first().map_or(0.0, |p| p.1));
         for (k, &(v, p)) in points.iter().enumerate() {
-            a.push(&[v, 1.0, 1.0, 1.0, 1.0, 1.0], v != 0.0, p, at(k));
+            a.push(&[v, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0], v != 0.0, p, at(k));
         }
         a
     }
@@ -396,7 +406,7 @@ mod tests {
         let mut a = PhaseAcc::new(0.0);
         for k in 0..4 {
             // linear force 50 N, tangential force −200 N (braking), v = 1
-            a.push(&[1.0, 0.0, 0.0, -200.0, 50.0, 0.0], true, 10.0 * k as f64, at(k));
+            a.push(&[1.0, 0.0, 0.0, -200.0, 50.0, 0.0, 0.0], true, 10.0 * k as f64, at(k));
         }
         let s = a.summary(&CONTEXT, &Edges::new(10.0, 0, 0.0), None, None);
         assert_eq!((s.force, s.linear_force, s.net_force), (200.0, 50.0, 50.0 + 800.0 + 200.0));
@@ -407,16 +417,16 @@ mod tests {
         // Four points of v = 2; the last is the turn, 0.3 of its step after the crossing.
         let mut conc = PhaseAcc::new(0.0);
         for k in 0..4 {
-            conc.push(&[2.0, 0.0, 0.0, 0.0, 0.0, 0.0], true, 10.0 * k as f64, at(k));
+            conc.push(&[2.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], true, 10.0 * k as f64, at(k));
         }
-        let turn = Split { index: 3, values: [2.0, 0.0, 0.0, 0.0, 0.0, 0.0], after: 0.3, time_us: 3.2 * CONTEXT.step_us };
+        let turn = Split { index: 3, values: [2.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], after: 0.3, time_us: 3.2 * CONTEXT.step_us };
         let edges = Edges::new(10.0, 0, 0.0);
         let s = conc.summary(&CONTEXT, &edges, None, Some(&turn));
         // From −0.05 s (half a step before point 0) to 0.32 s, covering 3.7 points of v = 2.
         assert!((s.duration_s - 0.37).abs() < 1e-12 && (s.velocity - 2.0).abs() < 1e-12, "{s:?}");
         let mut ecc = PhaseAcc::new(0.0);
         for k in 4..6 {
-            ecc.push(&[2.0, 0.0, 0.0, 0.0, 0.0, 0.0], true, 10.0 * k as f64, at(k));
+            ecc.push(&[2.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], true, 10.0 * k as f64, at(k));
         }
         let e = ecc.summary(&CONTEXT, &edges, Some(&turn), None);
         assert!((e.duration_s - 0.23).abs() < 1e-12 && (e.velocity - 2.0).abs() < 1e-12, "{e:?}");
@@ -425,11 +435,11 @@ mod tests {
     #[test]
     fn tells_movement_from_rest_and_blips() {
         let mut a = PhaseAcc::new(0.0);
-        a.push(&[1.0; METRIC_COUNT], true, 1.0, at(0));
+        a.push(&[1.0; VALUE_COUNT], true, 1.0, at(0));
         assert!(!a.is_moving(), "1° is a blip so far");
-        a.push(&[1.0; METRIC_COUNT], true, 3.0, at(1));
+        a.push(&[1.0; VALUE_COUNT], true, 3.0, at(1));
         assert!(a.is_moving());
-        a.push(&[0.0; METRIC_COUNT], false, 3.0, at(2));
+        a.push(&[0.0; VALUE_COUNT], false, 3.0, at(2));
         assert!(!a.is_moving());
     }
 }

@@ -32,7 +32,7 @@
 
 use crate::derive::DEG_TO_RAD;
 use crate::edges::Edges;
-use crate::phase::{At, Context, PhaseAcc, PhaseSummary, Split, METRIC_COUNT};
+use crate::phase::{At, Context, PhaseAcc, PhaseSummary, Split, VALUE_COUNT};
 use crate::settings::{REP_TRAVEL_DEG, REST_CLOSE_S};
 use crate::still::Stillness;
 
@@ -46,7 +46,7 @@ pub struct DetectorPoint {
     /// Angular velocity, rad/s.
     pub omega: f64,
     /// Its [`crate::phase::phase_values`].
-    pub values: [f64; METRIC_COUNT],
+    pub values: [f64; VALUE_COUNT],
     /// Moving by the phases' rule.
     pub moving: bool,
 }
@@ -353,7 +353,7 @@ mod tests {
 
     /// Point `i` at angle `a`, every value 1 while moving, 0 at rest.
     fn point(i: u64, a: f64, moving: bool) -> DetectorPoint {
-        let values = [if moving { 1.0 } else { 0.0 }; METRIC_COUNT];
+        let values = [if moving { 1.0 } else { 0.0 }; VALUE_COUNT];
         DetectorPoint { at: At { index: i, time_us: i as f64 * 1e4 }, angle_deg: a, omega: 0.0, values, moving }
     }
 

@@ -16,6 +16,7 @@ use crate::resample::{GridPoint, Resampler, Sample};
 use crate::savgol::{half_width, Filtered, SavGol};
 use crate::settings::{Settings, GRAVITY};
 use crate::smooth::Smoother;
+use crate::window::PowerWindow;
 
 /// Grid points gathered before they are processed (about 10 kB on the stack).
 const GRID_BLOCK: usize = 256;
@@ -148,6 +149,7 @@ pub struct Engine {
     smoother: Smoother,
     savgol: SavGol,
     deriver: Deriver,
+    window: PowerWindow,
     edges: Edges,
     detector: RepDetector,
     /// Whether the session's batches carry device (ω, α); fixed by the first non-empty batch.
@@ -171,6 +173,7 @@ impl Engine {
             smoother: Smoother::default(),
             savgol: SavGol::new(m),
             deriver: Deriver::new(&settings),
+            window: PowerWindow::new(settings.hz),
             // Phases may start or stop anywhere the filter spreads an edge, m points and a margin.
             edges: Edges::new(settings.hz, m as u64 + 2, 1.5 * step_us),
             detector: RepDetector::new(settings.warmup, context),
@@ -294,6 +297,7 @@ impl Engine {
             deriver: self.deriver,
             next_index: self.next_index,
             collect_points: self.collect_points,
+            window: &mut self.window,
             edges: &mut self.edges,
             detector: &mut self.detector,
         };
@@ -324,6 +328,7 @@ impl Engine {
             deriver: self.deriver,
             next_index: self.next_index,
             collect_points: self.collect_points,
+            window: &mut self.window,
             edges: &mut self.edges,
             detector: &mut self.detector,
         };
@@ -351,6 +356,7 @@ struct Downstream<'a> {
     deriver: Deriver,
     next_index: u64,
     collect_points: bool,
+    window: &'a mut PowerWindow,
     edges: &'a mut Edges,
     detector: &'a mut RepDetector,
 }
@@ -368,7 +374,7 @@ impl Downstream<'_> {
     #[inline]
     fn derive(&mut self, f: &Filtered, out: &mut Update) {
         let point = self.deriver.derive(f);
-        let (values, moving) = phase_values(&point);
+        let (values, moving) = phase_values(&point, self.window.push(point.power, f.grid.first));
         let at = At { index: self.next_index, time_us: point.time_us };
         self.edges.push(at.index, at.time_us, f.grid.sample.angle_deg, f.angle_deg.abs(), moving);
         let detected = DetectorPoint { at, angle_deg: f.angle_deg, omega: point.angular_velocity, values, moving };

@@ -64,6 +64,11 @@ pub const FILTER_HALF_WINDOW_S: f64 = 0.05;
 /// The window's half-width at [`HZ_MAX`], points.
 pub const FILTER_MAX_HALF_WIDTH: usize = 50;
 
+/// Peak power is the largest power averaged over this trailing window, seconds (see
+/// [`crate::window`]): long enough to cancel most of the noise of α on a slow pull, short
+/// enough to keep a fast pull's peak (2 % low at 0.45 s).
+pub const PEAK_POWER_WINDOW_S: f64 = 0.1;
+
 /// Rest before an onset (after a stop) fitted to time it, s ([`crate::edges`]): long enough to
 /// average a noisy sensor's rest level, shorter than the shortest rest between reps we plan for.
 pub const EDGE_REST_S: f64 = 0.15;

@@ -9,6 +9,7 @@ import type { EngineSettings } from '../types';
 export const GRAVITY = 9.81;
 export const REST_OMEGA_RAD_S = 0.3;
 export const FILTER_HALF_WINDOW_S = 0.05;
+export const PEAK_POWER_WINDOW_S = 0.1;
 export const EDGE_REST_S = 0.15;
 export const EDGE_MOVE_S = 0.1;
 export const EDGE_HISTORY = 8;

@@ -10,6 +10,8 @@ import type { Point } from './derive';
 import type { Edges } from './edges';
 
 export const METRIC_COUNT = 6;
+/** Index of the windowed power (see window.ts) after the summed metrics: peak power is its largest |value|. */
+const WINDOW_POWER = METRIC_COUNT;
 
 /** Where a point is: its global index and time, µs. */
 export interface At {
@@ -31,7 +33,7 @@ class Sums {
     this.count += 1;
     for (let i = 0; i < METRIC_COUNT; i++) this.total[i]! += m[i]!;
     this.peakVelocity = Math.max(this.peakVelocity, Math.abs(m[0]!));
-    this.peakPower = Math.max(this.peakPower, Math.abs(m[5]!));
+    this.peakPower = Math.max(this.peakPower, Math.abs(m[WINDOW_POWER]!));
   }
 
   add(o: Sums): void {
@@ -57,9 +59,9 @@ class Sums {
 }
 
 /** v, a, τ, F, linearForce, P (signed) and whether the point is moving. */
-export function phaseValues(p: Point): [number[], boolean] {
+export function phaseValues(p: Point, windowPower: number): [number[], boolean] {
   return [
-    [p.velocity, p.acceleration, p.torque, p.force, p.linearForce, p.power],
+    [p.velocity, p.acceleration, p.torque, p.force, p.linearForce, p.power, windowPower],
     Math.abs(p.angularVelocity) >= REST_OMEGA_RAD_S,
   ];
 }

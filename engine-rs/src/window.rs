@@ -1,0 +1,90 @@
+//! Power averaged over the last [`PEAK_POWER_WINDOW_S`]: what a phase's peak power is the
+//! largest of.
+//!
+//! A point's power P = τ·ω carries α, the difference of two consecutive filtered ω, whose noise
+//! grows with the grid rate; the largest single P of a phase is mostly that noise (20–30 % high
+//! on a 0.6° encoder at 200 Hz). Averaged over a window, P·Δt telescopes like α does (Σ P·Δt is
+//! the flywheel's change of kinetic energy), so the noise of the window's inner points cancels
+//! and what is left is I·Δ(ω²/2) / W: the energy put in per second over the window. A true peak
+//! is lowered only by the averaging of a smooth curve: for a pull of 0.45 s, a 100 ms window
+//! lowers it by 2 %. Measured on the physics-truth sessions: within 1 % on clean input, up to
+//! ~10 % high with 0.6° noise or 1.8° ticks on a slow heavy pull (with a 50 ms window, 20 %).
+//!
+//! The window is trailing (causal, so live and whole-session agree point for point) and starts
+//! over at each segment's first point; until it has filled, it averages the points it has.
+
+use crate::settings::PEAK_POWER_WINDOW_S;
+
+/// Trailing mean of power over a window of whole grid steps.
+#[derive(Clone, Debug)]
+pub struct PowerWindow {
+    /// The window's powers, a ring.
+    ring: Vec<f64>,
+    head: usize,
+    filled: usize,
+    sum: f64,
+    /// Points since the sum was last recomputed from the ring (running sums drift).
+    since_resum: usize,
+}
+
+/// Points in the window at `hz`: [`PEAK_POWER_WINDOW_S`], at least 1.
+pub fn window_points(hz: f64) -> usize {
+    ((PEAK_POWER_WINDOW_S * hz).round() as usize).max(1)
+}
+
+impl PowerWindow {
+    /// An empty window of [`window_points`] at `hz`.
+    pub fn new(hz: f64) -> PowerWindow {
+        PowerWindow { ring: vec![0.0; window_points(hz)], head: 0, filled: 0, sum: 0.0, since_resum: 0 }
+    }
+
+    /// Adds the next point's power (`first`: a segment starts there) and returns the mean.
+    #[inline]
+    pub fn push(&mut self, power: f64, first: bool) -> f64 {
+        if first {
+            self.filled = 0;
+            self.head = 0;
+            self.sum = 0.0;
+            self.since_resum = 0;
+        }
+        let n = self.ring.len();
+        if self.filled == n {
+            self.sum -= self.ring[self.head];
+        } else {
+            self.filled += 1;
+        }
+        self.ring[self.head] = power;
+        self.sum += power;
+        self.head = if self.head + 1 == n { 0 } else { self.head + 1 };
+        self.since_resum += 1;
+        if self.since_resum == n {
+            self.since_resum = 0;
+            self.sum = self.ring[..self.filled].iter().sum();
+        }
+        self.sum / self.filled as f64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn averages_the_last_window_and_starts_over_at_a_segment() {
+        // 100 ms at 50 Hz: 5 points.
+        let mut w = PowerWindow::new(50.0);
+        let means: Vec<f64> = (1..=7).map(|k| w.push(k as f64, k == 1)).collect();
+        assert_eq!(means, vec![1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0]);
+        assert_eq!(w.push(10.0, true), 10.0);
+    }
+
+    #[test]
+    fn a_long_run_does_not_drift() {
+        let mut w = PowerWindow::new(200.0);
+        let mut last = 0.0;
+        for k in 0..1_000_000 {
+            last = w.push(if k % 2 == 0 { 1e6 + 0.1 } else { -1e6 }, k == 0);
+        }
+        assert!((last - 0.05).abs() < 1e-9, "mean {last}");
+    }
+}
