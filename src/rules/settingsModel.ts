@@ -38,6 +38,8 @@ export interface WorkoutSettings {
   hz: number;
   windupOnReset: boolean;
   view: View;
+  /** The table's eccentric-overload column (eccentric / concentric peak and mean power). */
+  showOverload: boolean;
   /** Plate counts, largest plate first (see rules/plates). */
   plates: number[];
 }
@@ -57,6 +59,7 @@ export const DEFAULT_SETTINGS: Readonly<WorkoutSettings> = Object.freeze({
   hz: ENGINE_DEFAULTS.hz,
   windupOnReset: false,
   view: 'graph',
+  showOverload: false,
   plates: [0, 0, 0, 0, 0],
 });
 
@@ -94,6 +97,7 @@ export function validateSettings(s: WorkoutSettings): WorkoutSettings {
   ranged('hz', s.hz);
   bool('windupOnReset', s.windupOnReset);
   oneOf('view', VIEWS, s.view);
+  bool('showOverload', s.showOverload);
   if (!Array.isArray(s.plates)) throw new Error('plates must be a list of counts');
   assertPlateCounts(s.plates);
   ranged('inertia', plateTotal(s.plates));

@@ -54,6 +54,8 @@ export interface RepRow {
   validity: { concentric: boolean; eccentric: boolean | null };
   /** The chosen phase's validity (true while its value is under way: nothing to judge yet). */
   valid: boolean;
+  /** Eccentric overload, eccentric / concentric peak and mean power; null while the return is under way. */
+  overload: { peak: number; mean: number } | null;
 }
 
 export interface WorkoutView {
@@ -112,6 +114,7 @@ export function buildWorkoutView(reps: readonly Rep[], s: ViewSettings, turn: Tu
       percentChange: target === null ? null : percentChange(value, target),
       validity,
       valid: validity[s.phase],
+      overload: { peak: rep.peakPowerRatio, mean: rep.meanPowerRatio },
     };
   });
   if (turn !== null) {
@@ -129,6 +132,7 @@ export function buildWorkoutView(reps: readonly Rep[], s: ViewSettings, turn: Tu
       percentChange: target === null || value === null ? null : percentChange(value, target),
       validity: { concentric: concentricValid, eccentric: null },
       valid: s.phase === 'concentric' ? concentricValid : true,
+      overload: null,
     });
   }
   const best = bestRep(shown.values);

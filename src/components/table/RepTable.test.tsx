@@ -63,4 +63,21 @@ describe('RepTable', () => {
     render(<RepTable rows={rows} showPercentDrop={false} phase="concentric" unit="N·m" unknown />);
     expect(cells().flatMap((row) => row.slice(1))).toEqual(Array(14).fill('–'));
   });
+
+  it('shows the eccentric overload when turned on: peak / mean power ratio, "…" while the return is under way', () => {
+    const turn = { index: 7, count: 7, start: 0, turn: 0, concentric: phaseOf(0.97) };
+    const { rows } = buildWorkoutView(specSampleReps(), { ...base, target: 'None' }, turn);
+    render(<RepTable rows={rows} showPercentDrop={false} phase="concentric" unit="m/s" showOverload />);
+    expect(screen.getAllByRole('columnheader').at(-1)!.textContent).toBe('Overload (ecc/con power: peak / mean)');
+    // The documented rows give every figure of a phase the same value: count 1 is 0.98 / 1.
+    expect(cells()[1]).toEqual(['1', '1.00', '0.98', '0.98 / 0.98']);
+    expect(cells().at(-1)!.at(-1)).toBe('…');
+  });
+
+  it('shows "–" for the overload of a rep without concentric power (inertia 0)', () => {
+    const rep = { ...specSampleReps()[1]!, peakPowerRatio: 0, meanPowerRatio: 0 };
+    const { rows } = buildWorkoutView([rep], { ...base, target: 'None' });
+    render(<RepTable rows={rows} showPercentDrop={false} phase="concentric" unit="m/s" showOverload />);
+    expect(cells()[0]!.at(-1)).toBe('–');
+  });
 });

@@ -2,7 +2,8 @@
  * docs/behaviour.md §2 repetition table: #, Concentric, Eccentric and, when a target is set, Percent Drop.
  * Warmup rows read W, invalid rows are dimmed (and marked data-valid="false" for tests and CSS),
  * values have two decimals. The chosen phase's column is emphasised. The rep under way shows its
- * concentric at the turn and "…" for its eccentric until the rep closes.
+ * concentric at the turn and "…" for its eccentric until the rep closes. An optional column shows
+ * the eccentric overload of each rep: eccentric over concentric peak power, and mean power.
  */
 import type { ReactElement } from 'react';
 import { fixed2, type Phase } from '../../rules/labels';
@@ -17,9 +18,18 @@ export interface RepTableProps {
   caption?: string;
   /** The metric cannot be measured yet (no plates chosen): every value reads "–", never 0.00. */
   unknown?: boolean;
+  /** The eccentric-overload column: eccentric / concentric peak power, then mean power. */
+  showOverload?: boolean;
 }
 
-export function RepTable({ rows, showPercentDrop, phase, unit, caption, unknown = false }: RepTableProps): ReactElement {
+/** "1.24 / 1.10": peak then mean power ratio; "–" without concentric power, "…" while the return is under way. */
+function overloadText(row: RepRow): string {
+  if (row.overload === null) return '…';
+  const { peak, mean } = row.overload;
+  return peak === 0 && mean === 0 ? '–' : `${fixed2(peak)} / ${fixed2(mean)}`;
+}
+
+export function RepTable({ rows, showPercentDrop, phase, unit, caption, unknown = false, showOverload = false }: RepTableProps): ReactElement {
   const figure = (value: number) => (unknown ? '–' : fixed2(value));
   return (
     <div className="table-wrap">
@@ -35,6 +45,11 @@ export function RepTable({ rows, showPercentDrop, phase, unit, caption, unknown 
               Eccentric <span className="reps__unit">({unit})</span>
             </th>
             {showPercentDrop && <th scope="col">Percent Drop</th>}
+            {showOverload && (
+              <th scope="col">
+                Overload <span className="reps__unit">(ecc/con power: peak / mean)</span>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -44,6 +59,7 @@ export function RepTable({ rows, showPercentDrop, phase, unit, caption, unknown 
               <td>{figure(row.concentric)}</td>
               <td>{row.eccentric === null ? <span title="The return is under way">…</span> : figure(row.eccentric)}</td>
               {showPercentDrop && <td>{row.percentChange === null ? '–' : `${fixed2(row.percentChange)}\u00a0%`}</td>}
+              {showOverload && <td>{overloadText(row)}</td>}
             </tr>
           ))}
         </tbody>

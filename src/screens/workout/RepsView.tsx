@@ -26,6 +26,17 @@ export interface RepsViewProps {
   unknown: boolean;
   /** The chart component once its code has loaded; null before. */
   RepChart: ComponentType<ChartInput> | null;
+  /** The table's eccentric-overload column, and turning it on or off. */
+  showOverload: boolean;
+  onShowOverload: (on: boolean) => void;
+}
+
+function OverloadToggle({ on, onChange }: { on: boolean; onChange: (on: boolean) => void }): ReactElement {
+  return (
+    <label className="table-option">
+      <input type="checkbox" checked={on} onChange={(e) => onChange(e.target.checked)} /> Show eccentric overload
+    </label>
+  );
 }
 
 function InertiaHint({ metric }: { metric: string }): ReactElement {
@@ -40,7 +51,7 @@ function InertiaHint({ metric }: { metric: string }): ReactElement {
 }
 
 export function RepsView(props: RepsViewProps): ReactElement {
-  const { view, rows, phase, target, currentTarget, currentDrop, unit, axisTitle, unknown, RepChart } = props;
+  const { view, rows, phase, target, currentTarget, currentDrop, unit, axisTitle, unknown, RepChart, showOverload, onShowOverload } = props;
   if (unknown) {
     return (
       <>
@@ -49,7 +60,14 @@ export function RepsView(props: RepsViewProps): ReactElement {
       </>
     );
   }
-  if (view === 'table') return <RepTable rows={rows} phase={phase} unit={unit} showPercentDrop={target !== 'None'} />;
+  if (view === 'table') {
+    return (
+      <>
+        <OverloadToggle on={showOverload} onChange={onShowOverload} />
+        <RepTable rows={rows} phase={phase} unit={unit} showPercentDrop={target !== 'None'} showOverload={showOverload} />
+      </>
+    );
+  }
   if (RepChart === null) return <p className="chart chart--loading">Loading chart…</p>;
   return <RepChart rows={rows} target={target} currentTarget={currentTarget} currentDrop={currentDrop} unit={unit} axisTitle={axisTitle} />;
 }

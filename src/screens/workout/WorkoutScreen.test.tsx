@@ -390,4 +390,19 @@ describe('the Workout screen', () => {
     expect((screen.getByLabelText('Target value') as HTMLInputElement).value).toBe('1.1');
     expect(settings.value.bands).toMatchObject({ 'velocity.concentric': { targetValue: 1.1 }, 'power.concentric': { targetValue: 450 } });
   });
+
+  it('turns the eccentric-overload column on and off, and remembers it', async () => {
+    const unit = await connected();
+    act(() => stream(unit, SET));
+    await act(() => disconnectUnit());
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'Show eccentric overload' }));
+    expect(settings.value.showOverload).toBe(true);
+    const overload = rows().map((r) => r.at(-1)!);
+    // Each closed rep: eccentric over concentric peak power, then mean power, two decimals each.
+    app.session.reps.value.forEach((rep, i) => expect(overload[i]).toBe(`${rep.peakPowerRatio.toFixed(2)} / ${rep.meanPowerRatio.toFixed(2)}`));
+    await user.click(screen.getByRole('checkbox', { name: 'Show eccentric overload' }));
+    expect(screen.queryByRole('columnheader', { name: /Overload/ })).toBeNull();
+  });
 });

@@ -96,6 +96,8 @@ export function WorkoutScreen(): ReactElement {
           axisTitle={METRIC_LABELS[s.metric]}
           unknown={unknown}
           RepChart={RepChart}
+          showOverload={s.showOverload}
+          onShowOverload={(showOverload) => change({ showOverload })}
         />
       )}
       <ResetBar />
