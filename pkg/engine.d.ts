@@ -208,6 +208,10 @@ export class Rep {
      */
     readonly eccentric: PhaseSummary;
     /**
+     * When the return's movement ends, µs on the session's clock.
+     */
+    readonly endUs: number;
+    /**
      * Eccentric end.
      */
     readonly end: number;
@@ -223,6 +227,10 @@ export class Rep {
      * Eccentric / concentric peak power (0 without concentric power).
      */
     readonly peakPowerRatio: number;
+    /**
+     * When the pull's movement starts, µs on the session's clock.
+     */
+    readonly startUs: number;
     /**
      * Concentric start.
      */
@@ -253,6 +261,10 @@ export class Turn {
      * The index the rep will have.
      */
     readonly index: number;
+    /**
+     * When the pull's movement starts, µs on the session's clock.
+     */
+    readonly startUs: number;
     /**
      * Concentric start.
      */

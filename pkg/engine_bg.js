@@ -541,6 +541,14 @@ export class Rep {
         return PhaseSummary.__wrap(ret);
     }
     /**
+     * When the return's movement ends, µs on the session's clock.
+     * @returns {number}
+     */
+    get endUs() {
+        const ret = wasm.__wbg_get_rep_endUs(this.__wbg_ptr);
+        return ret;
+    }
+    /**
      * Eccentric end.
      * @returns {number}
      */
@@ -570,6 +578,14 @@ export class Rep {
      */
     get peakPowerRatio() {
         const ret = wasm.__wbg_get_rep_peakPowerRatio(this.__wbg_ptr);
+        return ret;
+    }
+    /**
+     * When the pull's movement starts, µs on the session's clock.
+     * @returns {number}
+     */
+    get startUs() {
+        const ret = wasm.__wbg_get_rep_startUs(this.__wbg_ptr);
         return ret;
     }
     /**
@@ -635,6 +651,14 @@ export class Turn {
     get index() {
         const ret = wasm.__wbg_get_turn_index(this.__wbg_ptr);
         return ret >>> 0;
+    }
+    /**
+     * When the pull's movement starts, µs on the session's clock.
+     * @returns {number}
+     */
+    get startUs() {
+        const ret = wasm.__wbg_get_turn_startUs(this.__wbg_ptr);
+        return ret;
     }
     /**
      * Concentric start.

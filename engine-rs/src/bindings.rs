@@ -170,6 +170,12 @@ pub struct JsRep {
     /// The return.
     #[wasm_bindgen(readonly)]
     pub eccentric: JsPhaseSummary,
+    /// When the pull's movement starts, µs on the session's clock.
+    #[wasm_bindgen(readonly, js_name = startUs)]
+    pub start_us: f64,
+    /// When the return's movement ends, µs on the session's clock.
+    #[wasm_bindgen(readonly, js_name = endUs)]
+    pub end_us: f64,
     /// Eccentric / concentric peak power (0 without concentric power).
     #[wasm_bindgen(readonly, js_name = peakPowerRatio)]
     pub peak_power_ratio: f64,
@@ -188,6 +194,8 @@ impl From<&Rep> for JsRep {
             end: r.end as f64,
             concentric: (&r.concentric).into(),
             eccentric: (&r.eccentric).into(),
+            start_us: r.concentric.start_us,
+            end_us: r.eccentric.end_us,
             peak_power_ratio: r.peak_power_ratio,
             mean_power_ratio: r.mean_power_ratio,
         }
@@ -211,6 +219,9 @@ pub struct JsTurn {
     /// Turning point.
     #[wasm_bindgen(readonly)]
     pub turn: f64,
+    /// When the pull's movement starts, µs on the session's clock.
+    #[wasm_bindgen(readonly, js_name = startUs)]
+    pub start_us: f64,
     /// The pull.
     #[wasm_bindgen(readonly)]
     pub concentric: JsPhaseSummary,
@@ -218,7 +229,14 @@ pub struct JsTurn {
 
 impl From<&Turn> for JsTurn {
     fn from(t: &Turn) -> JsTurn {
-        JsTurn { index: t.index, count: t.count as f64, start: t.start as f64, turn: t.turn as f64, concentric: (&t.concentric).into() }
+        JsTurn {
+            index: t.index,
+            count: t.count as f64,
+            start: t.start as f64,
+            turn: t.turn as f64,
+            start_us: t.concentric.start_us,
+            concentric: (&t.concentric).into(),
+        }
     }
 }
 

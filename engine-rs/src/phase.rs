@@ -317,6 +317,8 @@ impl PhaseAcc {
             peak_velocity,
             peak_power,
             work: (total[5] * c.step_us * 1e-6).abs(),
+            start_us,
+            end_us: start_us + duration_us,
         }
     }
 }
@@ -346,6 +348,10 @@ pub struct PhaseSummary {
     pub peak_power: f64,
     /// |ΣP·Δt|, J: the energy put into the flywheel (concentric) or taken out of it (eccentric)
     pub work: f64,
+    /// Where the movement starts and ends, µs on the session's clock (0 for an empty phase).
+    pub start_us: f64,
+    /// See `start_us`.
+    pub end_us: f64,
 }
 
 #[cfg(test)]

@@ -22,7 +22,7 @@ function phase(scale: number): PhaseSummary {
 }
 
 function rep(index: number, warmup: number, scale: number): Rep {
-  return { index, count: index - warmup + 1, start: index * 100, turn: index * 100 + 50, end: index * 100 + 99, concentric: phase(scale), eccentric: phase(scale / 2), peakPowerRatio: 0.5, meanPowerRatio: 0.5 };
+  return { index, count: index - warmup + 1, start: index * 100, turn: index * 100 + 50, end: index * 100 + 99, concentric: phase(scale), eccentric: phase(scale / 2), startUs: index * 3e6, endUs: index * 3e6 + 2e6, peakPowerRatio: 0.5, meanPowerRatio: 0.5 };
 }
 
 function input(overrides: Partial<SessionCsvInput> = {}): SessionCsvInput {

@@ -3,7 +3,7 @@
  * engine `Rep` objects, so rule, table and chart tests start from the same hand-checkable numbers.
  * Every metric of a phase carries the same value; only the phase differs.
  */
-import type { PhaseSummary, Rep } from '../engine/types';
+import type { PhaseSummary, Rep, Turn } from '../engine/types';
 import { bandFor, withBand, type TargetBand } from './targetBands';
 import type { ViewSettings } from './workoutView';
 
@@ -33,9 +33,17 @@ export function makeRep(index: number, concentric: number, eccentric: number, wa
     end: index * 300 + 300,
     concentric: phaseOf(concentric),
     eccentric: phaseOf(eccentric),
+    // A rep every 3 s, moving for 2 s of it.
+    startUs: index * 3e6,
+    endUs: index * 3e6 + 2e6,
     peakPowerRatio: concentric > 0 ? eccentric / concentric : 0,
     meanPowerRatio: concentric > 0 ? eccentric / concentric : 0,
   };
+}
+
+/** The turn of the rep at `index` (as `makeRep` places it), with the concentric value. */
+export function makeTurn(index: number, concentric: number, warmup = 1): Turn {
+  return { index, count: index - warmup + 1, start: index * 300, turn: index * 300 + 150, startUs: index * 3e6, concentric: phaseOf(concentric) };
 }
 
 /** docs/behaviour.md §3 sample rows: [concentric, eccentric] for counts 0 to 6. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Turn } from '../engine/types';
-import { makeRep, phaseOf, specSampleReps } from './fixtures';
+import { makeRep, makeTurn, specSampleReps } from './fixtures';
 import { DEFAULT_BAND, withBand, type TargetBand } from './targetBands';
 import { buildWorkoutView, type ViewSettings } from './workoutView';
 
@@ -18,9 +18,7 @@ function shownBand(s: ViewSettings, band: Partial<TargetBand>): ViewSettings {
   return { ...s, bands: withBand(s.bands, s.metric, s.phase, { ...DEFAULT_BAND, ...band }) };
 }
 
-function turnAt(index: number, concentric: number): Turn {
-  return { index, count: index, start: index * 300, turn: index * 300 + 150, concentric: phaseOf(concentric) };
-}
+const turnAt = (index: number, concentric: number): Turn => makeTurn(index, concentric);
 
 describe('buildWorkoutView on the documented sample rows', () => {
   it('numbers the first rep W and the rest from 1', () => {

@@ -91,6 +91,7 @@ fn expected(s: &Settings, wound: f64, t: f64, wp: f64) -> PhaseSummary {
         peak_velocity: r * wp,
         peak_power: i * wp * wp * core::f64::consts::PI / (4.0 * t),
         work: i * wp * wp / 2.0,
+        ..PhaseSummary::default()
     }
 }
 
@@ -133,6 +134,10 @@ macro_rules! synthetic_rep {
             // The turn is where the rope is fully out: 0°, reached after the pull (+1.5 steps of lag).
             let turn_s = out.points.get(rep.turn as usize).unwrap().time_us * 1e-6;
             assert!((turn_s - (0.5 + set.phase_s($a) + 1.5 / $hz)).abs() <= 0.5 / $hz + 1e-9, "turn at {turn_s} s");
+            // The movement starts after the first rest and ends after the return (the same lag).
+            let (start_s, end_s) = (rep.concentric.start_us * 1e-6, rep.eccentric.end_us * 1e-6);
+            assert!((start_s - (0.5 + 1.5 / $hz)).abs() <= 2.0 / $hz, "movement starts at {start_s} s");
+            assert!((end_s - (0.5 + tc + te + 1.5 / $hz)).abs() <= 2.0 / $hz, "movement ends at {end_s} s");
         }
     )*};
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { phaseOf, specSampleReps, viewSettings } from '../../rules/fixtures';
+import { makeTurn, specSampleReps, viewSettings } from '../../rules/fixtures';
 import { withBand, type TargetBand } from '../../rules/targetBands';
 import { buildWorkoutView, type ViewSettings } from '../../rules/workoutView';
 import { buildChart, COLORWAY, INVALID_OPACITY, type ChartInput } from './chartModel';
@@ -50,7 +50,7 @@ describe('buildChart', () => {
   });
 
   it('draws the concentric of the rep under way and no eccentric bar for it yet', () => {
-    const turn = { index: 7, count: 7, start: 0, turn: 0, concentric: phaseOf(0.93) };
+    const turn = makeTurn(7, 0.93, 1);
     const view = buildWorkoutView(specSampleReps(), viewSettings(), turn);
     const { data } = buildChart({ rows: view.rows, target: 'None', currentTarget: view.target, currentDrop: view.drop, unit: 'm/s', axisTitle: '' });
     const bars = (phase: string) => data.filter((t) => t.offsetgroup === phase).flatMap((t) => t.x);

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { phaseOf, specSampleReps, viewSettings } from '../../rules/fixtures';
+import { makeTurn, specSampleReps, viewSettings } from '../../rules/fixtures';
 import { buildWorkoutView } from '../../rules/workoutView';
 import { RepTable } from './RepTable';
 
@@ -52,7 +52,7 @@ describe('RepTable', () => {
   });
 
   it('shows the rep under way at its turn: the concentric, and "…" for the eccentric', () => {
-    const turn = { index: 7, count: 7, start: 0, turn: 0, concentric: phaseOf(0.97) };
+    const turn = makeTurn(7, 0.97, 1);
     const { rows } = buildWorkoutView(specSampleReps(), base, turn);
     render(<RepTable rows={rows} showPercentDrop phase="concentric" unit="m/s" />);
     expect(cells().at(-1)).toEqual(['7', '0.97', '…', '-3.00\u00a0%']);
@@ -65,7 +65,7 @@ describe('RepTable', () => {
   });
 
   it('shows the eccentric overload when turned on: peak / mean power ratio, "…" while the return is under way', () => {
-    const turn = { index: 7, count: 7, start: 0, turn: 0, concentric: phaseOf(0.97) };
+    const turn = makeTurn(7, 0.97, 1);
     const { rows } = buildWorkoutView(specSampleReps(), { ...base, target: 'None' }, turn);
     render(<RepTable rows={rows} showPercentDrop={false} phase="concentric" unit="m/s" showOverload />);
     expect(screen.getAllByRole('columnheader').at(-1)!.textContent).toBe('Overload (ecc/con power: peak / mean)');

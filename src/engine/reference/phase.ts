@@ -66,6 +66,13 @@ export function phaseValues(p: Point, windowPower: number): [number[], boolean] 
   ];
 }
 
+/** A phase's figures and where its movement starts and ends, µs on the session's clock. */
+export interface TimedPhase {
+  phase: PhaseSummary;
+  startUs: number;
+  endUs: number;
+}
+
 /** A grid point shared by two phases: from `timeUs`, the fraction `after` of its step belongs to the later one. */
 export interface Split {
   index: number;
@@ -174,12 +181,13 @@ export class PhaseAcc {
    * The phase's figures, as if it ended at the last point pushed; `head` is the point before
    * the phase that it shares with the previous one, `tail` its last point, shared with the next.
    */
-  summary(c: SummaryContext, head: Split | null, tail: Split | null): PhaseSummary {
+  summary(c: SummaryContext, head: Split | null, tail: Split | null): TimedPhase {
     const closed = this.clone();
     closed.closeRun();
     const b = closed.body;
     if (b.count === 0) {
-      return { duration: 0, velocity: 0, acceleration: 0, torque: 0, force: 0, linearForce: 0, netForce: 0, power: 0, peakVelocity: 0, peakPower: 0, work: 0 };
+      const phase = { duration: 0, velocity: 0, acceleration: 0, torque: 0, force: 0, linearForce: 0, netForce: 0, power: 0, peakVelocity: 0, peakPower: 0, work: 0 };
+      return { phase, startUs: 0, endUs: 0 };
     }
     // The speed-up before the first movement and the slow-down after the last, below the rest
     // threshold, are still the phase's: with them its Δω runs from rest to rest.
@@ -204,7 +212,7 @@ export class PhaseAcc {
     const gridUs = b.last.timeUs - b.first.timeUs + c.stepUs;
     const durationUs = endUs - startUs > 0 ? endUs - startUs : gridUs;
     const mean = (i: number) => (total[i]! * c.stepUs) / durationUs;
-    return {
+    const phase: PhaseSummary = {
       duration: durationUs / 1e6,
       velocity: Math.abs(mean(0)),
       acceleration: Math.abs(mean(1)),
@@ -217,5 +225,6 @@ export class PhaseAcc {
       peakPower,
       work: Math.abs(total[5]! * c.stepUs * 1e-6),
     };
+    return { phase, startUs, endUs: startUs + durationUs };
   }
 }

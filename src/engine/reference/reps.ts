@@ -3,9 +3,9 @@
  * REP_TRAVEL_DEG of hysteresis, phases folded as they go, and a rep closed live once its
  * eccentric has rested REST_CLOSE_S (see that file's design notes).
  */
-import type { PhaseSummary, Rep, Turn } from '../types';
+import type { Rep, Turn } from '../types';
 import { DEG_TO_RAD, REP_TRAVEL_DEG, REST_CLOSE_S } from './constants';
-import { PhaseAcc, type At, type Split, type SummaryContext } from './phase';
+import { PhaseAcc, type At, type Split, type SummaryContext, type TimedPhase } from './phase';
 import { Stillness } from './still';
 
 interface Extreme {
@@ -60,7 +60,7 @@ class Folds {
   }
 }
 
-type Concentric = { start: Extreme; turn: Extreme; split: Split; summary: PhaseSummary };
+type Concentric = { start: Extreme; turn: Extreme; split: Split; summary: TimedPhase };
 
 /** Where, within the turn's grid step, the filtered angle crosses 0 (the rope fully out). */
 function turnSplit(point: DetectorPoint, stepUs: number): Split {
@@ -132,7 +132,14 @@ export class RepDetector {
         this.dir = { kind: 'eccentric', concentric, folds: folds.next(here, point) };
         if (concentric !== null) {
           const index = this.nextIndex;
-          this.turned = { index, count: index - this.warmup + 1, start: concentric.start.index, turn: concentric.turn.index, concentric: concentric.summary };
+          this.turned = {
+            index,
+            count: index - this.warmup + 1,
+            start: concentric.start.index,
+            turn: concentric.turn.index,
+            startUs: concentric.summary.startUs,
+            concentric: concentric.summary.phase,
+          };
         }
       }
       return null;
@@ -174,10 +181,12 @@ export class RepDetector {
       start: c.start.index,
       turn: c.turn.index,
       end: ecc.ext.index,
-      concentric: c.summary,
-      eccentric,
-      peakPowerRatio: overloadRatio(eccentric.peakPower, c.summary.peakPower),
-      meanPowerRatio: overloadRatio(eccentric.power, c.summary.power),
+      concentric: c.summary.phase,
+      eccentric: eccentric.phase,
+      startUs: c.summary.startUs,
+      endUs: eccentric.endUs,
+      peakPowerRatio: overloadRatio(eccentric.phase.peakPower, c.summary.phase.peakPower),
+      meanPowerRatio: overloadRatio(eccentric.phase.power, c.summary.phase.power),
     };
   }
 }

@@ -18,10 +18,12 @@ export function createFakeEngine(settings: Partial<EngineSettings> = {}): Increm
   let lastTime = Number.NEGATIVE_INFINITY;
   let position = 0;
   let turned = false;
+  /** Time of the first sample of the rep in progress, µs. */
+  let startUs = Number.NaN;
   const concentric = () => phaseOf((peak / 100) * (1 + inertia));
   const turn = (): Turn => {
     turned = true;
-    return { index, count: index - warmup + 1, start: position, turn: position, concentric: concentric() };
+    return { index, count: index - warmup + 1, start: position, turn: position, startUs, concentric: concentric() };
   };
   const close = (): Rep => {
     const value = (peak / 100) * (1 + inertia);
@@ -33,12 +35,15 @@ export function createFakeEngine(settings: Partial<EngineSettings> = {}): Increm
       end: position,
       concentric: phaseOf(value),
       eccentric: phaseOf(value / 2),
+      startUs,
+      endUs: lastTime,
       peakPowerRatio: 0.5,
       meanPowerRatio: 0.5,
     };
     index += 1;
     peak = 0;
     turned = false;
+    startUs = Number.NaN;
     return rep;
   };
   const engine = {
@@ -56,6 +61,7 @@ export function createFakeEngine(settings: Partial<EngineSettings> = {}): Increm
         }
         lastTime = batch.timeUs[i];
         position += 1;
+        if (Number.isNaN(startUs)) startUs = lastTime;
         const angle = batch.angleDeg[i];
         if (angle > peak) peak = angle;
         else if (!turned && angle < peak) turns.push(turn());
