@@ -65,7 +65,6 @@ function failures(out: EngineUpdate, truth: RepTruth[]): string[] {
   };
   return [
     ...BOUNDS.flatMap(([phase, figure, medianBound, worstBound]) => verdict(`${figure} ${phase}`, errors(out, truth, phase, figure), medianBound, worstBound)),
-    // The truth's ratio is the eccentric figure over the concentric one, both from the formulas.
     // Where each rep's movement starts and ends, which sets are split by (rests of seconds):
     // within 80 ms (the worst measured, 64 ms, is the end of a return on a noisy sensor).
     ...truth.flatMap((t, k) => {
@@ -73,6 +72,7 @@ function failures(out: EngineUpdate, truth: RepTruth[]): string[] {
       const off = [Math.abs(rep.startUs / 1e6 - t.startS), Math.abs(rep.endUs / 1e6 - t.endS)];
       return Math.max(...off) <= 0.08 ? [] : [`rep ${k} moves ${rep.startUs / 1e6}–${rep.endUs / 1e6} s, truth ${t.startS}–${t.endS} s`];
     }),
+    // The truth's ratio is the eccentric figure over the concentric one, both from the formulas.
     ...RATIO_BOUNDS.flatMap(([ratio, figure, medianBound, worstBound]) =>
       verdict(ratio, truth.map((t, k) => Math.abs(out.reps[k]![ratio] / (t.eccentric[figure] / t.concentric[figure]) - 1)), medianBound, worstBound),
     ),
