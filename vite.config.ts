@@ -64,6 +64,9 @@ export default defineConfig({
     // Never inline the engine as a data: URL: as a file it is precached on its own, and the CSP
     // needs no `data:` in connect-src.
     assetsInlineLimit: (file) => (file.endsWith('.wasm') ? false : undefined),
+    // Browsers that run the app natively preload modules (<link rel="modulepreload">); the
+    // polyfill would only speed up older Safari and Firefox, at a cost to every start-up.
+    modulePreload: { polyfill: false },
   },
   worker: {
     format: 'es',

@@ -20,6 +20,10 @@ export const VIEWS = ['graph', 'table'] as const;
 export type View = (typeof VIEWS)[number];
 export const WARMUP_CHOICES = [1, 2, 3] as const;
 export const REP_GOAL_MAX = 100;
+/** A rest longer than this ends a set by default, s: a rest between sets is minutes, one between reps a second or two. */
+export const DEFAULT_SET_REST_S = 20;
+/** Shortest and longest rest that may end a set, s: longer than any pause within a set, shorter than a session. */
+export const SET_REST_RANGE_S = [5, 600] as const;
 
 export interface WorkoutSettings {
   metric: Metric;
@@ -38,6 +42,8 @@ export interface WorkoutSettings {
   hz: number;
   windupOnReset: boolean;
   view: View;
+  /** A rest longer than this, seconds, ends a set (see rules/sets). */
+  setRestS: number;
   /** The table's eccentric-overload column (eccentric / concentric peak and mean power). */
   showOverload: boolean;
   /** Plate counts, largest plate first (see rules/plates). */
@@ -59,6 +65,7 @@ export const DEFAULT_SETTINGS: Readonly<WorkoutSettings> = Object.freeze({
   hz: ENGINE_DEFAULTS.hz,
   windupOnReset: false,
   view: 'graph',
+  setRestS: DEFAULT_SET_REST_S,
   showOverload: false,
   plates: [0, 0, 0, 0, 0],
 });
@@ -98,6 +105,9 @@ export function validateSettings(s: WorkoutSettings): WorkoutSettings {
   bool('windupOnReset', s.windupOnReset);
   oneOf('view', VIEWS, s.view);
   bool('showOverload', s.showOverload);
+  if (typeof s.setRestS !== 'number' || !(s.setRestS >= SET_REST_RANGE_S[0] && s.setRestS <= SET_REST_RANGE_S[1])) {
+    throw new Error(`setRestS must be a number of seconds from ${SET_REST_RANGE_S[0]} to ${SET_REST_RANGE_S[1]}, got ${String(s.setRestS)}`);
+  }
   if (!Array.isArray(s.plates)) throw new Error('plates must be a list of counts');
   assertPlateCounts(s.plates);
   ranged('inertia', plateTotal(s.plates));

@@ -6,7 +6,7 @@ import { TargetDialog, type TargetForm } from './TargetDialog';
 
 afterEach(cleanup);
 
-const initial: TargetForm = { target: 'None', targetValue: 0.9, dropPercent: true, dropValue: 0, repGoal: null, warmup: 1, isVoiceFeedback: false };
+const initial: TargetForm = { target: 'None', targetValue: 0.9, dropPercent: true, dropValue: 0, repGoal: null, setRestS: 20, warmup: 1, isVoiceFeedback: false };
 
 function open(overrides: Partial<TargetForm> = {}) {
   const onSave = vi.fn();

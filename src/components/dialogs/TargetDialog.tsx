@@ -13,7 +13,7 @@ import { TARGET_LABELS, TARGET_TYPES } from '../../rules/target';
 import { Dialog } from '../Dialog';
 import { NumberField } from '../NumberField';
 import { Toggle } from '../Toggle';
-import { WARMUP_CHOICES, type WorkoutSettings } from '../../rules/settingsModel';
+import { SET_REST_RANGE_S, WARMUP_CHOICES, type WorkoutSettings } from '../../rules/settingsModel';
 import type { TargetBand } from '../../rules/targetBands';
 import { SelectField } from '../SelectField';
 
@@ -23,7 +23,7 @@ const NO_GOAL = 0;
 const GOAL_OPTIONS = [{ value: NO_GOAL, label: 'None' }, ...Array.from({ length: 30 }, (_, i) => ({ value: i + 1, label: String(i + 1) }))];
 
 /** The settings the Target dialog edits: the set's, and the band of the metric and phase on screen. */
-export type TargetForm = Pick<WorkoutSettings, 'target' | 'repGoal' | 'warmup' | 'isVoiceFeedback'> & TargetBand;
+export type TargetForm = Pick<WorkoutSettings, 'target' | 'repGoal' | 'setRestS' | 'warmup' | 'isVoiceFeedback'> & TargetBand;
 
 export interface TargetDialogProps {
   initial: TargetForm;
@@ -40,18 +40,20 @@ export function TargetDialog({ initial, unit, scope, onVoiceToggle, onSave, onCl
   const [form, setForm] = useState(initial);
   const [targetValue, setTargetValue] = useState<number | null>(initial.targetValue);
   const [dropValue, setDropValue] = useState<number | null>(initial.dropValue);
+  const [setRestS, setSetRest] = useState<number | null>(initial.setRestS);
   const set = (patch: Partial<TargetForm>) => setForm((f) => ({ ...f, ...patch }));
   const showValue = form.target === 'Threshold' || form.target === 'Zone';
   const showDrop = form.target === 'Zone' || form.target === 'Fatigue';
   const valueOk = !showValue || targetValue !== null;
   const dropOk = !showDrop || dropValue !== null;
-  const canSave = valueOk && dropOk;
+  const canSave = valueOk && dropOk && setRestS !== null;
 
   function save(): void {
     onSave({
       ...form,
       targetValue: showValue && targetValue !== null ? targetValue : form.targetValue,
       dropValue: showDrop && dropValue !== null ? dropValue : form.dropValue,
+      setRestS: setRestS ?? form.setRestS,
     });
   }
 
@@ -100,6 +102,7 @@ export function TargetDialog({ initial, unit, scope, onVoiceToggle, onSave, onCl
         options={GOAL_OPTIONS}
         onChange={(goal) => set({ repGoal: goal === NO_GOAL ? null : goal })}
       />
+      <NumberField label="New set after a rest of" unit="s" value={form.setRestS} min={SET_REST_RANGE_S[0]} max={SET_REST_RANGE_S[1]} onChange={setSetRest} />
       <SelectField
         label="Warmup"
         description="Number of warmup repetitions"

@@ -58,6 +58,7 @@ export default function WorkoutDialogs({ open, onClose }: { open: WorkoutDialog;
         target: s.target,
         ...bandFor(s.bands, s.metric, s.phase),
         repGoal: s.repGoal,
+        setRestS: s.setRestS,
         warmup: s.warmup,
         isVoiceFeedback: s.isVoiceFeedback,
       }}

@@ -1,5 +1,5 @@
 /**
- * The views of a set (the big number, the table, the chart with Plotly) are not in the start-up
+ * The views of a set (the big number, the table, the chart with Plotly, the list of sets) are not in the start-up
  * bundle: an empty Workout screen does not need them. A connected unit means reps are coming, so
  * the screen loads them then (the chart only in graph view), and the first rep shows as fast as
  * the others instead of waiting for its code.
@@ -7,8 +7,8 @@
 import { onDemand } from '../../components/onDemand';
 
 export const setViews = onDemand(async () => {
-  const [{ LiveNumber }, { RepsView }] = await Promise.all([import('./LiveNumber'), import('./RepsView')]);
-  return { LiveNumber, RepsView };
+  const [{ LiveNumber }, { RepsView }, { SetList }] = await Promise.all([import('./LiveNumber'), import('./RepsView'), import('./SetList')]);
+  return { LiveNumber, RepsView, SetList };
 });
 
 export const repChart = onDemand(async () => (await import('../../components/chart/PlotlyRepChart')).default);

@@ -1,0 +1,78 @@
+/**
+ * Sets within a session, from the reps alone. A set ends where the rope rests longer than the
+ * set rest (the setting `setRestS`, default 20 s) between one rep's end of movement and the next rep's
+ * start: a rest between sets is minutes, one between reps a second or two, so any threshold in
+ * between splits the same way.
+ *
+ * Per set: reps, best and mean of the chosen metric and phase, velocity loss, total work and
+ * mean eccentric overload. Definitions (where the product rules are silent):
+ * - Warmup reps (count ≤ 0) are left out of every figure, as from the target rules.
+ * - Velocity loss is the usual fatigue measure: mean concentric velocity from the set's best rep
+ *   to its last, in percent of the best; 0 with fewer than two reps.
+ * - Total work is the athlete's: the energy put into the flywheel in the pulls plus the energy
+ *   taken out in the returns (concentric + eccentric work), J.
+ * - Mean eccentric overload is the mean eccentric/concentric peak-power ratio of the reps that
+ *   have concentric power (0 when none has: inertia 0).
+ *
+ * Not yet: a change of plates or boost does not start a set. Today a plate change reprocesses
+ * the whole session with the new inertia; sets at two inertias need each stretch of the session
+ * to keep the settings it was recorded with (see the workout README).
+ */
+import type { Metric, Rep } from '../engine/types';
+import type { Phase } from './labels';
+
+export interface SetSummary {
+  /** 0-based, in session order. */
+  index: number;
+  /** All reps of the set, warmup included. */
+  reps: number;
+  /** Reps after the warmup. */
+  counted: number;
+  /** Best and mean of the chosen metric and phase over the counted reps; null without one. */
+  best: number | null;
+  mean: number | null;
+  /** Percent, best concentric mean velocity to the last counted rep's. */
+  velocityLoss: number;
+  /** Concentric + eccentric work of the counted reps, J. */
+  work: number;
+  /** Mean eccentric/concentric peak-power ratio, 0 when no rep has concentric power. */
+  overload: number;
+}
+
+/** The reps cut into sets at rests longer than `restS` seconds (a rep's end to the next one's start). */
+export function splitSets<R extends Pick<Rep, 'startUs' | 'endUs'>>(reps: readonly R[], restS: number): R[][] {
+  const sets: R[][] = [];
+  for (const rep of reps) {
+    const current = sets.at(-1);
+    const previous = current?.at(-1);
+    if (current === undefined || previous === undefined || (rep.startUs - previous.endUs) / 1e6 > restS) sets.push([rep]);
+    else current.push(rep);
+  }
+  return sets;
+}
+
+const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+export function summariseSet(index: number, set: readonly Rep[], metric: Metric, phase: Phase): SetSummary {
+  const counted = set.filter((rep) => rep.count > 0);
+  const values = counted.map((rep) => rep[phase][metric]);
+  const velocities = counted.map((rep) => rep.concentric.velocity);
+  const best = velocities.length > 0 ? Math.max(...velocities) : 0;
+  const last = velocities.at(-1) ?? 0;
+  const powered = counted.filter((rep) => rep.concentric.peakPower > 0);
+  return {
+    index,
+    reps: set.length,
+    counted: counted.length,
+    best: values.length > 0 ? Math.max(...values) : null,
+    mean: values.length > 0 ? mean(values) : null,
+    velocityLoss: velocities.length > 1 && best > 0 ? ((best - last) / best) * 100 : 0,
+    work: counted.reduce((sum, rep) => sum + rep.concentric.work + rep.eccentric.work, 0),
+    overload: powered.length > 0 ? mean(powered.map((rep) => rep.peakPowerRatio)) : 0,
+  };
+}
+
+/** Every set of the session, summarised. */
+export function sessionSets(reps: readonly Rep[], restS: number, metric: Metric, phase: Phase): SetSummary[] {
+  return splitSets(reps, restS).map((set, i) => summariseSet(i, set, metric, phase));
+}
