@@ -25,11 +25,20 @@ import type { SharePort } from '../platform/share/port';
 import type { SpeechPort } from '../platform/speech/port';
 import type { StoragePort } from '../platform/storage/port';
 import type { WakeLockPort } from '../platform/wakeLock/wakeLockPort';
-import { buildWorkoutView, type WorkoutView } from '../rules/workoutView';
+import type { WorkoutView } from '../rules/workoutView';
 import { attempt, showError, showStatus } from '../stores/alerts';
 import { messageOf } from '../shared/messageOf';
 import { engineSettings, inertia, keepSettings, loadSettings, settings } from '../stores/settings';
 import { resetWorkoutPrompts } from '../stores/workoutHints';
+
+/**
+ * The view of a session without reps, until the rules' code is in: what they give for no rep in
+ * every figure shown without a rep (rows, latest, best, count, goal, completion). The target
+ * and band are left out: nothing draws them without a rep.
+ */
+export function emptyView(repGoal: number | null): WorkoutView {
+  return { rows: [], target: null, drop: null, best: null, bestChange: 0, latest: null, latestRow: null, counted: 0, goal: repGoal, setComplete: false, setDone: false };
+}
 
 /** The outside world as the app uses it: web implementations in the browser, doubles in tests. */
 export interface AppPorts {
@@ -52,14 +61,14 @@ export interface AppPorts {
 export interface App {
   readonly ports: AppPorts;
   readonly session: LiveSession;
-  /** Everything the Workout screen shows about the set (rows, target, band, best, completion). */
+  /** Everything the Workout screen shows about the set in progress (rows, target, band, best, completion). */
   readonly view: ReadonlySignal<WorkoutView>;
   /** What the Workout screen says about the unit's samples this set (null while all were taken). */
   readonly streamNote: ReadonlySignal<string | null>;
   readonly link: Link;
   /** The journal once it has loaded (after the first render); null before, and in tests that do not start it. */
   readonly journal: ReadonlySignal<Journaling | null>;
-  /** Settles once voice feedback listens (its code loads just after start-up). */
+  /** Settles once voice feedback listens and the view's code is in (both load just after start-up). */
   readonly voiceReady: Promise<void>;
   /** The set on screen as the session CSV, shared or downloaded; failures go to the alert region. */
   exportLiveSession(): Promise<void>;
@@ -75,7 +84,11 @@ export function composeApp(ports: AppPorts): App {
   void ports.loadEngine().catch((error: unknown) => showError(`The metrics engine could not load: ${messageOf(error)}`));
 
   const session = createLiveSession({ engine: ports.engine, settings: engineSettings, requestFrame: ports.requestFrame, onError: showError });
-  const view = computed(() => buildWorkoutView(session.reps.value, settings.value, session.turn.value));
+  // The view's code loads with the engine, after start-up: there is no rep to show before the
+  // engine runs, so until then the view is the empty one.
+  const viewCode = signal<typeof import('./setView') | null>(null);
+  const viewReady = import('./setView').then((code) => void (viewCode.value = code));
+  const view = computed(() => viewCode.value?.setView(session.reps.value, session.turn.value, settings.value) ?? emptyView(settings.value.repGoal));
   const streamNote = computed(() => {
     const { warnings, lastWarning } = session.stats.value;
     if (warnings === 0 || lastWarning === null) return null;
@@ -115,7 +128,7 @@ export function composeApp(ports: AppPorts): App {
     streamNote,
     link,
     journal,
-    voiceReady,
+    voiceReady: Promise.all([voiceReady, viewReady]).then(() => {}),
     exportLiveSession: exportLive,
     async startBackground() {
       stopBackground();
@@ -125,7 +138,6 @@ export function composeApp(ports: AppPorts): App {
         reconnector: link.reconnector,
         journaling: {
           session,
-          view,
           recorder,
           open: ports.openJournal,
           storage: ports.storage,

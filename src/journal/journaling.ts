@@ -14,7 +14,6 @@ import { createEngine } from '../engine';
 import type { Rep } from '../engine/types';
 import type { StoragePort } from '../platform/storage';
 import type { WorkoutSettings } from '../rules/settingsModel';
-import type { WorkoutView } from '../rules/workoutView';
 import { dismissError, showError, showStatus } from '../stores/alerts';
 import { messageOf } from '../shared/messageOf';
 import { connection } from '../stores/connection';
@@ -22,6 +21,7 @@ import { engineSettings, resetSettings, settings, SETTINGS_KEY } from '../stores
 import { reviewing } from '../stores/workoutHints';
 import type { LiveSession } from '../workout/liveSession';
 import { reprocessSegments } from '../workout/segmentedEngine';
+import { sessionSets } from '../rules/sets';
 import { SessionTimeline } from '../workout/sessionTimeline';
 import { findUnfinished, listHistory, loadSession, removeAllSessions, removeSession } from './archive';
 import { dropTail, missingFrom, readTail, saveTail, type JournalTail } from './journalTail';
@@ -35,7 +35,6 @@ export type JournalState = { kind: 'opening' } | { kind: 'open' } | { kind: 'una
 
 export interface JournalingDeps {
   session: LiveSession;
-  view: ReadonlySignal<WorkoutView>;
   /** Where the recorder is published for the link (null until the journal is open). */
   recorder: Signal<Recorder | null>;
   open: () => Promise<JournalStore>;
@@ -102,11 +101,15 @@ export function createJournaling(deps: JournalingDeps): Journaling {
     return { settings: { engine: { ...engineSettings.peek() }, workout: workoutSnapshot(s) }, plates: checkPlates(s.plates) };
   }
 
-  /** The history row's figures for the set on screen. */
+  /** The history row's figures for the whole session: reps after each set's warmup, and the best of every set. */
   function summary(): SessionSummary {
-    const view = deps.view.peek();
     const s = settings.peek();
-    return { reps: view.counted, best: view.best === null ? null : { value: view.best.value, metric: s.metric, phase: s.phase } };
+    const sets = sessionSets(deps.session.reps.peek(), s.setRestS, s.warmup, s.metric, s.phase);
+    const bests = sets.flatMap((set) => (set.best === null ? [] : [set.best]));
+    return {
+      reps: sets.reduce((sum, set) => sum + set.counted, 0),
+      best: bests.length === 0 ? null : { value: Math.max(...bests), metric: s.metric, phase: s.phase },
+    };
   }
 
   /**

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Rep } from '../engine/types';
 import { makeRep, phaseOf } from './fixtures';
-import { sessionSets, splitSets } from './sets';
+import { sessionSets } from './sets';
+import { currentSet, splitSets } from './setSplit';
 
 /** A rep moving from `startS` for 2 s, with concentric velocity `v` (every other figure too). */
 function repAt(index: number, startS: number, v: number, patch: Partial<Rep> = {}): Rep {
@@ -19,16 +20,16 @@ describe('splitSets', () => {
 });
 
 describe('sessionSets', () => {
-  it('summarises each set by hand-checkable figures, warmup left out', () => {
+  it('summarises each set by hand-checkable figures, each set’s warmup left out', () => {
     const work = (j: number) => ({ ...phaseOf(1), work: j, peakPower: 100 });
     const reps = [
-      repAt(0, 0, 0.5, { count: 0 }),
+      repAt(0, 0, 0.5),
       repAt(1, 3, 1.0, { concentric: { ...work(100), velocity: 1.0 }, eccentric: work(80), peakPowerRatio: 1.2 }),
       repAt(2, 6, 0.9, { concentric: { ...work(90), velocity: 0.9 }, eccentric: work(70), peakPowerRatio: 1.4 }),
       repAt(3, 9, 0.8, { concentric: { ...work(80), velocity: 0.8 }, eccentric: work(60), peakPowerRatio: 1.0 }),
       repAt(4, 60, 0.7, { concentric: { ...phaseOf(0.7), peakPower: 0 }, peakPowerRatio: 0 }),
     ];
-    const [first, second] = sessionSets(reps, 20, 'velocity', 'concentric');
+    const [first, second] = sessionSets(reps, 20, 1, 'velocity', 'concentric');
     expect(first).toEqual({
       index: 0,
       reps: 4,
@@ -39,12 +40,33 @@ describe('sessionSets', () => {
       work: 480,
       overload: expect.closeTo(1.2, 12),
     });
-    // One rep: no loss; no concentric power (inertia 0): no overload.
-    expect(second).toMatchObject({ index: 1, reps: 1, counted: 1, best: 0.7, velocityLoss: 0, overload: 0 });
+    // A set of one rep is its warmup.
+    expect(second).toMatchObject({ index: 1, reps: 1, counted: 0, best: null, velocityLoss: 0, overload: 0 });
+    // Without warmup: one rep, no loss; no concentric power (inertia 0), no overload.
+    expect(sessionSets(reps, 20, 0, 'velocity', 'concentric')[1]).toMatchObject({ counted: 1, best: 0.7, velocityLoss: 0, overload: 0 });
   });
 
   it('has no best or mean for a set of warmup reps only', () => {
-    const [only] = sessionSets([repAt(0, 0, 0.5, { count: 0 })], 20, 'power', 'eccentric');
+    const [only] = sessionSets([repAt(0, 0, 0.5), repAt(1, 3, 0.6)], 20, 2, 'power', 'eccentric');
     expect(only).toMatchObject({ counted: 0, best: null, mean: null, velocityLoss: 0, work: 0, overload: 0 });
+  });
+});
+
+describe('currentSet', () => {
+  const reps = [repAt(0, 0, 1), repAt(1, 3, 1), repAt(2, 40, 1), repAt(3, 43, 1)];
+  const turnAt = (index: number, startS: number) => ({ index, count: index, start: 0, turn: 0, startUs: startS * 1e6, concentric: phaseOf(1) });
+
+  it('is the reps after the last long rest, numbered from 0 so the set has its own warmup', () => {
+    const set = currentSet(reps, null, 20);
+    expect(set.reps.map((r) => [r.index, r.startUs / 1e6])).toEqual([[0, 40], [1, 43]]);
+    expect(set.turn).toBeNull();
+  });
+
+  it('numbers the rep under way in the set, or starts a new set with it after a long rest', () => {
+    expect(currentSet(reps, turnAt(4, 46), 20).turn?.index).toBe(2);
+    const fresh = currentSet(reps, turnAt(4, 120), 20);
+    expect(fresh.reps).toEqual([]);
+    expect(fresh.turn?.index).toBe(0);
+    expect(currentSet([], turnAt(0, 1), 20).turn?.index).toBe(0);
   });
 });

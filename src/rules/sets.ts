@@ -6,7 +6,8 @@
  *
  * Per set: reps, best and mean of the chosen metric and phase, velocity loss, total work and
  * mean eccentric overload. Definitions (where the product rules are silent):
- * - Warmup reps (count ≤ 0) are left out of every figure, as from the target rules.
+ * - Each set's first `warmup` reps (the flywheel spun up) are left out of every figure, as from
+ *   the target rules.
  * - Velocity loss is the usual fatigue measure: mean concentric velocity from the set's best rep
  *   to its last, in percent of the best; 0 with fewer than two reps.
  * - Total work is the athlete's: the energy put into the flywheel in the pulls plus the energy
@@ -14,19 +15,24 @@
  * - Mean eccentric overload is the mean eccentric/concentric peak-power ratio of the reps that
  *   have concentric power (0 when none has: inertia 0).
  *
+ * The Workout screen shows the set in progress (`currentSet`, in setSplit.ts): its rows, target rules (a Fatigue
+ * set's best rep is this set's), numbering and warmup start over with each set, so a long rest
+ * starts a new set as Reset does, without clearing the session.
+ *
  * Not yet: a change of plates or boost does not start a set. Today a plate change reprocesses
  * the whole session with the new inertia; sets at two inertias need each stretch of the session
  * to keep the settings it was recorded with (see the workout README).
  */
 import type { Metric, Rep } from '../engine/types';
 import type { Phase } from './labels';
+import { splitSets } from './setSplit';
 
 export interface SetSummary {
   /** 0-based, in session order. */
   index: number;
   /** All reps of the set, warmup included. */
   reps: number;
-  /** Reps after the warmup. */
+  /** Reps after the set's warmup. */
   counted: number;
   /** Best and mean of the chosen metric and phase over the counted reps; null without one. */
   best: number | null;
@@ -39,22 +45,10 @@ export interface SetSummary {
   overload: number;
 }
 
-/** The reps cut into sets at rests longer than `restS` seconds (a rep's end to the next one's start). */
-export function splitSets<R extends Pick<Rep, 'startUs' | 'endUs'>>(reps: readonly R[], restS: number): R[][] {
-  const sets: R[][] = [];
-  for (const rep of reps) {
-    const current = sets.at(-1);
-    const previous = current?.at(-1);
-    if (current === undefined || previous === undefined || (rep.startUs - previous.endUs) / 1e6 > restS) sets.push([rep]);
-    else current.push(rep);
-  }
-  return sets;
-}
-
 const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-export function summariseSet(index: number, set: readonly Rep[], metric: Metric, phase: Phase): SetSummary {
-  const counted = set.filter((rep) => rep.count > 0);
+export function summariseSet(index: number, set: readonly Rep[], warmup: number, metric: Metric, phase: Phase): SetSummary {
+  const counted = set.slice(warmup);
   const values = counted.map((rep) => rep[phase][metric]);
   const velocities = counted.map((rep) => rep.concentric.velocity);
   const best = velocities.length > 0 ? Math.max(...velocities) : 0;
@@ -73,6 +67,6 @@ export function summariseSet(index: number, set: readonly Rep[], metric: Metric,
 }
 
 /** Every set of the session, summarised. */
-export function sessionSets(reps: readonly Rep[], restS: number, metric: Metric, phase: Phase): SetSummary[] {
-  return splitSets(reps, restS).map((set, i) => summariseSet(i, set, metric, phase));
+export function sessionSets(reps: readonly Rep[], restS: number, warmup: number, metric: Metric, phase: Phase): SetSummary[] {
+  return splitSets(reps, restS).map((set, i) => summariseSet(i, set, warmup, metric, phase));
 }

@@ -31,7 +31,8 @@ describe('workout settings', () => {
     { json: '{"target":"Max"}', message: /target must be one of None, Threshold, Zone, Fatigue/ },
     { json: '{"bands":{"velocity.concentric":{"targetValue":1,"dropPercent":true,"dropValue":120}}}', message: /dropValue must be a number from 0 to 100/ },
     { json: '{"bands":{"speed.concentric":{"targetValue":1,"dropPercent":true,"dropValue":1}}}', message: /unknown metric and phase "speed.concentric"/ },
-    { json: '{"repGoal":0}', message: /repGoal must be a whole number from 1 to 100, or none; got 0/ },
+    { json: '{"repGoal":0}', message: /repGoal must be a whole number from 1 to 100, got 0/ },
+    { json: '{"setRestS":2}', message: /setRestS must be a number from 5 to 600, got 2/ },
     { json: '{"repGoal":2.5}', message: /repGoal must be a whole number/ },
     { json: '{"plates":[1,2]}', message: /expected 5 plate counts/ },
   ])('refuses a stored copy like $json', ({ json, message }) => {

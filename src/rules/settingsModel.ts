@@ -9,12 +9,10 @@ import { ENGINE_DEFAULTS, inRange, rangeRule, type RangedSetting } from '../engi
 import { METRICS, type Metric } from '../engine/types';
 import { PHASES, type Phase } from './labels';
 import { assertPlateCounts, plateTotal } from './plates';
+import { bool, numberIn, oneOf } from './check';
 import { TARGET_TYPES, type TargetType } from './target';
 import { DEFAULT_BAND, validateBand, validateBands, withBand, type TargetBand, type TargetBands } from './targetBands';
 
-function pick(raw: Record<string, unknown>, keys: readonly (keyof TargetBand)[]): Partial<TargetBand> {
-  return Object.fromEntries(keys.filter((key) => key in raw).map((key) => [key, raw[key]]));
-}
 
 export const VIEWS = ['graph', 'table'] as const;
 export type View = (typeof VIEWS)[number];
@@ -70,16 +68,6 @@ export const DEFAULT_SETTINGS: Readonly<WorkoutSettings> = Object.freeze({
   plates: [0, 0, 0, 0, 0],
 });
 
-function oneOf<T>(field: string, allowed: readonly T[], value: unknown): T {
-  if (!allowed.includes(value as T)) throw new Error(`${field} must be one of ${allowed.join(', ')}, got ${String(value)}`);
-  return value as T;
-}
-
-function bool(field: string, value: unknown): boolean {
-  if (typeof value !== 'boolean') throw new Error(`${field} must be true or false, got ${String(value)}`);
-  return value;
-}
-
 /** A physical setting within the engine's plausible range (see engine/ranges). */
 function ranged(field: RangedSetting, value: unknown): number {
   if (typeof value !== 'number' || !inRange(field, value)) throw new Error(`${rangeRule(field)}, got ${String(value)}`);
@@ -92,9 +80,7 @@ export function validateSettings(s: WorkoutSettings): WorkoutSettings {
   oneOf('phase', PHASES, s.phase);
   oneOf('target', TARGET_TYPES, s.target);
   validateBands(s.bands);
-  if (s.repGoal !== null && (!Number.isInteger(s.repGoal) || s.repGoal < 1 || s.repGoal > REP_GOAL_MAX)) {
-    throw new Error(`repGoal must be a whole number from 1 to ${REP_GOAL_MAX}, or none; got ${String(s.repGoal)}`);
-  }
+  if (s.repGoal !== null) numberIn('repGoal', s.repGoal, 1, REP_GOAL_MAX, true);
   oneOf('warmup', WARMUP_CHOICES, s.warmup);
   bool('isVoiceFeedback', s.isVoiceFeedback);
   ranged('radius', s.radius);
@@ -105,9 +91,7 @@ export function validateSettings(s: WorkoutSettings): WorkoutSettings {
   bool('windupOnReset', s.windupOnReset);
   oneOf('view', VIEWS, s.view);
   bool('showOverload', s.showOverload);
-  if (typeof s.setRestS !== 'number' || !(s.setRestS >= SET_REST_RANGE_S[0] && s.setRestS <= SET_REST_RANGE_S[1])) {
-    throw new Error(`setRestS must be a number of seconds from ${SET_REST_RANGE_S[0]} to ${SET_REST_RANGE_S[1]}, got ${String(s.setRestS)}`);
-  }
+  numberIn('setRestS', s.setRestS, ...SET_REST_RANGE_S);
   if (!Array.isArray(s.plates)) throw new Error('plates must be a list of counts');
   assertPlateCounts(s.plates);
   ranged('inertia', plateTotal(s.plates));
@@ -138,6 +122,7 @@ export function parseStoredSettings(json: string): WorkoutSettings {
 
 function legacyBand(raw: Record<string, unknown>, s: WorkoutSettings): TargetBands {
   if (!('targetValue' in raw || 'dropValue' in raw || 'dropPercent' in raw)) return s.bands;
-  const band = validateBand({ ...DEFAULT_BAND, ...pick(raw, ['targetValue', 'dropPercent', 'dropValue']) });
+  const r = raw as Partial<TargetBand>;
+  const band = validateBand({ targetValue: r.targetValue ?? DEFAULT_BAND.targetValue, dropPercent: r.dropPercent ?? DEFAULT_BAND.dropPercent, dropValue: r.dropValue ?? DEFAULT_BAND.dropValue });
   return withBand(s.bands, s.metric, s.phase, band);
 }

@@ -7,6 +7,7 @@
  * Stored sparsely: a pair the user never set uses the product's default band.
  */
 import { METRICS, type Metric } from '../engine/types';
+import { bool, numberIn } from './check';
 import { PHASES, type Phase } from './labels';
 
 export interface TargetBand {
@@ -34,17 +35,11 @@ export function withBand(bands: TargetBands, metric: Metric, phase: Phase, band:
 
 const KEYS = new Set<string>(METRICS.flatMap((metric) => PHASES.map((phase) => bandKey(metric, phase))));
 
-/** Throws an Error naming the first bad pair or field. */
+/** Throws an Error naming the first bad field. */
 export function validateBand(band: TargetBand, where = 'target'): TargetBand {
-  const { targetValue, dropPercent, dropValue } = band;
-  if (typeof targetValue !== 'number' || !Number.isFinite(targetValue) || targetValue < 0) {
-    throw new Error(`${where}: targetValue must be a number from 0, got ${String(targetValue)}`);
-  }
-  if (typeof dropPercent !== 'boolean') throw new Error(`${where}: dropPercent must be true or false, got ${String(dropPercent)}`);
-  const max = dropPercent ? 100 : Number.POSITIVE_INFINITY;
-  if (typeof dropValue !== 'number' || !Number.isFinite(dropValue) || dropValue < 0 || dropValue > max) {
-    throw new Error(`${where}: dropValue must be a number from 0 to ${max}, got ${String(dropValue)}`);
-  }
+  numberIn(`${where}: targetValue`, band.targetValue, 0);
+  bool(`${where}: dropPercent`, band.dropPercent);
+  numberIn(`${where}: dropValue`, band.dropValue, 0, band.dropPercent ? 100 : Number.POSITIVE_INFINITY);
   return band;
 }
 

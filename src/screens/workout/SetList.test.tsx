@@ -12,14 +12,14 @@ const repAt = (index: number, startS: number, v: number): Rep => ({ ...makeRep(i
 
 describe('the list of sets', () => {
   it('stays hidden while the session is one set', () => {
-    render(<SetList reps={[repAt(0, 0, 1), repAt(1, 3, 0.9)]} restS={20} metric="velocity" phase="concentric" unit="m/s" />);
+    render(<SetList reps={[repAt(0, 0, 1), repAt(1, 3, 0.9)]} restS={20} warmup={1} metric="velocity" phase="concentric" unit="m/s" />);
     expect(screen.queryByRole('region', { name: 'Sets' })).toBeNull();
   });
 
   it('lists each set with its figures, the current one last', () => {
-    // Set 1: W, 1.0, 0.8 (loss 20 %); a minute of rest; set 2: 0.9. Work is each phase's figure: 1 + 0.5 and 0.8 + 0.4.
-    const reps = [repAt(0, 0, 0.5), repAt(1, 3, 1.0), repAt(2, 6, 0.8), repAt(3, 70, 0.9)];
-    render(<SetList reps={reps} restS={20} metric="velocity" phase="concentric" unit="m/s" />);
+    // Set 1: W, 1.0, 0.8 (loss 20 %); a minute of rest; set 2: W, 0.9. Work is each phase's figure: 1 + 0.5 and 0.8 + 0.4.
+    const reps = [repAt(0, 0, 0.5), repAt(1, 3, 1.0), repAt(2, 6, 0.8), repAt(3, 70, 0.4), repAt(4, 73, 0.9)];
+    render(<SetList reps={reps} restS={20} warmup={1} metric="velocity" phase="concentric" unit="m/s" />);
     const items = screen.getAllByRole('listitem').map((li) => li.textContent);
     expect(items).toEqual([
       'Set 1: 2 reps · best 1.00\u00a0m/s · mean 0.90\u00a0m/s · velocity loss 20.0\u00a0% · work 3\u00a0J · overload 0.50',

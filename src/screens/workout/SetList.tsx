@@ -11,6 +11,7 @@ import { sessionSets, type SetSummary } from '../../rules/sets';
 export interface SetListProps {
   reps: readonly Rep[];
   restS: number;
+  warmup: number;
   metric: Metric;
   phase: Phase;
   unit: string;
@@ -28,8 +29,8 @@ function line(set: SetSummary, unit: string): string {
   return figures.filter((f) => f !== null).join(' · ');
 }
 
-export function SetList({ reps, restS, metric, phase, unit }: SetListProps): ReactElement | null {
-  const sets = sessionSets(reps, restS, metric, phase);
+export function SetList({ reps, restS, warmup, metric, phase, unit }: SetListProps): ReactElement | null {
+  const sets = sessionSets(reps, restS, warmup, metric, phase);
   if (sets.length < 2) return null;
   return (
     <section className="set-list" aria-labelledby="set-list-title">

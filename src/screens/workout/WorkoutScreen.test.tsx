@@ -405,4 +405,22 @@ describe('the Workout screen', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Show eccentric overload' }));
     expect(screen.queryByRole('columnheader', { name: /Overload/ })).toBeNull();
   });
+
+  it('starts a new set after a long rest: the table shows it numbered from its own warmup, the list shows both', async () => {
+    const unit = await connected();
+    act(() => stream(unit, SET));
+    const lastUs = SET.timeUs[SET.timeUs.length - 1]!;
+    // 30 s later (the set rest is 20 s), the same athlete does a second set of four.
+    const second = synthesizeSet({ reps: 4, seed: 8, inertia: 0.025, restAfterS: 1.5, startTimeUs: lastUs + 30_000_000, startAngleDeg: SET.endAngleDeg });
+    act(() => stream(unit, second));
+    await act(() => disconnectUnit());
+    await waitFor(() => expect(app.session.reps.value).toHaveLength(8));
+    await waitFor(() => expect(rows().map((r) => r[0])).toEqual(['W', '1', '2', '3']));
+    second.reps.forEach((truth, i) => expect(Number(rows()[i]![1])).toBeCloseTo(truth.concentricMeanVelocity, 1));
+    expect(screen.getByRole('button', { name: /^Target:/ }).textContent).toContain('3/reps');
+    const sets = within(screen.getByRole('region', { name: 'Sets' })).getAllByRole('listitem').map((li) => li.textContent);
+    expect(sets).toHaveLength(2);
+    expect(sets[0]).toMatch(/^Set 1: 3 reps/);
+    expect(sets[1]).toMatch(/^Set 2 \(current\): 3 reps/);
+  });
 });
