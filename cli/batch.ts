@@ -15,6 +15,7 @@ import { access, mkdir, stat, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import type { EngineSettings, EngineUpdate, Rep, SampleBatch } from '../src/engine/types';
 import { buildSessionCsv, parseDebugCsv, rateSuffix, UTF8_BOM } from '../src/csv';
+import { DEFAULT_SET_REST_S } from '../src/rules/settingsModel';
 
 export type Reprocess = (batch: SampleBatch, settings: Partial<EngineSettings>) => EngineUpdate;
 
@@ -82,6 +83,8 @@ async function writeSessionCsv(file: string, plan: BatchPlan, out: string, hz: n
     reps,
     plates: [],
     raw: batch,
+    // The Workout screen's defaults: the batch command has no screen to take them from.
+    sets: { restS: DEFAULT_SET_REST_S, warmup: settings.warmup, metric: 'velocity', phase: 'concentric' },
   });
   await mkdir(out, { recursive: true });
   // The byte-order mark the app's exports carry too: without it a spreadsheet garbles µ, ° and ².

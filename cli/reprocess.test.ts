@@ -143,7 +143,8 @@ describe('npm run reprocess', () => {
     expect(file.startsWith('\uFEFF')).toBe(true);
     const csv = file.slice(1);
     const blocks = csv.trimEnd().split('\r\n\r\n').map((b) => Papa.parse<string[]>(b).data);
-    expect(blocks.map((b) => b[0]![0])).toEqual(['Date', 'Rep', 'Plate (kg·m²)', 'Time (µs)']);
+    expect(blocks.map((b) => b[0]![0])).toEqual(['Date', 'Rep', 'Plate (kg·m²)', 'Time (µs)', 'Set', 'Rep']);
+    expect(blocks[4]!.slice(1).map((row) => row.slice(0, 3))).toEqual([['1', '4', '3']]);
     expect(blocks[0]!.slice(1)).toEqual([['Firmware', 'v0.0.0'], ['Mass (kg)', '70'], ['Inertia (kg·m²)', '0.05']]);
     expect(blocks[1]!.slice(1).map((row) => row[0])).toEqual(['W', '1', '2', '3']);
     expect(Math.abs(Number(blocks[1]![2]![2]) / EXPECTED.velocity - 1)).toBeLessThan(0.02);

@@ -37,6 +37,7 @@ function input(overrides: Partial<SessionCsvInput> = {}): SessionCsvInput {
       { plate: 0.0125, count: 1 },
     ],
     raw: { timeUs: [0, 5000, 10000], angleDeg: [0, 1.8, -3.6] },
+    sets: { restS: 20, warmup: 1, metric: 'velocity', phase: 'concentric' },
     ...overrides,
   };
 }
@@ -54,9 +55,18 @@ const PHASE_KEYS = ['duration', 'velocity', 'acceleration', 'torque', 'force', '
 const PHASE_HEADINGS = ['Delta Time (s)', 'Velocity (m/s)', 'Acceleration (m/s²)', 'Torque (N·m)', 'Tangential Force (N)', 'Linear Force (N)', 'Net Force (N)', 'Power (W)', 'Peak Velocity (m/s)'];
 
 describe('buildSessionCsv', () => {
-  it('writes the four documented blocks separated by one empty line', () => {
-    const [header, reps, plates, raw, ...rest] = blocks(buildSessionCsv(input()));
+  it('writes the four documented blocks, then the sets and the power figures, separated by one empty line', () => {
+    const [header, reps, plates, raw, sets, power, ...rest] = blocks(buildSessionCsv(input()));
     expect(rest).toEqual([]);
+    // One set (1 s rests): W, then concentric velocities 1.0 and 1.5; work 53.57… × (2 + 1 + 3 + 1.5).
+    expect(sets![0]).toEqual(['Set', 'Reps', 'Counted', 'Best Con Velocity (m/s)', 'Mean Con Velocity (m/s)', 'Velocity Loss (%)', 'Work (J)', 'Eccentric Overload']);
+    expect(sets!.slice(1).map((row) => row.map(Number))).toEqual([[1, 3, 2, 1.5, 1.25, 0, expect.closeTo(53.57142857142857 * 7.5, 9), 0.5]]);
+    expect(power![0]).toEqual(['Rep', 'Set', 'Con Peak Power (W)', 'Ecc Peak Power (W)', 'Con Work (J)', 'Ecc Work (J)', 'Peak Power Ratio', 'Mean Power Ratio']);
+    expect(power!.slice(1).map((row) => [row[0], row[1], ...row.slice(2).map(Number)])).toEqual([
+      ['W', '1', 80, 40, 53.57142857142857, 26.785714285714285, 0.5, 0.5],
+      ['1', '1', 160, 80, 107.14285714285714, 53.57142857142857, 0.5, 0.5],
+      ['2', '1', 240, 120, 160.71428571428572, 80.35714285714286, 0.5, 0.5],
+    ]);
     expect(header).toEqual([
       ['Date', '2026-03-01T09:30:00.250Z'],
       ['Firmware', 'v6.2.0'],

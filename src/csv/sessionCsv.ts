@@ -1,5 +1,5 @@
 /**
- * The session CSV a user shares after a workout (docs/behaviour.md §3 "CSV export layout"). Four blocks,
+ * The session CSV a user shares after a workout (docs/behaviour.md §3 "CSV export layout"). Six blocks,
  * separated by one empty line, CRLF line endings:
  *
  * ```text
@@ -19,7 +19,16 @@
  * Time (µs),Angle (°)                       ← block 4: raw samples
  * 0,0
  * 5000,1.8
+ *
+ * Set,Reps,Counted,Best Con Velocity (m/s),…  ← block 5: one row per set (rules/sets.ts)
+ * 1,7,6,0.92,…
+ *
+ * Rep,Set,Con Peak Power (W),…,Mean Power Ratio   ← block 6: each rep's power figures
+ * W,1,312.5,…
  * ```
+ *
+ * Blocks 1–4 are the product's documented layout, unchanged; 5 and 6 come after them, so a
+ * reader of the four blocks is not disturbed.
  *
  * Decisions where the product rules are silent:
  * - Rep labels: every warmup rep (count ≤ 0) is `W`; the others carry their count, 1, 2, … .
@@ -32,9 +41,15 @@
  *   header alone (the batch command does not know which plates were used).
  * - Text cells are neutralised against formula injection (see csvWrite.ts); a unit name is the only
  *   user-controlled text.
+ * - Sets (block 5) are split and summarised as on the Workout screen: at rests longer than the
+ *   set rest, each set's warmup left out, best and mean in the metric and phase on screen. Block 6
+ *   labels reps as block 2 does, with the set each belongs to.
  */
 import type { FirmwareVersion } from '../device/unit';
-import type { PhaseSummary, Rep } from '../engine/types';
+import type { Metric, PhaseSummary, Rep } from '../engine/types';
+import { METRIC_LABELS, PHASE_LABELS, type Phase } from '../rules/labels';
+import { summariseSet } from '../rules/sets';
+import { splitSets } from '../rules/setSplit';
 import { csvBlock, joinBlocks, type Cell } from './csvWrite';
 
 export interface SessionCsvInput {
@@ -51,6 +66,8 @@ export interface SessionCsvInput {
   raw: { timeUs: ArrayLike<number>; angleDeg: ArrayLike<number> };
   /** The unit's user-given name; adds a `Unit` header line when present. */
   unitName?: string;
+  /** How the set summary (block 5) splits and judges the session, as on the Workout screen. */
+  sets: { restS: number; warmup: number; metric: Metric; phase: Phase };
 }
 
 /** Per-phase columns: the PhaseSummary field and its heading (docs/behaviour.md §9 labels, with units). */
@@ -73,10 +90,55 @@ export const REP_HEADER: readonly string[] = [
 ];
 export const PLATE_HEADER: readonly string[] = ['Plate (kg·m²)', 'Count'];
 export const RAW_HEADER: readonly string[] = ['Time (µs)', 'Angle (°)'];
+export const POWER_HEADER: readonly string[] = [
+  'Rep',
+  'Set',
+  'Con Peak Power (W)',
+  'Ecc Peak Power (W)',
+  'Con Work (J)',
+  'Ecc Work (J)',
+  'Peak Power Ratio',
+  'Mean Power Ratio',
+];
+
+/** Block 5's heading: the chosen metric and phase name its best and mean. */
+export function setHeader(metric: Metric, phase: Phase): string[] {
+  const figure = `${PHASE_LABELS[phase].slice(0, 3)} ${METRIC_LABELS[metric]}`;
+  return ['Set', 'Reps', 'Counted', `Best ${figure}`, `Mean ${figure}`, 'Velocity Loss (%)', 'Work (J)', 'Eccentric Overload'];
+}
 
 /** Builds the four-block session CSV; throws a clear Error on input it cannot write faithfully. */
 export function buildSessionCsv(input: SessionCsvInput): string {
-  return joinBlocks([headerBlock(input), repBlock(input.reps), plateBlock(input.plates), rawBlock(input.raw)]);
+  const sets = splitSets(input.reps, input.sets.restS);
+  return joinBlocks([
+    headerBlock(input),
+    repBlock(input.reps),
+    plateBlock(input.plates),
+    rawBlock(input.raw),
+    setBlock(sets, input.sets),
+    powerBlock(sets),
+  ]);
+}
+
+function setBlock(sets: readonly Rep[][], how: SessionCsvInput['sets']): string {
+  const rows: Cell[][] = [setHeader(how.metric, how.phase)];
+  sets.forEach((set, i) => {
+    const s = summariseSet(i, set, how.warmup, how.metric, how.phase);
+    rows.push([i + 1, s.reps, s.counted, s.best ?? '', s.mean ?? '', s.velocityLoss, s.work, s.overload]);
+  });
+  return csvBlock('Session CSV sets', rows);
+}
+
+function powerBlock(sets: readonly Rep[][]): string {
+  const rows: Cell[][] = [[...POWER_HEADER]];
+  sets.forEach((set, i) => {
+    for (const rep of set) {
+      const figures = [rep.concentric.peakPower, rep.eccentric.peakPower, rep.concentric.work, rep.eccentric.work, rep.peakPowerRatio, rep.meanPowerRatio];
+      figures.forEach((value) => requireFinite(`rep ${rep.index + 1} power figure`, value));
+      rows.push([repLabel(rep.count), i + 1, ...figures]);
+    }
+  });
+  return csvBlock('Session CSV power', rows);
 }
 
 /** The rep label docs/behaviour.md §2 and §3 use: W for warmup, otherwise the count. */

@@ -35,6 +35,7 @@ export function sessionCsvInput(
     reps,
     plates: PLATE_STEPS.map((step, i) => ({ plate: plateInertia(step), count: s.plates[i] })),
     raw: { timeUs: raw.timeUs, angleDeg: raw.angleDeg },
+    sets: { restS: s.setRestS, warmup: s.warmup, metric: s.metric, phase: s.phase },
   };
 }
 

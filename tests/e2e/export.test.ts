@@ -1,6 +1,6 @@
 /**
  * Export CSV after a set. Headless Chromium on Linux has no Web Share, so
- * the file arrives as a download; it must hold docs/behaviour.md §3's four blocks — header lines, one row per
+ * the file arrives as a download; it must hold docs/behaviour.md §3's four blocks (then the sets and the power figures) — header lines, one row per
  * rep shown, the plate counts, and every raw sample the unit sent.
  */
 import { readFile } from 'node:fs/promises';
@@ -39,8 +39,18 @@ describe('exporting the session', () => {
     await app.waitForStatus(/Metrics shared/);
 
     const blocks = blocksOf(csv);
-    expect(blocks).toHaveLength(4);
-    const [header, reps, plates, raw] = blocks as [string[][], string[][], string[][], string[][]];
+    expect(blocks).toHaveLength(6);
+    const [header, reps, plates, raw, sets, power] = blocks as [string[][], string[][], string[][], string[][], string[][], string[][]];
+
+    // The set block matches the screen: one set, its warmup left out, best and mean of the shown velocities.
+    const shown = rows.filter((r) => r.label !== 'W').map((r) => Number(r.concentric));
+    expect(sets[0]!.slice(0, 5)).toEqual(['Set', 'Reps', 'Counted', 'Best Con Velocity (m/s)', 'Mean Con Velocity (m/s)']);
+    expect(sets).toHaveLength(2);
+    const [, setReps, counted, best, mean] = sets[1]!;
+    expect([setReps, counted]).toEqual(['5', '4']);
+    expect(Number(best).toFixed(2)).toBe(Math.max(...shown).toFixed(2));
+    expect(Math.abs(Number(mean) - shown.reduce((a, b) => a + b, 0) / shown.length)).toBeLessThanOrEqual(0.005);
+    expect(power.map((r) => r[0])).toEqual(['Rep', ...rows.map((r) => r.label)]);
 
     const headerMap = new Map(header.map(([label, ...value]) => [label, value.join(',')]));
     const date = Date.parse(headerMap.get('Date') ?? '');

@@ -82,7 +82,7 @@ describe('the History', () => {
     const csv = app.ports.shared.shared[0]!.csv;
     expect(csv).toContain(new Date(STARTED_AT).toISOString());
     expect(csv).toMatch(/Mass[^\n]*,72/);
-    const raw = csv.slice(csv.indexOf('Time (µs)')).trim().split(/\r?\n/).slice(1);
+    const raw = csv.slice(csv.indexOf('Time (µs)')).split(/\r?\n\r?\n/)[0]!.trim().split(/\r?\n/).slice(1);
     expect(raw.map((line) => Number(line.split(',')[0]))).toEqual(SAMPLES.timeUs);
   });
 
