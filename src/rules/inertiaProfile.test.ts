@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { fitLine, fitProfile, type ProfilePoint } from './inertiaProfile';
+
+// A known athlete: v = 1.6 − 2.5·I (m/s), α = −8·ln(I / 0.4) (rad/s²): a maximum load of 0.4 kg·m²,
+// about twice the heaviest set, as in a squat study's range.
+const V0 = 1.6;
+const V_SLOPE = -2.5;
+const TRUE_MAX = 0.4;
+const B = -8;
+const A = -B * Math.log(TRUE_MAX);
+
+/** Seeded uniform [0, 1) (a linear congruential generator), so a failing case replays. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+}
+
+function athlete(inertias: readonly number[], noise: number, seed = 1): ProfilePoint[] {
+  const random = seeded(seed);
+  const jitter = () => 1 + noise * (2 * random() - 1);
+  return inertias.map((inertia) => ({
+    inertia,
+    velocity: (V0 + V_SLOPE * inertia) * jitter(),
+    angularAcceleration: (A + B * Math.log(inertia)) * jitter(),
+  }));
+}
+
+describe('fitLine', () => {
+  it('finds a line through exact points, R² 1', () => {
+    expect(fitLine([0, 1, 2], [1, 3, 5])).toEqual({ intercept: 1, slope: 2, r2: 1 });
+  });
+
+  it('gives R² by hand for scattered points', () => {
+    // x 0,1,2; y 0,2,1: slope 0.5, intercept 0.5; Sxy = 1, Sxx = 2, Syy = 2 → R² = 1/4.
+    const fit = fitLine([0, 1, 2], [0, 2, 1]);
+    expect(fit.slope).toBeCloseTo(0.5, 12);
+    expect(fit.intercept).toBeCloseTo(0.5, 12);
+    expect(fit.r2).toBeCloseTo(0.25, 12);
+  });
+});
+
+describe('fitProfile', () => {
+  it('recovers the athlete’s line, logarithm and maximum load exactly from clean sets', () => {
+    const fit = fitProfile(athlete([0.025, 0.05, 0.1, 0.2], 0));
+    expect(fit.ok).toBe(true);
+    if (!fit.ok) return;
+    expect(fit.profile.velocity.slope).toBeCloseTo(V_SLOPE, 9);
+    expect(fit.profile.velocity.intercept).toBeCloseTo(V0, 9);
+    expect(fit.profile.acceleration.slope).toBeCloseTo(B, 9);
+    expect(fit.profile.maxLoad).toBeCloseTo(TRUE_MAX, 6);
+  });
+
+  it('stays within 5 % on sets with ±1 % scatter (about what a set’s mean over its reps has)', () => {
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const fit = fitProfile(athlete([0.025, 0.0375, 0.05, 0.075, 0.1, 0.15], 0.01, seed));
+      expect(fit.ok).toBe(true);
+      if (!fit.ok) return;
+      const off = (got: number, want: number) => Math.abs(got / want - 1);
+      expect(off(fit.profile.velocity.slope, V_SLOPE)).toBeLessThan(0.05);
+      expect(off(fit.profile.velocity.intercept, V0)).toBeLessThan(0.05);
+      expect(off(fit.profile.maxLoad, TRUE_MAX)).toBeLessThan(0.05);
+      expect(fit.profile.velocity.r2).toBeGreaterThan(0.9);
+    }
+  });
+
+  it('fits two points at two inertias exactly', () => {
+    const fit = fitProfile(athlete([0.05, 0.1], 0));
+    expect(fit.ok && fit.profile.maxLoad).toBeCloseTo(TRUE_MAX, 6);
+  });
+
+  it.each([
+    { name: 'one set', points: athlete([0.05], 0), reason: /two or more inertias; there is only one set/ },
+    { name: 'equal inertias', points: athlete([0.05, 0.05, 0.05], 0.02), reason: /same inertia/ },
+    { name: 'no plates', points: athlete([0.05, 0.1], 0).map((p, i) => (i === 0 ? { ...p, inertia: 0 } : p)), reason: /inertia above 0/ },
+    { name: 'acceleration rising with inertia', points: [{ inertia: 0.05, velocity: 1, angularAcceleration: 10 }, { inertia: 0.1, velocity: 0.8, angularAcceleration: 12 }], reason: /does not fall/ },
+    { name: 'a missing figure', points: [{ inertia: 0.05, velocity: Number.NaN, angularAcceleration: 10 }, { inertia: 0.1, velocity: 0.8, angularAcceleration: 8 }], reason: /no measured velocity/ },
+  ])('says why instead of fitting: $name', ({ points, reason }) => {
+    const fit = fitProfile(points);
+    expect(fit.ok).toBe(false);
+    if (!fit.ok) expect(fit.reason).toMatch(reason);
+  });
+});

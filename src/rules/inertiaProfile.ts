@@ -1,0 +1,77 @@
+/**
+ * The inertia profile: how an athlete's output falls as the flywheel's inertia rises, fitted on
+ * sets done at two or more inertias.
+ *
+ * - Velocity: mean concentric velocity falls close to linearly with inertia, so a least-squares
+ *   line v = intercept + slope·I.
+ * - Acceleration: the mean angular acceleration of the pull falls with the logarithm of inertia,
+ *   α = a + b·ln I; where that reaches 0, I_max = exp(−a / b), is the "maximum flywheel load",
+ *   which relative loads (% of it) are expressed against, as %1RM is with weights.
+ *
+ * R² (coefficient of determination) says how well each fit explains its points. Input that
+ * cannot determine a fit gets a sentence saying why instead of numbers: fewer than two points,
+ * fewer than two distinct inertias, a non-positive inertia (no logarithm), or an acceleration
+ * that does not fall with inertia (no maximum load).
+ */
+
+export interface ProfilePoint {
+  /** kg·m² */
+  inertia: number;
+  /** Mean concentric velocity, m/s. */
+  velocity: number;
+  /** Mean concentric angular acceleration, rad/s². */
+  angularAcceleration: number;
+}
+
+export interface LineFit {
+  intercept: number;
+  slope: number;
+  r2: number;
+}
+
+export interface InertiaProfile {
+  /** v = intercept + slope·I */
+  velocity: LineFit;
+  /** α = intercept + slope·ln I */
+  acceleration: LineFit;
+  /** exp(−intercept / slope) of the acceleration fit, kg·m². */
+  maxLoad: number;
+}
+
+export type ProfileFit = { ok: true; profile: InertiaProfile } | { ok: false; reason: string };
+
+/** Least squares y = intercept + slope·x; assumes at least two distinct x. */
+export function fitLine(xs: readonly number[], ys: readonly number[]): LineFit {
+  const n = xs.length;
+  const mx = xs.reduce((a, b) => a + b, 0) / n;
+  const my = ys.reduce((a, b) => a + b, 0) / n;
+  let sxx = 0;
+  let sxy = 0;
+  let syy = 0;
+  for (let i = 0; i < n; i++) {
+    const dx = xs[i]! - mx;
+    const dy = ys[i]! - my;
+    sxx += dx * dx;
+    sxy += dx * dy;
+    syy += dy * dy;
+  }
+  const slope = sxy / sxx;
+  // All y equal: the line explains them fully.
+  const r2 = syy === 0 ? 1 : (sxy * sxy) / (sxx * syy);
+  return { intercept: my - slope * mx, slope, r2 };
+}
+
+export function fitProfile(points: readonly ProfilePoint[]): ProfileFit {
+  if (points.length < 2) return { ok: false, reason: 'A profile needs sets at two or more inertias; there is only one set.' };
+  const bad = points.find((p) => ![p.inertia, p.velocity, p.angularAcceleration].every(Number.isFinite));
+  if (bad !== undefined) return { ok: false, reason: 'A set has no measured velocity or acceleration (was the inertia 0?).' };
+  if (points.some((p) => p.inertia <= 0)) return { ok: false, reason: 'Every set needs plates on (an inertia above 0 kg·m²).' };
+  const inertias = new Set(points.map((p) => p.inertia));
+  if (inertias.size < 2) return { ok: false, reason: 'Every set was done at the same inertia: do sets at two or more inertias.' };
+  const velocity = fitLine(points.map((p) => p.inertia), points.map((p) => p.velocity));
+  const acceleration = fitLine(points.map((p) => Math.log(p.inertia)), points.map((p) => p.angularAcceleration));
+  if (!(acceleration.slope < 0)) {
+    return { ok: false, reason: 'The acceleration does not fall as the inertia rises, so there is no maximum load to find.' };
+  }
+  return { ok: true, profile: { velocity, acceleration, maxLoad: Math.exp(-acceleration.intercept / acceleration.slope) } };
+}
