@@ -42,10 +42,15 @@ describe('routes', () => {
     expect(screen.getByText('Start to use the product, make sure your unit is connected')).toBeTruthy();
   });
 
-  it('offers Workout, History and Settings in the navigation', async () => {
+  it('offers Workout, History, Profile and Settings in the navigation', async () => {
     visit('/');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Workout', 'History', 'Settings']);
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Workout', 'History', 'Profile', 'Settings']);
+  });
+
+  it('loads the Profile lazily', async () => {
+    visit('/profile');
+    expect(await screen.findByRole('heading', { name: 'Profile' })).toBeTruthy();
   });
 
   it('loads the History lazily', async () => {

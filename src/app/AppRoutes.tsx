@@ -1,6 +1,6 @@
 /**
  * docs/behaviour.md §2 routes: / (Workout), /settings with /settings/unit and /settings/about, /test, and a
- * friendly page for anything else; beyond the product rules, /history (finished sessions, lazy, in
+ * friendly page for anything else; beyond the product rules, /profile (the inertia profile, lazy) and /history (finished sessions, lazy, in
  * the settings chunk). The Workout screen is in the main bundle; the settings pages
  * (one chunk, with their layout) and the test page load lazily on first visit.
  *
@@ -18,6 +18,7 @@ const SettingsPages = lazy(settingsChunk);
 // The History shares the settings chunk: one request for the pages beyond the Workout screen.
 const HistoryScreen = lazy(() => settingsChunk().then((m) => ({ default: m.HistoryScreen })));
 const TestScreen = lazy(() => import('../screens/test/TestScreen'));
+const ProfileScreen = lazy(() => import('../screens/profile/ProfileScreen'));
 
 const loading = <p className="hint">Loading…</p>;
 
@@ -39,6 +40,14 @@ export function AppRoutes(): ReactElement {
           element={
             <Suspense fallback={loading}>
               <HistoryScreen />
+            </Suspense>
+          }
+        />
+        <Route
+          path="profile"
+          element={
+            <Suspense fallback={loading}>
+              <ProfileScreen />
             </Suspense>
           }
         />

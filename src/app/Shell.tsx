@@ -3,7 +3,7 @@
  * screens a top bar with the logo, a menu button that slides the same navigation in, and the
  * Bluetooth button. It is one <nav> either way (CSS moves it), so there is one set of links and
  * one Bluetooth button in the page. Every navigation scrolls to the top and closes the menu.
- * Beyond the product rules: a History link, the reconnect banner and the recovery offer.
+ * Beyond the product rules: History and Profile links, the reconnect banner and the recovery offer.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react';
@@ -69,6 +69,9 @@ export function Shell(): ReactElement {
         </NavLink>
         <NavLink to="/history" className="nav__link">
           History
+        </NavLink>
+        <NavLink to="/profile" className="nav__link">
+          Profile
         </NavLink>
         <NavLink to="/settings" className="nav__link">
           Settings

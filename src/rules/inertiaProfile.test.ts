@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fitLine, fitProfile, type ProfilePoint } from './inertiaProfile';
+import { makeRep } from './fixtures';
+import { fitLine, fitProfile, sessionPoints, type ProfilePoint } from './inertiaProfile';
 
 // A known athlete: v = 1.6 − 2.5·I (m/s), α = −8·ln(I / 0.4) (rad/s²): a maximum load of 0.4 kg·m²,
 // about twice the heaviest set, as in a squat study's range.
@@ -78,5 +79,19 @@ describe('fitProfile', () => {
     const fit = fitProfile(points);
     expect(fit.ok).toBe(false);
     if (!fit.ok) expect(fit.reason).toMatch(reason);
+  });
+});
+
+describe('sessionPoints', () => {
+  it('makes one point per set from its reps after the warmup: mean velocity and a / 2r', () => {
+    // Two sets a minute apart; makeRep gives every concentric figure the rep's value.
+    const at = (index: number, startS: number, v: number) => ({ ...makeRep(index, v, v / 2), startUs: startS * 1e6, endUs: (startS + 2) * 1e6 });
+    const reps = [at(0, 0, 0.5), at(1, 3, 1.0), at(2, 6, 0.8), at(3, 70, 0.6), at(4, 73, 0.9)];
+    const points = sessionPoints(reps, { inertia: 0.05, radius: 0.02, restS: 20, warmup: 1 }, 'Monday');
+    expect(points).toEqual([
+      { inertia: 0.05, velocity: expect.closeTo(0.9, 12), angularAcceleration: expect.closeTo(0.9 / 0.04, 12), label: 'Monday · set 1', reps: 2 },
+      { inertia: 0.05, velocity: 0.9, angularAcceleration: expect.closeTo(0.9 / 0.04, 12), label: 'Monday · set 2', reps: 1 },
+    ]);
+    expect(sessionPoints(reps.slice(0, 1), { inertia: 0.05, radius: 0.02, restS: 20, warmup: 1 }, 'x')).toEqual([]);
   });
 });

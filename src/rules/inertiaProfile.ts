@@ -13,6 +13,8 @@
  * fewer than two distinct inertias, a non-positive inertia (no logarithm), or an acceleration
  * that does not fall with inertia (no maximum load).
  */
+import type { Rep } from '../engine/types';
+import { splitSets } from './setSplit';
 
 export interface ProfilePoint {
   /** kg·m² */
@@ -74,4 +76,36 @@ export function fitProfile(points: readonly ProfilePoint[]): ProfileFit {
     return { ok: false, reason: 'The acceleration does not fall as the inertia rises, so there is no maximum load to find.' };
   }
   return { ok: true, profile: { velocity, acceleration, maxLoad: Math.exp(-acceleration.intercept / acceleration.slope) } };
+}
+
+/** A set as a profile point, with what identifies it to the user. */
+export interface ProfileSet extends ProfilePoint {
+  /** e.g. "9 Mar 2025, 08:30 · set 2" */
+  label: string;
+  /** Reps after the set's warmup the means are over. */
+  reps: number;
+}
+
+/**
+ * The sets of one session as profile points: each set's mean concentric velocity and mean
+ * concentric angular acceleration (the body's a = α·2r, so α = a / 2r) over its reps after the
+ * warmup. Sets with no such rep are left out.
+ */
+export function sessionPoints(
+  reps: readonly Rep[],
+  how: { inertia: number; radius: number; restS: number; warmup: number },
+  label: string,
+): ProfileSet[] {
+  return splitSets(reps, how.restS).flatMap((set, i) => {
+    const counted = set.slice(how.warmup);
+    if (counted.length === 0) return [];
+    const mean = (f: (rep: Rep) => number) => counted.reduce((sum, rep) => sum + f(rep), 0) / counted.length;
+    return [{
+      inertia: how.inertia,
+      velocity: mean((rep) => rep.concentric.velocity),
+      angularAcceleration: mean((rep) => rep.concentric.acceleration) / (2 * how.radius),
+      label: `${label} · set ${i + 1}`,
+      reps: counted.length,
+    }];
+  });
 }

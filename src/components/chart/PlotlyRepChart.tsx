@@ -4,12 +4,10 @@
  * when one of the documented triggers changes (reps, target type, current target, current drop), and
  * react-plotly purges the plot when the view unmounts.
  */
-import Plotly from 'plotly.js-basic-dist';
-import createPlotlyComponent from 'react-plotly.js/factory';
 import { useMemo, type ReactElement } from 'react';
 import { buildChart, type ChartInput } from './chartModel';
+import { Plot } from './plotlyPlot';
 
-const Plot = createPlotlyComponent(Plotly);
 
 export default function PlotlyRepChart(props: ChartInput): ReactElement {
   const { rows, target, currentTarget, currentDrop, unit, axisTitle } = props;

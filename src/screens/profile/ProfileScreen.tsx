@@ -1,0 +1,111 @@
+/**
+ * Profile (beyond the documented routes): the athlete's inertia profile from the sessions kept on
+ * this device. Each set is a point (its inertia, mean concentric velocity and mean angular
+ * acceleration); the user can leave sets out. With sets at two or more inertias it shows the
+ * linear velocity fit, the logarithmic acceleration fit, their R², and the maximum flywheel load;
+ * otherwise it says what is missing. Loaded lazily, and Plotly only with the charts.
+ *
+ * Not yet: suggesting plates for a training zone, a guided profile test, and sets of the session
+ * in progress (it is not in the history until it is finished).
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactElement } from 'react';
+import type { Journaling } from '../../journal/journaling';
+import { fitProfile, sessionPoints, type ProfileSet } from '../../rules/inertiaProfile';
+import { fixed2 } from '../../rules/labels';
+import { attempt } from '../../stores/alerts';
+import { useApp } from '../../compose/appContext';
+
+const ProfileCharts = lazy(() => import('./ProfileCharts'));
+
+/** Every set of every finished session as a profile point, newest session first. */
+export async function profileSets(journal: Journaling): Promise<ProfileSet[]> {
+  const sets: ProfileSet[] = [];
+  for (const entry of await journal.history()) {
+    const { loaded, settings, reps } = await journal.recorded(entry.id);
+    const label = new Date(entry.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+    const how = { inertia: loaded.meta.settings.engine.inertia, radius: settings.radius, restS: settings.setRestS, warmup: settings.warmup };
+    sets.push(...sessionPoints(reps, how, label));
+  }
+  return sets;
+}
+
+export default function ProfileScreen(): ReactElement {
+  useSignals();
+  const journal = useApp().journal.value;
+  const state = journal?.state.value ?? { kind: 'opening' };
+  const [sets, setSets] = useState<ProfileSet[] | null>(null);
+  const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
+
+  useEffect(() => {
+    if (state.kind === 'open' && journal !== null) void attempt(async () => setSets(await profileSets(journal)));
+  }, [state.kind, journal]);
+
+  const used = useMemo(() => (sets ?? []).filter((s) => !left.has(s.label)), [sets, left]);
+  const fit = useMemo(() => fitProfile(used), [used]);
+  const toggle = (label: string) =>
+    setLeft((before) => {
+      const after = new Set(before);
+      if (!after.delete(label)) after.add(label);
+      return after;
+    });
+
+  return (
+    <section className="screen profile">
+      <h1>Profile</h1>
+      <p className="hint">How your output falls as the inertia rises, from the sets of the finished sessions on this device.</p>
+      {state.kind === 'opening' && <p className="hint">Loading…</p>}
+      {state.kind === 'unavailable' && <p className="empty">Sessions are not kept on this device: {state.reason}</p>}
+      {sets !== null && (fit.ok ? (
+        <>
+          <dl className="profile__fits">
+            <dt>Velocity</dt>
+            <dd>
+              {fixed2(fit.profile.velocity.intercept)} {fit.profile.velocity.slope < 0 ? '−' : '+'} {fixed2(Math.abs(fit.profile.velocity.slope))} × inertia m/s (R² {fixed2(fit.profile.velocity.r2)})
+            </dd>
+            <dt>Maximum flywheel load</dt>
+            <dd>
+              {fit.profile.maxLoad.toFixed(3)} kg·m² (acceleration fit R² {fixed2(fit.profile.acceleration.r2)})
+            </dd>
+          </dl>
+          <Suspense fallback={<p className="chart chart--loading">Loading chart…</p>}>
+            <ProfileCharts sets={used} profile={fit.profile} />
+          </Suspense>
+        </>
+      ) : (
+        <p className="empty">{fit.reason}</p>
+      ))}
+      {sets !== null && sets.length > 0 && (
+        <div className="table-wrap">
+          <table className="reps">
+            <caption>Sets, newest session first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Set</th>
+                <th scope="col">Inertia (kg·m²)</th>
+                <th scope="col">Reps</th>
+                <th scope="col">Velocity (m/s)</th>
+                <th scope="col">Angular acceleration (rad/s²)</th>
+                <th scope="col">Used</th>
+              </tr>
+            </thead>
+            <tbody>
+              {sets.map((s) => (
+                <tr key={s.label}>
+                  <th scope="row">{s.label}</th>
+                  <td>{s.inertia}</td>
+                  <td>{s.reps}</td>
+                  <td>{fixed2(s.velocity)}</td>
+                  <td>{fixed2(s.angularAcceleration)}</td>
+                  <td>
+                    <input type="checkbox" aria-label={`Use ${s.label}`} checked={!left.has(s.label)} onChange={() => toggle(s.label)} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
