@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeRep } from './fixtures';
-import { fitLine, fitProfile, sessionPoints, type ProfilePoint } from './inertiaProfile';
+import { fitLine, fitProfile, sessionPoints, suggestForZone, type ProfilePoint } from './inertiaProfile';
+import { platesFor, plateTotal } from './plates';
 
 // A known athlete: v = 1.6 − 2.5·I (m/s), α = −8·ln(I / 0.4) (rad/s²): a maximum load of 0.4 kg·m²,
 // about twice the heaviest set, as in a squat study's range.
@@ -93,5 +94,35 @@ describe('sessionPoints', () => {
       { inertia: 0.05, velocity: 0.9, angularAcceleration: expect.closeTo(0.9 / 0.04, 12), label: 'Monday · set 2', reps: 1 },
     ]);
     expect(sessionPoints(reps.slice(0, 1), { inertia: 0.05, radius: 0.02, restS: 20, warmup: 1 }, 'x')).toEqual([]);
+  });
+});
+
+describe('suggestForZone', () => {
+  const fit = fitProfile(athlete([0.025, 0.05, 0.1, 0.2], 0));
+  if (!fit.ok) throw new Error(fit.reason);
+
+  it('gives the zone’s inertia band, the velocity expected there, and the nearest plates', () => {
+    // Strength: 45–70 % of 0.4 kg·m² = 0.18–0.28; middle 0.23 = 36.8 smallest plates → 37 of them,
+    // 0.23125 = 2 × 0.1 + 0.025 + 0.00625.
+    const s = suggestForZone(fit.profile, 'strength');
+    expect(s.inertia[0]).toBeCloseTo(0.18, 9);
+    expect(s.inertia[1]).toBeCloseTo(0.28, 9);
+    expect(s.velocity[0]).toBeCloseTo(1.6 - 2.5 * 0.18, 9);
+    expect(s.velocity[1]).toBeCloseTo(1.6 - 2.5 * 0.28, 9);
+    expect(s.plates).toEqual([2, 0, 1, 0, 1]);
+    expect(s.total).toBe(0.23125);
+  });
+});
+
+describe('platesFor', () => {
+  it.each([
+    [0, [0, 0, 0, 0, 0]],
+    [0.00625, [0, 0, 0, 0, 1]],
+    [0.03, [0, 0, 1, 0, 1]],
+    [0.1875, [1, 1, 1, 1, 0]],
+    [0.35, [3, 1, 0, 0, 0]],
+  ])('makes %f kg·m² from the fewest plates', (inertia, plates) => {
+    expect(platesFor(inertia)).toEqual(plates);
+    expect(Math.abs(plateTotal(platesFor(inertia)) - inertia)).toBeLessThanOrEqual(0.003125);
   });
 });

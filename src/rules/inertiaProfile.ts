@@ -14,6 +14,7 @@
  * that does not fall with inertia (no maximum load).
  */
 import type { Rep } from '../engine/types';
+import { platesFor, plateTotal } from './plates';
 import { splitSets } from './setSplit';
 
 export interface ProfilePoint {
@@ -108,4 +109,35 @@ export function sessionPoints(
       reps: counted.length,
     }];
   });
+}
+
+/**
+ * Training zones as relative loads, a share of the maximum flywheel load (the role %1RM plays with
+ * weights). The literature gives the relation, not the bands: these are the app's starting
+ * points, as a coach would set them, lightest first.
+ */
+export const ZONES = {
+  speed: { label: 'Speed', from: 0.1, to: 0.25 },
+  power: { label: 'Power', from: 0.25, to: 0.45 },
+  strength: { label: 'Strength', from: 0.45, to: 0.7 },
+  overload: { label: 'Eccentric overload', from: 0.7, to: 0.9 },
+} as const;
+export type Zone = keyof typeof ZONES;
+
+export interface ZoneSuggestion {
+  /** The zone's inertia band, kg·m². */
+  inertia: [number, number];
+  /** The mean concentric velocity the velocity fit expects across that band, m/s (fast end first). */
+  velocity: [number, number];
+  /** Plate counts (rules/plates) whose total is nearest the band's middle, and that total. */
+  plates: number[];
+  total: number;
+}
+
+export function suggestForZone(profile: InertiaProfile, zone: Zone): ZoneSuggestion {
+  const { from, to } = ZONES[zone];
+  const inertia: [number, number] = [from * profile.maxLoad, to * profile.maxLoad];
+  const v = (i: number) => profile.velocity.intercept + profile.velocity.slope * i;
+  const plates = platesFor((inertia[0] + inertia[1]) / 2);
+  return { inertia, velocity: [v(inertia[0]), v(inertia[1])], plates, total: plateTotal(plates) };
 }

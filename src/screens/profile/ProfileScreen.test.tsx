@@ -65,6 +65,8 @@ describe('the Profile screen', () => {
     expect(velocity('0.1')).toBeLessThan(velocity('0.025'));
     expect(await screen.findByText('Maximum flywheel load')).toBeTruthy();
     expect(await screen.findByText('charts drawn')).toBeTruthy();
+    await act(() => userEvent.setup().selectOptions(screen.getByRole('combobox', { name: 'Training zone' }), 'strength'));
+    expect(screen.getByText(/^Strength: 45 %–70 % of the maximum load, .* kg·m², where you should pull \d\.\d\d–\d\.\d\d m\/s\. Plates: /)).toBeTruthy();
     await act(() => userEvent.setup().click(within(rows[0]!).getByRole('checkbox')));
     expect(screen.getByText(/there is only one set/)).toBeTruthy();
     expect(screen.queryByText('charts drawn')).toBeNull();

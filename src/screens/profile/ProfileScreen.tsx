@@ -5,18 +5,45 @@
  * linear velocity fit, the logarithmic acceleration fit, their R², and the maximum flywheel load;
  * otherwise it says what is missing. Loaded lazily, and Plotly only with the charts.
  *
- * Not yet: suggesting plates for a training zone, a guided profile test, and sets of the session
- * in progress (it is not in the history until it is finished).
+ * For a chosen training zone (rules/inertiaProfile `ZONES`, a share of the maximum load) it gives
+ * the inertia band, the velocity the fit expects there, and the nearest plates.
+ *
+ * Not yet: a guided profile test, and sets of the session in progress (it is not in the history
+ * until it is finished).
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactElement } from 'react';
 import type { Journaling } from '../../journal/journaling';
-import { fitProfile, sessionPoints, type ProfileSet } from '../../rules/inertiaProfile';
+import { SelectField } from '../../components/SelectField';
+import { fitProfile, sessionPoints, suggestForZone, ZONES, type InertiaProfile, type ProfileSet, type Zone } from '../../rules/inertiaProfile';
 import { fixed2 } from '../../rules/labels';
+import { PLATE_STEPS, plateInertia } from '../../rules/plates';
 import { attempt } from '../../stores/alerts';
 import { useApp } from '../../compose/appContext';
 
 const ProfileCharts = lazy(() => import('./ProfileCharts'));
+const ZONE_OPTIONS = (Object.keys(ZONES) as Zone[]).map((value) => ({ value, label: ZONES[value].label }));
+
+/** "2 × 0.1 + 1 × 0.025 kg·m²" */
+function platesText(plates: readonly number[]): string {
+  const used = plates.flatMap((count, i) => (count > 0 ? [`${count} × ${plateInertia(PLATE_STEPS[i]!)}`] : []));
+  return used.length === 0 ? 'no plates' : `${used.join(' + ')} kg·m²`;
+}
+
+function ZoneSuggestion({ profile }: { profile: InertiaProfile }): ReactElement {
+  const [zone, setZone] = useState<Zone>('power');
+  const s = suggestForZone(profile, zone);
+  const pct = (x: number) => `${Math.round(x * 100)} %`;
+  return (
+    <div className="profile__zone">
+      <SelectField label="Training zone" value={zone} options={ZONE_OPTIONS} onChange={setZone} />
+      <p>
+        {ZONES[zone].label}: {pct(ZONES[zone].from)}–{pct(ZONES[zone].to)} of the maximum load, {s.inertia[0].toFixed(3)}–{s.inertia[1].toFixed(3)} kg·m²,
+        where you should pull {fixed2(s.velocity[0])}–{fixed2(s.velocity[1])} m/s. Plates: {platesText(s.plates)} ({s.total} kg·m²).
+      </p>
+    </div>
+  );
+}
 
 /** Every set of every finished session as a profile point, newest session first. */
 export async function profileSets(journal: Journaling): Promise<ProfileSet[]> {
@@ -68,6 +95,7 @@ export default function ProfileScreen(): ReactElement {
               {fit.profile.maxLoad.toFixed(3)} kg·m² (acceleration fit R² {fixed2(fit.profile.acceleration.r2)})
             </dd>
           </dl>
+          <ZoneSuggestion profile={fit.profile} />
           <Suspense fallback={<p className="chart chart--loading">Loading chart…</p>}>
             <ProfileCharts sets={used} profile={fit.profile} />
           </Suspense>
