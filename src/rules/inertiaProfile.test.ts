@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { makeRep } from './fixtures';
 import { fitLine, fitProfile, sessionPoints, suggestForZone, type ProfilePoint } from './inertiaProfile';
-import { platesFor, plateTotal } from './plates';
+import { plateTotal } from './plates';
+import { platesFor } from './platesFor';
 
 // A known athlete: v = 1.6 − 2.5·I (m/s), α = −8·ln(I / 0.4) (rad/s²): a maximum load of 0.4 kg·m²,
 // about twice the heaviest set, as in a squat study's range.

@@ -14,7 +14,8 @@
  * that does not fall with inertia (no maximum load).
  */
 import type { Rep } from '../engine/types';
-import { platesFor, plateTotal } from './plates';
+import { plateTotal } from './plates';
+import { platesFor } from './platesFor';
 import { splitSets } from './setSplit';
 
 export interface ProfilePoint {
