@@ -95,3 +95,37 @@ export function fillableStore(store: JournalStore): JournalStore & { full: boole
 export function sameFloats(a: Float64Array, b: Float64Array): boolean {
   return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 }
+
+/** A finished session of the simulated athlete at one inertia, for screens that read the history. */
+export interface AthleteSession {
+  id: string;
+  startedAt: number;
+  /** Plate counts (rules/plates); the engine runs with their total. */
+  plates: [number, number, number, number, number];
+  inertia: number;
+  seed: number;
+}
+
+/** A fresh store holding each session, five reps of the Demo unit's physics at its inertia. */
+export async function storeWithAthleteSessions(sessions: readonly AthleteSession[]): Promise<JournalStore> {
+  const { synthesizeSet } = await import('../device/simulation/physics');
+  const { DEFAULT_SETTINGS } = await import('../rules/settingsModel');
+  const { workoutSnapshot } = await import('./sessionRecovery');
+  const { SessionJournal } = await import('./sessionJournal');
+  const store = await freshStore();
+  for (const s of sessions) {
+    const set = synthesizeSet({ reps: 5, seed: s.seed, inertia: s.inertia, restAfterS: 1.5 });
+    const journal = new SessionJournal({ store, every: manualTimer().every, newId: () => s.id, now: () => s.startedAt });
+    const workout = workoutSnapshot({ ...DEFAULT_SETTINGS, plates: [...s.plates] });
+    journal.start({ settings: { engine: { ...DEFAULT_ENGINE_SETTINGS, inertia: s.inertia }, workout }, plates: s.plates, unitKind: 'demo', unit: null });
+    journal.append(set.timeUs, set.angleDeg);
+    await journal.finish({ reps: 4, best: null });
+  }
+  return store;
+}
+
+/** Two sessions a day apart, at 0.025 and 0.1 kg·m². */
+export const TWO_INERTIAS: readonly AthleteSession[] = [
+  { id: 'light', startedAt: Date.UTC(2025, 2, 9, 8, 30), inertia: 0.025, plates: [0, 0, 1, 0, 0], seed: 3 },
+  { id: 'heavy', startedAt: Date.UTC(2025, 2, 10, 8, 30), inertia: 0.1, plates: [1, 0, 0, 0, 0], seed: 4 },
+];

@@ -8,11 +8,11 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_ENGINE_SETTINGS } from '../../engine/settings';
 import { SessionJournal } from '../../journal/sessionJournal';
 import type { JournalStore } from '../../journal/store';
-import { freshStore, manualTimer } from '../../journal/testKit';
+import { freshStore, manualTimer, storeWithAthleteSessions, TWO_INERTIAS } from '../../journal/testKit';
 import { clearNotices } from '../../stores/alerts';
 import { workoutSnapshot } from '../../journal/sessionRecovery';
 import { reviewing } from '../../stores/workoutHints';
@@ -22,6 +22,7 @@ import { DEFAULT_SETTINGS } from '../../rules/settingsModel';
 import { createFakeUnit, FAKE_DEVICE } from '../../device/testing/fakeUnit';
 import { repSamples } from '../../workout/testing/fakeEngine';
 
+vi.mock('./ProgressChart', () => ({ default: () => <p>trend drawn</p> }));
 const { default: HistoryScreen } = await import('./HistoryScreen');
 const { default: DataSettings } = await import('../settings/DataSettings');
 
@@ -68,7 +69,7 @@ afterEach(async () => {
 describe('the History', () => {
   it('lists a finished session with its date, reps and best value', async () => {
     visit(<HistoryScreen />);
-    const row = (await screen.findAllByRole('row'))[1]!;
+    const row = within(await screen.findByRole('table', { name: /^Finished sessions/ })).getAllByRole('row')[1]!;
     const cells = within(row).getAllByRole('cell').map((c) => c.textContent);
     expect(cells.slice(0, 2)).toEqual(['5', '0.93 Velocity (m/s), concentric']);
     expect(within(row).getByRole('rowheader').textContent).toBe(new Date(STARTED_AT).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
@@ -107,7 +108,7 @@ describe('the History', () => {
     await user.click(await screen.findByRole('button', { name: /^Delete the session of / }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete session?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(screen.getAllByRole('row')).toHaveLength(2);
+    expect(within(screen.getByRole('table', { name: /^Finished sessions/ })).getAllByRole('row')).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: /^Delete the session of / }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Delete session?' })).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('No finished sessions yet.')).toBeTruthy();
@@ -133,5 +134,44 @@ describe('Settings → Data', () => {
     visit(<DataSettings />);
     expect((screen.getByRole('button', { name: 'Delete all data' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText('Disconnect the unit first: its session is being recorded.')).toBeTruthy();
+  });
+});
+
+describe('Progress', () => {
+  it('gives each session’s best and mean of the chosen metric, filtered by inertia', async () => {
+    const user = userEvent.setup();
+    visit(<HistoryScreen />);
+    const table = await screen.findByRole('table', { name: /per session, oldest first/ });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
+    const cells = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell').map((c) => c.textContent);
+    // The stored samples hold no rep the real engine counts: no figures, never made-up zeros.
+    expect(cells).toEqual(['0.05', '0', '–', '–']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Metric' }), 'power');
+    expect(screen.getByRole('table', { name: /^Power \(W\), concentric/ })).toBeTruthy();
+    expect(within(screen.getByRole('combobox', { name: 'Inertia' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', '0.05 kg·m²']);
+  });
+});
+
+describe('Progress over two sessions at two inertias', () => {
+  beforeEach(async () => {
+    app.dispose();
+    app = composeTestApp({ openJournal: () => storeWithAthleteSessions(TWO_INERTIAS) });
+    await app.startBackground();
+  });
+
+  it('lists both oldest first with their figures, and one when filtered by inertia', async () => {
+    const user = userEvent.setup();
+    visit(<HistoryScreen />);
+    const table = await screen.findByRole('table', { name: /per session, oldest first/ });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    const rows = within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+    expect(rows.map((r) => r[0])).toEqual(['0.025', '0.1']);
+    // Four reps after the warmup each; the heavier flywheel is pulled more slowly.
+    expect(rows.map((r) => r[1])).toEqual(['4', '4']);
+    expect(Number(rows[1]![3])).toBeLessThan(Number(rows[0]![3]));
+    expect(Number(rows[0]![2])).toBeGreaterThanOrEqual(Number(rows[0]![3]));
+    expect(await screen.findByText('trend drawn')).toBeTruthy();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Inertia' }), '0.1');
+    expect(within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['0.1']);
   });
 });

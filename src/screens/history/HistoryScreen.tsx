@@ -2,7 +2,7 @@
  * History (beyond the documented routes): the finished sessions kept on this device, newest
  * first, each with its date, reps after the warmup and best value (metric and phase). A session
  * can be reopened on the Workout screen for review, exported as the session CSV, or deleted after
- * a confirmation. Loaded lazily.
+ * a confirmation. Below, the progress across sessions (ProgressSection). Loaded lazily.
  *
  * Decisions where the product rules are silent: reopening replaces the set on screen (read-only review) and is
  * refused while a unit is connected, because that set is being recorded; the export is the same
@@ -20,6 +20,7 @@ import type { SharePort } from '../../platform/share/port';
 import { connection } from '../../stores/connection';
 import { exportSessionCsv, sessionCsvInput } from '../../workout/sessionExport';
 import { useApp } from '../../compose/appContext';
+import { ProgressSection } from './ProgressSection';
 
 function when(entry: HistoryEntry): string {
   return new Date(entry.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -111,6 +112,7 @@ export default function HistoryScreen(): ReactElement {
         </div>
       )}
       {connected && entries !== null && entries.length > 0 && <p className="hint">Disconnect the unit to open a session: the set on screen is being recorded.</p>}
+      {journal !== null && entries !== null && entries.length > 0 && <ProgressSection journal={journal} entries={entries} when={when} />}
       {confirming !== null && (
         <ConfirmDialog
           title="Delete session?"

@@ -8,43 +8,18 @@ import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { synthesizeSet } from '../../device';
-import { DEFAULT_ENGINE_SETTINGS } from '../../engine/settings';
-import { SessionJournal } from '../../journal/sessionJournal';
-import { workoutSnapshot } from '../../journal/sessionRecovery';
-import type { JournalStore } from '../../journal/store';
-import { freshStore, manualTimer } from '../../journal/testKit';
+import { storeWithAthleteSessions, TWO_INERTIAS } from '../../journal/testKit';
 import { clearNotices } from '../../stores/alerts';
 import type { App } from '../../compose/compose';
 import { composeTestApp, renderWithApp } from '../../compose/testing/testApp';
-import { DEFAULT_SETTINGS } from '../../rules/settingsModel';
-import { FAKE_DEVICE } from '../../device/testing/fakeUnit';
 
 vi.mock('./ProfileCharts', () => ({ default: () => <p>charts drawn</p> }));
 const { default: ProfileScreen } = await import('./ProfileScreen');
 
-const SESSIONS = [
-  { id: 'light', startedAt: Date.UTC(2025, 2, 9, 8, 30), inertia: 0.025, plates: [0, 0, 1, 0, 0] as const },
-  { id: 'heavy', startedAt: Date.UTC(2025, 2, 10, 8, 30), inertia: 0.1, plates: [1, 0, 0, 0, 0] as const },
-];
-
-async function storeWithTwoInertias(): Promise<JournalStore> {
-  const store = await freshStore();
-  for (const [i, s] of SESSIONS.entries()) {
-    const set = synthesizeSet({ reps: 5, seed: 3 + i, inertia: s.inertia, restAfterS: 1.5 });
-    const journal = new SessionJournal({ store, every: manualTimer().every, newId: () => s.id, now: () => s.startedAt });
-    const plates = [...s.plates] as [number, number, number, number, number];
-    journal.start({ settings: { engine: { ...DEFAULT_ENGINE_SETTINGS, inertia: s.inertia }, workout: workoutSnapshot({ ...DEFAULT_SETTINGS, plates }) }, plates, unitKind: 'demo', unit: FAKE_DEVICE });
-    journal.append(set.timeUs, set.angleDeg);
-    await journal.finish({ reps: 4, best: null });
-  }
-  return store;
-}
-
 let app: App;
 
 beforeEach(async () => {
-  app = composeTestApp({ openJournal: storeWithTwoInertias });
+  app = composeTestApp({ openJournal: () => storeWithAthleteSessions(TWO_INERTIAS) });
   await app.startBackground();
 });
 
