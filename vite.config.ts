@@ -8,7 +8,7 @@ import { cspPlugin } from './build/cspPlugin.ts';
 // The app bundle. Plotly is only reached through a lazy import, so it lands in its own chunk
 // and the Workout table renders before it loads.
 //
-// Offline (issue 7): the service worker precaches the whole app shell, the engine's .wasm and
+// Offline: the service worker precaches the whole app shell, the engine's .wasm and
 // every lazily loaded chunk (Plotly included), so after one visit the app starts and runs the
 // demo unit with no network. Nothing is cached at run time: the app talks to no server.
 // `injectRegister: 'script'` registers the worker from a file, as the CSP forbids inline script.

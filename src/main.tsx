@@ -1,5 +1,5 @@
 /**
- * Entry point: composes the app (see app/compose.ts), mounts the router (browser history, base
+ * Entry point: composes the app (see compose/compose.ts), mounts the router (browser history, base
  * "/") into #root, and after the first render starts what waits for it (wake lock, journal).
  */
 import { StrictMode } from 'react';

@@ -2,7 +2,7 @@
  * The journaling service: opens the session journal, gives the link its recorder, flushes when
  * the page may die, mirrors settings changes into it, offers an unfinished session for recovery,
  * and carries out what the History and Data pages ask. The composition root loads it after the
- * first render (`app/backgroundServices.ts`), so IndexedDB code never weighs on the Workout
+ * first render (`compose/backgroundServices.ts`), so IndexedDB code never weighs on the Workout
  * screen's start-up.
  *
  * Where the data lives: IndexedDB database `repline-journal` of this origin, on this device only

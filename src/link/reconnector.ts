@@ -1,5 +1,5 @@
 /**
- * Carries out the reconnect policy (recovery/reconnectPolicy.ts) for one connected unit: its
+ * Carries out the reconnect policy (`reconnectPolicy.ts`) for one connected unit: its
  * timers, one `unit.reconnect()` per attempt raced against the attempt time limit, and the state
  * the screen shows ("Reconnecting… (attempt 2 of 12)", then a Reconnect button).
  *

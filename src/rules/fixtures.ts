@@ -47,7 +47,7 @@ export function makeTurn(index: number, concentric: number, warmup = 1): Turn {
 }
 
 /** docs/behaviour.md §3 sample rows: [concentric, eccentric] for counts 0 to 6. */
-export const SPEC_SAMPLE_VALUES: readonly (readonly [number, number])[] = [
+export const SAMPLE_ROW_VALUES: readonly (readonly [number, number])[] = [
   [0.8, 0.7],
   [1, 0.98],
   [0.98, 0.99],
@@ -57,8 +57,9 @@ export const SPEC_SAMPLE_VALUES: readonly (readonly [number, number])[] = [
   [0.86, 0.86],
 ];
 
-export function specSampleReps(): Rep[] {
-  return SPEC_SAMPLE_VALUES.map(([c, e], i) => makeRep(i, c, e));
+/** The sample rows as reps at indexes 0 to 6 (warmup 1, so counts 0 to 6). */
+export function sampleRowReps(): Rep[] {
+  return SAMPLE_ROW_VALUES.map(([c, e], i) => makeRep(i, c, e));
 }
 
 /**

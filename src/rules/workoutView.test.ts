@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Turn } from '../engine/types';
-import { makeRep, makeTurn, specSampleReps } from './fixtures';
+import { makeRep, makeTurn, sampleRowReps } from './fixtures';
 import { DEFAULT_BAND, withBand, type TargetBand } from './targetBands';
 import { buildWorkoutView, type ViewSettings } from './workoutView';
 
@@ -22,25 +22,25 @@ const turnAt = (index: number, concentric: number): Turn => makeTurn(index, conc
 
 describe('buildWorkoutView on the documented sample rows', () => {
   it('numbers the first rep W and the rest from 1', () => {
-    const view = buildWorkoutView(specSampleReps(), base);
+    const view = buildWorkoutView(sampleRowReps(), base);
     expect(view.rows.map((r) => r.label)).toEqual(['W', '1', '2', '3', '4', '5', '6']);
     expect(view.counted).toBe(6);
   });
 
   it('with no target, every rep but the warmup is valid', () => {
-    const view = buildWorkoutView(specSampleReps(), base);
+    const view = buildWorkoutView(sampleRowReps(), base);
     expect(view.rows.map((r) => r.valid)).toEqual([false, true, true, true, true, true, true]);
     expect(view.drop).toBeNull();
   });
 
   it('with a 0.9 threshold, the 0.86 rep is the only counted rep that fails', () => {
-    const view = buildWorkoutView(specSampleReps(), { ...base, target: 'Threshold' });
+    const view = buildWorkoutView(sampleRowReps(), { ...base, target: 'Threshold' });
     expect(view.rows.map((r) => r.valid)).toEqual([false, true, true, true, true, true, false]);
     expect(view.rows[6].percentChange).toBeCloseTo(((0.86 - 0.9) / 0.9) * 100, 10);
   });
 
   it('a 10 % Fatigue set aims at the best concentric rep (1.00) and ends below 0.90', () => {
-    const view = buildWorkoutView(specSampleReps(), shownBand({ ...base, target: 'Fatigue' }, { dropValue: 10 }));
+    const view = buildWorkoutView(sampleRowReps(), shownBand({ ...base, target: 'Fatigue' }, { dropValue: 10 }));
     expect(view.target).toBe(1);
     expect(view.drop).toBeCloseTo(0.9, 10);
     expect(view.rows.map((r) => r.valid)).toEqual([false, true, true, true, true, true, false]);
@@ -53,7 +53,7 @@ describe('buildWorkoutView on the documented sample rows', () => {
   });
 
   it('a 5 % Fatigue set on the eccentric phase aims at 0.99 and keeps reps down to 0.9405', () => {
-    const view = buildWorkoutView(specSampleReps(), shownBand({ ...base, phase: 'eccentric', target: 'Fatigue' }, { dropValue: 5 }));
+    const view = buildWorkoutView(sampleRowReps(), shownBand({ ...base, phase: 'eccentric', target: 'Fatigue' }, { dropValue: 5 }));
     expect(view.target).toBe(0.99);
     expect(view.drop).toBeCloseTo(0.9405, 10);
     expect(view.rows.map((r) => r.valid)).toEqual([false, true, true, true, false, false, false]);
@@ -61,14 +61,14 @@ describe('buildWorkoutView on the documented sample rows', () => {
   });
 
   it('a Zone of 1.0 with a 0.05 m/s drop keeps 0.95 to 1.00', () => {
-    const view = buildWorkoutView(specSampleReps(), shownBand({ ...base, target: 'Zone' }, { targetValue: 1, dropValue: 0.05, dropPercent: false }));
+    const view = buildWorkoutView(sampleRowReps(), shownBand({ ...base, target: 'Zone' }, { targetValue: 1, dropValue: 0.05, dropPercent: false }));
     expect(view.rows.map((r) => r.valid)).toEqual([false, true, true, true, false, false, false]);
     // Reps below a Zone are invalid, but the set goes on: only Fatigue ends a set.
     expect(view.setComplete).toBe(false);
   });
 
   it('renumbers when the warmup grows to 3', () => {
-    const view = buildWorkoutView(specSampleReps(), { ...base, warmup: 3 });
+    const view = buildWorkoutView(sampleRowReps(), { ...base, warmup: 3 });
     expect(view.rows.map((r) => r.label)).toEqual(['W', 'W', 'W', '1', '2', '3', '4']);
     expect(view.counted).toBe(4);
   });
@@ -84,31 +84,31 @@ describe('a band per metric and phase', () => {
     // Concentric Zone 0.95–1.00 m/s; eccentric Zone 0.90–0.99 m/s.
     let s = shownBand({ ...base, target: 'Zone' }, { targetValue: 1, dropValue: 0.05, dropPercent: false });
     s = { ...s, bands: withBand(s.bands, 'velocity', 'eccentric', { targetValue: 0.99, dropValue: 0.09, dropPercent: false }) };
-    const view = buildWorkoutView(specSampleReps(), s);
+    const view = buildWorkoutView(sampleRowReps(), s);
     // Concentric 1, .98, .96, .94, .90, .86; eccentric .98, .99, .96, .93, .91, .86 (counts 1–6).
     expect(view.rows.map((r) => r.validity.concentric)).toEqual([false, true, true, true, false, false, false]);
     expect(view.rows.map((r) => r.validity.eccentric)).toEqual([false, true, true, true, true, true, false]);
     expect(view.rows.map((r) => r.valid)).toEqual(view.rows.map((r) => r.validity.concentric));
     expect(view.target).toBe(1);
-    const eccentric = buildWorkoutView(specSampleReps(), { ...s, phase: 'eccentric' });
+    const eccentric = buildWorkoutView(sampleRowReps(), { ...s, phase: 'eccentric' });
     expect(eccentric.target).toBe(0.99);
     expect(eccentric.drop).toBeCloseTo(0.9, 10);
   });
 
   it('does not judge the phase not shown against a band nobody set for it', () => {
-    const view = buildWorkoutView(specSampleReps(), shownBand({ ...base, target: 'Threshold' }, { targetValue: 0.99 }));
+    const view = buildWorkoutView(sampleRowReps(), shownBand({ ...base, target: 'Threshold' }, { targetValue: 0.99 }));
     expect(view.rows.map((r) => r.validity.concentric)).toEqual([false, true, false, false, false, false, false]);
     expect(view.rows.map((r) => r.validity.eccentric)).toEqual([false, true, true, true, true, true, true]);
     const concentricBandOnly = shownBand(base, { targetValue: 0.99 }).bands;
-    const eccentric = buildWorkoutView(specSampleReps(), { ...base, target: 'Threshold', phase: 'eccentric', bands: concentricBandOnly });
+    const eccentric = buildWorkoutView(sampleRowReps(), { ...base, target: 'Threshold', phase: 'eccentric', bands: concentricBandOnly });
     // Shown, the eccentric is judged against the default band (0.9) until the user sets its own.
     expect(eccentric.rows.map((r) => r.validity.eccentric)).toEqual([false, true, true, true, true, true, false]);
   });
 
   it('another metric keeps the default band, not the velocity one', () => {
     const s = shownBand({ ...base, target: 'Threshold' }, { targetValue: 0.5 });
-    expect(buildWorkoutView(specSampleReps(), s).target).toBe(0.5);
-    expect(buildWorkoutView(specSampleReps(), { ...s, metric: 'torque' }).target).toBe(DEFAULT_BAND.targetValue);
+    expect(buildWorkoutView(sampleRowReps(), s).target).toBe(0.5);
+    expect(buildWorkoutView(sampleRowReps(), { ...s, metric: 'torque' }).target).toBe(DEFAULT_BAND.targetValue);
   });
 });
 
@@ -148,12 +148,12 @@ describe('the rep under way (two-stage reps)', () => {
 describe('the rep goal', () => {
   it('is done when the counted reps reach it, warmup excluded', () => {
     const s = { ...base, repGoal: 6 };
-    expect(buildWorkoutView(specSampleReps().slice(0, 6), s)).toMatchObject({ counted: 5, goal: 6, setDone: false });
-    expect(buildWorkoutView(specSampleReps(), s)).toMatchObject({ counted: 6, goal: 6, setDone: true, setComplete: false });
+    expect(buildWorkoutView(sampleRowReps().slice(0, 6), s)).toMatchObject({ counted: 5, goal: 6, setDone: false });
+    expect(buildWorkoutView(sampleRowReps(), s)).toMatchObject({ counted: 6, goal: 6, setDone: true, setComplete: false });
   });
 
   it('a Fatigue set complete by rule is done without a goal', () => {
-    const view = buildWorkoutView(specSampleReps(), shownBand({ ...base, target: 'Fatigue' }, { dropValue: 10 }));
+    const view = buildWorkoutView(sampleRowReps(), shownBand({ ...base, target: 'Fatigue' }, { dropValue: 10 }));
     expect(view).toMatchObject({ goal: null, setComplete: true, setDone: true });
   });
 });

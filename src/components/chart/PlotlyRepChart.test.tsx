@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { specSampleReps, viewSettings } from '../../rules/fixtures';
+import { sampleRowReps, viewSettings } from '../../rules/fixtures';
 import { buildWorkoutView } from '../../rules/workoutView';
 
 const plotProps = vi.hoisted(() => [] as Record<string, unknown>[]);
@@ -17,7 +17,7 @@ const { default: PlotlyRepChart } = await import('./PlotlyRepChart');
 
 afterEach(cleanup);
 
-const view = buildWorkoutView(specSampleReps(), viewSettings({ target: 'Fatigue', dropValue: 10 }));
+const view = buildWorkoutView(sampleRowReps(), viewSettings({ target: 'Fatigue', dropValue: 10 }));
 const props = { rows: view.rows, target: 'Fatigue' as const, currentTarget: view.target, currentDrop: view.drop, unit: 'm/s', axisTitle: 'Velocity (m/s)' };
 
 describe('PlotlyRepChart', () => {

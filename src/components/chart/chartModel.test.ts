@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { makeTurn, specSampleReps, viewSettings } from '../../rules/fixtures';
+import { makeTurn, sampleRowReps, viewSettings } from '../../rules/fixtures';
 import { withBand, type TargetBand } from '../../rules/targetBands';
 import { buildWorkoutView, type ViewSettings } from '../../rules/workoutView';
 import { buildChart, COLORWAY, INVALID_OPACITY, type ChartInput } from './chartModel';
 
 function input(patch: Partial<ViewSettings> & Partial<TargetBand> = {}): ChartInput {
   const s = viewSettings({ dropValue: 10, ...patch });
-  const view = buildWorkoutView(specSampleReps(), s);
+  const view = buildWorkoutView(sampleRowReps(), s);
   return { rows: view.rows, target: s.target, currentTarget: view.target, currentDrop: view.drop, unit: 'm/s', axisTitle: 'Velocity (m/s)' };
 }
 
@@ -14,7 +14,7 @@ describe('buildChart', () => {
   it('draws one bar per rep per phase in valid/invalid traces with the documented colours 0/8 and 1/9', () => {
     const s = viewSettings({ target: 'Fatigue', dropValue: 10 });
     const both = { ...s, bands: withBand(s.bands, 'velocity', 'eccentric', { targetValue: 0.9, dropValue: 10, dropPercent: true }) };
-    const view = buildWorkoutView(specSampleReps(), both);
+    const view = buildWorkoutView(sampleRowReps(), both);
     const { data } = buildChart({ rows: view.rows, target: 'Fatigue', currentTarget: view.target, currentDrop: view.drop, unit: 'm/s', axisTitle: '' });
     expect(data.map((t) => [t.name, t.marker.color, t.x, t.offsetgroup])).toEqual([
       ['Concentric (valid)', COLORWAY[0], [1, 2, 3, 4, 5], 'concentric'],
@@ -29,7 +29,7 @@ describe('buildChart', () => {
   it('styles each bar by its own phase: an eccentric inside its band stays valid when the concentric fails', () => {
     // Concentric Threshold 0.95 m/s; eccentric Threshold 0.9 m/s.
     const s = viewSettings({ target: 'Threshold', targetValue: 0.95 });
-    const view = buildWorkoutView(specSampleReps(), { ...s, bands: withBand(s.bands, 'velocity', 'eccentric', { targetValue: 0.9, dropValue: 0, dropPercent: true }) });
+    const view = buildWorkoutView(sampleRowReps(), { ...s, bands: withBand(s.bands, 'velocity', 'eccentric', { targetValue: 0.9, dropValue: 0, dropPercent: true }) });
     const { data } = buildChart({ rows: view.rows, target: 'Threshold', currentTarget: view.target, currentDrop: view.drop, unit: 'm/s', axisTitle: '' });
     const xs = Object.fromEntries(data.map((t) => [t.name, t.x]));
     expect(xs['Concentric (invalid)']).toEqual([0, 4, 5, 6]);
@@ -51,7 +51,7 @@ describe('buildChart', () => {
 
   it('draws the concentric of the rep under way and no eccentric bar for it yet', () => {
     const turn = makeTurn(7, 0.93, 1);
-    const view = buildWorkoutView(specSampleReps(), viewSettings(), turn);
+    const view = buildWorkoutView(sampleRowReps(), viewSettings(), turn);
     const { data } = buildChart({ rows: view.rows, target: 'None', currentTarget: view.target, currentDrop: view.drop, unit: 'm/s', axisTitle: '' });
     const bars = (phase: string) => data.filter((t) => t.offsetgroup === phase).flatMap((t) => t.x);
     expect(bars('concentric')).toContain(7);

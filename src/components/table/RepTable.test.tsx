@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeTurn, specSampleReps, viewSettings } from '../../rules/fixtures';
+import { makeTurn, sampleRowReps, viewSettings } from '../../rules/fixtures';
 import { buildWorkoutView } from '../../rules/workoutView';
 import { RepTable } from './RepTable';
 
@@ -15,7 +15,7 @@ function cells() {
 
 describe('RepTable', () => {
   it('shows #, Concentric, Eccentric and Percent Drop with two decimals and W for the warmup', () => {
-    const { rows } = buildWorkoutView(specSampleReps(), base);
+    const { rows } = buildWorkoutView(sampleRowReps(), base);
     render(<RepTable rows={rows} showPercentDrop phase="concentric" unit="m/s" />);
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['#', 'Concentric (m/s)', 'Eccentric (m/s)', 'Percent Drop']);
     expect(cells()).toEqual([
@@ -30,7 +30,7 @@ describe('RepTable', () => {
   });
 
   it('marks invalid rows, which CSS dims', () => {
-    const { rows } = buildWorkoutView(specSampleReps(), base);
+    const { rows } = buildWorkoutView(sampleRowReps(), base);
     render(<RepTable rows={rows} showPercentDrop phase="concentric" unit="m/s" />);
     const marks = screen.getAllByRole('row').slice(1).map((row) => [row.getAttribute('data-valid'), row.className]);
     expect(marks).toEqual([
@@ -45,7 +45,7 @@ describe('RepTable', () => {
   });
 
   it('has no Percent Drop column without a target', () => {
-    const { rows } = buildWorkoutView(specSampleReps(), { ...base, target: 'None' });
+    const { rows } = buildWorkoutView(sampleRowReps(), { ...base, target: 'None' });
     render(<RepTable rows={rows} showPercentDrop={false} phase="concentric" unit="m/s" />);
     expect(screen.queryByRole('columnheader', { name: 'Percent Drop' })).toBeNull();
     expect(cells()[0]).toHaveLength(3);
@@ -53,20 +53,20 @@ describe('RepTable', () => {
 
   it('shows the rep under way at its turn: the concentric, and "…" for the eccentric', () => {
     const turn = makeTurn(7, 0.97, 1);
-    const { rows } = buildWorkoutView(specSampleReps(), base, turn);
+    const { rows } = buildWorkoutView(sampleRowReps(), base, turn);
     render(<RepTable rows={rows} showPercentDrop phase="concentric" unit="m/s" />);
     expect(cells().at(-1)).toEqual(['7', '0.97', '…', '-3.00\u00a0%']);
   });
 
   it('shows "–", never 0.00, for a metric that cannot be measured yet', () => {
-    const { rows } = buildWorkoutView(specSampleReps(), { ...base, metric: 'torque' });
+    const { rows } = buildWorkoutView(sampleRowReps(), { ...base, metric: 'torque' });
     render(<RepTable rows={rows} showPercentDrop={false} phase="concentric" unit="N·m" unknown />);
     expect(cells().flatMap((row) => row.slice(1))).toEqual(Array(14).fill('–'));
   });
 
   it('shows the eccentric overload when turned on: peak / mean power ratio, "…" while the return is under way', () => {
     const turn = makeTurn(7, 0.97, 1);
-    const { rows } = buildWorkoutView(specSampleReps(), { ...base, target: 'None' }, turn);
+    const { rows } = buildWorkoutView(sampleRowReps(), { ...base, target: 'None' }, turn);
     render(<RepTable rows={rows} showPercentDrop={false} phase="concentric" unit="m/s" showOverload />);
     expect(screen.getAllByRole('columnheader').at(-1)!.textContent).toBe('Overload (ecc/con power: peak / mean)');
     // The documented rows give every figure of a phase the same value: count 1 is 0.98 / 1.
@@ -75,7 +75,7 @@ describe('RepTable', () => {
   });
 
   it('shows "–" for the overload of a rep without concentric power (inertia 0)', () => {
-    const rep = { ...specSampleReps()[1]!, peakPowerRatio: 0, meanPowerRatio: 0 };
+    const rep = { ...sampleRowReps()[1]!, peakPowerRatio: 0, meanPowerRatio: 0 };
     const { rows } = buildWorkoutView([rep], { ...base, target: 'None' });
     render(<RepTable rows={rows} showPercentDrop={false} phase="concentric" unit="m/s" showOverload />);
     expect(cells()[0]!.at(-1)).toBe('–');

@@ -1,6 +1,6 @@
 /**
  * Reads little-endian fields through one moving cursor, so decoders never do offset arithmetic
- * by hand (STYLE.md: hand-copied offsets produced undefined fields in another BLE app). Reading
+ * by hand (hand-copied offsets are how a decoder ends up reading the wrong field). Reading
  * past the end throws a RangeError naming the field and offset; decoders check lengths first, so
  * that error means a decoder bug, not bad input.
  */

@@ -17,7 +17,7 @@
 import type { WakeLockPort, WakeLockStatus } from './wakeLockPort';
 import { describeError, isPluginMissing } from '../pluginErrors';
 
-/** The module, not the plugin: a Capacitor plugin Proxy must never resolve a promise (see speech.ts). */
+/** The module, not the plugin: a Capacitor plugin Proxy must never resolve a promise (see nativeSpeech.ts). */
 const loadKeepAwake = () => import('@capacitor-community/keep-awake');
 
 export class NativeKeepAwake implements WakeLockPort {

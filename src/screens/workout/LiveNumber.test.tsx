@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { specSampleReps, viewSettings } from '../../rules/fixtures';
+import { sampleRowReps, viewSettings } from '../../rules/fixtures';
 import { buildWorkoutView } from '../../rules/workoutView';
 import { LiveNumber, type LiveNumberProps } from './LiveNumber';
 
 afterEach(cleanup);
 
 // Threshold 0.9 m/s on the documented rows: rep 6 (0.86) fails, rep 5 (0.90) passes, W is warmup.
-const view = buildWorkoutView(specSampleReps(), viewSettings({ target: 'Threshold', targetValue: 0.9 }));
+const view = buildWorkoutView(sampleRowReps(), viewSettings({ target: 'Threshold', targetValue: 0.9 }));
 const base: LiveNumberProps = { row: view.rows[6], phase: 'concentric', unit: 'm/s', counted: 6, goal: null, setDone: false, completeBelow: null, unknown: false };
 
 function shown(props: Partial<LiveNumberProps> = {}) {
