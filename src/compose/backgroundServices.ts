@@ -5,8 +5,8 @@
  */
 import type { ReadonlySignal } from '@preact/signals-react';
 import { createJournaling, type Journaling, type JournalingDeps } from '../journal/journaling';
-import type { Reconnector } from '../link/reconnector';
-import type { WakeLockPort } from '../platform/wakeLock/wakeLockPort';
+import type { Reconnector } from '../link/reconnectAttempts';
+import type { WakeLockPort } from '../platform/wakeLock/port';
 import { keepScreenAwake } from '../link/screenAwake';
 
 export interface BackgroundDeps {

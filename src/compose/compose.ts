@@ -20,11 +20,11 @@ import type { Journaling } from '../journal/journaling';
 import type { Recorder } from '../journal/recorder';
 import type { JournalStore } from '../journal/store';
 import { createLink, type Link } from '../link/connection';
-import type { ReconnectorDeps } from '../link/reconnector';
+import type { ReconnectorDeps } from '../link/reconnectAttempts';
 import type { SharePort } from '../platform/share/port';
 import type { SpeechPort } from '../platform/speech/port';
 import type { StoragePort } from '../platform/storage/port';
-import type { WakeLockPort } from '../platform/wakeLock/wakeLockPort';
+import type { WakeLockPort } from '../platform/wakeLock/port';
 import type { WorkoutView } from '../rules/workoutView';
 import { attempt, showError, showStatus } from '../stores/alerts';
 import { messageOf } from '../shared/messageOf';
@@ -110,7 +110,7 @@ export function composeApp(ports: AppPorts): App {
     loadEngine: ports.loadEngine,
     inertia,
     reconnectorFor: async (unit, live) =>
-      (await import('../link/reconnection')).reconnectorFor(unit, live, { timing: ports.reconnectTiming, onStatus: showStatus, onError: showError }),
+      (await import('../link/resumeLink')).reconnectorFor(unit, live, { timing: ports.reconnectTiming, onStatus: showStatus, onError: showError }),
     onError: showError,
   });
   // The CSV code loads with the first export, not with the Workout screen.

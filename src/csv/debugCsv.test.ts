@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SampleBatch } from '../engine/types';
 import { buildDebugCsv, DEBUG_COLUMNS } from './debugCsv';
 import { DebugCsvError } from './debugImport/debugCsvError';
-import { DebugCsvReader } from './debugImport/debugCsvReader';
+import { ChunkParser } from './debugImport/chunkParser';
 import { parseDebugCsv } from './debugImport/parseDebugCsv';
 import { textChunks } from './debugImport/textChunks';
 
@@ -90,14 +90,14 @@ describe('debug CSV round trip', () => {
     const expected = strokeBatch(30);
     fc.assert(
       fc.property(fc.uniqueArray(fc.integer({ min: 1, max: csv.length - 1 }), { maxLength: 12 }), (cuts) => {
-        const reader = new DebugCsvReader();
+        const parser = new ChunkParser();
         let from = 0;
         for (const cut of [...cuts].sort((a, b) => a - b)) {
-          reader.push(csv.slice(from, cut));
+          parser.push(csv.slice(from, cut));
           from = cut;
         }
-        reader.push(csv.slice(from));
-        expect(reader.finish()).toEqual(expected);
+        parser.push(csv.slice(from));
+        expect(parser.finish()).toEqual(expected);
       }),
       { numRuns: 200 },
     );

@@ -5,9 +5,9 @@
  * or a test double.
  *
  * A device-side drop of a unit that can reconnect (`Unit.reconnect`) keeps the session open: the
- * state is 'reconnecting' while the reconnect policy retries (`reconnection.ts`), the live
- * session marks the break, and on success the same session carries on. Only a user disconnect,
- * or a drop of a unit that cannot reconnect, ends the session.
+ * state is 'reconnecting' while the reconnect attempts run (`reconnectAttempts.ts`, wired to this
+ * link by `resumeLink.ts`), the live session marks the break, and on success the same session
+ * carries on. Only a user disconnect, or a drop of a unit that cannot reconnect, ends the session.
  */
 import { batch, effect, signal, type ReadonlySignal } from '@preact/signals-react';
 import type { DisconnectReason, Unit, UnitInfo } from '../device/unit';
@@ -15,7 +15,7 @@ import type { Recorder } from '../journal/recorder';
 import { boostPercent, calibrateOpen, connectedUnit, connection, demoControls, firmware, unitInfo } from '../stores/connection';
 import { reviewing } from '../stores/workoutHints';
 import type { LiveSession } from '../workout/liveSession';
-import type { ReconnectableUnit, Reconnector } from './reconnector';
+import type { ReconnectableUnit, Reconnector } from './reconnectAttempts';
 
 export interface LinkDeps {
   session: LiveSession;

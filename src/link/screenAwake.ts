@@ -5,8 +5,8 @@
  * connected); it is not an error, the workout runs the same.
  */
 import { effect, type ReadonlySignal } from '@preact/signals-react';
-import type { Reconnector } from './reconnector';
-import type { WakeLockPort, WakeLockStatus } from '../platform/wakeLock/wakeLockPort';
+import type { Reconnector } from './reconnectAttempts';
+import type { WakeLockPort, WakeLockStatus } from '../platform/wakeLock/port';
 import { showError } from '../stores/alerts';
 import { messageOf } from '../shared/messageOf';
 import { connection } from '../stores/connection';

@@ -4,12 +4,12 @@
  *
  * The import builds a new SampleBatch and nothing else: it never reads or writes the live
  * session's state, so importing while a unit streams cannot disturb the workout.
- * Every problem rejects with a DebugCsvError naming the row and column (see debugCsvReader.ts).
+ * Every problem rejects with a DebugCsvError naming the row and column (see chunkParser.ts).
  */
 import type { SampleBatch } from '../../engine/types';
 import { DebugCsvError } from './debugCsvError';
 import type { ParseReply } from './parseWorker';
-import { readDebugCsv } from './readInThread';
+import { parseInThread } from './parseInThread';
 
 /** Above this many bytes (or characters) the parse moves to a worker: about 40 000 rows, 3 minutes at 200 Hz. */
 export const WORKER_THRESHOLD = 1 << 20;
@@ -23,7 +23,7 @@ export function parseDebugCsv(file: Blob | string, onProgress?: (fraction: numbe
   if (size > WORKER_THRESHOLD && typeof Worker === 'function' && typeof window !== 'undefined') {
     return parseInWorker(file, onProgress);
   }
-  return readDebugCsv(file, onProgress);
+  return parseInThread(file, onProgress);
 }
 
 function parseInWorker(file: Blob | string, onProgress?: (fraction: number) => void): Promise<SampleBatch> {

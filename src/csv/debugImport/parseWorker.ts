@@ -6,7 +6,7 @@
  */
 import type { SampleBatch } from '../../engine/types';
 import { DebugCsvError } from './debugCsvError';
-import { readDebugCsv } from './readInThread';
+import { parseInThread } from './parseInThread';
 
 /** Messages from the worker to the page. */
 export type ParseReply =
@@ -20,7 +20,7 @@ function reply(message: ParseReply, transfer: Transferable[] = []): void {
 }
 
 self.addEventListener('message', (event: MessageEvent<Blob | string>) => {
-  readDebugCsv(event.data, (fraction) => reply({ kind: 'progress', fraction })).then(
+  parseInThread(event.data, (fraction) => reply({ kind: 'progress', fraction })).then(
     (batch) => {
       const arrays = [batch.timeUs, batch.angleDeg, batch.angularVelocity, batch.angularAcceleration];
       reply({ kind: 'done', batch }, arrays.flatMap((a) => (a === undefined ? [] : [a.buffer as ArrayBuffer])));

@@ -10,8 +10,8 @@ import { inertia } from '../../stores/settings';
 import { createLiveSession, type EngineApi } from '../../workout/liveSession';
 import { fakeEngineApi } from '../../workout/testing/fakeEngine';
 import { createLink } from '../connection';
-import { reconnectorFor } from '../reconnection';
-import type { ReconnectorDeps } from '../reconnector';
+import { reconnectorFor } from '../resumeLink';
+import type { ReconnectorDeps } from '../reconnectAttempts';
 
 export function createTestLink(engine: EngineApi = fakeEngineApi) {
   const session = createLiveSession({ engine, settings: signal({ ...DEFAULT_ENGINE_SETTINGS }), requestFrame: (cb) => cb(), onError: showError });

@@ -6,10 +6,10 @@
  */
 import { NativeKeepAwake } from './nativeKeepAwake';
 import { isNativePlatform } from '../runtime';
-import type { WakeLockPort } from './wakeLockPort';
+import type { WakeLockPort } from './port';
 import { WebWakeLock } from './webWakeLock';
 
-export type { WakeLockPort, WakeLockStatus } from './wakeLockPort';
+export type { WakeLockPort, WakeLockStatus } from './port';
 export { FakeWakeLock, type FakeWakeLockMode } from './fakeWakeLock';
 
 let current: WakeLockPort | null = null;

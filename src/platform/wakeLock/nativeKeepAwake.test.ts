@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeWakeLock } from './fakeWakeLock';
-import type { WakeLockStatus } from './wakeLockPort';
+import type { WakeLockStatus } from './port';
 import { NativeKeepAwake } from './nativeKeepAwake';
 import { notImplemented } from '../testing/pluginDouble';
 

@@ -14,7 +14,7 @@
  *   status stays `held`): the caller shows it.
  * - Calls run one after another in call order, so a quick acquire–release–acquire ends held.
  */
-import type { WakeLockPort, WakeLockStatus } from './wakeLockPort';
+import type { WakeLockPort, WakeLockStatus } from './port';
 import { describeError, isPluginMissing } from '../pluginErrors';
 
 /** The module, not the plugin: a Capacitor plugin Proxy must never resolve a promise (see nativeSpeech.ts). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FakeWakeLock } from './fakeWakeLock';
-import type { WakeLockStatus } from './wakeLockPort';
+import type { WakeLockStatus } from './port';
 import { WebWakeLock, type WakeLockApi, type WakeLockSentinelLike } from './webWakeLock';
 
 class FakeSentinel extends EventTarget implements WakeLockSentinelLike {

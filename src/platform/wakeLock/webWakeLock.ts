@@ -4,7 +4,7 @@
  * class keeps re-applying on `visibilitychange`, not a one-off request.
  * A refusal is a status, not an exception: a workout must not fail because the screen may dim.
  */
-import type { WakeLockPort, WakeLockStatus } from './wakeLockPort';
+import type { WakeLockPort, WakeLockStatus } from './port';
 
 /** The parts of `navigator.wakeLock` and its sentinel this class uses (fakes implement these). */
 export interface WakeLockSentinelLike extends Pick<EventTarget, 'addEventListener'> {

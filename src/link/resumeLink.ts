@@ -1,5 +1,6 @@
 /**
- * What the link does when the reconnect policy gets a dropped unit back: the same session carries
+ * Resuming the link: the reconnect attempts (`reconnectAttempts.ts`) for one unit, wired to the
+ * app. What the link does when they get a dropped unit back: the same session carries
  * on as 'connected' (no Calibrate modal: the unit kept its zero), the firmware and unit info are
  * refreshed, and the boost the user had is written again, since the connect sequence sets it to
  * 0. The user is told how long the gap was. The policy hears of every batch the live session
@@ -10,7 +11,7 @@ import { batch } from '@preact/signals-react';
 import { messageOf } from '../shared/messageOf';
 import { boostPercent, connection, firmware, unitInfo } from '../stores/connection';
 import type { LiveSession } from '../workout/liveSession';
-import { createReconnector, type ReconnectableUnit, type Reconnector, type ReconnectorDeps } from './reconnector';
+import { createReconnector, type ReconnectableUnit, type Reconnector, type ReconnectorDeps } from './reconnectAttempts';
 
 export interface ReconnectionDeps {
   /** Timers and schedule of the attempts (tests drive them with a manual scheduler). */

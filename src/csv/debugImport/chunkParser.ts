@@ -1,9 +1,9 @@
 /**
- * Reads a debug CSV (layout in debugCsv.ts) incrementally: text goes in chunk by chunk, samples
+ * Parses a debug CSV (layout in debugCsv.ts) incrementally: text goes in chunk by chunk, samples
  * come out at the end. Pure (no files, no workers), so the web worker, the main-thread fallback
  * and the batch command share one parser and one set of error messages.
  *
- * Chunks may split anywhere; the reader keeps the unfinished last line for the next chunk and
+ * Chunks may split anywhere; the parser keeps the unfinished last line for the next chunk and
  * hands papaparse whole lines only. Data rows hold numbers only, so papaparse runs in fast mode
  * (no quote handling) — a quote in a data cell is a non-numeric cell and reported as such.
  *
@@ -29,7 +29,7 @@ const MAX_LINE = 1 << 20;
 /** Whether the optional ω / α column holds values; settled by the first data row. */
 type Fill = 'unknown' | 'filled' | 'empty';
 
-export class DebugCsvReader {
+export class ChunkParser {
   private carry = '';
   /** Lines of the file consumed so far, header included. */
   private lines = 0;
