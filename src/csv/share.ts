@@ -13,6 +13,7 @@
  *   AbortError); docs/behaviour.md §8 knows no third outcome.
  */
 import { defaultSharePort, type SharePort } from '../platform/share';
+import { describeError } from '../shared/describeError';
 
 export type ShareOutcome = { ok: true; result: string; message: string } | { ok: false; result: ''; message: string };
 
@@ -23,7 +24,7 @@ export async function shareCsv(fileName: string, csv: string, port: SharePort = 
     const result = await port.shareCsv(fileName, UTF8_BOM + csv);
     return { ok: true, result, message: `${result === '' ? 'Metrics shared' : `Metrics shared ${result}`}: ${whereItWent(result)}` };
   } catch (error) {
-    return { ok: false, result: '', message: `ErrorUseShareApiCsvShare: ${describe(error)}` };
+    return { ok: false, result: '', message: `ErrorUseShareApiCsvShare: ${describeError(error, { keepPlainName: true })}` };
   }
 }
 
@@ -32,12 +33,4 @@ function whereItWent(result: string): string {
   if (result === 'web') return 'the CSV file was saved to your downloads.';
   if (result === '') return 'the CSV file was handed to the share sheet.';
   return 'the CSV file went to the app you chose.';
-}
-
-/** `Name: message` for errors and DOMExceptions (so an AbortError says so), the text otherwise. */
-function describe(error: unknown): string {
-  if (error instanceof Error || (typeof DOMException === 'function' && error instanceof DOMException)) {
-    return error.message === '' ? error.name : `${error.name}: ${error.message}`;
-  }
-  return String(error);
 }

@@ -4,6 +4,7 @@
  * closed by the browser, private mode, a bug) is reported the same way rather than hidden,
  * because in every case the remedy is the same: keep recording in memory and export.
  */
+import { describeError } from '../shared/describeError';
 
 export class JournalStorageError extends Error {
   /** True when the browser refused the write for lack of space. */
@@ -14,7 +15,7 @@ export class JournalStorageError extends Error {
     super(
       quota
         ? 'Storage is full: recording continues in memory only; export the session to keep it'
-        : `Could not save the session on this device (${describe(cause)}): recording continues in memory only; export the session to keep it`,
+        : `Could not save the session on this device (${describeError(cause, { keepPlainName: true })}): recording continues in memory only; export the session to keep it`,
       { cause },
     );
     this.name = 'JournalStorageError';
@@ -28,10 +29,3 @@ export function isQuotaError(error: unknown): boolean {
   return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED';
 }
 
-function describe(error: unknown): string {
-  if (error instanceof Error || (typeof error === 'object' && error !== null && 'message' in error)) {
-    const { name, message } = error as { name?: unknown; message?: unknown };
-    return [name, message].filter((part) => typeof part === 'string' && part !== '').join(': ') || 'unknown error';
-  }
-  return String(error);
-}

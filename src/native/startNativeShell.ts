@@ -8,7 +8,8 @@
  * rejection: the outcome is a value, and anything but success is logged (the status bar is
  * cosmetic; the user is not interrupted for it).
  */
-import { describeError, isPluginMissing, missingPluginMessage } from '../platform/pluginErrors';
+import { isPluginMissing, missingPluginMessage } from '../platform/pluginErrors';
+import { describeError } from '../shared/describeError';
 import { isNativePlatform } from '../platform/runtime';
 
 export type StatusBarOutcome = { kind: 'browser' } | { kind: 'dark' } | { kind: 'unavailable'; message: string } | { kind: 'failed'; message: string };

@@ -5,6 +5,7 @@
  * fall back to the web implementation, or fail with {@link missingPluginMessage}. Any other
  * error is a real failure and travels on unchanged.
  */
+import { describeError } from '../shared/describeError';
 
 // The values of @capacitor/core's ExceptionCode (docs/behaviour.md §8), spelled out so that the browser's
 // start-up bundle does not pull in @capacitor/core for two strings; a test checks they match.
@@ -13,12 +14,6 @@ const MISSING_CODES: ReadonlySet<unknown> = new Set(['UNIMPLEMENTED', 'UNAVAILAB
 /** True for the rejection of a plugin call the platform does not implement. */
 export function isPluginMissing(error: unknown): boolean {
   return typeof error === 'object' && error !== null && MISSING_CODES.has((error as { code?: unknown }).code);
-}
-
-/** `Name: message` for errors, the text of anything else: for messages that say what failed. */
-export function describeError(error: unknown): string {
-  if (error instanceof Error) return error.name && error.name !== 'Error' ? `${error.name}: ${error.message}` : error.message;
-  return String(error);
 }
 
 /** The clear message for a plugin that is missing where there is nothing to fall back to. */

@@ -16,6 +16,11 @@ import { DEFAULT_BAND, validateBand, validateBands, withBand, type TargetBand, t
 
 export const VIEWS = ['graph', 'table'] as const;
 export type View = (typeof VIEWS)[number];
+/**
+ * Warmup reps a set may start with. The engine refuses any other count too (engine-rs
+ * `Settings::validate`), but `pkg/settings.json` does not export that range yet, so it is written
+ * here as well: keep the two equal until the engine's facts carry it.
+ */
 export const WARMUP_CHOICES = [1, 2, 3] as const;
 export const REP_GOAL_MAX = 100;
 /** A rest longer than this ends a set by default, s: a rest between sets is minutes, one between reps a second or two. */

@@ -28,7 +28,8 @@
  *   with a NotFoundError naming the UUID, as Chromium does.
  */
 import type { BleClientInterface, BleDevice, BleService } from '@capacitor-community/bluetooth-le';
-import { describeError, isPluginMissing, missingPluginMessage } from '../pluginErrors';
+import { isPluginMissing, missingPluginMessage } from '../pluginErrors';
+import { describeError } from '../../shared/describeError';
 import type { BluetoothLike, CharacteristicLike, DeviceLike, ServerLike, ServiceLike } from './bluetoothSurface';
 import { toUnitError, UnitError } from '../../device/errors';
 import type { ConnectedUnit, Unit, UnitEvents, UnitInfo } from '../../device/unit';

@@ -23,7 +23,8 @@
  *   failure, as in the browser.
  */
 import type { SharePort } from './port';
-import { describeError, isPluginMissing } from '../pluginErrors';
+import { isPluginMissing } from '../pluginErrors';
+import { describeError } from '../../shared/describeError';
 
 export const SHARE_DIALOG_TITLE = 'Share with buddies';
 export const SHARE_TEXT = 'Repline workout metrics (CSV)';

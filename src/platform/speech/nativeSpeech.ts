@@ -17,7 +17,8 @@
  */
 import type { TextToSpeechPlugin } from '@capacitor-community/text-to-speech';
 import type { SpeechPort } from './port';
-import { describeError, isPluginMissing } from '../pluginErrors';
+import { isPluginMissing } from '../pluginErrors';
+import { describeError } from '../../shared/describeError';
 
 /** docs/behaviour.md §7 voice settings; `text` is added per phrase. */
 export const NATIVE_VOICE = { lang: 'en-US', rate: 1, pitch: 1, volume: 1, category: 'ambient' } as const;

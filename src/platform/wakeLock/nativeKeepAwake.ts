@@ -15,7 +15,8 @@
  * - Calls run one after another in call order, so a quick acquire–release–acquire ends held.
  */
 import type { WakeLockPort, WakeLockStatus } from './port';
-import { describeError, isPluginMissing } from '../pluginErrors';
+import { isPluginMissing } from '../pluginErrors';
+import { describeError } from '../../shared/describeError';
 
 /** The module, not the plugin: a Capacitor plugin Proxy must never resolve a promise (see nativeSpeech.ts). */
 const loadKeepAwake = () => import('@capacitor-community/keep-awake');

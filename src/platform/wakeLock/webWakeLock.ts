@@ -5,6 +5,7 @@
  * A refusal is a status, not an exception: a workout must not fail because the screen may dim.
  */
 import type { WakeLockPort, WakeLockStatus } from './port';
+import { describeError } from '../../shared/describeError';
 
 /** The parts of `navigator.wakeLock` and its sentinel this class uses (fakes implement these). */
 export interface WakeLockSentinelLike extends Pick<EventTarget, 'addEventListener'> {
@@ -83,7 +84,7 @@ export class WebWakeLock implements WakeLockPort {
           this.set({ kind: 'held' });
         },
         (error: unknown) => {
-          if (this.wanted) this.set({ kind: 'refused', message: `The screen may turn off during the workout: ${describe(error)}` });
+          if (this.wanted) this.set({ kind: 'refused', message: `The screen may turn off during the workout: ${describeError(error, { keepPlainName: true })}` });
         },
       )
       .finally(() => {
@@ -103,8 +104,4 @@ export class WebWakeLock implements WakeLockPort {
     this.current = status;
     for (const listener of this.listeners) listener(status);
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
