@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useNavigate } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('./unitMakers', async (real) => ({ ...(await real<object>()), ...(await import('./testing/deviceMock')).deviceMock }));
 vi.mock('../components/chart/PlotlyRepChart', () => ({ default: () => <p>chart</p> }));
 
 const { AppRoutes } = await import('./AppRoutes');

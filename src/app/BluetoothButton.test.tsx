@@ -7,17 +7,15 @@ import { updateSettings } from '../stores/settings';
 import { inertiaPrompt, workoutDialog } from '../stores/workoutHints';
 import { clearNotices } from '../stores/alerts';
 import { createFakeUnit } from '../device/testing/fakeUnit';
+import { composeTestApp, renderWithApp, type TestPorts } from '../compose/testing/testApp';
 import type { App } from '../compose/compose';
-import { deviceMock, made } from './testing/deviceMock';
-import { composeTestApp, renderWithApp } from '../compose/testing/testApp';
+import { AlertRegion } from './AlertRegion';
+import { BluetoothButton, DEMO_NOTICE } from './BluetoothButton';
+import { CalibrateModal } from './CalibrateModal';
 
-vi.mock('./unitMakers', async (real) => ({ ...(await real<object>()), ...(await import('./testing/deviceMock')).deviceMock }));
-
-const { BluetoothButton, DEMO_NOTICE } = await import('./BluetoothButton');
-const { CalibrateModal } = await import('./CalibrateModal');
-const { AlertRegion } = await import('./AlertRegion');
-
-let app: App;
+let app: App & { ports: TestPorts };
+/** The units the Bluetooth button made, by choice. */
+let made: TestPorts['fakeUnits']['made'];
 
 function renderShellParts() {
   renderWithApp(
@@ -37,9 +35,7 @@ function renderShellParts() {
 
 beforeEach(() => {
   app = composeTestApp();
-  deviceMock.isWebBluetoothAvailable.mockReturnValue(true);
-  made.demo.length = 0;
-  made.bluetooth.length = 0;
+  made = app.ports.fakeUnits.made;
 });
 
 afterEach(async () => {
@@ -122,7 +118,7 @@ describe('the Bluetooth button', () => {
   });
 
   it('connects the Demo unit at once without Web Bluetooth, and says it is a demo', async () => {
-    deviceMock.isWebBluetoothAvailable.mockReturnValue(false);
+    app.ports.fakeUnits.webBluetooth = false;
     const user = renderShellParts();
     await user.click(screen.getByRole('button', { name: 'Connect unit' }));
     expect(await screen.findByRole('dialog', { name: 'Calibrate' })).toBeTruthy();
@@ -132,7 +128,7 @@ describe('the Bluetooth button', () => {
   });
 
   it('shows a failed connection in the alert region and stays disconnected', async () => {
-    deviceMock.createWebBluetoothUnit.mockImplementationOnce(() => {
+    vi.spyOn(app.ports.units, 'make').mockImplementationOnce(async () => {
       const unit = createFakeUnit('bluetooth');
       unit.fail.set('connect', new Error('ErrorUseBluetoothApiReplineConnect: User cancelled the requestDevice() chooser.'));
       return unit;

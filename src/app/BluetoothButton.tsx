@@ -10,21 +10,21 @@ import { BluetoothIcon } from '../components/icons';
 import { attempt, showError, showStatus } from '../stores/alerts';
 import { connection } from '../stores/connection';
 import { useApp } from '../compose/appContext';
-import { makeUnit, preloadDevice, webBluetoothAvailable, type UnitChoice } from './units';
+import type { UnitChoice } from '../platform/units/port';
 import { messageOf } from '../shared/messageOf';
 
 export const DEMO_NOTICE = 'Web Bluetooth is not available in this browser, so the Demo unit is connected: its reps are simulated.';
 
 export function BluetoothButton(): ReactElement {
   useSignals();
-  const { link } = useApp();
+  const { link, ports } = useApp();
   const state = connection.value;
   const [menuOpen, setMenuOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    preloadDevice().catch((error: unknown) => showError(`The unit support could not load: ${messageOf(error)}`));
-  }, []);
+    ports.units.preload().catch((error: unknown) => showError(`The unit support could not load: ${messageOf(error)}`));
+  }, [ports.units]);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -42,7 +42,7 @@ export function BluetoothButton(): ReactElement {
   function connect(choice: UnitChoice, notice?: string): void {
     setMenuOpen(false);
     void attempt(async () => {
-      await link.connect(await makeUnit(choice));
+      await link.connect(await ports.units.make(choice));
       if (notice) showStatus(notice);
     });
   }
@@ -53,7 +53,7 @@ export function BluetoothButton(): ReactElement {
       return;
     }
     void attempt(async () => {
-      if (await webBluetoothAvailable()) setMenuOpen((open) => !open);
+      if (await ports.units.bluetoothAvailable()) setMenuOpen((open) => !open);
       else connect('demo', DEMO_NOTICE);
     });
   }

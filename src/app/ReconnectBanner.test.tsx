@@ -6,7 +6,7 @@
  */
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createManualScheduler } from '../device/simulation/scheduler';
 import { DEFAULT_ENGINE_SETTINGS } from '../engine/settings';
 import { SessionJournal } from '../journal/sessionJournal';
@@ -17,12 +17,9 @@ import { DEFAULT_SETTINGS } from '../rules/settingsModel';
 import { createFakeUnit, FAKE_DEVICE } from '../device/testing/fakeUnit';
 import type { App } from '../compose/compose';
 import { composeTestApp, renderWithApp } from '../compose/testing/testApp';
-
-vi.mock('./unitMakers', async (real) => ({ ...(await real<object>()), ...(await import('./testing/deviceMock')).deviceMock }));
-
-const { default: ReconnectBanner } = await import('./ReconnectBanner');
-const { default: RecoveryDialog } = await import('./RecoveryDialog');
-const { BluetoothButton } = await import('./BluetoothButton');
+import { BluetoothButton } from './BluetoothButton';
+import ReconnectBanner from './ReconnectBanner';
+import RecoveryDialog from './RecoveryDialog';
 
 let app: App;
 

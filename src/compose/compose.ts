@@ -24,6 +24,7 @@ import type { ReconnectorDeps } from '../link/reconnectAttempts';
 import type { SharePort } from '../platform/share/port';
 import type { SpeechPort } from '../platform/speech/port';
 import type { StoragePort } from '../platform/storage/port';
+import type { UnitFactory } from '../platform/units/port';
 import type { WakeLockPort } from '../platform/wakeLock/port';
 import type { WorkoutView } from '../rules/workoutView';
 import { attempt, showError, showStatus } from '../stores/alerts';
@@ -51,6 +52,8 @@ export interface AppPorts {
   speech: () => SpeechPort;
   wakeLock: () => Promise<WakeLockPort>;
   share: () => SharePort;
+  /** Makes the unit the user connects (Bluetooth or the Demo unit). */
+  units: UnitFactory;
   openJournal: () => Promise<JournalStore>;
   /** Timers of the reconnect attempts (tests drive them by hand). */
   reconnectTiming?: Pick<ReconnectorDeps, 'after' | 'schedule'>;

@@ -7,6 +7,7 @@ import { lazyEngine, loadEngine } from '../engine/lazy';
 import type { SharePort } from '../platform/share/port';
 import type { SpeechPort } from '../platform/speech/port';
 import { storage, storageProblem } from '../platform/storage';
+import { createUnitFactory } from '../platform/units';
 import type { AppPorts } from './compose';
 import { messageOf } from '../shared/messageOf';
 
@@ -45,6 +46,7 @@ export function webPorts(): AppPorts {
     speech: () => speech,
     wakeLock: async () => (await import('../platform/wakeLock')).wakeLock(),
     share: () => lazyShare,
+    units: createUnitFactory(),
     openJournal: async () => (await import('../journal/store')).openJournalStore(),
   };
 }

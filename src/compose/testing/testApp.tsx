@@ -1,26 +1,58 @@
 /**
  * The composed app for component and state tests: the real wasm engine (already loaded), memory
- * storage, recording doubles for speech and share, a fake wake lock and a fresh in-memory
- * IndexedDB for the journal. `renderWithApp` renders views inside its `AppProvider`; dispose the
+ * storage, recording doubles for speech and share, a fake wake lock, a fresh in-memory
+ * IndexedDB for the journal, and a unit factory that makes in-memory fake units. `renderWithApp` renders views inside its `AppProvider`; dispose the
  * app after the test (`app.dispose()`), as each one keeps the settings in its storage.
  */
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
+import { createFakeDemoUnit, createFakeUnit, type FakeDemoUnit, type FakeUnit } from '../../device/testing/fakeUnit';
 import { createEngine, reprocess } from '../../engine';
 import { freshStore } from '../../journal/testKit';
 import { createRecordingSharePort, type RecordingSharePort } from '../../platform/share/recordingSharePort';
 import { createRecordingSpeech, type RecordingSpeech } from '../../platform/speech/recordingSpeech';
 import { createMemoryStorage } from '../../platform/storage';
 import type { StoragePort } from '../../platform/storage/port';
+import type { UnitFactory } from '../../platform/units/port';
 import { FakeWakeLock } from '../../platform/wakeLock/fakeWakeLock';
 import { AppProvider } from '../appContext';
 import { composeApp, type App, type AppPorts } from '../compose';
+
+/** The unit factory of tests: in-memory fakes, each kept for the test to drive. */
+export interface FakeUnitFactory extends UnitFactory {
+  /** Every unit made so far, by choice, oldest first. */
+  readonly made: { demo: FakeDemoUnit[]; bluetooth: FakeUnit[] };
+  /** Whether "Bluetooth unit" is offered, as where the browser has Web Bluetooth (true unless a test says not). */
+  webBluetooth: boolean;
+}
+
+export function createFakeUnitFactory(): FakeUnitFactory {
+  const made: FakeUnitFactory['made'] = { demo: [], bluetooth: [] };
+  const factory: FakeUnitFactory = {
+    made,
+    webBluetooth: true,
+    preload: async () => {},
+    bluetoothAvailable: async () => factory.webBluetooth,
+    async make(choice) {
+      if (choice === 'demo') {
+        const unit = createFakeDemoUnit();
+        made.demo.push(unit);
+        return unit;
+      }
+      const unit = createFakeUnit('bluetooth');
+      made.bluetooth.push(unit);
+      return unit;
+    },
+  };
+  return factory;
+}
 
 export interface TestPorts extends AppPorts {
   readonly spoken: RecordingSpeech;
   readonly shared: RecordingSharePort;
   readonly lock: FakeWakeLock;
   readonly memory: StoragePort;
+  readonly fakeUnits: FakeUnitFactory;
 }
 
 export function testPorts(overrides: Partial<AppPorts> = {}): TestPorts {
@@ -28,6 +60,7 @@ export function testPorts(overrides: Partial<AppPorts> = {}): TestPorts {
   const shared = createRecordingSharePort('web');
   const lock = new FakeWakeLock();
   const memory = createMemoryStorage();
+  const fakeUnits = createFakeUnitFactory();
   return {
     engine: { createEngine, reprocess },
     loadEngine: async () => {},
@@ -36,11 +69,13 @@ export function testPorts(overrides: Partial<AppPorts> = {}): TestPorts {
     speech: () => spoken,
     wakeLock: async () => lock,
     share: () => shared,
+    units: fakeUnits,
     openJournal: freshStore,
     spoken,
     shared,
     lock,
     memory,
+    fakeUnits,
     ...overrides,
   };
 }

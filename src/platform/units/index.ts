@@ -1,30 +1,30 @@
 /**
- * The one place that builds units, so the shell never names a transport. The device module
- * (Web Bluetooth client and demo simulation, ~7 kB gzip) is loaded after the first render, not
- * before it: `preloadDevice` starts the download once the shell is up, so by the time the user
- * presses Connect the promise is settled and the click's user activation is still fresh for
- * `requestDevice`. Inside the native shell, "Bluetooth unit" is the Capacitor adapter, loaded
- * only there.
+ * The unit factory of the browser and the native shell. What makes units (the Demo unit's
+ * physics and the Web Bluetooth client, about 7 kB gzip, `makers.ts`) is not in the start-up
+ * bundle: it loads on `preload`, once per factory. Inside the native shell "Bluetooth unit" is
+ * the Capacitor adapter, loaded only there.
  */
-import type { Unit } from '../device/unit';
-import { isNativePlatform } from '../platform/runtime';
+import type { Unit } from '../../device';
+import { isNativePlatform } from '../runtime';
+import type { UnitChoice, UnitFactory } from './port';
 
-export type UnitChoice = 'bluetooth' | 'demo';
+export type { UnitChoice, UnitFactory } from './port';
 
-let device: Promise<typeof import('./unitMakers')> | null = null;
-
-export function preloadDevice(): Promise<typeof import('./unitMakers')> {
-  device ??= import('./unitMakers');
-  return device;
-}
-
-export async function makeUnit(choice: UnitChoice): Promise<Unit> {
-  const d = await preloadDevice();
-  if (choice === 'demo') return d.createSimulatedUnit();
-  if (isNativePlatform()) return (await import('../platform/bluetooth/nativeBluetooth')).createNativeBluetoothUnit();
-  return d.createWebBluetoothUnit();
-}
-
-export async function webBluetoothAvailable(): Promise<boolean> {
-  return isNativePlatform() || (await preloadDevice()).isWebBluetoothAvailable();
+export function createUnitFactory(): UnitFactory {
+  let makers: Promise<typeof import('./makers')> | null = null;
+  const loadMakers = () => (makers ??= import('./makers'));
+  return {
+    async preload() {
+      await loadMakers();
+    },
+    async make(choice: UnitChoice): Promise<Unit> {
+      const m = await loadMakers();
+      if (choice === 'demo') return m.createSimulatedUnit();
+      if (isNativePlatform()) return (await import('../bluetooth/nativeBluetooth')).createNativeBluetoothUnit();
+      return m.createWebBluetoothUnit();
+    },
+    async bluetoothAvailable() {
+      return isNativePlatform() || (await loadMakers()).isWebBluetoothAvailable();
+    },
+  };
 }

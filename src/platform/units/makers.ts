@@ -1,7 +1,6 @@
 /**
- * What the shell needs to make a unit, in one lazy chunk (see units.ts): the Demo unit and the
- * Web Bluetooth transport. Component tests replace this module with in-memory fakes
- * (`testing/deviceMock.ts`).
+ * What the unit factory (`index.ts`) needs to make a unit, in one lazy chunk: the Demo unit and
+ * the Web Bluetooth transport.
  */
-export { createSimulatedUnit } from '../device';
-export { createWebBluetoothUnit, isWebBluetoothAvailable } from '../platform/bluetooth';
+export { createSimulatedUnit } from '../../device';
+export { createWebBluetoothUnit, isWebBluetoothAvailable } from '../bluetooth';

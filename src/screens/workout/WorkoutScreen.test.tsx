@@ -18,7 +18,6 @@ import { createFakeDemoUnit, type FakeDemoUnit } from '../../device/testing/fake
 
 const shared = vi.hoisted(() => ({ csv: [] as { name: string; csv: string }[], fail: null as string | null }));
 
-vi.mock('../../app/unitMakers', async (real) => ({ ...(await real<object>()), ...(await import('../../app/testing/deviceMock')).deviceMock }));
 vi.mock('../../components/chart/PlotlyRepChart', () => ({ default: () => <p>chart drawn</p> }));
 vi.mock('../../csv', async (real) => ({
   ...(await real<object>()),
