@@ -22,9 +22,10 @@ export function BluetoothButton(): ReactElement {
   const [menuOpen, setMenuOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
 
+  // Once: the app's ports do not change while it runs.
   useEffect(() => {
     ports.units.preload().catch((error: unknown) => showError(`The unit support could not load: ${messageOf(error)}`));
-  }, [ports.units]);
+  }, []);
 
   useEffect(() => {
     if (!menuOpen) return;

@@ -1,6 +1,19 @@
 /**
- * What the unit factory (`index.ts`) needs to make a unit, in one lazy chunk: the Demo unit and
- * the Web Bluetooth transport.
+ * How units are made, in one lazy chunk that the unit factory (`index.ts`) loads: the Demo unit,
+ * the Web Bluetooth transport, and inside the native shell the Capacitor adapter (loaded only
+ * there).
  */
-export { createSimulatedUnit } from '../../device';
-export { createWebBluetoothUnit, isWebBluetoothAvailable } from '../bluetooth';
+import { createSimulatedUnit, type Unit } from '../../device';
+import { createWebBluetoothUnit, isWebBluetoothAvailable } from '../bluetooth';
+import { isNativePlatform } from '../runtime';
+import type { UnitChoice } from './port';
+
+export async function makeUnit(choice: UnitChoice): Promise<Unit> {
+  if (choice === 'demo') return createSimulatedUnit();
+  if (isNativePlatform()) return (await import('../bluetooth/nativeBluetooth')).createNativeBluetoothUnit();
+  return createWebBluetoothUnit();
+}
+
+export function bluetoothAvailable(): boolean {
+  return isNativePlatform() || isWebBluetoothAvailable();
+}
