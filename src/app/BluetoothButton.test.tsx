@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { updateSettings } from '../stores/settings';
 import { inertiaPrompt, workoutDialog } from '../stores/workoutHints';
-import { clearNotices } from '../stores/alerts';
 import { createFakeUnit } from '../device/testing/fakeUnit';
-import { composeTestApp, renderWithApp, type TestPorts } from '../compose/testing/testApp';
+import { composeTestApp, endTestApp, renderWithApp, type TestPorts } from '../compose/testing/testApp';
 import type { App } from '../compose/compose';
 import { AlertRegion } from './AlertRegion';
 import { BluetoothButton, DEMO_NOTICE } from './BluetoothButton';
@@ -38,12 +37,7 @@ beforeEach(() => {
   made = app.ports.fakeUnits.made;
 });
 
-afterEach(async () => {
-  await app.link.disconnect();
-  app.dispose();
-  clearNotices();
-  cleanup();
-});
+afterEach(() => endTestApp(app));
 
 describe('the Bluetooth button', () => {
   it('offers a Bluetooth unit or the Demo unit where Web Bluetooth exists', async () => {

@@ -4,19 +4,18 @@
  * and wait, the give-up line with its Reconnect button, the Bluetooth button while reconnecting,
  * and "Recover unfinished session?" answered with Recover.
  */
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createManualScheduler } from '../device/simulation/scheduler';
 import { DEFAULT_ENGINE_SETTINGS } from '../engine/settings';
 import { SessionJournal } from '../journal/sessionJournal';
 import { freshStore, manualTimer } from '../journal/testKit';
-import { clearNotices } from '../stores/alerts';
 import { workoutSnapshot } from '../journal/sessionRecovery';
 import { DEFAULT_SETTINGS } from '../rules/settingsModel';
 import { createFakeUnit, FAKE_DEVICE } from '../device/testing/fakeUnit';
 import type { App } from '../compose/compose';
-import { composeTestApp, renderWithApp } from '../compose/testing/testApp';
+import { composeTestApp, endTestApp, renderWithApp } from '../compose/testing/testApp';
 import { BluetoothButton } from './BluetoothButton';
 import ReconnectBanner from './ReconnectBanner';
 import RecoveryDialog from './RecoveryDialog';
@@ -27,12 +26,7 @@ beforeEach(() => {
   app = composeTestApp();
 });
 
-afterEach(async () => {
-  await act(() => app.link.disconnect());
-  app.dispose();
-  clearNotices();
-  cleanup();
-});
+afterEach(() => endTestApp(app));
 
 describe('the reconnect banner', () => {
   it('counts the attempts with their wait, then offers Reconnect once the app gives up', async () => {

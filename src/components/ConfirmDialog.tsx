@@ -6,7 +6,7 @@
  */
 import type { ReactElement, ReactNode } from 'react';
 import { attempt } from '../stores/alerts';
-import { Dialog } from './Dialog';
+import { Dialog, DialogButtons } from './Dialog';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -23,16 +23,7 @@ export function ConfirmDialog({ title, confirmLabel, onCancel, onConfirm, childr
     <Dialog
       title={title}
       onClose={onCancel}
-      actions={
-        <>
-          <button type="button" className="button" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="button" className="button button--primary" onClick={() => void attempt(onConfirm)}>
-            {confirmLabel}
-          </button>
-        </>
-      }
+      actions={<DialogButtons onCancel={onCancel} confirmLabel={confirmLabel} onConfirm={() => void attempt(onConfirm)} />}
     >
       {children}
     </Dialog>

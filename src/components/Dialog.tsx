@@ -2,6 +2,7 @@
  * The modal every dialog uses: role="dialog", aria-modal, named by its title, Escape closes,
  * focus moves in on open, Tab cycles inside, and focus returns to the opener on close. Rendered
  * only while open, so a closed dialog costs nothing and its draft state starts fresh each time.
+ * `DialogButtons` is the usual row of its buttons: the way out first, then the primary action.
  */
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 
@@ -57,5 +58,31 @@ export function Dialog({ title, onClose, children, actions }: DialogProps): Reac
         <div className="dialog__actions">{actions}</div>
       </div>
     </div>
+  );
+}
+
+export interface DialogButtonsProps {
+  /** The way out, "Cancel" unless told otherwise. */
+  cancelLabel?: string;
+  onCancel: () => void;
+  cancelDisabled?: boolean;
+  /** The primary action, named for what it does ("Save", "Delete"). */
+  confirmLabel: string;
+  onConfirm: () => void;
+  confirmDisabled?: boolean;
+}
+
+/** A dialog's buttons: Cancel (or `cancelLabel`) and the primary action. */
+export function DialogButtons(props: DialogButtonsProps): ReactElement {
+  const { cancelLabel = 'Cancel', onCancel, cancelDisabled, confirmLabel, onConfirm, confirmDisabled } = props;
+  return (
+    <>
+      <button type="button" className="button" disabled={cancelDisabled} onClick={onCancel}>
+        {cancelLabel}
+      </button>
+      <button type="button" className="button button--primary" disabled={confirmDisabled} onClick={onConfirm}>
+        {confirmLabel}
+      </button>
+    </>
   );
 }

@@ -4,7 +4,7 @@
  * While the calibration runs, both buttons wait so a double press cannot send it twice.
  */
 import { useState, type ReactElement } from 'react';
-import { Dialog } from '../Dialog';
+import { Dialog, DialogButtons } from '../Dialog';
 
 export const PRODUCT = 'Repline';
 export const CALIBRATE_TEXT = `First calibrate ${PRODUCT} by pulling the rope straight out and press the Calibrate button.`;
@@ -27,16 +27,7 @@ export function CalibrateDialog({ onCalibrate, onCancel }: CalibrateDialogProps)
   return (
     <Dialog
       title="Calibrate"
-      actions={
-        <>
-          <button type="button" className="button" disabled={busy} onClick={run(onCancel)}>
-            Cancel
-          </button>
-          <button type="button" className="button button--primary" disabled={busy} onClick={run(onCalibrate)}>
-            Calibrate
-          </button>
-        </>
-      }
+      actions={<DialogButtons onCancel={run(onCancel)} cancelDisabled={busy} confirmLabel="Calibrate" onConfirm={run(onCalibrate)} confirmDisabled={busy} />}
     >
       <p>{CALIBRATE_TEXT}</p>
     </Dialog>

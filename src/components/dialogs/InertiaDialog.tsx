@@ -7,7 +7,7 @@
 import { useState, type ReactElement } from 'react';
 import { boostLabel } from '../../rules/labels';
 import { PLATE_STEPS, plateTotal } from '../../rules/plates';
-import { Dialog } from '../Dialog';
+import { Dialog, DialogButtons } from '../Dialog';
 import { Stepper } from '../Stepper';
 import { Toggle } from '../Toggle';
 import { SelectField } from '../SelectField';
@@ -50,16 +50,7 @@ export function InertiaDialog(props: InertiaDialogProps): ReactElement {
     <Dialog
       title="Inertia"
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            {firstTime ? 'Skip' : 'Cancel'}
-          </button>
-          <button type="button" className="button button--primary" disabled={saving} onClick={save}>
-            Save
-          </button>
-        </>
-      }
+      actions={<DialogButtons cancelLabel={firstTime ? 'Skip' : 'Cancel'} onCancel={onClose} confirmLabel="Save" onConfirm={save} confirmDisabled={saving} />}
     >
       {firstTime && <p className="dialog__note">Torque, force and power need the flywheel’s inertia. Choose your plates now, or skip and choose them later.</p>}
       <p className="dialog__lead">Select which flywheels you are using</p>

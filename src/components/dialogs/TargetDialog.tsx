@@ -10,7 +10,7 @@
  */
 import { useState, type ReactElement } from 'react';
 import { TARGET_LABELS, TARGET_TYPES } from '../../rules/target';
-import { Dialog } from '../Dialog';
+import { Dialog, DialogButtons } from '../Dialog';
 import { NumberField } from '../NumberField';
 import { Toggle } from '../Toggle';
 import { SET_REST_RANGE_S, WARMUP_CHOICES, type WorkoutSettings } from '../../rules/settingsModel';
@@ -61,16 +61,7 @@ export function TargetDialog({ initial, unit, scope, onVoiceToggle, onSave, onCl
     <Dialog
       title="Target"
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="button button--primary" disabled={!canSave} onClick={save}>
-            Save
-          </button>
-        </>
-      }
+      actions={<DialogButtons onCancel={onClose} confirmLabel="Save" onConfirm={save} confirmDisabled={!canSave} />}
     >
       <p className="dialog__lead">Choose the target for your workout</p>
       <SelectField label="Target type" value={form.target} options={TARGET_OPTIONS} onChange={(target) => set({ target })} />

@@ -1,10 +1,11 @@
 /**
  * The composed app for component and state tests: the real wasm engine (already loaded), memory
  * storage, recording doubles for speech and share, a fake wake lock, a fresh in-memory
- * IndexedDB for the journal, and a unit factory that makes in-memory fake units. `renderWithApp` renders views inside its `AppProvider`; dispose the
- * app after the test (`app.dispose()`), as each one keeps the settings in its storage.
+ * IndexedDB for the journal, and a unit factory that makes in-memory fake units. `renderWithApp`
+ * renders views inside its `AppProvider`; end the app after the test
+ * (`afterEach(() => endTestApp(app))`), as each one keeps the settings in its storage.
  */
-import { render, type RenderResult } from '@testing-library/react';
+import { act, cleanup, render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createFakeDemoUnit, createFakeUnit, type FakeDemoUnit, type FakeUnit } from '../../device/testing/fakeUnit';
 import { createEngine, reprocess } from '../../engine';
@@ -15,6 +16,7 @@ import { createMemoryStorage } from '../../platform/storage';
 import type { StoragePort } from '../../platform/storage/port';
 import type { UnitFactory } from '../../platform/units/port';
 import { FakeWakeLock } from '../../platform/wakeLock/fakeWakeLock';
+import { clearNotices } from '../../stores/alerts';
 import { AppProvider } from '../appContext';
 import { composeApp, type App, type AppPorts } from '../compose';
 
@@ -86,4 +88,15 @@ export function composeTestApp(overrides: Partial<AppPorts> = {}): App & { ports
 
 export function renderWithApp(ui: ReactElement, app: App): RenderResult {
   return render(<AppProvider app={app}>{ui}</AppProvider>);
+}
+
+/**
+ * Ends a test's app: disconnects its unit (inside `act`, as rendered views follow the connection),
+ * disposes it, clears the alert region and unmounts what the test rendered.
+ */
+export async function endTestApp(app: App): Promise<void> {
+  await act(() => app.link.disconnect());
+  app.dispose();
+  clearNotices();
+  cleanup();
 }

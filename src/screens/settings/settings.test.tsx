@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clearNotices } from '../../stores/alerts';
 import type { App } from '../../compose/compose';
-import { composeTestApp, renderWithApp } from '../../compose/testing/testApp';
+import { composeTestApp, endTestApp, renderWithApp } from '../../compose/testing/testApp';
 import { settings } from '../../stores/settings';
 import { DEFAULT_SETTINGS } from '../../rules/settingsModel';
 import { createFakeUnit } from '../../device/testing/fakeUnit';
@@ -22,11 +21,8 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  await act(() => app.link.disconnect());
-  app.dispose();
+  await endTestApp(app);
   settings.value = { ...DEFAULT_SETTINGS };
-  clearNotices();
-  cleanup();
 });
 
 describe('Settings → Unit', () => {

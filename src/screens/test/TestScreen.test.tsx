@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { synthesizeSet } from '../../device';
 import { buildDebugCsv } from '../../csv';
-import { clearNotices } from '../../stores/alerts';
 import type { App } from '../../compose/compose';
-import { composeTestApp, renderWithApp } from '../../compose/testing/testApp';
+import { composeTestApp, endTestApp, renderWithApp } from '../../compose/testing/testApp';
 import { createFakeUnit } from '../../device/testing/fakeUnit';
 import { AlertRegion } from '../../app/AlertRegion';
 import TestScreen from './TestScreen';
@@ -20,12 +19,7 @@ beforeEach(() => {
   app = composeTestApp();
 });
 
-afterEach(async () => {
-  await act(() => app.link.disconnect());
-  app.dispose();
-  clearNotices();
-  cleanup();
-});
+afterEach(() => endTestApp(app));
 
 const SET = synthesizeSet({ reps: 3, seed: 3, restAfterS: 1.5 });
 
