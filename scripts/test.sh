@@ -31,7 +31,7 @@ step "npm dependencies" bash scripts/ensure-node-modules.sh
 step "engine: pkg/ is a fresh wasm-pack build of engine-rs/" bash scripts/build-engine.sh --install --check
 step "engine: native tests" cargo_native test --release -p repline-engine
 step "typecheck" npx tsc -p .
-step "no import cycles between modules or src/ folders" node build/checkImportCycles.mjs
+step "no import cycles between modules or src/ folders" node build/checkImports.mjs
 step "unit and component tests" npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json
 step "production build and size budget" bash scripts/build-app.sh
 step "batch command bundle" npx vite build --config vite.cli.config.ts --logLevel warn

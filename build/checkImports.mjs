@@ -6,7 +6,7 @@
  * parse with, so it parses through Babel's TypeScript preset instead; tests and test doubles are
  * left out (a test may import from anywhere).
  *
- * usage: node build/checkImportCycles.mjs
+ * usage: node build/checkImports.mjs
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync, mkdtempSync } from 'node:fs';
