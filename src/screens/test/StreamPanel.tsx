@@ -6,7 +6,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState, type ReactElement } from 'react';
-import { QUALITY_LIMITS, signalQuality, type SignalQuality } from '../../device/protocol/signalQuality';
+import { QUALITY_LIMITS, signalQuality, type SignalQuality } from '../../rules/signalQuality';
 import { reprocess } from '../../engine';
 import { buildDebugCsv, csvFileName, shareCsv } from '../../csv';
 // Not through the session index: only this lazy screen needs it, and the index is in the start-up bundle's reach.

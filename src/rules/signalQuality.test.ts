@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HEAVY_SLOW, truthSession } from '../../../tests/unit/flywheelTruth';
+import { HEAVY_SLOW, truthSession } from '../../tests/unit/flywheelTruth';
 import { signalQuality } from './signalQuality';
 
 describe('signalQuality', () => {
