@@ -1,6 +1,7 @@
 /**
  * Sessions in and out: the session and debug CSV exports, their file names, sharing, and the
- * debug CSV import. The UI and the batch command use this module only, never its files.
+ * debug CSV import. The app and the batch command use this module only, never its files (tests
+ * aside; `build/checkImports.mjs` holds the app to it).
  *
  * ```ts
  * const csv = buildSessionCsv({ date, firmware, mass, inertia, reps, plates, raw });
@@ -11,6 +12,7 @@
  */
 export { buildSessionCsv, type SessionCsvInput } from './sessionCsv';
 export { buildDebugCsv, DEBUG_COLUMNS } from './debugCsv';
+export { ratesAtSamples, type SampleRates } from './ratesAtSamples';
 export { parseDebugCsv } from './debugImport/parseDebugCsv';
 export { DebugCsvError } from './debugImport/debugCsvError';
 export { csvFileName, rateSuffix, type RateOptions } from './fileName';

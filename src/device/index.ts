@@ -1,8 +1,13 @@
 /**
- * The device layer's public face: the app imports from here and never from the files behind it.
+ * The device layer's public face. The app imports the device layer from here, or from `unit.ts`
+ * (the `Unit` interface, its types and unit type codes, all re-exported here too), never from the
+ * protocol or simulation files behind it; `build/checkImports.mjs` holds it to that (see
+ * ARCHITECTURE.md). The exceptions: the Bluetooth transports in `platform/bluetooth/`, which
+ * implement the protocol and use its parts directly, and tests, which also use the doubles in
+ * `testing/`.
  *
- *     const unit = isWebBluetoothAvailable() ? createWebBluetoothUnit() : createSimulatedUnit();
- *     unit.on('samples', (s) => engine.push(s));
+ *     const unit = createSimulatedUnit();
+ *     unit.on('samples', ({ timeUs, angleDeg }) => console.log(timeUs.length, 'samples, last angle', angleDeg.at(-1)));
  *     await unit.connect();
  */
 

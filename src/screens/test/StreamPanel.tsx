@@ -8,9 +8,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState, type ReactElement } from 'react';
 import { QUALITY_LIMITS, signalQuality, type SignalQuality } from '../../rules/signalQuality';
 import { reprocess } from '../../engine';
-import { buildDebugCsv, csvFileName, shareCsv } from '../../csv';
-// Not through the session index: only this lazy screen needs it, and the index is in the start-up bundle's reach.
-import { ratesAtSamples } from '../../csv/ratesAtSamples';
+import { buildDebugCsv, csvFileName, ratesAtSamples, shareCsv } from '../../csv';
 import { attempt, showError, showStatus } from '../../stores/alerts';
 import { useApp } from '../../compose/appContext';
 import type { SharePort } from '../../platform/share/port';
