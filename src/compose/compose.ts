@@ -27,6 +27,7 @@ import type { StoragePort } from '../platform/storage/port';
 import type { WakeLockPort } from '../platform/wakeLock/wakeLockPort';
 import type { WorkoutView } from '../rules/workoutView';
 import { attempt, showError, showStatus } from '../stores/alerts';
+import { boostPercent } from '../stores/connection';
 import { messageOf } from '../shared/messageOf';
 import { engineSettings, inertia, keepSettings, loadSettings, settings } from '../stores/settings';
 import { resetWorkoutPrompts } from '../stores/workoutHints';
@@ -83,12 +84,12 @@ export function composeApp(ports: AppPorts): App {
   const stopKeeping = keepSettings(ports.storage, ports.storageProblem);
   void ports.loadEngine().catch((error: unknown) => showError(`The metrics engine could not load: ${messageOf(error)}`));
 
-  const session = createLiveSession({ engine: ports.engine, settings: engineSettings, requestFrame: ports.requestFrame, onError: showError });
+  const session = createLiveSession({ engine: ports.engine, settings: engineSettings, boost: boostPercent, requestFrame: ports.requestFrame, onError: showError });
   // The view's code loads with the engine, after start-up: there is no rep to show before the
   // engine runs, so until then the view is the empty one.
   const viewCode = signal<typeof import('./setView') | null>(null);
   const viewReady = import('./setView').then((code) => void (viewCode.value = code));
-  const view = computed(() => viewCode.value?.setView(session.reps.value, session.turn.value, settings.value) ?? emptyView(settings.value.repGoal));
+  const view = computed(() => viewCode.value?.setView(session.reps.value, session.turn.value, session.loads.value, settings.value) ?? emptyView(settings.value.repGoal));
   const streamNote = computed(() => {
     const { warnings, lastWarning } = session.stats.value;
     if (warnings === 0 || lastWarning === null) return null;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeRep } from './fixtures';
+import { firstLoads } from './loads';
 import { fitLine, fitProfile, sessionPoints, suggestForZone, type ProfilePoint } from './inertiaProfile';
 import { plateTotal } from './plates';
 import { platesFor } from './platesFor';
@@ -89,12 +90,25 @@ describe('sessionPoints', () => {
     // Two sets a minute apart; makeRep gives every concentric figure the rep's value.
     const at = (index: number, startS: number, v: number) => ({ ...makeRep(index, v, v / 2), startUs: startS * 1e6, endUs: (startS + 2) * 1e6 });
     const reps = [at(0, 0, 0.5), at(1, 3, 1.0), at(2, 6, 0.8), at(3, 70, 0.6), at(4, 73, 0.9)];
-    const points = sessionPoints(reps, { inertia: 0.05, radius: 0.02, restS: 20, warmup: 1 }, 'Monday');
+    const loads = firstLoads({ inertia: 0.05, boost: 0 });
+    const points = sessionPoints(reps, { loads, radius: 0.02, restS: 20, warmup: 1 }, 'Monday');
     expect(points).toEqual([
       { inertia: 0.05, velocity: expect.closeTo(0.9, 12), angularAcceleration: expect.closeTo(0.9 / 0.04, 12), label: 'Monday · set 1', reps: 2 },
       { inertia: 0.05, velocity: 0.9, angularAcceleration: expect.closeTo(0.9 / 0.04, 12), label: 'Monday · set 2', reps: 1 },
     ]);
-    expect(sessionPoints(reps.slice(0, 1), { inertia: 0.05, radius: 0.02, restS: 20, warmup: 1 }, 'x')).toEqual([]);
+    expect(sessionPoints(reps.slice(0, 1), { loads, radius: 0.02, restS: 20, warmup: 1 }, 'x')).toEqual([]);
+  });
+
+  it('gives each set the inertia of the plates it was done with', () => {
+    const at = (index: number, startS: number, v: number) => ({ ...makeRep(index, v, v / 2), startUs: startS * 1e6, endUs: (startS + 2) * 1e6 });
+    // No long rest: the plate change alone splits the five reps in two sets.
+    const reps = [at(0, 0, 0.5), at(1, 3, 1.0), at(2, 6, 0.8), at(3, 9, 0.6), at(4, 12, 0.7)];
+    const loads = [
+      { fromUs: Number.NEGATIVE_INFINITY, inertia: 0.025, boost: 0 },
+      { fromUs: 8e6, inertia: 0.1, boost: 0 },
+    ];
+    const points = sessionPoints(reps, { loads, radius: 0.02, restS: 20, warmup: 1 }, 'Test');
+    expect(points.map((p) => [p.label, p.inertia, p.reps])).toEqual([['Test · set 1', 0.025, 2], ['Test · set 2', 0.1, 1]]);
   });
 });
 

@@ -14,6 +14,7 @@
  * that does not fall with inertia (no maximum load).
  */
 import type { Rep } from '../engine/types';
+import { loadAt, type LoadSpan } from './loads';
 import { plateTotal } from './plates';
 import { platesFor } from './platesFor';
 import { splitSets } from './setSplit';
@@ -89,21 +90,21 @@ export interface ProfileSet extends ProfilePoint {
 }
 
 /**
- * The sets of one session as profile points: each set's mean concentric velocity and mean
- * concentric angular acceleration (the body's a = α·2r, so α = a / 2r) over its reps after the
- * warmup. Sets with no such rep are left out.
+ * The sets of one session as profile points: each set's inertia (the plates it was done with),
+ * mean concentric velocity and mean concentric angular acceleration (the body's a = α·2r, so
+ * α = a / 2r) over its reps after the warmup. Sets with no such rep are left out.
  */
 export function sessionPoints(
   reps: readonly Rep[],
-  how: { inertia: number; radius: number; restS: number; warmup: number },
+  how: { radius: number; restS: number; warmup: number; loads: readonly LoadSpan[] },
   label: string,
 ): ProfileSet[] {
-  return splitSets(reps, how.restS).flatMap((set, i) => {
+  return splitSets(reps, how).flatMap((set, i) => {
     const counted = set.slice(how.warmup);
     if (counted.length === 0) return [];
     const mean = (f: (rep: Rep) => number) => counted.reduce((sum, rep) => sum + f(rep), 0) / counted.length;
     return [{
-      inertia: how.inertia,
+      inertia: loadAt(how.loads, set[0]!.startUs).inertia,
       velocity: mean((rep) => rep.concentric.velocity),
       angularAcceleration: mean((rep) => rep.concentric.acceleration) / (2 * how.radius),
       label: `${label} · set ${i + 1}`,

@@ -49,9 +49,9 @@ function ZoneSuggestion({ profile }: { profile: InertiaProfile }): ReactElement 
 export async function profileSets(journal: Journaling): Promise<ProfileSet[]> {
   const sets: ProfileSet[] = [];
   for (const entry of await journal.history()) {
-    const { loaded, settings, reps } = await journal.recorded(entry.id);
+    const { settings, reps, loads } = await journal.recorded(entry.id);
     const label = new Date(entry.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-    const how = { inertia: loaded.meta.settings.engine.inertia, radius: settings.radius, restS: settings.setRestS, warmup: settings.warmup };
+    const how = { radius: settings.radius, restS: settings.setRestS, warmup: settings.warmup, loads };
     sets.push(...sessionPoints(reps, how, label));
   }
   return sets;
