@@ -9,9 +9,12 @@
  *   which relative loads (% of it) are expressed against, as %1RM is with weights.
  *
  * R² (coefficient of determination) says how well each fit explains its points. Input that
- * cannot determine a fit gets a sentence saying why instead of numbers: fewer than two points,
- * fewer than two distinct inertias, a non-positive inertia (no logarithm), or an acceleration
- * that does not fall with inertia (no maximum load).
+ * cannot determine a fit gets a sentence saying why instead of numbers: one point, fewer than
+ * two distinct inertias, a non-positive inertia (no logarithm), only two points, or an
+ * acceleration that does not fall with inertia (no maximum load). Two points are refused
+ * although they fix both lines: a line through two points is exact whatever the athlete did, so
+ * its R² of 1 says nothing and one bad set moves the maximum load unseen; a third set is what
+ * shows whether the profile holds (the guided profile test asks for three to five).
  */
 import type { Rep } from '../engine/types';
 import { loadAt, type LoadSpan } from './loads';
@@ -73,6 +76,9 @@ export function fitProfile(points: readonly ProfilePoint[]): ProfileFit {
   if (points.some((p) => p.inertia <= 0)) return { ok: false, reason: 'Every set needs plates on (an inertia above 0 kg·m²).' };
   const inertias = new Set(points.map((p) => p.inertia));
   if (inertias.size < 2) return { ok: false, reason: 'Every set was done at the same inertia: do sets at two or more inertias.' };
+  if (points.length < 3) {
+    return { ok: false, reason: 'Two sets fit any line exactly, so they cannot show whether the profile holds: add a set at a third inertia.' };
+  }
   const velocity = fitLine(points.map((p) => p.inertia), points.map((p) => p.velocity));
   const acceleration = fitLine(points.map((p) => Math.log(p.inertia)), points.map((p) => p.angularAcceleration));
   if (!(acceleration.slope < 0)) {
