@@ -28,7 +28,8 @@ import { loadSession } from '../src/journal/archive';
 import { fillableStore, freshStore, manualTimer } from '../src/journal/testKit';
 import { createLiveSession } from '../src/workout/liveSession';
 import { createRecorder } from '../src/journal/recorder';
-import { reprocessSegments } from '../src/workout/segmentedEngine';
+import { reprocessLoads } from '../src/workout/loadedEngine';
+import { loadsFromRecord } from '../src/journal/sessionRecovery';
 import { SessionTimeline } from '../src/workout/sessionTimeline';
 import { createFakeUnit, FAKE_DEVICE } from '../src/device/testing/fakeUnit';
 
@@ -262,7 +263,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const loaded = await loadSession(store, id);
   const timeline = new SessionTimeline();
   timeline.restore(loaded.samples.timeUs, loaded.gaps);
-  const journaled = reprocessSegments(createEngine, loaded.samples, timeline.starts, settings.peek());
+  const journaled = reprocessLoads(createEngine, loaded.samples, timeline.starts, settings.peek(), loadsFromRecord(loaded.meta));
   const onScreen = session.raw().timeUs.length;
   recorder.dispose();
   return {

@@ -52,6 +52,12 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: 'Profile' })).toBeTruthy();
   });
 
+  it('loads the guided profile test lazily, from a link on the Profile', async () => {
+    visit('/profile');
+    await userEvent.setup().click(await screen.findByRole('link', { name: 'Run a profile test' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile test' })).toBeTruthy();
+  });
+
   it('loads the History lazily', async () => {
     visit('/history');
     expect(await screen.findByRole('heading', { level: 1, name: 'History' })).toBeTruthy();

@@ -1,7 +1,7 @@
 /**
  * docs/behaviour.md §2 routes: / (Workout), /settings with /settings/unit and /settings/about, /test, and a
- * friendly page for anything else; beyond the product rules, /profile (the inertia profile, lazy) and /history (finished sessions, lazy, in
- * the settings chunk). The Workout screen is in the main bundle; the settings pages
+ * friendly page for anything else; beyond the product rules, /profile (the inertia profile, lazy), /profile/test (the guided profile
+ * test, lazy) and /history (finished sessions, lazy, in the settings chunk). The Workout screen is in the main bundle; the settings pages
  * (one chunk, with their layout) and the test page load lazily on first visit.
  *
  * Declarative <Routes> rather than a data router: the app needs no loaders or actions, and the
@@ -19,6 +19,7 @@ const SettingsPages = lazy(settingsChunk);
 const HistoryScreen = lazy(() => settingsChunk().then((m) => ({ default: m.HistoryScreen })));
 const TestScreen = lazy(() => import('../screens/test/TestScreen'));
 const ProfileScreen = lazy(() => import('../screens/profile/ProfileScreen'));
+const ProfileTestScreen = lazy(() => import('../screens/profile/ProfileTestScreen'));
 
 const loading = <p className="hint">Loading…</p>;
 
@@ -48,6 +49,14 @@ export function AppRoutes(): ReactElement {
           element={
             <Suspense fallback={loading}>
               <ProfileScreen />
+            </Suspense>
+          }
+        />
+        <Route
+          path="profile/test"
+          element={
+            <Suspense fallback={loading}>
+              <ProfileTestScreen />
             </Suspense>
           }
         />

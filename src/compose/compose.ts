@@ -6,7 +6,8 @@
  *
  * What it builds, in order:
  * - the settings, loaded from storage and written back on every change;
- * - the live session (unit samples → engine → reps), on the engine that loads after start-up;
+ * - the live session (unit samples → engine → reps), whose code loads after start-up with the
+ *   engine (`loadEngine` below waits for both);
  * - the workout view and the stream note the Workout screen reads, and voice feedback (its code
  *   loads just after start-up: it has nothing to say before the first rep);
  * - the link (connect, calibrate, disconnect, reconnect), which hands the session to each unit;
@@ -15,7 +16,8 @@
  */
 import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
 import type { EngineApi } from '../workout/liveSession';
-import { createLiveSession, type LiveSession } from '../workout/liveSession';
+import type { LiveSession } from '../workout/liveSession';
+import { deferredSession } from '../workout/deferredSession';
 import type { Journaling } from '../journal/journaling';
 import type { Recorder } from '../journal/recorder';
 import type { JournalStore } from '../journal/store';
@@ -28,6 +30,7 @@ import type { UnitFactory } from '../platform/units/port';
 import type { WakeLockPort } from '../platform/wakeLock/port';
 import type { WorkoutView } from '../rules/workoutView';
 import { attempt, showError, showStatus } from '../stores/alerts';
+import { boostPercent } from '../stores/connection';
 import { messageOf } from '../shared/messageOf';
 import { engineSettings, inertia, keepSettings, loadSettings, settings } from '../stores/settings';
 import { resetWorkoutPrompts } from '../stores/workoutHints';
@@ -84,14 +87,20 @@ export function composeApp(ports: AppPorts): App {
   resetWorkoutPrompts();
   loadSettings(ports.storage());
   const stopKeeping = keepSettings(ports.storage, ports.storageProblem);
-  void ports.loadEngine().catch((error: unknown) => showError(`The metrics engine could not load: ${messageOf(error)}`));
+  const session = deferredSession(() =>
+    import('../workout/liveSession').then(({ createLiveSession }) =>
+      createLiveSession({ engine: ports.engine, settings: engineSettings, boost: boostPercent, requestFrame: ports.requestFrame, onError: showError }),
+    ),
+  );
+  // Nothing streams before the engine runs, so the session's code comes with it.
+  const loadEngine = () => Promise.all([ports.loadEngine(), session.load()]).then(() => {});
+  void loadEngine().catch((error: unknown) => showError(`The metrics engine could not load: ${messageOf(error)}`));
 
-  const session = createLiveSession({ engine: ports.engine, settings: engineSettings, requestFrame: ports.requestFrame, onError: showError });
   // The view's code loads with the engine, after start-up: there is no rep to show before the
   // engine runs, so until then the view is the empty one.
   const viewCode = signal<typeof import('./setView') | null>(null);
   const viewReady = import('./setView').then((code) => void (viewCode.value = code));
-  const view = computed(() => viewCode.value?.setView(session.reps.value, session.turn.value, settings.value) ?? emptyView(settings.value.repGoal));
+  const view = computed(() => viewCode.value?.setView(session.reps.value, session.turn.value, session.loads.value, settings.value) ?? emptyView(settings.value.repGoal));
   const streamNote = computed(() => {
     const { warnings, lastWarning } = session.stats.value;
     if (warnings === 0 || lastWarning === null) return null;
@@ -110,7 +119,7 @@ export function composeApp(ports: AppPorts): App {
   const link = createLink({
     session,
     recorder,
-    loadEngine: ports.loadEngine,
+    loadEngine,
     inertia,
     reconnectorFor: async (unit, live) =>
       (await import('../link/resumeLink')).reconnectorFor(unit, live, { timing: ports.reconnectTiming, onStatus: showStatus, onError: showError }),
@@ -151,7 +160,7 @@ export function composeApp(ports: AppPorts): App {
       });
       journal.value = background.journaling;
       stopBackground = background.stop;
-      await ports.loadEngine();
+      await loadEngine();
       await background.journaling.start();
     },
     dispose() {

@@ -37,7 +37,7 @@ function input(overrides: Partial<SessionCsvInput> = {}): SessionCsvInput {
       { plate: 0.0125, count: 1 },
     ],
     raw: { timeUs: [0, 5000, 10000], angleDeg: [0, 1.8, -3.6] },
-    sets: { restS: 20, warmup: 1, metric: 'velocity', phase: 'concentric' },
+    sets: { restS: 20, loads: [{ fromUs: Number.NEGATIVE_INFINITY, inertia: 0.1125, boost: 20 }], warmup: 1, metric: 'velocity', phase: 'concentric' },
     ...overrides,
   };
 }
@@ -59,8 +59,8 @@ describe('buildSessionCsv', () => {
     const [header, reps, plates, raw, sets, power, ...rest] = blocks(buildSessionCsv(input()));
     expect(rest).toEqual([]);
     // One set (1 s rests): W, then concentric velocities 1.0 and 1.5; work 53.57… × (2 + 1 + 3 + 1.5).
-    expect(sets![0]).toEqual(['Set', 'Reps', 'Counted', 'Best Con Velocity (m/s)', 'Mean Con Velocity (m/s)', 'Velocity Loss (%)', 'Work (J)', 'Eccentric Overload']);
-    expect(sets!.slice(1).map((row) => row.map(Number))).toEqual([[1, 3, 2, 1.5, 1.25, 0, expect.closeTo(53.57142857142857 * 7.5, 9), 0.5]]);
+    expect(sets![0]).toEqual(['Set', 'Inertia (kg·m²)', 'Boost (%)', 'Reps', 'Counted', 'Best Con Velocity (m/s)', 'Mean Con Velocity (m/s)', 'Velocity Loss (%)', 'Work (J)', 'Eccentric Overload']);
+    expect(sets!.slice(1).map((row) => row.map(Number))).toEqual([[1, 0.1125, 20, 3, 2, 1.5, 1.25, 0, expect.closeTo(53.57142857142857 * 7.5, 9), 0.5]]);
     expect(power![0]).toEqual(['Rep', 'Set', 'Con Peak Power (W)', 'Ecc Peak Power (W)', 'Con Work (J)', 'Ecc Work (J)', 'Peak Power Ratio', 'Mean Power Ratio']);
     expect(power!.slice(1).map((row) => [row[0], row[1], ...row.slice(2).map(Number)])).toEqual([
       ['W', '1', 80, 40, 53.57142857142857, 26.785714285714285, 0.5, 0.5],
@@ -76,6 +76,17 @@ describe('buildSessionCsv', () => {
     expect(reps![0]).toEqual(['Rep', ...PHASE_HEADINGS.map((h) => `Con ${h}`), ...PHASE_HEADINGS.map((h) => `Ecc ${h}`)]);
     expect(plates).toEqual([['Plate (kg·m²)', 'Count'], ['0.1', '1'], ['0.0125', '1']]);
     expect(raw).toEqual([['Time (µs)', 'Angle (°)'], ['0', '0'], ['5000', '1.8'], ['10000', '-3.6']]);
+  });
+
+  it('writes a row per set at each plate change, with the set’s inertia and boost, and leaves them empty when unknown', () => {
+    // Reps start every 3 s; the plates and boost change after the second rep started.
+    const loads = [
+      { fromUs: Number.NEGATIVE_INFINITY, inertia: 0.1, boost: 0 },
+      { fromUs: 4e6, inertia: 0.0125, boost: 30 },
+    ];
+    const sets = (how: Partial<SessionCsvInput['sets']>) => blocks(buildSessionCsv(input({ sets: { ...input().sets, ...how } })))[4]!.slice(1);
+    expect(sets({ loads }).map((row) => row.slice(0, 5))).toEqual([['1', '0.1', '0', '2', '1'], ['2', '0.0125', '30', '1', '0']]);
+    expect(sets({ loads: undefined }).map((row) => row.slice(0, 4))).toEqual([['1', '', '', '3']]);
   });
 
   it('labels the warmup reps W and numbers the others from 1', () => {

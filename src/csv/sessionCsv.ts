@@ -20,8 +20,8 @@
  * 0,0
  * 5000,1.8
  *
- * Set,Reps,Counted,Best Con Velocity (m/s),…  ← block 5: one row per set (rules/sets.ts)
- * 1,7,6,0.92,…
+ * Set,Inertia (kg·m²),Boost (%),Reps,…      ← block 5: one row per set (rules/sets.ts)
+ * 1,0.1,0,7,6,0.92,…
  *
  * Rep,Set,Con Peak Power (W),…,Mean Power Ratio   ← block 6: each rep's power figures
  * W,1,312.5,…
@@ -42,13 +42,14 @@
  * - Text cells are neutralised against formula injection (see csvWrite.ts); a unit name is the only
  *   user-controlled text.
  * - Sets (block 5) are split and summarised as on the Workout screen: at rests longer than the
- *   set rest, each set's warmup left out, best and mean in the metric and phase on screen. Block 6
+ *   set rest and at load changes, each set's warmup left out, best and mean in the metric and
+ *   phase on screen, with the inertia and boost the set was done at. Block 6
  *   labels reps as block 2 does, with the set each belongs to.
  */
 import type { FirmwareVersion } from '../device/unit';
 import type { Metric, PhaseSummary, Rep } from '../engine/types';
 import { METRIC_LABELS, PHASE_LABELS, type Phase } from '../rules/labels';
-import { summariseSet } from '../rules/sets';
+import { summariseSet, type SetRules } from '../rules/sets';
 import { splitSets } from '../rules/setSplit';
 import { csvBlock, joinBlocks, type Cell } from './csvWrite';
 
@@ -66,8 +67,11 @@ export interface SessionCsvInput {
   raw: { timeUs: ArrayLike<number>; angleDeg: ArrayLike<number> };
   /** The unit's user-given name; adds a `Unit` header line when present. */
   unitName?: string;
-  /** How the set summary (block 5) splits and judges the session, as on the Workout screen. */
-  sets: { restS: number; warmup: number; metric: Metric; phase: Phase };
+  /**
+   * How the set summary (block 5) splits and judges the session, as on the Workout screen; with
+   * the session's loads, each set's inertia and boost (without them those cells are empty).
+   */
+  sets: SetRules;
 }
 
 /** Per-phase columns: the PhaseSummary field and its heading (docs/behaviour.md §9 labels, with units). */
@@ -104,12 +108,12 @@ export const POWER_HEADER: readonly string[] = [
 /** Block 5's heading: the chosen metric and phase name its best and mean. */
 export function setHeader(metric: Metric, phase: Phase): string[] {
   const figure = `${PHASE_LABELS[phase].slice(0, 3)} ${METRIC_LABELS[metric]}`;
-  return ['Set', 'Reps', 'Counted', `Best ${figure}`, `Mean ${figure}`, 'Velocity Loss (%)', 'Work (J)', 'Eccentric Overload'];
+  return ['Set', 'Inertia (kg·m²)', 'Boost (%)', 'Reps', 'Counted', `Best ${figure}`, `Mean ${figure}`, 'Velocity Loss (%)', 'Work (J)', 'Eccentric Overload'];
 }
 
 /** Builds the four-block session CSV; throws a clear Error on input it cannot write faithfully. */
 export function buildSessionCsv(input: SessionCsvInput): string {
-  const sets = splitSets(input.reps, input.sets.restS);
+  const sets = splitSets(input.reps, input.sets);
   return joinBlocks([
     headerBlock(input),
     repBlock(input.reps),
@@ -123,8 +127,8 @@ export function buildSessionCsv(input: SessionCsvInput): string {
 function setBlock(sets: readonly Rep[][], how: SessionCsvInput['sets']): string {
   const rows: Cell[][] = [setHeader(how.metric, how.phase)];
   sets.forEach((set, i) => {
-    const s = summariseSet(i, set, how.warmup, how.metric, how.phase);
-    rows.push([i + 1, s.reps, s.counted, s.best ?? '', s.mean ?? '', s.velocityLoss, s.work, s.overload]);
+    const s = summariseSet(i, set, how);
+    rows.push([i + 1, s.load?.inertia ?? '', s.load?.boost ?? '', s.reps, s.counted, s.best ?? '', s.mean ?? '', s.velocityLoss, s.work, s.overload]);
   });
   return csvBlock('Session CSV sets', rows);
 }

@@ -233,6 +233,31 @@ describe('the history', () => {
     expect((await recordedSession('crashed')).reps).toEqual(page().session.reps.value);
   });
 
+  it('keeps each set at the plates it was done with, across a plate change, for the history and a reopen', async () => {
+    const store = await freshStore();
+    await startJournaling(async () => store);
+    settings.value = { ...settings.value, plates: [0, 1, 0, 0, 0] };
+    const unit = createFakeUnit('bluetooth');
+    await connectUnit(unit);
+    unit.emitSamples(SET);
+    // Between the sets the athlete puts the 0.1 plate on as well: 0.15 kg·m².
+    settings.value = { ...settings.value, plates: [1, 1, 0, 0, 0] };
+    const second = synthesizeSet({ reps: 6, seed: 6, inertia: 0.15, restAfterS: 1.5, startTimeUs: SET.timeUs.at(-1)! + 30e6, startAngleDeg: SET.endAngleDeg });
+    unit.emitSamples(second);
+    await disconnectUnit();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    const [entry] = await historyEntries();
+    const recorded = await recordedSession(entry!.id);
+    expect(recorded.loads.map((span) => span.inertia)).toEqual([0.05, 0.15]);
+    const samples = { timeUs: Float64Array.from([...SET.timeUs, ...second.timeUs]), angleDeg: Float64Array.from([...SET.angleDeg, ...second.angleDeg]) };
+    const at = (inertia: number) => reprocess(samples, { ...DEFAULT_ENGINE_SETTINGS, inertia }).reps;
+    expect(recorded.reps).toEqual([...at(0.05).slice(0, 6), ...at(0.15).slice(6)]);
+    await reopenSession(entry!.id);
+    expect(page().session.reps.value).toEqual(recorded.reps);
+    expect(page().session.loads.value).toEqual(recorded.loads);
+  });
+
   it('deletes one session', async () => {
     await finishedSession();
     await deleteSession('crashed');

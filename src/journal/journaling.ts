@@ -14,13 +14,14 @@ import { createEngine } from '../engine';
 import type { Rep } from '../engine/types';
 import type { StoragePort } from '../platform/storage';
 import type { WorkoutSettings } from '../rules/settingsModel';
+import type { LoadSpan } from '../rules/loads';
 import { dismissError, showError, showStatus } from '../stores/alerts';
 import { messageOf } from '../shared/messageOf';
 import { connection } from '../stores/connection';
 import { engineSettings, resetSettings, settings, SETTINGS_KEY } from '../stores/settings';
 import { reviewing } from '../stores/workoutHints';
 import type { LiveSession } from '../workout/liveSession';
-import { reprocessSegments } from '../workout/segmentedEngine';
+import { reprocessLoads } from '../workout/loadedEngine';
 import { sessionSets } from '../rules/sets';
 import { SessionTimeline } from '../workout/sessionTimeline';
 import { findUnfinished, listHistory, loadSession, removeAllSessions, removeSession } from './archive';
@@ -28,7 +29,7 @@ import { dropTail, missingFrom, readTail, saveTail, type JournalTail } from './j
 import { flushOnPageHide } from './pageLifecycle';
 import { createRecorder, type Recorder } from './recorder';
 import { checkPlates, type HistoryEntry, type LoadedSession, type SessionSummary } from './records';
-import { formatDuration, offerOf, settingsFromRecord, workoutSnapshot, type RecoveryOffer } from './sessionRecovery';
+import { formatDuration, loadsFromRecord, offerOf, settingsFromRecord, workoutSnapshot, type RecoveryOffer } from './sessionRecovery';
 import type { JournalStore } from './store';
 
 export type JournalState = { kind: 'opening' } | { kind: 'open' } | { kind: 'unavailable'; reason: string };
@@ -45,6 +46,14 @@ export interface JournalingDeps {
   exportLive: () => Promise<void>;
   /** Clears the set on screen (Delete all data). */
   resetSet: () => void;
+}
+
+/** A kept session as it is shown again: its record and samples, settings, reps and loads. */
+export interface RecordedSession {
+  loaded: LoadedSession;
+  settings: WorkoutSettings;
+  reps: Rep[];
+  loads: LoadSpan[];
 }
 
 export interface Journaling {
@@ -64,7 +73,7 @@ export interface Journaling {
   /** Reopen for review: the finished session replaces the set on screen with its own settings, read-only. */
   reopen(id: string): Promise<void>;
   /** A journaled session, its settings and its reps, reprocessed like recovery does (the CSV export). */
-  recorded(id: string): Promise<{ loaded: LoadedSession; settings: WorkoutSettings; reps: Rep[] }>;
+  recorded(id: string): Promise<RecordedSession>;
   remove(id: string): Promise<void>;
   /** Every kept session and the saved settings; the set on screen is cleared too. */
   deleteAll(): Promise<void>;
@@ -98,13 +107,14 @@ export function createJournaling(deps: JournalingDeps): Journaling {
   /** The journal record's view of the settings now. */
   function snapshot() {
     const s = settings.peek();
-    return { settings: { engine: { ...engineSettings.peek() }, workout: workoutSnapshot(s) }, plates: checkPlates(s.plates) };
+    const loads = session.loads.peek().map((span) => ({ ...span }));
+    return { settings: { engine: { ...engineSettings.peek() }, workout: workoutSnapshot(s), loads }, plates: checkPlates(s.plates) };
   }
 
   /** The history row's figures for the whole session: reps after each set's warmup, and the best of every set. */
   function summary(): SessionSummary {
     const s = settings.peek();
-    const sets = sessionSets(deps.session.reps.peek(), s.setRestS, s.warmup, s.metric, s.phase);
+    const sets = sessionSets(deps.session.reps.peek(), { restS: s.setRestS, loads: session.loads.peek(), warmup: s.warmup, metric: s.metric, phase: s.phase });
     const bests = sets.flatMap((set) => (set.best === null ? [] : [set.best]));
     return {
       reps: sets.reduce((sum, set) => sum + set.counted, 0),
@@ -164,7 +174,7 @@ export function createJournaling(deps: JournalingDeps): Journaling {
   function showRecorded(loaded: LoadedSession): void {
     const recorded = settingsFromRecord(loaded.meta);
     settings.value = { ...recorded, view: settings.peek().view };
-    session.restore(loaded.samples, loaded.gaps);
+    session.restore(loaded.samples, loaded.gaps, loadsFromRecord(loaded.meta));
   }
 
   function requireRecorder(): Recorder {
@@ -212,6 +222,7 @@ export function createJournaling(deps: JournalingDeps): Journaling {
       });
       const offSettings = effect(() => {
         void settings.value;
+        void session.loads.value;
         current.settingsChanged();
       });
       stop = () => {
@@ -259,8 +270,9 @@ export function createJournaling(deps: JournalingDeps): Journaling {
       const loaded = await loadSession(requireStore(), id);
       const timeline = new SessionTimeline();
       timeline.restore(loaded.samples.timeUs, loaded.gaps);
-      const reps = reprocessSegments(createEngine, loaded.samples, timeline.starts, loaded.meta.settings.engine);
-      return { loaded, settings: settingsFromRecord(loaded.meta), reps };
+      const loads = loadsFromRecord(loaded.meta);
+      const reps = reprocessLoads(createEngine, loaded.samples, timeline.starts, loaded.meta.settings.engine, loads);
+      return { loaded, settings: settingsFromRecord(loaded.meta), reps, loads };
     },
     remove: (id) => removeSession(requireStore(), id),
     async deleteAll() {

@@ -14,8 +14,8 @@
  *   value of the chosen metric and phase). A session without a single sample is removed instead,
  *   so the history lists only sets that happened. Reset with a unit still there begins the next
  *   session at once.
- * - A settings or plates change mid-session is stored; reprocessing uses the latest, like the
- *   screen does.
+ * - A settings, plates or boost change mid-session is stored; reprocessing uses the latest
+ *   settings and the session's loads over time (each rep at its own plates), like the screen does.
  * - Storage failures reach `onStorageError` once (the alert region) and `onStorageRestored` when a
  *   write succeeds again; recording continues in memory meanwhile.
  */

@@ -9,6 +9,7 @@
  */
 import type { EngineSettings, Metric, SampleBatch } from '../engine/types';
 import type { ConnectedUnit, Unit } from '../device/unit';
+import type { LoadSpan } from '../rules/loads';
 
 /** Flywheel plate counts, largest plate first (docs/behaviour.md §3 "Flywheel plates": five sizes). */
 export type PlateCounts = readonly [number, number, number, number, number];
@@ -22,9 +23,14 @@ export type Phase = 'concentric' | 'eccentric';
 export type WorkoutSettingsSnapshot = Readonly<Record<string, unknown>>;
 
 export interface JournalSettings {
-  /** What the engine needs to reprocess the samples into the same reps. */
+  /** What the engine needs to reprocess the samples into the same reps (with `loads`). */
   engine: EngineSettings;
   workout: WorkoutSettingsSnapshot;
+  /**
+   * The session's plates and boost over time (rules/loads.ts). Records written before loads were
+   * kept have none: their reps all take the engine settings' inertia.
+   */
+  loads?: LoadSpan[];
 }
 
 /** What `SessionJournal.start` is told about a new session. */

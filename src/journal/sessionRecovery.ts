@@ -10,9 +10,12 @@
  *   become the current settings, as they were when it was recorded.
  * - The record keeps every workout setting except the plates (kept on their own) as a flat
  *   snapshot; a field missing from an older record takes its default.
+ * - A record from before loads were kept has the inertia of its settings throughout and an
+ *   unknown boost, taken as Off.
  */
 import type { LoadedSession, SessionRecord, WorkoutSettingsSnapshot } from './records';
 import { withTail } from './journalTail';
+import { firstLoads, type LoadSpan } from '../rules/loads';
 import { parseStoredSettings, type WorkoutSettings } from '../rules/settingsModel';
 import { messageOf } from '../shared/messageOf';
 
@@ -47,6 +50,11 @@ export function offerOf(stored: LoadedSession, missing: RecoveryOffer['missing']
 export function workoutSnapshot(s: WorkoutSettings): WorkoutSettingsSnapshot {
   const { plates: _plates, ...rest } = s;
   return rest;
+}
+
+/** The plates and boost a session was recorded at, over time. */
+export function loadsFromRecord(meta: SessionRecord): LoadSpan[] {
+  return meta.settings.loads ?? firstLoads({ inertia: meta.settings.engine.inertia, boost: 0 });
 }
 
 /** The workout settings a session was recorded with; throws a clear Error for a broken record. */

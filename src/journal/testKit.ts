@@ -129,3 +129,9 @@ export const TWO_INERTIAS: readonly AthleteSession[] = [
   { id: 'light', startedAt: Date.UTC(2025, 2, 9, 8, 30), inertia: 0.025, plates: [0, 0, 1, 0, 0], seed: 3 },
   { id: 'heavy', startedAt: Date.UTC(2025, 2, 10, 8, 30), inertia: 0.1, plates: [1, 0, 0, 0, 0], seed: 4 },
 ];
+
+/** The same athlete once more in between, at 0.05 kg·m²: enough sets for a profile. */
+export const THREE_INERTIAS: readonly AthleteSession[] = [
+  ...TWO_INERTIAS,
+  { id: 'middle', startedAt: Date.UTC(2025, 2, 11, 8, 30), inertia: 0.05, plates: [0, 1, 0, 0, 0], seed: 5 },
+];

@@ -9,11 +9,15 @@
  *   which relative loads (% of it) are expressed against, as %1RM is with weights.
  *
  * R² (coefficient of determination) says how well each fit explains its points. Input that
- * cannot determine a fit gets a sentence saying why instead of numbers: fewer than two points,
- * fewer than two distinct inertias, a non-positive inertia (no logarithm), or an acceleration
- * that does not fall with inertia (no maximum load).
+ * cannot determine a fit gets a sentence saying why instead of numbers: one point, fewer than
+ * two distinct inertias, a non-positive inertia (no logarithm), only two points, or an
+ * acceleration that does not fall with inertia (no maximum load). Two points are refused
+ * although they fix both lines: a line through two points is exact whatever the athlete did, so
+ * its R² of 1 says nothing and one bad set moves the maximum load unseen; a third set is what
+ * shows whether the profile holds (the guided profile test asks for three to five).
  */
 import type { Rep } from '../engine/types';
+import { loadAt, type LoadSpan } from './loads';
 import { plateTotal } from './plates';
 import { platesFor } from './platesFor';
 import { splitSets } from './setSplit';
@@ -72,6 +76,9 @@ export function fitProfile(points: readonly ProfilePoint[]): ProfileFit {
   if (points.some((p) => p.inertia <= 0)) return { ok: false, reason: 'Every set needs plates on (an inertia above 0 kg·m²).' };
   const inertias = new Set(points.map((p) => p.inertia));
   if (inertias.size < 2) return { ok: false, reason: 'Every set was done at the same inertia: do sets at two or more inertias.' };
+  if (points.length < 3) {
+    return { ok: false, reason: 'Two sets fit any line exactly, so they cannot show whether the profile holds: add a set at a third inertia.' };
+  }
   const velocity = fitLine(points.map((p) => p.inertia), points.map((p) => p.velocity));
   const acceleration = fitLine(points.map((p) => Math.log(p.inertia)), points.map((p) => p.angularAcceleration));
   if (!(acceleration.slope < 0)) {
@@ -89,21 +96,21 @@ export interface ProfileSet extends ProfilePoint {
 }
 
 /**
- * The sets of one session as profile points: each set's mean concentric velocity and mean
- * concentric angular acceleration (the body's a = α·2r, so α = a / 2r) over its reps after the
- * warmup. Sets with no such rep are left out.
+ * The sets of one session as profile points: each set's inertia (the plates it was done with),
+ * mean concentric velocity and mean concentric angular acceleration (the body's a = α·2r, so
+ * α = a / 2r) over its reps after the warmup. Sets with no such rep are left out.
  */
 export function sessionPoints(
   reps: readonly Rep[],
-  how: { inertia: number; radius: number; restS: number; warmup: number },
+  how: { radius: number; restS: number; warmup: number; loads: readonly LoadSpan[] },
   label: string,
 ): ProfileSet[] {
-  return splitSets(reps, how.restS).flatMap((set, i) => {
+  return splitSets(reps, how).flatMap((set, i) => {
     const counted = set.slice(how.warmup);
     if (counted.length === 0) return [];
     const mean = (f: (rep: Rep) => number) => counted.reduce((sum, rep) => sum + f(rep), 0) / counted.length;
     return [{
-      inertia: how.inertia,
+      inertia: loadAt(how.loads, set[0]!.startUs).inertia,
       velocity: mean((rep) => rep.concentric.velocity),
       angularAcceleration: mean((rep) => rep.concentric.acceleration) / (2 * how.radius),
       label: `${label} · set ${i + 1}`,

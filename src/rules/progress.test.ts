@@ -15,6 +15,20 @@ describe('sessionFigures', () => {
     expect(sessionFigures(reps, { restS: 20, warmup: 1 }, 'power', 'eccentric').best).toBe(0.5);
   });
 
+  it('keeps to the sets done at one inertia when asked', () => {
+    // Set 1 at 0.05 kg·m²: W 0.5, 1.0; the plates change; set 2 at 0.1: W 0.4, 0.7, 0.6.
+    const reps = [at(0, 0, 0.5), at(1, 3, 1.0), at(2, 6, 0.4), at(3, 9, 0.7), at(4, 12, 0.6)];
+    const loads = [
+      { fromUs: Number.NEGATIVE_INFINITY, inertia: 0.05, boost: 0 },
+      { fromUs: 5e6, inertia: 0.1, boost: 0 },
+    ];
+    const how = { restS: 20, warmup: 1, loads };
+    expect(sessionFigures(reps, how, 'velocity', 'concentric', 0.1)).toEqual({ reps: 2, best: 0.7, mean: expect.closeTo(0.65, 12) });
+    expect(sessionFigures(reps, how, 'velocity', 'concentric', 0.05)).toEqual({ reps: 1, best: 1.0, mean: 1.0 });
+    expect(sessionFigures(reps, how, 'velocity', 'concentric', 0.2).reps).toBe(0);
+    expect(sessionFigures(reps, how, 'velocity', 'concentric').reps).toBe(3);
+  });
+
   it('has no figures without a rep after the warmup', () => {
     expect(sessionFigures([at(0, 0, 0.5)], { restS: 20, warmup: 1 }, 'velocity', 'concentric')).toEqual({ reps: 0, best: null, mean: null });
   });

@@ -13,9 +13,35 @@ describe('splitSets', () => {
   it('cuts at rests longer than the set rest, measured from one rep’s end to the next one’s start', () => {
     // Reps every 3 s (1 s rests), then 25 s of rest, then three more, then exactly 20 s.
     const reps = [repAt(0, 0, 1), repAt(1, 3, 1), repAt(2, 6, 1), repAt(3, 33, 1), repAt(4, 36, 1), repAt(5, 58, 1)];
-    expect(splitSets(reps, 20).map((set) => set.map((r) => r.index))).toEqual([[0, 1, 2], [3, 4, 5]]);
-    expect(splitSets(reps, 19.5).map((set) => set.map((r) => r.index))).toEqual([[0, 1, 2], [3, 4], [5]]);
-    expect(splitSets([], 20)).toEqual([]);
+    expect(splitSets(reps, { restS: 20 }).map((set) => set.map((r) => r.index))).toEqual([[0, 1, 2], [3, 4, 5]]);
+    expect(splitSets(reps, { restS: 19.5 }).map((set) => set.map((r) => r.index))).toEqual([[0, 1, 2], [3, 4], [5]]);
+    expect(splitSets([], { restS: 20 })).toEqual([]);
+  });
+});
+
+describe('splitSets at load changes', () => {
+  // Reps every 3 s, so no rest is long; the plates change after the third rep's start.
+  const reps = [0, 3, 6, 9, 12].map((t, i) => repAt(i, t, 1));
+  const loads = [
+    { fromUs: Number.NEGATIVE_INFINITY, inertia: 0.05, boost: 0 },
+    { fromUs: 7e6, inertia: 0.1, boost: 0 },
+    { fromUs: 10e6, inertia: 0.1, boost: 20 },
+  ];
+
+  it('starts a set at each change of plates or boost, the rep under way keeping the load it started at', () => {
+    expect(splitSets(reps, { restS: 20, loads }).map((set) => set.map((r) => r.index))).toEqual([[0, 1, 2], [3], [4]]);
+  });
+
+  it('tells each set its load', () => {
+    const sets = sessionSets(reps, { restS: 20, loads, warmup: 0, metric: 'velocity', phase: 'concentric' });
+    expect(sets.map((set) => set.load)).toEqual([{ inertia: 0.05, boost: 0 }, { inertia: 0.1, boost: 0 }, { inertia: 0.1, boost: 20 }]);
+  });
+
+  it('starts a new set with the rep under way when the load changed before it started', () => {
+    const turn = { index: 5, count: 5, start: 0, turn: 0, startUs: 15e6, concentric: phaseOf(1) };
+    const later = [...loads, { fromUs: 14e6, inertia: 0.025, boost: 20 }];
+    expect(currentSet(reps, turn, { restS: 20, loads: later })).toEqual({ reps: [], turn: { ...turn, index: 0 } });
+    expect(currentSet(reps, turn, { restS: 20, loads }).turn?.index).toBe(1);
   });
 });
 
@@ -29,9 +55,10 @@ describe('sessionSets', () => {
       repAt(3, 9, 0.8, { concentric: { ...work(80), velocity: 0.8 }, eccentric: work(60), peakPowerRatio: 1.0 }),
       repAt(4, 60, 0.7, { concentric: { ...phaseOf(0.7), peakPower: 0 }, peakPowerRatio: 0 }),
     ];
-    const [first, second] = sessionSets(reps, 20, 1, 'velocity', 'concentric');
+    const [first, second] = sessionSets(reps, { restS: 20, warmup: 1, metric: 'velocity', phase: 'concentric' });
     expect(first).toEqual({
       index: 0,
+      load: null,
       reps: 4,
       counted: 3,
       best: 1.0,
@@ -43,11 +70,11 @@ describe('sessionSets', () => {
     // A set of one rep is its warmup.
     expect(second).toMatchObject({ index: 1, reps: 1, counted: 0, best: null, velocityLoss: 0, overload: 0 });
     // Without warmup: one rep, no loss; no concentric power (inertia 0), no overload.
-    expect(sessionSets(reps, 20, 0, 'velocity', 'concentric')[1]).toMatchObject({ counted: 1, best: 0.7, velocityLoss: 0, overload: 0 });
+    expect(sessionSets(reps, { restS: 20, warmup: 0, metric: 'velocity', phase: 'concentric' })[1]).toMatchObject({ counted: 1, best: 0.7, velocityLoss: 0, overload: 0 });
   });
 
   it('has no best or mean for a set of warmup reps only', () => {
-    const [only] = sessionSets([repAt(0, 0, 0.5), repAt(1, 3, 0.6)], 20, 2, 'power', 'eccentric');
+    const [only] = sessionSets([repAt(0, 0, 0.5), repAt(1, 3, 0.6)], { restS: 20, warmup: 2, metric: 'power', phase: 'eccentric' });
     expect(only).toMatchObject({ counted: 0, best: null, mean: null, velocityLoss: 0, work: 0, overload: 0 });
   });
 });
@@ -57,16 +84,16 @@ describe('currentSet', () => {
   const turnAt = (index: number, startS: number) => ({ index, count: index, start: 0, turn: 0, startUs: startS * 1e6, concentric: phaseOf(1) });
 
   it('is the reps after the last long rest, numbered from 0 so the set has its own warmup', () => {
-    const set = currentSet(reps, null, 20);
+    const set = currentSet(reps, null, { restS: 20 });
     expect(set.reps.map((r) => [r.index, r.startUs / 1e6])).toEqual([[0, 40], [1, 43]]);
     expect(set.turn).toBeNull();
   });
 
   it('numbers the rep under way in the set, or starts a new set with it after a long rest', () => {
-    expect(currentSet(reps, turnAt(4, 46), 20).turn?.index).toBe(2);
-    const fresh = currentSet(reps, turnAt(4, 120), 20);
+    expect(currentSet(reps, turnAt(4, 46), { restS: 20 }).turn?.index).toBe(2);
+    const fresh = currentSet(reps, turnAt(4, 120), { restS: 20 });
     expect(fresh.reps).toEqual([]);
     expect(fresh.turn?.index).toBe(0);
-    expect(currentSet([], turnAt(0, 1), 20).turn?.index).toBe(0);
+    expect(currentSet([], turnAt(0, 1), { restS: 20 }).turn?.index).toBe(0);
   });
 });

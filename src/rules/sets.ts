@@ -1,11 +1,12 @@
 /**
- * Sets within a session, from the reps alone. A set ends where the rope rests longer than the
+ * Sets within a session, from its reps and loads. A set ends where the rope rests longer than the
  * set rest (the setting `setRestS`, default 20 s) between one rep's end of movement and the next rep's
  * start: a rest between sets is minutes, one between reps a second or two, so any threshold in
- * between splits the same way.
+ * between splits the same way. A change of plates or boost between two reps ends a set too
+ * (rules/loads.ts): a set is done at one load.
  *
- * Per set: reps, best and mean of the chosen metric and phase, velocity loss, total work and
- * mean eccentric overload. Definitions (where the product rules are silent):
+ * Per set: its load, reps, best and mean of the chosen metric and phase, velocity loss, total
+ * work and mean eccentric overload. Definitions (where the product rules are silent):
  * - Each set's first `warmup` reps (the flywheel spun up) are left out of every figure, as from
  *   the target rules.
  * - Velocity loss is the usual fatigue measure: mean concentric velocity from the set's best rep
@@ -18,18 +19,24 @@
  * The Workout screen shows the set in progress (`currentSet`, in setSplit.ts): its rows, target rules (a Fatigue
  * set's best rep is this set's), numbering and warmup start over with each set, so a long rest
  * starts a new set as Reset does, without clearing the session.
- *
- * Not yet: a change of plates or boost does not start a set. Today a plate change reprocesses
- * the whole session with the new inertia; sets at two inertias need each stretch of the session
- * to keep the settings it was recorded with (see the workout README).
  */
 import type { Metric, Rep } from '../engine/types';
 import type { Phase } from './labels';
-import { splitSets } from './setSplit';
+import { loadAt, type Load } from './loads';
+import { splitSets, type SetBreaks } from './setSplit';
+
+/** How a session splits into sets and which figures a set reports. */
+export interface SetRules extends SetBreaks {
+  warmup: number;
+  metric: Metric;
+  phase: Phase;
+}
 
 export interface SetSummary {
   /** 0-based, in session order. */
   index: number;
+  /** The plates' inertia and the boost the set was done at; null when the session's loads are not known. */
+  load: Load | null;
   /** All reps of the set, warmup included. */
   reps: number;
   /** Reps after the set's warmup. */
@@ -47,8 +54,11 @@ export interface SetSummary {
 
 const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-export function summariseSet(index: number, set: readonly Rep[], warmup: number, metric: Metric, phase: Phase): SetSummary {
+export function summariseSet(index: number, set: readonly Rep[], how: SetRules): SetSummary {
+  const { warmup, metric, phase } = how;
   const counted = set.slice(warmup);
+  const first = set[0];
+  const span = how.loads !== undefined && how.loads.length > 0 && first !== undefined ? loadAt(how.loads, first.startUs) : null;
   const values = counted.map((rep) => rep[phase][metric]);
   const velocities = counted.map((rep) => rep.concentric.velocity);
   const best = velocities.length > 0 ? Math.max(...velocities) : 0;
@@ -56,6 +66,7 @@ export function summariseSet(index: number, set: readonly Rep[], warmup: number,
   const powered = counted.filter((rep) => rep.concentric.peakPower > 0);
   return {
     index,
+    load: span === null ? null : { inertia: span.inertia, boost: span.boost },
     reps: set.length,
     counted: counted.length,
     best: values.length > 0 ? Math.max(...values) : null,
@@ -67,6 +78,6 @@ export function summariseSet(index: number, set: readonly Rep[], warmup: number,
 }
 
 /** Every set of the session, summarised. */
-export function sessionSets(reps: readonly Rep[], restS: number, warmup: number, metric: Metric, phase: Phase): SetSummary[] {
-  return splitSets(reps, restS).map((set, i) => summariseSet(i, set, warmup, metric, phase));
+export function sessionSets(reps: readonly Rep[], how: SetRules): SetSummary[] {
+  return splitSets(reps, how).map((set, i) => summariseSet(i, set, how));
 }

@@ -9,16 +9,18 @@ import { createFakeUnit } from '../device/testing/fakeUnit';
 function setup() {
   const frames: (() => void)[] = [];
   const settings = signal<EngineSettings>({ ...DEFAULT_ENGINE_SETTINGS });
+  const boost = signal(0);
   const errors: string[] = [];
   const session = createLiveSession({
     engine: fakeEngineApi,
     settings,
+    boost,
     requestFrame: (cb) => frames.push(cb),
     onError: (m) => errors.push(m),
   });
   const unit = createFakeUnit();
   const runFrame = () => frames.splice(0).forEach((f) => f());
-  return { session, settings, unit, frames, runFrame, errors };
+  return { session, settings, boost, unit, frames, runFrame, errors };
 }
 
 const values = (reps: { concentric: { velocity: number } }[]) => reps.map((r) => r.concentric.velocity);
@@ -185,6 +187,86 @@ describe('createLiveSession', () => {
     settings.value = { ...settings.value, warmup: 2 };
     session.restore({ timeUs: Float64Array.of(1, 2, 3, 4), angleDeg: Float64Array.of(30, 0, 20, 0) });
     expect(session.reps.value.map((r) => [r.index, r.count])).toEqual([[0, -1], [1, 0]]);
+  });
+});
+
+describe('a live session whose load changes', () => {
+  // The stand-in engine's concentric figure is peak / 100 × (1 + inertia).
+  it('starts a new load at a plate change after a rep: the reps before keep their inertia', () => {
+    const { session, unit, runFrame, settings } = setup();
+    settings.value = { ...settings.value, inertia: 0.05 };
+    session.attach(unit);
+    unit.emitSamples(repSamples(0, 90));
+    runFrame();
+    settings.value = { ...settings.value, inertia: 0.1 };
+    expect(values(session.reps.value)).toEqual([expect.closeTo(0.945, 10)]);
+    unit.emitSamples(repSamples(100_000, 50));
+    runFrame();
+    expect(values(session.reps.value)).toEqual([expect.closeTo(0.945, 10), expect.closeTo(0.55, 10)]);
+    expect(session.loads.value).toEqual([
+      { fromUs: Number.NEGATIVE_INFINITY, inertia: 0.05, boost: 0 },
+      { fromUs: 20_000, inertia: 0.1, boost: 0 },
+    ]);
+  });
+
+  it('corrects the load in force while no rep has started under it', () => {
+    const { session, unit, runFrame, settings } = setup();
+    settings.value = { ...settings.value, inertia: 0.05 };
+    session.attach(unit);
+    unit.emitSamples({ timeUs: [1_000, 2_000], angleDeg: [0, 0] });
+    settings.value = { ...settings.value, inertia: 0.1 };
+    unit.emitSamples(repSamples(100_000, 50));
+    runFrame();
+    expect(values(session.reps.value)).toEqual([expect.closeTo(0.55, 10)]);
+    expect(session.loads.value).toEqual([{ fromUs: Number.NEGATIVE_INFINITY, inertia: 0.1, boost: 0 }]);
+  });
+
+  it('starts a new load at a boost change without processing the samples again', () => {
+    const api = { ...fakeEngineApi, createEngine: vi.fn(createFakeEngine) };
+    const boost = signal(0);
+    const session = createLiveSession({ engine: api, settings: signal({ ...DEFAULT_ENGINE_SETTINGS, inertia: 0.05 }), boost, requestFrame: (cb) => cb(), onError: () => {} });
+    session.attach(createFakeUnit());
+    const unit = createFakeUnit();
+    session.attach(unit);
+    unit.emitSamples(repSamples(0, 90));
+    const engines = api.createEngine.mock.calls.length;
+    boost.value = 20;
+    expect(api.createEngine.mock.calls.length).toBe(engines);
+    expect(session.loads.value.map((span) => span.boost)).toEqual([0, 20]);
+  });
+
+  it('corrects a finished session’s last load instead of starting one', () => {
+    const { session, unit, runFrame, settings } = setup();
+    settings.value = { ...settings.value, inertia: 0.05 };
+    session.attach(unit);
+    unit.emitSamples(repSamples(0, 90));
+    runFrame();
+    session.detach();
+    settings.value = { ...settings.value, inertia: 0.1 };
+    expect(values(session.reps.value)).toEqual([expect.closeTo(0.99, 10)]);
+    expect(session.loads.value).toHaveLength(1);
+  });
+
+  it('restores recorded loads: each rep at the plates it was done with', () => {
+    const { session } = setup();
+    const loads = [
+      { fromUs: Number.NEGATIVE_INFINITY, inertia: 0.05, boost: 0 },
+      { fromUs: 50_000, inertia: 0.1, boost: 10 },
+    ];
+    session.restore({ timeUs: Float64Array.of(5_000, 10_000, 15_000, 20_000, 105_000, 110_000, 115_000, 120_000), angleDeg: Float64Array.of(45, 90, 45, 0, 25, 50, 25, 0) }, [], loads);
+    expect(values(session.reps.value)).toEqual([expect.closeTo(0.945, 10), expect.closeTo(0.55, 10)]);
+    expect(session.loads.value).toEqual(loads);
+  });
+
+  it('starts over from the current load when the set is reset', () => {
+    const { session, unit, runFrame, settings } = setup();
+    settings.value = { ...settings.value, inertia: 0.05 };
+    session.attach(unit);
+    unit.emitSamples(repSamples(0, 90));
+    runFrame();
+    settings.value = { ...settings.value, inertia: 0.1 };
+    session.reset();
+    expect(session.loads.value).toEqual([{ fromUs: Number.NEGATIVE_INFINITY, inertia: 0.1, boost: 0 }]);
   });
 });
 

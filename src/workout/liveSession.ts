@@ -3,11 +3,16 @@
  * the reps it closes reach the signals at most once per animation frame (one `batch`), so a
  * 200 Hz stream never re-renders the screen 200 times a second.
  *
- * Consistency: when an engine setting changes (inertia, mass, warmup, rate…), the session's raw
+ * Consistency: when an engine setting changes (mass, warmup, rate, radius…), the session's raw
  * samples are processed again. While the unit streams, a fresh incremental engine is fed the whole
- * raw record so later samples continue from the same state; once the stream has ended, `reprocess`
- * (which also closes a trailing rep) gives the final figures. A device-side disconnection ends the
- * stream but keeps the reps; a new connection starts a new session.
+ * raw record so later samples continue from the same state; once the stream has ended, every
+ * segment is ended (which also closes a trailing rep) for the final figures. A device-side
+ * disconnection ends the stream but keeps the reps; a new connection starts a new session.
+ *
+ * Loads (rules/loads.ts): the plates' inertia and the boost are the session's load. A change
+ * while the unit streams and a rep has started under the load in force applies to the reps that
+ * start after it (a new set, the earlier reps keep their inertia: loadedEngine.ts); otherwise it
+ * corrects the load in force, whose reps are processed again with it.
  *
  * Breaks (see sessionTimeline.ts and segmentedEngine.ts): `interrupt()` marks a link drop, after
  * which the same unit may stream again into the same session; a batch `afterBreak` (the unit's
@@ -19,8 +24,10 @@
 import { batch, effect, signal, type ReadonlySignal } from '@preact/signals-react';
 import type { EngineSettings, EngineUpdate, IncrementalEngine, Rep, SampleBatch, Turn } from '../engine/types';
 import type { RawSamples, SampleWarning, Unit } from '../device/unit';
+import { changeLoad, firstLoads, inertiaStretches, type Load, type LoadSpan } from '../rules/loads';
+import { LoadedEngine } from './loadedEngine';
 import { RawBuffer } from './rawBuffer';
-import { replaySegments, SegmentedEngine, type SegmentedUpdate } from './segmentedEngine';
+import { replaySegments, type SegmentedUpdate } from './segmentedEngine';
 import { SessionTimeline, type Gap } from './sessionTimeline';
 import { messageOf } from '../shared/messageOf';
 
@@ -46,7 +53,10 @@ export interface LatestSample {
 
 export interface LiveSessionOptions {
   engine: EngineApi;
+  /** The engine settings; their `inertia` is the plates' total, the load's inertia. */
   settings: ReadonlySignal<EngineSettings>;
+  /** The motor's eccentric boost, %: the load's other half (absent: a unit without boost). */
+  boost?: ReadonlySignal<number>;
   /** Schedules the signal update; defaults to requestAnimationFrame. */
   requestFrame?: (callback: () => void) => void;
   /** Where failures of the engine go (the alert region); the stream keeps flowing. */
@@ -62,6 +72,8 @@ export interface LiveSession {
    */
   readonly turn: ReadonlySignal<Turn | null>;
   readonly stats: ReadonlySignal<SampleStats>;
+  /** The session's loads over time, first first (rules/loads.ts). */
+  readonly loads: ReadonlySignal<LoadSpan[]>;
   /** The newest few raw samples, newest last (for the test page). */
   readonly latest: ReadonlySignal<LatestSample[]>;
   /** True while a unit streams into the engine. */
@@ -74,8 +86,11 @@ export interface LiveSession {
   detach(): void;
   /** Clears the set: reps, raw samples, counters. */
   reset(): void;
-  /** Replaces the session with recorded samples and gaps (recovery), processed with the current settings. */
-  restore(raw: SampleBatch, gaps?: readonly Gap[]): void;
+  /**
+   * Replaces the session with recorded samples, gaps and loads (recovery, history), processed with
+   * the current settings; without loads, the current load throughout.
+   */
+  restore(raw: SampleBatch, gaps?: readonly Gap[], loads?: readonly LoadSpan[]): void;
   /** A copy of the raw samples so far. */
   raw(): SampleBatch;
   /** A copy of the newest `count` raw samples (fewer if there are not that many). */
@@ -115,25 +130,34 @@ interface Pending {
 const LATEST = 8;
 const EMPTY_STATS: SampleStats = { received: 0, skipped: 0, warnings: 0, lastWarning: null };
 
-function sameSettings(a: EngineSettings, b: EngineSettings): boolean {
-  return (Object.keys(a) as (keyof EngineSettings)[]).every((key) => a[key] === b[key]);
+/** Whether two settings process samples alike, the inertia aside (it is the load's, per stretch). */
+function sameProcessing(a: EngineSettings, b: EngineSettings): boolean {
+  return (Object.keys(a) as (keyof EngineSettings)[]).every((key) => key === 'inertia' || a[key] === b[key]);
+}
+
+function sameStretches(a: readonly LoadSpan[], b: readonly LoadSpan[]): boolean {
+  const [x, y] = [inertiaStretches(a), inertiaStretches(b)];
+  return x.length === y.length && x.every((s, i) => s.inertia === y[i]!.inertia && s.fromUs === y[i]!.fromUs);
 }
 
 export function createLiveSession(options: LiveSessionOptions): LiveSession {
   const { engine: api, settings, onError } = options;
+  const boost = options.boost ?? signal(0);
+  const loadNow = (): Load => ({ inertia: settings.peek().inertia, boost: boost.peek() });
   const requestFrame = options.requestFrame ?? ((cb: () => void) => void requestAnimationFrame(cb));
   const reps = signal<Rep[]>([]);
   const turn = signal<Turn | null>(null);
   const stats = signal<SampleStats>(EMPTY_STATS);
   const latest = signal<LatestSample[]>([]);
   const live = signal(false);
+  const loads = signal<LoadSpan[]>(firstLoads(loadNow()));
   const raw = new RawBuffer();
   const timeline = new SessionTimeline();
   const listeners = new Set<(news: LiveReps) => void>();
   /** Index of the last turn told to listeners, so a turn is told once (the session's numbering). */
   let announcedTurn = -1;
   const recorders = new Set<RecordListener>();
-  let engine: SegmentedEngine | null = null;
+  let engine: LoadedEngine | null = null;
   let unsubscribe: (() => void)[] = [];
   let pending: Pending | null = null;
   let frameRequested = false;
@@ -209,13 +233,14 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
   }
 
   /**
-   * Processes the whole raw record again with `s`, segment by segment. While streaming, the last
-   * segment stays open in the new engine so later samples continue it; otherwise every segment
-   * is ended, which also closes a trailing rep.
+   * Processes the whole raw record again with `s` and `spans`, segment by segment. While
+   * streaming, the last segment stays open in the new engine so later samples continue it;
+   * otherwise every segment is ended, which also closes a trailing rep.
    */
-  function rebuild(s: EngineSettings): void {
+  function rebuild(s: EngineSettings, spans: LoadSpan[]): void {
     applied = s;
-    const next = new SegmentedEngine(api.createEngine, s);
+    loads.value = spans;
+    const next = new LoadedEngine(api.createEngine, s, spans);
     try {
       const all = replaySegments(next, raw.view(), timeline.starts, engine !== null && !timeline.interrupted);
       const live = engine !== null;
@@ -263,9 +288,23 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
     timeline.interrupt(kind);
   }
 
+  /** Whether a rep has started under the load in force (closed, at its turn, or closing this frame). */
+  function startedUnder(span: LoadSpan): boolean {
+    const starts = [...reps.peek(), ...(pending?.reps ?? [])].map((rep) => rep.startUs);
+    const under = engine?.pendingTurn ?? turn.peek();
+    if (under !== null) starts.push(under.startUs);
+    return starts.some((startUs) => startUs >= span.fromUs);
+  }
+
   const stopWatching = effect(() => {
     const s = settings.value;
-    if (!sameSettings(s, applied)) rebuild(s);
+    const load = { inertia: s.inertia, boost: boost.value };
+    const before = loads.peek();
+    const newest = raw.length > 0 ? raw.view().timeUs[raw.length - 1]! : null;
+    // Only a streaming session has a "before" and "after" the change; a finished one is corrected.
+    const spans = changeLoad(before, load, newest, engine !== null && startedUnder(before.at(-1)!));
+    if (!sameProcessing(s, applied) || !sameStretches(spans, before)) rebuild(s, spans);
+    else if (spans !== before) loads.value = spans;
   });
 
   function detach(): void {
@@ -288,6 +327,7 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
       turn.value = null;
       stats.value = EMPTY_STATS;
       latest.value = [];
+      loads.value = firstLoads(loadNow());
     });
   }
 
@@ -295,17 +335,19 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
     reps,
     turn,
     stats,
+    loads,
     latest,
     live,
     attach(unit, options = {}) {
       if (engine !== null) detach();
-      engine = new SegmentedEngine(api.createEngine, settings.peek());
       if (options.continueSession && raw.length > 0) {
+        engine = new LoadedEngine(api.createEngine, settings.peek(), loads.peek());
         timeline.interrupt('connection');
-        rebuild(settings.peek());
+        rebuild(settings.peek(), loads.peek());
       } else {
         clear();
         applied = settings.peek();
+        engine = new LoadedEngine(api.createEngine, applied, loads.peek());
       }
       unsubscribe = [unit.on('samples', onSamples), unit.on('warning', onWarning)];
       live.value = true;
@@ -318,14 +360,14 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
       clear();
       if (engine !== null) {
         discardEngine();
-        engine = new SegmentedEngine(api.createEngine, settings.peek());
+        engine = new LoadedEngine(api.createEngine, settings.peek(), loads.peek());
       }
     },
-    restore(batchIn, gaps = []) {
+    restore(batchIn, gaps = [], recorded) {
       clear();
       raw.append(batchIn.timeUs, batchIn.angleDeg);
       timeline.restore(batchIn.timeUs, gaps);
-      rebuild(settings.peek());
+      rebuild(settings.peek(), recorded === undefined ? firstLoads(loadNow()) : [...recorded]);
     },
     raw: () => raw.snapshot(),
     recent(count) {

@@ -3,10 +3,17 @@ import { createEngine, reprocess } from '../engine';
 import { DEFAULT_ENGINE_SETTINGS } from '../engine/settings';
 import { type EngineSettings, type SampleBatch } from '../engine/types';
 import { synthesizeSet } from '../device/simulation/physics';
-import { replaySegments, reprocessSegments, SegmentedEngine } from './segmentedEngine';
+import { firstLoads } from '../rules/loads';
+import { reprocessLoads } from './loadedEngine';
+import { replaySegments, SegmentedEngine, type EngineFactory } from './segmentedEngine';
 import { createFakeEngine, repSamples } from './testing/fakeEngine';
 
 const settings: EngineSettings = { ...DEFAULT_ENGINE_SETTINGS, inertia: 0.05 };
+
+/** Every rep of a recording at one load, all segments ended. */
+function reprocessSegments(create: EngineFactory, samples: SampleBatch, starts: readonly number[], s: EngineSettings) {
+  return reprocessLoads(create, samples, starts, s, firstLoads({ inertia: s.inertia, boost: 0 }));
+}
 
 function batch(timeUs: number[], angleDeg: number[]): SampleBatch {
   return { timeUs: Float64Array.from(timeUs), angleDeg: Float64Array.from(angleDeg) };

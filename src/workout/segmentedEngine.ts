@@ -107,12 +107,15 @@ export class SegmentedEngine {
   }
 }
 
+/** What a replay feeds: a segmented engine, or one per load (loadedEngine.ts). */
+export type SegmentedSink = Pick<SegmentedEngine, 'push' | 'endSegment'>;
+
 /**
  * Feeds a whole recording into `engine`, segment by segment. `starts` are the sample indices
  * where segments after the first begin, ascending. Every segment is ended except, when
  * `lastOpen`, the last one (the live stream carries on into it). Returns every rep closed.
  */
-export function replaySegments(engine: SegmentedEngine, samples: SampleBatch, starts: readonly number[], lastOpen: boolean): Rep[] {
+export function replaySegments(engine: SegmentedSink, samples: SampleBatch, starts: readonly number[], lastOpen: boolean): Rep[] {
   const n = samples.timeUs.length;
   const bounds = [0, ...starts, n];
   for (let i = 1; i < bounds.length; i++) {
@@ -128,14 +131,4 @@ export function replaySegments(engine: SegmentedEngine, samples: SampleBatch, st
     if (!(last && lastOpen)) reps.push(...engine.endSegment());
   }
   return reps;
-}
-
-/** Every rep of a finished recording (recovery, history export): all segments ended. */
-export function reprocessSegments(create: EngineFactory, samples: SampleBatch, starts: readonly number[], settings: EngineSettings): Rep[] {
-  const engine = new SegmentedEngine(create, settings);
-  try {
-    return replaySegments(engine, samples, starts, false);
-  } finally {
-    engine.dispose();
-  }
 }

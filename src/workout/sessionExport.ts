@@ -8,6 +8,7 @@
  */
 import type { FirmwareVersion } from '../device/unit';
 import type { Rep, SampleBatch } from '../engine/types';
+import type { LoadSpan } from '../rules/loads';
 import { PLATE_STEPS, plateInertia, plateTotal } from '../rules/plates';
 import type { SessionCsvInput } from '../csv';
 import type { SharePort } from '../platform/share/port';
@@ -20,13 +21,20 @@ import type { LiveSession } from './liveSession';
 /** Firmware written when no unit has been connected this visit (docs/behaviour.md §8's silent fallback is 0). */
 const NO_FIRMWARE: FirmwareVersion = { major: 0, minor: 0, patch: 0 };
 
-export function sessionCsvInput(
-  date: Date,
-  s: WorkoutSettings,
-  firmware: FirmwareVersion | null,
-  reps: Rep[],
-  raw: SampleBatch,
-): SessionCsvInput {
+/**
+ * A session to export: when, its settings, the unit's firmware (null: none connected), reps,
+ * samples, and its loads when known (an imported debug file does not know them).
+ */
+export interface SessionToExport {
+  date: Date;
+  settings: WorkoutSettings;
+  firmware: FirmwareVersion | null;
+  reps: Rep[];
+  raw: SampleBatch;
+  loads?: readonly LoadSpan[];
+}
+
+export function sessionCsvInput({ date, settings: s, firmware, reps, raw, loads }: SessionToExport): SessionCsvInput {
   return {
     date,
     firmware: firmware ?? NO_FIRMWARE,
@@ -35,7 +43,7 @@ export function sessionCsvInput(
     reps,
     plates: PLATE_STEPS.map((step, i) => ({ plate: plateInertia(step), count: s.plates[i] })),
     raw: { timeUs: raw.timeUs, angleDeg: raw.angleDeg },
-    sets: { restS: s.setRestS, warmup: s.warmup, metric: s.metric, phase: s.phase },
+    sets: { restS: s.setRestS, loads, warmup: s.warmup, metric: s.metric, phase: s.phase },
   };
 }
 
@@ -54,5 +62,6 @@ export async function exportSessionCsv(input: SessionCsvInput, s: WorkoutSetting
 /** The set on screen, every sample of it, as the user's CSV (failures go to the alert region). */
 export async function exportLiveSession(session: LiveSession, share: () => SharePort): Promise<void> {
   const s = settings.peek();
-  await attempt(() => exportSessionCsv(sessionCsvInput(new Date(), s, firmware.peek(), session.reps.peek(), session.raw()), s, share()));
+  const input = sessionCsvInput({ date: new Date(), settings: s, firmware: firmware.peek(), reps: session.reps.peek(), raw: session.raw(), loads: session.loads.peek() });
+  await attempt(() => exportSessionCsv(input, s, share()));
 }

@@ -44,10 +44,10 @@ describe('exporting the session', () => {
 
     // The set block matches the screen: one set, its warmup left out, best and mean of the shown velocities.
     const shown = rows.filter((r) => r.label !== 'W').map((r) => Number(r.concentric));
-    expect(sets[0]!.slice(0, 5)).toEqual(['Set', 'Reps', 'Counted', 'Best Con Velocity (m/s)', 'Mean Con Velocity (m/s)']);
+    expect(sets[0]!.slice(0, 7)).toEqual(['Set', 'Inertia (kg·m²)', 'Boost (%)', 'Reps', 'Counted', 'Best Con Velocity (m/s)', 'Mean Con Velocity (m/s)']);
     expect(sets).toHaveLength(2);
-    const [, setReps, counted, best, mean] = sets[1]!;
-    expect([setReps, counted]).toEqual(['5', '4']);
+    const [, setInertia, boost, setReps, counted, best, mean] = sets[1]!;
+    expect([setInertia, boost, setReps, counted]).toEqual(['0.05', '0', '5', '4']);
     expect(Number(best).toFixed(2)).toBe(Math.max(...shown).toFixed(2));
     expect(Math.abs(Number(mean) - shown.reduce((a, b) => a + b, 0) / shown.length)).toBeLessThanOrEqual(0.005);
     expect(power.map((r) => r[0])).toEqual(['Rep', ...rows.map((r) => r.label)]);

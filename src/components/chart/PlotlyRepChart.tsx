@@ -10,10 +10,10 @@ import { Plot } from './plotlyPlot';
 
 
 export default function PlotlyRepChart(props: ChartInput): ReactElement {
-  const { rows, target, currentTarget, currentDrop, unit, axisTitle } = props;
+  const { rows, target, currentTarget, currentDrop, unit, axisTitle, overload } = props;
   const figure = useMemo(
-    () => buildChart({ rows, target, currentTarget, currentDrop, unit, axisTitle }),
-    [rows, target, currentTarget, currentDrop, unit, axisTitle],
+    () => buildChart({ rows, target, currentTarget, currentDrop, unit, axisTitle, overload }),
+    [rows, target, currentTarget, currentDrop, unit, axisTitle, overload],
   );
   return (
     <div className="chart" role="img" aria-label={`Column chart of ${axisTitle} per repetition`}>

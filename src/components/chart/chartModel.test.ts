@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { makeTurn, sampleRowReps, viewSettings } from '../../rules/fixtures';
 import { withBand, type TargetBand } from '../../rules/targetBands';
 import { buildWorkoutView, type ViewSettings } from '../../rules/workoutView';
-import { buildChart, COLORWAY, INVALID_OPACITY, type ChartInput } from './chartModel';
+import { buildChart, COLORWAY, INVALID_OPACITY, OVERLOAD_NAME, type BarTrace, type ChartInput, type Figure, type LineTrace } from './chartModel';
+
+/** The figure's bar traces. */
+const barsOf = (figure: Figure): BarTrace[] => figure.data.filter((t): t is BarTrace => t.type === 'bar');
 
 function input(patch: Partial<ViewSettings> & Partial<TargetBand> = {}): ChartInput {
   const s = viewSettings({ dropValue: 10, ...patch });
@@ -11,11 +14,33 @@ function input(patch: Partial<ViewSettings> & Partial<TargetBand> = {}): ChartIn
 }
 
 describe('buildChart', () => {
+  it('draws each closed rep’s eccentric overload as a line on its own axis when asked, with 1× marked', () => {
+    const turn = makeTurn(7, 0.93, 1);
+    const view = buildWorkoutView(sampleRowReps(), viewSettings(), turn);
+    const rows = view.rows.map((row, i) => (row.overload === null ? row : { ...row, overload: { peak: 1 + i / 10, mean: 1 } }));
+    const chart = { rows, target: 'None' as const, currentTarget: null, currentDrop: null, unit: 'm/s', axisTitle: '' };
+    expect(buildChart(chart).data.some((t) => t.type === 'scatter')).toBe(false);
+    const figure = buildChart({ ...chart, overload: true });
+    const line = figure.data.find((t): t is LineTrace => t.type === 'scatter')!;
+    // Seven closed reps (0–6); the rep under way (7) has no overload yet.
+    expect([line.name, line.yaxis, line.x, line.y]).toEqual([OVERLOAD_NAME, 'y2', [0, 1, 2, 3, 4, 5, 6], [1, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6]]);
+    expect(figure.layout.yaxis2).toMatchObject({ overlaying: 'y', side: 'right', range: [0, expect.closeTo(1.76, 9)] });
+    expect(figure.layout.shapes).toContainEqual(expect.objectContaining({ yref: 'y2', y0: 1, y1: 1 }));
+  });
+
+  it('draws no overload line while no rep has concentric power (no plates)', () => {
+    const view = buildWorkoutView(sampleRowReps(), viewSettings());
+    const rows = view.rows.map((row) => ({ ...row, overload: { peak: 0, mean: 0 } }));
+    const figure = buildChart({ rows, target: 'None', currentTarget: null, currentDrop: null, unit: 'm/s', axisTitle: '', overload: true });
+    expect(figure.data.some((t) => t.type === 'scatter')).toBe(false);
+    expect(figure.layout.yaxis2).toBeUndefined();
+  });
+
   it('draws one bar per rep per phase in valid/invalid traces with the documented colours 0/8 and 1/9', () => {
     const s = viewSettings({ target: 'Fatigue', dropValue: 10 });
     const both = { ...s, bands: withBand(s.bands, 'velocity', 'eccentric', { targetValue: 0.9, dropValue: 10, dropPercent: true }) };
     const view = buildWorkoutView(sampleRowReps(), both);
-    const { data } = buildChart({ rows: view.rows, target: 'Fatigue', currentTarget: view.target, currentDrop: view.drop, unit: 'm/s', axisTitle: '' });
+    const data = barsOf(buildChart({ rows: view.rows, target: 'Fatigue', currentTarget: view.target, currentDrop: view.drop, unit: 'm/s', axisTitle: '' }));
     expect(data.map((t) => [t.name, t.marker.color, t.x, t.offsetgroup])).toEqual([
       ['Concentric (valid)', COLORWAY[0], [1, 2, 3, 4, 5], 'concentric'],
       ['Concentric (invalid)', COLORWAY[8], [0, 6], 'concentric'],
@@ -38,8 +63,9 @@ describe('buildChart', () => {
   });
 
   it('fades and hatches invalid bars, and names valid and invalid in the legend', () => {
-    const { data, layout } = buildChart(input({ target: 'Fatigue' }));
-    for (const trace of data) {
+    const figure = buildChart(input({ target: 'Fatigue' }));
+    const { layout } = figure;
+    for (const trace of barsOf(figure)) {
       const invalid = trace.name.endsWith('(invalid)');
       expect(trace.name.endsWith('(valid)') || invalid).toBe(true);
       expect(trace.marker.opacity).toBe(invalid ? INVALID_OPACITY : 1);
@@ -52,7 +78,7 @@ describe('buildChart', () => {
   it('draws the concentric of the rep under way and no eccentric bar for it yet', () => {
     const turn = makeTurn(7, 0.93, 1);
     const view = buildWorkoutView(sampleRowReps(), viewSettings(), turn);
-    const { data } = buildChart({ rows: view.rows, target: 'None', currentTarget: view.target, currentDrop: view.drop, unit: 'm/s', axisTitle: '' });
+    const data = barsOf(buildChart({ rows: view.rows, target: 'None', currentTarget: view.target, currentDrop: view.drop, unit: 'm/s', axisTitle: '' }));
     const bars = (phase: string) => data.filter((t) => t.offsetgroup === phase).flatMap((t) => t.x);
     expect(bars('concentric')).toContain(7);
     expect(bars('eccentric')).not.toContain(7);

@@ -9,6 +9,10 @@
  * Any target but None draws the shown phase's band, from the current target to the current drop
  * (or to the top of the axis for Threshold), with boundary lines; the band sits under the bars,
  * the lines over them.
+ *
+ * With the eccentric overload on (the same choice as the table's column), each rep's
+ * eccentric/concentric peak-power ratio is a line over the bars on an axis of its own at the
+ * right, with 1 (as much braking as driving power) marked: a ratio is not in the metric's unit.
  */
 import { PHASE_LABELS, PHASES } from '../../rules/labels';
 import type { TargetType } from '../../rules/target';
@@ -36,6 +40,8 @@ export interface ChartInput {
   unit: string;
   /** e.g. "Velocity (m/s)", for the value axis. */
   axisTitle: string;
+  /** Draw each rep's eccentric overload (peak power ratio) as a line on a second axis. */
+  overload?: boolean;
 }
 
 export interface BarTrace {
@@ -48,10 +54,21 @@ export interface BarTrace {
   hovertemplate: string;
 }
 
+export interface LineTrace {
+  type: 'scatter';
+  mode: 'lines+markers';
+  name: string;
+  x: number[];
+  y: number[];
+  yaxis: 'y2';
+  line: { color: string; width: number };
+  hovertemplate: string;
+}
+
 export interface Shape {
   type: 'rect' | 'line';
   xref: 'paper';
-  yref: 'y';
+  yref: 'y' | 'y2';
   x0: number;
   x1: number;
   y0: number;
@@ -62,7 +79,7 @@ export interface Shape {
 }
 
 export interface Figure {
-  data: BarTrace[];
+  data: (BarTrace | LineTrace)[];
   layout: Record<string, unknown> & { shapes: Shape[]; yaxis: { range: [number, number] } & Record<string, unknown> };
   config: Record<string, unknown>;
 }
@@ -90,6 +107,26 @@ function traces(rows: readonly RepRow[], unit: string): BarTrace[] {
     }
   }
   return out;
+}
+
+/** Plotly's colour index 4 (purple): apart from both phases' valid and invalid colours. */
+const OVERLOAD_COLOUR = COLORWAY[4];
+export const OVERLOAD_NAME = 'Eccentric overload (peak power ×)';
+
+/** The closed reps' peak-power ratios; none while no rep has concentric power (inertia 0). */
+function overloadTrace(rows: readonly RepRow[]): LineTrace | null {
+  const points = rows.flatMap((row) => (row.overload === null || row.overload.peak === 0 ? [] : [{ x: row.index, y: row.overload.peak }]));
+  if (points.length === 0) return null;
+  return {
+    type: 'scatter',
+    mode: 'lines+markers',
+    name: OVERLOAD_NAME,
+    x: points.map((p) => p.x),
+    y: points.map((p) => p.y),
+    yaxis: 'y2',
+    line: { color: OVERLOAD_COLOUR, width: 2 },
+    hovertemplate: `%{y:.2f}×<extra>${OVERLOAD_NAME}</extra>`,
+  };
 }
 
 function line(y: number): Shape {
@@ -128,8 +165,27 @@ export function axisMaximum(input: ChartInput): number {
 
 export function buildChart(input: ChartInput): Figure {
   const axisMax = axisMaximum(input);
+  const overload = input.overload === true ? overloadTrace(input.rows) : null;
+  const shapes = targetShapes(input, axisMax);
+  const overloadAxis =
+    overload === null
+      ? {}
+      : {
+          yaxis2: {
+            title: { text: 'Overload (×)' },
+            overlaying: 'y',
+            side: 'right',
+            range: [0, Math.max(1.5, ...overload.y) * 1.1],
+            automargin: true,
+            fixedrange: true,
+            showgrid: false,
+          },
+        };
+  if (overload !== null) {
+    shapes.push({ type: 'line', xref: 'paper', yref: 'y2', x0: 0, x1: 1, y0: 1, y1: 1, layer: 'below', line: { width: 1, color: OVERLOAD_COLOUR, dash: 'dot' } });
+  }
   return {
-    data: traces(input.rows, input.unit),
+    data: overload === null ? traces(input.rows, input.unit) : [...traces(input.rows, input.unit), overload],
     layout: {
       barmode: 'group',
       barcornerradius: 5,
@@ -145,7 +201,8 @@ export function buildChart(input: ChartInput): Figure {
         fixedrange: true,
       },
       yaxis: { title: { text: input.axisTitle }, range: [0, axisMax], automargin: true, fixedrange: true },
-      shapes: targetShapes(input, axisMax),
+      ...overloadAxis,
+      shapes,
       paper_bgcolor: 'rgba(0,0,0,0)',
       plot_bgcolor: 'rgba(0,0,0,0)',
     },

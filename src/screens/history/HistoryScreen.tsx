@@ -32,8 +32,8 @@ function best(entry: HistoryEntry): string {
 }
 
 async function exportRecorded(journal: Journaling, entry: HistoryEntry, share: SharePort): Promise<void> {
-  const { loaded, settings, reps } = await journal.recorded(entry.id);
-  const input = sessionCsvInput(new Date(entry.startedAt), settings, loaded.meta.unit?.firmware ?? null, reps, loaded.samples);
+  const { loaded, settings, reps, loads } = await journal.recorded(entry.id);
+  const input = sessionCsvInput({ date: new Date(entry.startedAt), settings, firmware: loaded.meta.unit?.firmware ?? null, reps, raw: loaded.samples, loads });
   await exportSessionCsv(input, settings, share);
 }
 

@@ -1,14 +1,16 @@
 /**
  * Progress across the finished sessions: for a chosen metric and phase, each session's best and
  * mean over its reps after each set's warmup (rules/progress), as a table and a trend chart,
- * optionally only the sessions at one inertia (progress means most at a fixed load). Each session
- * is reprocessed from its samples once, when the section first shows.
+ * optionally only the sets done at one inertia (progress means most at a fixed load; a session
+ * with no set at it is left out). Each session is reprocessed from its samples once, when the
+ * section first shows.
  */
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactElement } from 'react';
 import { SelectField } from '../../components/SelectField';
 import { METRICS, type Metric, type Rep } from '../../engine/types';
 import type { Journaling } from '../../journal/journaling';
 import type { HistoryEntry } from '../../journal/records';
+import type { LoadSpan } from '../../rules/loads';
 import { fixed2, METRIC_LABELS, PHASE_LABELS, PHASES, type Phase } from '../../rules/labels';
 import { sessionFigures } from '../../rules/progress';
 import { attempt } from '../../stores/alerts';
@@ -17,9 +19,10 @@ const ProgressChart = lazy(() => import('./ProgressChart'));
 
 interface RecordedSession {
   entry: HistoryEntry;
-  inertia: number;
+  /** The inertias of its loads, lightest first. */
+  inertias: number[];
   reps: Rep[];
-  how: { restS: number; warmup: number };
+  how: { restS: number; warmup: number; loads: readonly LoadSpan[] };
 }
 
 const ALL = 'all';
@@ -29,8 +32,9 @@ const PHASE_OPTIONS = PHASES.map((value) => ({ value, label: PHASE_LABELS[value]
 async function recordedSessions(journal: Journaling, entries: readonly HistoryEntry[]): Promise<RecordedSession[]> {
   const out: RecordedSession[] = [];
   for (const entry of entries) {
-    const { loaded, settings, reps } = await journal.recorded(entry.id);
-    out.push({ entry, inertia: loaded.meta.settings.engine.inertia, reps, how: { restS: settings.setRestS, warmup: settings.warmup } });
+    const { settings, reps, loads } = await journal.recorded(entry.id);
+    const inertias = [...new Set(loads.map((span) => span.inertia))].sort((a, b) => a - b);
+    out.push({ entry, inertias, reps, how: { restS: settings.setRestS, warmup: settings.warmup, loads } });
   }
   return out;
 }
@@ -45,12 +49,12 @@ export function ProgressSection({ journal, entries, when }: { journal: Journalin
     void attempt(async () => setSessions(await recordedSessions(journal, entries)));
   }, [journal, entries]);
 
-  const inertias = useMemo(() => [...new Set((sessions ?? []).map((s) => s.inertia))].sort((a, b) => a - b), [sessions]);
+  const inertias = useMemo(() => [...new Set((sessions ?? []).flatMap((s) => s.inertias))].sort((a, b) => a - b), [sessions]);
   const rows = useMemo(
     () =>
       (sessions ?? [])
-        .filter((s) => inertia === ALL || String(s.inertia) === inertia)
-        .map((s) => ({ session: s, figures: sessionFigures(s.reps, s.how, metric, phase) }))
+        .filter((s) => inertia === ALL || s.inertias.some((i) => String(i) === inertia))
+        .map((s) => ({ session: s, figures: sessionFigures(s.reps, s.how, metric, phase, inertia === ALL ? undefined : Number(inertia)) }))
         .sort((a, b) => a.session.entry.startedAt - b.session.entry.startedAt),
     [sessions, inertia, metric, phase],
   );
@@ -98,7 +102,7 @@ export function ProgressSection({ journal, entries, when }: { journal: Journalin
                 {rows.map(({ session, figures }) => (
                   <tr key={session.entry.id}>
                     <th scope="row">{when(session.entry)}</th>
-                    <td>{session.inertia}</td>
+                    <td>{inertia === ALL ? session.inertias.join(', ') : inertia}</td>
                     <td>{figures.reps}</td>
                     <td>{figures.best === null ? '–' : fixed2(figures.best)}</td>
                     <td>{figures.mean === null ? '–' : fixed2(figures.mean)}</td>

@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
 /**
- * The Profile screen over an in-memory journal holding two finished sessions of the simulated
- * athlete, one at 0.025 and one at 0.1 kg·m²: each set is a point, the fits show, and leaving a
- * set out leaves one inertia, which the screen says instead of fitting.
+ * The Profile screen over an in-memory journal holding three finished sessions of the simulated
+ * athlete, at 0.025, 0.05 and 0.1 kg·m²: each set is a point, the fits show, and leaving sets out
+ * leaves too few to fit, which the screen says instead of fitting.
  */
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { storeWithAthleteSessions, TWO_INERTIAS } from '../../journal/testKit';
+import { storeWithAthleteSessions, THREE_INERTIAS } from '../../journal/testKit';
 import { clearNotices } from '../../stores/alerts';
 import type { App } from '../../compose/compose';
 import { composeTestApp, renderWithApp } from '../../compose/testing/testApp';
@@ -19,7 +19,7 @@ const { default: ProfileScreen } = await import('./ProfileScreen');
 let app: App;
 
 beforeEach(async () => {
-  app = composeTestApp({ openJournal: () => storeWithAthleteSessions(TWO_INERTIAS) });
+  app = composeTestApp({ openJournal: () => storeWithAthleteSessions(THREE_INERTIAS) });
   await app.startBackground();
 });
 
@@ -34,7 +34,7 @@ describe('the Profile screen', () => {
     renderWithApp(<MemoryRouter><ProfileScreen /></MemoryRouter>, app);
     const table = await screen.findByRole('table', { name: /Sets/ });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent).sort()).toEqual(['0.025', '0.1']);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent).sort()).toEqual(['0.025', '0.05', '0.1']);
     // Heavier flywheel, slower pull.
     const velocity = (inertia: string) => Number(rows.find((r) => within(r).getAllByRole('cell')[0]!.textContent === inertia)!.querySelectorAll('td')[2]!.textContent);
     expect(velocity('0.1')).toBeLessThan(velocity('0.025'));
@@ -43,6 +43,8 @@ describe('the Profile screen', () => {
     await act(() => userEvent.setup().selectOptions(screen.getByRole('combobox', { name: 'Training zone' }), 'strength'));
     expect(screen.getByText(/^Strength: 45 %–70 % of the maximum load, .* kg·m², where you should pull \d\.\d\d–\d\.\d\d m\/s\. Plates: /)).toBeTruthy();
     await act(() => userEvent.setup().click(within(rows[0]!).getByRole('checkbox')));
+    expect(screen.getByText(/Two sets fit any line exactly/)).toBeTruthy();
+    await act(() => userEvent.setup().click(within(rows[1]!).getByRole('checkbox')));
     expect(screen.getByText(/there is only one set/)).toBeTruthy();
     expect(screen.queryByText('charts drawn')).toBeNull();
   });

@@ -88,7 +88,7 @@ export function ImportPanel(): ReactElement {
             className="button"
             onClick={() =>
               void attempt(() =>
-                exportSessionCsv(sessionCsvInput(new Date(), { ...s, hz: result.hz }, null, result.reps, file.samples), { ...s, hz: result.hz }, ports.share()),
+                exportSessionCsv(sessionCsvInput({ date: new Date(), settings: { ...s, hz: result.hz }, firmware: null, reps: result.reps, raw: file.samples }), { ...s, hz: result.hz }, ports.share()),
               )
             }
           >

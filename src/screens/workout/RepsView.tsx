@@ -26,7 +26,7 @@ export interface RepsViewProps {
   unknown: boolean;
   /** The chart component once its code has loaded; null before. */
   RepChart: ComponentType<ChartInput> | null;
-  /** The table's eccentric-overload column, and turning it on or off. */
+  /** The eccentric overload (the table's column, the chart's line), and turning it on or off. */
   showOverload: boolean;
   onShowOverload: (on: boolean) => void;
 }
@@ -68,6 +68,14 @@ export function RepsView(props: RepsViewProps): ReactElement {
       </>
     );
   }
-  if (RepChart === null) return <p className="chart chart--loading">Loading chart…</p>;
-  return <RepChart rows={rows} target={target} currentTarget={currentTarget} currentDrop={currentDrop} unit={unit} axisTitle={axisTitle} />;
+  return (
+    <>
+      <OverloadToggle on={showOverload} onChange={onShowOverload} />
+      {RepChart === null ? (
+        <p className="chart chart--loading">Loading chart…</p>
+      ) : (
+        <RepChart rows={rows} target={target} currentTarget={currentTarget} currentDrop={currentDrop} unit={unit} axisTitle={axisTitle} overload={showOverload} />
+      )}
+    </>
+  );
 }

@@ -10,21 +10,38 @@ afterEach(cleanup);
 /** Rep `index` moving from `startS` for 2 s; every figure of its concentric is `v`, of its eccentric v/2. */
 const repAt = (index: number, startS: number, v: number): Rep => ({ ...makeRep(index, v, v / 2), startUs: startS * 1e6, endUs: (startS + 2) * 1e6 });
 
+const rules = { warmup: 1, metric: 'velocity', phase: 'concentric' } as const;
+
 describe('the list of sets', () => {
   it('stays hidden while the session is one set', () => {
-    render(<SetList reps={[repAt(0, 0, 1), repAt(1, 3, 0.9)]} restS={20} warmup={1} metric="velocity" phase="concentric" unit="m/s" />);
+    render(<SetList reps={[repAt(0, 0, 1), repAt(1, 3, 0.9)]} rules={{ ...rules, restS: 20 }} unit="m/s" />);
     expect(screen.queryByRole('region', { name: 'Sets' })).toBeNull();
   });
 
   it('lists each set with its figures, the current one last', () => {
     // Set 1: W, 1.0, 0.8 (loss 20 %); a minute of rest; set 2: W, 0.9. Work is each phase's figure: 1 + 0.5 and 0.8 + 0.4.
     const reps = [repAt(0, 0, 0.5), repAt(1, 3, 1.0), repAt(2, 6, 0.8), repAt(3, 70, 0.4), repAt(4, 73, 0.9)];
-    render(<SetList reps={reps} restS={20} warmup={1} metric="velocity" phase="concentric" unit="m/s" />);
+    render(<SetList reps={reps} rules={{ ...rules, restS: 20 }} unit="m/s" />);
     const items = screen.getAllByRole('listitem').map((li) => li.textContent);
     expect(items).toEqual([
       'Set 1: 2 reps · best 1.00\u00a0m/s · mean 0.90\u00a0m/s · velocity loss 20.0\u00a0% · work 3\u00a0J · overload 0.50',
       'Set 2 (current): 1 rep · best 0.90\u00a0m/s · mean 0.90\u00a0m/s · velocity loss 0.0\u00a0% · work 1\u00a0J · overload 0.50',
     ]);
     expect(screen.getAllByRole('listitem')[1]!.getAttribute('aria-current')).toBe('step');
+  });
+
+  it('starts a set at a plate change, and names each set’s plates and boost', () => {
+    // Reps 3 s apart (no long rest); the plates change from 0.05 to 0.1 kg·m² after the third starts, boost 20 % with them.
+    const reps = [repAt(0, 0, 0.5), repAt(1, 3, 1.0), repAt(2, 6, 0.8), repAt(3, 9, 0.4), repAt(4, 12, 0.9)];
+    const loads = [
+      { fromUs: Number.NEGATIVE_INFINITY, inertia: 0.05, boost: 0 },
+      { fromUs: 7e6, inertia: 0.1, boost: 20 },
+    ];
+    render(<SetList reps={reps} rules={{ ...rules, restS: 20, loads }} unit="m/s" />);
+    const items = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(items).toEqual([
+      'Set 1: 0.05 kg·m², boost Off · 2 reps · best 1.00 m/s · mean 0.90 m/s · velocity loss 20.0 % · work 3 J · overload 0.50',
+      'Set 2 (current): 0.1 kg·m², boost 20% · 1 rep · best 0.90 m/s · mean 0.90 m/s · velocity loss 0.0 % · work 1 J · overload 0.50',
+    ]);
   });
 });

@@ -1,24 +1,23 @@
 /**
- * The session's sets, once there is more than one: a compact line per set (reps, best and mean
- * of the chosen metric and phase, velocity loss, work, eccentric overload), the current set
- * last. Sets are split at rests longer than the set rest (rules/sets).
+ * The session's sets, once there is more than one: a compact line per set (its plates' inertia
+ * and boost, reps, best and mean of the chosen metric and phase, velocity loss, work, eccentric
+ * overload), the current set last. Sets are split at rests longer than the set rest and at load
+ * changes (rules/sets).
  */
 import type { ReactElement } from 'react';
-import type { Metric, Rep } from '../../engine/types';
-import { fixed2, type Phase } from '../../rules/labels';
-import { sessionSets, type SetSummary } from '../../rules/sets';
+import type { Rep } from '../../engine/types';
+import { boostLabel, fixed2 } from '../../rules/labels';
+import { sessionSets, type SetRules, type SetSummary } from '../../rules/sets';
 
 export interface SetListProps {
   reps: readonly Rep[];
-  restS: number;
-  warmup: number;
-  metric: Metric;
-  phase: Phase;
+  rules: SetRules;
   unit: string;
 }
 
 function line(set: SetSummary, unit: string): string {
   const figures = [
+    set.load === null ? null : `${set.load.inertia} kg·m², boost ${boostLabel(set.load.boost)}`,
     `${set.counted} rep${set.counted === 1 ? '' : 's'}`,
     set.best === null ? null : `best ${fixed2(set.best)}\u00a0${unit}`,
     set.mean === null ? null : `mean ${fixed2(set.mean)}\u00a0${unit}`,
@@ -29,8 +28,8 @@ function line(set: SetSummary, unit: string): string {
   return figures.filter((f) => f !== null).join(' · ');
 }
 
-export function SetList({ reps, restS, warmup, metric, phase, unit }: SetListProps): ReactElement | null {
-  const sets = sessionSets(reps, restS, warmup, metric, phase);
+export function SetList({ reps, rules, unit }: SetListProps): ReactElement | null {
+  const sets = sessionSets(reps, rules);
   if (sets.length < 2) return null;
   return (
     <section className="set-list" aria-labelledby="set-list-title">

@@ -261,21 +261,29 @@ describe('the Workout screen', () => {
     }
   });
 
-  it('changing the plates reprocesses the set with the new inertia and tells the demo unit', async () => {
+  it('changing the plates after a set keeps its figures, tells the demo unit, and the next set is at the new inertia', async () => {
     const user = userEvent.setup();
     const unit = await connected();
     act(() => stream(unit, SET));
     // The engine closes the last rep once the rope has rested, so all four show while streaming.
     await waitFor(() => expect(rows()).toHaveLength(4));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Mean' }), 'torque');
-    const before = Number(rows()[1][1]);
+    const before = rows().map((row) => row[1]);
     await user.click(screen.getByRole('button', { name: /^Inertia/ }));
     await user.click(await screen.findByRole('button', { name: 'Add one Flywheel 0.025' }));
     expect(screen.getByRole('button', { name: /^Inertia/ }).textContent).toContain('0.05 kg·m²');
-    // τ = I·α: the same motion with twice the inertia has twice the torque.
-    expect(Number(rows()[1][1])).toBeCloseTo(before * 2, 1);
-    expect(rows()).toHaveLength(4);
+    expect(rows().map((row) => row[1])).toEqual(before);
     expect(unit.inertias.at(-1)).toBe(0.05);
+    // The same motion again, 5 s later (no long rest): the plate change alone makes it a set.
+    // τ = I·α: with twice the inertia, each rep has twice the torque of its twin in the first set.
+    const again = synthesizeSet({ reps: 4, seed: 7, inertia: 0.025, restAfterS: 1.5, startTimeUs: SET.timeUs.at(-1)! + 5_000_000, startAngleDeg: SET.endAngleDeg });
+    act(() => stream(unit, again));
+    await waitFor(() => expect(app.session.reps.value).toHaveLength(8));
+    const [first, second] = [app.session.reps.value.slice(0, 4), app.session.reps.value.slice(4)];
+    second.forEach((rep, i) => expect(rep.concentric.torque / first[i]!.concentric.torque).toBeCloseTo(2, 1));
+    const sets = within(screen.getByRole('region', { name: 'Sets' })).getAllByRole('listitem').map((li) => li.textContent);
+    expect(sets[0]).toMatch(/^Set 1: 0.025\u00a0kg·m², boost Off · 3 reps/);
+    expect(sets[1]).toMatch(/^Set 2 \(current\): 0.05\u00a0kg·m², boost Off · 3 reps/);
   });
 
   it('Save in the Inertia dialog writes a changed boost to the unit and shows it on the card', async () => {
@@ -419,7 +427,7 @@ describe('the Workout screen', () => {
     expect(screen.getByRole('button', { name: /^Target:/ }).textContent).toContain('3/reps');
     const sets = within(screen.getByRole('region', { name: 'Sets' })).getAllByRole('listitem').map((li) => li.textContent);
     expect(sets).toHaveLength(2);
-    expect(sets[0]).toMatch(/^Set 1: 3 reps/);
-    expect(sets[1]).toMatch(/^Set 2 \(current\): 3 reps/);
+    expect(sets[0]).toMatch(/^Set 1: 0.025\u00a0kg·m², boost Off · 3 reps/);
+    expect(sets[1]).toMatch(/^Set 2 \(current\): 0.025\u00a0kg·m², boost Off · 3 reps/);
   });
 });

@@ -100,7 +100,7 @@ export function WorkoutScreen(): ReactElement {
           onShowOverload={(showOverload) => change({ showOverload })}
         />
       )}
-      {views !== null && <views.SetList reps={app.session.reps.value} restS={s.setRestS} warmup={s.warmup} metric={s.metric} phase={s.phase} unit={unit} />}
+      {views !== null && <views.SetList reps={app.session.reps.value} rules={{ restS: s.setRestS, loads: app.session.loads.value, warmup: s.warmup, metric: s.metric, phase: s.phase }} unit={unit} />}
       <ResetBar />
     </section>
   );
