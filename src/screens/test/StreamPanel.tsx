@@ -47,7 +47,7 @@ function qualityText(q: SignalQuality | null): string {
   if (q === null) return 'Signal quality: not enough samples yet';
   const figures = `${q.rateHz.toFixed(0)} Hz, timing jitter ${q.jitterMs.toFixed(2)} ms, angle noise ${q.noiseDeg.toFixed(2)}° over the newest ${q.samples} samples`;
   if (!q.suspect) return `Signal quality: ${figures}.`;
-  return `Signal quality: ${figures}. Check the sensor: the metrics are checked up to ${QUALITY_LIMITS.noiseDeg}° of noise and ${QUALITY_LIMITS.jitterMs} ms of jitter.`;
+  return `Signal quality: ${figures}. Check the sensor: the metrics are checked up to ${QUALITY_LIMITS.noiseDeg}° of noise and ${QUALITY_LIMITS.jitterMs} ms of jitter (standard deviations).`;
 }
 
 export function StreamPanel(): ReactElement {
