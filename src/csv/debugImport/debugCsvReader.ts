@@ -18,6 +18,7 @@ import Papa from 'papaparse';
 import type { SampleBatch } from '../../engine/types';
 import { DEBUG_COLUMNS } from '../debugCsv';
 import { DebugCsvError } from './debugCsvError';
+import { GrowingColumn } from './growingColumn';
 
 /** A decimal number with optional sign, fraction and exponent, spaces around allowed. */
 const NUMBER = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
@@ -34,10 +35,11 @@ export class DebugCsvReader {
   /** Lines of the file consumed so far, header included. */
   private lines = 0;
   private headerSeen = false;
-  private count = 0;
   private firstDataRow = 0;
-  /** Time, angle, ω, α; grown by doubling. */
-  private columns: Float64Array<ArrayBuffer>[] = [0, 1, 2, 3].map(() => new Float64Array(4096));
+  private readonly time = new GrowingColumn();
+  private readonly angle = new GrowingColumn();
+  /** ω and α, kept only when the first data row has them: most files leave both empty. */
+  private readonly rates: [GrowingColumn | null, GrowingColumn | null] = [null, null];
   private fill: [Fill, Fill] = ['unknown', 'unknown'];
 
   /** Feeds the next piece of text; throws a DebugCsvError at the first problem. */
@@ -61,11 +63,11 @@ export class DebugCsvReader {
       this.readLines(last);
     }
     if (!this.headerSeen) throw new DebugCsvError(`the file is empty; expected the header "${EXPECTED_HEADER}"`, 1);
-    if (this.count === 0) throw new DebugCsvError('the file has a header but no samples', 2);
-    const [time, angle, omega, alpha] = this.columns.map((c) => c.slice(0, this.count)) as [Float64Array, Float64Array, Float64Array, Float64Array];
-    const batch: SampleBatch = { timeUs: time, angleDeg: angle };
-    if (this.fill[0] === 'filled') batch.angularVelocity = omega;
-    if (this.fill[1] === 'filled') batch.angularAcceleration = alpha;
+    if (this.time.length === 0) throw new DebugCsvError('the file has a header but no samples', 2);
+    const batch: SampleBatch = { timeUs: this.time.trimmed(), angleDeg: this.angle.trimmed() };
+    const [omega, alpha] = this.rates;
+    if (omega !== null) batch.angularVelocity = omega.trimmed();
+    if (alpha !== null) batch.angularAcceleration = alpha.trimmed();
     return batch;
   }
 
@@ -83,9 +85,8 @@ export class DebugCsvReader {
       this.lines += 1;
       return;
     }
-    const rows = Papa.parse<string[]>(block, { delimiter: ',', newline: '\n', fastMode: true }).data;
-    for (let i = 0; i < rows.length; i++) this.readRow(rows[i]!, this.lines + 1 + i);
-    this.lines += rows.length;
+    // Row by row (step): a block's rows are never all alive at once, so each dies young.
+    Papa.parse<string[]>(block, { delimiter: ',', newline: '\n', fastMode: true, step: (result) => this.readRow(result.data, ++this.lines) });
   }
 
   private readHeader(line: string): void {
@@ -109,18 +110,17 @@ export class DebugCsvReader {
     if (!Number.isInteger(sampleNumber)) throw new DebugCsvError(`${sampleNumber} is not a whole sample number`, row, DEBUG_COLUMNS[0]);
     const angle = number(cells[1]!, row, 1);
     const time = number(cells[2]!, row, 2);
-    const n = this.count;
-    if (n === 0) this.firstDataRow = row;
-    if (n > 0 && !(time > this.columns[0]![n - 1]!)) {
-      throw new DebugCsvError(`time ${time} µs does not increase (the previous sample has ${this.columns[0]![n - 1]} µs)`, row, DEBUG_COLUMNS[2]);
+    const first = this.time.length === 0;
+    if (first) this.firstDataRow = row;
+    if (!first && !(time > this.time.last())) {
+      throw new DebugCsvError(`time ${time} µs does not increase (the previous sample has ${this.time.last()} µs)`, row, DEBUG_COLUMNS[2]);
     }
-    if (n === this.columns[0]!.length) this.columns = this.columns.map((c) => grow(c));
-    const cols = this.columns;
-    cols[0]![n] = time;
-    cols[1]![n] = angle;
-    cols[2]![n] = this.optional(cells[3]!, row, 0);
-    cols[3]![n] = this.optional(cells[4]!, row, 1);
-    this.count = n + 1;
+    const omega = this.optional(cells[3]!, row, 0);
+    const alpha = this.optional(cells[4]!, row, 1);
+    this.time.push(time);
+    this.angle.push(angle);
+    this.rates[0]?.push(omega);
+    this.rates[1]?.push(alpha);
   }
 
   /** ω (which 0) or α (which 1): filled on every row or on none. */
@@ -128,8 +128,10 @@ export class DebugCsvReader {
     const column = 3 + which;
     const empty = cell === '' || BLANK.test(cell);
     const state = this.fill[which];
-    if (state === 'unknown') this.fill[which] = empty ? 'empty' : 'filled';
-    else if ((state === 'empty') !== empty) {
+    if (state === 'unknown') {
+      this.fill[which] = empty ? 'empty' : 'filled';
+      if (!empty) this.rates[which] = new GrowingColumn();
+    } else if ((state === 'empty') !== empty) {
       const first = this.firstDataRow;
       throw new DebugCsvError(
         empty
@@ -160,10 +162,4 @@ function number(cell: string, row: number, column: number): number {
     throw new DebugCsvError(BLANK.test(cell) ? 'the cell is empty; expected a number' : `"${shown}" is not a number`, row, DEBUG_COLUMNS[column]);
   }
   return value;
-}
-
-function grow(column: Float64Array<ArrayBuffer>): Float64Array<ArrayBuffer> {
-  const bigger = new Float64Array(column.length * 2);
-  bigger.set(column);
-  return bigger;
 }
