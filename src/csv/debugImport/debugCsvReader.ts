@@ -57,6 +57,15 @@ export class DebugCsvReader {
 
   /** Ends the input and returns the samples (arrays of exactly the sample count). */
   finish(): SampleBatch {
+    return joinPieces(this.finishInPieces());
+  }
+
+  /**
+   * Ends the input and returns the samples in pieces of at most 64 Ki samples, in order, as the
+   * reader holds them (no copy): for a caller that takes them piece by piece anyway, as the batch
+   * command feeds the engine, and so never needs twice an hour's samples at once.
+   */
+  finishInPieces(): SampleBatch[] {
     if (this.carry !== '') {
       const last = this.carry;
       this.carry = '';
@@ -64,11 +73,15 @@ export class DebugCsvReader {
     }
     if (!this.headerSeen) throw new DebugCsvError(`the file is empty; expected the header "${EXPECTED_HEADER}"`, 1);
     if (this.time.length === 0) throw new DebugCsvError('the file has a header but no samples', 2);
-    const batch: SampleBatch = { timeUs: this.time.trimmed(), angleDeg: this.angle.trimmed() };
-    const [omega, alpha] = this.rates;
-    if (omega !== null) batch.angularVelocity = omega.trimmed();
-    if (alpha !== null) batch.angularAcceleration = alpha.trimmed();
-    return batch;
+    const time = this.time.takeBlocks();
+    const angle = this.angle.takeBlocks();
+    const [omega, alpha] = this.rates.map((column) => column?.takeBlocks());
+    return time.map((timeUs, i) => {
+      const piece: SampleBatch = { timeUs, angleDeg: angle[i]! };
+      if (omega !== undefined) piece.angularVelocity = omega[i]!;
+      if (alpha !== undefined) piece.angularAcceleration = alpha[i]!;
+      return piece;
+    });
   }
 
   /** `block`: one or more whole lines, without the newline that ended the last one. */
@@ -151,6 +164,23 @@ export class DebugCsvReader {
  * radix prefix; anything else goes through the full pattern. Same answers; on an hour-long file
  * it saves about a fifth of the parse time.
  */
+/** The pieces' samples in one batch, each column one exact array. */
+export function joinPieces(pieces: readonly SampleBatch[]): SampleBatch {
+  const join = (column: (piece: SampleBatch) => Float64Array) => {
+    const all = new Float64Array(pieces.reduce((n, piece) => n + piece.timeUs.length, 0));
+    let at = 0;
+    for (const piece of pieces) {
+      all.set(column(piece), at);
+      at += piece.timeUs.length;
+    }
+    return all;
+  };
+  const batch: SampleBatch = { timeUs: join((p) => p.timeUs), angleDeg: join((p) => p.angleDeg) };
+  if (pieces[0]?.angularVelocity !== undefined) batch.angularVelocity = join((p) => p.angularVelocity!);
+  if (pieces[0]?.angularAcceleration !== undefined) batch.angularAcceleration = join((p) => p.angularAcceleration!);
+  return batch;
+}
+
 function number(cell: string, row: number, column: number): number {
   const first = cell.charCodeAt(0);
   const second = cell.charCodeAt(1) | 0x20;

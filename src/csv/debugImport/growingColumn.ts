@@ -1,36 +1,41 @@
 /**
- * One column of numbers read from a file of unknown length: a Float64Array that doubles when
- * full and is trimmed to its length once, at the end. An hour of samples costs 8 bytes each (at
- * most twice that while it grows) and no object per value, which is what keeps the batch
- * command within its memory budget.
+ * One column of numbers read from a file of unknown length, kept in blocks of 64 Ki values: no
+ * object per value, and nothing copied while it grows. (Doubling one array instead leaves each
+ * outgrown copy as garbage that V8 frees only at its next full collection: an hour of samples
+ * would hold about four times its size.) The blocks line up across columns, so block i of each
+ * column holds the same samples.
  */
+export const BLOCK = 1 << 16;
+
 export class GrowingColumn {
-  private values = new Float64Array(4096);
-  private count = 0;
+  private readonly full: Float64Array[] = [];
+  private block = new Float64Array(BLOCK);
+  private used = 0;
 
   get length(): number {
-    return this.count;
+    return this.full.length * BLOCK + this.used;
   }
 
   /** The last value appended; only called after one was. */
   last(): number {
-    return this.values[this.count - 1]!;
+    return this.used > 0 ? this.block[this.used - 1]! : this.full.at(-1)![BLOCK - 1]!;
   }
 
   push(value: number): void {
-    if (this.count === this.values.length) {
-      const bigger = new Float64Array(this.count * 2);
-      bigger.set(this.values);
-      this.values = bigger;
+    if (this.used === BLOCK) {
+      this.full.push(this.block);
+      this.block = new Float64Array(BLOCK);
+      this.used = 0;
     }
-    this.values[this.count++] = value;
+    this.block[this.used++] = value;
   }
 
-  /** Exactly the values appended, in an array of their own; the column lets go of its storage. */
-  trimmed(): Float64Array {
-    const exact = this.values.length === this.count ? this.values : this.values.slice(0, this.count);
-    this.values = new Float64Array(0);
-    this.count = 0;
-    return exact;
+  /** The values as they are held, no copy: full blocks, then a view of the last one's values. The column is empty afterwards. */
+  takeBlocks(): Float64Array[] {
+    const blocks = [...this.full, this.block.subarray(0, this.used)].filter((block) => block.length > 0);
+    this.full.length = 0;
+    this.block = new Float64Array(0);
+    this.used = 0;
+    return blocks;
   }
 }

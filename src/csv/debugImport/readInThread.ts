@@ -8,10 +8,19 @@ import { DebugCsvReader } from './debugCsvReader';
 import { textChunks } from './textChunks';
 
 export async function readDebugCsv(input: Blob | string, onProgress?: (fraction: number) => void): Promise<SampleBatch> {
+  return (await readAll(input, onProgress)).finish();
+}
+
+/** The samples in pieces of at most 64 Ki samples (DebugCsvReader.finishInPieces): for the batch command. */
+export async function readDebugCsvInPieces(input: Blob | string, onProgress?: (fraction: number) => void): Promise<SampleBatch[]> {
+  return (await readAll(input, onProgress)).finishInPieces();
+}
+
+async function readAll(input: Blob | string, onProgress?: (fraction: number) => void): Promise<DebugCsvReader> {
   const reader = new DebugCsvReader();
   for await (const { text, fraction } of textChunks(input)) {
     reader.push(text);
     onProgress?.(fraction);
   }
-  return reader.finish();
+  return reader;
 }
