@@ -19,6 +19,7 @@ import { jsonWriter } from './json';
 import { outputClashes } from './outputs';
 import { runInWorkers, type Outcome } from './pool';
 import { startProgress } from './progress';
+import { decodeResult } from './repsWire';
 import { formatSummary } from './summary';
 import { messageOf } from '../src/shared/messageOf';
 
@@ -78,8 +79,8 @@ export async function runReprocess(argv: readonly string[], io: CliIo, workerEnt
   const report = inOrder<Outcome>((outcome, index) =>
     progress.print(() => {
       if (!outcome.ok) fail(files[index]!, outcome.message);
-      else if (json !== undefined) json.file(outcome.result);
-      else io.stdout.write(formatSummary(outcome.result) + '\n');
+      else if (json !== undefined) json.file(decodeResult(outcome.result));
+      else io.stdout.write(formatSummary(decodeResult(outcome.result)) + '\n');
     }),
   );
   const settled = (index: number, outcome: Outcome) => {

@@ -1,15 +1,16 @@
 /**
  * The batch command's worker threads: at most `jobs` files at once, each worker taking the next
  * file as soon as it is done with one (so one long recording does not hold up the rest). Each
- * worker (cli/worker.ts) has its own wasm engine; files keep their number in the input, and the
+ * worker (cli/worker.ts) has its own wasm engine and sends the reps as they close, encoded
+ * (repsWire.ts); files keep their number in the input, and the
  * caller hears of progress and outcomes by that number, whatever order the workers finish in.
  *
  * A worker that dies (a crash, not a bad file: those are replies) fails the file it had, and a
  * new worker takes the remaining files.
  */
 import { Worker } from 'node:worker_threads';
-import type { Rep } from '../src/engine/types';
-import type { BatchPlan, FileResult, FileRun } from './batch';
+import type { BatchPlan } from './batch';
+import type { EncodedFileResult } from './repsWire';
 
 /** One file for a worker: main thread → worker. */
 export interface Job {
@@ -19,12 +20,12 @@ export interface Job {
 /** Worker → main thread, about the job it has: progress and runs as they come, then done or failed. */
 export type Reply =
   | { kind: 'progress'; units: number }
-  | { kind: 'reps'; hz: number; reps: Rep[] }
+  | { kind: 'reps'; hz: number; reps: Uint8Array }
   | { kind: 'ran'; hz: number; skipped: number }
   | { kind: 'done'; samples: number }
   | { kind: 'failed'; message: string };
 
-export type Outcome = { ok: true; result: FileResult } | { ok: false; message: string };
+export type Outcome = { ok: true; result: EncodedFileResult } | { ok: false; message: string };
 
 export interface PoolEvents {
   /** Work done on file `index` so far, in reprocessFile's units. */
@@ -66,8 +67,8 @@ export async function runInWorkers(files: readonly { index: number; file: string
 
 function runJob(worker: Worker, job: Job, progress: (units: number) => void): Promise<{ outcome: Outcome; workerDied: boolean }> {
   return new Promise((resolve) => {
-    const runs: FileRun[] = [];
-    const runAt = (hz: number): FileRun => {
+    const runs: EncodedFileResult['runs'] = [];
+    const runAt = (hz: number) => {
       if (runs.at(-1)?.hz !== hz) runs.push({ hz, reps: [], skipped: 0 });
       return runs.at(-1)!;
     };
@@ -77,7 +78,7 @@ function runJob(worker: Worker, job: Job, progress: (units: number) => void): Pr
     };
     const onMessage = (reply: Reply) => {
       if (reply.kind === 'progress') progress(reply.units);
-      else if (reply.kind === 'reps') runAt(reply.hz).reps.push(...reply.reps);
+      else if (reply.kind === 'reps') runAt(reply.hz).reps.push(reply.reps);
       else if (reply.kind === 'ran') runAt(reply.hz).skipped = reply.skipped;
       else if (reply.kind === 'done') settle({ ok: true, result: fileResult(job.file, reply.samples, runs) });
       else settle({ ok: false, message: reply.message });
@@ -90,6 +91,6 @@ function runJob(worker: Worker, job: Job, progress: (units: number) => void): Pr
 }
 
 /** The file's result from its runs; the engine drops the same samples at every rate (it depends on the input only), so `skipped` is any run's. */
-function fileResult(file: string, samples: number, runs: readonly FileRun[]): FileResult {
-  return { file, samples, skipped: Math.max(0, ...runs.map((run) => run.skipped)), runs: [...runs] };
+function fileResult(file: string, samples: number, runs: EncodedFileResult['runs']): EncodedFileResult {
+  return { file, samples, skipped: Math.max(0, ...runs.map((run) => run.skipped)), runs };
 }

@@ -10,16 +10,20 @@ import { createEngine } from '../src/engine';
 import { messageOf } from '../src/shared/messageOf';
 import { reprocessFile, type BatchPlan, type FileSink } from './batch';
 import type { Job, Reply } from './pool';
+import { encodeReps } from './repsWire';
 
 const port = parentPort;
 if (port === null) throw new Error('cli/worker.ts runs as a worker thread of the batch command, not on its own');
 const plan = workerData as BatchPlan;
-const reply = (message: Reply) => port.postMessage(message);
+const reply = (message: Reply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
 port.on('message', (job: Job) => {
   const sink: FileSink = {
     progress: (units) => reply({ kind: 'progress', units }),
-    reps: (hz, reps) => reply({ kind: 'reps', hz, reps }),
+    reps: (hz, reps) => {
+      const bytes = encodeReps(reps);
+      reply({ kind: 'reps', hz, reps: bytes }, [bytes.buffer as ArrayBuffer]);
+    },
     ran: (hz, skipped) => reply({ kind: 'ran', hz, skipped }),
   };
   reprocessFile(job.file, plan, createEngine, sink).then(
