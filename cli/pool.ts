@@ -84,9 +84,12 @@ function runJob(worker: Worker, job: Job, progress: (units: number) => void): Pr
       else settle({ ok: false, message: reply.message });
     };
     const onError = (error: Error) => settle({ ok: false, message: `the worker thread failed: ${error.message}` }, true);
-    const onExit = (code: number) => settle({ ok: false, message: `the worker thread stopped (exit code ${code})` }, true);
+    const stopped = (why: string) => settle({ ok: false, message: `the worker thread stopped (${why})` }, true);
+    const onExit = (code: number) => stopped(`exit code ${code}`);
     worker.on('message', onMessage).on('error', onError).on('exit', onExit);
-    worker.postMessage(job);
+    // A worker that stopped between two files (its threadId is then -1) would never answer.
+    if (worker.threadId === -1) stopped('before this file');
+    else worker.postMessage(job);
   });
 }
 
