@@ -1,23 +1,30 @@
 /**
- * The batch command's work on one file: import the debug CSV with the app's own importer, run the
- * engine once per sampling rate, and write a session CSV per rate when `--out` is given. Kept
- * apart from the command-line plumbing (main.ts) so the engine is a parameter.
+ * The batch command's work on one file, as a worker thread does it: import the debug CSV with
+ * the app's own importer, run the engine once per sampling rate (one rate after the other, only
+ * the reps kept), and write a session CSV per rate when `--out` is given. The engine is a
+ * parameter, so this runs the same wherever it is called from.
  *
  * Decisions where the product rules are silent (a debug CSV carries samples only):
  * - The session CSV's date is the input file's modification time, the closest thing to the
  *   recording time; its firmware is v0.0.0, docs/behaviour.md §8's value for an unknown version; its plate
- *   table is left empty, because only the total inertia is known.
- * - Output files are named `{input name}-{hz}hz-calcV{0|1}-calcA{0|1}.csv`; two inputs with the same
- *   name would overwrite each other, so the second one fails instead.
+ *   table is left empty, because only the total inertia is known. Its sets follow setRules.ts.
  */
 import { constants, openAsBlob } from 'node:fs';
 import { access, mkdir, stat, writeFile } from 'node:fs/promises';
-import { basename, extname, join } from 'node:path';
-import type { EngineSettings, EngineUpdate, Rep, SampleBatch } from '../src/engine/types';
-import { buildSessionCsv, parseDebugCsv, rateSuffix, UTF8_BOM } from '../src/csv';
-import { DEFAULT_SET_REST_S } from '../src/rules/settingsModel';
+import { dirname } from 'node:path';
+import type { EngineSettings, Rep, SampleBatch } from '../src/engine/types';
+import { buildSessionCsv, joinPieces, parseInThreadInPieces, UTF8_BOM } from '../src/csv';
+import { runEngine, type CreateEngine } from './engineRun';
+import { sessionCsvPath } from './outputs';
+import { setRules } from './setRules';
 
-export type Reprocess = (batch: SampleBatch, settings: Partial<EngineSettings>) => EngineUpdate;
+/** One sampling rate's run of one file. */
+export interface FileRun {
+  hz: number;
+  reps: Rep[];
+  /** Samples the engine dropped (time not increasing, a value not finite). */
+  skipped: number;
+}
 
 export interface FileResult {
   file: string;
@@ -25,38 +32,49 @@ export interface FileResult {
   samples: number;
   /** Samples the engine dropped (the same at every rate: it depends on the input only). */
   skipped: number;
-  runs: { hz: number; reps: Rep[] }[];
+  runs: FileRun[];
 }
 
+/** What every file gets; plain data, handed to each worker thread. */
 export interface BatchPlan {
   rates: readonly number[];
   settings: Omit<EngineSettings, 'hz'>;
   out?: string;
-  /** Output paths already written in this run, to refuse overwriting one. */
-  written: Set<string>;
 }
 
-/**
- * Processes one file. `progress` receives the work done on this file in units: the import counts
- * as 1 (reported in fractions while reading), each rate as 1 more.
- */
-export async function reprocessFile(file: string, plan: BatchPlan, reprocess: Reprocess, progress: (units: number) => void): Promise<FileResult> {
-  let batch: SampleBatch;
+/** Where reprocessFile reports, as it goes. */
+export interface FileSink {
+  /** Work done on this file so far, in units: the import counts as 1 (in fractions while reading), each rate as 1 more. */
+  progress(units: number): void;
+  /** Reps of the run at `hz` as the engine closes them, a push's worth at a time, so none wait in the worker. */
+  reps(hz: number, reps: Rep[]): void;
+  /** The run at `hz` is complete; `skipped`: the samples the engine dropped. */
+  ran(hz: number, skipped: number): void;
+}
+
+/** Processes one file, one rate after the other; resolves with its sample count once every run went to `sink`. */
+export async function reprocessFile(file: string, plan: BatchPlan, createEngine: CreateEngine, sink: FileSink): Promise<{ samples: number }> {
+  let pieces: SampleBatch[];
   try {
     await access(file, constants.R_OK);
-    batch = await parseDebugCsv(await openAsBlob(file, { type: 'text/csv' }), (fraction) => progress(fraction));
+    pieces = await parseInThreadInPieces(await openAsBlob(file, { type: 'text/csv' }), (fraction) => sink.progress(fraction));
   } catch (error) {
     throw readProblem(error, file);
   }
-  const result: FileResult = { file, samples: batch.timeUs.length, skipped: 0, runs: [] };
-  for (const hz of plan.rates) {
-    const update = reprocess(batch, { ...plan.settings, hz });
-    result.skipped = Math.max(result.skipped, update.skipped);
-    result.runs.push({ hz, reps: update.reps });
-    if (plan.out !== undefined) await writeSessionCsv(file, plan, plan.out, hz, batch, update.reps);
-    progress(1 + result.runs.length);
+  const { out } = plan;
+  // The session CSV wants the samples in one piece (joined once) and the run's reps (kept): only for --out.
+  const raw = out === undefined ? undefined : joinPieces(pieces);
+  for (const [i, hz] of plan.rates.entries()) {
+    const kept: Rep[] = [];
+    const skipped = runEngine(pieces, { ...plan.settings, hz }, createEngine, (reps) => {
+      sink.reps(hz, reps);
+      if (raw !== undefined) kept.push(...reps);
+    });
+    if (out !== undefined) await writeSessionCsv(file, plan.settings, sessionCsvPath(file, out, plan.settings, hz), raw!, kept);
+    sink.ran(hz, skipped);
+    sink.progress(2 + i);
   }
-  return result;
+  return { samples: pieces.reduce((n, piece) => n + piece.timeUs.length, 0) };
 }
 
 /**
@@ -71,10 +89,7 @@ export function readProblem(error: unknown, file: string): unknown {
   return error;
 }
 
-async function writeSessionCsv(file: string, plan: BatchPlan, out: string, hz: number, batch: SampleBatch, reps: Rep[]): Promise<void> {
-  const { settings } = plan;
-  const target = join(out, basename(file, extname(file)) + rateSuffix({ ...settings, hz }) + '.csv');
-  if (plan.written.has(target)) throw new Error(`${target} was already written for another input file of the same name`);
+async function writeSessionCsv(file: string, settings: BatchPlan['settings'], target: string, batch: SampleBatch, reps: Rep[]): Promise<void> {
   const csv = buildSessionCsv({
     date: (await stat(file)).mtime,
     firmware: { major: 0, minor: 0, patch: 0 },
@@ -83,11 +98,9 @@ async function writeSessionCsv(file: string, plan: BatchPlan, out: string, hz: n
     reps,
     plates: [],
     raw: batch,
-    // The Workout screen's defaults: the batch command has no screen to take them from.
-    sets: { restS: DEFAULT_SET_REST_S, warmup: settings.warmup, metric: 'velocity', phase: 'concentric' },
+    sets: setRules(settings.warmup),
   });
-  await mkdir(out, { recursive: true });
+  await mkdir(dirname(target), { recursive: true });
   // The byte-order mark the app's exports carry too: without it a spreadsheet garbles µ, ° and ².
   await writeFile(target, UTF8_BOM + csv, 'utf8');
-  plan.written.add(target);
 }

@@ -13,13 +13,15 @@
  *   force           τ/r                                   = 176.24 N
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Rep } from '../src/engine/types';
+import { summariseSet } from '../src/rules/sets';
 import type { JsonDocument } from './json';
 
 const A_DEG = 1800;
@@ -38,12 +40,16 @@ const HEADER = '#, Angle, Time (µs), Angular Velocity (rad/s), Angular Accelera
 let dir: string;
 let bundle: string;
 
-function yoyoCsv(): string {
+/** `bouts` of the yo-yo's N strokes, `gapS` seconds of rest between them (at the start position). */
+function yoyoCsv(bouts = 1, gapS = 0): string {
   const rows = [HEADER];
   const rest0 = 0.5;
   const move = (STROKES * PERIOD_S) / 2;
-  for (let i = 0; i * 0.005 < rest0 + move + 1; i++) {
-    const t = Math.min(Math.max(i * 0.005 - rest0, 0), move);
+  const cycle = move + gapS;
+  for (let i = 0; i * 0.005 < rest0 + bouts * cycle - gapS + 1; i++) {
+    const s = i * 0.005 - rest0;
+    const bout = Math.min(Math.max(Math.floor(s / cycle), 0), bouts - 1);
+    const t = Math.min(Math.max(s - bout * cycle, 0), move);
     rows.push(`${i + 1},${A_DEG * Math.cos((2 * Math.PI * t) / PERIOD_S)},${1_000_000 + 5000 * i},,`);
   }
   return rows.join('\r\n') + '\r\n';
@@ -62,6 +68,18 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'yoyo.csv'), yoyoCsv());
   writeFileSync(join(dir, 'letters.csv'), `${HEADER}\n1,0,1000,,\n2,1,2000,,\n3,abc,3000,,\n`);
   writeFileSync(join(dir, 'backwards.csv'), `${HEADER}\n1,0,1000,,\n2,1,900,,\n`);
+  // Two sets of the yo-yo 30 s apart (longer than the 20 s set rest); a folder of good and bad
+  // files for the parallel runs; a second yoyo.csv whose session CSVs would overwrite the first's.
+  mkdirSync(join(dir, 'sets'));
+  writeFileSync(join(dir, 'sets', 'two.csv'), yoyoCsv(2, 30));
+  mkdirSync(join(dir, 'many'));
+  writeFileSync(join(dir, 'many', '1-yoyo.csv'), yoyoCsv());
+  writeFileSync(join(dir, 'many', '2-letters.csv'), `${HEADER}\n1,0,1000,,\n2,1,2000,,\n3,abc,3000,,\n`);
+  writeFileSync(join(dir, 'many', '3-two-sets.csv'), yoyoCsv(2, 30));
+  writeFileSync(join(dir, 'many', '4-backwards.csv'), `${HEADER}\n1,0,1000,,\n2,1,900,,\n`);
+  writeFileSync(join(dir, 'many', '5-yoyo.csv'), yoyoCsv());
+  mkdirSync(join(dir, 'again'));
+  writeFileSync(join(dir, 'again', 'yoyo.csv'), yoyoCsv());
 }, 60_000);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -72,6 +90,7 @@ describe('npm run reprocess', () => {
     expect(status).toBe(0);
     expect(stdout).toMatch(/^Reprocesses recorded debug CSVs/);
     expect(stdout).toContain('--hz <list>');
+    expect(stdout).toMatch(/--jobs <n> +files processed at once, each in a worker thread, 1 or more \(default: one per core, \d+ here\)/);
     expect(stderr).toBe('');
   });
 
@@ -80,16 +99,18 @@ describe('npm run reprocess', () => {
     expect([status, stderr]).toEqual([0, '']);
     const doc = JSON.parse(stdout) as JsonDocument;
     expect(Object.keys(doc)).toEqual(['version', 'files']);
-    expect(doc.version).toBe(2);
+    expect(doc.version).toBe(3);
     const [file] = doc.files;
     expect(Object.keys(file!)).toEqual(['file', 'samples', 'skipped', 'runs']);
     expect([file!.file, file!.samples, file!.skipped]).toEqual(['yoyo.csv', 1900, 0]);
     expect(file!.runs.map((r) => r.hz)).toEqual([100, 200, 500]);
     for (const runAt of file!.runs) {
-      expect(Object.keys(runAt)).toEqual(['hz', 'reps']);
+      expect(Object.keys(runAt)).toEqual(['hz', 'reps', 'sets']);
       expect(runAt.reps.map((r) => r.count)).toEqual([0, 1, 2, 3]);
+      expect(runAt.reps.map((r) => r.set)).toEqual([1, 1, 1, 1]);
+      expect(runAt.sets.map((s) => [s.set, s.reps, s.counted])).toEqual([[1, 4, 3]]);
       for (const rep of runAt.reps.slice(1)) {
-        expect(Object.keys(rep)).toEqual(['count', 'concentric', 'eccentric', 'peakPowerRatio', 'meanPowerRatio']);
+        expect(Object.keys(rep)).toEqual(['count', 'set', 'concentric', 'eccentric', 'peakPowerRatio', 'meanPowerRatio']);
         // A yo-yo whose pull and return mirror each other overloads nothing: both ratios are 1.
         expect(rep.meanPowerRatio).toBeCloseTo(1, 1);
         for (const phase of [rep.concentric, rep.eccentric]) {
@@ -144,12 +165,76 @@ describe('npm run reprocess', () => {
     const csv = file.slice(1);
     const blocks = csv.trimEnd().split('\r\n\r\n').map((b) => Papa.parse<string[]>(b).data);
     expect(blocks.map((b) => b[0]![0])).toEqual(['Date', 'Rep', 'Plate (kg·m²)', 'Time (µs)', 'Set', 'Rep']);
-    expect(blocks[4]!.slice(1).map((row) => row.slice(0, 3))).toEqual([['1', '4', '3']]);
+    // One set of four reps, its warmup left out; the batch command does not know the plates or boost a set was done at.
+    expect(blocks[4]!.slice(1).map((row) => row.slice(0, 5))).toEqual([['1', '', '', '4', '3']]);
     expect(blocks[0]!.slice(1)).toEqual([['Firmware', 'v0.0.0'], ['Mass (kg)', '70'], ['Inertia (kg·m²)', '0.05']]);
     expect(blocks[1]!.slice(1).map((row) => row[0])).toEqual(['W', '1', '2', '3']);
     expect(Math.abs(Number(blocks[1]![2]![2]) / EXPECTED.velocity - 1)).toBeLessThan(0.02);
     expect(blocks[3]).toHaveLength(1 + 1900);
     expect(blocks[3]![1]).toEqual(['1000000', '1800']);
+  });
+
+  it('splits each run into sets at rests longer than 20 s, with the figures rules/sets.ts gives each set', () => {
+    const { status, stdout, stderr } = run('--json', '--hz', '200', '--inertia', '0.05', 'sets/two.csv');
+    expect([status, stderr]).toEqual([0, '']);
+    const [runAt] = (JSON.parse(stdout) as JsonDocument).files[0]!.runs;
+    expect(runAt!.reps.map((r) => [r.count, r.set])).toEqual([[0, 1], [1, 1], [2, 1], [3, 1], [4, 2], [5, 2], [6, 2], [7, 2]]);
+    expect(runAt!.sets.map((s) => Object.keys(s))).toEqual(
+      [1, 2].map(() => ['set', 'reps', 'counted', 'bestConcentricVelocity', 'meanConcentricVelocity', 'velocityLoss', 'work', 'eccentricOverload']),
+    );
+    for (const set of runAt!.sets) {
+      const reps = runAt!.reps.filter((r) => r.set === set.set) as unknown as Rep[];
+      const rules = summariseSet(set.set - 1, reps, { restS: 20, warmup: 1, metric: 'velocity', phase: 'concentric' });
+      expect(set).toEqual({
+        set: set.set,
+        reps: 4,
+        counted: 3,
+        bestConcentricVelocity: rules.best,
+        meanConcentricVelocity: rules.mean,
+        velocityLoss: rules.velocityLoss,
+        work: rules.work,
+        eccentricOverload: rules.overload,
+      });
+      // The physics: every stroke alike, so no velocity loss and no eccentric overload.
+      expect(Math.abs(set.meanConcentricVelocity! / EXPECTED.velocity - 1)).toBeLessThan(0.02);
+      expect(set.velocityLoss).toBeLessThan(1);
+      expect(set.work).toBeGreaterThan(0);
+      expect(set.eccentricOverload).toBeCloseTo(1, 1);
+    }
+  });
+
+  it.each([['--json'], ['--hz', '100,200']])('prints the same with --jobs 1 and --jobs 3, in input order, bad files included (%s)', (...options) => {
+    const inputs = ['many', 'missing.csv', 'yoyo.csv'];
+    const one = run('--jobs', '1', ...options, ...inputs);
+    const three = run('--jobs', '3', ...options, ...inputs);
+    expect(three).toEqual(one);
+    expect(one.status).toBe(1);
+    expect(one.stderr.trim().split('\n')).toEqual([
+      'reprocess: missing.csv: no such file or folder',
+      `reprocess: ${join('many', '2-letters.csv')}: row 4, column "Angle": "abc" is not a number`,
+      `reprocess: ${join('many', '4-backwards.csv')}: row 3, column "Time (µs)": time 900 µs does not increase (the previous sample has 1000 µs)`,
+    ]);
+    const printed = options[0] === '--json' ? (JSON.parse(one.stdout) as JsonDocument).files.map((f) => f.file) : one.stdout.match(/^\S+(?=: \d+ samples)/gm);
+    expect(printed).toEqual([join('many', '1-yoyo.csv'), join('many', '3-two-sets.csv'), join('many', '5-yoyo.csv'), 'yoyo.csv']);
+  });
+
+  it('exits 0 with several workers when every file is good', () => {
+    const { status, stderr } = run('--jobs', '2', '--json', join('many', '1-yoyo.csv'), join('many', '5-yoyo.csv'), 'sets');
+    expect([status, stderr]).toEqual([0, '']);
+  });
+
+  it('refuses a bad --jobs with exit status 2', () => {
+    const { status, stdout, stderr } = run('--jobs', '0', 'yoyo.csv');
+    expect([status, stdout]).toEqual([2, '']);
+    expect(stderr).toMatch(/^reprocess: --jobs expects a whole number, 1 or more, got "0"\nRun with --help/);
+  });
+
+  it('fails the later of two inputs of the same name instead of overwriting its session CSVs', () => {
+    const { status, stderr } = run('--jobs', '2', '--out', 'out-same', 'yoyo.csv', join('again', 'yoyo.csv'));
+    expect(status).toBe(1);
+    const target = join('out-same', 'yoyo-200hz-calcV0-calcA1.csv');
+    expect(stderr).toBe(`reprocess: ${join('again', 'yoyo.csv')}: ${target} is already the output of yoyo.csv, an input file of the same name\n`);
+    expect(readdirSync(join(dir, 'out-same'))).toEqual(['yoyo-200hz-calcV0-calcA1.csv']);
   });
 
   it('refuses an unknown option with exit status 2 and a hint', () => {

@@ -1,8 +1,8 @@
 /**
  * Entry of the batch command, bundled for Node by `vite build --config vite.cli.config.ts` into
- * dist-cli/reprocess.js with the wasm engine inlined: `npm run --silent reprocess -- --help`.
+ * dist-cli/reprocess.js, next to its worker threads' entry dist-cli/worker.js (which carries the
+ * wasm engine): `npm run --silent reprocess -- --help`.
  */
-import { reprocess } from '../src/engine';
 import { runReprocess } from './main';
 
-process.exitCode = await runReprocess(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr }, reprocess);
+process.exitCode = await runReprocess(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr }, new URL('./worker.js', import.meta.url));

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SampleBatch } from '../engine/types';
 import { buildDebugCsv, DEBUG_COLUMNS } from './debugCsv';
 import { DebugCsvError } from './debugImport/debugCsvError';
-import { ChunkParser } from './debugImport/chunkParser';
+import { ChunkParser, joinPieces } from './debugImport/chunkParser';
 import { parseDebugCsv } from './debugImport/parseDebugCsv';
 import { textChunks } from './debugImport/textChunks';
 
@@ -112,6 +112,23 @@ describe('debug CSV round trip', () => {
     expect(progress.length).toBeGreaterThan(1);
     expect(progress.at(-1)).toBe(1);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  });
+});
+
+describe('ChunkParser.finishInPieces', () => {
+  it('hands the samples over in blocks of 64 Ki, aligned across the columns, that join into the whole', () => {
+    const n = 2 * 65_536 + 100;
+    const strokes = strokeBatch(n);
+    const batch = { ...strokes, angularVelocity: strokes.angleDeg.map((a) => a / 2), angularAcceleration: strokes.angleDeg.map((a) => a - 90) };
+    const reader = new ChunkParser();
+    reader.push(buildDebugCsv(batch));
+    const pieces = reader.finishInPieces();
+    expect(pieces.map((p) => [p.timeUs.length, p.angleDeg.length, p.angularVelocity!.length, p.angularAcceleration!.length])).toEqual([
+      [65_536, 65_536, 65_536, 65_536],
+      [65_536, 65_536, 65_536, 65_536],
+      [100, 100, 100, 100],
+    ]);
+    expect(joinPieces(pieces)).toEqual(batch);
   });
 });
 

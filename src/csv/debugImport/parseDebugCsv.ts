@@ -16,7 +16,7 @@ export const WORKER_THRESHOLD = 1 << 20;
 
 /**
  * Parses a debug CSV (a File from a file input, any Blob, or text) into samples. `onProgress` receives the share read so far (0–1), after each
- * piece of about 1 MiB; a big file reports several times, a small one once.
+ * piece of 64 KiB; a big file reports many times, a small one once.
  */
 export function parseDebugCsv(file: Blob | string, onProgress?: (fraction: number) => void): Promise<SampleBatch> {
   const size = typeof file === 'string' ? file.length : file.size;
