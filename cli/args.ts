@@ -5,9 +5,8 @@
  */
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { ENGINE_DEFAULTS, inRange, RANGES, type RangedSetting } from '../src/engine/ranges';
+import { ENGINE_DEFAULTS, inRange, RANGES, WARMUP_CHOICES, type RangedSetting } from '../src/engine/ranges';
 import type { EngineSettings } from '../src/engine/types';
-import { WARMUP_CHOICES } from '../src/rules/settingsModel';
 import { messageOf } from '../src/shared/messageOf';
 
 const D = ENGINE_DEFAULTS;
@@ -18,8 +17,8 @@ const WARMUPS = `${WARMUP_CHOICES.slice(0, -1).join(', ')} or ${WARMUP_CHOICES.a
 const onOff = (on: boolean) => (on ? 'on' : 'off');
 
 /**
- * The help. Ranges, units and defaults are the engine's own (pkg/settings.json, read by
- * ranges.ts) and the warmup choices the settings model's, so the help says what is accepted.
+ * The help. Ranges, units, defaults and warmup choices are the engine's own (pkg/settings.json,
+ * read by ranges.ts), so the help says what is accepted.
  * `cores`: the default of --jobs on this machine.
  */
 export function usage(cores: number): string {
@@ -108,7 +107,7 @@ export function parseReprocessArgs(argv: readonly string[], cores = availablePar
   const v = parsed.values;
   const help = v.help === true;
   if (!help && parsed.positionals.length === 0) throw new UsageError('No input files: give one or more debug CSV files or folders');
-  const warmupOk = (x: number) => (WARMUP_CHOICES as readonly number[]).includes(x);
+  const warmupOk = (x: number) => WARMUP_CHOICES.includes(x);
   const options: ReprocessOptions = {
     inputs: parsed.positionals,
     rates: v.hz === undefined ? [D.hz] : parseRates(v.hz),

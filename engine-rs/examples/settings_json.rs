@@ -4,9 +4,9 @@
 //! largest sample value the engine takes, so the sample stream skips the same samples with a
 //! message instead of the engine dropping them silently.
 //! The defaults too, so the settings screen starts from the engine's own values without loading
-//! the engine. `cargo run --quiet --release -p repline-engine --example settings_json`
+//! the engine; and the warmup reps a set may start with (whole numbers, so apart from the ranges). `cargo run --quiet --release -p repline-engine --example settings_json`
 
-use engine::settings::{Range, Settings, HZ, INERTIA, MASS, MAX_SAMPLE_VALUE, RADIUS};
+use engine::settings::{Range, Settings, HZ, INERTIA, MASS, MAX_SAMPLE_VALUE, RADIUS, WARMUP};
 
 fn range(r: &Range) -> String {
     format!(r#"{{ "min": {}, "max": {}, "unit": "{}" }}"#, r.min, r.max, r.unit)
@@ -20,5 +20,9 @@ fn main() {
         r#"{{ "hz": {}, "radius": {}, "inertia": {}, "mass": {}, "calcAngularVelocity": {}, "calcAngularAcceleration": {}, "warmup": {} }}"#,
         d.hz, d.radius_m, d.inertia_kg_m2, d.mass_kg, d.calc_angular_velocity, d.calc_angular_acceleration, d.warmup
     );
-    println!("{{\n  \"ranges\": {{\n{}\n  }},\n  \"defaults\": {defaults},\n  \"maxSampleValue\": {MAX_SAMPLE_VALUE:e}\n}}", body.join(",\n"));
+    let warmup = range(&WARMUP);
+    println!(
+        "{{\n  \"ranges\": {{\n{}\n  }},\n  \"warmup\": {warmup},\n  \"defaults\": {defaults},\n  \"maxSampleValue\": {MAX_SAMPLE_VALUE:e}\n}}",
+        body.join(",\n")
+    );
 }

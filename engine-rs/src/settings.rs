@@ -49,6 +49,10 @@ pub const INERTIA: Range = Range { min: 0.0, max: 2.0, unit: "kg·m²" };
 /// Body mass: 0 leaves the body out of linear and net force; 300 kg is above any athlete.
 pub const MASS: Range = Range { min: 0.0, max: 300.0, unit: "kg" };
 
+/// Warmup reps a set starts with, whole numbers: a flywheel is spun up in one to three pulls,
+/// and a longer warmup would leave a short set nothing to judge.
+pub const WARMUP: Range = Range { min: 1.0, max: 3.0, unit: "reps" };
+
 /// Below this |ω| (rad/s) a point counts as still, and stillness is trimmed off the edges of
 /// a phase (rest is not part of the movement). 0.3 rad/s is 4 mm/s of rope on the default
 /// 14 mm shaft, and about three times the filtered ω noise of a 0.6° sensor sampled at 100 Hz
@@ -166,7 +170,7 @@ impl Settings {
             (RADIUS.contains(self.radius_m), ErrorKind::InvalidRadius, self.radius_m),
             (INERTIA.contains(self.inertia_kg_m2), ErrorKind::InvalidInertia, self.inertia_kg_m2),
             (MASS.contains(self.mass_kg), ErrorKind::InvalidMass, self.mass_kg),
-            ((1..=3).contains(&self.warmup), ErrorKind::InvalidWarmup, f64::from(self.warmup)),
+            (WARMUP.contains(f64::from(self.warmup)), ErrorKind::InvalidWarmup, f64::from(self.warmup)),
         ];
         match checks.iter().find(|(ok, _, _)| !ok) {
             Some(&(_, kind, value)) => Err(Error::new(kind, value)),

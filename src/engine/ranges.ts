@@ -1,7 +1,7 @@
 /**
  * The engine's facts about its settings, as it defines them (engine-rs/src/settings.rs, exported
  * to pkg/settings.json by the engine build): the default of each setting, the plausible range of
- * each physical one, and the largest sample value it takes. A plain JSON import, so the settings
+ * each physical one, the warmup reps a set may start with, and the largest sample value it takes. A plain JSON import, so the settings
  * screen, the stored-settings check and the sample stream use them before the engine itself has
  * loaded; the engine refuses the same values with the same words.
  */
@@ -20,6 +20,9 @@ export const RANGES: Readonly<Record<RangedSetting, Range>> = facts.ranges;
 
 /** The engine's default settings (the documented defaults; inertia 0 until plates are chosen). */
 export const ENGINE_DEFAULTS: Readonly<EngineSettings> = Object.freeze({ ...facts.defaults });
+
+/** The warmup reps a set may start with, every whole number from the lowest to the highest. */
+export const WARMUP_CHOICES: readonly number[] = Array.from({ length: facts.warmup.max - facts.warmup.min + 1 }, (_, i) => facts.warmup.min + i);
 
 /** Largest |time| (µs) or |angle| (°) the engine takes: beyond it a sample is not a measurement. */
 export const MAX_SAMPLE_VALUE: number = facts.maxSampleValue;

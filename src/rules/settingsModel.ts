@@ -5,7 +5,7 @@
  * Beyond the product rules: `windupOnReset`, `boostPercent` stays device state (it is reset to 0 on connect),
  * `view` (graph or table) and the plate counts are remembered too, so a reload looks the same.
  */
-import { ENGINE_DEFAULTS, inRange, rangeRule, type RangedSetting } from '../engine/ranges';
+import { ENGINE_DEFAULTS, inRange, rangeRule, WARMUP_CHOICES, type RangedSetting } from '../engine/ranges';
 import { METRICS, type Metric } from '../engine/types';
 import { PHASES, type Phase } from './labels';
 import { assertPlateCounts, plateTotal } from './plates';
@@ -16,12 +16,8 @@ import { DEFAULT_BAND, validateBand, validateBands, withBand, type TargetBand, t
 
 export const VIEWS = ['graph', 'table'] as const;
 export type View = (typeof VIEWS)[number];
-/**
- * Warmup reps a set may start with. The engine refuses any other count too (engine-rs
- * `Settings::validate`), but `pkg/settings.json` does not export that range yet, so it is written
- * here as well: keep the two equal until the engine's facts carry it.
- */
-export const WARMUP_CHOICES = [1, 2, 3] as const;
+/** Warmup reps a set may start with: the engine's (engine-rs `WARMUP`, in pkg/settings.json). */
+export { WARMUP_CHOICES };
 export const REP_GOAL_MAX = 100;
 /** A rest longer than this ends a set by default, s: a rest between sets is minutes, one between reps a second or two. */
 export const DEFAULT_SET_REST_S = 20;
