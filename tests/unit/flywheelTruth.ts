@@ -38,6 +38,14 @@ export interface SetSpec {
   concentricS: number;
   /** Flywheel inertia, kg·m²; the engine runs with it. */
   inertia: number;
+  /** Where the rope rests before the first pull (a set that follows another starts where it ended); absent: wound by a rep's travel on side 1. */
+  start?: Wound;
+}
+
+/** The rope at rest: wound `rad` radians on side `side` (the disc's angle is side × rad). */
+export interface Wound {
+  rad: number;
+  side: 1 | -1;
 }
 
 export const HEAVY_SLOW: SetSpec = { name: 'slow heavy set', reps: 6, travelM: 0.55, concentricS: 1.4, inertia: 0.1 };
@@ -64,6 +72,8 @@ export interface RepTruth {
 export interface TruthSession {
   batch: SampleBatch;
   reps: RepTruth[];
+  /** Where the rope rests after the last rep. */
+  end: Wound;
   /** The settings the engine needs to measure this motion (its shaft, plates, athlete). */
   settings: Partial<EngineSettings>;
 }
@@ -105,16 +115,17 @@ function phaseTruth(travelRad: number, durationS: number, peakRadS: number, iner
 }
 
 /** The motion of `spec` as angle segments, and each rep's truth. */
-function motion(spec: SetSpec, seed: number): { segments: Segment[]; reps: RepTruth[]; endS: number } {
+function motion(spec: SetSpec, seed: number): { segments: Segment[]; reps: RepTruth[]; endS: number; end: Wound } {
   const random = rng(seed);
   const vary = (x: number) => x * (0.9 + 0.2 * random());
   const wound = Array.from({ length: spec.reps + 1 }, () => vary(spec.travelM) / RADIUS);
+  if (spec.start !== undefined) wound[0] = spec.start.rad;
   const segments: Segment[] = [];
   const reps: RepTruth[] = [];
   const rest = (fromS: number, toS: number, angle: number) => segments.push({ fromS, toS, angle: () => angle });
   let t = LEAD_S;
-  let side = 1;
-  rest(0, t, wound[0]!);
+  let side: 1 | -1 = spec.start?.side ?? 1;
+  rest(0, t, side * wound[0]!);
   for (let k = 0; k < spec.reps; k++) {
     const [a, b] = [wound[k]!, wound[k + 1]!];
     const tc = vary(spec.concentricS);
@@ -130,12 +141,12 @@ function motion(spec: SetSpec, seed: number): { segments: Segment[]; reps: RepTr
       concentric: phaseTruth(a, tc, peak, spec.inertia),
       eccentric: phaseTruth(b, te, peak, spec.inertia),
     });
-    side = -side;
+    side = side === 1 ? -1 : 1;
     const pause = k + 1 < spec.reps ? 0.3 + 1.2 * random() : TAIL_S;
     rest(endS, endS + pause, -s * b);
     t = endS + pause;
   }
-  return { segments, reps, endS: t };
+  return { segments, reps, endS: t, end: { rad: wound[spec.reps]!, side } };
 }
 
 /** Standard normal variate (Box–Muller) from a uniform generator. */
@@ -145,7 +156,7 @@ function gaussian(random: () => number): number {
 
 /** Samples the set `spec` through the sensor `sensor`; `seed` picks the set's variations and the noise. */
 export function truthSession(spec: SetSpec, sensor: SensorSpec, seed = 1): TruthSession {
-  const { segments, reps, endS } = motion(spec, seed);
+  const { segments, reps, endS, end } = motion(spec, seed);
   const random = rng(seed * 7919 + sensor.rawHz);
   const n = Math.floor(endS * sensor.rawHz);
   const instants = Array.from({ length: n }, (_, i) =>
@@ -163,5 +174,5 @@ export function truthSession(spec: SetSpec, sensor: SensorSpec, seed = 1): Truth
     const noisy = exact + sensor.noiseDeg * gaussian(random);
     angleDeg[i] = sensor.tickDeg > 0 ? Math.round(noisy / sensor.tickDeg) * sensor.tickDeg : noisy;
   });
-  return { batch: { timeUs, angleDeg }, reps, settings: { radius: RADIUS, inertia: spec.inertia } };
+  return { batch: { timeUs, angleDeg }, reps, end, settings: { radius: RADIUS, inertia: spec.inertia } };
 }
