@@ -41,7 +41,8 @@
 //!   on the grid t0 + k·1e6/hz µs by linear interpolation (a device's rates as their mean over
 //!   each step); the docs/behaviour.md §9 4-point buffer ([`smooth`]); a centred Savitzky–Golay fit over
 //!   ±50 ms ([`savgol`]: about 10 Hz of bandwidth, 50 ms of live lag) for the angle and its rate
-//!   ω; α as the backward difference of ω; derived velocity ω·r (m/s), acceleration α·2r
+//!   ω (within 50 ms of a segment's start or end, the rate of the nearest centred window); α as
+//!   the backward difference of ω; derived velocity ω·r (m/s), acceleration α·2r
 //!   (m/s²), torque I·α (N·m), tangential force τ/r (N), linear force and net force (N), power
 //!   τ·ω (W) ([`mod@derive`] documents the physics).
 //! - **Repetitions** ([`reps`]): the rope position is |angle|; falling = concentric (rope
@@ -63,8 +64,9 @@
 //! # Accuracy
 //!
 //! `tests/unit/engine.accuracy.test.ts` checks every figure against a physics-truth flywheel
-//! session (slow heavy and fast light sets) sampled at 100–1000 Hz with 0.6° of Gaussian noise,
-//! 1.8° encoder ticks and ±1.5 ms of timing jitter, on 100, 200 and 500 Hz grids: mean velocity
+//! session (slow heavy and fast light sets, eleven draws of each) sampled at 100–1000 Hz with
+//! 0.6° of Gaussian noise, 1.8° encoder ticks and ±1.5 ms of timing jitter, on 100, 200 and
+//! 500 Hz grids: mean velocity
 //! within about 1 % (median over reps), mean torque, force and power within about 2.5 %, peak
 //! velocity within 1 %. What is left is known: the filter flattens a sharp peak of ω by
 //! W²·ω''/10 (0.5 % for a 0.45 s pull), and a change-point fit that assumes constant

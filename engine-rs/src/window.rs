@@ -7,8 +7,9 @@
 //! the flywheel's change of kinetic energy), so the noise of the window's inner points cancels
 //! and what is left is I·Δ(ω²/2) / W: the energy put in per second over the window. A true peak
 //! is lowered only by the averaging of a smooth curve: for a pull of 0.45 s, a 100 ms window
-//! lowers it by 2 %. Measured on the physics-truth sessions: within 1 % on clean input, up to
-//! ~10 % high with 0.6° noise or 1.8° ticks on a slow heavy pull (with a 50 ms window, 20 %).
+//! lowers it by 2 %. Measured on the physics-truth sessions: within 1 % on clean input; noise
+//! biases it up, most on a slow heavy pull with 0.6° noise, 1.8° ticks and ±1.5 ms jitter at
+//! once (over eleven draws of the noise: median of a set up to 12 %, worst rep 22 %).
 //!
 //! The window is trailing (causal, so live and whole-session agree point for point) and starts
 //! over at each segment's first point; until it has filled, it averages the points it has.

@@ -1,8 +1,9 @@
 /**
  * Reference port of `engine-rs/src/savgol.rs` (which documents the filter): a centred quadratic
  * Savitzky–Golay fit over 2m + 1 grid points, streamed with running moments and a delay of m
- * points; segment edges take the fit of the first or last full window. Same arithmetic in the
- * same order as the Rust code.
+ * points; a segment's first and last m points take the fit of its first or last full window:
+ * the parabola's value at their position and the line's slope (the rate at the window's centre).
+ * Same arithmetic in the same order as the Rust code.
  */
 import type { GridPoint } from './resample';
 
@@ -46,14 +47,18 @@ class Fit {
     this.invS2 = n >= 2 ? 1 / s2 : 0;
   }
 
-  /** (value, slope) at centred position `x`. */
+  /**
+   * (value, slope) at centred position `x`: the parabola's value, and the slope of the
+   * least-squares line through the window (the parabola's slope at the centre; off centre the
+   * parabola's own slope is about 4 times noisier, see savgol.rs).
+   */
   at(m0: number, m1: number, m2: number, x: number): [number, number] {
     const a = this.k0 * m0 - this.k2 * m2;
     const b = m1 * this.invS2;
-    // At the centre the parabola's value and slope are a and b (the common case, and exact).
+    // At the centre the parabola's value is a (the common case, and exact).
     if (x === 0) return [a, b];
     const c = this.c2 * m2 - this.c0 * m0;
-    return [a + (b + c * x) * x, b + 2 * c * x];
+    return [a + (b + c * x) * x, b];
   }
 }
 
