@@ -52,34 +52,32 @@ export class LiveEngine {
     free(): void;
     [Symbol.dispose](): void;
     /**
-     * End of data: returns the trailing rep, if any; the points the filter held come with it.
+     * End of data: the trailing rep, if any, and the points the filter held (see the header).
      */
-    finish(): Rep[];
+    finish(): void;
     /**
      * A new session with `settings`; with `points` false the calls count points but keep none.
      */
     constructor(settings: EngineSettings, points: boolean);
     /**
      * Processes a batch of samples (times in µs, angles in degrees, and the device's rates when
-     * it has them); returns the reps it closed. On error nothing is processed.
+     * it has them); the header says what it produced. On error nothing is processed.
      */
-    push(time_us: Float64Array | number[], angle_deg: Float64Array | number[], angular_velocity?: Float64Array | number[] | null, angular_acceleration?: Float64Array | number[] | null): Rep[];
+    push(time_us: Float64Array | number[], angle_deg: Float64Array | number[], angular_velocity?: Float64Array | number[] | null, angular_acceleration?: Float64Array | number[] | null): void;
     /**
-     * The points of the last call, when the engine keeps points (taken: a second read is empty).
+     * The last call's reps, then its turns, as numbers (see the module notes for the layout).
+     */
+    records(): Float64Array;
+    /**
+     * The points produced since they were last taken, when the engine keeps points.
      */
     takePoints(): Points;
     /**
-     * Points the last call produced.
+     * Address in wasm memory of the last call's header: four f64, the samples it dropped
+     * (time not increasing, a value not finite), the points it produced, the reps it closed
+     * and the concentric phases it made certain before their reps close.
      */
-    readonly pointCount: number;
-    /**
-     * Samples the last call dropped (time not increasing, a value not finite).
-     */
-    readonly skipped: number;
-    /**
-     * The concentric phases the last call made certain, before their reps close.
-     */
-    readonly turns: Turn[];
+    readonly header: number;
 }
 
 /**
@@ -136,7 +134,8 @@ export class PhaseSummary {
 }
 
 /**
- * The point columns of one call, one getter per column (each read copies that column out).
+ * The point columns taken from an engine, one getter per column: each read moves that column
+ * out (a second read is empty).
  */
 export class Points {
     private constructor();
@@ -274,3 +273,23 @@ export class Turn {
      */
     readonly turn: number;
 }
+
+/**
+ * The names of a phase's numbers in [`LiveEngine::records`], in order.
+ */
+export function phaseFields(): string[];
+
+/**
+ * The names of a rep's numbers in [`LiveEngine::records`], in order (its phases follow).
+ */
+export function repFields(): string[];
+
+/**
+ * The names of a turn's numbers in [`LiveEngine::records`], in order (its concentric follows).
+ */
+export function turnFields(): string[];
+
+/**
+ * The engine's WebAssembly memory, where [`LiveEngine::header`] points.
+ */
+export function wasmMemory(): any;

@@ -6,19 +6,33 @@
 //! const settings = new EngineSettings(); // the documented defaults
 //! settings.inertia = 0.05;
 //! const engine = new LiveEngine(settings, false); // false: reps and counts, no point columns
-//! const reps = engine.push(timeUs, angleDeg, undefined, undefined); // Float64Arrays in
-//! engine.skipped; engine.pointCount; // of that call
+//! engine.push(timeUs, angleDeg, undefined, undefined); // Float64Arrays in
+//! const header = new Float64Array(wasmMemory().buffer, engine.header, 4); // skipped, points, reps, turns
+//! if (header[2] + header[3] > 0) engine.records(); // the reps, then the turns, as numbers
 //! engine.finish(); engine.free();
 //! ```
 //!
-//! Samples come in as typed arrays (the glue copies them into wasm memory once); reps go out as
-//! generated classes; point columns go out only when the engine was asked for them, each one
-//! copied when its getter is read. Errors are JavaScript `Error`s carrying the engine's message.
+//! Why this shape. A live session pushes a batch twice a second and almost every push closes
+//! nothing, so a push is one call that allocates nothing on either side and returns nothing:
+//! what it produced is counted in a header at a fixed place in wasm memory, which TypeScript
+//! reads through a view it keeps. Only when reps or turns closed does it make a second call,
+//! for them as one array of numbers: each rep's fields in the order [`rep_fields`] names them,
+//! then its concentric and eccentric phases in [`phase_fields`]' order; each turn likewise
+//! ([`turn_fields`]). TypeScript reads those names once, and checks them against the generated
+//! classes, whose fields are the contract's types. Object-per-rep
+//! classes would cost a call per field read and one to free each object. Samples come in as
+//! typed arrays (the glue copies them into wasm memory once); point columns accumulate until
+//! taken, and each column's getter moves it out (one copy, into JavaScript). Errors are
+//! JavaScript `Error`s carrying the engine's message.
+//!
+//! The `Rep`, `Turn`, `PhaseSummary` and `Points` classes remain the contract's types (see
+//! `src/engine/types.ts`) and the writers of the records below.
 
 use crate::phase::PhaseSummary;
 use crate::reps::{Rep, Turn};
 use crate::session::{Batch, Engine, Points, Update};
 use crate::settings::Settings;
+use core::cell::Cell;
 use wasm_bindgen::prelude::*;
 
 /// What the user chose (see [`Settings`]); `new EngineSettings()` holds the defaults.
@@ -127,6 +141,33 @@ pub struct JsPhaseSummary {
     pub work: f64,
 }
 
+/// What goes into [`LiveEngine::records`]: a class's numbers, nested phases last.
+trait Record {
+    /// The JavaScript names of the numbers [`Record::write`] appends, in that order.
+    const FIELDS: &'static [&'static str];
+    fn write(&self, out: &mut Vec<f64>);
+}
+
+impl Record for JsPhaseSummary {
+    const FIELDS: &'static [&'static str] =
+        &["duration", "velocity", "acceleration", "torque", "force", "linearForce", "netForce", "power", "peakVelocity", "peakPower", "work"];
+    fn write(&self, out: &mut Vec<f64>) {
+        out.extend_from_slice(&[
+            self.duration,
+            self.velocity,
+            self.acceleration,
+            self.torque,
+            self.force,
+            self.linear_force,
+            self.net_force,
+            self.power,
+            self.peak_velocity,
+            self.peak_power,
+            self.work,
+        ]);
+    }
+}
+
 impl From<&PhaseSummary> for JsPhaseSummary {
     fn from(p: &PhaseSummary) -> JsPhaseSummary {
         JsPhaseSummary {
@@ -202,6 +243,26 @@ impl From<&Rep> for JsRep {
     }
 }
 
+impl Record for JsRep {
+    /// Then `concentric` and `eccentric`, each a [`JsPhaseSummary`].
+    const FIELDS: &'static [&'static str] = &["index", "count", "start", "turn", "end", "startUs", "endUs", "peakPowerRatio", "meanPowerRatio"];
+    fn write(&self, out: &mut Vec<f64>) {
+        out.extend_from_slice(&[
+            f64::from(self.index),
+            self.count,
+            self.start,
+            self.turn,
+            self.end,
+            self.start_us,
+            self.end_us,
+            self.peak_power_ratio,
+            self.mean_power_ratio,
+        ]);
+        self.concentric.write(out);
+        self.eccentric.write(out);
+    }
+}
+
 /// A rep's concentric phase, published once its turn is certain (see [`Turn`]); the rep with the
 /// same index closes later with the same concentric figures.
 #[wasm_bindgen(js_name = Turn)]
@@ -240,10 +301,20 @@ impl From<&Turn> for JsTurn {
     }
 }
 
-/// The point columns of one call, one getter per column (each read copies that column out).
+impl Record for JsTurn {
+    /// Then `concentric`, a [`JsPhaseSummary`].
+    const FIELDS: &'static [&'static str] = &["index", "count", "start", "turn", "startUs"];
+    fn write(&self, out: &mut Vec<f64>) {
+        out.extend_from_slice(&[f64::from(self.index), self.count, self.start, self.turn, self.start_us]);
+        self.concentric.write(out);
+    }
+}
+
+/// The point columns taken from an engine, one getter per column: each read moves that column
+/// out (a second read is empty).
 #[wasm_bindgen(js_name = Points)]
 pub struct JsPoints {
-    columns: [Vec<f64>; Points::FIELD_COUNT],
+    columns: [Cell<Vec<f64>>; Points::FIELD_COUNT],
 }
 
 macro_rules! columns {
@@ -254,7 +325,7 @@ macro_rules! columns {
                 $(#[$doc])*
                 #[wasm_bindgen(getter, js_name = $js)]
                 pub fn $name(&self) -> Vec<f64> {
-                    self.columns[$i].clone()
+                    self.columns[$i].take()
                 }
             )*
         }
@@ -291,6 +362,9 @@ columns! {
 pub struct LiveEngine {
     engine: Engine,
     out: Update,
+    /// The last call's samples dropped, points produced, reps closed and turns published; boxed,
+    /// so its address ([`LiveEngine::header`]) never changes.
+    header: Box<[f64; 4]>,
 }
 
 #[wasm_bindgen]
@@ -300,59 +374,107 @@ impl LiveEngine {
     pub fn new(settings: &EngineSettings, points: bool) -> Result<LiveEngine, JsError> {
         let s = settings.settings();
         let engine = if points { Engine::new(s) } else { Engine::without_points(s) }.map_err(error)?;
-        Ok(LiveEngine { engine, out: Update::default() })
+        Ok(LiveEngine { engine, out: Update::default(), header: Box::new([0.0; 4]) })
     }
 
     /// Processes a batch of samples (times in µs, angles in degrees, and the device's rates when
-    /// it has them); returns the reps it closed. On error nothing is processed.
+    /// it has them); the header says what it produced. On error nothing is processed.
     pub fn push(
         &mut self,
         time_us: &[f64],
         angle_deg: &[f64],
         angular_velocity: Option<Box<[f64]>>,
         angular_acceleration: Option<Box<[f64]>>,
-    ) -> Result<Vec<JsRep>, JsError> {
-        self.out.clear();
+    ) -> Result<(), JsError> {
+        self.start();
         let batch = Batch {
             time_us,
             angle_deg,
             angular_velocity: angular_velocity.as_deref(),
             angular_acceleration: angular_acceleration.as_deref(),
         };
-        self.engine.push(&batch, &mut self.out).map_err(error)?;
-        Ok(self.out.reps.iter().map(JsRep::from).collect())
+        let result = self.engine.push(&batch, &mut self.out).map_err(error);
+        self.count();
+        result
     }
 
-    /// End of data: returns the trailing rep, if any; the points the filter held come with it.
-    pub fn finish(&mut self) -> Result<Vec<JsRep>, JsError> {
-        self.out.clear();
-        self.engine.finish(&mut self.out).map_err(error)?;
-        Ok(self.out.reps.iter().map(JsRep::from).collect())
+    /// End of data: the trailing rep, if any, and the points the filter held (see the header).
+    pub fn finish(&mut self) -> Result<(), JsError> {
+        self.start();
+        let result = self.engine.finish(&mut self.out).map_err(error);
+        self.count();
+        result
     }
 
-    /// The concentric phases the last call made certain, before their reps close.
+    /// Address in wasm memory of the last call's header: four f64, the samples it dropped
+    /// (time not increasing, a value not finite), the points it produced, the reps it closed
+    /// and the concentric phases it made certain before their reps close.
     #[wasm_bindgen(getter)]
-    pub fn turns(&self) -> Vec<JsTurn> {
-        self.out.turns.iter().map(JsTurn::from).collect()
+    pub fn header(&self) -> usize {
+        self.header.as_ptr() as usize
     }
 
-    /// Samples the last call dropped (time not increasing, a value not finite).
-    #[wasm_bindgen(getter)]
-    pub fn skipped(&self) -> f64 {
-        self.out.skipped as f64
+    /// The last call's reps, then its turns, as numbers (see the module notes for the layout).
+    pub fn records(&self) -> Vec<f64> {
+        let mut records = Vec::new();
+        for rep in &self.out.reps {
+            JsRep::from(rep).write(&mut records);
+        }
+        for turn in &self.out.turns {
+            JsTurn::from(turn).write(&mut records);
+        }
+        records
     }
 
-    /// Points the last call produced.
-    #[wasm_bindgen(getter, js_name = pointCount)]
-    pub fn point_count(&self) -> f64 {
-        self.out.point_count as f64
-    }
-
-    /// The points of the last call, when the engine keeps points (taken: a second read is empty).
+    /// The points produced since they were last taken, when the engine keeps points.
     #[wasm_bindgen(js_name = takePoints)]
     pub fn take_points(&mut self) -> JsPoints {
-        JsPoints { columns: core::mem::take(&mut self.out.points.columns) }
+        JsPoints { columns: core::mem::take(&mut self.out.points.columns).map(Cell::new) }
     }
+}
+
+impl LiveEngine {
+    /// A call starts: the last call's reps, turns and counts go; points stay until taken.
+    fn start(&mut self) {
+        self.out.reps.clear();
+        self.out.turns.clear();
+        self.out.skipped = 0;
+        self.out.point_count = 0;
+    }
+
+    /// A call ended: its counts into the header.
+    fn count(&mut self) {
+        let o = &self.out;
+        *self.header = [o.skipped as f64, o.point_count as f64, o.reps.len() as f64, o.turns.len() as f64];
+    }
+}
+
+/// The names of a phase's numbers in [`LiveEngine::records`], in order.
+#[wasm_bindgen(js_name = phaseFields)]
+pub fn phase_fields() -> Vec<String> {
+    names::<JsPhaseSummary>()
+}
+
+/// The names of a rep's numbers in [`LiveEngine::records`], in order (its phases follow).
+#[wasm_bindgen(js_name = repFields)]
+pub fn rep_fields() -> Vec<String> {
+    names::<JsRep>()
+}
+
+/// The names of a turn's numbers in [`LiveEngine::records`], in order (its concentric follows).
+#[wasm_bindgen(js_name = turnFields)]
+pub fn turn_fields() -> Vec<String> {
+    names::<JsTurn>()
+}
+
+fn names<R: Record>() -> Vec<String> {
+    R::FIELDS.iter().map(|name| (*name).to_owned()).collect()
+}
+
+/// The engine's WebAssembly memory, where [`LiveEngine::header`] points.
+#[wasm_bindgen(js_name = wasmMemory)]
+pub fn wasm_memory() -> JsValue {
+    wasm_bindgen::memory()
 }
 
 /// The engine's error as a JavaScript `Error` with its message.

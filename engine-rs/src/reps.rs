@@ -32,7 +32,7 @@
 
 use crate::derive::DEG_TO_RAD;
 use crate::edges::Edges;
-use crate::phase::{At, Context, PhaseAcc, PhaseSummary, Split, VALUE_COUNT};
+use crate::phase::{At, Context, PhaseAcc, PhaseSummary, Split, OMEGA, VALUE_COUNT};
 use crate::settings::{REP_TRAVEL_DEG, REST_CLOSE_S};
 use crate::still::Stillness;
 
@@ -43,9 +43,7 @@ pub struct DetectorPoint {
     pub at: At,
     /// Filtered angle, degrees.
     pub angle_deg: f64,
-    /// Angular velocity, rad/s.
-    pub omega: f64,
-    /// Its [`crate::phase::phase_values`].
+    /// Its [`crate::phase::phase_values`] (ω first).
     pub values: [f64; VALUE_COUNT],
     /// Moving by the phases' rule.
     pub moving: bool,
@@ -62,7 +60,7 @@ fn rested(now_us: f64, band_since_us: f64, edges: &Edges) -> bool {
 fn turn_split(point: &DetectorPoint, step_us: f64) -> Split {
     let t = point.at.time_us;
     let half = 0.5 * step_us;
-    let shift = point.angle_deg * DEG_TO_RAD / point.omega;
+    let shift = point.angle_deg * DEG_TO_RAD / point.values[OMEGA];
     let cross_us = if shift.is_finite() { (t - shift * 1e6).max(t - half).min(t + half) } else { t };
     Split { index: point.at.index, values: point.values, after: (t + half - cross_us) / step_us, time_us: cross_us }
 }
@@ -348,13 +346,13 @@ mod tests {
 
     /// A detector at 100 Hz, and its edges (which never move a phase's edge: no slack).
     fn detector() -> (RepDetector, Edges) {
-        (RepDetector::new(1, Context { step_us: 10_000.0, weight: 0.0 }), Edges::new(100.0, 0, 0.0))
+        (RepDetector::new(1, Context { step_us: 10_000.0, weight: 0.0, ..Context::new(&crate::Settings::default()) }), Edges::new(100.0, 0, 0.0))
     }
 
     /// Point `i` at angle `a`, every value 1 while moving, 0 at rest.
     fn point(i: u64, a: f64, moving: bool) -> DetectorPoint {
         let values = [if moving { 1.0 } else { 0.0 }; VALUE_COUNT];
-        DetectorPoint { at: At { index: i, time_us: i as f64 * 1e4 }, angle_deg: a, omega: 0.0, values, moving }
+        DetectorPoint { at: At { index: i, time_us: i as f64 * 1e4 }, angle_deg: a, values, moving }
     }
 
     /// [`walk`] still only at the end, for `rest` points; returns the reps alone.

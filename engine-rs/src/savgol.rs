@@ -48,7 +48,7 @@
 //! not build up over an hour, they are summed afresh each time the ring wraps, every 2m + 1
 //! points (amortised three operations per point).
 
-use crate::resample::GridPoint;
+use crate::resample::{GridBlock, GRID_BLOCK};
 use crate::settings::{FILTER_HALF_WINDOW_S, FILTER_MAX_HALF_WIDTH};
 
 /// Slots of the ring: a power of two above the largest window (2·50 + 1 points), so a slot is a
@@ -61,21 +61,6 @@ const _: () = assert!(2 * FILTER_MAX_HALF_WIDTH + 1 < RING);
 pub fn half_width(hz: f64) -> usize {
     // hz is validated (1–1000), so the product is a small non-negative number.
     ((FILTER_HALF_WINDOW_S * hz).round() as usize).clamp(1, FILTER_MAX_HALF_WIDTH)
-}
-
-/// One filtered grid point.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Filtered {
-    /// The grid point as resampled.
-    pub grid: GridPoint,
-    /// Smoothed angle, degrees.
-    pub angle_deg: f64,
-    /// The smoothed angle's rate, degrees per grid step.
-    pub slope: f64,
-    /// The device's ω (rad/s) and α (rad/s²), smoothed when [`SavGol::smooth_rates`] is on.
-    pub omega: f64,
-    /// See `omega`.
-    pub alpha: f64,
 }
 
 /// The normal-equation constants of a quadratic fit over `n` equally spaced points.
@@ -158,27 +143,52 @@ impl Moments {
     }
 }
 
-/// What is waiting to be emitted: positions `next..=last`, offsets from the full window's
-/// centre (in slot `centre`), or with `short`, the points of a segment shorter than a window.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Due {
-    next: i64,
-    last: i64,
-    centre: usize,
-    short: bool,
+/// Filtered points as columns, a block at a time: the filter writes them, the stages after it
+/// read them in order.
+#[derive(Clone, Debug)]
+pub struct FilteredBlock {
+    /// Points in the block.
+    pub len: usize,
+    /// Grid time, µs.
+    pub time_us: [f64; OUT_BLOCK],
+    /// The resampled angle before any smoothing (what the edge fits read), degrees.
+    pub raw_deg: [f64; OUT_BLOCK],
+    /// Smoothed angle, degrees.
+    pub angle_deg: [f64; OUT_BLOCK],
+    /// The smoothed angle's rate, degrees per grid step.
+    pub slope: [f64; OUT_BLOCK],
+    /// The device's ω (rad/s) and α (rad/s²), smoothed (written only when
+    /// [`SavGol::smooth_rates`] is on).
+    pub omega: [f64; OUT_BLOCK],
+    /// See `omega`.
+    pub alpha: [f64; OUT_BLOCK],
+    /// First point of a segment.
+    pub first: [bool; OUT_BLOCK],
 }
 
-/// The fit of a segment shorter than a window: its constants, centre and moments.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Short {
-    fit: Fit,
-    half: f64,
-    angle: Moments,
-    rates: [Moments; 2],
+/// Slots of a [`FilteredBlock`]: a block of grid points yields those points and at most the
+/// 2m held before it ([`GRID_BLOCK`] + 100), and a power of two makes a slot a masked index.
+pub const OUT_BLOCK: usize = 512;
+const _: () = assert!(GRID_BLOCK + 2 * FILTER_MAX_HALF_WIDTH <= OUT_BLOCK && OUT_BLOCK.is_power_of_two());
+
+impl Default for FilteredBlock {
+    fn default() -> FilteredBlock {
+        let zeros = [0.0; OUT_BLOCK];
+        FilteredBlock {
+            len: 0,
+            time_us: zeros,
+            raw_deg: zeros,
+            angle_deg: zeros,
+            slope: zeros,
+            omega: zeros,
+            alpha: zeros,
+            first: [false; OUT_BLOCK],
+        }
+    }
 }
 
-/// The streaming filter: grid points and their buffered angles in, [`Filtered`] points out,
-/// m points later.
+/// The streaming filter: grid points and their buffered angles in, filtered points out, m
+/// points later, appended to a [`FilteredBlock`].
 #[derive(Clone, Debug)]
 pub struct SavGol {
     m: usize,
@@ -186,8 +196,12 @@ pub struct SavGol {
     /// m, m + 1, m², (m + 1)² for sliding the moments.
     slide_k: [f64; 4],
     full: Fit,
+    /// The window's buffered angles, and what each of its points carries through to the output.
     values: [f64; RING],
-    points: [GridPoint; RING],
+    times: [f64; RING],
+    raws: [f64; RING],
+    omegas: [f64; RING],
+    alphas: [f64; RING],
     /// Points pushed in the current segment (the next one goes to slot `pos & MASK`), and the
     /// same modulo n (the moments are summed afresh when it comes round to 0).
     pos: usize,
@@ -196,8 +210,6 @@ pub struct SavGol {
     /// The device's ω and α, when [`SavGol::smooth_rates`] is on.
     rates: [Moments; 2],
     with_rates: bool,
-    due: Due,
-    short: Short,
 }
 
 impl SavGol {
@@ -205,21 +217,21 @@ impl SavGol {
     pub fn new(m: usize) -> SavGol {
         let m = m.clamp(1, FILTER_MAX_HALF_WIDTH);
         let n = 2 * m + 1;
-        let zero = crate::resample::Sample { time_us: 0.0, angle_deg: 0.0, omega: 0.0, alpha: 0.0 };
         SavGol {
             m,
             n,
             slide_k: [m as f64, m as f64 + 1.0, (m * m) as f64, ((m + 1) * (m + 1)) as f64],
             full: Fit::new(n),
             values: [0.0; RING],
-            points: [GridPoint { sample: zero, first: false }; RING],
+            times: [0.0; RING],
+            raws: [0.0; RING],
+            omegas: [0.0; RING],
+            alphas: [0.0; RING],
             pos: 0,
             phase: 0,
             angle: Moments::default(),
             rates: [Moments::default(); 2],
             with_rates: false,
-            due: Due { next: 1, last: 0, centre: 0, short: false },
-            short: Short { fit: Fit::new(1), half: 0.0, angle: Moments::default(), rates: [Moments::default(); 2] },
         }
     }
 
@@ -228,91 +240,93 @@ impl SavGol {
         self.with_rates = true;
     }
 
-    /// Adds a grid point with its buffered angle `x`, and returns the point whose window that
-    /// completes, in the steady state; the first window of a segment makes its first m + 1
-    /// points due instead. Drain [`SavGol::pop`] before the next push.
-    #[inline]
-    pub fn push(&mut self, g: GridPoint, x: f64) -> Option<Filtered> {
-        let n = self.n;
+    /// Adds grid point `k` of `grid` with its buffered angle `x` and appends to `out` the
+    /// point whose window that completes, in the steady state; the first window of a segment
+    /// yields its first m + 1 points instead. A segment's first point must come after a
+    /// [`SavGol::flush`].
+    #[inline(always)]
+    pub fn push(&mut self, grid: &GridBlock, k: usize, x: f64, out: &mut FilteredBlock) {
+        let (n, k) = (self.n, k & (GRID_BLOCK - 1));
+        let (slot, leaving) = (self.pos & MASK, self.pos.wrapping_sub(n) & MASK);
         // The point leaving the window (meaningful once the window is full).
-        let leaving = self.pos.wrapping_sub(n) & MASK;
-        let out = self.values[leaving];
-        let out_rates = [self.points[leaving].sample.omega, self.points[leaving].sample.alpha];
-        self.values[self.pos & MASK] = x;
-        self.points[self.pos & MASK] = g;
+        let out_x = self.values[leaving];
+        self.values[slot] = x;
+        self.times[slot] = grid.time_us[k];
+        self.raws[slot] = grid.angle_deg[k];
+        let (omega, alpha) = (grid.omega[k], grid.alpha[k]);
+        let out_rates = [self.omegas[leaving], self.alphas[leaving]];
+        if self.with_rates {
+            self.omegas[slot] = omega;
+            self.alphas[slot] = alpha;
+        }
         self.pos += 1;
         self.phase = if self.phase + 1 == n { 0 } else { self.phase + 1 };
         if self.pos < n {
-            return None;
+            return;
         }
         if self.pos == n || self.phase == 0 {
             self.resum();
         } else {
-            self.angle.slide(out, x, &self.slide_k);
+            self.angle.slide(out_x, x, &self.slide_k);
             if self.with_rates {
-                self.rates[0].slide(out_rates[0], g.sample.omega, &self.slide_k);
-                self.rates[1].slide(out_rates[1], g.sample.alpha, &self.slide_k);
+                self.rates[0].slide(out_rates[0], omega, &self.slide_k);
+                self.rates[1].slide(out_rates[1], alpha, &self.slide_k);
             }
         }
-        let centre = (self.pos - 1 - self.m) & MASK;
+        let centre = self.pos - 1 - self.m;
         if self.pos == n {
-            self.due = Due { next: -(self.m as i64), last: 0, centre, short: false };
-            return None;
+            // The segment's first full window: its first m points off centre, then its centre.
+            for i in 0..=self.m {
+                self.emit(&self.full, &self.angle, &self.rates, i as f64 - self.m as f64, i, i == 0, out);
+            }
+        } else {
+            self.emit(&self.full, &self.angle, &self.rates, 0.0, centre, false, out);
         }
-        self.emit(&self.full, &self.angle, &self.rates, 0.0, centre)
     }
 
-    /// Makes what the current segment still holds due (end of data, or a segment start next)
-    /// and starts a new segment. Drain [`SavGol::pop`] before the next push.
-    pub fn flush(&mut self) {
+    /// Appends to `out` what the current segment still holds (end of data, or a segment start
+    /// next) and starts a new segment.
+    pub fn flush(&mut self, out: &mut FilteredBlock) {
         let (n, m) = (self.n, self.m);
         if self.pos >= n {
-            self.due = Due { next: 1, last: m as i64, centre: (self.pos - 1 - m) & MASK, short: false };
+            let centre = self.pos - 1 - m;
+            for x in 1..=m {
+                self.emit(&self.full, &self.angle, &self.rates, x as f64, centre + x, false, out);
+            }
         } else if self.pos > 0 {
             let count = self.pos;
             let first_x = -(count as f64 - 1.0) / 2.0;
-            let held = &self.points[..count];
             let angle = Moments::of(self.values.iter().take(count).copied(), first_x);
             let rates = if self.with_rates {
-                [Moments::of(held.iter().map(|p| p.sample.omega), first_x), Moments::of(held.iter().map(|p| p.sample.alpha), first_x)]
+                [Moments::of(self.omegas.iter().take(count).copied(), first_x), Moments::of(self.alphas.iter().take(count).copied(), first_x)]
             } else {
                 [Moments::default(); 2]
             };
-            self.short = Short { fit: Fit::new(count), half: (count as f64 - 1.0) / 2.0, angle, rates };
-            self.due = Due { next: 0, last: count as i64 - 1, centre: 0, short: true };
+            let fit = Fit::new(count);
+            for k in 0..count {
+                self.emit(&fit, &angle, &rates, k as f64 + first_x, k, k == 0, out);
+            }
         }
         self.pos = 0;
         self.phase = 0;
     }
 
-    /// The next filtered point that is due, if any.
-    #[inline]
-    pub fn pop(&mut self) -> Option<Filtered> {
-        let Due { next: k, last, centre, short } = self.due;
-        if k > last {
-            return None;
-        }
-        self.due.next = k + 1;
-        let (fit, angle, rates, x, slot) = if short {
-            let s = &self.short;
-            (&s.fit, &s.angle, &s.rates, k as f64 - s.half, k as usize)
-        } else {
-            (&self.full, &self.angle, &self.rates, k as f64, centre.wrapping_add(k as usize) & MASK)
-        };
-        self.emit(fit, angle, rates, x, slot)
-    }
-
-    /// The filtered point in `slot`, at centred position `x` of the fit.
+    /// Appends the point in `slot`, at centred position `x` of the fit, to `out`.
     #[inline(always)]
-    fn emit(&self, fit: &Fit, angle: &Moments, rates: &[Moments; 2], x: f64, slot: usize) -> Option<Filtered> {
-        let grid = self.points[slot & MASK];
+    #[allow(clippy::too_many_arguments)]
+    fn emit(&self, fit: &Fit, angle: &Moments, rates: &[Moments; 2], x: f64, slot: usize, first: bool, out: &mut FilteredBlock) {
+        let (slot, i) = (slot & MASK, out.len & (OUT_BLOCK - 1));
         let (angle_deg, slope) = fit.at(angle.m0, angle.m1, angle.m2, x);
-        let (omega, alpha) = if self.with_rates {
-            (fit.at(rates[0].m0, rates[0].m1, rates[0].m2, x).0, fit.at(rates[1].m0, rates[1].m1, rates[1].m2, x).0)
-        } else {
-            (grid.sample.omega, grid.sample.alpha)
-        };
-        Some(Filtered { grid, angle_deg, slope, omega, alpha })
+        out.time_us[i] = self.times[slot];
+        out.raw_deg[i] = self.raws[slot];
+        out.angle_deg[i] = angle_deg;
+        out.slope[i] = slope;
+        out.first[i] = first;
+        if self.with_rates {
+            out.omega[i] = fit.at(rates[0].m0, rates[0].m1, rates[0].m2, x).0;
+            out.alpha[i] = fit.at(rates[1].m0, rates[1].m1, rates[1].m2, x).0;
+        }
+        out.len += 1;
     }
 
     /// Moments of the full window, summed afresh (oldest first), so rounding never builds up.
@@ -322,36 +336,45 @@ impl SavGol {
         let n = self.n;
         self.angle = Moments::of((0..n).map(|i| self.values[order(i)]), first_x);
         if self.with_rates {
-            let points = &self.points;
             self.rates = [
-                Moments::of((0..n).map(|i| points[order(i)].sample.omega), first_x),
-                Moments::of((0..n).map(|i| points[order(i)].sample.alpha), first_x),
+                Moments::of((0..n).map(|i| self.omegas[order(i)]), first_x),
+                Moments::of((0..n).map(|i| self.alphas[order(i)]), first_x),
             ];
         }
     }
-
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::resample::Sample;
 
-    fn grid(k: usize, first: bool) -> GridPoint {
-        GridPoint { sample: Sample { time_us: k as f64, angle_deg: 0.0, omega: 0.0, alpha: 0.0 }, first }
+    /// Filters `xs` (at times 0, 1, 2 …) with a segment restart before each index in
+    /// `starts`; returns (time, angle, slope, first) in order.
+    fn filter_segments(m: usize, xs: &[f64], starts: &[usize]) -> Vec<(f64, f64, f64, bool)> {
+        let mut f = SavGol::new(m);
+        let mut out = Vec::new();
+        let mut grid = GridBlock::default();
+        let mut block = FilteredBlock::default();
+        let mut take = |block: &mut FilteredBlock| {
+            out.extend((0..block.len).map(|i| (block.time_us[i], block.angle_deg[i], block.slope[i], block.first[i])));
+            block.len = 0;
+        };
+        for (k, &x) in xs.iter().enumerate() {
+            if starts.contains(&k) {
+                f.flush(&mut block);
+            }
+            grid.time_us[0] = k as f64;
+            f.push(&grid, 0, x, &mut block);
+            take(&mut block);
+        }
+        f.flush(&mut block);
+        take(&mut block);
+        out
     }
 
     /// Filters `xs` as one segment; returns (time, angle, slope) in order.
     fn filter(m: usize, xs: &[f64]) -> Vec<(f64, f64, f64)> {
-        let mut f = SavGol::new(m);
-        let mut out = Vec::new();
-        for (k, &x) in xs.iter().enumerate() {
-            let direct = f.push(grid(k, k == 0), x);
-            out.extend(std::iter::from_fn(|| f.pop()).chain(direct).map(|p| (p.grid.sample.time_us, p.angle_deg, p.slope)));
-        }
-        f.flush();
-        out.extend(std::iter::from_fn(|| f.pop()).map(|p| (p.grid.sample.time_us, p.angle_deg, p.slope)));
-        out
+        filter_segments(m, xs, &[]).into_iter().map(|(t, a, s, _)| (t, a, s)).collect()
     }
 
     #[test]
@@ -400,18 +423,11 @@ mod tests {
 
     #[test]
     fn restarts_at_a_segment_start() {
-        let mut f = SavGol::new(2);
-        let mut out = Vec::new();
-        for k in 0..12 {
-            if k == 6 {
-                f.flush();
-            }
-            let direct = f.push(grid(k, k == 0 || k == 6), if k < 6 { 0.0 } else { 100.0 });
-            out.extend(std::iter::from_fn(|| f.pop()).chain(direct).map(|p| p.angle_deg));
-        }
-        f.flush();
-        out.extend(std::iter::from_fn(|| f.pop()).map(|p| p.angle_deg));
-        assert_eq!(out, [vec![0.0; 6], vec![100.0; 6]].concat());
+        let xs: Vec<f64> = (0..12).map(|k| if k < 6 { 0.0 } else { 100.0 }).collect();
+        let out = filter_segments(2, &xs, &[6]);
+        assert_eq!(out.iter().map(|p| p.1).collect::<Vec<_>>(), [vec![0.0; 6], vec![100.0; 6]].concat());
+        let firsts: Vec<bool> = out.iter().map(|p| p.3).collect();
+        assert_eq!(firsts, (0..12).map(|k| k == 0 || k == 6).collect::<Vec<_>>(), "each segment's first point is marked");
     }
 
     #[test]

@@ -12,14 +12,11 @@ use crate::edges::Edges;
 use crate::error::{Error, ErrorKind};
 use crate::phase::{phase_values, At, Context};
 use crate::reps::{DetectorPoint, Rep, RepDetector, Turn};
-use crate::resample::{GridPoint, Resampler, Sample};
-use crate::savgol::{half_width, Filtered, SavGol};
-use crate::settings::{Settings, GRAVITY};
+use crate::resample::{Columns, GridBlock, Resampler};
+use crate::savgol::{half_width, FilteredBlock, SavGol, OUT_BLOCK};
+use crate::settings::Settings;
 use crate::smooth::Smoother;
 use crate::window::PowerWindow;
-
-/// Grid points gathered before they are processed (about 10 kB on the stack).
-const GRID_BLOCK: usize = 256;
 
 /// Raw samples, one entry per sample in each slice.
 #[derive(Clone, Copy, Debug, Default)]
@@ -158,6 +155,10 @@ pub struct Engine {
     finished: bool,
     /// Whether [`Update::points`] gets the points (callers that want reps only save the work).
     collect_points: bool,
+    /// Grid points, then filtered points, a block at a time: each stage runs over a block in
+    /// its own loop, with its state in registers, instead of every stage for each point.
+    grid: GridBlock,
+    filtered: FilteredBlock,
 }
 
 impl Engine {
@@ -166,7 +167,6 @@ impl Engine {
         settings.validate()?;
         let m = half_width(settings.hz);
         let step_us = settings.step_us();
-        let context = Context { step_us, weight: settings.mass_kg * GRAVITY };
         Ok(Engine {
             settings,
             resampler: Resampler::new(step_us),
@@ -176,11 +176,13 @@ impl Engine {
             window: PowerWindow::new(settings.hz),
             // Phases may start or stop anywhere the filter spreads an edge, m points and a margin.
             edges: Edges::new(settings.hz, m as u64 + 2, 1.5 * step_us),
-            detector: RepDetector::new(settings.warmup, context),
+            detector: RepDetector::new(settings.warmup, Context::new(&settings)),
             device: None,
             next_index: 0,
             finished: false,
             collect_points: true,
+            grid: GridBlock::default(),
+            filtered: FilteredBlock::default(),
         })
     }
 
@@ -225,94 +227,80 @@ impl Engine {
             Some(device) if device != present => return Err(Error::new(ErrorKind::DeviceDataChanged, n as f64)),
             Some(_) => {}
         }
-        let omega = batch.angular_velocity.filter(|_| !self.settings.calc_angular_velocity);
-        let alpha = batch.angular_acceleration.filter(|_| !self.settings.calc_angular_acceleration);
+        let input = Columns {
+            time_us: batch.time_us,
+            angle_deg: batch.angle_deg,
+            omega: batch.angular_velocity.filter(|_| !self.settings.calc_angular_velocity),
+            alpha: batch.angular_acceleration.filter(|_| !self.settings.calc_angular_acceleration),
+        };
         if self.collect_points {
             out.points.reserve(self.expected_points(batch.time_us));
         }
-        match (omega, alpha) {
-            (None, None) => self.resample::<false>(batch.time_us, batch.angle_deg, None, None, out),
-            (omega, alpha) => self.resample::<true>(batch.time_us, batch.angle_deg, omega, alpha, out),
+        match (input.omega, input.alpha) {
+            (None, None) => self.resample::<false>(&input, out),
+            _ => self.resample::<true>(&input, out),
         }
         Ok(())
     }
 
-    /// Resamples the samples and processes the grid points. `RATES`: whether device ω or α
-    /// columns are used; without them both are 0 and are not interpolated.
-    fn resample<const RATES: bool>(
-        &mut self,
-        time_us: &[f64],
-        angle_deg: &[f64],
-        omega: Option<&[f64]>,
-        alpha: Option<&[f64]>,
-        out: &mut Update,
-    ) {
-        // Lengths are checked by the caller; `get` keeps the loop free of panic paths all the same.
-        let column = |c: Option<&[f64]>, i: usize| if RATES { c.and_then(|c| c.get(i)).copied().unwrap_or(0.0) } else { 0.0 };
-        // Grid points are gathered a block at a time, then processed in one loop whose length
-        // does not depend on the jitter of each sample (see `Resampler::next_two`).
-        let zero = Sample { time_us: 0.0, angle_deg: 0.0, omega: 0.0, alpha: 0.0 };
-        let mut grid = [GridPoint { sample: zero, first: false }; GRID_BLOCK];
-        let mut filled = 0;
-        // A local copy stays in registers across the loop (see `process`); written back below.
-        let mut resampler = self.resampler;
-        for (i, (&time_us, &angle_deg)) in time_us.iter().zip(angle_deg).enumerate() {
-            let sample = Sample { time_us, angle_deg, omega: column(omega, i), alpha: column(alpha, i) };
-            if !resampler.offer_with::<RATES>(sample) {
-                out.skipped += 1;
-                continue;
+    /// Resamples the samples a block of grid points at a time and processes each block.
+    /// `RATES`: whether device ω or α columns are used; without them both are 0 and are not
+    /// interpolated.
+    fn resample<const RATES: bool>(&mut self, input: &Columns, out: &mut Update) {
+        let mut next = 0;
+        loop {
+            next = self.resampler.fill::<RATES>(input, next, &mut self.grid, &mut out.skipped);
+            // An empty block: every sample offered, and no grid point left due.
+            if self.grid.len == 0 {
+                return;
             }
-            if filled + 2 > GRID_BLOCK {
-                self.process(&grid[..filled.min(GRID_BLOCK)], out);
-                filled = 0;
-            }
-            let (two, n, more) = resampler.next_two::<RATES>();
-            if let Some(slots) = grid.get_mut(filled..filled + 2) {
-                slots.copy_from_slice(&two);
-            }
-            filled += n;
-            if more {
-                while let Some(g) = resampler.next_point() {
-                    if filled == GRID_BLOCK {
-                        self.process(&grid, out);
-                        filled = 0;
-                    }
-                    if let Some(slot) = grid.get_mut(filled) {
-                        *slot = g;
-                    }
-                    filled += 1;
-                }
-            }
+            self.filter();
+            self.downstream(out);
         }
-        self.process(&grid[..filled.min(GRID_BLOCK)], out);
-        self.resampler = resampler;
     }
 
-    /// Runs grid points through smoothing and filtering into [`Downstream::derive`].
-    fn process(&mut self, grid: &[GridPoint], out: &mut Update) {
-        // The small stages go into locals (and back after the loop): the compiler keeps them in
-        // registers, where state reached through `self` would be reloaded around every call.
+    /// Runs the grid block through the smoothing buffer and the filter into the filtered block.
+    fn filter(&mut self) {
+        let (grid, filtered, savgol) = (&self.grid, &mut self.filtered, &mut self.savgol);
+        // A local copy stays in registers across the loop; written back below.
         let mut smoother = self.smoother;
-        let mut down = Downstream {
-            deriver: self.deriver,
-            next_index: self.next_index,
-            collect_points: self.collect_points,
-            window: &mut self.window,
-            edges: &mut self.edges,
-            detector: &mut self.detector,
-        };
-        let savgol = &mut self.savgol;
-        for g in grid {
-            if g.first {
-                savgol.flush();
-                down.drain(savgol, out);
+        filtered.len = 0;
+        for k in 0..grid.len.min(grid.first.len()) {
+            let first = grid.first[k];
+            if first {
+                savgol.flush(filtered);
             }
-            match savgol.push(*g, smoother.push(g.sample.angle_deg, g.first)) {
-                Some(f) => down.derive(&f, out),
-                None => down.drain(savgol, out),
-            }
+            savgol.push(grid, k, smoother.push(grid.angle_deg[k], first), filtered);
         }
-        (self.smoother, self.deriver, self.next_index) = (smoother, down.deriver, down.next_index);
+        self.smoother = smoother;
+    }
+
+    /// Derives the filtered block's points and runs them through edges and rep detection into `out`.
+    fn downstream(&mut self, out: &mut Update) {
+        let f = &self.filtered;
+        // Locals in registers across the loop, as in `filter` (the window's running sum would
+        // otherwise go through memory from one point to the next).
+        let (mut deriver, mut window, mut index) = (self.deriver, self.window, self.next_index);
+        for i in 0..f.len.min(OUT_BLOCK) {
+            let (first, angle_deg, time_us) = (f.first[i], f.angle_deg[i], f.time_us[i]);
+            let rates = deriver.rates(f.slope[i], (f.omega[i], f.alpha[i]), first);
+            let power = deriver.power(&rates);
+            let (values, moving) = phase_values(&rates, angle_deg, power, window.push(power, first));
+            self.edges.push(index, time_us, f.raw_deg[i], angle_deg.abs(), moving);
+            let point = DetectorPoint { at: At { index, time_us }, angle_deg, values, moving };
+            if let Some(rep) = self.detector.push(&point, &self.edges) {
+                out.reps.push(rep);
+            }
+            if let Some(turn) = self.detector.take_turn() {
+                out.turns.push(turn);
+            }
+            if self.collect_points {
+                out.points.push(&deriver.point(time_us, angle_deg, &rates));
+            }
+            index += 1;
+        }
+        out.point_count += f.len as u64;
+        (self.deriver, self.window, self.next_index) = (deriver, window, index);
     }
 
     /// End of data: appends the last points, which the filter held back for want of points
@@ -323,17 +311,9 @@ impl Engine {
             return Err(Error::new(ErrorKind::Finished, 0.0));
         }
         self.finished = true;
-        self.savgol.flush();
-        let mut down = Downstream {
-            deriver: self.deriver,
-            next_index: self.next_index,
-            collect_points: self.collect_points,
-            window: &mut self.window,
-            edges: &mut self.edges,
-            detector: &mut self.detector,
-        };
-        down.drain(&mut self.savgol, out);
-        (self.deriver, self.next_index) = (down.deriver, down.next_index);
+        self.filtered.len = 0;
+        self.savgol.flush(&mut self.filtered);
+        self.downstream(out);
         out.reps.extend(self.detector.finish(&self.edges));
         Ok(())
     }
@@ -348,47 +328,6 @@ impl Engine {
         } else {
             0
         }
-    }
-}
-
-/// The stages after the filter, borrowed from an [`Engine`] for one call.
-struct Downstream<'a> {
-    deriver: Deriver,
-    next_index: u64,
-    collect_points: bool,
-    window: &'a mut PowerWindow,
-    edges: &'a mut Edges,
-    detector: &'a mut RepDetector,
-}
-
-impl Downstream<'_> {
-    /// Derives every filtered point that is due.
-    #[inline]
-    fn drain(&mut self, savgol: &mut SavGol, out: &mut Update) {
-        while let Some(f) = savgol.pop() {
-            self.derive(&f, out);
-        }
-    }
-
-    /// Derives a filtered point and runs it through edges and rep detection into `out`.
-    #[inline]
-    fn derive(&mut self, f: &Filtered, out: &mut Update) {
-        let point = self.deriver.derive(f);
-        let (values, moving) = phase_values(&point, self.window.push(point.power, f.grid.first));
-        let at = At { index: self.next_index, time_us: point.time_us };
-        self.edges.push(at.index, at.time_us, f.grid.sample.angle_deg, f.angle_deg.abs(), moving);
-        let detected = DetectorPoint { at, angle_deg: f.angle_deg, omega: point.angular_velocity, values, moving };
-        if let Some(rep) = self.detector.push(&detected, self.edges) {
-            out.reps.push(rep);
-        }
-        if let Some(turn) = self.detector.take_turn() {
-            out.turns.push(turn);
-        }
-        if self.collect_points {
-            out.points.push(&point);
-        }
-        out.point_count += 1;
-        self.next_index += 1;
     }
 }
 

@@ -14,33 +14,42 @@
 //! The window is trailing (causal, so live and whole-session agree point for point) and starts
 //! over at each segment's first point; until it has filled, it averages the points it has.
 
-use crate::settings::PEAK_POWER_WINDOW_S;
+use crate::settings::{HZ_MAX, PEAK_POWER_WINDOW_S};
+
+/// Slots of the ring: a power of two at least the window at [`HZ_MAX`] (100 points), so a slot
+/// is a masked index, with neither a bounds check nor an allocation.
+const RING: usize = 128;
+const _: () = assert!(PEAK_POWER_WINDOW_S * HZ_MAX <= RING as f64);
 
 /// Trailing mean of power over a window of whole grid steps.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct PowerWindow {
-    /// The window's powers, a ring.
-    ring: Vec<f64>,
+    /// The window's powers, in slots 0..n.
+    ring: [f64; RING],
+    n: usize,
     head: usize,
     filled: usize,
     sum: f64,
+    /// 1 / filled: a multiplication per point instead of a division, whose latency the point's
+    /// next stages would wait on.
+    inv_filled: f64,
     /// Points since the sum was last recomputed from the ring (running sums drift).
     since_resum: usize,
 }
 
 /// Points in the window at `hz`: [`PEAK_POWER_WINDOW_S`], at least 1.
 pub fn window_points(hz: f64) -> usize {
-    ((PEAK_POWER_WINDOW_S * hz).round() as usize).max(1)
+    ((PEAK_POWER_WINDOW_S * hz).round() as usize).clamp(1, RING)
 }
 
 impl PowerWindow {
     /// An empty window of [`window_points`] at `hz`.
     pub fn new(hz: f64) -> PowerWindow {
-        PowerWindow { ring: vec![0.0; window_points(hz)], head: 0, filled: 0, sum: 0.0, since_resum: 0 }
+        PowerWindow { ring: [0.0; RING], n: window_points(hz), head: 0, filled: 0, sum: 0.0, inv_filled: 0.0, since_resum: 0 }
     }
 
     /// Adds the next point's power (`first`: a segment starts there) and returns the mean.
-    #[inline]
+    #[inline(always)]
     pub fn push(&mut self, power: f64, first: bool) -> f64 {
         if first {
             self.filled = 0;
@@ -48,21 +57,22 @@ impl PowerWindow {
             self.sum = 0.0;
             self.since_resum = 0;
         }
-        let n = self.ring.len();
+        let (n, head) = (self.n, self.head & (RING - 1));
         if self.filled == n {
-            self.sum -= self.ring[self.head];
+            self.sum -= self.ring[head];
         } else {
             self.filled += 1;
+            self.inv_filled = 1.0 / self.filled as f64;
         }
-        self.ring[self.head] = power;
+        self.ring[head] = power;
         self.sum += power;
-        self.head = if self.head + 1 == n { 0 } else { self.head + 1 };
+        self.head = if head + 1 == n { 0 } else { head + 1 };
         self.since_resum += 1;
         if self.since_resum == n {
             self.since_resum = 0;
-            self.sum = self.ring[..self.filled].iter().sum();
+            self.sum = self.ring.iter().take(self.filled).sum();
         }
-        self.sum / self.filled as f64
+        self.sum * self.inv_filled
     }
 }
 

@@ -1,15 +1,28 @@
 /**
- * The engine over wasm, as callers see it: typed arrays in, plain objects out. The classes of
- * `pkg/engine.js` (wasm-bindgen's glue, generated from `engine-rs/src/bindings.rs`) do the
- * crossing; this file only turns their instances into plain objects (which signals, the journal
- * and structured clone can hold) and frees them. Field names are read from the generated
- * classes, never listed here.
+ * The engine over wasm, as callers see it: typed arrays in, plain objects out. The glue of
+ * `pkg/engine.js` (wasm-bindgen's, generated from `engine-rs/src/bindings.rs`, which explains the
+ * layout) does the crossing: a push is one call, and what it produced is counted in a header in
+ * wasm memory that this file reads through a view, so a push that closes nothing costs one call
+ * and allocates nothing in wasm. Reps and turns, when there are any, come in one array of numbers
+ * that this file turns into plain objects (which signals, the journal and structured clone can
+ * hold) by the field names the engine gives, checked against its generated classes: never listed
+ * here.
  *
  * Memory: `reprocess` frees its engine in a `finally`; a live engine is freed by `dispose()`,
  * and wasm-bindgen's FinalizationRegistry frees one its owner forgot. A call that throws has
  * processed nothing; the engine stays usable.
  */
-import { LiveEngine, Points, PhaseSummary as WasmPhaseSummary, Rep as WasmRep, Turn as WasmTurn } from '../../pkg/engine.js';
+import {
+  LiveEngine,
+  Points,
+  PhaseSummary as WasmPhaseSummary,
+  Rep as WasmRep,
+  Turn as WasmTurn,
+  phaseFields,
+  repFields,
+  turnFields,
+  wasmMemory,
+} from '../../pkg/engine.js';
 import { checkBatchShape, describeLengths, describeSettings, resolveSettings, toWasmSettings } from './settings';
 import type {
   EngineOptions,
@@ -17,7 +30,6 @@ import type {
   EngineUpdate,
   EngineUpdateWithPoints,
   IncrementalEngine,
-  PhaseSummary,
   ProcessedPoints,
   Rep,
   SampleBatch,
@@ -32,29 +44,56 @@ export function fieldNames(prototype: object): string[] {
     .map(([name]) => name);
 }
 
-const PHASE_NAMES = fieldNames(WasmPhaseSummary.prototype) as (keyof PhaseSummary)[];
-const REP_NAMES = fieldNames(WasmRep.prototype).filter((n) => n !== 'concentric' && n !== 'eccentric') as (keyof Rep)[];
-const TURN_NAMES = fieldNames(WasmTurn.prototype).filter((n) => n !== 'concentric') as (keyof Turn)[];
+/** The engine's order of a record's numbers, checked once against the fields of its generated class. */
+function layout(names: string[], prototype: object, nested: string[]): string[] {
+  const fields = fieldNames(prototype).filter((n) => !nested.includes(n));
+  if (names.length !== fields.length || names.some((n) => !fields.includes(n))) {
+    throw new Error(`The engine's records (${names.join(', ')}) do not match its classes (${fields.join(', ')}): rebuild pkg/`);
+  }
+  return names;
+}
+
+const PHASE_NAMES = layout(phaseFields(), WasmPhaseSummary.prototype, []);
+const REP_NAMES = layout(repFields(), WasmRep.prototype, ['concentric', 'eccentric']);
+const TURN_NAMES = layout(turnFields(), WasmTurn.prototype, ['concentric']);
 /** The point columns, as the engine defines them. */
 export const POINT_NAMES = fieldNames(Points.prototype) as (keyof ProcessedPoints)[];
 
-function phase(p: WasmPhaseSummary): PhaseSummary {
-  const plain = Object.fromEntries(PHASE_NAMES.map((n) => [n, p[n]])) as PhaseSummary;
-  p.free();
-  return plain;
+const memory = wasmMemory() as WebAssembly.Memory;
+
+/** A wasm engine and a view of its header: samples dropped, points, reps and turns of the last call. */
+class Handle {
+  readonly #address: number;
+  #header: Float64Array;
+
+  constructor(readonly engine: LiveEngine) {
+    this.#address = engine.header;
+    this.#header = new Float64Array(memory.buffer, this.#address, 4);
+  }
+
+  /** The header; a view made anew when memory has grown (which detaches the buffer under the old one). */
+  header(): Float64Array {
+    if (this.#header.byteLength === 0) this.#header = new Float64Array(memory.buffer, this.#address, 4);
+    return this.#header;
+  }
 }
 
-function rep(r: WasmRep): Rep {
-  const plain = Object.fromEntries(REP_NAMES.map((n) => [n, r[n as keyof WasmRep]])) as Omit<Rep, 'concentric' | 'eccentric'>;
-  const out = { ...plain, concentric: phase(r.concentric), eccentric: phase(r.eccentric) };
-  r.free();
-  return out;
-}
-
-function turn(t: WasmTurn): Turn {
-  const plain = Object.fromEntries(TURN_NAMES.map((n) => [n, t[n as keyof WasmTurn]])) as Omit<Turn, 'concentric'>;
-  const out = { ...plain, concentric: phase(t.concentric) };
-  t.free();
+/** The reps and turns of the last call, `reps` and `turns` of them, read by field name from the engine's records. */
+function records(engine: LiveEngine, reps: number, turns: number): { reps: Rep[]; turns: Turn[] } {
+  if (reps + turns === 0) return { reps: [], turns: [] };
+  const numbers = engine.records();
+  let at = 0;
+  const read = <T>(names: readonly string[]): T => {
+    const plain: Record<string, number> = {};
+    for (const name of names) plain[name] = numbers[at++]!;
+    return plain as T;
+  };
+  const out = {
+    reps: Array.from({ length: reps }, () => Object.assign(read<Rep>(REP_NAMES), { concentric: read(PHASE_NAMES), eccentric: read(PHASE_NAMES) })),
+    turns: Array.from({ length: turns }, () => Object.assign(read<Turn>(TURN_NAMES), { concentric: read(PHASE_NAMES) })),
+  };
+  // Numbers left over or missing would shift every field after them.
+  if (at !== numbers.length) throw new Error(`The engine's records hold ${numbers.length} numbers, not ${at}: rebuild pkg/ (npm run build:engine)`);
   return out;
 }
 
@@ -64,10 +103,10 @@ function points(p: Points): ProcessedPoints {
   return plain;
 }
 
-function newEngine(settings: EngineSettings, keepPoints: boolean): LiveEngine {
+function newEngine(settings: EngineSettings, keepPoints: boolean): Handle {
   const wasm = toWasmSettings(settings);
   try {
-    return new LiveEngine(wasm, keepPoints);
+    return new Handle(new LiveEngine(wasm, keepPoints));
   } catch (error) {
     throw new Error(`Invalid engine settings: ${messageOf(error)} (${describeSettings(settings)})`);
   } finally {
@@ -75,41 +114,41 @@ function newEngine(settings: EngineSettings, keepPoints: boolean): LiveEngine {
   }
 }
 
-function update(engine: LiveEngine, reps: WasmRep[], keepPoints: boolean): EngineUpdate | EngineUpdateWithPoints {
-  const base = { reps: reps.map(rep), turns: engine.turns.map(turn), skipped: engine.skipped, pointCount: engine.pointCount };
-  return keepPoints ? { ...base, points: points(engine.takePoints()) } : base;
+/** What the last call produced; the points taken with it when `takePoints`. */
+function update(handle: Handle, takePoints: boolean): EngineUpdate | EngineUpdateWithPoints {
+  const [skipped, pointCount, reps, turns] = handle.header() as unknown as [number, number, number, number];
+  const base = { ...records(handle.engine, reps, turns), skipped, pointCount };
+  return takePoints ? { ...base, points: points(handle.engine.takePoints()) } : base;
 }
 
-function push(engine: LiveEngine, batch: SampleBatch, keepPoints: boolean): EngineUpdate | EngineUpdateWithPoints {
+function push(handle: Handle, batch: SampleBatch, takePoints: boolean): EngineUpdate | EngineUpdateWithPoints {
   checkBatchShape(batch);
-  let reps: WasmRep[];
   try {
-    reps = engine.push(batch.timeUs, batch.angleDeg, batch.angularVelocity, batch.angularAcceleration);
+    handle.engine.push(batch.timeUs, batch.angleDeg, batch.angularVelocity, batch.angularAcceleration);
   } catch (error) {
     throw new Error(`Engine push rejected the batch: ${messageOf(error)} (${describeLengths(batch)})`);
   }
-  return update(engine, reps, keepPoints);
+  return update(handle, takePoints);
 }
 
-function finish(engine: LiveEngine, keepPoints: boolean): EngineUpdate | EngineUpdateWithPoints {
-  let reps: WasmRep[];
+function finish(handle: Handle, takePoints: boolean): EngineUpdate | EngineUpdateWithPoints {
   try {
-    reps = engine.finish();
+    handle.engine.finish();
   } catch (error) {
     throw new Error(`Engine finish failed: ${messageOf(error)}`);
   }
-  return update(engine, reps, keepPoints);
+  return update(handle, takePoints);
 }
 
 /** A live engine; see {@link IncrementalEngine}. */
 class WasmEngine implements IncrementalEngine<EngineUpdate | EngineUpdateWithPoints> {
-  #engine: LiveEngine | null;
+  #handle: Handle | null;
 
   constructor(
     settings: EngineSettings,
     private readonly keepPoints: boolean,
   ) {
-    this.#engine = newEngine(settings, keepPoints);
+    this.#handle = newEngine(settings, keepPoints);
   }
 
   push(batch: SampleBatch): EngineUpdate | EngineUpdateWithPoints {
@@ -121,13 +160,13 @@ class WasmEngine implements IncrementalEngine<EngineUpdate | EngineUpdateWithPoi
   }
 
   dispose(): void {
-    this.#engine?.free();
-    this.#engine = null;
+    this.#handle?.engine.free();
+    this.#handle = null;
   }
 
-  #live(): LiveEngine {
-    if (this.#engine === null) throw new Error('The engine was disposed; create a new one');
-    return this.#engine;
+  #live(): Handle {
+    if (this.#handle === null) throw new Error('The engine was disposed; create a new one');
+    return this.#handle;
   }
 }
 
@@ -143,31 +182,19 @@ export function reprocess(batch: SampleBatch, settings: Partial<EngineSettings> 
 export function reprocess(batch: SampleBatch, settings?: Partial<EngineSettings>, options?: EngineOptions): EngineUpdate;
 export function reprocess(batch: SampleBatch, settings?: Partial<EngineSettings>, options: EngineOptions = {}): EngineUpdate | EngineUpdateWithPoints {
   const keepPoints = options.points === true;
-  const engine = newEngine(resolveSettings(settings), keepPoints);
+  const handle = newEngine(resolveSettings(settings), keepPoints);
   try {
-    const pushed = push(engine, batch, keepPoints);
-    const finished = finish(engine, keepPoints);
+    const pushed = push(handle, batch, false);
+    const finished = finish(handle, false);
     const whole: EngineUpdate = {
       reps: [...pushed.reps, ...finished.reps],
       turns: [...pushed.turns, ...finished.turns],
       skipped: pushed.skipped,
       pointCount: pushed.pointCount + finished.pointCount,
     };
-    if (!keepPoints) return whole;
-    return { ...whole, points: concatPoints((pushed as EngineUpdateWithPoints).points, (finished as EngineUpdateWithPoints).points) };
+    // The engine keeps the points of both calls until they are taken: one copy, at the end.
+    return keepPoints ? { ...whole, points: points(handle.engine.takePoints()) } : whole;
   } finally {
-    engine.free();
+    handle.engine.free();
   }
-}
-
-/** `a` followed by `b`, column by column. */
-export function concatPoints(a: ProcessedPoints, b: ProcessedPoints): ProcessedPoints {
-  return Object.fromEntries(
-    (Object.keys(a) as (keyof ProcessedPoints)[]).map((name) => {
-      const all = new Float64Array(a[name].length + b[name].length);
-      all.set(a[name]);
-      all.set(b[name], a[name].length);
-      return [name, all];
-    }),
-  ) as ProcessedPoints;
 }
