@@ -70,7 +70,7 @@ pub struct At {
 
 /// Sums over a stretch of points.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-struct Sums {
+pub(crate) struct Sums {
     count: u64,
     /// Σω, Σα, Σ(body α), ΣP (signed)
     total: [f64; SUM_COUNT],
@@ -83,8 +83,8 @@ struct Sums {
 }
 
 impl Sums {
-    #[inline]
-    fn add_point(&mut self, m: &[f64; VALUE_COUNT], at: At) {
+    #[inline(always)]
+    pub(crate) fn add_point(&mut self, m: &[f64; VALUE_COUNT], at: At) {
         if self.count == 0 {
             self.first = at;
         }
@@ -93,8 +93,8 @@ impl Sums {
         for (t, x) in self.total.iter_mut().zip(m) {
             *t += x;
         }
-        self.peak_omega = self.peak_omega.max(m[OMEGA].abs());
-        self.peak_power = self.peak_power.max(m[WINDOW_POWER].abs());
+        self.peak_omega = peak(self.peak_omega, m[OMEGA].abs());
+        self.peak_power = peak(self.peak_power, m[WINDOW_POWER].abs());
     }
 
     fn add(&mut self, other: &Sums) {
@@ -109,8 +109,19 @@ impl Sums {
         for (t, x) in self.total.iter_mut().zip(&other.total) {
             *t += x;
         }
-        self.peak_omega = self.peak_omega.max(other.peak_omega);
-        self.peak_power = self.peak_power.max(other.peak_power);
+        self.peak_omega = peak(self.peak_omega, other.peak_omega);
+        self.peak_power = peak(self.peak_power, other.peak_power);
+    }
+}
+
+/// The larger of a running peak (never NaN) and `x`: `f64::max` without its NaN handling, which
+/// a WebAssembly engine compiles to a chain of branches (a NaN `x` leaves the peak, as there).
+#[inline(always)]
+fn peak(peak: f64, x: f64) -> f64 {
+    if x > peak {
+        x
+    } else {
+        peak
     }
 }
 
@@ -235,7 +246,7 @@ impl PhaseAcc {
     }
 
     /// Adds the next point: its [`phase_values`], rope position `p` and place `at`.
-    #[inline]
+    #[inline(always)]
     pub fn push(&mut self, m: &[f64; VALUE_COUNT], moving: bool, p: f64, at: At) {
         if moving {
             if self.run_state == Run::None {
@@ -275,6 +286,21 @@ impl PhaseAcc {
     /// True while the latest points are movement (not rest, not a blip).
     pub fn is_moving(&self) -> bool {
         self.run_state == Run::Confirmed
+    }
+
+    /// The open run while it is confirmed movement: all a moving point changes then is the run's
+    /// sums and the last rope position, so a caller may fold such points into this copy and
+    /// hand it back with [`PhaseAcc::moved`] (see [`crate::reps::RepDetector::steady`]).
+    #[inline(always)]
+    pub(crate) fn moving_run(&self) -> Option<Sums> {
+        (self.run_state == Run::Confirmed).then_some(self.run)
+    }
+
+    /// The run from [`PhaseAcc::moving_run`] with moving points added, the last at position `p`.
+    #[inline(always)]
+    pub(crate) fn moved(&mut self, run: Sums, p: f64) {
+        self.run = run;
+        self.last_p = p;
     }
 
     fn close_run(&mut self) {

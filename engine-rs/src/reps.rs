@@ -49,6 +49,48 @@ pub struct DetectorPoint {
     pub moving: bool,
 }
 
+/// A block of points as the detector reads them, as columns of equal length: point `i` is grid
+/// point `first_index + i`.
+#[derive(Clone, Copy, Debug)]
+pub struct Block<'a> {
+    /// Global grid index of the first point.
+    pub first_index: u64,
+    /// µs
+    pub time_us: &'a [f64],
+    /// The resampled angle (what [`Edges`] fits), degrees.
+    pub raw_deg: &'a [f64],
+    /// The filtered angle, degrees.
+    pub angle_deg: &'a [f64],
+    /// [`crate::phase::phase_values`].
+    pub values: &'a [[f64; VALUE_COUNT]],
+    /// Moving by the phases' rule.
+    pub moving: &'a [bool],
+}
+
+impl Block<'_> {
+    /// Number of points.
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.time_us.len().min(self.raw_deg.len()).min(self.angle_deg.len()).min(self.values.len()).min(self.moving.len())
+    }
+
+    /// True without points.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Point `i` (< [`Block::len`]).
+    #[inline(always)]
+    pub fn point(&self, i: usize) -> DetectorPoint {
+        DetectorPoint {
+            at: At { index: self.first_index + i as u64, time_us: self.time_us[i] },
+            angle_deg: self.angle_deg[i],
+            values: self.values[i],
+            moving: self.moving[i],
+        }
+    }
+}
+
 /// Whether the rope has been at rest for [`REST_CLOSE_S`] by `now_us`: since the flywheel
 /// stopped and since it last left the rest band (at `band_since_us`), whichever is later.
 #[inline]
@@ -274,10 +316,61 @@ impl RepDetector {
         }
     }
 
+    /// Takes the points of `block` from `from` on, pushing each into `edges` first, for as long
+    /// as each only carries the phase in progress on: a moving point past the phase's running
+    /// extreme, in a phase whose latest run is confirmed movement, while `edges` too sees a
+    /// confirmed movement go on ([`Edges::carries_on`]). Such a point changes nothing but the
+    /// run's sums, the extreme and the rest band: it cannot switch direction (it is the new
+    /// extreme), publish a turn or close a rep (a rest close needs the flywheel stopped). So the
+    /// loop keeps those in locals, adds in the same order as [`RepDetector::push`] and gives
+    /// bit-identical results, with no call in it (a WebAssembly engine stores a loop's values
+    /// around any call, even one not taken): about half of a set's points are taken here.
+    /// Returns how many it took; the point after them goes to [`RepDetector::push`].
+    pub fn steady(&mut self, block: &Block, from: usize, edges: &mut Edges) -> usize {
+        let Some(dir) = &mut self.dir else { return 0 };
+        let (folds, pulling) = match dir {
+            Direction::Unknown { .. } => return 0,
+            Direction::Concentric { folds, .. } => (folds, true),
+            Direction::Eccentric { folds, .. } => (folds, false),
+        };
+        let Some(mut run) = folds.all.moving_run() else { return 0 };
+        let (mut still, mut ext_p, len) = (self.still, folds.ext.p, block.len());
+        let mut i = from;
+        while i < len {
+            let (p, moving, index) = (block.angle_deg[i].abs(), block.moving[i], block.first_index + i as u64);
+            let beyond = if pulling { p < ext_p } else { p > ext_p };
+            if !(moving && beyond && edges.carries_on(index)) {
+                break;
+            }
+            let at = At { index, time_us: block.time_us[i] };
+            edges.push_moving(index, at.time_us, block.raw_deg[i], p);
+            still.push(at.time_us, p, true);
+            run.add_point(&block.values[i], at);
+            ext_p = p;
+            i += 1;
+        }
+        if i > from {
+            let last = block.point(i - 1);
+            folds.all.moved(run, ext_p);
+            folds.ext = Extreme { p: ext_p, index: last.at.index };
+            if pulling {
+                folds.ext_point = last;
+            }
+            (folds.at_ext, folds.after_ext) = (None, None);
+            self.still = still;
+        }
+        i - from
+    }
+
     /// The concentric the last [`RepDetector::push`] made certain, if any (taken: a second call is `None`).
-    #[inline]
+    #[inline(always)]
     pub fn take_turn(&mut self) -> Option<Turn> {
-        self.turned.take()
+        // Tested first: taking moves the whole (large) option, and there is rarely a turn.
+        if self.turned.is_some() {
+            self.turned.take()
+        } else {
+            None
+        }
     }
 
     /// End of data: the trailing rep, if its eccentric phase has come to rest.

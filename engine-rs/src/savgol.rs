@@ -49,6 +49,7 @@
 //! points (amortised three operations per point).
 
 use crate::resample::{GridBlock, GRID_BLOCK};
+use crate::smooth::Smoother;
 use crate::settings::{FILTER_HALF_WINDOW_S, FILTER_MAX_HALF_WIDTH};
 
 /// Slots of the ring: a power of two above the largest window (2·50 + 1 points), so a slot is a
@@ -118,6 +119,7 @@ struct Moments {
 
 impl Moments {
     /// Moments of `values` at centred positions first_x, first_x + 1, …
+    #[inline(always)]
     fn of(values: impl Iterator<Item = f64>, first_x: f64) -> Moments {
         let mut s = Moments::default();
         for (i, v) in values.enumerate() {
@@ -134,11 +136,13 @@ impl Moments {
     #[inline(always)]
     fn slide(&mut self, out: f64, x: f64, k: &[f64; 4]) {
         let [m, m_1, mm, m_1m_1] = *k;
-        let m0 = self.m0 - out + x;
-        let shifted = self.m1 + m * out + m_1 * x;
-        let m1 = shifted - m0;
-        self.m2 = self.m2 - mm * out + m_1m_1 * x - 2.0 * shifted + m0;
-        self.m1 = m1;
+        let s = m * out + m_1 * x;
+        let m0 = self.m0 + (x - out);
+        let shifted = self.m1 + s;
+        // Each moment takes one addition of a term computed beside it: the three recurrences
+        // advance by one addition a point, where chains of two to four would set the pace.
+        self.m2 += m_1m_1 * x - mm * out - 2.0 * shifted + m0;
+        self.m1 += s - m0;
         self.m0 = m0;
     }
 }
@@ -202,6 +206,14 @@ pub struct SavGol {
     raws: [f64; RING],
     omegas: [f64; RING],
     alphas: [f64; RING],
+    window: Window,
+    with_rates: bool,
+}
+
+/// The running part of a [`SavGol`]: a local copy of it stays in registers across a block (see
+/// [`SavGol::filter`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Window {
     /// Points pushed in the current segment (the next one goes to slot `pos & MASK`), and the
     /// same modulo n (the moments are summed afresh when it comes round to 0).
     pos: usize,
@@ -209,7 +221,6 @@ pub struct SavGol {
     angle: Moments,
     /// The device's ω and α, when [`SavGol::smooth_rates`] is on.
     rates: [Moments; 2],
-    with_rates: bool,
 }
 
 impl SavGol {
@@ -227,10 +238,7 @@ impl SavGol {
             raws: [0.0; RING],
             omegas: [0.0; RING],
             alphas: [0.0; RING],
-            pos: 0,
-            phase: 0,
-            angle: Moments::default(),
-            rates: [Moments::default(); 2],
+            window: Window::default(),
             with_rates: false,
         }
     }
@@ -240,14 +248,44 @@ impl SavGol {
         self.with_rates = true;
     }
 
-    /// Adds grid point `k` of `grid` with its buffered angle `x` and appends to `out` the
-    /// point whose window that completes, in the steady state; the first window of a segment
-    /// yields its first m + 1 points instead. A segment's first point must come after a
-    /// [`SavGol::flush`].
+    /// Filters the points of `grid`, with `smoother` (the buffer before this filter) giving each
+    /// its buffered angle, and appends to `out` the points whose windows they complete: one per
+    /// point in the steady state, a segment's first m + 1 with its first full window, and what a
+    /// segment still holds when the next one starts.
+    pub fn filter(&mut self, smoother: &mut Smoother, grid: &GridBlock, out: &mut FilteredBlock) {
+        let len = grid.len.min(GRID_BLOCK);
+        let mut k = 0;
+        while k < len {
+            if grid.first[k] {
+                self.window = self.flushed(self.window, out);
+            }
+            // Local copies stay in registers across the loop, which has no call in it (a
+            // WebAssembly engine stores a loop's values around any call, even one not taken);
+            // through `self` the moments would be stored and reloaded at every point.
+            let (mut w, mut smooth) = (self.window, *smoother);
+            loop {
+                let x = smooth.push(grid.angle_deg[k], grid.first[k]);
+                self.push(&mut w, grid, k, x, out);
+                k += 1;
+                if k >= len || grid.first[k] {
+                    break;
+                }
+            }
+            (self.window, *smoother) = (w, smooth);
+        }
+    }
+
+    /// End of data: appends what the current segment still holds to `out`.
+    pub fn flush(&mut self, out: &mut FilteredBlock) {
+        self.window = self.flushed(self.window, out);
+    }
+
+    /// Adds grid point `k` of `grid` with its buffered angle `x` to the window `w` and appends
+    /// to `out` the points that completes (see [`SavGol::filter`]).
     #[inline(always)]
-    pub fn push(&mut self, grid: &GridBlock, k: usize, x: f64, out: &mut FilteredBlock) {
+    fn push(&mut self, w: &mut Window, grid: &GridBlock, k: usize, x: f64, out: &mut FilteredBlock) {
         let (n, k) = (self.n, k & (GRID_BLOCK - 1));
-        let (slot, leaving) = (self.pos & MASK, self.pos.wrapping_sub(n) & MASK);
+        let (slot, leaving) = (w.pos & MASK, w.pos.wrapping_sub(n) & MASK);
         // The point leaving the window (meaningful once the window is full).
         let out_x = self.values[leaving];
         self.values[slot] = x;
@@ -259,42 +297,43 @@ impl SavGol {
             self.omegas[slot] = omega;
             self.alphas[slot] = alpha;
         }
-        self.pos += 1;
-        self.phase = if self.phase + 1 == n { 0 } else { self.phase + 1 };
-        if self.pos < n {
+        w.pos += 1;
+        w.phase = if w.phase + 1 == n { 0 } else { w.phase + 1 };
+        if w.pos < n {
             return;
         }
-        if self.pos == n || self.phase == 0 {
-            self.resum();
+        if w.pos == n || w.phase == 0 {
+            self.resum(w);
         } else {
-            self.angle.slide(out_x, x, &self.slide_k);
+            w.angle.slide(out_x, x, &self.slide_k);
             if self.with_rates {
-                self.rates[0].slide(out_rates[0], omega, &self.slide_k);
-                self.rates[1].slide(out_rates[1], alpha, &self.slide_k);
+                w.rates[0].slide(out_rates[0], omega, &self.slide_k);
+                w.rates[1].slide(out_rates[1], alpha, &self.slide_k);
             }
         }
-        let centre = self.pos - 1 - self.m;
-        if self.pos == n {
+        if w.pos == n {
             // The segment's first full window: its first m points off centre, then its centre.
             for i in 0..=self.m {
-                self.emit(&self.full, &self.angle, &self.rates, i as f64 - self.m as f64, i, i == 0, out);
+                self.emit(&self.full, &w.angle, &w.rates, i as f64 - self.m as f64, i, i == 0, out);
             }
         } else {
-            self.emit(&self.full, &self.angle, &self.rates, 0.0, centre, false, out);
+            self.emit(&self.full, &w.angle, &w.rates, 0.0, w.pos - 1 - self.m, false, out);
         }
     }
 
-    /// Appends to `out` what the current segment still holds (end of data, or a segment start
-    /// next) and starts a new segment.
-    pub fn flush(&mut self, out: &mut FilteredBlock) {
+    /// Appends to `out` what the segment of window `w` still holds (end of data, or a segment
+    /// start next); returns the window of a new segment. By value, not through a reference, so
+    /// that [`SavGol::filter`]'s copy of the window can stay in registers.
+    #[inline(never)]
+    fn flushed(&self, w: Window, out: &mut FilteredBlock) -> Window {
         let (n, m) = (self.n, self.m);
-        if self.pos >= n {
-            let centre = self.pos - 1 - m;
+        if w.pos >= n {
+            let centre = w.pos - 1 - m;
             for x in 1..=m {
-                self.emit(&self.full, &self.angle, &self.rates, x as f64, centre + x, false, out);
+                self.emit(&self.full, &w.angle, &w.rates, x as f64, centre + x, false, out);
             }
-        } else if self.pos > 0 {
-            let count = self.pos;
+        } else if w.pos > 0 {
+            let count = w.pos;
             let first_x = -(count as f64 - 1.0) / 2.0;
             let angle = Moments::of(self.values.iter().take(count).copied(), first_x);
             let rates = if self.with_rates {
@@ -307,8 +346,7 @@ impl SavGol {
                 self.emit(&fit, &angle, &rates, k as f64 + first_x, k, k == 0, out);
             }
         }
-        self.pos = 0;
-        self.phase = 0;
+        Window { pos: 0, phase: 0, ..w }
     }
 
     /// Appends the point in `slot`, at centred position `x` of the fit, to `out`.
@@ -329,14 +367,15 @@ impl SavGol {
         out.len += 1;
     }
 
-    /// Moments of the full window, summed afresh (oldest first), so rounding never builds up.
-    fn resum(&mut self) {
-        let (first, first_x) = (self.pos - self.n, -(self.m as f64));
+    /// Moments of the full window `w`, summed afresh (oldest first), so rounding never builds up.
+    #[inline(always)]
+    fn resum(&self, w: &mut Window) {
+        let (first, first_x) = (w.pos - self.n, -(self.m as f64));
         let order = move |i: usize| (first + i) & MASK;
         let n = self.n;
-        self.angle = Moments::of((0..n).map(|i| self.values[order(i)]), first_x);
+        w.angle = Moments::of((0..n).map(|i| self.values[order(i)]), first_x);
         if self.with_rates {
-            self.rates = [
+            w.rates = [
                 Moments::of((0..n).map(|i| self.omegas[order(i)]), first_x),
                 Moments::of((0..n).map(|i| self.alphas[order(i)]), first_x),
             ];
@@ -359,12 +398,11 @@ mod tests {
             out.extend((0..block.len).map(|i| (block.time_us[i], block.angle_deg[i], block.slope[i], block.first[i])));
             block.len = 0;
         };
+        // The values as the grid's angles, each through a smoothing buffer of its own (so it
+        // passes unchanged), one grid point a block.
         for (k, &x) in xs.iter().enumerate() {
-            if starts.contains(&k) {
-                f.flush(&mut block);
-            }
-            grid.time_us[0] = k as f64;
-            f.push(&grid, 0, x, &mut block);
+            (grid.len, grid.time_us[0], grid.angle_deg[0], grid.first[0]) = (1, k as f64, x, k == 0 || starts.contains(&k));
+            f.filter(&mut Smoother::default(), &grid, &mut block);
             take(&mut block);
         }
         f.flush(&mut block);

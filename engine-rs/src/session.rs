@@ -10,8 +10,8 @@
 use crate::derive::{Deriver, Point};
 use crate::edges::Edges;
 use crate::error::{Error, ErrorKind};
-use crate::phase::{phase_values, At, Context};
-use crate::reps::{DetectorPoint, Rep, RepDetector, Turn};
+use crate::phase::{phase_values, Context, VALUE_COUNT};
+use crate::reps::{Block, Rep, RepDetector, Turn};
 use crate::resample::{Columns, GridBlock, Resampler};
 use crate::savgol::{half_width, FilteredBlock, SavGol, OUT_BLOCK};
 use crate::settings::Settings;
@@ -84,7 +84,28 @@ impl Points {
         })
     }
 
-    fn push(&mut self, p: &Point) {
+    /// Appends the first `len` points of a block's columns.
+    fn extend_from(&mut self, block: &[[f64; OUT_BLOCK]; Points::FIELD_COUNT], len: usize) {
+        for (column, from) in self.columns.iter_mut().zip(block) {
+            column.extend_from_slice(&from[..len.min(OUT_BLOCK)]);
+        }
+    }
+
+    fn reserve(&mut self, n: usize) {
+        for column in &mut self.columns {
+            column.reserve(n);
+        }
+    }
+}
+
+/// Writes point `p` into slot `i` of a block's columns (in [`Points::FIELDS`] order).
+trait SetPoint {
+    fn set(&mut self, i: usize, p: &Point);
+}
+
+impl SetPoint for [[f64; OUT_BLOCK]; Points::FIELD_COUNT] {
+    #[inline(always)]
+    fn set(&mut self, i: usize, p: &Point) {
         let values = [
             p.time_us,
             p.angle_deg,
@@ -98,14 +119,9 @@ impl Points {
             p.net_force,
             p.power,
         ];
-        for (column, v) in self.columns.iter_mut().zip(values) {
-            column.push(v);
-        }
-    }
-
-    fn reserve(&mut self, n: usize) {
-        for column in &mut self.columns {
-            column.reserve(n);
+        let i = i & (OUT_BLOCK - 1);
+        for (column, v) in self.iter_mut().zip(values) {
+            column[i] = v;
         }
     }
 }
@@ -159,6 +175,11 @@ pub struct Engine {
     /// its own loop, with its state in registers, instead of every stage for each point.
     grid: GridBlock,
     filtered: FilteredBlock,
+    /// The filtered points' [`phase_values`] and whether each is moving.
+    values: [[f64; VALUE_COUNT]; OUT_BLOCK],
+    moving: [bool; OUT_BLOCK],
+    /// The filtered points' columns, when collected.
+    points: [[f64; OUT_BLOCK]; Points::FIELD_COUNT],
 }
 
 impl Engine {
@@ -183,6 +204,9 @@ impl Engine {
             collect_points: true,
             grid: GridBlock::default(),
             filtered: FilteredBlock::default(),
+            values: [[0.0; VALUE_COUNT]; OUT_BLOCK],
+            moving: [false; OUT_BLOCK],
+            points: [[0.0; OUT_BLOCK]; Points::FIELD_COUNT],
         })
     }
 
@@ -261,46 +285,60 @@ impl Engine {
 
     /// Runs the grid block through the smoothing buffer and the filter into the filtered block.
     fn filter(&mut self) {
-        let (grid, filtered, savgol) = (&self.grid, &mut self.filtered, &mut self.savgol);
-        // A local copy stays in registers across the loop; written back below.
-        let mut smoother = self.smoother;
-        filtered.len = 0;
-        for k in 0..grid.len.min(grid.first.len()) {
-            let first = grid.first[k];
-            if first {
-                savgol.flush(filtered);
-            }
-            savgol.push(grid, k, smoother.push(grid.angle_deg[k], first), filtered);
-        }
-        self.smoother = smoother;
+        self.filtered.len = 0;
+        self.savgol.filter(&mut self.smoother, &self.grid, &mut self.filtered);
     }
 
     /// Derives the filtered block's points and runs them through edges and rep detection into `out`.
     fn downstream(&mut self, out: &mut Update) {
         let f = &self.filtered;
-        // Locals in registers across the loop, as in `filter` (the window's running sum would
-        // otherwise go through memory from one point to the next).
-        let (mut deriver, mut window, mut index) = (self.deriver, self.window, self.next_index);
-        for i in 0..f.len.min(OUT_BLOCK) {
-            let (first, angle_deg, time_us) = (f.first[i], f.angle_deg[i], f.time_us[i]);
+        let len = f.len.min(OUT_BLOCK);
+        // Rates, power and the power window in a loop of their own, their state in locals (the
+        // window's running sum would otherwise go through memory from one point to the next).
+        let (mut deriver, mut window) = (self.deriver, self.window);
+        for i in 0..len {
+            let (first, angle_deg) = (f.first[i], f.angle_deg[i]);
             let rates = deriver.rates(f.slope[i], (f.omega[i], f.alpha[i]), first);
             let power = deriver.power(&rates);
-            let (values, moving) = phase_values(&rates, angle_deg, power, window.push(power, first));
-            self.edges.push(index, time_us, f.raw_deg[i], angle_deg.abs(), moving);
-            let point = DetectorPoint { at: At { index, time_us }, angle_deg, values, moving };
+            (self.values[i], self.moving[i]) = phase_values(&rates, angle_deg, power, window.push(power, first));
+            // Into the block's columns, not the output's: a growing vector would put a call in
+            // the loop (see `SavGol::filter` for why that matters).
+            if self.collect_points {
+                self.points.set(i, &deriver.point(f.time_us[i], angle_deg, &rates));
+            }
+        }
+        (self.deriver, self.window) = (deriver, window);
+        if self.collect_points {
+            out.points.extend_from(&self.points, len);
+        }
+        let block = Block {
+            first_index: self.next_index,
+            time_us: &f.time_us[..len],
+            raw_deg: &f.raw_deg[..len],
+            angle_deg: &f.angle_deg[..len],
+            values: &self.values[..len],
+            moving: &self.moving[..len],
+        };
+        // Edges then rep detection, point by point, except where the detector can take a
+        // stretch of steady movement at once.
+        let mut i = 0;
+        while i < len {
+            i += self.detector.steady(&block, i, &mut self.edges);
+            if i >= len {
+                break;
+            }
+            let point = block.point(i);
+            self.edges.push(point.at.index, point.at.time_us, block.raw_deg[i], point.angle_deg.abs(), point.moving);
             if let Some(rep) = self.detector.push(&point, &self.edges) {
                 out.reps.push(rep);
             }
             if let Some(turn) = self.detector.take_turn() {
                 out.turns.push(turn);
             }
-            if self.collect_points {
-                out.points.push(&deriver.point(time_us, angle_deg, &rates));
-            }
-            index += 1;
+            i += 1;
         }
-        out.point_count += f.len as u64;
-        (self.deriver, self.window, self.next_index) = (deriver, window, index);
+        self.next_index += len as u64;
+        out.point_count += len as u64;
     }
 
     /// End of data: appends the last points, which the filter held back for want of points
