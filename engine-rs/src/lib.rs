@@ -88,6 +88,7 @@
 
 #[cfg(target_arch = "wasm32")]
 pub mod bindings;
+pub mod block;
 pub mod derive;
 pub mod edges;
 pub mod error;

@@ -317,15 +317,22 @@ impl RepDetector {
     }
 
     /// Takes the points of `block` from `from` on, pushing each into `edges` first, for as long
-    /// as each only carries the phase in progress on: a moving point past the phase's running
-    /// extreme, in a phase whose latest run is confirmed movement, while `edges` too sees a
-    /// confirmed movement go on ([`Edges::carries_on`]). Such a point changes nothing but the
-    /// run's sums, the extreme and the rest band: it cannot switch direction (it is the new
-    /// extreme), publish a turn or close a rep (a rest close needs the flywheel stopped). So the
-    /// loop keeps those in locals, adds in the same order as [`RepDetector::push`] and gives
-    /// bit-identical results, with no call in it (a WebAssembly engine stores a loop's values
-    /// around any call, even one not taken): about half of a set's points are taken here.
-    /// Returns how many it took; the point after them goes to [`RepDetector::push`].
+    /// as each only carries the phase in progress on, and returns how many it took (the point
+    /// after them goes to [`RepDetector::push`]). Such a point moves, in a phase whose latest run
+    /// is confirmed movement, while `edges` too sees a confirmed movement go on
+    /// ([`Edges::carries_on`]), and either
+    /// - goes past the phase's running extreme (about half of a set's points): it becomes the
+    ///   extreme and adds to the phase's run; or
+    /// - comes back from the extreme by less than [`REP_TRAVEL_DEG`] (the first half-turn of
+    ///   the next phase, while the switch is not yet certain), once the points after the extreme
+    ///   are confirmed movement too: it adds to both runs (the phase's, and the next phase's
+    ///   beginning).
+    ///
+    /// It cannot switch direction, publish a turn or close a rep (a rest close needs the
+    /// flywheel stopped). So the loops keep the runs, the extreme and the rest band in locals,
+    /// add in the same order as [`RepDetector::push`] and give bit-identical results, with no
+    /// call in them (a WebAssembly engine stores a loop's values around any call, even one not
+    /// taken).
     pub fn steady(&mut self, block: &Block, from: usize, edges: &mut Edges) -> usize {
         let Some(dir) = &mut self.dir else { return 0 };
         let (folds, pulling) = match dir {
@@ -336,10 +343,35 @@ impl RepDetector {
         let Some(mut run) = folds.all.moving_run() else { return 0 };
         let (mut still, mut ext_p, len) = (self.still, folds.ext.p, block.len());
         let mut i = from;
+        if let Some(after) = &mut folds.after_ext {
+            // Coming back from the extreme: within (ext − travel, ext] of a release, [ext, ext +
+            // travel) of a pull (a NaN position is neither, and stops the loop).
+            let Some(mut next) = after.moving_run() else { return 0 };
+            let back = |p: f64| if pulling { p >= ext_p && p < ext_p + REP_TRAVEL_DEG } else { p <= ext_p && p > ext_p - REP_TRAVEL_DEG };
+            while i < len {
+                let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
+                if !(block.moving[i] && back(p) && edges.carries_on(index)) {
+                    break;
+                }
+                let at = At { index, time_us: block.time_us[i] };
+                edges.push_moving(index, at.time_us, block.raw_deg[i], p);
+                still.push(at.time_us, p, true);
+                run.add_point(&block.values[i], at);
+                next.add_point(&block.values[i], at);
+                i += 1;
+            }
+            if i > from {
+                let last_p = block.angle_deg[i - 1].abs();
+                folds.all.moved(run, last_p);
+                after.moved(next, last_p);
+                self.still = still;
+            }
+            return i - from;
+        }
         while i < len {
-            let (p, moving, index) = (block.angle_deg[i].abs(), block.moving[i], block.first_index + i as u64);
+            let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
             let beyond = if pulling { p < ext_p } else { p > ext_p };
-            if !(moving && beyond && edges.carries_on(index)) {
+            if !(block.moving[i] && beyond && edges.carries_on(index)) {
                 break;
             }
             let at = At { index, time_us: block.time_us[i] };

@@ -21,6 +21,7 @@
 //!   that an encoder's ticks make jump between 0 and 31 rad/s every millisecond at 200 Hz
 //!   would alias those jumps into the grid; the step's mean is what the angle moved.
 
+use crate::block::{GridBlock, MASK, NEW, SLOTS};
 use crate::settings::{MAX_GAP_US, MAX_SAMPLE_VALUE, MIN_STEP_US};
 
 /// One raw sample with the values the engine uses (device ω/α are 0 when not used).
@@ -56,11 +57,6 @@ pub struct GridPoint {
     pub first: bool,
 }
 
-/// Grid points gathered into a block before they are filtered: the per-sample loop writes
-/// them without waiting on the stages after it (about 10 kB).
-pub const GRID_BLOCK: usize = 256;
-const _: () = assert!(GRID_BLOCK.is_power_of_two());
-
 /// Input samples as columns (the rates only when used).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Columns<'a> {
@@ -74,37 +70,13 @@ pub struct Columns<'a> {
     pub alpha: Option<&'a [f64]>,
 }
 
-/// A block of grid points as columns.
-#[derive(Clone, Debug)]
-pub struct GridBlock {
-    /// Points in the block.
-    pub len: usize,
-    /// Grid time, µs.
-    pub time_us: [f64; GRID_BLOCK],
-    /// Interpolated angle, degrees.
-    pub angle_deg: [f64; GRID_BLOCK],
-    /// The device's ω and α, step means (left 0 in a session without them).
-    pub omega: [f64; GRID_BLOCK],
-    /// See `omega`.
-    pub alpha: [f64; GRID_BLOCK],
-    /// First point of a segment.
-    pub first: [bool; GRID_BLOCK],
-}
-
-impl Default for GridBlock {
-    fn default() -> GridBlock {
-        let zeros = [0.0; GRID_BLOCK];
-        GridBlock { len: 0, time_us: zeros, angle_deg: zeros, omega: zeros, alpha: zeros, first: [false; GRID_BLOCK] }
-    }
-}
-
 impl GridBlock {
-    /// Writes `g` into slot `k` (masked: callers keep `k` below [`GRID_BLOCK`]).
+    /// Writes `g` into slot `k` (masked: callers keep `k` below [`SLOTS`]).
     #[inline(always)]
     fn set<const RATES: bool>(&mut self, k: usize, g: &GridPoint) {
-        let k = k & (GRID_BLOCK - 1);
+        let k = k & MASK;
         self.time_us[k] = g.sample.time_us;
-        self.angle_deg[k] = g.sample.angle_deg;
+        self.raw_deg[k] = g.sample.angle_deg;
         if RATES {
             self.omega[k] = g.sample.omega;
             self.alpha[k] = g.sample.alpha;
@@ -267,20 +239,21 @@ impl Resampler {
         (points, n, due > 2.0)
     }
 
-    /// Offers samples `from..` of the columns (`omega` and `alpha` only with `RATES`) and writes
-    /// the grid points they complete into `block`, from its start, until the block is full or
-    /// the samples run out; returns the index of the next sample to offer, and counts the
-    /// samples dropped in `skipped`. Points still due when the block fills (a sample after a
-    /// long interval completes many) come first in the next block.
+    /// Offers samples `from..` of the columns (`omega` and `alpha` only with `RATES`) and appends
+    /// the grid points they complete to `block`, up to [`NEW`] of them, until the samples run
+    /// out; returns the index of the next sample to offer, and counts the samples dropped in
+    /// `skipped`. Points still due when the block is full (a sample after a long interval
+    /// completes many) come first in the next block.
     pub fn fill<const RATES: bool>(&mut self, input: &Columns, from: usize, block: &mut GridBlock, skipped: &mut u64) -> usize {
         let column = |c: Option<&[f64]>, i: usize| if RATES { c.and_then(|c| c.get(i)).copied().unwrap_or(0.0) } else { 0.0 };
         // A local copy stays in registers across the loop, where state reached through `self`
         // would be stored and reloaded at every sample; written back below.
         let mut r = *self;
-        let mut n = r.drain::<RATES>(block, 0);
+        let limit = (block.len + NEW).min(SLOTS);
+        let mut n = r.drain::<RATES>(block, block.len, limit);
         let (mut i, len) = (from, input.time_us.len().min(input.angle_deg.len()));
         // Two free slots for `next_two`, which writes both of its candidates.
-        while i < len && n + 2 <= GRID_BLOCK {
+        while i < len && n + 2 <= limit {
             let sample = Sample { time_us: input.time_us[i], angle_deg: input.angle_deg[i], omega: column(input.omega, i), alpha: column(input.alpha, i) };
             i += 1;
             if !r.offer_with::<RATES>(sample) {
@@ -292,7 +265,7 @@ impl Resampler {
             block.set::<RATES>(n + 1, &two[1]);
             n += due;
             if more {
-                n = r.drain::<RATES>(block, n);
+                n = r.drain::<RATES>(block, n, limit);
             }
         }
         *self = r;
@@ -300,10 +273,10 @@ impl Resampler {
         i
     }
 
-    /// Writes the points due into `block` from slot `n` until it is full; returns the new count.
+    /// Writes the points due into `block` from slot `n` up to slot `limit`; returns the next slot.
     #[inline]
-    fn drain<const RATES: bool>(&mut self, block: &mut GridBlock, mut n: usize) -> usize {
-        while n < GRID_BLOCK {
+    fn drain<const RATES: bool>(&mut self, block: &mut GridBlock, mut n: usize, limit: usize) -> usize {
+        while n < limit {
             let Some(g) = self.next::<RATES>() else { break };
             block.set::<RATES>(n, &g);
             n += 1;

@@ -48,15 +48,8 @@
 //! not build up over an hour, they are summed afresh each time the ring wraps, every 2m + 1
 //! points (amortised three operations per point).
 
-use crate::resample::{GridBlock, GRID_BLOCK};
-use crate::smooth::Smoother;
+use crate::block::{GridBlock, HISTORY, MASK, SLOTS};
 use crate::settings::{FILTER_HALF_WINDOW_S, FILTER_MAX_HALF_WIDTH};
-
-/// Slots of the ring: a power of two above the largest window (2·50 + 1 points), so a slot is a
-/// position masked, with neither a division nor a bounds check.
-const RING: usize = 128;
-const MASK: usize = RING - 1;
-const _: () = assert!(2 * FILTER_MAX_HALF_WIDTH + 1 < RING);
 
 /// Half-width m of the window at `hz`: [`FILTER_HALF_WINDOW_S`] in grid steps, at least 1.
 pub fn half_width(hz: f64) -> usize {
@@ -147,52 +140,8 @@ impl Moments {
     }
 }
 
-/// Filtered points as columns, a block at a time: the filter writes them, the stages after it
-/// read them in order.
-#[derive(Clone, Debug)]
-pub struct FilteredBlock {
-    /// Points in the block.
-    pub len: usize,
-    /// Grid time, µs.
-    pub time_us: [f64; OUT_BLOCK],
-    /// The resampled angle before any smoothing (what the edge fits read), degrees.
-    pub raw_deg: [f64; OUT_BLOCK],
-    /// Smoothed angle, degrees.
-    pub angle_deg: [f64; OUT_BLOCK],
-    /// The smoothed angle's rate, degrees per grid step.
-    pub slope: [f64; OUT_BLOCK],
-    /// The device's ω (rad/s) and α (rad/s²), smoothed (written only when
-    /// [`SavGol::smooth_rates`] is on).
-    pub omega: [f64; OUT_BLOCK],
-    /// See `omega`.
-    pub alpha: [f64; OUT_BLOCK],
-    /// First point of a segment.
-    pub first: [bool; OUT_BLOCK],
-}
-
-/// Slots of a [`FilteredBlock`]: a block of grid points yields those points and at most the
-/// 2m held before it ([`GRID_BLOCK`] + 100), and a power of two makes a slot a masked index.
-pub const OUT_BLOCK: usize = 512;
-const _: () = assert!(GRID_BLOCK + 2 * FILTER_MAX_HALF_WIDTH <= OUT_BLOCK && OUT_BLOCK.is_power_of_two());
-
-impl Default for FilteredBlock {
-    fn default() -> FilteredBlock {
-        let zeros = [0.0; OUT_BLOCK];
-        FilteredBlock {
-            len: 0,
-            time_us: zeros,
-            raw_deg: zeros,
-            angle_deg: zeros,
-            slope: zeros,
-            omega: zeros,
-            alpha: zeros,
-            first: [false; OUT_BLOCK],
-        }
-    }
-}
-
-/// The streaming filter: grid points and their buffered angles in, filtered points out, m
-/// points later, appended to a [`FilteredBlock`].
+/// The streaming filter: over a block's buffered angles, it writes each point's filtered angle
+/// and rate into the block's columns, m points later, in order.
 #[derive(Clone, Debug)]
 pub struct SavGol {
     m: usize,
@@ -200,13 +149,9 @@ pub struct SavGol {
     /// m, m + 1, m², (m + 1)² for sliding the moments.
     slide_k: [f64; 4],
     full: Fit,
-    /// The window's buffered angles, and what each of its points carries through to the output.
-    values: [f64; RING],
-    times: [f64; RING],
-    raws: [f64; RING],
-    omegas: [f64; RING],
-    alphas: [f64; RING],
     window: Window,
+    /// Slot of the next point to emit.
+    emit: usize,
     with_rates: bool,
 }
 
@@ -214,8 +159,8 @@ pub struct SavGol {
 /// [`SavGol::filter`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 struct Window {
-    /// Points pushed in the current segment (the next one goes to slot `pos & MASK`), and the
-    /// same modulo n (the moments are summed afresh when it comes round to 0).
+    /// Points pushed in the current segment, and the same modulo n (the moments are summed
+    /// afresh when it comes round to 0).
     pos: usize,
     phase: usize,
     angle: Moments,
@@ -233,12 +178,8 @@ impl SavGol {
             n,
             slide_k: [m as f64, m as f64 + 1.0, (m * m) as f64, ((m + 1) * (m + 1)) as f64],
             full: Fit::new(n),
-            values: [0.0; RING],
-            times: [0.0; RING],
-            raws: [0.0; RING],
-            omegas: [0.0; RING],
-            alphas: [0.0; RING],
             window: Window::default(),
+            emit: 0,
             with_rates: false,
         }
     }
@@ -248,165 +189,149 @@ impl SavGol {
         self.with_rates = true;
     }
 
-    /// Filters the points of `grid`, with `smoother` (the buffer before this filter) giving each
-    /// its buffered angle, and appends to `out` the points whose windows they complete: one per
-    /// point in the steady state, a segment's first m + 1 with its first full window, and what a
-    /// segment still holds when the next one starts.
-    pub fn filter(&mut self, smoother: &mut Smoother, grid: &GridBlock, out: &mut FilteredBlock) {
-        let len = grid.len.min(GRID_BLOCK);
-        let mut k = 0;
+    /// Filters `block`'s points from slot `from` on (their buffered angles written) and writes
+    /// the points whose windows they complete: one per point in the steady state, a segment's
+    /// first m + 1 with its first full window, and what a segment still holds when the next one
+    /// starts. Returns the slots written, a range that continues the last call's.
+    pub fn filter(&mut self, block: &mut GridBlock, from: usize) -> (usize, usize) {
+        let (start, len, n) = (self.emit, block.len.min(SLOTS), self.n);
+        let mut k = from;
         while k < len {
-            if grid.first[k] {
-                self.window = self.flushed(self.window, out);
+            if block.first[k] {
+                self.flush_segment(block);
+                self.emit = k;
             }
             // Local copies stay in registers across the loop, which has no call in it (a
             // WebAssembly engine stores a loop's values around any call, even one not taken);
             // through `self` the moments would be stored and reloaded at every point.
-            let (mut w, mut smooth) = (self.window, *smoother);
+            let (mut w, mut emit) = (self.window, self.emit);
             loop {
-                let x = smooth.push(grid.angle_deg[k], grid.first[k]);
-                self.push(&mut w, grid, k, x, out);
+                let x = block.buffered[k];
+                w.pos += 1;
+                w.phase = if w.phase + 1 == n { 0 } else { w.phase + 1 };
+                if w.pos >= n {
+                    if w.pos == n || w.phase == 0 {
+                        self.resum(&mut w, block, k);
+                    } else {
+                        let leaving = k.wrapping_sub(n) & MASK;
+                        w.angle.slide(block.buffered[leaving], x, &self.slide_k);
+                        if self.with_rates {
+                            w.rates[0].slide(block.omega[leaving], block.omega[k], &self.slide_k);
+                            w.rates[1].slide(block.alpha[leaving], block.alpha[k], &self.slide_k);
+                        }
+                    }
+                    if w.pos == n {
+                        // The segment's first full window: its first m points off centre, then
+                        // its centre.
+                        for i in 0..=self.m {
+                            self.emit(block, &self.full, &w.angle, &w.rates, i as f64 - self.m as f64, emit);
+                            emit += 1;
+                        }
+                    } else {
+                        self.emit(block, &self.full, &w.angle, &w.rates, 0.0, emit);
+                        emit += 1;
+                    }
+                }
                 k += 1;
-                if k >= len || grid.first[k] {
+                if k >= len || block.first[k] {
                     break;
                 }
             }
-            (self.window, *smoother) = (w, smooth);
+            (self.window, self.emit) = (w, emit);
         }
+        (start, self.emit)
     }
 
-    /// End of data: appends what the current segment still holds to `out`.
-    pub fn flush(&mut self, out: &mut FilteredBlock) {
-        self.window = self.flushed(self.window, out);
+    /// End of data: writes what the current segment still holds; returns the slots written.
+    pub fn flush(&mut self, block: &mut GridBlock) -> (usize, usize) {
+        let start = self.emit;
+        self.flush_segment(block);
+        (start, self.emit)
     }
 
-    /// Adds grid point `k` of `grid` with its buffered angle `x` to the window `w` and appends
-    /// to `out` the points that completes (see [`SavGol::filter`]).
-    #[inline(always)]
-    fn push(&mut self, w: &mut Window, grid: &GridBlock, k: usize, x: f64, out: &mut FilteredBlock) {
-        let (n, k) = (self.n, k & (GRID_BLOCK - 1));
-        let (slot, leaving) = (w.pos & MASK, w.pos.wrapping_sub(n) & MASK);
-        // The point leaving the window (meaningful once the window is full).
-        let out_x = self.values[leaving];
-        self.values[slot] = x;
-        self.times[slot] = grid.time_us[k];
-        self.raws[slot] = grid.angle_deg[k];
-        let (omega, alpha) = (grid.omega[k], grid.alpha[k]);
-        let out_rates = [self.omegas[leaving], self.alphas[leaving]];
-        if self.with_rates {
-            self.omegas[slot] = omega;
-            self.alphas[slot] = alpha;
-        }
-        w.pos += 1;
-        w.phase = if w.phase + 1 == n { 0 } else { w.phase + 1 };
-        if w.pos < n {
-            return;
-        }
-        if w.pos == n || w.phase == 0 {
-            self.resum(w);
-        } else {
-            w.angle.slide(out_x, x, &self.slide_k);
-            if self.with_rates {
-                w.rates[0].slide(out_rates[0], omega, &self.slide_k);
-                w.rates[1].slide(out_rates[1], alpha, &self.slide_k);
-            }
-        }
-        if w.pos == n {
-            // The segment's first full window: its first m points off centre, then its centre.
-            for i in 0..=self.m {
-                self.emit(&self.full, &w.angle, &w.rates, i as f64 - self.m as f64, i, i == 0, out);
-            }
-        } else {
-            self.emit(&self.full, &w.angle, &w.rates, 0.0, w.pos - 1 - self.m, false, out);
-        }
+    /// The block's points moved `by` slots towards its front ([`GridBlock::keep_history`]).
+    pub fn moved(&mut self, by: usize) {
+        self.emit -= by.min(self.emit);
     }
 
-    /// Appends to `out` what the segment of window `w` still holds (end of data, or a segment
-    /// start next); returns the window of a new segment. By value, not through a reference, so
-    /// that [`SavGol::filter`]'s copy of the window can stay in registers.
+    /// Writes what the current segment still holds (its last m points, or all of a segment
+    /// shorter than a window) and starts a new segment.
     #[inline(never)]
-    fn flushed(&self, w: Window, out: &mut FilteredBlock) -> Window {
-        let (n, m) = (self.n, self.m);
+    fn flush_segment(&mut self, block: &mut GridBlock) {
+        let (n, m, w) = (self.n, self.m, self.window);
         if w.pos >= n {
-            let centre = w.pos - 1 - m;
+            // The last full window is centred on the last point written.
             for x in 1..=m {
-                self.emit(&self.full, &w.angle, &w.rates, x as f64, centre + x, false, out);
+                self.emit(block, &self.full, &w.angle, &w.rates, x as f64, self.emit);
+                self.emit += 1;
             }
         } else if w.pos > 0 {
-            let count = w.pos;
+            // Nothing of the segment written yet: its points are the slots from `emit` on.
+            let (count, first) = (w.pos, self.emit);
             let first_x = -(count as f64 - 1.0) / 2.0;
-            let angle = Moments::of(self.values.iter().take(count).copied(), first_x);
-            let rates = if self.with_rates {
-                [Moments::of(self.omegas.iter().take(count).copied(), first_x), Moments::of(self.alphas.iter().take(count).copied(), first_x)]
-            } else {
-                [Moments::default(); 2]
-            };
+            let column = |c: &[f64; SLOTS]| Moments::of((0..count).map(|i| c[(first + i) & MASK]), first_x);
+            let angle = column(&block.buffered);
+            let rates = if self.with_rates { [column(&block.omega), column(&block.alpha)] } else { [Moments::default(); 2] };
             let fit = Fit::new(count);
-            for k in 0..count {
-                self.emit(&fit, &angle, &rates, k as f64 + first_x, k, k == 0, out);
+            for i in 0..count {
+                self.emit(block, &fit, &angle, &rates, i as f64 + first_x, first + i);
             }
+            self.emit += count;
         }
-        Window { pos: 0, phase: 0, ..w }
+        self.window = Window { pos: 0, phase: 0, ..w };
     }
 
-    /// Appends the point in `slot`, at centred position `x` of the fit, to `out`.
+    /// Writes the point in `slot`, at centred position `x` of the fit.
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
-    fn emit(&self, fit: &Fit, angle: &Moments, rates: &[Moments; 2], x: f64, slot: usize, first: bool, out: &mut FilteredBlock) {
-        let (slot, i) = (slot & MASK, out.len & (OUT_BLOCK - 1));
-        let (angle_deg, slope) = fit.at(angle.m0, angle.m1, angle.m2, x);
-        out.time_us[i] = self.times[slot];
-        out.raw_deg[i] = self.raws[slot];
-        out.angle_deg[i] = angle_deg;
-        out.slope[i] = slope;
-        out.first[i] = first;
+    fn emit(&self, block: &mut GridBlock, fit: &Fit, angle: &Moments, rates: &[Moments; 2], x: f64, slot: usize) {
+        let slot = slot & MASK;
+        (block.angle_deg[slot], block.slope[slot]) = fit.at(angle.m0, angle.m1, angle.m2, x);
         if self.with_rates {
-            out.omega[i] = fit.at(rates[0].m0, rates[0].m1, rates[0].m2, x).0;
-            out.alpha[i] = fit.at(rates[1].m0, rates[1].m1, rates[1].m2, x).0;
+            block.smooth_omega[slot] = fit.at(rates[0].m0, rates[0].m1, rates[0].m2, x).0;
+            block.smooth_alpha[slot] = fit.at(rates[1].m0, rates[1].m1, rates[1].m2, x).0;
         }
-        out.len += 1;
     }
 
-    /// Moments of the full window `w`, summed afresh (oldest first), so rounding never builds up.
+    /// Moments of the full window `w` ending at slot `k`, summed afresh (oldest first), so
+    /// rounding never builds up.
     #[inline(always)]
-    fn resum(&self, w: &mut Window) {
-        let (first, first_x) = (w.pos - self.n, -(self.m as f64));
-        let order = move |i: usize| (first + i) & MASK;
-        let n = self.n;
-        w.angle = Moments::of((0..n).map(|i| self.values[order(i)]), first_x);
+    fn resum(&self, w: &mut Window, block: &GridBlock, k: usize) {
+        let (n, first_x) = (self.n, -(self.m as f64));
+        let first = k + 1 - n;
+        let column = |c: &[f64; SLOTS]| Moments::of((0..n).map(|i| c[(first + i) & MASK]), first_x);
+        w.angle = column(&block.buffered);
         if self.with_rates {
-            w.rates = [
-                Moments::of((0..n).map(|i| self.omegas[order(i)]), first_x),
-                Moments::of((0..n).map(|i| self.alphas[order(i)]), first_x),
-            ];
+            w.rates = [column(&block.omega), column(&block.alpha)];
         }
     }
 }
+
+const _: () = assert!(2 * FILTER_MAX_HALF_WIDTH + 1 <= HISTORY);
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Filters `xs` (at times 0, 1, 2 …) with a segment restart before each index in
-    /// `starts`; returns (time, angle, slope, first) in order.
+    /// Filters `xs` (as buffered angles at times 0, 1, 2 …) with a segment restart at each
+    /// index in `starts`, a point a block; returns (time, angle, slope, first) in the order
+    /// written.
     fn filter_segments(m: usize, xs: &[f64], starts: &[usize]) -> Vec<(f64, f64, f64, bool)> {
         let mut f = SavGol::new(m);
+        let mut block = GridBlock::default();
         let mut out = Vec::new();
-        let mut grid = GridBlock::default();
-        let mut block = FilteredBlock::default();
-        let mut take = |block: &mut FilteredBlock| {
-            out.extend((0..block.len).map(|i| (block.time_us[i], block.angle_deg[i], block.slope[i], block.first[i])));
-            block.len = 0;
+        let mut take = |block: &GridBlock, (from, to): (usize, usize)| {
+            out.extend((from..to).map(|s| (block.time_us[s], block.angle_deg[s], block.slope[s], block.first[s])));
         };
-        // The values as the grid's angles, each through a smoothing buffer of its own (so it
-        // passes unchanged), one grid point a block.
         for (k, &x) in xs.iter().enumerate() {
-            (grid.len, grid.time_us[0], grid.angle_deg[0], grid.first[0]) = (1, k as f64, x, k == 0 || starts.contains(&k));
-            f.filter(&mut Smoother::default(), &grid, &mut block);
-            take(&mut block);
+            let slot = block.len;
+            (block.time_us[slot], block.buffered[slot], block.first[slot]) = (k as f64, x, k == 0 || starts.contains(&k));
+            block.len += 1;
+            let written = f.filter(&mut block, slot);
+            take(&block, written);
+            f.moved(block.keep_history());
         }
-        f.flush(&mut block);
-        take(&mut block);
+        let written = f.flush(&mut block);
+        take(&block, written);
         out
     }
 

@@ -12,8 +12,9 @@ use crate::edges::Edges;
 use crate::error::{Error, ErrorKind};
 use crate::phase::{phase_values, Context, VALUE_COUNT};
 use crate::reps::{Block, Rep, RepDetector, Turn};
-use crate::resample::{Columns, GridBlock, Resampler};
-use crate::savgol::{half_width, FilteredBlock, SavGol, OUT_BLOCK};
+use crate::block::{GridBlock, SLOTS};
+use crate::resample::{Columns, Resampler};
+use crate::savgol::{half_width, SavGol};
 use crate::settings::Settings;
 use crate::smooth::Smoother;
 use crate::window::PowerWindow;
@@ -85,9 +86,9 @@ impl Points {
     }
 
     /// Appends the first `len` points of a block's columns.
-    fn extend_from(&mut self, block: &[[f64; OUT_BLOCK]; Points::FIELD_COUNT], len: usize) {
+    fn extend_from(&mut self, block: &[[f64; SLOTS]; Points::FIELD_COUNT], len: usize) {
         for (column, from) in self.columns.iter_mut().zip(block) {
-            column.extend_from_slice(&from[..len.min(OUT_BLOCK)]);
+            column.extend_from_slice(&from[..len.min(SLOTS)]);
         }
     }
 
@@ -103,7 +104,7 @@ trait SetPoint {
     fn set(&mut self, i: usize, p: &Point);
 }
 
-impl SetPoint for [[f64; OUT_BLOCK]; Points::FIELD_COUNT] {
+impl SetPoint for [[f64; SLOTS]; Points::FIELD_COUNT] {
     #[inline(always)]
     fn set(&mut self, i: usize, p: &Point) {
         let values = [
@@ -119,7 +120,7 @@ impl SetPoint for [[f64; OUT_BLOCK]; Points::FIELD_COUNT] {
             p.net_force,
             p.power,
         ];
-        let i = i & (OUT_BLOCK - 1);
+        let i = i & (SLOTS - 1);
         for (column, v) in self.iter_mut().zip(values) {
             column[i] = v;
         }
@@ -171,15 +172,13 @@ pub struct Engine {
     finished: bool,
     /// Whether [`Update::points`] gets the points (callers that want reps only save the work).
     collect_points: bool,
-    /// Grid points, then filtered points, a block at a time: each stage runs over a block in
-    /// its own loop, with its state in registers, instead of every stage for each point.
+    /// Grid points a block at a time ([`crate::block`]).
     grid: GridBlock,
-    filtered: FilteredBlock,
     /// The filtered points' [`phase_values`] and whether each is moving.
-    values: [[f64; VALUE_COUNT]; OUT_BLOCK],
-    moving: [bool; OUT_BLOCK],
+    values: [[f64; VALUE_COUNT]; SLOTS],
+    moving: [bool; SLOTS],
     /// The filtered points' columns, when collected.
-    points: [[f64; OUT_BLOCK]; Points::FIELD_COUNT],
+    points: [[f64; SLOTS]; Points::FIELD_COUNT],
 }
 
 impl Engine {
@@ -203,10 +202,9 @@ impl Engine {
             finished: false,
             collect_points: true,
             grid: GridBlock::default(),
-            filtered: FilteredBlock::default(),
-            values: [[0.0; VALUE_COUNT]; OUT_BLOCK],
-            moving: [false; OUT_BLOCK],
-            points: [[0.0; OUT_BLOCK]; Points::FIELD_COUNT],
+            values: [[0.0; VALUE_COUNT]; SLOTS],
+            moving: [false; SLOTS],
+            points: [[0.0; SLOTS]; Points::FIELD_COUNT],
         })
     }
 
@@ -273,38 +271,37 @@ impl Engine {
     fn resample<const RATES: bool>(&mut self, input: &Columns, out: &mut Update) {
         let mut next = 0;
         loop {
+            let from = self.grid.len;
             next = self.resampler.fill::<RATES>(input, next, &mut self.grid, &mut out.skipped);
-            // An empty block: every sample offered, and no grid point left due.
-            if self.grid.len == 0 {
+            // No new point: every sample offered, and no grid point left due.
+            if self.grid.len == from {
                 return;
             }
-            self.filter();
-            self.downstream(out);
+            self.smoother.run(&mut self.grid, from);
+            let written = self.savgol.filter(&mut self.grid, from);
+            self.downstream(written, out);
+            self.savgol.moved(self.grid.keep_history());
         }
     }
 
-    /// Runs the grid block through the smoothing buffer and the filter into the filtered block.
-    fn filter(&mut self) {
-        self.filtered.len = 0;
-        self.savgol.filter(&mut self.smoother, &self.grid, &mut self.filtered);
-    }
-
-    /// Derives the filtered block's points and runs them through edges and rep detection into `out`.
-    fn downstream(&mut self, out: &mut Update) {
-        let f = &self.filtered;
-        let len = f.len.min(OUT_BLOCK);
+    /// Derives the filtered points in slots `from..to` of the block and runs them through edges
+    /// and rep detection into `out`.
+    fn downstream(&mut self, (from, to): (usize, usize), out: &mut Update) {
+        let g = &self.grid;
+        let (from, to) = (from.min(SLOTS), to.min(SLOTS));
+        let len = to.saturating_sub(from);
         // Rates, power and the power window in a loop of their own, their state in locals (the
         // window's running sum would otherwise go through memory from one point to the next).
         let (mut deriver, mut window) = (self.deriver, self.window);
-        for i in 0..len {
-            let (first, angle_deg) = (f.first[i], f.angle_deg[i]);
-            let rates = deriver.rates(f.slope[i], (f.omega[i], f.alpha[i]), first);
+        for (i, s) in (from..to).enumerate() {
+            let (first, angle_deg) = (g.first[s], g.angle_deg[s]);
+            let rates = deriver.rates(g.slope[s], (g.smooth_omega[s], g.smooth_alpha[s]), first);
             let power = deriver.power(&rates);
             (self.values[i], self.moving[i]) = phase_values(&rates, angle_deg, power, window.push(power, first));
             // Into the block's columns, not the output's: a growing vector would put a call in
             // the loop (see `SavGol::filter` for why that matters).
             if self.collect_points {
-                self.points.set(i, &deriver.point(f.time_us[i], angle_deg, &rates));
+                self.points.set(i, &deriver.point(g.time_us[s], angle_deg, &rates));
             }
         }
         (self.deriver, self.window) = (deriver, window);
@@ -313,9 +310,9 @@ impl Engine {
         }
         let block = Block {
             first_index: self.next_index,
-            time_us: &f.time_us[..len],
-            raw_deg: &f.raw_deg[..len],
-            angle_deg: &f.angle_deg[..len],
+            time_us: &g.time_us[from..to],
+            raw_deg: &g.raw_deg[from..to],
+            angle_deg: &g.angle_deg[from..to],
             values: &self.values[..len],
             moving: &self.moving[..len],
         };
@@ -349,9 +346,8 @@ impl Engine {
             return Err(Error::new(ErrorKind::Finished, 0.0));
         }
         self.finished = true;
-        self.filtered.len = 0;
-        self.savgol.flush(&mut self.filtered);
-        self.downstream(out);
+        let written = self.savgol.flush(&mut self.grid);
+        self.downstream(written, out);
         out.reps.extend(self.detector.finish(&self.edges));
         Ok(())
     }

@@ -1,0 +1,90 @@
+//! Grid points a block at a time, as columns, with the points before them that the filter still
+//! reaches back to.
+//!
+//! Why. Each stage runs over a block in a loop of its own, its state in registers, instead of
+//! every stage for each point (where a WebAssembly engine reloads each stage's state from memory
+//! around the calls between them). And a point stays in one slot from resampling to rep
+//! detection: the resampler writes its time and angle, the smoothing buffer and the filter add
+//! their values beside them, and the stages after read them there, so nothing is copied from one
+//! stage's ring to the next. After a block, its last [`HISTORY`] points move to the front: the
+//! filter's window and the smoothing buffer reach back at most that far.
+
+use crate::settings::FILTER_MAX_HALF_WIDTH;
+
+/// New grid points per block at most.
+pub const NEW: usize = 256;
+
+/// Points kept from one block for the next: the filter's window of 2m + 1 (at most 101) points,
+/// which also covers the smoothing buffer's 3 before a point and the m points the filter holds.
+pub const HISTORY: usize = 2 * FILTER_MAX_HALF_WIDTH + 1;
+
+/// Slots of a block: a power of two, so that a slot is a masked index, without a bounds check.
+pub const SLOTS: usize = 512;
+
+/// A slot's mask.
+pub const MASK: usize = SLOTS - 1;
+
+const _: () = assert!(HISTORY + NEW <= SLOTS && SLOTS.is_power_of_two());
+
+/// A block of grid points as columns, slot `k` being one point throughout.
+#[derive(Clone, Debug)]
+pub struct GridBlock {
+    /// Slots filled: the history, then the block's new points.
+    pub len: usize,
+    /// Grid time, µs ([`crate::resample`]).
+    pub time_us: [f64; SLOTS],
+    /// Resampled angle, degrees.
+    pub raw_deg: [f64; SLOTS],
+    /// The device's ω and α as step means (left 0 in a session without them).
+    pub omega: [f64; SLOTS],
+    /// See `omega`.
+    pub alpha: [f64; SLOTS],
+    /// First point of a segment.
+    pub first: [bool; SLOTS],
+    /// The smoothing buffer's angle, degrees ([`crate::smooth`]).
+    pub buffered: [f64; SLOTS],
+    /// Filtered angle, degrees, and its rate, degrees per grid step ([`crate::savgol`]).
+    pub angle_deg: [f64; SLOTS],
+    /// See `angle_deg`.
+    pub slope: [f64; SLOTS],
+    /// The device's ω and α, filtered (written only when the filter smooths them).
+    pub smooth_omega: [f64; SLOTS],
+    /// See `smooth_omega`.
+    pub smooth_alpha: [f64; SLOTS],
+}
+
+impl Default for GridBlock {
+    fn default() -> GridBlock {
+        let zeros = [0.0; SLOTS];
+        GridBlock {
+            len: 0,
+            time_us: zeros,
+            raw_deg: zeros,
+            omega: zeros,
+            alpha: zeros,
+            first: [false; SLOTS],
+            buffered: zeros,
+            angle_deg: zeros,
+            slope: zeros,
+            smooth_omega: zeros,
+            smooth_alpha: zeros,
+        }
+    }
+}
+
+impl GridBlock {
+    /// Moves the last [`HISTORY`] points (all of them, if fewer) to the front, for the next
+    /// block; returns by how many slots they moved.
+    pub fn keep_history(&mut self) -> usize {
+        let len = self.len.min(SLOTS);
+        let from = len.saturating_sub(HISTORY);
+        // The filter's outputs of the points kept are written when they are emitted: only what
+        // comes before the filter, and what it reads back, moves.
+        for column in [&mut self.time_us, &mut self.raw_deg, &mut self.omega, &mut self.alpha, &mut self.buffered] {
+            column.copy_within(from..len, 0);
+        }
+        self.first.copy_within(from..len, 0);
+        self.len = len - from;
+        from
+    }
+}
