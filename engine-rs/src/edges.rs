@@ -318,10 +318,17 @@ impl Edges {
         self.last_moving && self.run_confirmed && index < self.next_due
     }
 
-    /// [`Edges::push`] of a moving point for which [`Edges::carries_on`] holds: no branch and no
-    /// call, for a caller's loop over steady movement.
+    /// Whether a still point `index` (the next one) would change nothing here but the point
+    /// buffer: the latest point was still too, and no queued edge is due.
     #[inline(always)]
-    pub fn push_moving(&mut self, index: u64, time_us: f64, x: f64, p: f64) {
+    pub fn rests_on(&self, index: u64) -> bool {
+        !self.last_moving && index < self.next_due
+    }
+
+    /// [`Edges::push`] of a point for which [`Edges::carries_on`] (a moving one) or
+    /// [`Edges::rests_on`] (a still one) holds: no branch and no call, for a caller's loop.
+    #[inline(always)]
+    pub fn push_steady(&mut self, index: u64, time_us: f64, x: f64, p: f64) {
         self.next = index + 1;
         let slot = index as usize & MASK;
         (self.times[slot], self.angles[slot]) = (time_us, x);

@@ -197,6 +197,28 @@ enum Run {
     Confirmed,
 }
 
+/// The stretch a still point joins (see [`PhaseAcc::resting`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Resting {
+    sums: Sums,
+    after_body: bool,
+    lead_sign: i8,
+}
+
+impl Resting {
+    /// Adds a still point, as [`PhaseAcc::push`] does.
+    #[inline(always)]
+    pub(crate) fn add(&mut self, m: &[f64; VALUE_COUNT], at: At) {
+        if !self.after_body {
+            let s = sign(m[OMEGA]);
+            if s == 0 || s != self.lead_sign {
+                (self.sums, self.lead_sign) = (Sums::default(), s);
+            }
+        }
+        self.sums.add_point(m, at);
+    }
+}
+
 /// Fold of a phase's points, in order (see the module notes).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PhaseAcc {
@@ -300,6 +322,31 @@ impl PhaseAcc {
     #[inline(always)]
     pub(crate) fn moved(&mut self, run: Sums, p: f64) {
         self.run = run;
+        self.last_p = p;
+    }
+
+    /// What a still point joins while no run is open, if that is a single stretch: the rest
+    /// after the body (once the slow-down after it is over), or before any movement the lead
+    /// (the still points since ω last changed sign). Fold still points into this copy with
+    /// [`Resting::add`] and hand it back with [`PhaseAcc::rested`].
+    #[inline(always)]
+    pub(crate) fn resting(&self) -> Option<Resting> {
+        let after_body = self.body.count > 0;
+        if self.run_state != Run::None || (after_body && self.ramp_sign != 0) {
+            return None;
+        }
+        let sums = if after_body { self.trail } else { self.lead };
+        Some(Resting { sums, after_body, lead_sign: self.lead_sign })
+    }
+
+    /// The stretch from [`PhaseAcc::resting`] with still points added, the last at position `p`.
+    #[inline(always)]
+    pub(crate) fn rested(&mut self, r: Resting, p: f64) {
+        if r.after_body {
+            self.trail = r.sums;
+        } else {
+            (self.lead, self.lead_sign) = (r.sums, r.lead_sign);
+        }
         self.last_p = p;
     }
 

@@ -92,10 +92,11 @@ impl Block<'_> {
 }
 
 /// Whether the rope has been at rest for [`REST_CLOSE_S`] by `now_us`: since the flywheel
-/// stopped and since it last left the rest band (at `band_since_us`), whichever is later.
-#[inline]
-fn rested(now_us: f64, band_since_us: f64, edges: &Edges) -> bool {
-    edges.last_stop_us().is_some_and(|stop_us| now_us - stop_us.max(band_since_us) >= REST_CLOSE_S * 1e6)
+/// stopped (at `stop_us`) and since it last left the rest band (at `band_since_us`), whichever
+/// is later.
+#[inline(always)]
+fn rested(now_us: f64, band_since_us: f64, stop_us: f64) -> bool {
+    now_us - stop_us.max(band_since_us) >= REST_CLOSE_S * 1e6
 }
 
 /// Where, within the turn's grid step, the filtered angle crosses 0 (the rope fully out).
@@ -306,7 +307,7 @@ impl RepDetector {
                 }
                 // Nothing left to close (already closed by rest, or no concentric seen) is the
                 // common case during a long rest: test it first, before copying any fold.
-                if concentric.is_none() || !rested(point.at.time_us, band_since_us, edges) {
+                if concentric.is_none() || !edges.last_stop_us().is_some_and(|stop_us| rested(point.at.time_us, band_since_us, stop_us)) {
                     return None;
                 }
                 // At rest: close now, and stay in this eccentric with nothing left to close.
@@ -318,28 +319,33 @@ impl RepDetector {
 
     /// Takes the points of `block` from `from` on, pushing each into `edges` first, for as long
     /// as each only carries the phase in progress on, and returns how many it took (the point
-    /// after them goes to [`RepDetector::push`]). Such a point moves, in a phase whose latest run
-    /// is confirmed movement, while `edges` too sees a confirmed movement go on
-    /// ([`Edges::carries_on`]), and either
-    /// - goes past the phase's running extreme (about half of a set's points): it becomes the
-    ///   extreme and adds to the phase's run; or
-    /// - comes back from the extreme by less than [`REP_TRAVEL_DEG`] (the first half-turn of
-    ///   the next phase, while the switch is not yet certain), once the points after the extreme
-    ///   are confirmed movement too: it adds to both runs (the phase's, and the next phase's
-    ///   beginning).
+    /// after them goes to [`RepDetector::push`]). Such a point is either
+    /// - moving, in a phase whose latest run is confirmed movement, while `edges` too sees a
+    ///   confirmed movement go on ([`Edges::carries_on`]), and
+    ///   - goes past the phase's running extreme (about half of a set's points): it becomes the
+    ///     extreme and adds to the phase's run; or
+    ///   - comes back from the extreme by less than [`REP_TRAVEL_DEG`] (the first half-turn of
+    ///     the next phase, while the switch is not yet certain), once the points after the
+    ///     extreme are confirmed movement too: it adds to both runs (the phase's, and the next
+    ///     phase's beginning); or
+    /// - still, within a rest that `edges` too sees go on ([`Edges::rests_on`]), not past the
+    ///   extreme, in a phase whose points after the extreme are folded apart: it adds to the
+    ///   stretch of rest each fold is in ([`PhaseAcc::resting`]), unless it would close the rep.
     ///
-    /// It cannot switch direction, publish a turn or close a rep (a rest close needs the
-    /// flywheel stopped). So the loops keep the runs, the extreme and the rest band in locals,
-    /// add in the same order as [`RepDetector::push`] and give bit-identical results, with no
-    /// call in them (a WebAssembly engine stores a loop's values around any call, even one not
-    /// taken).
+    /// Such a point cannot switch direction, publish a turn or close a rep. So the loops keep
+    /// the folds, the extreme and the rest band in locals, add in the same order as
+    /// [`RepDetector::push`] and give bit-identical results, with no call in them (a WebAssembly
+    /// engine stores a loop's values around any call, even one not taken).
     pub fn steady(&mut self, block: &Block, from: usize, edges: &mut Edges) -> usize {
         let Some(dir) = &mut self.dir else { return 0 };
-        let (folds, pulling) = match dir {
+        let (folds, pulling, closing) = match dir {
             Direction::Unknown { .. } => return 0,
-            Direction::Concentric { folds, .. } => (folds, true),
-            Direction::Eccentric { folds, .. } => (folds, false),
+            Direction::Concentric { folds, .. } => (folds, true, false),
+            Direction::Eccentric { concentric, folds } => (folds, false, concentric.is_some()),
         };
+        if from < block.len() && !block.moving[from] {
+            return Self::rest(block, from, edges, folds, &mut self.still, pulling, closing);
+        }
         let Some(mut run) = folds.all.moving_run() else { return 0 };
         let (mut still, mut ext_p, len) = (self.still, folds.ext.p, block.len());
         let mut i = from;
@@ -354,7 +360,7 @@ impl RepDetector {
                     break;
                 }
                 let at = At { index, time_us: block.time_us[i] };
-                edges.push_moving(index, at.time_us, block.raw_deg[i], p);
+                edges.push_steady(index, at.time_us, block.raw_deg[i], p);
                 still.push(at.time_us, p, true);
                 run.add_point(&block.values[i], at);
                 next.add_point(&block.values[i], at);
@@ -375,7 +381,7 @@ impl RepDetector {
                 break;
             }
             let at = At { index, time_us: block.time_us[i] };
-            edges.push_moving(index, at.time_us, block.raw_deg[i], p);
+            edges.push_steady(index, at.time_us, block.raw_deg[i], p);
             still.push(at.time_us, p, true);
             run.add_point(&block.values[i], at);
             ext_p = p;
@@ -390,6 +396,44 @@ impl RepDetector {
             }
             (folds.at_ext, folds.after_ext) = (None, None);
             self.still = still;
+        }
+        i - from
+    }
+
+    /// [`RepDetector::steady`] over still points, in the phase folded in `folds` (a pull when
+    /// `pulling`, else a release whose rep is still to close when `closing`).
+    fn rest(block: &Block, from: usize, edges: &mut Edges, folds: &mut Folds, still: &mut Stillness, pulling: bool, closing: bool) -> usize {
+        let Some(after) = &mut folds.after_ext else { return 0 };
+        let (Some(mut all), Some(mut next)) = (folds.all.resting(), after.resting()) else { return 0 };
+        // Unchanged while the rope rests and no edge is due: a rest close needs it.
+        let stop_us = edges.last_stop_us();
+        let (mut band, ext_p, len) = (*still, folds.ext.p, block.len());
+        // Neither past the extreme nor back by the travel that switches direction (a NaN
+        // position is neither, and stops the loop).
+        let within = |p: f64| if pulling { p >= ext_p && p < ext_p + REP_TRAVEL_DEG } else { p <= ext_p && p > ext_p - REP_TRAVEL_DEG };
+        let mut i = from;
+        while i < len {
+            let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
+            if block.moving[i] || !within(p) || !edges.rests_on(index) {
+                break;
+            }
+            let at = At { index, time_us: block.time_us[i] };
+            let mut banded = band;
+            banded.push(at.time_us, p, false);
+            if closing && stop_us.is_some_and(|stop_us| rested(at.time_us, banded.since_us(), stop_us)) {
+                break;
+            }
+            edges.push_steady(index, at.time_us, block.raw_deg[i], p);
+            band = banded;
+            all.add(&block.values[i], at);
+            next.add(&block.values[i], at);
+            i += 1;
+        }
+        if i > from {
+            let last_p = block.angle_deg[i - 1].abs();
+            folds.all.rested(all, last_p);
+            after.rested(next, last_p);
+            *still = band;
         }
         i - from
     }
