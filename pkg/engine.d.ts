@@ -65,17 +65,14 @@ export class LiveEngine {
      */
     push(time_us: Float64Array | number[], angle_deg: Float64Array | number[], angular_velocity?: Float64Array | number[] | null, angular_acceleration?: Float64Array | number[] | null): void;
     /**
-     * The last call's reps, then its turns, as numbers (see the module notes for the layout).
-     */
-    records(): Float64Array;
-    /**
      * The points produced since they were last taken, when the engine keeps points.
      */
     takePoints(): Points;
     /**
-     * Address in wasm memory of the last call's header: four f64, the samples it dropped
-     * (time not increasing, a value not finite), the points it produced, the reps it closed
-     * and the concentric phases it made certain before their reps close.
+     * Address in wasm memory of the last call's header, six f64: the samples it dropped (time
+     * not increasing, a value not finite), the points it produced, the reps it closed, the
+     * concentric phases it made certain before their reps close, and where its records are and
+     * how many numbers they hold (the reps then the turns, see the module notes).
      */
     readonly header: number;
 }
@@ -275,17 +272,17 @@ export class Turn {
 }
 
 /**
- * The names of a phase's numbers in [`LiveEngine::records`], in order.
+ * The names of a phase's numbers in the records (see [`LiveEngine::header`]), in order.
  */
 export function phaseFields(): string[];
 
 /**
- * The names of a rep's numbers in [`LiveEngine::records`], in order (its phases follow).
+ * The names of a rep's numbers in the records, in order (its phases follow).
  */
 export function repFields(): string[];
 
 /**
- * The names of a turn's numbers in [`LiveEngine::records`], in order (its concentric follows).
+ * The names of a turn's numbers in the records, in order (its concentric follows).
  */
 export function turnFields(): string[];
 

@@ -162,9 +162,10 @@ export class LiveEngine {
         }
     }
     /**
-     * Address in wasm memory of the last call's header: four f64, the samples it dropped
-     * (time not increasing, a value not finite), the points it produced, the reps it closed
-     * and the concentric phases it made certain before their reps close.
+     * Address in wasm memory of the last call's header, six f64: the samples it dropped (time
+     * not increasing, a value not finite), the points it produced, the reps it closed, the
+     * concentric phases it made certain before their reps close, and where its records are and
+     * how many numbers they hold (the reps then the turns, see the module notes).
      * @returns {number}
      */
     get header() {
@@ -216,16 +217,6 @@ export class LiveEngine {
         if (ret[1]) {
             throw takeFromExternrefTable0(ret[0]);
         }
-    }
-    /**
-     * The last call's reps, then its turns, as numbers (see the module notes for the layout).
-     * @returns {Float64Array}
-     */
-    records() {
-        const ret = wasm.liveengine_records(this.__wbg_ptr);
-        var v1 = getArrayF64FromWasm0(ret[0], ret[1]).slice();
-        wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
-        return v1;
     }
     /**
      * The points produced since they were last taken, when the engine keeps points.
@@ -655,7 +646,7 @@ export class Turn {
 if (Symbol.dispose) Turn.prototype[Symbol.dispose] = Turn.prototype.free;
 
 /**
- * The names of a phase's numbers in [`LiveEngine::records`], in order.
+ * The names of a phase's numbers in the records (see [`LiveEngine::header`]), in order.
  * @returns {string[]}
  */
 export function phaseFields() {
@@ -666,7 +657,7 @@ export function phaseFields() {
 }
 
 /**
- * The names of a rep's numbers in [`LiveEngine::records`], in order (its phases follow).
+ * The names of a rep's numbers in the records, in order (its phases follow).
  * @returns {string[]}
  */
 export function repFields() {
@@ -677,7 +668,7 @@ export function repFields() {
 }
 
 /**
- * The names of a turn's numbers in [`LiveEngine::records`], in order (its concentric follows).
+ * The names of a turn's numbers in the records, in order (its concentric follows).
  * @returns {string[]}
  */
 export function turnFields() {

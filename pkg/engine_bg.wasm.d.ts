@@ -55,7 +55,6 @@ export const liveengine_finish: (a: number) => [number, number];
 export const liveengine_header: (a: number) => number;
 export const liveengine_new: (a: number, b: number) => [number, number, number];
 export const liveengine_push: (a: number, b: number, c: number, d: number, e: number, f: number, g: number, h: number, i: number) => [number, number];
-export const liveengine_records: (a: number) => [number, number];
 export const liveengine_takePoints: (a: number) => number;
 export const phaseFields: () => [number, number];
 export const points_acceleration: (a: number) => [number, number];

@@ -7,26 +7,27 @@
 //! settings.inertia = 0.05;
 //! const engine = new LiveEngine(settings, false); // false: reps and counts, no point columns
 //! engine.push(timeUs, angleDeg, undefined, undefined); // Float64Arrays in
-//! const header = new Float64Array(wasmMemory().buffer, engine.header, 4); // skipped, points, reps, turns
-//! if (header[2] + header[3] > 0) engine.records(); // the reps, then the turns, as numbers
+//! const memory = wasmMemory().buffer;
+//! const [skipped, points, reps, turns, at, count] = new Float64Array(memory, engine.header, 6);
+//! const records = new Float64Array(memory, at, count); // the reps, then the turns, as numbers
 //! engine.finish(); engine.free();
 //! ```
 //!
 //! Why this shape. A live session pushes a batch twice a second and almost every push closes
 //! nothing, so a push is one call that allocates nothing on either side and returns nothing:
-//! what it produced is counted in a header at a fixed place in wasm memory, which TypeScript
-//! reads through a view it keeps. Only when reps or turns closed does it make a second call,
-//! for them as one array of numbers: each rep's fields in the order [`rep_fields`] names them,
-//! then its concentric and eccentric phases in [`phase_fields`]' order; each turn likewise
-//! ([`turn_fields`]). TypeScript reads those names once, and checks them against the generated
-//! classes, whose fields are the contract's types. Object-per-rep
-//! classes would cost a call per field read and one to free each object. Samples come in as
-//! typed arrays (the glue copies them into wasm memory once); point columns accumulate until
-//! taken, and each column's getter moves it out (one copy, into JavaScript). Errors are
-//! JavaScript `Error`s carrying the engine's message.
+//! what it produced is in a header at a fixed place in wasm memory, which TypeScript reads
+//! through a view it keeps. When reps or turns closed, the header also says where their records
+//! are: each rep's numbers in the order [`rep_fields`] names them, then its concentric and
+//! eccentric phases in [`phase_fields`]' order; each turn likewise ([`turn_fields`]).
+//! TypeScript checks those names once against its readers and the generated classes. A class
+//! instance per rep would cost a call per field read, one to free it, and allocations on both
+//! sides; even an array of numbers returned by a call costs an allocation on each side.
+//! Samples come in as typed arrays (the glue copies them into wasm memory once); point columns
+//! accumulate until taken, and each column's getter moves it out (one copy, into JavaScript).
+//! Errors are JavaScript `Error`s carrying the engine's message.
 //!
-//! The `Rep`, `Turn`, `PhaseSummary` and `Points` classes remain the contract's types (see
-//! `src/engine/types.ts`) and the writers of the records below.
+//! The `Rep`, `Turn` and `PhaseSummary` classes are never built: they declare the contract's
+//! types (see `src/engine/types.ts`), whose fields the records hold.
 
 use crate::phase::PhaseSummary;
 use crate::reps::{Rep, Turn};
@@ -141,51 +142,6 @@ pub struct JsPhaseSummary {
     pub work: f64,
 }
 
-/// What goes into [`LiveEngine::records`]: a class's numbers, nested phases last.
-trait Record {
-    /// The JavaScript names of the numbers [`Record::write`] appends, in that order.
-    const FIELDS: &'static [&'static str];
-    fn write(&self, out: &mut Vec<f64>);
-}
-
-impl Record for JsPhaseSummary {
-    const FIELDS: &'static [&'static str] =
-        &["duration", "velocity", "acceleration", "torque", "force", "linearForce", "netForce", "power", "peakVelocity", "peakPower", "work"];
-    fn write(&self, out: &mut Vec<f64>) {
-        out.extend_from_slice(&[
-            self.duration,
-            self.velocity,
-            self.acceleration,
-            self.torque,
-            self.force,
-            self.linear_force,
-            self.net_force,
-            self.power,
-            self.peak_velocity,
-            self.peak_power,
-            self.work,
-        ]);
-    }
-}
-
-impl From<&PhaseSummary> for JsPhaseSummary {
-    fn from(p: &PhaseSummary) -> JsPhaseSummary {
-        JsPhaseSummary {
-            duration: p.duration_s,
-            velocity: p.velocity,
-            acceleration: p.acceleration,
-            torque: p.torque,
-            force: p.force,
-            linear_force: p.linear_force,
-            net_force: p.net_force,
-            power: p.power,
-            peak_velocity: p.peak_velocity,
-            peak_power: p.peak_power,
-            work: p.work,
-        }
-    }
-}
-
 /// One repetition (see [`Rep`]); indices are the session's grid points, as JavaScript numbers.
 #[wasm_bindgen(js_name = Rep)]
 #[derive(Clone, Copy, Debug)]
@@ -225,44 +181,6 @@ pub struct JsRep {
     pub mean_power_ratio: f64,
 }
 
-impl From<&Rep> for JsRep {
-    fn from(r: &Rep) -> JsRep {
-        JsRep {
-            index: r.index,
-            count: r.count as f64,
-            start: r.start as f64,
-            turn: r.turn as f64,
-            end: r.end as f64,
-            concentric: (&r.concentric).into(),
-            eccentric: (&r.eccentric).into(),
-            start_us: r.concentric.start_us,
-            end_us: r.eccentric.end_us,
-            peak_power_ratio: r.peak_power_ratio,
-            mean_power_ratio: r.mean_power_ratio,
-        }
-    }
-}
-
-impl Record for JsRep {
-    /// Then `concentric` and `eccentric`, each a [`JsPhaseSummary`].
-    const FIELDS: &'static [&'static str] = &["index", "count", "start", "turn", "end", "startUs", "endUs", "peakPowerRatio", "meanPowerRatio"];
-    fn write(&self, out: &mut Vec<f64>) {
-        out.extend_from_slice(&[
-            f64::from(self.index),
-            self.count,
-            self.start,
-            self.turn,
-            self.end,
-            self.start_us,
-            self.end_us,
-            self.peak_power_ratio,
-            self.mean_power_ratio,
-        ]);
-        self.concentric.write(out);
-        self.eccentric.write(out);
-    }
-}
-
 /// A rep's concentric phase, published once its turn is certain (see [`Turn`]); the rep with the
 /// same index closes later with the same concentric figures.
 #[wasm_bindgen(js_name = Turn)]
@@ -288,24 +206,59 @@ pub struct JsTurn {
     pub concentric: JsPhaseSummary,
 }
 
-impl From<&Turn> for JsTurn {
-    fn from(t: &Turn) -> JsTurn {
-        JsTurn {
-            index: t.index,
-            count: t.count as f64,
-            start: t.start as f64,
-            turn: t.turn as f64,
-            start_us: t.concentric.start_us,
-            concentric: (&t.concentric).into(),
-        }
+/// What [`LiveEngine`] writes into its records: an engine value's numbers in the order of the
+/// names in `FIELDS` (the generated class's field names), nested phases after them.
+trait Record {
+    /// The JavaScript names of the numbers [`Record::write`] appends, in that order.
+    const FIELDS: &'static [&'static str];
+    fn write(&self, out: &mut Vec<f64>);
+}
+
+impl Record for PhaseSummary {
+    const FIELDS: &'static [&'static str] =
+        &["duration", "velocity", "acceleration", "torque", "force", "linearForce", "netForce", "power", "peakVelocity", "peakPower", "work"];
+    fn write(&self, out: &mut Vec<f64>) {
+        out.extend_from_slice(&[
+            self.duration_s,
+            self.velocity,
+            self.acceleration,
+            self.torque,
+            self.force,
+            self.linear_force,
+            self.net_force,
+            self.power,
+            self.peak_velocity,
+            self.peak_power,
+            self.work,
+        ]);
     }
 }
 
-impl Record for JsTurn {
-    /// Then `concentric`, a [`JsPhaseSummary`].
+impl Record for Rep {
+    /// Then `concentric` and `eccentric`, each a [`PhaseSummary`]'s.
+    const FIELDS: &'static [&'static str] = &["index", "count", "start", "turn", "end", "startUs", "endUs", "peakPowerRatio", "meanPowerRatio"];
+    fn write(&self, out: &mut Vec<f64>) {
+        out.extend_from_slice(&[
+            f64::from(self.index),
+            self.count as f64,
+            self.start as f64,
+            self.turn as f64,
+            self.end as f64,
+            self.concentric.start_us,
+            self.eccentric.end_us,
+            self.peak_power_ratio,
+            self.mean_power_ratio,
+        ]);
+        self.concentric.write(out);
+        self.eccentric.write(out);
+    }
+}
+
+impl Record for Turn {
+    /// Then `concentric`, a [`PhaseSummary`]'s.
     const FIELDS: &'static [&'static str] = &["index", "count", "start", "turn", "startUs"];
     fn write(&self, out: &mut Vec<f64>) {
-        out.extend_from_slice(&[f64::from(self.index), self.count, self.start, self.turn, self.start_us]);
+        out.extend_from_slice(&[f64::from(self.index), self.count as f64, self.start as f64, self.turn as f64, self.concentric.start_us]);
         self.concentric.write(out);
     }
 }
@@ -362,10 +315,15 @@ columns! {
 pub struct LiveEngine {
     engine: Engine,
     out: Update,
-    /// The last call's samples dropped, points produced, reps closed and turns published; boxed,
-    /// so its address ([`LiveEngine::header`]) never changes.
-    header: Box<[f64; 4]>,
+    /// What the last call produced (see [`LiveEngine::header`]); boxed, so its address never
+    /// changes.
+    header: Box<[f64; HEADER]>,
+    /// The last call's reps then turns, as numbers (see the module notes).
+    records: Vec<f64>,
 }
+
+/// Numbers in the header.
+const HEADER: usize = 6;
 
 #[wasm_bindgen]
 impl LiveEngine {
@@ -374,7 +332,7 @@ impl LiveEngine {
     pub fn new(settings: &EngineSettings, points: bool) -> Result<LiveEngine, JsError> {
         let s = settings.settings();
         let engine = if points { Engine::new(s) } else { Engine::without_points(s) }.map_err(error)?;
-        Ok(LiveEngine { engine, out: Update::default(), header: Box::new([0.0; 4]) })
+        Ok(LiveEngine { engine, out: Update::default(), header: Box::new([0.0; HEADER]), records: Vec::new() })
     }
 
     /// Processes a batch of samples (times in µs, angles in degrees, and the device's rates when
@@ -394,7 +352,7 @@ impl LiveEngine {
             angular_acceleration: angular_acceleration.as_deref(),
         };
         let result = self.engine.push(&batch, &mut self.out).map_err(error);
-        self.count();
+        self.end();
         result
     }
 
@@ -402,28 +360,17 @@ impl LiveEngine {
     pub fn finish(&mut self) -> Result<(), JsError> {
         self.start();
         let result = self.engine.finish(&mut self.out).map_err(error);
-        self.count();
+        self.end();
         result
     }
 
-    /// Address in wasm memory of the last call's header: four f64, the samples it dropped
-    /// (time not increasing, a value not finite), the points it produced, the reps it closed
-    /// and the concentric phases it made certain before their reps close.
+    /// Address in wasm memory of the last call's header, six f64: the samples it dropped (time
+    /// not increasing, a value not finite), the points it produced, the reps it closed, the
+    /// concentric phases it made certain before their reps close, and where its records are and
+    /// how many numbers they hold (the reps then the turns, see the module notes).
     #[wasm_bindgen(getter)]
     pub fn header(&self) -> usize {
         self.header.as_ptr() as usize
-    }
-
-    /// The last call's reps, then its turns, as numbers (see the module notes for the layout).
-    pub fn records(&self) -> Vec<f64> {
-        let mut records = Vec::new();
-        for rep in &self.out.reps {
-            JsRep::from(rep).write(&mut records);
-        }
-        for turn in &self.out.turns {
-            JsTurn::from(turn).write(&mut records);
-        }
-        records
     }
 
     /// The points produced since they were last taken, when the engine keeps points.
@@ -442,29 +389,40 @@ impl LiveEngine {
         self.out.point_count = 0;
     }
 
-    /// A call ended: its counts into the header.
-    fn count(&mut self) {
+    /// A call ended: its reps and turns into the records (only when it has some), its counts
+    /// and the records' place into the header.
+    fn end(&mut self) {
         let o = &self.out;
-        *self.header = [o.skipped as f64, o.point_count as f64, o.reps.len() as f64, o.turns.len() as f64];
+        if !o.reps.is_empty() || !o.turns.is_empty() {
+            self.records.clear();
+            for rep in &o.reps {
+                rep.write(&mut self.records);
+            }
+            for turn in &o.turns {
+                turn.write(&mut self.records);
+            }
+        }
+        let records = (self.records.as_ptr() as usize as f64, self.records.len() as f64);
+        *self.header = [o.skipped as f64, o.point_count as f64, o.reps.len() as f64, o.turns.len() as f64, records.0, records.1];
     }
 }
 
-/// The names of a phase's numbers in [`LiveEngine::records`], in order.
+/// The names of a phase's numbers in the records (see [`LiveEngine::header`]), in order.
 #[wasm_bindgen(js_name = phaseFields)]
 pub fn phase_fields() -> Vec<String> {
-    names::<JsPhaseSummary>()
+    names::<PhaseSummary>()
 }
 
-/// The names of a rep's numbers in [`LiveEngine::records`], in order (its phases follow).
+/// The names of a rep's numbers in the records, in order (its phases follow).
 #[wasm_bindgen(js_name = repFields)]
 pub fn rep_fields() -> Vec<String> {
-    names::<JsRep>()
+    names::<Rep>()
 }
 
-/// The names of a turn's numbers in [`LiveEngine::records`], in order (its concentric follows).
+/// The names of a turn's numbers in the records, in order (its concentric follows).
 #[wasm_bindgen(js_name = turnFields)]
 pub fn turn_fields() -> Vec<String> {
-    names::<JsTurn>()
+    names::<Turn>()
 }
 
 fn names<R: Record>() -> Vec<String> {

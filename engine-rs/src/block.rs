@@ -6,8 +6,9 @@
 //! around the calls between them). And a point stays in one slot from resampling to rep
 //! detection: the resampler writes its time and angle, the smoothing buffer and the filter add
 //! their values beside them, and the stages after read them there, so nothing is copied from one
-//! stage's ring to the next. After a block, its last [`HISTORY`] points move to the front: the
-//! filter's window and the smoothing buffer reach back at most that far.
+//! stage's ring to the next. When a block has no room for the next one's points, its last
+//! [`HISTORY`] points move to the front (the filter's window and the smoothing buffer reach back
+//! at most that far): once every three blocks of a whole session, once every ten live pushes.
 
 use crate::settings::FILTER_MAX_HALF_WIDTH;
 
@@ -19,12 +20,17 @@ pub const NEW: usize = 256;
 pub const HISTORY: usize = 2 * FILTER_MAX_HALF_WIDTH + 1;
 
 /// Slots of a block: a power of two, so that a slot is a masked index, without a bounds check.
-pub const SLOTS: usize = 512;
+pub const SLOTS: usize = 1024;
 
 /// A slot's mask.
 pub const MASK: usize = SLOTS - 1;
 
+/// Points the filter writes over one block of new points at most: those, and the 2m it held
+/// (a power of two, for the stages after it to size their columns by).
+pub const WRITTEN: usize = 512;
+
 const _: () = assert!(HISTORY + NEW <= SLOTS && SLOTS.is_power_of_two());
+const _: () = assert!(NEW + 2 * FILTER_MAX_HALF_WIDTH <= WRITTEN && WRITTEN.is_power_of_two());
 
 /// A block of grid points as columns, slot `k` being one point throughout.
 #[derive(Clone, Debug)]
@@ -73,11 +79,14 @@ impl Default for GridBlock {
 }
 
 impl GridBlock {
-    /// Moves the last [`HISTORY`] points (all of them, if fewer) to the front, for the next
-    /// block; returns by how many slots they moved.
-    pub fn keep_history(&mut self) -> usize {
+    /// Makes room for [`NEW`] points: when there is not, moves the last [`HISTORY`] points to
+    /// the front. Returns by how many slots the points moved (0: they stay).
+    pub fn make_room(&mut self) -> usize {
         let len = self.len.min(SLOTS);
-        let from = len.saturating_sub(HISTORY);
+        if len + NEW <= SLOTS {
+            return 0;
+        }
+        let from = len - HISTORY;
         // The filter's outputs of the points kept are written when they are emitted: only what
         // comes before the filter, and what it reads back, moves.
         for column in [&mut self.time_us, &mut self.raw_deg, &mut self.omega, &mut self.alpha, &mut self.buffered] {

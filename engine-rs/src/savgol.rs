@@ -249,7 +249,7 @@ impl SavGol {
         (start, self.emit)
     }
 
-    /// The block's points moved `by` slots towards its front ([`GridBlock::keep_history`]).
+    /// The block's points moved `by` slots towards its front ([`GridBlock::make_room`]).
     pub fn moved(&mut self, by: usize) {
         self.emit -= by.min(self.emit);
     }
@@ -328,7 +328,7 @@ mod tests {
             block.len += 1;
             let written = f.filter(&mut block, slot);
             take(&block, written);
-            f.moved(block.keep_history());
+            f.moved(block.make_room());
         }
         let written = f.flush(&mut block);
         take(&block, written);

@@ -12,7 +12,7 @@ use crate::edges::Edges;
 use crate::error::{Error, ErrorKind};
 use crate::phase::{phase_values, Context, VALUE_COUNT};
 use crate::reps::{Block, Rep, RepDetector, Turn};
-use crate::block::{GridBlock, SLOTS};
+use crate::block::{GridBlock, SLOTS, WRITTEN};
 use crate::resample::{Columns, Resampler};
 use crate::savgol::{half_width, SavGol};
 use crate::settings::Settings;
@@ -86,9 +86,9 @@ impl Points {
     }
 
     /// Appends the first `len` points of a block's columns.
-    fn extend_from(&mut self, block: &[[f64; SLOTS]; Points::FIELD_COUNT], len: usize) {
+    fn extend_from(&mut self, block: &[[f64; WRITTEN]; Points::FIELD_COUNT], len: usize) {
         for (column, from) in self.columns.iter_mut().zip(block) {
-            column.extend_from_slice(&from[..len.min(SLOTS)]);
+            column.extend_from_slice(&from[..len.min(WRITTEN)]);
         }
     }
 
@@ -104,7 +104,7 @@ trait SetPoint {
     fn set(&mut self, i: usize, p: &Point);
 }
 
-impl SetPoint for [[f64; SLOTS]; Points::FIELD_COUNT] {
+impl SetPoint for [[f64; WRITTEN]; Points::FIELD_COUNT] {
     #[inline(always)]
     fn set(&mut self, i: usize, p: &Point) {
         let values = [
@@ -120,7 +120,7 @@ impl SetPoint for [[f64; SLOTS]; Points::FIELD_COUNT] {
             p.net_force,
             p.power,
         ];
-        let i = i & (SLOTS - 1);
+        let i = i & (WRITTEN - 1);
         for (column, v) in self.iter_mut().zip(values) {
             column[i] = v;
         }
@@ -175,10 +175,10 @@ pub struct Engine {
     /// Grid points a block at a time ([`crate::block`]).
     grid: GridBlock,
     /// The filtered points' [`phase_values`] and whether each is moving.
-    values: [[f64; VALUE_COUNT]; SLOTS],
-    moving: [bool; SLOTS],
+    values: [[f64; VALUE_COUNT]; WRITTEN],
+    moving: [bool; WRITTEN],
     /// The filtered points' columns, when collected.
-    points: [[f64; SLOTS]; Points::FIELD_COUNT],
+    points: [[f64; WRITTEN]; Points::FIELD_COUNT],
 }
 
 impl Engine {
@@ -202,9 +202,9 @@ impl Engine {
             finished: false,
             collect_points: true,
             grid: GridBlock::default(),
-            values: [[0.0; VALUE_COUNT]; SLOTS],
-            moving: [false; SLOTS],
-            points: [[0.0; SLOTS]; Points::FIELD_COUNT],
+            values: [[0.0; VALUE_COUNT]; WRITTEN],
+            moving: [false; WRITTEN],
+            points: [[0.0; WRITTEN]; Points::FIELD_COUNT],
         })
     }
 
@@ -280,7 +280,7 @@ impl Engine {
             self.smoother.run(&mut self.grid, from);
             let written = self.savgol.filter(&mut self.grid, from);
             self.downstream(written, out);
-            self.savgol.moved(self.grid.keep_history());
+            self.savgol.moved(self.grid.make_room());
         }
     }
 
@@ -288,8 +288,9 @@ impl Engine {
     /// and rep detection into `out`.
     fn downstream(&mut self, (from, to): (usize, usize), out: &mut Update) {
         let g = &self.grid;
-        let (from, to) = (from.min(SLOTS), to.min(SLOTS));
-        let len = to.saturating_sub(from);
+        let to = to.min(SLOTS);
+        let from = from.min(to).max(to.saturating_sub(WRITTEN));
+        let len = to - from;
         // Rates, power and the power window in a loop of their own, their state in locals (the
         // window's running sum would otherwise go through memory from one point to the next).
         let (mut deriver, mut window) = (self.deriver, self.window);

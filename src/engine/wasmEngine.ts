@@ -1,12 +1,16 @@
 /**
  * The engine over wasm, as callers see it: typed arrays in, plain objects out. The glue of
  * `pkg/engine.js` (wasm-bindgen's, generated from `engine-rs/src/bindings.rs`, which explains the
- * layout) does the crossing: a push is one call, and what it produced is counted in a header in
- * wasm memory that this file reads through a view, so a push that closes nothing costs one call
- * and allocates nothing in wasm. Reps and turns, when there are any, come in one array of numbers
- * that this file turns into plain objects (which signals, the journal and structured clone can
- * hold) by the field names the engine gives, checked against its generated classes: never listed
- * here.
+ * layout) does the crossing: a push is one call, and what it produced is in a header in wasm
+ * memory that this file reads through a view, so a push that closes nothing allocates nothing in
+ * wasm. Reps and turns, when there are any, are records of numbers beside it, which this file
+ * reads into plain objects (which signals, the journal and structured clone can hold).
+ *
+ * The readers below spell the field names out, as object literals: objects built key by key
+ * from a list of names cost about 2 µs a rep in V8, a literal a few dozen nanoseconds. They are
+ * checked when this module loads against the names the engine gives for its records and the
+ * fields of its generated classes (which the types come from), so an engine whose layout changed
+ * fails at once instead of shifting figures.
  *
  * Memory: `reprocess` frees its engine in a `finally`; a live engine is freed by `dispose()`,
  * and wasm-bindgen's FinalizationRegistry frees one its owner forgot. A call that throws has
@@ -30,6 +34,7 @@ import type {
   EngineUpdate,
   EngineUpdateWithPoints,
   IncrementalEngine,
+  PhaseSummary,
   ProcessedPoints,
   Rep,
   SampleBatch,
@@ -44,56 +49,99 @@ export function fieldNames(prototype: object): string[] {
     .map(([name]) => name);
 }
 
-/** The engine's order of a record's numbers, checked once against the fields of its generated class. */
-function layout(names: string[], prototype: object, nested: string[]): string[] {
-  const fields = fieldNames(prototype).filter((n) => !nested.includes(n));
-  if (names.length !== fields.length || names.some((n) => !fields.includes(n))) {
-    throw new Error(`The engine's records (${names.join(', ')}) do not match its classes (${fields.join(', ')}): rebuild pkg/`);
-  }
-  return names;
-}
-
-const PHASE_NAMES = layout(phaseFields(), WasmPhaseSummary.prototype, []);
-const REP_NAMES = layout(repFields(), WasmRep.prototype, ['concentric', 'eccentric']);
-const TURN_NAMES = layout(turnFields(), WasmTurn.prototype, ['concentric']);
 /** The point columns, as the engine defines them. */
 export const POINT_NAMES = fieldNames(Points.prototype) as (keyof ProcessedPoints)[];
 
+const PHASE_LENGTH = 11;
+const REP_LENGTH = 9 + 2 * PHASE_LENGTH;
+const TURN_LENGTH = 5 + PHASE_LENGTH;
+
+/** The phase whose record starts at `at` in `n`. */
+function readPhase(n: Float64Array, at: number): PhaseSummary {
+  return {
+    duration: n[at]!,
+    velocity: n[at + 1]!,
+    acceleration: n[at + 2]!,
+    torque: n[at + 3]!,
+    force: n[at + 4]!,
+    linearForce: n[at + 5]!,
+    netForce: n[at + 6]!,
+    power: n[at + 7]!,
+    peakVelocity: n[at + 8]!,
+    peakPower: n[at + 9]!,
+    work: n[at + 10]!,
+  };
+}
+
+/** The rep whose record starts at `at` in `n`. */
+function readRep(n: Float64Array, at: number): Rep {
+  return {
+    index: n[at]!,
+    count: n[at + 1]!,
+    start: n[at + 2]!,
+    turn: n[at + 3]!,
+    end: n[at + 4]!,
+    startUs: n[at + 5]!,
+    endUs: n[at + 6]!,
+    peakPowerRatio: n[at + 7]!,
+    meanPowerRatio: n[at + 8]!,
+    concentric: readPhase(n, at + 9),
+    eccentric: readPhase(n, at + 9 + PHASE_LENGTH),
+  };
+}
+
+/** The turn whose record starts at `at` in `n`. */
+function readTurn(n: Float64Array, at: number): Turn {
+  return { index: n[at]!, count: n[at + 1]!, start: n[at + 2]!, turn: n[at + 3]!, startUs: n[at + 4]!, concentric: readPhase(n, at + 5) };
+}
+
+/**
+ * Throws unless `read`, given the record 0, 1, 2 …, gives the field the engine names `i` the
+ * value i, has exactly the fields of the generated class, and reads its nested phases after them.
+ */
+function checkReader(read: (n: Float64Array, at: number) => object, engineNames: string[], prototype: object, nested: string[]): void {
+  const probe = Float64Array.from({ length: REP_LENGTH }, (_, i) => i);
+  const got = read(probe, 0) as Record<string, unknown>;
+  const own = Object.keys(got).filter((name) => !nested.includes(name));
+  const fields = fieldNames(prototype).filter((name) => !nested.includes(name));
+  const ok =
+    own.length === engineNames.length &&
+    fields.length === engineNames.length &&
+    engineNames.every((name, i) => got[name] === i && fields.includes(name)) &&
+    nested.every((name, k) => (got[name] as PhaseSummary).duration === engineNames.length + k * PHASE_LENGTH);
+  if (!ok) throw new Error(`The engine's records (${engineNames.join(', ')}) do not match this reader: rebuild pkg/ or update wasmEngine.ts`);
+}
+
+checkReader(readPhase, phaseFields(), WasmPhaseSummary.prototype, []);
+checkReader(readRep, repFields(), WasmRep.prototype, ['concentric', 'eccentric']);
+checkReader(readTurn, turnFields(), WasmTurn.prototype, ['concentric']);
+
 const memory = wasmMemory() as WebAssembly.Memory;
 
-/** A wasm engine and a view of its header: samples dropped, points, reps and turns of the last call. */
+/** A wasm engine and a view of its header (see bindings.rs). */
 class Handle {
   readonly #address: number;
   #header: Float64Array;
 
   constructor(readonly engine: LiveEngine) {
     this.#address = engine.header;
-    this.#header = new Float64Array(memory.buffer, this.#address, 4);
+    this.#header = new Float64Array(memory.buffer, this.#address, 6);
   }
 
   /** The header; a view made anew when memory has grown (which detaches the buffer under the old one). */
   header(): Float64Array {
-    if (this.#header.byteLength === 0) this.#header = new Float64Array(memory.buffer, this.#address, 4);
+    if (this.#header.byteLength === 0) this.#header = new Float64Array(memory.buffer, this.#address, 6);
     return this.#header;
   }
 }
 
-/** The reps and turns of the last call, `reps` and `turns` of them, read by field name from the engine's records. */
-function records(engine: LiveEngine, reps: number, turns: number): { reps: Rep[]; turns: Turn[] } {
-  if (reps + turns === 0) return { reps: [], turns: [] };
-  const numbers = engine.records();
-  let at = 0;
-  const read = <T>(names: readonly string[]): T => {
-    const plain: Record<string, number> = {};
-    for (const name of names) plain[name] = numbers[at++]!;
-    return plain as T;
-  };
-  const out = {
-    reps: Array.from({ length: reps }, () => Object.assign(read<Rep>(REP_NAMES), { concentric: read(PHASE_NAMES), eccentric: read(PHASE_NAMES) })),
-    turns: Array.from({ length: turns }, () => Object.assign(read<Turn>(TURN_NAMES), { concentric: read(PHASE_NAMES) })),
-  };
-  // Numbers left over or missing would shift every field after them.
-  if (at !== numbers.length) throw new Error(`The engine's records hold ${numbers.length} numbers, not ${at}: rebuild pkg/ (npm run build:engine)`);
+/** The `reps` reps then `turns` turns whose records are the `count` numbers at `address` in wasm memory. */
+function records(address: number, count: number, reps: number, turns: number): { reps: Rep[]; turns: Turn[] } {
+  const n = new Float64Array(memory.buffer, address, count);
+  if (count !== reps * REP_LENGTH + turns * TURN_LENGTH) throw new Error(`The engine's records hold ${count} numbers for ${reps} reps and ${turns} turns: rebuild pkg/`);
+  const out = { reps: new Array<Rep>(reps), turns: new Array<Turn>(turns) };
+  for (let k = 0; k < reps; k++) out.reps[k] = readRep(n, k * REP_LENGTH);
+  for (let k = 0; k < turns; k++) out.turns[k] = readTurn(n, reps * REP_LENGTH + k * TURN_LENGTH);
   return out;
 }
 
@@ -116,8 +164,9 @@ function newEngine(settings: EngineSettings, keepPoints: boolean): Handle {
 
 /** What the last call produced; the points taken with it when `takePoints`. */
 function update(handle: Handle, takePoints: boolean): EngineUpdate | EngineUpdateWithPoints {
-  const [skipped, pointCount, reps, turns] = handle.header() as unknown as [number, number, number, number];
-  const base = { ...records(handle.engine, reps, turns), skipped, pointCount };
+  const header = handle.header();
+  const [skipped, pointCount, reps, turns] = [header[0]!, header[1]!, header[2]!, header[3]!];
+  const base: EngineUpdate = reps + turns === 0 ? { reps: [], turns: [], skipped, pointCount } : { ...records(header[4]!, header[5]!, reps, turns), skipped, pointCount };
   return takePoints ? { ...base, points: points(handle.engine.takePoints()) } : base;
 }
 

@@ -84,10 +84,11 @@ class Moments {
 
   /** Slides a window of half-width `m` by one point: `out` leaves, `x` enters. */
   slide(out: number, x: number, m: number): void {
-    const m0 = this.m0 - out + x;
-    const m1 = this.m1 + m * out + (m + 1) * x - m0;
-    this.m2 = this.m2 - m * m * out + (m + 1) * (m + 1) * x - 2 * (this.m1 + m * out + (m + 1) * x) + m0;
-    this.m1 = m1;
+    const s = m * out + (m + 1) * x;
+    const m0 = this.m0 + (x - out);
+    const shifted = this.m1 + s;
+    this.m2 += (m + 1) * (m + 1) * x - m * m * out - 2 * shifted + m0;
+    this.m1 += s - m0;
     this.m0 = m0;
   }
 
