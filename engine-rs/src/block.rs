@@ -25,6 +25,11 @@ pub const SLOTS: usize = 1024;
 /// A slot's mask.
 pub const MASK: usize = SLOTS - 1;
 
+/// Length of a column: [`SLOTS`] and 8 spare, so that columns do not start a multiple of 4 kB
+/// apart. Slot k of every column would then fall in the same cache set, and a stage that reads
+/// or writes a point's columns together (ten or more of them) would evict its own lines.
+pub const STRIDE: usize = SLOTS + 8;
+
 /// Points the filter writes over one block of new points at most: those, and the 2m it held
 /// (a power of two, for the stages after it to size their columns by).
 pub const WRITTEN: usize = 512;
@@ -38,37 +43,37 @@ pub struct GridBlock {
     /// Slots filled: the history, then the block's new points.
     pub len: usize,
     /// Grid time, µs ([`crate::resample`]).
-    pub time_us: [f64; SLOTS],
+    pub time_us: [f64; STRIDE],
     /// Resampled angle, degrees.
-    pub raw_deg: [f64; SLOTS],
+    pub raw_deg: [f64; STRIDE],
     /// The device's ω and α as step means (left 0 in a session without them).
-    pub omega: [f64; SLOTS],
+    pub omega: [f64; STRIDE],
     /// See `omega`.
-    pub alpha: [f64; SLOTS],
+    pub alpha: [f64; STRIDE],
     /// First point of a segment.
-    pub first: [bool; SLOTS],
+    pub first: [bool; STRIDE],
     /// The smoothing buffer's angle, degrees ([`crate::smooth`]).
-    pub buffered: [f64; SLOTS],
+    pub buffered: [f64; STRIDE],
     /// Filtered angle, degrees, and its rate, degrees per grid step ([`crate::savgol`]).
-    pub angle_deg: [f64; SLOTS],
+    pub angle_deg: [f64; STRIDE],
     /// See `angle_deg`.
-    pub slope: [f64; SLOTS],
+    pub slope: [f64; STRIDE],
     /// The device's ω and α, filtered (written only when the filter smooths them).
-    pub smooth_omega: [f64; SLOTS],
+    pub smooth_omega: [f64; STRIDE],
     /// See `smooth_omega`.
-    pub smooth_alpha: [f64; SLOTS],
+    pub smooth_alpha: [f64; STRIDE],
 }
 
 impl Default for GridBlock {
     fn default() -> GridBlock {
-        let zeros = [0.0; SLOTS];
+        let zeros = [0.0; STRIDE];
         GridBlock {
             len: 0,
             time_us: zeros,
             raw_deg: zeros,
             omega: zeros,
             alpha: zeros,
-            first: [false; SLOTS],
+            first: [false; STRIDE],
             buffered: zeros,
             angle_deg: zeros,
             slope: zeros,

@@ -48,7 +48,7 @@
 //! not build up over an hour, they are summed afresh each time the ring wraps, every 2m + 1
 //! points (amortised three operations per point).
 
-use crate::block::{GridBlock, HISTORY, MASK, SLOTS};
+use crate::block::{GridBlock, HISTORY, MASK, SLOTS, STRIDE};
 use crate::settings::{FILTER_HALF_WINDOW_S, FILTER_MAX_HALF_WIDTH};
 
 /// Half-width m of the window at `hz`: [`FILTER_HALF_WINDOW_S`] in grid steps, at least 1.
@@ -269,7 +269,7 @@ impl SavGol {
             // Nothing of the segment written yet: its points are the slots from `emit` on.
             let (count, first) = (w.pos, self.emit);
             let first_x = -(count as f64 - 1.0) / 2.0;
-            let column = |c: &[f64; SLOTS]| Moments::of((0..count).map(|i| c[(first + i) & MASK]), first_x);
+            let column = |c: &[f64; STRIDE]| Moments::of((0..count).map(|i| c[(first + i) & MASK]), first_x);
             let angle = column(&block.buffered);
             let rates = if self.with_rates { [column(&block.omega), column(&block.alpha)] } else { [Moments::default(); 2] };
             let fit = Fit::new(count);
@@ -298,7 +298,7 @@ impl SavGol {
     fn resum(&self, w: &mut Window, block: &GridBlock, k: usize) {
         let (n, first_x) = (self.n, -(self.m as f64));
         let first = k + 1 - n;
-        let column = |c: &[f64; SLOTS]| Moments::of((0..n).map(|i| c[(first + i) & MASK]), first_x);
+        let column = |c: &[f64; STRIDE]| Moments::of((0..n).map(|i| c[(first + i) & MASK]), first_x);
         w.angle = column(&block.buffered);
         if self.with_rates {
             w.rates = [column(&block.omega), column(&block.alpha)];

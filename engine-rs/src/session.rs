@@ -86,7 +86,7 @@ impl Points {
     }
 
     /// Appends the first `len` points of a block's columns.
-    fn extend_from(&mut self, block: &[[f64; WRITTEN]; Points::FIELD_COUNT], len: usize) {
+    fn extend_from(&mut self, block: &[[f64; COLUMN]; Points::FIELD_COUNT], len: usize) {
         for (column, from) in self.columns.iter_mut().zip(block) {
             column.extend_from_slice(&from[..len.min(WRITTEN)]);
         }
@@ -99,12 +99,15 @@ impl Points {
     }
 }
 
+/// Length of a column of a block's points: 8 spare, for the reason of [`crate::block::STRIDE`].
+const COLUMN: usize = WRITTEN + 8;
+
 /// Writes point `p` into slot `i` of a block's columns (in [`Points::FIELDS`] order).
 trait SetPoint {
     fn set(&mut self, i: usize, p: &Point);
 }
 
-impl SetPoint for [[f64; WRITTEN]; Points::FIELD_COUNT] {
+impl SetPoint for [[f64; COLUMN]; Points::FIELD_COUNT] {
     #[inline(always)]
     fn set(&mut self, i: usize, p: &Point) {
         let values = [
@@ -178,7 +181,7 @@ pub struct Engine {
     values: [[f64; VALUE_COUNT]; WRITTEN],
     moving: [bool; WRITTEN],
     /// The filtered points' columns, when collected.
-    points: [[f64; WRITTEN]; Points::FIELD_COUNT],
+    points: [[f64; COLUMN]; Points::FIELD_COUNT],
 }
 
 impl Engine {
@@ -204,7 +207,7 @@ impl Engine {
             grid: GridBlock::default(),
             values: [[0.0; VALUE_COUNT]; WRITTEN],
             moving: [false; WRITTEN],
-            points: [[0.0; WRITTEN]; Points::FIELD_COUNT],
+            points: [[0.0; COLUMN]; Points::FIELD_COUNT],
         })
     }
 
