@@ -45,11 +45,15 @@
 //!
 //! Cost. The fit needs three moments of the window (Σx, Σj·x, Σj²·x with j the offset from the
 //! centre); sliding the window by one point updates them in a few operations. So rounding does
-//! not build up over an hour, they are summed afresh each time the ring wraps, every 2m + 1
-//! points (amortised three operations per point).
+//! not build up over an hour, they are summed afresh every [`RESUM_WINDOWS`] windows' worth of
+//! points (amortised under one operation per point; sliding in between lets a few dozen
+//! roundings build up, a billionth of a degree).
 
 use crate::block::{GridBlock, HISTORY, MASK, SLOTS, STRIDE};
 use crate::settings::{FILTER_HALF_WINDOW_S, FILTER_MAX_HALF_WIDTH};
+
+/// The moments are summed afresh every this many times 2m + 1 points (see the module notes).
+pub const RESUM_WINDOWS: usize = 4;
 
 /// Half-width m of the window at `hz`: [`FILTER_HALF_WINDOW_S`] in grid steps, at least 1.
 pub fn half_width(hz: f64) -> usize {
@@ -159,8 +163,8 @@ pub struct SavGol {
 /// [`SavGol::filter`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 struct Window {
-    /// Points pushed in the current segment, and the same modulo n (the moments are summed
-    /// afresh when it comes round to 0).
+    /// Points pushed in the current segment, and the same modulo [`RESUM_WINDOWS`]·n (the
+    /// moments are summed afresh when it comes round to 0).
     pos: usize,
     phase: usize,
     angle: Moments,
@@ -195,6 +199,7 @@ impl SavGol {
     /// starts. Returns the slots written, a range that continues the last call's.
     pub fn filter(&mut self, block: &mut GridBlock, from: usize) -> (usize, usize) {
         let (start, len, n) = (self.emit, block.len.min(SLOTS), self.n);
+        let period = RESUM_WINDOWS * n;
         let mut k = from;
         while k < len {
             if block.first[k] {
@@ -208,7 +213,7 @@ impl SavGol {
             loop {
                 let x = block.buffered[k];
                 w.pos += 1;
-                w.phase = if w.phase + 1 == n { 0 } else { w.phase + 1 };
+                w.phase = if w.phase + 1 == period { 0 } else { w.phase + 1 };
                 if w.pos >= n {
                     if w.pos == n || w.phase == 0 {
                         self.resum(&mut w, block, k);

@@ -7,7 +7,7 @@
 //! [`Engine::finish`]; since every stage processes one sample or point at a time, any split of
 //! the same samples into batches gives bit-identical points and reps.
 
-use crate::derive::{Deriver, Point};
+use crate::derive::{Deriver, Point, Rates};
 use crate::edges::Edges;
 use crate::error::{Error, ErrorKind};
 use crate::phase::{phase_values, Context, VALUE_COUNT};
@@ -85,47 +85,31 @@ impl Points {
         })
     }
 
-    /// Appends the first `len` points of a block's columns.
-    fn extend_from(&mut self, block: &[[f64; COLUMN]; Points::FIELD_COUNT], len: usize) {
-        for (column, from) in self.columns.iter_mut().zip(block) {
-            column.extend_from_slice(&from[..len.min(WRITTEN)]);
-        }
+    /// Appends the points of a block: grid times `time_us`, filtered angles `angle_deg` and
+    /// [`Rates`] `rates` (of equal length), their metrics as `deriver` gives them.
+    fn extend(&mut self, deriver: &Deriver, time_us: &[f64], angle_deg: &[f64], rates: &[Rates]) {
+        // A column at a time, each loop computing only its metric of `Deriver::point` (the
+        // compiler drops the others), so the output is written one sequential stream after
+        // another rather than eleven at once (whose slots would share cache sets).
+        let point = |(r, &a): (&Rates, &f64)| deriver.point(0.0, a, r);
+        let points = || rates.iter().zip(angle_deg).map(point);
+        let [time, angle, omega, alpha, velocity, acceleration, torque, force, linear_force, net_force, power] = &mut self.columns;
+        time.extend_from_slice(time_us);
+        angle.extend_from_slice(angle_deg);
+        omega.extend(points().map(|p| p.angular_velocity));
+        alpha.extend(points().map(|p| p.angular_acceleration));
+        velocity.extend(points().map(|p| p.velocity));
+        acceleration.extend(points().map(|p| p.acceleration));
+        torque.extend(points().map(|p| p.torque));
+        force.extend(points().map(|p| p.force));
+        linear_force.extend(points().map(|p| p.linear_force));
+        net_force.extend(points().map(|p| p.net_force));
+        power.extend(points().map(|p| p.power));
     }
 
     fn reserve(&mut self, n: usize) {
         for column in &mut self.columns {
             column.reserve(n);
-        }
-    }
-}
-
-/// Length of a column of a block's points: 8 spare, for the reason of [`crate::block::STRIDE`].
-const COLUMN: usize = WRITTEN + 8;
-
-/// Writes point `p` into slot `i` of a block's columns (in [`Points::FIELDS`] order).
-trait SetPoint {
-    fn set(&mut self, i: usize, p: &Point);
-}
-
-impl SetPoint for [[f64; COLUMN]; Points::FIELD_COUNT] {
-    #[inline(always)]
-    fn set(&mut self, i: usize, p: &Point) {
-        let values = [
-            p.time_us,
-            p.angle_deg,
-            p.angular_velocity,
-            p.angular_acceleration,
-            p.velocity,
-            p.acceleration,
-            p.torque,
-            p.force,
-            p.linear_force,
-            p.net_force,
-            p.power,
-        ];
-        let i = i & (WRITTEN - 1);
-        for (column, v) in self.iter_mut().zip(values) {
-            column[i] = v;
         }
     }
 }
@@ -158,6 +142,16 @@ impl Update {
     }
 }
 
+/// What the stages after the filter derive from a block's filtered points, slot by slot.
+#[derive(Clone, Debug)]
+struct Derived {
+    /// [`phase_values`] and whether each point is moving.
+    values: [[f64; VALUE_COUNT]; WRITTEN],
+    moving: [bool; WRITTEN],
+    /// The points' rates, when their metrics are collected.
+    rates: [Rates; WRITTEN],
+}
+
 /// A live session.
 #[derive(Clone, Debug)]
 pub struct Engine {
@@ -175,13 +169,11 @@ pub struct Engine {
     finished: bool,
     /// Whether [`Update::points`] gets the points (callers that want reps only save the work).
     collect_points: bool,
-    /// Grid points a block at a time ([`crate::block`]).
-    grid: GridBlock,
-    /// The filtered points' [`phase_values`] and whether each is moving.
-    values: [[f64; VALUE_COUNT]; WRITTEN],
-    moving: [bool; WRITTEN],
-    /// The filtered points' columns, when collected.
-    points: [[f64; COLUMN]; Points::FIELD_COUNT],
+    /// Grid points a block at a time ([`crate::block`]), and what the stages after the filter
+    /// derive from them. Boxed (about 130 kB): a value that size, moved on WebAssembly's 1 MB
+    /// stack as an engine is made, would be close to overflowing it.
+    grid: Box<GridBlock>,
+    derived: Box<Derived>,
 }
 
 impl Engine {
@@ -204,10 +196,8 @@ impl Engine {
             next_index: 0,
             finished: false,
             collect_points: true,
-            grid: GridBlock::default(),
-            values: [[0.0; VALUE_COUNT]; WRITTEN],
-            moving: [false; WRITTEN],
-            points: [[0.0; COLUMN]; Points::FIELD_COUNT],
+            grid: Box::default(),
+            derived: Box::new(Derived { values: [[0.0; VALUE_COUNT]; WRITTEN], moving: [false; WRITTEN], rates: [Rates::default(); WRITTEN] }),
         })
     }
 
@@ -301,24 +291,24 @@ impl Engine {
             let (first, angle_deg) = (g.first[s], g.angle_deg[s]);
             let rates = deriver.rates(g.slope[s], (g.smooth_omega[s], g.smooth_alpha[s]), first);
             let power = deriver.power(&rates);
-            (self.values[i], self.moving[i]) = phase_values(&rates, angle_deg, power, window.push(power, first));
-            // Into the block's columns, not the output's: a growing vector would put a call in
-            // the loop (see `SavGol::filter` for why that matters).
+            (self.derived.values[i], self.derived.moving[i]) = phase_values(&rates, angle_deg, power, window.push(power, first));
+            // The metrics come after the loop, a column at a time (a growing vector here would
+            // put a call in the loop: see `SavGol::filter` for why that matters).
             if self.collect_points {
-                self.points.set(i, &deriver.point(g.time_us[s], angle_deg, &rates));
+                self.derived.rates[i] = rates;
             }
         }
-        (self.deriver, self.window) = (deriver, window);
         if self.collect_points {
-            out.points.extend_from(&self.points, len);
+            out.points.extend(&deriver, &g.time_us[from..to], &g.angle_deg[from..to], &self.derived.rates[..len]);
         }
+        (self.deriver, self.window) = (deriver, window);
         let block = Block {
             first_index: self.next_index,
             time_us: &g.time_us[from..to],
             raw_deg: &g.raw_deg[from..to],
             angle_deg: &g.angle_deg[from..to],
-            values: &self.values[..len],
-            moving: &self.moving[..len],
+            values: &self.derived.values[..len],
+            moving: &self.derived.moving[..len],
         };
         // Edges then rep detection, point by point, except where the detector can take a
         // stretch of steady movement at once.

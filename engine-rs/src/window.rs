@@ -58,14 +58,17 @@ impl PowerWindow {
             self.since_resum = 0;
         }
         let (n, head) = (self.n, self.head & (RING - 1));
-        if self.filled == n {
-            self.sum -= self.ring[head];
+        let leaving = if self.filled == n {
+            self.ring[head]
         } else {
             self.filled += 1;
             self.inv_filled = 1.0 / self.filled as f64;
-        }
+            0.0
+        };
         self.ring[head] = power;
-        self.sum += power;
+        // One addition a point on the running sum, the difference beside it: the sum is a chain
+        // from one point to the next, which two additions would make twice as long.
+        self.sum += power - leaving;
         self.head = if head + 1 == n { 0 } else { head + 1 };
         self.since_resum += 1;
         if self.since_resum == n {

@@ -105,6 +105,8 @@ export class SavGol {
   /** Points of the current segment held, saturating past n; next write position. */
   private count = 0;
   private head = 0;
+  /** Points pushed in the segment: the moments are summed afresh every 4 windows' worth (savgol.rs RESUM_WINDOWS). */
+  private pushed = 0;
   private angle = new Moments();
   private rates = [new Moments(), new Moments()];
   private withRates = false;
@@ -132,8 +134,9 @@ export class SavGol {
     this.points[this.head] = g;
     this.head = this.head + 1 === n ? 0 : this.head + 1;
     this.count = Math.min(this.count + 1, n + 1);
+    this.pushed += 1;
     if (this.count < n) return;
-    if (this.count === n || this.head === 0) this.resum();
+    if (this.count === n || this.pushed % (4 * n) === 0) this.resum();
     else {
       this.angle.slide(out, x, m);
       if (this.withRates) {
@@ -167,6 +170,7 @@ export class SavGol {
     }
     this.count = 0;
     this.head = 0;
+    this.pushed = 0;
   }
 
   /** Moments of the full window, summed afresh (oldest first), so rounding never builds up. */

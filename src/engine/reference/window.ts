@@ -28,13 +28,14 @@ export class PowerWindow {
       this.sinceResum = 0;
     }
     const n = this.ring.length;
-    if (this.filled === n) this.sum -= this.ring[this.head]!;
+    let leaving = 0;
+    if (this.filled === n) leaving = this.ring[this.head]!;
     else {
       this.filled += 1;
       this.invFilled = 1 / this.filled;
     }
     this.ring[this.head] = power;
-    this.sum += power;
+    this.sum += power - leaving;
     this.head = this.head + 1 === n ? 0 : this.head + 1;
     this.sinceResum += 1;
     if (this.sinceResum === n) {
