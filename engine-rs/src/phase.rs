@@ -1,5 +1,5 @@
-//! Per-phase accumulation: signed sums of every metric, peak velocity, and where the movement
-//! starts and ends, with rest trimmed.
+//! Per-phase accumulation: signed sums of ω, α and power (every metric a phase reports is linear
+//! in them), peak velocity and power, and where the movement starts and ends, with rest trimmed.
 //!
 //! A phase's edges are only known in hindsight, and keeping its points until then would make
 //! memory grow with the phase; so a phase is a fold ([`PhaseAcc`]) of its points in order, a

@@ -330,7 +330,7 @@ impl RepDetector {
     ///     phase's beginning); or
     /// - still, within a rest that `edges` too sees go on ([`Edges::rests_on`]), not past the
     ///   extreme, in a phase whose points after the extreme are folded apart: it adds to the
-    ///   stretch of rest each fold is in ([`PhaseAcc::resting`]), unless it would close the rep.
+    ///   stretch of rest each fold is in (`PhaseAcc::resting`), unless it would close the rep.
     ///
     /// Such a point cannot switch direction, publish a turn or close a rep. So the loops keep
     /// the folds, the extreme and the rest band in locals, add in the same order as

@@ -2,10 +2,14 @@
 //!
 //! [`Engine::push`] runs every sample through acceptance → resampling → smoothing →
 //! derivatives → rep detection and appends what it produced to an [`Update`]; the state in
-//! between is a handful of numbers, so a call costs in proportion to its batch however long the
-//! session already is. [`reprocess`] is exactly one push of the whole session plus
-//! [`Engine::finish`]; since every stage processes one sample or point at a time, any split of
-//! the same samples into batches gives bit-identical points and reps.
+//! between is bounded, so a call costs in proportion to its batch however long the session
+//! already is. [`reprocess`] is exactly one push of the whole session plus [`Engine::finish`].
+//!
+//! The stages run a block of grid points at a time ([`crate::block`]): the resampler fills a
+//! block, then the smoothing buffer, the filter, the derivation and rep detection each run over
+//! it in a loop of their own, their state in registers. Every stage still sees its points one at
+//! a time and in order, with the same arithmetic whatever the blocks, so any split of the same
+//! samples into batches gives bit-identical points and reps.
 
 use crate::derive::{Deriver, Point, Rates};
 use crate::edges::Edges;
