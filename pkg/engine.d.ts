@@ -52,18 +52,31 @@ export class LiveEngine {
     free(): void;
     [Symbol.dispose](): void;
     /**
-     * End of data: the trailing rep, if any, and the points the filter held (see the header).
+     * Why the last call was refused.
      */
-    finish(): void;
+    error(): string;
+    /**
+     * End of data: the trailing rep, if any, and the points the filter held (see the header).
+     * Returns whether it was accepted (see [`LiveEngine::error`]).
+     */
+    finish(): boolean;
+    /**
+     * Room in wasm memory for the next batch, `len` numbers: returns its address, where the
+     * caller writes the batch's columns one after the other (see [`LiveEngine::push`]). It
+     * stays valid until the next call.
+     */
+    input(len: number): number;
     /**
      * A new session with `settings`; with `points` false the calls count points but keep none.
      */
     constructor(settings: EngineSettings, points: boolean);
     /**
-     * Processes a batch of samples (times in µs, angles in degrees, and the device's rates when
-     * it has them); the header says what it produced. On error nothing is processed.
+     * Processes the batch written at [`LiveEngine::input`]: `time` times (µs), then `angle`
+     * angles (degrees), then, when the device gives them, `omega` angular velocities (rad/s)
+     * and `alpha` accelerations (rad/s²); the header says what it produced. Returns whether the
+     * batch was accepted: if not, nothing is processed and [`LiveEngine::error`] says why.
      */
-    push(time_us: Float64Array | number[], angle_deg: Float64Array | number[], angular_velocity?: Float64Array | number[] | null, angular_acceleration?: Float64Array | number[] | null): void;
+    push(time: number, angle: number, omega?: number | null, alpha?: number | null): boolean;
     /**
      * The points produced since they were last taken, when the engine keeps points.
      */

@@ -153,13 +153,29 @@ export class LiveEngine {
         wasm.__wbg_liveengine_free(ptr, 0);
     }
     /**
+     * Why the last call was refused.
+     * @returns {string}
+     */
+    error() {
+        let deferred1_0;
+        let deferred1_1;
+        try {
+            const ret = wasm.liveengine_error(this.__wbg_ptr);
+            deferred1_0 = ret[0];
+            deferred1_1 = ret[1];
+            return getStringFromWasm0(ret[0], ret[1]);
+        } finally {
+            wasm.__wbindgen_free(deferred1_0, deferred1_1, 1);
+        }
+    }
+    /**
      * End of data: the trailing rep, if any, and the points the filter held (see the header).
+     * Returns whether it was accepted (see [`LiveEngine::error`]).
+     * @returns {boolean}
      */
     finish() {
         const ret = wasm.liveengine_finish(this.__wbg_ptr);
-        if (ret[1]) {
-            throw takeFromExternrefTable0(ret[0]);
-        }
+        return ret !== 0;
     }
     /**
      * Address in wasm memory of the last call's header, six f64: the samples it dropped (time
@@ -170,6 +186,17 @@ export class LiveEngine {
      */
     get header() {
         const ret = wasm.liveengine_header(this.__wbg_ptr);
+        return ret >>> 0;
+    }
+    /**
+     * Room in wasm memory for the next batch, `len` numbers: returns its address, where the
+     * caller writes the batch's columns one after the other (see [`LiveEngine::push`]). It
+     * stays valid until the next call.
+     * @param {number} len
+     * @returns {number}
+     */
+    input(len) {
+        const ret = wasm.liveengine_input(this.__wbg_ptr, len);
         return ret >>> 0;
     }
     /**
@@ -188,35 +215,19 @@ export class LiveEngine {
         return this;
     }
     /**
-     * Processes a batch of samples (times in µs, angles in degrees, and the device's rates when
-     * it has them); the header says what it produced. On error nothing is processed.
-     * @param {Float64Array | number[]} time_us
-     * @param {Float64Array | number[]} angle_deg
-     * @param {Float64Array | number[] | null} [angular_velocity]
-     * @param {Float64Array | number[] | null} [angular_acceleration]
+     * Processes the batch written at [`LiveEngine::input`]: `time` times (µs), then `angle`
+     * angles (degrees), then, when the device gives them, `omega` angular velocities (rad/s)
+     * and `alpha` accelerations (rad/s²); the header says what it produced. Returns whether the
+     * batch was accepted: if not, nothing is processed and [`LiveEngine::error`] says why.
+     * @param {number} time
+     * @param {number} angle
+     * @param {number | null} [omega]
+     * @param {number | null} [alpha]
+     * @returns {boolean}
      */
-    push(time_us, angle_deg, angular_velocity, angular_acceleration) {
-        let ptr0, len0, ptr1, len1, ptr2, len2, ptr3, len3;
-        try {
-            ptr0 = passArrayF64ToWasm0(time_us, wasm.__wbindgen_malloc);
-            len0 = WASM_VECTOR_LEN;
-            ptr1 = passArrayF64ToWasm0(angle_deg, wasm.__wbindgen_malloc);
-            len1 = WASM_VECTOR_LEN;
-            ptr2 = isLikeNone(angular_velocity) ? 0 : passArrayF64ToWasm0(angular_velocity, wasm.__wbindgen_malloc);
-            len2 = WASM_VECTOR_LEN;
-            ptr3 = isLikeNone(angular_acceleration) ? 0 : passArrayF64ToWasm0(angular_acceleration, wasm.__wbindgen_malloc);
-            len3 = WASM_VECTOR_LEN;
-        } catch (e) {
-            if (ptr3) { wasm.__wbindgen_free(ptr3, len3 * 8, 8); }
-            if (ptr2) { wasm.__wbindgen_free(ptr2, len2 * 8, 8); }
-            if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 8, 8); }
-            if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 8, 8); }
-            throw e;
-        }
-        const ret = wasm.liveengine_push(this.__wbg_ptr, ptr0, len0, ptr1, len1, ptr2, len2, ptr3, len3);
-        if (ret[1]) {
-            throw takeFromExternrefTable0(ret[0]);
-        }
+    push(time, angle, omega, alpha) {
+        const ret = wasm.liveengine_push(this.__wbg_ptr, time, angle, isLikeNone(omega) ? Number.MAX_SAFE_INTEGER : (omega) >>> 0, isLikeNone(alpha) ? Number.MAX_SAFE_INTEGER : (alpha) >>> 0);
+        return ret !== 0;
     }
     /**
      * The points produced since they were last taken, when the engine keeps points.
@@ -784,13 +795,6 @@ function isLikeNone(x) {
     return x === undefined || x === null;
 }
 
-function passArrayF64ToWasm0(arg, malloc) {
-    const ptr = malloc(arg.length * 8, 8) >>> 0;
-    getFloat64ArrayMemory0().set(arg, ptr / 8);
-    WASM_VECTOR_LEN = arg.length;
-    return ptr;
-}
-
 function takeFromExternrefTable0(idx) {
     const value = wasm.__wbindgen_externrefs.get(idx);
     wasm.__externref_table_dealloc(idx);
@@ -810,8 +814,6 @@ function decodeText(bytes) {
     }
     return cachedTextDecoder.decode(bytes);
 }
-
-let WASM_VECTOR_LEN = 0;
 
 
 let wasm;

@@ -6,25 +6,27 @@
 //! const settings = new EngineSettings(); // the documented defaults
 //! settings.inertia = 0.05;
 //! const engine = new LiveEngine(settings, false); // false: reps and counts, no point columns
-//! engine.push(timeUs, angleDeg, undefined, undefined); // Float64Arrays in
-//! const memory = wasmMemory().buffer;
-//! const [skipped, points, reps, turns, at, count] = new Float64Array(memory, engine.header, 6);
-//! const records = new Float64Array(memory, at, count); // the reps, then the turns, as numbers
+//! const memory = new Float64Array(wasmMemory().buffer);
+//! const input = engine.input(2 * n) / 8; // room for n times and n angles
+//! memory.set(timeUs, input); memory.set(angleDeg, input + n);
+//! if (!engine.push(n, n, undefined, undefined)) throw new Error(engine.error());
+//! const [skipped, points, reps, turns, at, count] = memory.subarray(engine.header / 8);
+//! const records = memory.subarray(at / 8, at / 8 + count); // the reps, then the turns
 //! engine.finish(); engine.free();
 //! ```
 //!
 //! Why this shape. A live session pushes a batch twice a second and almost every push closes
-//! nothing, so a push is one call that allocates nothing on either side and returns nothing:
-//! what it produced is in a header at a fixed place in wasm memory, which TypeScript reads
-//! through a view it keeps. When reps or turns closed, the header also says where their records
+//! nothing, so a push allocates nothing on either side: the caller writes the samples into a
+//! buffer the engine keeps (where the glue for a typed-array argument would allocate and free
+//! one per column), and what a push produced is in a header at a fixed place in wasm memory,
+//! which TypeScript reads through a view it keeps. When reps or turns closed, the header also says where their records
 //! are: each rep's numbers in the order [`rep_fields`] names them, then its concentric and
 //! eccentric phases in [`phase_fields`]' order; each turn likewise ([`turn_fields`]).
 //! TypeScript checks those names once against its readers and the generated classes. A class
 //! instance per rep would cost a call per field read, one to free it, and allocations on both
 //! sides; even an array of numbers returned by a call costs an allocation on each side.
-//! Samples come in as typed arrays (the glue copies them into wasm memory once); point columns
-//! accumulate until taken, and each column's getter moves it out (one copy, into JavaScript).
-//! Errors are JavaScript `Error`s carrying the engine's message.
+//! Point columns accumulate until taken, and each column's getter moves it out (one copy, into
+//! JavaScript). A refused call returns false and leaves the engine's message in `error()`.
 //!
 //! The `Rep`, `Turn` and `PhaseSummary` classes are never built: they declare the contract's
 //! types (see `src/engine/types.ts`), whose fields the records hold.
@@ -320,6 +322,10 @@ pub struct LiveEngine {
     header: Box<[f64; HEADER]>,
     /// The last call's reps then turns, as numbers (see the module notes).
     records: Vec<f64>,
+    /// Where the caller writes a batch ([`LiveEngine::input`]).
+    input: Vec<f64>,
+    /// Why the last refused call was refused.
+    error: String,
 }
 
 /// Numbers in the header.
@@ -332,36 +338,49 @@ impl LiveEngine {
     pub fn new(settings: &EngineSettings, points: bool) -> Result<LiveEngine, JsError> {
         let s = settings.settings();
         let engine = if points { Engine::new(s) } else { Engine::without_points(s) }.map_err(error)?;
-        Ok(LiveEngine { engine, out: Update::default(), header: Box::new([0.0; HEADER]), records: Vec::new() })
+        Ok(LiveEngine { engine, out: Update::default(), header: Box::new([0.0; HEADER]), records: Vec::new(), input: Vec::new(), error: String::new() })
     }
 
-    /// Processes a batch of samples (times in µs, angles in degrees, and the device's rates when
-    /// it has them); the header says what it produced. On error nothing is processed.
-    pub fn push(
-        &mut self,
-        time_us: &[f64],
-        angle_deg: &[f64],
-        angular_velocity: Option<Box<[f64]>>,
-        angular_acceleration: Option<Box<[f64]>>,
-    ) -> Result<(), JsError> {
+    /// Room in wasm memory for the next batch, `len` numbers: returns its address, where the
+    /// caller writes the batch's columns one after the other (see [`LiveEngine::push`]). It
+    /// stays valid until the next call.
+    pub fn input(&mut self, len: usize) -> usize {
+        if self.input.len() < len {
+            self.input.resize(len, 0.0);
+        }
+        self.input.as_ptr() as usize
+    }
+
+    /// Processes the batch written at [`LiveEngine::input`]: `time` times (µs), then `angle`
+    /// angles (degrees), then, when the device gives them, `omega` angular velocities (rad/s)
+    /// and `alpha` accelerations (rad/s²); the header says what it produced. Returns whether the
+    /// batch was accepted: if not, nothing is processed and [`LiveEngine::error`] says why.
+    pub fn push(&mut self, time: usize, angle: usize, omega: Option<usize>, alpha: Option<usize>) -> bool {
         self.start();
-        let batch = Batch {
-            time_us,
-            angle_deg,
-            angular_velocity: angular_velocity.as_deref(),
-            angular_acceleration: angular_acceleration.as_deref(),
+        let mut rest = self.input.as_slice();
+        let mut column = |len: usize| {
+            let (column, after) = rest.split_at(len.min(rest.len()));
+            rest = after;
+            column
         };
-        let result = self.engine.push(&batch, &mut self.out).map_err(error);
+        let batch = Batch { time_us: column(time), angle_deg: column(angle), angular_velocity: omega.map(&mut column), angular_acceleration: alpha.map(&mut column) };
+        let result = self.engine.push(&batch, &mut self.out);
         self.end();
-        result
+        self.failed(result)
     }
 
     /// End of data: the trailing rep, if any, and the points the filter held (see the header).
-    pub fn finish(&mut self) -> Result<(), JsError> {
+    /// Returns whether it was accepted (see [`LiveEngine::error`]).
+    pub fn finish(&mut self) -> bool {
         self.start();
-        let result = self.engine.finish(&mut self.out).map_err(error);
+        let result = self.engine.finish(&mut self.out);
         self.end();
-        result
+        self.failed(result)
+    }
+
+    /// Why the last call was refused.
+    pub fn error(&self) -> String {
+        self.error.clone()
     }
 
     /// Address in wasm memory of the last call's header, six f64: the samples it dropped (time
@@ -381,6 +400,18 @@ impl LiveEngine {
 }
 
 impl LiveEngine {
+    /// Keeps the message of a refused call for [`LiveEngine::error`]; true when accepted. (A
+    /// `Result` would cost a push an array allocated in JavaScript for its two return values.)
+    fn failed(&mut self, result: Result<(), crate::Error>) -> bool {
+        match result {
+            Ok(()) => true,
+            Err(e) => {
+                self.error = e.to_string();
+                false
+            }
+        }
+    }
+
     /// A call starts: the last call's reps, turns and counts go; points stay until taken.
     fn start(&mut self) {
         self.out.reps.clear();

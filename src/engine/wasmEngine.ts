@@ -1,10 +1,11 @@
 /**
  * The engine over wasm, as callers see it: typed arrays in, plain objects out. The glue of
  * `pkg/engine.js` (wasm-bindgen's, generated from `engine-rs/src/bindings.rs`, which explains the
- * layout) does the crossing: a push is one call, and what it produced is in a header in wasm
- * memory that this file reads through a view, so a push that closes nothing allocates nothing in
- * wasm. Reps and turns, when there are any, are records of numbers beside it, which this file
- * reads into plain objects (which signals, the journal and structured clone can hold).
+ * layout) does the calls; this file writes a batch's samples into the engine's input buffer and
+ * reads what a push produced from its header, both in wasm memory through one view, so a push
+ * allocates nothing in wasm. Reps and turns, when there are any, are records of numbers beside
+ * the header, which this file reads into plain objects (which signals, the journal and structured
+ * clone can hold).
  *
  * The readers below spell the field names out, as object literals: objects built key by key
  * from a list of names cost about 2 µs a rep in V8, a literal a few dozen nanoseconds. They are
@@ -117,20 +118,24 @@ checkReader(readRep, repFields(), WasmRep.prototype, ['concentric', 'eccentric']
 checkReader(readTurn, turnFields(), WasmTurn.prototype, ['concentric']);
 
 const memory = wasmMemory() as WebAssembly.Memory;
+let numbers = new Float64Array(memory.buffer);
 
-/** A wasm engine and a view of its header (see bindings.rs). */
+/** All of wasm memory as numbers: a view made anew when memory has grown (which detaches the buffer under the old one). */
+function wasmNumbers(): Float64Array {
+  if (numbers.byteLength === 0) numbers = new Float64Array(memory.buffer);
+  return numbers;
+}
+
+/** A wasm engine and where its header is (see bindings.rs). */
 class Handle {
-  readonly #address: number;
-  #header: Float64Array;
+  readonly #header: number;
 
   constructor(readonly engine: LiveEngine) {
-    this.#address = engine.header;
-    this.#header = new Float64Array(memory.buffer, this.#address, 6);
+    this.#header = engine.header / 8;
   }
 
-  /** The header; a view made anew when memory has grown (which detaches the buffer under the old one). */
-  header(): Float64Array {
-    if (this.#header.byteLength === 0) this.#header = new Float64Array(memory.buffer, this.#address, 6);
+  /** Index in {@link wasmNumbers} of the header. */
+  header(): number {
     return this.#header;
   }
 }
@@ -143,6 +148,22 @@ function records(address: number, count: number, reps: number, turns: number): {
   for (let k = 0; k < reps; k++) out.reps[k] = readRep(n, k * REP_LENGTH);
   for (let k = 0; k < turns; k++) out.turns[k] = readTurn(n, reps * REP_LENGTH + k * TURN_LENGTH);
   return out;
+}
+
+/** Writes `batch`'s columns one after the other into the engine's input buffer. */
+function write(engine: LiveEngine, batch: SampleBatch): void {
+  const { timeUs, angleDeg, angularVelocity, angularAcceleration } = batch;
+  const length = timeUs.length + angleDeg.length + (angularVelocity?.length ?? 0) + (angularAcceleration?.length ?? 0);
+  let at = engine.input(length) / 8;
+  const n = wasmNumbers();
+  n.set(timeUs, at);
+  n.set(angleDeg, (at += timeUs.length));
+  at += angleDeg.length;
+  if (angularVelocity !== undefined) {
+    n.set(angularVelocity, at);
+    at += angularVelocity.length;
+  }
+  if (angularAcceleration !== undefined) n.set(angularAcceleration, at);
 }
 
 function points(p: Points): ProcessedPoints {
@@ -164,28 +185,28 @@ function newEngine(settings: EngineSettings, keepPoints: boolean): Handle {
 
 /** What the last call produced; the points taken with it when `takePoints`. */
 function update(handle: Handle, takePoints: boolean): EngineUpdate | EngineUpdateWithPoints {
-  const header = handle.header();
-  const [skipped, pointCount, reps, turns] = [header[0]!, header[1]!, header[2]!, header[3]!];
-  const base: EngineUpdate = reps + turns === 0 ? { reps: [], turns: [], skipped, pointCount } : { ...records(header[4]!, header[5]!, reps, turns), skipped, pointCount };
+  const n = wasmNumbers();
+  const h = handle.header();
+  const skipped = n[h]!;
+  const pointCount = n[h + 1]!;
+  const reps = n[h + 2]!;
+  const turns = n[h + 3]!;
+  const base: EngineUpdate = reps + turns === 0 ? { reps: [], turns: [], skipped, pointCount } : { ...records(n[h + 4]!, n[h + 5]!, reps, turns), skipped, pointCount };
   return takePoints ? { ...base, points: points(handle.engine.takePoints()) } : base;
 }
 
 function push(handle: Handle, batch: SampleBatch, takePoints: boolean): EngineUpdate | EngineUpdateWithPoints {
   checkBatchShape(batch);
-  try {
-    handle.engine.push(batch.timeUs, batch.angleDeg, batch.angularVelocity, batch.angularAcceleration);
-  } catch (error) {
-    throw new Error(`Engine push rejected the batch: ${messageOf(error)} (${describeLengths(batch)})`);
+  const engine = handle.engine;
+  write(engine, batch);
+  if (!engine.push(batch.timeUs.length, batch.angleDeg.length, batch.angularVelocity?.length, batch.angularAcceleration?.length)) {
+    throw new Error(`Engine push rejected the batch: ${engine.error()} (${describeLengths(batch)})`);
   }
   return update(handle, takePoints);
 }
 
 function finish(handle: Handle, takePoints: boolean): EngineUpdate | EngineUpdateWithPoints {
-  try {
-    handle.engine.finish();
-  } catch (error) {
-    throw new Error(`Engine finish failed: ${messageOf(error)}`);
-  }
+  if (!handle.engine.finish()) throw new Error(`Engine finish failed: ${handle.engine.error()}`);
   return update(handle, takePoints);
 }
 
