@@ -78,10 +78,12 @@
 //!   edges a 0.25 s ring) and sees one sample or point at a time, so an incremental session
 //!   ([`Engine::push`]) costs in proportion to its batch, and any split of the same samples into
 //!   batches gives bit-identical results to [`reprocess`].
-//! - Speed. The figures that set the design (`bench/results.json`, a two-core machine shared with
-//!   other work; an hour at 200 Hz, 720 000 samples): through WebAssembly in Node, reps only,
-//!   about 31 ms (23 M samples/s; 86 ms before this work), with every point column about 90 ms;
-//!   natively 21 ms reps only, 28 ms with points (26 M/s); a live 500 ms push about 5 µs.
+//! - Speed (`bench/results.json`, a two-core machine shared with other work; an hour at 200 Hz,
+//!   720 000 samples, with a rep every 4 s): through WebAssembly in Node, reps only, 33 ms
+//!   (21.6 M samples/s; 86 ms, 8.4 M/s, before this work), with every point column 89 ms (129);
+//!   natively 21 ms reps only, 28 ms with points (25.8 M/s; 16 M/s before this work on the same
+//!   machine); a live 500 ms push 5 µs, p95 8.6 µs once V8 has compiled the engine (18.4; 17 µs
+//!   in a fresh process's first session).
 //!   What made the difference, measured one change at a time:
 //!   - WebAssembly engines keep a loop's values in registers only while the loop has no call
 //!     in it, even one not taken: hot loops have none, rare work (a segment start, a due edge,

@@ -311,7 +311,7 @@ impl SavGol {
     }
 }
 
-const _: () = assert!(2 * FILTER_MAX_HALF_WIDTH + 1 <= HISTORY);
+const _: () = assert!(2 * FILTER_MAX_HALF_WIDTH < HISTORY);
 
 #[cfg(test)]
 mod tests {
