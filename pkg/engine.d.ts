@@ -52,34 +52,42 @@ export class LiveEngine {
     free(): void;
     [Symbol.dispose](): void;
     /**
-     * End of data: returns the trailing rep, if any; the points the filter held come with it.
+     * Why the last call was refused.
      */
-    finish(): Rep[];
+    error(): string;
+    /**
+     * End of data: the trailing rep, if any, and the points the filter held (see the header).
+     * Returns whether it was accepted (see [`LiveEngine::error`]).
+     */
+    finish(): boolean;
+    /**
+     * Room in wasm memory for the next batch, `len` numbers: returns its address, where the
+     * caller writes the batch's columns one after the other (see [`LiveEngine::push`]). It
+     * stays valid until the next call.
+     */
+    input(len: number): number;
     /**
      * A new session with `settings`; with `points` false the calls count points but keep none.
      */
     constructor(settings: EngineSettings, points: boolean);
     /**
-     * Processes a batch of samples (times in µs, angles in degrees, and the device's rates when
-     * it has them); returns the reps it closed. On error nothing is processed.
+     * Processes the batch written at [`LiveEngine::input`]: `time` times (µs), then `angle`
+     * angles (degrees), then, when the device gives them, `omega` angular velocities (rad/s)
+     * and `alpha` accelerations (rad/s²); the header says what it produced. Returns whether the
+     * batch was accepted: if not, nothing is processed and [`LiveEngine::error`] says why.
      */
-    push(time_us: Float64Array | number[], angle_deg: Float64Array | number[], angular_velocity?: Float64Array | number[] | null, angular_acceleration?: Float64Array | number[] | null): Rep[];
+    push(time: number, angle: number, omega?: number | null, alpha?: number | null): boolean;
     /**
-     * The points of the last call, when the engine keeps points (taken: a second read is empty).
+     * The points produced since they were last taken, when the engine keeps points.
      */
     takePoints(): Points;
     /**
-     * Points the last call produced.
+     * Address in wasm memory of the last call's header, six f64: the samples it dropped (time
+     * not increasing, a value not finite), the points it produced, the reps it closed, the
+     * concentric phases it made certain before their reps close, and where its records are and
+     * how many numbers they hold (the reps then the turns, see the module notes).
      */
-    readonly pointCount: number;
-    /**
-     * Samples the last call dropped (time not increasing, a value not finite).
-     */
-    readonly skipped: number;
-    /**
-     * The concentric phases the last call made certain, before their reps close.
-     */
-    readonly turns: Turn[];
+    readonly header: number;
 }
 
 /**
@@ -136,7 +144,8 @@ export class PhaseSummary {
 }
 
 /**
- * The point columns of one call, one getter per column (each read copies that column out).
+ * The point columns taken from an engine, one getter per column: each read moves that column
+ * out (a second read is empty).
  */
 export class Points {
     private constructor();
@@ -274,3 +283,23 @@ export class Turn {
      */
     readonly turn: number;
 }
+
+/**
+ * The names of a phase's numbers in the records (see [`LiveEngine::header`]), in order.
+ */
+export function phaseFields(): string[];
+
+/**
+ * The names of a rep's numbers in the records, in order (its phases follow).
+ */
+export function repFields(): string[];
+
+/**
+ * The names of a turn's numbers in the records, in order (its concentric follows).
+ */
+export function turnFields(): string[];
+
+/**
+ * The engine's WebAssembly memory, where [`LiveEngine::header`] points.
+ */
+export function wasmMemory(): any;

@@ -153,17 +153,51 @@ export class LiveEngine {
         wasm.__wbg_liveengine_free(ptr, 0);
     }
     /**
-     * End of data: returns the trailing rep, if any; the points the filter held come with it.
-     * @returns {Rep[]}
+     * Why the last call was refused.
+     * @returns {string}
+     */
+    error() {
+        let deferred1_0;
+        let deferred1_1;
+        try {
+            const ret = wasm.liveengine_error(this.__wbg_ptr);
+            deferred1_0 = ret[0];
+            deferred1_1 = ret[1];
+            return getStringFromWasm0(ret[0], ret[1]);
+        } finally {
+            wasm.__wbindgen_free(deferred1_0, deferred1_1, 1);
+        }
+    }
+    /**
+     * End of data: the trailing rep, if any, and the points the filter held (see the header).
+     * Returns whether it was accepted (see [`LiveEngine::error`]).
+     * @returns {boolean}
      */
     finish() {
         const ret = wasm.liveengine_finish(this.__wbg_ptr);
-        if (ret[3]) {
-            throw takeFromExternrefTable0(ret[2]);
-        }
-        var v1 = getArrayJsValueFromWasm0(ret[0], ret[1]);
-        wasm.__wbindgen_free(ret[0], ret[1] * 4, 4);
-        return v1;
+        return ret !== 0;
+    }
+    /**
+     * Address in wasm memory of the last call's header, six f64: the samples it dropped (time
+     * not increasing, a value not finite), the points it produced, the reps it closed, the
+     * concentric phases it made certain before their reps close, and where its records are and
+     * how many numbers they hold (the reps then the turns, see the module notes).
+     * @returns {number}
+     */
+    get header() {
+        const ret = wasm.liveengine_header(this.__wbg_ptr);
+        return ret >>> 0;
+    }
+    /**
+     * Room in wasm memory for the next batch, `len` numbers: returns its address, where the
+     * caller writes the batch's columns one after the other (see [`LiveEngine::push`]). It
+     * stays valid until the next call.
+     * @param {number} len
+     * @returns {number}
+     */
+    input(len) {
+        const ret = wasm.liveengine_input(this.__wbg_ptr, len);
+        return ret >>> 0;
     }
     /**
      * A new session with `settings`; with `points` false the calls count points but keep none.
@@ -181,73 +215,27 @@ export class LiveEngine {
         return this;
     }
     /**
-     * Points the last call produced.
-     * @returns {number}
+     * Processes the batch written at [`LiveEngine::input`]: `time` times (µs), then `angle`
+     * angles (degrees), then, when the device gives them, `omega` angular velocities (rad/s)
+     * and `alpha` accelerations (rad/s²); the header says what it produced. Returns whether the
+     * batch was accepted: if not, nothing is processed and [`LiveEngine::error`] says why.
+     * @param {number} time
+     * @param {number} angle
+     * @param {number | null} [omega]
+     * @param {number | null} [alpha]
+     * @returns {boolean}
      */
-    get pointCount() {
-        const ret = wasm.liveengine_pointCount(this.__wbg_ptr);
-        return ret;
+    push(time, angle, omega, alpha) {
+        const ret = wasm.liveengine_push(this.__wbg_ptr, time, angle, isLikeNone(omega) ? Number.MAX_SAFE_INTEGER : (omega) >>> 0, isLikeNone(alpha) ? Number.MAX_SAFE_INTEGER : (alpha) >>> 0);
+        return ret !== 0;
     }
     /**
-     * Processes a batch of samples (times in µs, angles in degrees, and the device's rates when
-     * it has them); returns the reps it closed. On error nothing is processed.
-     * @param {Float64Array | number[]} time_us
-     * @param {Float64Array | number[]} angle_deg
-     * @param {Float64Array | number[] | null} [angular_velocity]
-     * @param {Float64Array | number[] | null} [angular_acceleration]
-     * @returns {Rep[]}
-     */
-    push(time_us, angle_deg, angular_velocity, angular_acceleration) {
-        let ptr0, len0, ptr1, len1, ptr2, len2, ptr3, len3;
-        try {
-            ptr0 = passArrayF64ToWasm0(time_us, wasm.__wbindgen_malloc);
-            len0 = WASM_VECTOR_LEN;
-            ptr1 = passArrayF64ToWasm0(angle_deg, wasm.__wbindgen_malloc);
-            len1 = WASM_VECTOR_LEN;
-            ptr2 = isLikeNone(angular_velocity) ? 0 : passArrayF64ToWasm0(angular_velocity, wasm.__wbindgen_malloc);
-            len2 = WASM_VECTOR_LEN;
-            ptr3 = isLikeNone(angular_acceleration) ? 0 : passArrayF64ToWasm0(angular_acceleration, wasm.__wbindgen_malloc);
-            len3 = WASM_VECTOR_LEN;
-        } catch (e) {
-            if (ptr3) { wasm.__wbindgen_free(ptr3, len3 * 8, 8); }
-            if (ptr2) { wasm.__wbindgen_free(ptr2, len2 * 8, 8); }
-            if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 8, 8); }
-            if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 8, 8); }
-            throw e;
-        }
-        const ret = wasm.liveengine_push(this.__wbg_ptr, ptr0, len0, ptr1, len1, ptr2, len2, ptr3, len3);
-        if (ret[3]) {
-            throw takeFromExternrefTable0(ret[2]);
-        }
-        var v5 = getArrayJsValueFromWasm0(ret[0], ret[1]);
-        wasm.__wbindgen_free(ret[0], ret[1] * 4, 4);
-        return v5;
-    }
-    /**
-     * Samples the last call dropped (time not increasing, a value not finite).
-     * @returns {number}
-     */
-    get skipped() {
-        const ret = wasm.liveengine_skipped(this.__wbg_ptr);
-        return ret;
-    }
-    /**
-     * The points of the last call, when the engine keeps points (taken: a second read is empty).
+     * The points produced since they were last taken, when the engine keeps points.
      * @returns {Points}
      */
     takePoints() {
         const ret = wasm.liveengine_takePoints(this.__wbg_ptr);
         return Points.__wrap(ret);
-    }
-    /**
-     * The concentric phases the last call made certain, before their reps close.
-     * @returns {Turn[]}
-     */
-    get turns() {
-        const ret = wasm.liveengine_turns(this.__wbg_ptr);
-        var v1 = getArrayJsValueFromWasm0(ret[0], ret[1]);
-        wasm.__wbindgen_free(ret[0], ret[1] * 4, 4);
-        return v1;
     }
 }
 if (Symbol.dispose) LiveEngine.prototype[Symbol.dispose] = LiveEngine.prototype.free;
@@ -364,7 +352,8 @@ export class PhaseSummary {
 if (Symbol.dispose) PhaseSummary.prototype[Symbol.dispose] = PhaseSummary.prototype.free;
 
 /**
- * The point columns of one call, one getter per column (each read copies that column out).
+ * The point columns taken from an engine, one getter per column: each read moves that column
+ * out (a second read is empty).
  */
 export class Points {
     static __wrap(ptr) {
@@ -500,12 +489,6 @@ if (Symbol.dispose) Points.prototype[Symbol.dispose] = Points.prototype.free;
  * One repetition (see [`Rep`]); indices are the session's grid points, as JavaScript numbers.
  */
 export class Rep {
-    static __wrap(ptr) {
-        const obj = Object.create(Rep.prototype);
-        obj.__wbg_ptr = ptr;
-        RepFinalization.register(obj, obj.__wbg_ptr, obj);
-        return obj;
-    }
     __destroy_into_raw() {
         const ptr = this.__wbg_ptr;
         this.__wbg_ptr = 0;
@@ -612,12 +595,6 @@ if (Symbol.dispose) Rep.prototype[Symbol.dispose] = Rep.prototype.free;
  * same index closes later with the same concentric figures.
  */
 export class Turn {
-    static __wrap(ptr) {
-        const obj = Object.create(Turn.prototype);
-        obj.__wbg_ptr = ptr;
-        TurnFinalization.register(obj, obj.__wbg_ptr, obj);
-        return obj;
-    }
     __destroy_into_raw() {
         const ptr = this.__wbg_ptr;
         this.__wbg_ptr = 0;
@@ -678,19 +655,62 @@ export class Turn {
     }
 }
 if (Symbol.dispose) Turn.prototype[Symbol.dispose] = Turn.prototype.free;
+
+/**
+ * The names of a phase's numbers in the records (see [`LiveEngine::header`]), in order.
+ * @returns {string[]}
+ */
+export function phaseFields() {
+    const ret = wasm.phaseFields();
+    var v1 = getArrayJsValueFromWasm0(ret[0], ret[1]);
+    wasm.__wbindgen_free(ret[0], ret[1] * 4, 4);
+    return v1;
+}
+
+/**
+ * The names of a rep's numbers in the records, in order (its phases follow).
+ * @returns {string[]}
+ */
+export function repFields() {
+    const ret = wasm.repFields();
+    var v1 = getArrayJsValueFromWasm0(ret[0], ret[1]);
+    wasm.__wbindgen_free(ret[0], ret[1] * 4, 4);
+    return v1;
+}
+
+/**
+ * The names of a turn's numbers in the records, in order (its concentric follows).
+ * @returns {string[]}
+ */
+export function turnFields() {
+    const ret = wasm.turnFields();
+    var v1 = getArrayJsValueFromWasm0(ret[0], ret[1]);
+    wasm.__wbindgen_free(ret[0], ret[1] * 4, 4);
+    return v1;
+}
+
+/**
+ * The engine's WebAssembly memory, where [`LiveEngine::header`] points.
+ * @returns {any}
+ */
+export function wasmMemory() {
+    const ret = wasm.wasmMemory();
+    return ret;
+}
 export function __wbg_Error_208446807d0d1e30(arg0, arg1) {
     const ret = Error(getStringFromWasm0(arg0, arg1));
+    return ret;
+}
+export function __wbg___wbindgen_memory_17a1178bc3328ea3() {
+    const ret = wasm.memory;
     return ret;
 }
 export function __wbg___wbindgen_throw_4c88d8bf264fd984(arg0, arg1) {
     throw new Error(getStringFromWasm0(arg0, arg1));
 }
-export function __wbg_rep_new(arg0) {
-    const ret = Rep.__wrap(arg0);
-    return ret;
-}
-export function __wbg_turn_new(arg0) {
-    const ret = Turn.__wrap(arg0);
+export function __wbindgen_generic_0000000000000001(arg0, arg1) {
+    // Cast intrinsic for `Ref(String) -> Externref`.
+    const ret = getStringFromWasm0(arg0, arg1);
     return ret;
 }
 export function __wbindgen_init_externref_table() {
@@ -775,13 +795,6 @@ function isLikeNone(x) {
     return x === undefined || x === null;
 }
 
-function passArrayF64ToWasm0(arg, malloc) {
-    const ptr = malloc(arg.length * 8, 8) >>> 0;
-    getFloat64ArrayMemory0().set(arg, ptr / 8);
-    WASM_VECTOR_LEN = arg.length;
-    return ptr;
-}
-
 function takeFromExternrefTable0(idx) {
     const value = wasm.__wbindgen_externrefs.get(idx);
     wasm.__externref_table_dealloc(idx);
@@ -801,8 +814,6 @@ function decodeText(bytes) {
     }
     return cachedTextDecoder.decode(bytes);
 }
-
-let WASM_VECTOR_LEN = 0;
 
 
 let wasm;

@@ -6,19 +6,36 @@
 //! const settings = new EngineSettings(); // the documented defaults
 //! settings.inertia = 0.05;
 //! const engine = new LiveEngine(settings, false); // false: reps and counts, no point columns
-//! const reps = engine.push(timeUs, angleDeg, undefined, undefined); // Float64Arrays in
-//! engine.skipped; engine.pointCount; // of that call
+//! const memory = new Float64Array(wasmMemory().buffer);
+//! const input = engine.input(2 * n) / 8; // room for n times and n angles
+//! memory.set(timeUs, input); memory.set(angleDeg, input + n);
+//! if (!engine.push(n, n, undefined, undefined)) throw new Error(engine.error());
+//! const [skipped, points, reps, turns, at, count] = memory.subarray(engine.header / 8);
+//! const records = memory.subarray(at / 8, at / 8 + count); // the reps, then the turns
 //! engine.finish(); engine.free();
 //! ```
 //!
-//! Samples come in as typed arrays (the glue copies them into wasm memory once); reps go out as
-//! generated classes; point columns go out only when the engine was asked for them, each one
-//! copied when its getter is read. Errors are JavaScript `Error`s carrying the engine's message.
+//! Why this shape. A live session pushes a batch twice a second and almost every push closes
+//! nothing, so a push allocates nothing on either side: the caller writes the samples into a
+//! buffer the engine keeps (where the glue for a typed-array argument would allocate and free
+//! one per column), and what a push produced is in a header at a fixed place in wasm memory,
+//! which TypeScript reads through a view it keeps. When reps or turns closed, the header also says where their records
+//! are: each rep's numbers in the order [`rep_fields`] names them, then its concentric and
+//! eccentric phases in [`phase_fields`]' order; each turn likewise ([`turn_fields`]).
+//! TypeScript checks those names once against its readers and the generated classes. A class
+//! instance per rep would cost a call per field read, one to free it, and allocations on both
+//! sides; even an array of numbers returned by a call costs an allocation on each side.
+//! Point columns accumulate until taken, and each column's getter moves it out (one copy, into
+//! JavaScript). A refused call returns false and leaves the engine's message in `error()`.
+//!
+//! The `Rep`, `Turn` and `PhaseSummary` classes are never built: they declare the contract's
+//! types (see `src/engine/types.ts`), whose fields the records hold.
 
 use crate::phase::PhaseSummary;
 use crate::reps::{Rep, Turn};
 use crate::session::{Batch, Engine, Points, Update};
 use crate::settings::Settings;
+use core::cell::Cell;
 use wasm_bindgen::prelude::*;
 
 /// What the user chose (see [`Settings`]); `new EngineSettings()` holds the defaults.
@@ -127,24 +144,6 @@ pub struct JsPhaseSummary {
     pub work: f64,
 }
 
-impl From<&PhaseSummary> for JsPhaseSummary {
-    fn from(p: &PhaseSummary) -> JsPhaseSummary {
-        JsPhaseSummary {
-            duration: p.duration_s,
-            velocity: p.velocity,
-            acceleration: p.acceleration,
-            torque: p.torque,
-            force: p.force,
-            linear_force: p.linear_force,
-            net_force: p.net_force,
-            power: p.power,
-            peak_velocity: p.peak_velocity,
-            peak_power: p.peak_power,
-            work: p.work,
-        }
-    }
-}
-
 /// One repetition (see [`Rep`]); indices are the session's grid points, as JavaScript numbers.
 #[wasm_bindgen(js_name = Rep)]
 #[derive(Clone, Copy, Debug)]
@@ -184,24 +183,6 @@ pub struct JsRep {
     pub mean_power_ratio: f64,
 }
 
-impl From<&Rep> for JsRep {
-    fn from(r: &Rep) -> JsRep {
-        JsRep {
-            index: r.index,
-            count: r.count as f64,
-            start: r.start as f64,
-            turn: r.turn as f64,
-            end: r.end as f64,
-            concentric: (&r.concentric).into(),
-            eccentric: (&r.eccentric).into(),
-            start_us: r.concentric.start_us,
-            end_us: r.eccentric.end_us,
-            peak_power_ratio: r.peak_power_ratio,
-            mean_power_ratio: r.mean_power_ratio,
-        }
-    }
-}
-
 /// A rep's concentric phase, published once its turn is certain (see [`Turn`]); the rep with the
 /// same index closes later with the same concentric figures.
 #[wasm_bindgen(js_name = Turn)]
@@ -227,23 +208,68 @@ pub struct JsTurn {
     pub concentric: JsPhaseSummary,
 }
 
-impl From<&Turn> for JsTurn {
-    fn from(t: &Turn) -> JsTurn {
-        JsTurn {
-            index: t.index,
-            count: t.count as f64,
-            start: t.start as f64,
-            turn: t.turn as f64,
-            start_us: t.concentric.start_us,
-            concentric: (&t.concentric).into(),
-        }
+/// What [`LiveEngine`] writes into its records: an engine value's numbers in the order of the
+/// names in `FIELDS` (the generated class's field names), nested phases after them.
+trait Record {
+    /// The JavaScript names of the numbers [`Record::write`] appends, in that order.
+    const FIELDS: &'static [&'static str];
+    fn write(&self, out: &mut Vec<f64>);
+}
+
+impl Record for PhaseSummary {
+    const FIELDS: &'static [&'static str] =
+        &["duration", "velocity", "acceleration", "torque", "force", "linearForce", "netForce", "power", "peakVelocity", "peakPower", "work"];
+    fn write(&self, out: &mut Vec<f64>) {
+        out.extend_from_slice(&[
+            self.duration_s,
+            self.velocity,
+            self.acceleration,
+            self.torque,
+            self.force,
+            self.linear_force,
+            self.net_force,
+            self.power,
+            self.peak_velocity,
+            self.peak_power,
+            self.work,
+        ]);
     }
 }
 
-/// The point columns of one call, one getter per column (each read copies that column out).
+impl Record for Rep {
+    /// Then `concentric` and `eccentric`, each a [`PhaseSummary`]'s.
+    const FIELDS: &'static [&'static str] = &["index", "count", "start", "turn", "end", "startUs", "endUs", "peakPowerRatio", "meanPowerRatio"];
+    fn write(&self, out: &mut Vec<f64>) {
+        out.extend_from_slice(&[
+            f64::from(self.index),
+            self.count as f64,
+            self.start as f64,
+            self.turn as f64,
+            self.end as f64,
+            self.concentric.start_us,
+            self.eccentric.end_us,
+            self.peak_power_ratio,
+            self.mean_power_ratio,
+        ]);
+        self.concentric.write(out);
+        self.eccentric.write(out);
+    }
+}
+
+impl Record for Turn {
+    /// Then `concentric`, a [`PhaseSummary`]'s.
+    const FIELDS: &'static [&'static str] = &["index", "count", "start", "turn", "startUs"];
+    fn write(&self, out: &mut Vec<f64>) {
+        out.extend_from_slice(&[f64::from(self.index), self.count as f64, self.start as f64, self.turn as f64, self.concentric.start_us]);
+        self.concentric.write(out);
+    }
+}
+
+/// The point columns taken from an engine, one getter per column: each read moves that column
+/// out (a second read is empty).
 #[wasm_bindgen(js_name = Points)]
 pub struct JsPoints {
-    columns: [Vec<f64>; Points::FIELD_COUNT],
+    columns: [Cell<Vec<f64>>; Points::FIELD_COUNT],
 }
 
 macro_rules! columns {
@@ -254,7 +280,7 @@ macro_rules! columns {
                 $(#[$doc])*
                 #[wasm_bindgen(getter, js_name = $js)]
                 pub fn $name(&self) -> Vec<f64> {
-                    self.columns[$i].clone()
+                    self.columns[$i].take()
                 }
             )*
         }
@@ -291,7 +317,19 @@ columns! {
 pub struct LiveEngine {
     engine: Engine,
     out: Update,
+    /// What the last call produced (see [`LiveEngine::header`]); boxed, so its address never
+    /// changes.
+    header: Box<[f64; HEADER]>,
+    /// The last call's reps then turns, as numbers (see the module notes).
+    records: Vec<f64>,
+    /// Where the caller writes a batch ([`LiveEngine::input`]).
+    input: Vec<f64>,
+    /// Why the last refused call was refused.
+    error: String,
 }
+
+/// Numbers in the header.
+const HEADER: usize = 6;
 
 #[wasm_bindgen]
 impl LiveEngine {
@@ -300,59 +338,132 @@ impl LiveEngine {
     pub fn new(settings: &EngineSettings, points: bool) -> Result<LiveEngine, JsError> {
         let s = settings.settings();
         let engine = if points { Engine::new(s) } else { Engine::without_points(s) }.map_err(error)?;
-        Ok(LiveEngine { engine, out: Update::default() })
+        Ok(LiveEngine { engine, out: Update::default(), header: Box::new([0.0; HEADER]), records: Vec::new(), input: Vec::new(), error: String::new() })
     }
 
-    /// Processes a batch of samples (times in µs, angles in degrees, and the device's rates when
-    /// it has them); returns the reps it closed. On error nothing is processed.
-    pub fn push(
-        &mut self,
-        time_us: &[f64],
-        angle_deg: &[f64],
-        angular_velocity: Option<Box<[f64]>>,
-        angular_acceleration: Option<Box<[f64]>>,
-    ) -> Result<Vec<JsRep>, JsError> {
-        self.out.clear();
-        let batch = Batch {
-            time_us,
-            angle_deg,
-            angular_velocity: angular_velocity.as_deref(),
-            angular_acceleration: angular_acceleration.as_deref(),
+    /// Room in wasm memory for the next batch, `len` numbers: returns its address, where the
+    /// caller writes the batch's columns one after the other (see [`LiveEngine::push`]). It
+    /// stays valid until the next call.
+    pub fn input(&mut self, len: usize) -> usize {
+        if self.input.len() < len {
+            self.input.resize(len, 0.0);
+        }
+        self.input.as_ptr() as usize
+    }
+
+    /// Processes the batch written at [`LiveEngine::input`]: `time` times (µs), then `angle`
+    /// angles (degrees), then, when the device gives them, `omega` angular velocities (rad/s)
+    /// and `alpha` accelerations (rad/s²); the header says what it produced. Returns whether the
+    /// batch was accepted: if not, nothing is processed and [`LiveEngine::error`] says why.
+    pub fn push(&mut self, time: usize, angle: usize, omega: Option<usize>, alpha: Option<usize>) -> bool {
+        self.start();
+        let mut rest = self.input.as_slice();
+        let mut column = |len: usize| {
+            let (column, after) = rest.split_at(len.min(rest.len()));
+            rest = after;
+            column
         };
-        self.engine.push(&batch, &mut self.out).map_err(error)?;
-        Ok(self.out.reps.iter().map(JsRep::from).collect())
+        let batch = Batch { time_us: column(time), angle_deg: column(angle), angular_velocity: omega.map(&mut column), angular_acceleration: alpha.map(&mut column) };
+        let result = self.engine.push(&batch, &mut self.out);
+        self.end();
+        self.failed(result)
     }
 
-    /// End of data: returns the trailing rep, if any; the points the filter held come with it.
-    pub fn finish(&mut self) -> Result<Vec<JsRep>, JsError> {
-        self.out.clear();
-        self.engine.finish(&mut self.out).map_err(error)?;
-        Ok(self.out.reps.iter().map(JsRep::from).collect())
+    /// End of data: the trailing rep, if any, and the points the filter held (see the header).
+    /// Returns whether it was accepted (see [`LiveEngine::error`]).
+    pub fn finish(&mut self) -> bool {
+        self.start();
+        let result = self.engine.finish(&mut self.out);
+        self.end();
+        self.failed(result)
     }
 
-    /// The concentric phases the last call made certain, before their reps close.
+    /// Why the last call was refused.
+    pub fn error(&self) -> String {
+        self.error.clone()
+    }
+
+    /// Address in wasm memory of the last call's header, six f64: the samples it dropped (time
+    /// not increasing, a value not finite), the points it produced, the reps it closed, the
+    /// concentric phases it made certain before their reps close, and where its records are and
+    /// how many numbers they hold (the reps then the turns, see the module notes).
     #[wasm_bindgen(getter)]
-    pub fn turns(&self) -> Vec<JsTurn> {
-        self.out.turns.iter().map(JsTurn::from).collect()
+    pub fn header(&self) -> usize {
+        self.header.as_ptr() as usize
     }
 
-    /// Samples the last call dropped (time not increasing, a value not finite).
-    #[wasm_bindgen(getter)]
-    pub fn skipped(&self) -> f64 {
-        self.out.skipped as f64
-    }
-
-    /// Points the last call produced.
-    #[wasm_bindgen(getter, js_name = pointCount)]
-    pub fn point_count(&self) -> f64 {
-        self.out.point_count as f64
-    }
-
-    /// The points of the last call, when the engine keeps points (taken: a second read is empty).
+    /// The points produced since they were last taken, when the engine keeps points.
     #[wasm_bindgen(js_name = takePoints)]
     pub fn take_points(&mut self) -> JsPoints {
-        JsPoints { columns: core::mem::take(&mut self.out.points.columns) }
+        JsPoints { columns: core::mem::take(&mut self.out.points.columns).map(Cell::new) }
     }
+}
+
+impl LiveEngine {
+    /// Keeps the message of a refused call for [`LiveEngine::error`]; true when accepted. (A
+    /// `Result` would cost a push an array allocated in JavaScript for its two return values.)
+    fn failed(&mut self, result: Result<(), crate::Error>) -> bool {
+        match result {
+            Ok(()) => true,
+            Err(e) => {
+                self.error = e.to_string();
+                false
+            }
+        }
+    }
+
+    /// A call starts: the last call's reps, turns and counts go; points stay until taken.
+    fn start(&mut self) {
+        self.out.reps.clear();
+        self.out.turns.clear();
+        self.out.skipped = 0;
+        self.out.point_count = 0;
+    }
+
+    /// A call ended: its reps and turns into the records (only when it has some), its counts
+    /// and the records' place into the header.
+    fn end(&mut self) {
+        let o = &self.out;
+        if !o.reps.is_empty() || !o.turns.is_empty() {
+            self.records.clear();
+            for rep in &o.reps {
+                rep.write(&mut self.records);
+            }
+            for turn in &o.turns {
+                turn.write(&mut self.records);
+            }
+        }
+        let records = (self.records.as_ptr() as usize as f64, self.records.len() as f64);
+        *self.header = [o.skipped as f64, o.point_count as f64, o.reps.len() as f64, o.turns.len() as f64, records.0, records.1];
+    }
+}
+
+/// The names of a phase's numbers in the records (see [`LiveEngine::header`]), in order.
+#[wasm_bindgen(js_name = phaseFields)]
+pub fn phase_fields() -> Vec<String> {
+    names::<PhaseSummary>()
+}
+
+/// The names of a rep's numbers in the records, in order (its phases follow).
+#[wasm_bindgen(js_name = repFields)]
+pub fn rep_fields() -> Vec<String> {
+    names::<Rep>()
+}
+
+/// The names of a turn's numbers in the records, in order (its concentric follows).
+#[wasm_bindgen(js_name = turnFields)]
+pub fn turn_fields() -> Vec<String> {
+    names::<Turn>()
+}
+
+fn names<R: Record>() -> Vec<String> {
+    R::FIELDS.iter().map(|name| (*name).to_owned()).collect()
+}
+
+/// The engine's WebAssembly memory, where [`LiveEngine::header`] points.
+#[wasm_bindgen(js_name = wasmMemory)]
+pub fn wasm_memory() -> JsValue {
+    wasm_bindgen::memory()
 }
 
 /// The engine's error as a JavaScript `Error` with its message.

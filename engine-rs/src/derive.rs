@@ -29,7 +29,6 @@
 //!   (half a step before ω_k). With that pairing Σ P·Δt = I·Δ(ω²/2) exactly: a phase's mean
 //!   power times its duration is the flywheel's change of kinetic energy, at any rate.
 
-use crate::savgol::Filtered;
 use crate::settings::{Settings, GRAVITY};
 
 /// Degrees to radians.
@@ -104,16 +103,17 @@ impl Deriver {
         self.alpha_from_omega = !alpha;
     }
 
-    /// The point of the filtered grid point `f`.
-    #[inline]
-    pub fn derive(&mut self, f: &Filtered) -> Point {
-        if f.grid.first {
+    /// ω, α and the ω that α pairs with of the next filtered point: `slope` is the filtered
+    /// angle's rate (degrees per grid step), `device` the device's smoothed ω and α, `first`
+    /// true at a segment's first point.
+    #[inline(always)]
+    pub fn rates(&mut self, slope: f64, device: (f64, f64), first: bool) -> Rates {
+        if first {
             self.seen = false;
         }
-        let angle_deg = f.angle_deg;
-        let omega = if self.omega_from_angle { f.slope * self.omega_scale } else { f.omega };
+        let omega = if self.omega_from_angle { slope * self.omega_scale } else { device.0 };
         let alpha = if !self.alpha_from_omega {
-            f.alpha
+            device.1
         } else if self.seen {
             (omega - self.prev_omega) * self.hz
         } else {
@@ -123,36 +123,58 @@ impl Deriver {
         let omega_mid = if self.seen { 0.5 * (omega + self.prev_omega) } else { omega };
         self.seen = true;
         self.prev_omega = omega;
+        Rates { omega, alpha, omega_mid }
+    }
 
-        let acceleration = alpha * self.two_radius;
-        let torque = self.inertia * alpha;
+    /// Power P = τ·ω (W) of a point with rates `r`.
+    #[inline(always)]
+    pub fn power(&self, r: &Rates) -> f64 {
+        self.inertia * r.alpha * r.omega_mid
+    }
+
+    /// Every metric of the point at `time_us` with filtered angle `angle_deg` and rates `r`.
+    #[inline(always)]
+    pub fn point(&self, time_us: f64, angle_deg: f64, r: &Rates) -> Point {
+        let acceleration = r.alpha * self.two_radius;
+        let torque = self.inertia * r.alpha;
         let force = torque * self.inv_radius;
         let body_acceleration = if angle_deg < 0.0 { acceleration } else { -acceleration };
         Point {
-            time_us: f.grid.sample.time_us,
+            time_us,
             angle_deg,
-            angular_velocity: omega,
-            angular_acceleration: alpha,
-            velocity: omega * self.radius,
+            angular_velocity: r.omega,
+            angular_acceleration: r.alpha,
+            velocity: r.omega * self.radius,
             acceleration,
             torque,
             force,
             linear_force: self.mass * body_acceleration,
             net_force: self.mass * (body_acceleration + GRAVITY) + force.abs(),
-            power: torque * omega_mid,
+            power: torque * r.omega_mid,
         }
     }
+}
+
+/// A point's angular velocity ω and acceleration α (rad/s, rad/s²), and the ω that power pairs
+/// α with (the mean of this and the previous point's ω: see the module notes).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Rates {
+    /// rad/s
+    pub omega: f64,
+    /// rad/s²
+    pub alpha: f64,
+    /// rad/s
+    pub omega_mid: f64,
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::resample::{GridPoint, Sample};
 
-    /// A filtered point at `time_us` with device rates `omega`, `alpha`, angle and slope.
-    fn filtered(time_us: f64, first: bool, omega: f64, alpha: f64, angle_deg: f64, slope: f64) -> Filtered {
-        let grid = GridPoint { sample: Sample { time_us, angle_deg, omega, alpha }, first };
-        Filtered { grid, angle_deg, slope, omega, alpha }
+    /// The point of a filtered point at `time_us` with device rates `omega`, `alpha`, angle and slope.
+    fn derive(d: &mut Deriver, time_us: f64, first: bool, omega: f64, alpha: f64, angle_deg: f64, slope: f64) -> Point {
+        let r = d.rates(slope, (omega, alpha), first);
+        d.point(time_us, angle_deg, &r)
     }
 
     fn settings() -> Settings {
@@ -164,7 +186,7 @@ mod tests {
         let mut d = Deriver::new(&settings());
         // slopes of 1, 2, 2 degrees per step at 100 Hz: ω = 100, 200, 200 °/s; α starts at 0.
         let pts: Vec<Point> =
-            [1.0, 2.0, 2.0].iter().enumerate().map(|(i, &s)| d.derive(&filtered(0.0, i == 0, 9.0, 9.0, 0.0, s))).collect();
+            [1.0, 2.0, 2.0].iter().enumerate().map(|(i, &s)| derive(&mut d, 0.0, i == 0, 9.0, 9.0, 0.0, s)).collect();
         let close = |x: f64, deg: f64| (x - deg * DEG_TO_RAD).abs() < 1e-9;
         assert!(close(pts[0].angular_velocity, 100.0) && close(pts[1].angular_velocity, 200.0));
         assert_eq!(pts[0].angular_acceleration, 0.0);
@@ -176,12 +198,12 @@ mod tests {
     fn uses_the_device_rates_when_told_to() {
         let mut d = Deriver::new(&settings());
         d.use_device(true, false);
-        let p0 = d.derive(&filtered(0.0, true, 2.0, 99.0, 10.0, 0.0));
-        let p1 = d.derive(&filtered(0.0, false, 3.0, 99.0, 20.0, 0.0));
+        let p0 = derive(&mut d, 0.0, true, 2.0, 99.0, 10.0, 0.0);
+        let p1 = derive(&mut d, 0.0, false, 3.0, 99.0, 20.0, 0.0);
         assert_eq!((p0.angular_velocity, p0.angular_acceleration), (2.0, 0.0));
         assert_eq!((p1.angular_velocity, p1.angular_acceleration), (3.0, 100.0));
         d.use_device(true, true);
-        assert_eq!(d.derive(&filtered(0.0, false, 3.0, 7.5, 30.0, 0.0)).angular_acceleration, 7.5);
+        assert_eq!(derive(&mut d, 0.0, false, 3.0, 7.5, 30.0, 0.0).angular_acceleration, 7.5);
     }
 
     #[test]
@@ -189,7 +211,7 @@ mod tests {
         let mut d = Deriver::new(&settings());
         d.use_device(true, true);
         // ω = 10 rad/s, α = −4 rad/s², angle > 0 (rope wound on the + side), r = 0.02 m.
-        let p = d.derive(&filtered(5.0, true, 10.0, -4.0, 90.0, 0.0));
+        let p = derive(&mut d, 5.0, true, 10.0, -4.0, 90.0, 0.0);
         assert_eq!(p.velocity, 0.2); // 10 · 0.02
         assert_eq!(p.acceleration, -0.16); // −4 · 0.04
         assert_eq!(p.torque, -2.0); // 0.5 · −4
@@ -197,9 +219,9 @@ mod tests {
         assert!((p.linear_force - 12.8).abs() < 1e-12); // 80 · 0.16
         assert!((p.net_force - (80.0 * (0.16 + 9.81) + 100.0)).abs() < 1e-9);
         assert_eq!(p.power, -20.0); // −2 · 10 (no previous ω yet)
-        let q = d.derive(&filtered(6.0, false, 10.0, -4.0, -90.0, 0.0));
+        let q = derive(&mut d, 6.0, false, 10.0, -4.0, -90.0, 0.0);
         assert!((q.linear_force + 12.8).abs() < 1e-12); // the other side of the calibration point
-        let r = d.derive(&filtered(7.0, false, 20.0, -4.0, -90.0, 0.0));
+        let r = derive(&mut d, 7.0, false, 20.0, -4.0, -90.0, 0.0);
         assert_eq!(r.power, -2.0 * 15.0); // τ · (10 + 20)/2
     }
 }

@@ -148,6 +148,8 @@ pub struct Edges {
     /// window is complete.
     pending: [(Kind, u64, u64); 8],
     pending_len: usize,
+    /// The earliest index at which a queued edge is due (`u64::MAX` with none queued).
+    next_due: u64,
 }
 
 impl Edges {
@@ -177,16 +179,32 @@ impl Edges {
             runs_len: 0,
             pending: [(Kind::Onset, 0, 0); 8],
             pending_len: 0,
+            next_due: u64::MAX,
         }
     }
 
     /// Adds point `index` (the next one) at `time_us`: resampled angle `x`, rope position `p`
     /// (filtered |angle|), moving or not by the phases' rule.
-    #[inline]
+    #[inline(always)]
     pub fn push(&mut self, index: u64, time_us: f64, x: f64, p: f64, moving: bool) {
         self.next = index + 1;
         let slot = index as usize & MASK;
         (self.times[slot], self.angles[slot]) = (time_us, x);
+        // Most points continue a confirmed movement or a rest: the rest is out of line, so that
+        // callers' loops keep their state in registers across this call.
+        if moving != self.last_moving || (moving && !self.run_confirmed) {
+            self.change(index, p, moving);
+        }
+        self.last_moving = moving;
+        self.last_p = p;
+        if index >= self.next_due {
+            self.settle_due(index, None);
+        }
+    }
+
+    /// [`Edges::push`] of a point that starts, confirms or ends a movement (or might).
+    #[inline(never)]
+    fn change(&mut self, index: u64, p: f64, moving: bool) {
         if moving {
             if !self.last_moving {
                 self.run_start = index;
@@ -205,11 +223,6 @@ impl Edges {
                 let start = run.start;
                 self.wait(Kind::Stop, start, index - 1 + self.rest);
             }
-        }
-        self.last_moving = moving;
-        self.last_p = p;
-        if self.pending_len > 0 {
-            self.settle_due(index, None);
         }
     }
 
@@ -236,11 +249,13 @@ impl Edges {
         if let Some(slot) = self.pending.get_mut(self.pending_len) {
             *slot = (kind, start, due);
             self.pending_len += 1;
+            self.next_due = self.next_due.min(due);
         }
     }
 
     /// Times every queued edge whose window is complete at `index`; with `rest_end`, every
     /// queued stop, its rest ending there.
+    #[inline(never)]
     fn settle_due(&mut self, index: u64, rest_end: Option<u64>) {
         let mut kept = 0;
         for i in 0..self.pending_len {
@@ -259,6 +274,7 @@ impl Edges {
             }
         }
         self.pending_len = kept;
+        self.next_due = self.pending.iter().take(kept).map(|&(_, _, due)| due).min().unwrap_or(u64::MAX);
     }
 
     /// Times the edge of the run starting at `start` if its window is complete; true when done
@@ -292,6 +308,31 @@ impl Edges {
             }
         }
         true
+    }
+
+    /// Whether moving point `index` (the next one) would change nothing here but the point
+    /// buffer: the latest point continued a confirmed movement (which then has no stop, and more
+    /// moving points keep it so) and no queued edge is due.
+    #[inline(always)]
+    pub fn carries_on(&self, index: u64) -> bool {
+        self.last_moving && self.run_confirmed && index < self.next_due
+    }
+
+    /// Whether a still point `index` (the next one) would change nothing here but the point
+    /// buffer: the latest point was still too, and no queued edge is due.
+    #[inline(always)]
+    pub fn rests_on(&self, index: u64) -> bool {
+        !self.last_moving && index < self.next_due
+    }
+
+    /// [`Edges::push`] of a point for which [`Edges::carries_on`] (a moving one) or
+    /// [`Edges::rests_on`] (a still one) holds: no branch and no call, for a caller's loop.
+    #[inline(always)]
+    pub fn push_steady(&mut self, index: u64, time_us: f64, x: f64, p: f64) {
+        self.next = index + 1;
+        let slot = index as usize & MASK;
+        (self.times[slot], self.angles[slot]) = (time_us, x);
+        self.last_p = p;
     }
 
     /// When the rope came to rest, if it has: the timed stop of the latest movement once that

@@ -1,6 +1,6 @@
 //! Repline's metrics engine: raw angle samples from a flywheel training unit in, resampled
 //! points, repetitions and per-phase metrics out. Pure computation: no I/O, no allocation
-//! beyond the outputs. Compiled natively for tests, and to WebAssembly with wasm-bindgen
+//! beyond the outputs and an engine's block buffers (made with it). Compiled natively for tests, and to WebAssembly with wasm-bindgen
 //! (`pkg/`, built by wasm-pack; the boundary is `src/bindings.rs`) for the app and the batch
 //! command.
 //!
@@ -41,7 +41,8 @@
 //!   on the grid t0 + k·1e6/hz µs by linear interpolation (a device's rates as their mean over
 //!   each step); the docs/behaviour.md §9 4-point buffer ([`smooth`]); a centred Savitzky–Golay fit over
 //!   ±50 ms ([`savgol`]: about 10 Hz of bandwidth, 50 ms of live lag) for the angle and its rate
-//!   ω; α as the backward difference of ω; derived velocity ω·r (m/s), acceleration α·2r
+//!   ω (within 50 ms of a segment's start or end, the rate of the nearest centred window); α as
+//!   the backward difference of ω; derived velocity ω·r (m/s), acceleration α·2r
 //!   (m/s²), torque I·α (N·m), tangential force τ/r (N), linear force and net force (N), power
 //!   τ·ω (W) ([`mod@derive`] documents the physics).
 //! - **Repetitions** ([`reps`]): the rope position is |angle|; falling = concentric (rope
@@ -63,8 +64,9 @@
 //! # Accuracy
 //!
 //! `tests/unit/engine.accuracy.test.ts` checks every figure against a physics-truth flywheel
-//! session (slow heavy and fast light sets) sampled at 100–1000 Hz with 0.6° of Gaussian noise,
-//! 1.8° encoder ticks and ±1.5 ms of timing jitter, on 100, 200 and 500 Hz grids: mean velocity
+//! session (slow heavy and fast light sets, eleven draws of each) sampled at 100–1000 Hz with
+//! 0.6° of Gaussian noise, 1.8° encoder ticks and ±1.5 ms of timing jitter, on 100, 200 and
+//! 500 Hz grids: mean velocity
 //! within about 1 % (median over reps), mean torque, force and power within about 2.5 %, peak
 //! velocity within 1 %. What is left is known: the filter flattens a sharp peak of ω by
 //! W²·ω''/10 (0.5 % for a 0.45 s pull), and a change-point fit that assumes constant
@@ -76,6 +78,34 @@
 //!   edges a 0.25 s ring) and sees one sample or point at a time, so an incremental session
 //!   ([`Engine::push`]) costs in proportion to its batch, and any split of the same samples into
 //!   batches gives bit-identical results to [`reprocess`].
+//! - Speed (`bench/results.json`, a two-core machine shared with other work; an hour at 200 Hz,
+//!   720 000 samples, with a rep every 4 s): through WebAssembly in Node, reps only, 33 ms
+//!   (21.6 M samples/s; 86 ms, 8.4 M/s, before this work), with every point column 89 ms (129);
+//!   natively 21 ms reps only, 28 ms with points (25.8 M/s; 16 M/s before this work on the same
+//!   machine); a live 500 ms push 5 µs, p95 8.6 µs once V8 has compiled the engine (18.4; 17 µs
+//!   in a fresh process's first session).
+//!   What made the difference, measured one change at a time:
+//!   - WebAssembly engines keep a loop's values in registers only while the loop has no call
+//!     in it, even one not taken: hot loops have none, rare work (a segment start, a due edge,
+//!     a rep closing) leaves the loop and comes back ([`savgol::SavGol::filter`],
+//!     [`reps::RepDetector::steady`], [`edges::Edges::push`]). So the stages run over blocks
+//!     of columns ([`block`]), a point keeping one slot from resampling to rep detection, each
+//!     stage's state copied into locals for the block.
+//!   - Steady movement and steady rest (nine points in ten of a set) change nothing but a
+//!     phase's running sums, its extreme and the rest band: [`reps::RepDetector::steady`] takes
+//!     them in a tight loop, adding in the same order as the point-by-point path.
+//!   - A phase sums ω, α, the body's α and P, not every metric ([`phase::phase_values`]).
+//!   - Chains from one point to the next are one operation long where the arithmetic allows:
+//!     the resampler's grid count comes from each sample's own time, the power window and the
+//!     filter's moments take one addition a point; float `min`/`max`, a division per point and
+//!     an unsigned conversion, each a chain of branches or a stall in V8, are gone from the hot
+//!     loops. Columns are padded so that a point's columns do not share a cache set.
+//!   - The JavaScript boundary is one call a push, allocating nothing when nothing closed
+//!     (`src/bindings.rs`).
+//!
+//!   Tried and left out: WebAssembly SIMD (`+simd128`): within the machine's noise (1–2 %),
+//!   since what is left is sequential; larger blocks: 1.5 % natively, at the cost of the wasm
+//!   stack.
 //! - Bad settings and malformed batches are [`Error`]s; bad samples are dropped and counted;
 //!   fewer than two samples give an empty result. Nothing panics on any input (a property
 //!   test feeds arbitrary numbers).
@@ -86,6 +116,7 @@
 
 #[cfg(target_arch = "wasm32")]
 pub mod bindings;
+pub mod block;
 pub mod derive;
 pub mod edges;
 pub mod error;

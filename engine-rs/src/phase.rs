@@ -1,5 +1,5 @@
-//! Per-phase accumulation: signed sums of every metric, peak velocity, and where the movement
-//! starts and ends, with rest trimmed.
+//! Per-phase accumulation: signed sums of ω, α and power (every metric a phase reports is linear
+//! in them), peak velocity and power, and where the movement starts and ends, with rest trimmed.
 //!
 //! A phase's edges are only known in hindsight, and keeping its points until then would make
 //! memory grow with the phase; so a phase is a fold ([`PhaseAcc`]) of its points in order, a
@@ -37,19 +37,27 @@
 //!
 //! An empty phase (no movement) reports zeros, never NaN.
 
-use crate::derive::Point;
+use crate::derive::Rates;
 use crate::edges::Edges;
-use crate::settings::{MOVE_CONFIRM_DEG, REST_OMEGA_RAD_S};
+use crate::settings::{Settings, GRAVITY, MOVE_CONFIRM_DEG, REST_OMEGA_RAD_S};
 
-/// Number of summed metrics: v, a, τ, F, linearForce, P.
-pub const METRIC_COUNT: usize = 6;
+/// Number of summed values: ω, α, the body's α and P (see [`phase_values`]).
+pub const SUM_COUNT: usize = 4;
 
-/// Values a phase folds per point: the [`METRIC_COUNT`] summed ones, then the windowed power
+/// Values a phase folds per point: the [`SUM_COUNT`] summed ones, then the windowed power
 /// ([`crate::window`]) whose largest |value| is the peak power.
-pub const VALUE_COUNT: usize = METRIC_COUNT + 1;
+pub const VALUE_COUNT: usize = SUM_COUNT + 1;
 
-/// Index of the windowed power in a point's values.
-const WINDOW_POWER: usize = METRIC_COUNT;
+/// Index of ω in a point's values.
+pub const OMEGA: usize = 0;
+/// Index of α.
+const ALPHA: usize = 1;
+/// Index of α signed as the body's acceleration (see [`phase_values`]).
+const BODY_ALPHA: usize = 2;
+/// Index of the power P.
+const POWER: usize = 3;
+/// Index of the windowed power.
+const WINDOW_POWER: usize = SUM_COUNT;
 
 /// Where a point is: its global grid index and time.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -62,12 +70,12 @@ pub struct At {
 
 /// Sums over a stretch of points.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-struct Sums {
+pub(crate) struct Sums {
     count: u64,
-    /// Σv, Σa, Στ, ΣF, ΣlinearForce, ΣP (signed)
-    total: [f64; METRIC_COUNT],
-    /// max |v|
-    peak_velocity: f64,
+    /// Σω, Σα, Σ(body α), ΣP (signed)
+    total: [f64; SUM_COUNT],
+    /// max |ω|
+    peak_omega: f64,
     /// max |windowed P|
     peak_power: f64,
     first: At,
@@ -75,8 +83,8 @@ struct Sums {
 }
 
 impl Sums {
-    #[inline]
-    fn add_point(&mut self, m: &[f64; VALUE_COUNT], at: At) {
+    #[inline(always)]
+    pub(crate) fn add_point(&mut self, m: &[f64; VALUE_COUNT], at: At) {
         if self.count == 0 {
             self.first = at;
         }
@@ -85,8 +93,8 @@ impl Sums {
         for (t, x) in self.total.iter_mut().zip(m) {
             *t += x;
         }
-        self.peak_velocity = self.peak_velocity.max(m[0].abs());
-        self.peak_power = self.peak_power.max(m[WINDOW_POWER].abs());
+        self.peak_omega = peak(self.peak_omega, m[OMEGA].abs());
+        self.peak_power = peak(self.peak_power, m[WINDOW_POWER].abs());
     }
 
     fn add(&mut self, other: &Sums) {
@@ -101,19 +109,33 @@ impl Sums {
         for (t, x) in self.total.iter_mut().zip(&other.total) {
             *t += x;
         }
-        self.peak_velocity = self.peak_velocity.max(other.peak_velocity);
-        self.peak_power = self.peak_power.max(other.peak_power);
+        self.peak_omega = peak(self.peak_omega, other.peak_omega);
+        self.peak_power = peak(self.peak_power, other.peak_power);
     }
 }
 
-/// The values a phase folds, in that order (the signed metrics it sums, then `window_power`, the
-/// point's [`crate::window`] mean), and whether the point is moving.
-#[inline]
-pub fn phase_values(p: &Point, window_power: f64) -> ([f64; VALUE_COUNT], bool) {
-    (
-        [p.velocity, p.acceleration, p.torque, p.force, p.linear_force, p.power, window_power],
-        p.angular_velocity.abs() >= REST_OMEGA_RAD_S,
-    )
+/// The larger of a running peak (never NaN) and `x`: `f64::max` without its NaN handling, which
+/// a WebAssembly engine compiles to a chain of branches (a NaN `x` leaves the peak, as there).
+#[inline(always)]
+fn peak(peak: f64, x: f64) -> f64 {
+    if x > peak {
+        x
+    } else {
+        peak
+    }
+}
+
+/// The values a phase folds, in that order, and whether the point is moving. Every metric a phase
+/// reports a mean of is linear in ω or α (v = ω·r, a = α·2r, τ = I·α, F = τ/r, linear force
+/// m·a_body with a_body = ∓a by the side of the calibration point the rope is on, P = τ·ω), so
+/// a phase sums ω, α, α signed as the body's acceleration, and P, and scales the sums into
+/// means once, at its summary: four additions per point where summing every metric would take
+/// six. `angle_deg` is the point's filtered angle, `power` its P, `window_power` its
+/// [`crate::window`] mean.
+#[inline(always)]
+pub fn phase_values(r: &Rates, angle_deg: f64, power: f64, window_power: f64) -> ([f64; VALUE_COUNT], bool) {
+    let body_alpha = if angle_deg < 0.0 { r.alpha } else { -r.alpha };
+    ([r.omega, r.alpha, body_alpha, power, window_power], r.omega.abs() >= REST_OMEGA_RAD_S)
 }
 
 /// A grid point shared by two phases (the turn): from `time_us`, the fraction `after` of its
@@ -130,13 +152,39 @@ pub struct Split {
     pub time_us: f64,
 }
 
-/// What a phase summary needs besides its points.
+/// What a phase summary needs besides its points: the grid step, and the settings that turn
+/// the summed ω and α into metrics.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Context {
     /// Grid step, µs.
     pub step_us: f64,
     /// The athlete's weight m·g, N.
     pub weight: f64,
+    /// Shaft radius r, m.
+    pub radius: f64,
+    /// 2r, m.
+    pub two_radius: f64,
+    /// 1/r, 1/m.
+    pub inv_radius: f64,
+    /// Flywheel inertia I, kg·m².
+    pub inertia: f64,
+    /// Body mass m, kg.
+    pub mass: f64,
+}
+
+impl Context {
+    /// The context of `settings`.
+    pub fn new(settings: &Settings) -> Context {
+        Context {
+            step_us: settings.step_us(),
+            weight: settings.mass_kg * GRAVITY,
+            radius: settings.radius_m,
+            two_radius: 2.0 * settings.radius_m,
+            inv_radius: 1.0 / settings.radius_m,
+            inertia: settings.inertia_kg_m2,
+            mass: settings.mass_kg,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -147,6 +195,28 @@ enum Run {
     Unconfirmed,
     /// Moving points that have: movement.
     Confirmed,
+}
+
+/// The stretch a still point joins (see [`PhaseAcc::resting`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Resting {
+    sums: Sums,
+    after_body: bool,
+    lead_sign: i8,
+}
+
+impl Resting {
+    /// Adds a still point, as [`PhaseAcc::push`] does.
+    #[inline(always)]
+    pub(crate) fn add(&mut self, m: &[f64; VALUE_COUNT], at: At) {
+        if !self.after_body {
+            let s = sign(m[OMEGA]);
+            if s == 0 || s != self.lead_sign {
+                (self.sums, self.lead_sign) = (Sums::default(), s);
+            }
+        }
+        self.sums.add_point(m, at);
+    }
 }
 
 /// Fold of a phase's points, in order (see the module notes).
@@ -198,14 +268,14 @@ impl PhaseAcc {
     }
 
     /// Adds the next point: its [`phase_values`], rope position `p` and place `at`.
-    #[inline]
+    #[inline(always)]
     pub fn push(&mut self, m: &[f64; VALUE_COUNT], moving: bool, p: f64, at: At) {
         if moving {
             if self.run_state == Run::None {
                 self.run_state = Run::Unconfirmed;
                 self.run = Sums::default();
                 self.run_path_deg = 0.0;
-                self.run_sign = sign(m[0]);
+                self.run_sign = sign(m[OMEGA]);
             }
             self.run.add_point(m, at);
             if self.run_state == Run::Unconfirmed {
@@ -216,7 +286,7 @@ impl PhaseAcc {
             }
         } else {
             self.close_run();
-            let s = sign(m[0]);
+            let s = sign(m[OMEGA]);
             if self.body.count > 0 {
                 self.trail.add_point(m, at);
                 if self.ramp_sign != 0 && s == self.ramp_sign {
@@ -238,6 +308,46 @@ impl PhaseAcc {
     /// True while the latest points are movement (not rest, not a blip).
     pub fn is_moving(&self) -> bool {
         self.run_state == Run::Confirmed
+    }
+
+    /// The open run while it is confirmed movement: all a moving point changes then is the run's
+    /// sums and the last rope position, so a caller may fold such points into this copy and
+    /// hand it back with [`PhaseAcc::moved`] (see [`crate::reps::RepDetector::steady`]).
+    #[inline(always)]
+    pub(crate) fn moving_run(&self) -> Option<Sums> {
+        (self.run_state == Run::Confirmed).then_some(self.run)
+    }
+
+    /// The run from [`PhaseAcc::moving_run`] with moving points added, the last at position `p`.
+    #[inline(always)]
+    pub(crate) fn moved(&mut self, run: Sums, p: f64) {
+        self.run = run;
+        self.last_p = p;
+    }
+
+    /// What a still point joins while no run is open, if that is a single stretch: the rest
+    /// after the body (once the slow-down after it is over), or before any movement the lead
+    /// (the still points since ω last changed sign). Fold still points into this copy with
+    /// [`Resting::add`] and hand it back with [`PhaseAcc::rested`].
+    #[inline(always)]
+    pub(crate) fn resting(&self) -> Option<Resting> {
+        let after_body = self.body.count > 0;
+        if self.run_state != Run::None || (after_body && self.ramp_sign != 0) {
+            return None;
+        }
+        let sums = if after_body { self.trail } else { self.lead };
+        Some(Resting { sums, after_body, lead_sign: self.lead_sign })
+    }
+
+    /// The stretch from [`PhaseAcc::resting`] with still points added, the last at position `p`.
+    #[inline(always)]
+    pub(crate) fn rested(&mut self, r: Resting, p: f64) {
+        if r.after_body {
+            self.trail = r.sums;
+        } else {
+            (self.lead, self.lead_sign) = (r.sums, r.lead_sign);
+        }
+        self.last_p = p;
     }
 
     fn close_run(&mut self) {
@@ -277,14 +387,14 @@ impl PhaseAcc {
         // The speed-up before the first movement and the slow-down after the last, below the
         // rest threshold, are still the phase's: with them its Δω runs from rest to rest.
         let mut total = closed.body.total;
-        let mut peak_velocity = closed.body.peak_velocity;
+        let mut peak_omega = closed.body.peak_omega;
         let mut peak_power = closed.body.peak_power;
         let lead = if closed.lead_used { Some(&closed.lead) } else { None };
         for extra in lead.into_iter().chain([&closed.ramp]) {
             for (t, x) in total.iter_mut().zip(&extra.total) {
                 *t += x;
             }
-            peak_velocity = peak_velocity.max(extra.peak_velocity);
+            peak_omega = peak_omega.max(extra.peak_omega);
             peak_power = peak_power.max(extra.peak_power);
         }
         let b = &closed.body;
@@ -305,18 +415,22 @@ impl PhaseAcc {
         let grid_us = b.last.time_us - b.first.time_us + c.step_us;
         let duration_us = if end_us - start_us > 0.0 { end_us - start_us } else { grid_us };
         let mean = |i: usize| total[i] * c.step_us / duration_us;
+        let (alpha, power) = (mean(ALPHA), mean(POWER));
+        let torque = c.inertia * alpha;
+        let force = torque * c.inv_radius;
+        let linear_force = c.mass * (c.two_radius * mean(BODY_ALPHA));
         PhaseSummary {
             duration_s: duration_us / 1e6,
-            velocity: mean(0).abs(),
-            acceleration: mean(1).abs(),
-            torque: mean(2).abs(),
-            force: mean(3).abs(),
-            linear_force: mean(4).abs(),
-            net_force: mean(4) + c.weight + mean(3).abs(),
-            power: mean(5).abs(),
-            peak_velocity,
+            velocity: (c.radius * mean(OMEGA)).abs(),
+            acceleration: (c.two_radius * alpha).abs(),
+            torque: torque.abs(),
+            force: force.abs(),
+            linear_force: linear_force.abs(),
+            net_force: linear_force + c.weight + force.abs(),
+            power: power.abs(),
+            peak_velocity: c.radius * peak_omega,
             peak_power,
-            work: (total[5] * c.step_us * 1e-6).abs(),
+            work: (total[POWER] * c.step_us * 1e-6).abs(),
             start_us,
             end_us: start_us + duration_us,
         }
@@ -358,18 +472,19 @@ pub struct PhaseSummary {
 mod tests {
     use super::*;
 
-    const CONTEXT: Context = Context { step_us: 100_000.0, weight: 800.0 };
+    /// 10 Hz, and r = I = m = 1: a phase's mean velocity is its mean ω, its force its mean α.
+    const CONTEXT: Context = Context { step_us: 100_000.0, weight: 800.0, radius: 1.0, two_radius: 2.0, inv_radius: 1.0, inertia: 1.0, mass: 1.0 };
 
     fn at(k: usize) -> At {
         At { index: k as u64, time_us: k as f64 * CONTEXT.step_us }
     }
 
-    /// Folds points given as (v, rope position °) at 10 Hz; a point moves when v ≠ 0. Every
+    /// Folds points given as (ω, rope position °) at 10 Hz; a point moves when ω ≠ 0. Every
     /// other value is 1.
     fn fold(points: &[(f64, f64)]) -> PhaseAcc {
         let mut a = PhaseAcc::new(points.first().map_or(0.0, |p| p.1));
         for (k, &(v, p)) in points.iter().enumerate() {
-            a.push(&[v, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0], v != 0.0, p, at(k));
+            a.push(&[v, 1.0, 1.0, 1.0, 1.0], v != 0.0, p, at(k));
         }
         a
     }
@@ -411,8 +526,8 @@ mod tests {
     fn adds_the_weight_and_the_mean_rope_tension_to_net_force() {
         let mut a = PhaseAcc::new(0.0);
         for k in 0..4 {
-            // linear force 50 N, tangential force −200 N (braking), v = 1
-            a.push(&[1.0, 0.0, 0.0, -200.0, 50.0, 0.0, 0.0], true, 10.0 * k as f64, at(k));
+            // v = 1, tangential force −200 N (braking): α = −200; linear force m·2r·(body α) = 50 N
+            a.push(&[1.0, -200.0, 25.0, 0.0, 0.0], true, 10.0 * k as f64, at(k));
         }
         let s = a.summary(&CONTEXT, &Edges::new(10.0, 0, 0.0), None, None);
         assert_eq!((s.force, s.linear_force, s.net_force), (200.0, 50.0, 50.0 + 800.0 + 200.0));
@@ -423,16 +538,16 @@ mod tests {
         // Four points of v = 2; the last is the turn, 0.3 of its step after the crossing.
         let mut conc = PhaseAcc::new(0.0);
         for k in 0..4 {
-            conc.push(&[2.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], true, 10.0 * k as f64, at(k));
+            conc.push(&[2.0, 0.0, 0.0, 0.0, 0.0], true, 10.0 * k as f64, at(k));
         }
-        let turn = Split { index: 3, values: [2.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], after: 0.3, time_us: 3.2 * CONTEXT.step_us };
+        let turn = Split { index: 3, values: [2.0, 0.0, 0.0, 0.0, 0.0], after: 0.3, time_us: 3.2 * CONTEXT.step_us };
         let edges = Edges::new(10.0, 0, 0.0);
         let s = conc.summary(&CONTEXT, &edges, None, Some(&turn));
         // From −0.05 s (half a step before point 0) to 0.32 s, covering 3.7 points of v = 2.
         assert!((s.duration_s - 0.37).abs() < 1e-12 && (s.velocity - 2.0).abs() < 1e-12, "{s:?}");
         let mut ecc = PhaseAcc::new(0.0);
         for k in 4..6 {
-            ecc.push(&[2.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], true, 10.0 * k as f64, at(k));
+            ecc.push(&[2.0, 0.0, 0.0, 0.0, 0.0], true, 10.0 * k as f64, at(k));
         }
         let e = ecc.summary(&CONTEXT, &edges, Some(&turn), None);
         assert!((e.duration_s - 0.23).abs() < 1e-12 && (e.velocity - 2.0).abs() < 1e-12, "{e:?}");

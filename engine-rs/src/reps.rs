@@ -32,7 +32,7 @@
 
 use crate::derive::DEG_TO_RAD;
 use crate::edges::Edges;
-use crate::phase::{At, Context, PhaseAcc, PhaseSummary, Split, VALUE_COUNT};
+use crate::phase::{At, Context, PhaseAcc, PhaseSummary, Split, OMEGA, VALUE_COUNT};
 use crate::settings::{REP_TRAVEL_DEG, REST_CLOSE_S};
 use crate::still::Stillness;
 
@@ -43,26 +43,67 @@ pub struct DetectorPoint {
     pub at: At,
     /// Filtered angle, degrees.
     pub angle_deg: f64,
-    /// Angular velocity, rad/s.
-    pub omega: f64,
-    /// Its [`crate::phase::phase_values`].
+    /// Its [`crate::phase::phase_values`] (ω first).
     pub values: [f64; VALUE_COUNT],
     /// Moving by the phases' rule.
     pub moving: bool,
 }
 
+/// A block of points as the detector reads them, as columns of equal length: point `i` is grid
+/// point `first_index + i`.
+#[derive(Clone, Copy, Debug)]
+pub struct Block<'a> {
+    /// Global grid index of the first point.
+    pub first_index: u64,
+    /// µs
+    pub time_us: &'a [f64],
+    /// The resampled angle (what [`Edges`] fits), degrees.
+    pub raw_deg: &'a [f64],
+    /// The filtered angle, degrees.
+    pub angle_deg: &'a [f64],
+    /// [`crate::phase::phase_values`].
+    pub values: &'a [[f64; VALUE_COUNT]],
+    /// Moving by the phases' rule.
+    pub moving: &'a [bool],
+}
+
+impl Block<'_> {
+    /// Number of points.
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.time_us.len().min(self.raw_deg.len()).min(self.angle_deg.len()).min(self.values.len()).min(self.moving.len())
+    }
+
+    /// True without points.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Point `i` (< [`Block::len`]).
+    #[inline(always)]
+    pub fn point(&self, i: usize) -> DetectorPoint {
+        DetectorPoint {
+            at: At { index: self.first_index + i as u64, time_us: self.time_us[i] },
+            angle_deg: self.angle_deg[i],
+            values: self.values[i],
+            moving: self.moving[i],
+        }
+    }
+}
+
 /// Whether the rope has been at rest for [`REST_CLOSE_S`] by `now_us`: since the flywheel
-/// stopped and since it last left the rest band (at `band_since_us`), whichever is later.
-#[inline]
-fn rested(now_us: f64, band_since_us: f64, edges: &Edges) -> bool {
-    edges.last_stop_us().is_some_and(|stop_us| now_us - stop_us.max(band_since_us) >= REST_CLOSE_S * 1e6)
+/// stopped (at `stop_us`) and since it last left the rest band (at `band_since_us`), whichever
+/// is later.
+#[inline(always)]
+fn rested(now_us: f64, band_since_us: f64, stop_us: f64) -> bool {
+    now_us - stop_us.max(band_since_us) >= REST_CLOSE_S * 1e6
 }
 
 /// Where, within the turn's grid step, the filtered angle crosses 0 (the rope fully out).
 fn turn_split(point: &DetectorPoint, step_us: f64) -> Split {
     let t = point.at.time_us;
     let half = 0.5 * step_us;
-    let shift = point.angle_deg * DEG_TO_RAD / point.omega;
+    let shift = point.angle_deg * DEG_TO_RAD / point.values[OMEGA];
     let cross_us = if shift.is_finite() { (t - shift * 1e6).max(t - half).min(t + half) } else { t };
     Split { index: point.at.index, values: point.values, after: (t + half - cross_us) / step_us, time_us: cross_us }
 }
@@ -266,7 +307,7 @@ impl RepDetector {
                 }
                 // Nothing left to close (already closed by rest, or no concentric seen) is the
                 // common case during a long rest: test it first, before copying any fold.
-                if concentric.is_none() || !rested(point.at.time_us, band_since_us, edges) {
+                if concentric.is_none() || !edges.last_stop_us().is_some_and(|stop_us| rested(point.at.time_us, band_since_us, stop_us)) {
                     return None;
                 }
                 // At rest: close now, and stay in this eccentric with nothing left to close.
@@ -276,10 +317,136 @@ impl RepDetector {
         }
     }
 
+    /// Takes the points of `block` from `from` on, pushing each into `edges` first, for as long
+    /// as each only carries the phase in progress on, and returns how many it took (the point
+    /// after them goes to [`RepDetector::push`]). Such a point is either
+    /// - moving, in a phase whose latest run is confirmed movement, while `edges` too sees a
+    ///   confirmed movement go on ([`Edges::carries_on`]), and
+    ///   - goes past the phase's running extreme (about half of a set's points): it becomes the
+    ///     extreme and adds to the phase's run; or
+    ///   - comes back from the extreme by less than [`REP_TRAVEL_DEG`] (the first half-turn of
+    ///     the next phase, while the switch is not yet certain), once the points after the
+    ///     extreme are confirmed movement too: it adds to both runs (the phase's, and the next
+    ///     phase's beginning); or
+    /// - still, within a rest that `edges` too sees go on ([`Edges::rests_on`]), not past the
+    ///   extreme, in a phase whose points after the extreme are folded apart: it adds to the
+    ///   stretch of rest each fold is in (`PhaseAcc::resting`), unless it would close the rep.
+    ///
+    /// Such a point cannot switch direction, publish a turn or close a rep. So the loops keep
+    /// the folds, the extreme and the rest band in locals, add in the same order as
+    /// [`RepDetector::push`] and give bit-identical results, with no call in them (a WebAssembly
+    /// engine stores a loop's values around any call, even one not taken).
+    pub fn steady(&mut self, block: &Block, from: usize, edges: &mut Edges) -> usize {
+        let Some(dir) = &mut self.dir else { return 0 };
+        let (folds, pulling, closing) = match dir {
+            Direction::Unknown { .. } => return 0,
+            Direction::Concentric { folds, .. } => (folds, true, false),
+            Direction::Eccentric { concentric, folds } => (folds, false, concentric.is_some()),
+        };
+        if from < block.len() && !block.moving[from] {
+            return Self::rest(block, from, edges, folds, &mut self.still, pulling, closing);
+        }
+        let Some(mut run) = folds.all.moving_run() else { return 0 };
+        let (mut still, mut ext_p, len) = (self.still, folds.ext.p, block.len());
+        let mut i = from;
+        if let Some(after) = &mut folds.after_ext {
+            // Coming back from the extreme: within (ext − travel, ext] of a release, [ext, ext +
+            // travel) of a pull (a NaN position is neither, and stops the loop).
+            let Some(mut next) = after.moving_run() else { return 0 };
+            let back = |p: f64| if pulling { p >= ext_p && p < ext_p + REP_TRAVEL_DEG } else { p <= ext_p && p > ext_p - REP_TRAVEL_DEG };
+            while i < len {
+                let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
+                if !(block.moving[i] && back(p) && edges.carries_on(index)) {
+                    break;
+                }
+                let at = At { index, time_us: block.time_us[i] };
+                edges.push_steady(index, at.time_us, block.raw_deg[i], p);
+                still.push(at.time_us, p, true);
+                run.add_point(&block.values[i], at);
+                next.add_point(&block.values[i], at);
+                i += 1;
+            }
+            if i > from {
+                let last_p = block.angle_deg[i - 1].abs();
+                folds.all.moved(run, last_p);
+                after.moved(next, last_p);
+                self.still = still;
+            }
+            return i - from;
+        }
+        while i < len {
+            let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
+            let beyond = if pulling { p < ext_p } else { p > ext_p };
+            if !(block.moving[i] && beyond && edges.carries_on(index)) {
+                break;
+            }
+            let at = At { index, time_us: block.time_us[i] };
+            edges.push_steady(index, at.time_us, block.raw_deg[i], p);
+            still.push(at.time_us, p, true);
+            run.add_point(&block.values[i], at);
+            ext_p = p;
+            i += 1;
+        }
+        if i > from {
+            let last = block.point(i - 1);
+            folds.all.moved(run, ext_p);
+            folds.ext = Extreme { p: ext_p, index: last.at.index };
+            if pulling {
+                folds.ext_point = last;
+            }
+            (folds.at_ext, folds.after_ext) = (None, None);
+            self.still = still;
+        }
+        i - from
+    }
+
+    /// [`RepDetector::steady`] over still points, in the phase folded in `folds` (a pull when
+    /// `pulling`, else a release whose rep is still to close when `closing`).
+    fn rest(block: &Block, from: usize, edges: &mut Edges, folds: &mut Folds, still: &mut Stillness, pulling: bool, closing: bool) -> usize {
+        let Some(after) = &mut folds.after_ext else { return 0 };
+        let (Some(mut all), Some(mut next)) = (folds.all.resting(), after.resting()) else { return 0 };
+        // Unchanged while the rope rests and no edge is due: a rest close needs it.
+        let stop_us = edges.last_stop_us();
+        let (mut band, ext_p, len) = (*still, folds.ext.p, block.len());
+        // Neither past the extreme nor back by the travel that switches direction (a NaN
+        // position is neither, and stops the loop).
+        let within = |p: f64| if pulling { p >= ext_p && p < ext_p + REP_TRAVEL_DEG } else { p <= ext_p && p > ext_p - REP_TRAVEL_DEG };
+        let mut i = from;
+        while i < len {
+            let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
+            if block.moving[i] || !within(p) || !edges.rests_on(index) {
+                break;
+            }
+            let at = At { index, time_us: block.time_us[i] };
+            let mut banded = band;
+            banded.push(at.time_us, p, false);
+            if closing && stop_us.is_some_and(|stop_us| rested(at.time_us, banded.since_us(), stop_us)) {
+                break;
+            }
+            edges.push_steady(index, at.time_us, block.raw_deg[i], p);
+            band = banded;
+            all.add(&block.values[i], at);
+            next.add(&block.values[i], at);
+            i += 1;
+        }
+        if i > from {
+            let last_p = block.angle_deg[i - 1].abs();
+            folds.all.rested(all, last_p);
+            after.rested(next, last_p);
+            *still = band;
+        }
+        i - from
+    }
+
     /// The concentric the last [`RepDetector::push`] made certain, if any (taken: a second call is `None`).
-    #[inline]
+    #[inline(always)]
     pub fn take_turn(&mut self) -> Option<Turn> {
-        self.turned.take()
+        // Tested first: taking moves the whole (large) option, and there is rarely a turn.
+        if self.turned.is_some() {
+            self.turned.take()
+        } else {
+            None
+        }
     }
 
     /// End of data: the trailing rep, if its eccentric phase has come to rest.
@@ -348,13 +515,13 @@ mod tests {
 
     /// A detector at 100 Hz, and its edges (which never move a phase's edge: no slack).
     fn detector() -> (RepDetector, Edges) {
-        (RepDetector::new(1, Context { step_us: 10_000.0, weight: 0.0 }), Edges::new(100.0, 0, 0.0))
+        (RepDetector::new(1, Context { step_us: 10_000.0, weight: 0.0, ..Context::new(&crate::Settings::default()) }), Edges::new(100.0, 0, 0.0))
     }
 
     /// Point `i` at angle `a`, every value 1 while moving, 0 at rest.
     fn point(i: u64, a: f64, moving: bool) -> DetectorPoint {
         let values = [if moving { 1.0 } else { 0.0 }; VALUE_COUNT];
-        DetectorPoint { at: At { index: i, time_us: i as f64 * 1e4 }, angle_deg: a, omega: 0.0, values, moving }
+        DetectorPoint { at: At { index: i, time_us: i as f64 * 1e4 }, angle_deg: a, values, moving }
     }
 
     /// [`walk`] still only at the end, for `rest` points; returns the reps alone.

@@ -21,6 +21,7 @@
 //!   that an encoder's ticks make jump between 0 and 31 rad/s every millisecond at 200 Hz
 //!   would alias those jumps into the grid; the step's mean is what the angle moved.
 
+use crate::block::{GridBlock, MASK, NEW, SLOTS};
 use crate::settings::{MAX_GAP_US, MAX_SAMPLE_VALUE, MIN_STEP_US};
 
 /// One raw sample with the values the engine uses (device ω/α are 0 when not used).
@@ -56,6 +57,34 @@ pub struct GridPoint {
     pub first: bool,
 }
 
+/// Input samples as columns (the rates only when used).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Columns<'a> {
+    /// µs
+    pub time_us: &'a [f64],
+    /// degrees
+    pub angle_deg: &'a [f64],
+    /// device ω, rad/s
+    pub omega: Option<&'a [f64]>,
+    /// device α, rad/s²
+    pub alpha: Option<&'a [f64]>,
+}
+
+impl GridBlock {
+    /// Writes `g` into slot `k` (masked: callers keep `k` below [`SLOTS`]).
+    #[inline(always)]
+    fn set<const RATES: bool>(&mut self, k: usize, g: &GridPoint) {
+        let k = k & MASK;
+        self.time_us[k] = g.sample.time_us;
+        self.raw_deg[k] = g.sample.angle_deg;
+        if RATES {
+            self.omega[k] = g.sample.omega;
+            self.alpha[k] = g.sample.alpha;
+        }
+        self.first[k] = g.first;
+    }
+}
+
 /// Streaming resampler: accepted samples in, grid points out.
 #[derive(Clone, Copy, Debug)]
 pub struct Resampler {
@@ -71,9 +100,12 @@ pub struct Resampler {
     delta: Sample,
     inv_span: f64,
     origin_us: f64,
-    /// Next grid index in the segment (an exact integer while below 2^53) and its time.
+    /// Next grid index in the segment, and the index after the last one due (whose time is at
+    /// most the last sample's); exact integers while below 2^53.
     k: f64,
-    next_us: f64,
+    end: f64,
+    /// 1 / step, µs⁻¹.
+    inv_step: f64,
     /// ∫ω dt and ∫α dt (rad, rad/s) from the segment start to `left`, to `last`, and to the
     /// last grid point emitted.
     integral_left: [f64; 2],
@@ -94,7 +126,8 @@ impl Resampler {
             inv_span: 0.0,
             origin_us: 0.0,
             k: 0.0,
-            next_us: 0.0,
+            end: 0.0,
+            inv_step: 1.0 / step_us,
             integral_left: [0.0; 2],
             integral_last: [0.0; 2],
             integral_grid: [0.0; 2],
@@ -125,6 +158,7 @@ impl Resampler {
             };
             self.inv_span = 1.0 / self.delta.time_us;
             self.held = 2;
+            self.end = self.grid_end(s.time_us);
             if RATES {
                 let half_span_s = 0.5e-6 * self.delta.time_us;
                 self.integral_left = self.integral_last;
@@ -136,8 +170,7 @@ impl Resampler {
         } else {
             self.held = 1;
             self.origin_us = s.time_us;
-            self.k = 0.0;
-            self.next_us = s.time_us;
+            (self.k, self.end) = (0.0, 0.0);
             self.integral_last = [0.0; 2];
         }
         self.last = s;
@@ -146,15 +179,19 @@ impl Resampler {
 
     /// The next grid point up to the last offered sample, or `None` when the grid has caught up.
     pub fn next_point(&mut self) -> Option<GridPoint> {
-        let t = self.next_us;
-        if self.held < 2 || t > self.last.time_us {
+        self.next::<true>()
+    }
+
+    /// [`Resampler::next_point`]; `RATES` as in [`Resampler::next_two`].
+    #[inline]
+    fn next<const RATES: bool>(&mut self) -> Option<GridPoint> {
+        if self.k >= self.end {
             return None;
         }
-        let (point, integral) = self.at::<true>(t, self.k);
+        let (point, integral) = self.at::<RATES>(self.grid_us(self.k), self.k);
         let rates = self.step_means(&point, integral);
         self.integral_grid = integral;
         self.k += 1.0;
-        self.next_us = self.origin_us + self.k * self.step_us;
         Some(rates)
     }
 
@@ -181,12 +218,13 @@ impl Resampler {
     /// `RATES`: whether to interpolate ω and α; when false they are 0, as they are when the
     /// offered samples' ω and α are all 0.
     pub fn next_two<const RATES: bool>(&mut self) -> ([GridPoint; 2], usize, bool) {
-        let (t0, k1) = (self.next_us, self.k + 1.0);
-        let t1 = self.origin_us + k1 * self.step_us;
-        let ((p0, i0), (p1, i1)) = (self.at::<RATES>(t0, self.k), self.at::<RATES>(t1, k1));
-        let last_us = if self.held < 2 { f64::NEG_INFINITY } else { self.last.time_us };
-        // t1 ≥ t0, so the second is due only if the first is.
-        let n = usize::from(t0 <= last_us) + usize::from(t1 <= last_us);
+        let (k0, k1) = (self.k, self.k + 1.0);
+        let ((p0, i0), (p1, i1)) = (self.at::<RATES>(self.grid_us(k0), k0), self.at::<RATES>(self.grid_us(k1), k1));
+        // `end` comes from the sample's own time, so the next sample's count does not wait on
+        // this one's (a chain through the grid times would cost a dozen cycles a sample).
+        // Comparisons, not `min`: a float min is a chain of branches in WebAssembly engines.
+        let due = self.end - k0;
+        let n = usize::from(due >= 1.0) + usize::from(due >= 2.0);
         let points = if RATES {
             let before = self.integral_grid;
             let first = self.step_means(&p0, i0);
@@ -197,9 +235,87 @@ impl Resampler {
         } else {
             [p0, p1]
         };
-        self.k += n as f64;
-        self.next_us = self.origin_us + self.k * self.step_us;
-        (points, n, n == 2 && self.next_us <= last_us)
+        // Not `k + n`: then each sample's count would wait on the last one's (a conversion and
+        // an addition). When at most two are due, the grid catches up with `end`, which comes
+        // from the sample's own time; the branch that says so is almost always predicted.
+        let more = due > 2.0;
+        self.k = if more { k0 + 2.0 } else { self.end };
+        (points, n, more)
+    }
+
+    /// Offers samples `from..` of the columns (`omega` and `alpha` only with `RATES`) and appends
+    /// the grid points they complete to `block`, up to [`NEW`] of them, until the samples run
+    /// out; returns the index of the next sample to offer, and counts the samples dropped in
+    /// `skipped`. Points still due when the block is full (a sample after a long interval
+    /// completes many) come first in the next block.
+    pub fn fill<const RATES: bool>(&mut self, input: &Columns, from: usize, block: &mut GridBlock, skipped: &mut u64) -> usize {
+        let column = |c: Option<&[f64]>, i: usize| if RATES { c.and_then(|c| c.get(i)).copied().unwrap_or(0.0) } else { 0.0 };
+        // A local copy stays in registers across the loop, where state reached through `self`
+        // would be stored and reloaded at every sample; written back below.
+        let mut r = *self;
+        let limit = (block.len + NEW).min(SLOTS);
+        let mut n = r.drain::<RATES>(block, block.len, limit);
+        let (mut i, len) = (from, input.time_us.len().min(input.angle_deg.len()));
+        // Two free slots for `next_two`, which writes both of its candidates.
+        while i < len && n + 2 <= limit {
+            let sample = Sample { time_us: input.time_us[i], angle_deg: input.angle_deg[i], omega: column(input.omega, i), alpha: column(input.alpha, i) };
+            i += 1;
+            if !r.offer_with::<RATES>(sample) {
+                *skipped += 1;
+                continue;
+            }
+            let (two, due, more) = r.next_two::<RATES>();
+            block.set::<RATES>(n, &two[0]);
+            block.set::<RATES>(n + 1, &two[1]);
+            n += due;
+            if more {
+                n = r.drain::<RATES>(block, n, limit);
+            }
+        }
+        *self = r;
+        block.len = n;
+        i
+    }
+
+    /// Writes the points due into `block` from slot `n` up to slot `limit`; returns the next slot.
+    #[inline]
+    fn drain<const RATES: bool>(&mut self, block: &mut GridBlock, mut n: usize, limit: usize) -> usize {
+        while n < limit {
+            let Some(g) = self.next::<RATES>() else { break };
+            block.set::<RATES>(n, &g);
+            n += 1;
+        }
+        n
+    }
+
+    /// Time of grid index `k` of the segment: computed, never accumulated, so there is no drift.
+    #[inline(always)]
+    fn grid_us(&self, k: f64) -> f64 {
+        self.origin_us + k * self.step_us
+    }
+
+    /// The first grid index of the segment whose time is after `t` (≥ the segment's origin): a
+    /// guess from the quotient, checked against the grid times themselves ([`Resampler::grid_us`],
+    /// as the points get them), so the count and the times never disagree by rounding. Sample
+    /// times are within [`MAX_SAMPLE_VALUE`] µs, so the quotient is good to far better than a
+    /// step and one correction is enough.
+    #[inline(always)]
+    fn grid_end(&self, t: f64) -> f64 {
+        let quotient = (t - self.origin_us) * self.inv_step;
+        // t ≥ origin, so truncation is the floor. Whichever is cheaper: in WebAssembly `floor` is
+        // one instruction and a saturating conversion several; natively (baseline x86-64) the
+        // conversion is one instruction and `floor` a library call.
+        #[cfg(target_arch = "wasm32")]
+        let end = quotient.floor() + 1.0;
+        #[cfg(not(target_arch = "wasm32"))]
+        let end = quotient as i64 as f64 + 1.0;
+        if self.grid_us(end - 1.0) > t {
+            end - 1.0
+        } else if self.grid_us(end) <= t {
+            end + 1.0
+        } else {
+            end
+        }
     }
 
     /// The interpolated point at grid time `t`, index `k` in the segment, and the integrals of
@@ -207,15 +323,11 @@ impl Resampler {
     #[inline(always)]
     fn at<const RATES: bool>(&self, t: f64, k: f64) -> (GridPoint, [f64; 2]) {
         let (a, d) = (&self.left, &self.delta);
-        // Within one interval last − left is positive and at most MAX_GAP_US; the clamp only
-        // matters at times so large that the grid time rounds outside the interval.
-        // Not `clamp`: it compiles to branches that the second candidate of `next_two`
-        // (often past 1) mispredicts; max/min compile to selects. The NaN test (a span so
-        // small its inverse is infinite) is never taken in practice, and keeps `clamp`'s NaN,
-        // as the TypeScript port has it.
-        let x = (t - a.time_us) * self.inv_span;
-        #[allow(clippy::manual_clamp)]
-        let frac = if x.is_nan() { x } else { x.max(0.0).min(1.0) };
+        // A due grid time lies in (left, last] (in [left, last] for a segment's first point), so
+        // `frac` is within [0, 1] but for a last-bit rounding: no clamp, whose float min and max
+        // would be branches in a WebAssembly engine, mispredicted on `next_two`'s second
+        // candidate (often past 1, and then discarded).
+        let frac = (t - a.time_us) * self.inv_span;
         let (omega, alpha) = if RATES { (a.omega + d.omega * frac, a.alpha + d.alpha * frac) } else { (0.0, 0.0) };
         let point = GridPoint { sample: Sample { time_us: t, angle_deg: a.angle_deg + d.angle_deg * frac, omega, alpha }, first: k == 0.0 };
         if !RATES {

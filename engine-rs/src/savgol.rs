@@ -14,10 +14,30 @@
 //! Why centred. A centred window has no phase lag (a symmetric fit shifts nothing), so the same
 //! filter serves the whole-session reprocessing and the live session: live, a point is final
 //! m grid steps (50 ms) after it, which is the only lag this stage adds, and the live session
-//! gives exactly the whole-session figures. At a segment's first and last m points (session
-//! start and end, and around gaps) the fit of the first or last full window is evaluated off
-//! centre; a segment shorter than a window gets one fit of all its points (a line for two
-//! points, the value for one).
+//! gives exactly the whole-session figures.
+//!
+//! Where the window cannot be centred. A segment's first and last m points (session start and
+//! end, and either side of a gap) have no centred window; they take the fit of the segment's
+//! first or last full window (a segment shorter than a window: one fit of all its points). From
+//! that fit each such point gets the parabola's value at its own position, but its rate is the
+//! slope of the least-squares line through the window, not the parabola's slope there:
+//! - A parabola's slope off centre, b + 2c·x, carries the noise of the curvature c: at the
+//!   window's edge its variance is about 15 times the centre's (13.8 for m = 5, 14.7 for
+//!   m = 10, 15.7 for m = 50), so 4 times the noise in ω. The rest threshold is about three
+//!   times the centred ω noise of a noisy sensor ([`crate::settings::REST_OMEGA_RAD_S`]), so a
+//!   still rope at a session's first points read as moving often enough to matter: one draw of
+//!   the accuracy test's noisiest sensor began the first pull at 0 s instead of 1 s, 68 % off.
+//! - A line's slope Σx·v / Σx² has the same variance wherever it is used in its window, and on
+//!   a symmetric window it is exactly the centred parabola's slope (x² is orthogonal to x). So
+//!   the first m points take the rate of point m and the last m that of the last centred point:
+//!   ω is continuous into the centred points, no noisier than they are, and its only bias, in a
+//!   segment that starts or ends mid-movement, is that it is the rate up to 50 ms away (α, its
+//!   difference, is then 0 over those points, and still telescopes).
+//! - The value keeps the parabola: it is exact for any quadratic motion, continuous with the
+//!   centred points, and its noise at the window's edge (about 1.8 times the centre's standard
+//!   deviation) is a fraction of a degree that nothing downstream differentiates.
+//!
+//! A segment of two points gets the line through them, of one point its value and rate 0.
 //!
 //! A device's own ω and α (imported debug files, when the calc flags are off) go through the
 //! same fit (its value at each point), so a rate the device computed as a raw per-sample
@@ -25,37 +45,20 @@
 //!
 //! Cost. The fit needs three moments of the window (Σx, Σj·x, Σj²·x with j the offset from the
 //! centre); sliding the window by one point updates them in a few operations. So rounding does
-//! not build up over an hour, they are summed afresh each time the ring wraps, every 2m + 1
-//! points (amortised three operations per point).
+//! not build up over an hour, they are summed afresh every [`RESUM_WINDOWS`] windows' worth of
+//! points (amortised under one operation per point; sliding in between lets a few dozen
+//! roundings build up, a billionth of a degree).
 
-use crate::resample::GridPoint;
+use crate::block::{GridBlock, HISTORY, MASK, SLOTS, STRIDE};
 use crate::settings::{FILTER_HALF_WINDOW_S, FILTER_MAX_HALF_WIDTH};
 
-/// Slots of the ring: a power of two above the largest window (2·50 + 1 points), so a slot is a
-/// position masked, with neither a division nor a bounds check.
-const RING: usize = 128;
-const MASK: usize = RING - 1;
-const _: () = assert!(2 * FILTER_MAX_HALF_WIDTH + 1 < RING);
+/// The moments are summed afresh every this many times 2m + 1 points (see the module notes).
+pub const RESUM_WINDOWS: usize = 4;
 
 /// Half-width m of the window at `hz`: [`FILTER_HALF_WINDOW_S`] in grid steps, at least 1.
 pub fn half_width(hz: f64) -> usize {
     // hz is validated (1–1000), so the product is a small non-negative number.
     ((FILTER_HALF_WINDOW_S * hz).round() as usize).clamp(1, FILTER_MAX_HALF_WIDTH)
-}
-
-/// One filtered grid point.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Filtered {
-    /// The grid point as resampled.
-    pub grid: GridPoint,
-    /// Smoothed angle, degrees.
-    pub angle_deg: f64,
-    /// The smoothed angle's rate, degrees per grid step.
-    pub slope: f64,
-    /// The device's ω (rad/s) and α (rad/s²), smoothed when [`SavGol::smooth_rates`] is on.
-    pub omega: f64,
-    /// See `omega`.
-    pub alpha: f64,
 }
 
 /// The normal-equation constants of a quadratic fit over `n` equally spaced points.
@@ -87,17 +90,19 @@ impl Fit {
         }
     }
 
-    /// (value, slope per point) at centred position `x`, from the centred moments.
+    /// (value, slope per point) at centred position `x`, from the centred moments: the
+    /// parabola's value there, and the slope of the least-squares line through the window, which
+    /// is the parabola's slope at the centre (see the module notes for why not at `x`).
     #[inline(always)]
     fn at(&self, m0: f64, m1: f64, m2: f64, x: f64) -> (f64, f64) {
         let a = self.k0 * m0 - self.k2 * m2;
         let b = m1 * self.inv_s2;
-        // At the centre the parabola's value and slope are a and b (the common case, and exact).
+        // At the centre the parabola's value is a (the common case, and exact).
         if x == 0.0 {
             return (a, b);
         }
         let c = self.c2 * m2 - self.c0 * m0;
-        (a + (b + c * x) * x, b + 2.0 * c * x)
+        (a + (b + c * x) * x, b)
     }
 }
 
@@ -111,6 +116,7 @@ struct Moments {
 
 impl Moments {
     /// Moments of `values` at centred positions first_x, first_x + 1, …
+    #[inline(always)]
     fn of(values: impl Iterator<Item = f64>, first_x: f64) -> Moments {
         let mut s = Moments::default();
         for (i, v) in values.enumerate() {
@@ -127,36 +133,19 @@ impl Moments {
     #[inline(always)]
     fn slide(&mut self, out: f64, x: f64, k: &[f64; 4]) {
         let [m, m_1, mm, m_1m_1] = *k;
-        let m0 = self.m0 - out + x;
-        let shifted = self.m1 + m * out + m_1 * x;
-        let m1 = shifted - m0;
-        self.m2 = self.m2 - mm * out + m_1m_1 * x - 2.0 * shifted + m0;
-        self.m1 = m1;
+        let s = m * out + m_1 * x;
+        let m0 = self.m0 + (x - out);
+        let shifted = self.m1 + s;
+        // Each moment takes one addition of a term computed beside it: the three recurrences
+        // advance by one addition a point, where chains of two to four would set the pace.
+        self.m2 += m_1m_1 * x - mm * out - 2.0 * shifted + m0;
+        self.m1 += s - m0;
         self.m0 = m0;
     }
 }
 
-/// What is waiting to be emitted: positions `next..=last`, offsets from the full window's
-/// centre (in slot `centre`), or with `short`, the points of a segment shorter than a window.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Due {
-    next: i64,
-    last: i64,
-    centre: usize,
-    short: bool,
-}
-
-/// The fit of a segment shorter than a window: its constants, centre and moments.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Short {
-    fit: Fit,
-    half: f64,
-    angle: Moments,
-    rates: [Moments; 2],
-}
-
-/// The streaming filter: grid points and their buffered angles in, [`Filtered`] points out,
-/// m points later.
+/// The streaming filter: over a block's buffered angles, it writes each point's filtered angle
+/// and rate into the block's columns, m points later, in order.
 #[derive(Clone, Debug)]
 pub struct SavGol {
     m: usize,
@@ -164,18 +153,23 @@ pub struct SavGol {
     /// m, m + 1, m², (m + 1)² for sliding the moments.
     slide_k: [f64; 4],
     full: Fit,
-    values: [f64; RING],
-    points: [GridPoint; RING],
-    /// Points pushed in the current segment (the next one goes to slot `pos & MASK`), and the
-    /// same modulo n (the moments are summed afresh when it comes round to 0).
+    window: Window,
+    /// Slot of the next point to emit.
+    emit: usize,
+    with_rates: bool,
+}
+
+/// The running part of a [`SavGol`]: a local copy of it stays in registers across a block (see
+/// [`SavGol::filter`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Window {
+    /// Points pushed in the current segment, and the same modulo [`RESUM_WINDOWS`]·n (the
+    /// moments are summed afresh when it comes round to 0).
     pos: usize,
     phase: usize,
     angle: Moments,
     /// The device's ω and α, when [`SavGol::smooth_rates`] is on.
     rates: [Moments; 2],
-    with_rates: bool,
-    due: Due,
-    short: Short,
 }
 
 impl SavGol {
@@ -183,21 +177,14 @@ impl SavGol {
     pub fn new(m: usize) -> SavGol {
         let m = m.clamp(1, FILTER_MAX_HALF_WIDTH);
         let n = 2 * m + 1;
-        let zero = crate::resample::Sample { time_us: 0.0, angle_deg: 0.0, omega: 0.0, alpha: 0.0 };
         SavGol {
             m,
             n,
             slide_k: [m as f64, m as f64 + 1.0, (m * m) as f64, ((m + 1) * (m + 1)) as f64],
             full: Fit::new(n),
-            values: [0.0; RING],
-            points: [GridPoint { sample: zero, first: false }; RING],
-            pos: 0,
-            phase: 0,
-            angle: Moments::default(),
-            rates: [Moments::default(); 2],
+            window: Window::default(),
+            emit: 0,
             with_rates: false,
-            due: Due { next: 1, last: 0, centre: 0, short: false },
-            short: Short { fit: Fit::new(1), half: 0.0, angle: Moments::default(), rates: [Moments::default(); 2] },
         }
     }
 
@@ -206,130 +193,156 @@ impl SavGol {
         self.with_rates = true;
     }
 
-    /// Adds a grid point with its buffered angle `x`, and returns the point whose window that
-    /// completes, in the steady state; the first window of a segment makes its first m + 1
-    /// points due instead. Drain [`SavGol::pop`] before the next push.
-    #[inline]
-    pub fn push(&mut self, g: GridPoint, x: f64) -> Option<Filtered> {
-        let n = self.n;
-        // The point leaving the window (meaningful once the window is full).
-        let leaving = self.pos.wrapping_sub(n) & MASK;
-        let out = self.values[leaving];
-        let out_rates = [self.points[leaving].sample.omega, self.points[leaving].sample.alpha];
-        self.values[self.pos & MASK] = x;
-        self.points[self.pos & MASK] = g;
-        self.pos += 1;
-        self.phase = if self.phase + 1 == n { 0 } else { self.phase + 1 };
-        if self.pos < n {
-            return None;
-        }
-        if self.pos == n || self.phase == 0 {
-            self.resum();
-        } else {
-            self.angle.slide(out, x, &self.slide_k);
-            if self.with_rates {
-                self.rates[0].slide(out_rates[0], g.sample.omega, &self.slide_k);
-                self.rates[1].slide(out_rates[1], g.sample.alpha, &self.slide_k);
+    /// Filters `block`'s points from slot `from` on (their buffered angles written) and writes
+    /// the points whose windows they complete: one per point in the steady state, a segment's
+    /// first m + 1 with its first full window, and what a segment still holds when the next one
+    /// starts. Returns the slots written, a range that continues the last call's.
+    pub fn filter(&mut self, block: &mut GridBlock, from: usize) -> (usize, usize) {
+        let (start, len, n) = (self.emit, block.len.min(SLOTS), self.n);
+        let period = RESUM_WINDOWS * n;
+        let mut k = from;
+        while k < len {
+            if block.first[k] {
+                self.flush_segment(block);
+                self.emit = k;
             }
+            // Local copies stay in registers across the loop, which has no call in it (a
+            // WebAssembly engine stores a loop's values around any call, even one not taken);
+            // through `self` the moments would be stored and reloaded at every point.
+            let (mut w, mut emit) = (self.window, self.emit);
+            loop {
+                let x = block.buffered[k];
+                w.pos += 1;
+                w.phase = if w.phase + 1 == period { 0 } else { w.phase + 1 };
+                if w.pos >= n {
+                    if w.pos == n || w.phase == 0 {
+                        self.resum(&mut w, block, k);
+                    } else {
+                        let leaving = k.wrapping_sub(n) & MASK;
+                        w.angle.slide(block.buffered[leaving], x, &self.slide_k);
+                        if self.with_rates {
+                            w.rates[0].slide(block.omega[leaving], block.omega[k], &self.slide_k);
+                            w.rates[1].slide(block.alpha[leaving], block.alpha[k], &self.slide_k);
+                        }
+                    }
+                    if w.pos == n {
+                        // The segment's first full window: its first m points off centre, then
+                        // its centre.
+                        for i in 0..=self.m {
+                            self.emit(block, &self.full, &w.angle, &w.rates, i as f64 - self.m as f64, emit);
+                            emit += 1;
+                        }
+                    } else {
+                        self.emit(block, &self.full, &w.angle, &w.rates, 0.0, emit);
+                        emit += 1;
+                    }
+                }
+                k += 1;
+                if k >= len || block.first[k] {
+                    break;
+                }
+            }
+            (self.window, self.emit) = (w, emit);
         }
-        let centre = (self.pos - 1 - self.m) & MASK;
-        if self.pos == n {
-            self.due = Due { next: -(self.m as i64), last: 0, centre, short: false };
-            return None;
-        }
-        self.emit(&self.full, &self.angle, &self.rates, 0.0, centre)
+        (start, self.emit)
     }
 
-    /// Makes what the current segment still holds due (end of data, or a segment start next)
-    /// and starts a new segment. Drain [`SavGol::pop`] before the next push.
-    pub fn flush(&mut self) {
-        let (n, m) = (self.n, self.m);
-        if self.pos >= n {
-            self.due = Due { next: 1, last: m as i64, centre: (self.pos - 1 - m) & MASK, short: false };
-        } else if self.pos > 0 {
-            let count = self.pos;
+    /// End of data: writes what the current segment still holds; returns the slots written.
+    pub fn flush(&mut self, block: &mut GridBlock) -> (usize, usize) {
+        let start = self.emit;
+        self.flush_segment(block);
+        (start, self.emit)
+    }
+
+    /// The block's points moved `by` slots towards its front ([`GridBlock::make_room`]).
+    pub fn moved(&mut self, by: usize) {
+        self.emit -= by.min(self.emit);
+    }
+
+    /// Writes what the current segment still holds (its last m points, or all of a segment
+    /// shorter than a window) and starts a new segment.
+    #[inline(never)]
+    fn flush_segment(&mut self, block: &mut GridBlock) {
+        let (n, m, w) = (self.n, self.m, self.window);
+        if w.pos >= n {
+            // The last full window is centred on the last point written.
+            for x in 1..=m {
+                self.emit(block, &self.full, &w.angle, &w.rates, x as f64, self.emit);
+                self.emit += 1;
+            }
+        } else if w.pos > 0 {
+            // Nothing of the segment written yet: its points are the slots from `emit` on.
+            let (count, first) = (w.pos, self.emit);
             let first_x = -(count as f64 - 1.0) / 2.0;
-            let held = &self.points[..count];
-            let angle = Moments::of(self.values.iter().take(count).copied(), first_x);
-            let rates = if self.with_rates {
-                [Moments::of(held.iter().map(|p| p.sample.omega), first_x), Moments::of(held.iter().map(|p| p.sample.alpha), first_x)]
-            } else {
-                [Moments::default(); 2]
-            };
-            self.short = Short { fit: Fit::new(count), half: (count as f64 - 1.0) / 2.0, angle, rates };
-            self.due = Due { next: 0, last: count as i64 - 1, centre: 0, short: true };
+            let column = |c: &[f64; STRIDE]| Moments::of((0..count).map(|i| c[(first + i) & MASK]), first_x);
+            let angle = column(&block.buffered);
+            let rates = if self.with_rates { [column(&block.omega), column(&block.alpha)] } else { [Moments::default(); 2] };
+            let fit = Fit::new(count);
+            for i in 0..count {
+                self.emit(block, &fit, &angle, &rates, i as f64 + first_x, first + i);
+            }
+            self.emit += count;
         }
-        self.pos = 0;
-        self.phase = 0;
+        self.window = Window { pos: 0, phase: 0, ..w };
     }
 
-    /// The next filtered point that is due, if any.
-    #[inline]
-    pub fn pop(&mut self) -> Option<Filtered> {
-        let Due { next: k, last, centre, short } = self.due;
-        if k > last {
-            return None;
-        }
-        self.due.next = k + 1;
-        let (fit, angle, rates, x, slot) = if short {
-            let s = &self.short;
-            (&s.fit, &s.angle, &s.rates, k as f64 - s.half, k as usize)
-        } else {
-            (&self.full, &self.angle, &self.rates, k as f64, centre.wrapping_add(k as usize) & MASK)
-        };
-        self.emit(fit, angle, rates, x, slot)
-    }
-
-    /// The filtered point in `slot`, at centred position `x` of the fit.
+    /// Writes the point in `slot`, at centred position `x` of the fit.
     #[inline(always)]
-    fn emit(&self, fit: &Fit, angle: &Moments, rates: &[Moments; 2], x: f64, slot: usize) -> Option<Filtered> {
-        let grid = self.points[slot & MASK];
-        let (angle_deg, slope) = fit.at(angle.m0, angle.m1, angle.m2, x);
-        let (omega, alpha) = if self.with_rates {
-            (fit.at(rates[0].m0, rates[0].m1, rates[0].m2, x).0, fit.at(rates[1].m0, rates[1].m1, rates[1].m2, x).0)
-        } else {
-            (grid.sample.omega, grid.sample.alpha)
-        };
-        Some(Filtered { grid, angle_deg, slope, omega, alpha })
-    }
-
-    /// Moments of the full window, summed afresh (oldest first), so rounding never builds up.
-    fn resum(&mut self) {
-        let (first, first_x) = (self.pos - self.n, -(self.m as f64));
-        let order = move |i: usize| (first + i) & MASK;
-        let n = self.n;
-        self.angle = Moments::of((0..n).map(|i| self.values[order(i)]), first_x);
+    fn emit(&self, block: &mut GridBlock, fit: &Fit, angle: &Moments, rates: &[Moments; 2], x: f64, slot: usize) {
+        let slot = slot & MASK;
+        (block.angle_deg[slot], block.slope[slot]) = fit.at(angle.m0, angle.m1, angle.m2, x);
         if self.with_rates {
-            let points = &self.points;
-            self.rates = [
-                Moments::of((0..n).map(|i| points[order(i)].sample.omega), first_x),
-                Moments::of((0..n).map(|i| points[order(i)].sample.alpha), first_x),
-            ];
+            block.smooth_omega[slot] = fit.at(rates[0].m0, rates[0].m1, rates[0].m2, x).0;
+            block.smooth_alpha[slot] = fit.at(rates[1].m0, rates[1].m1, rates[1].m2, x).0;
         }
     }
 
+    /// Moments of the full window `w` ending at slot `k`, summed afresh (oldest first), so
+    /// rounding never builds up.
+    #[inline(always)]
+    fn resum(&self, w: &mut Window, block: &GridBlock, k: usize) {
+        let (n, first_x) = (self.n, -(self.m as f64));
+        let first = k + 1 - n;
+        let column = |c: &[f64; STRIDE]| Moments::of((0..n).map(|i| c[(first + i) & MASK]), first_x);
+        w.angle = column(&block.buffered);
+        if self.with_rates {
+            w.rates = [column(&block.omega), column(&block.alpha)];
+        }
+    }
 }
+
+const _: () = assert!(2 * FILTER_MAX_HALF_WIDTH < HISTORY);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::resample::Sample;
 
-    fn grid(k: usize, first: bool) -> GridPoint {
-        GridPoint { sample: Sample { time_us: k as f64, angle_deg: 0.0, omega: 0.0, alpha: 0.0 }, first }
+    /// Filters `xs` (as buffered angles at times 0, 1, 2 …) with a segment restart at each
+    /// index in `starts`, a point a block; returns (time, angle, slope, first) in the order
+    /// written.
+    fn filter_segments(m: usize, xs: &[f64], starts: &[usize]) -> Vec<(f64, f64, f64, bool)> {
+        let mut f = SavGol::new(m);
+        let mut block = GridBlock::default();
+        let mut out = Vec::new();
+        let mut take = |block: &GridBlock, (from, to): (usize, usize)| {
+            out.extend((from..to).map(|s| (block.time_us[s], block.angle_deg[s], block.slope[s], block.first[s])));
+        };
+        for (k, &x) in xs.iter().enumerate() {
+            let slot = block.len;
+            (block.time_us[slot], block.buffered[slot], block.first[slot]) = (k as f64, x, k == 0 || starts.contains(&k));
+            block.len += 1;
+            let written = f.filter(&mut block, slot);
+            take(&block, written);
+            f.moved(block.make_room());
+        }
+        let written = f.flush(&mut block);
+        take(&block, written);
+        out
     }
 
     /// Filters `xs` as one segment; returns (time, angle, slope) in order.
     fn filter(m: usize, xs: &[f64]) -> Vec<(f64, f64, f64)> {
-        let mut f = SavGol::new(m);
-        let mut out = Vec::new();
-        for (k, &x) in xs.iter().enumerate() {
-            let direct = f.push(grid(k, k == 0), x);
-            out.extend(std::iter::from_fn(|| f.pop()).chain(direct).map(|p| (p.grid.sample.time_us, p.angle_deg, p.slope)));
-        }
-        f.flush();
-        out.extend(std::iter::from_fn(|| f.pop()).map(|p| (p.grid.sample.time_us, p.angle_deg, p.slope)));
-        out
+        filter_segments(m, xs, &[]).into_iter().map(|(t, a, s, _)| (t, a, s)).collect()
     }
 
     #[test]
@@ -342,12 +355,14 @@ mod tests {
     }
 
     #[test]
-    fn reproduces_a_parabola_and_its_slope_exactly_at_the_centre_and_the_edges() {
-        // x = 3 + 2k − 0.5k²: slope 2 − k per point.
+    fn reproduces_a_parabola_exactly_and_its_slope_where_the_window_is_centred() {
+        // x = 3 + 2k − 0.5k²: slope 2 − k per point. Where the window cannot be centred (the
+        // first and last 5 points), the slope is the nearest centred point's (points 5 and 34).
         let xs: Vec<f64> = (0..40).map(|k| 3.0 + 2.0 * k as f64 - 0.5 * (k * k) as f64).collect();
         for (k, (_, angle, slope)) in filter(5, &xs).into_iter().enumerate() {
             assert!((angle - xs[k]).abs() < 1e-9, "angle at {k}: {angle}");
-            assert!((slope - (2.0 - k as f64)).abs() < 1e-9, "slope at {k}: {slope}");
+            let centred = k.clamp(5, 34) as f64;
+            assert!((slope - (2.0 - centred)).abs() < 1e-9, "slope at {k}: {slope}");
         }
     }
 
@@ -376,18 +391,11 @@ mod tests {
 
     #[test]
     fn restarts_at_a_segment_start() {
-        let mut f = SavGol::new(2);
-        let mut out = Vec::new();
-        for k in 0..12 {
-            if k == 6 {
-                f.flush();
-            }
-            let direct = f.push(grid(k, k == 0 || k == 6), if k < 6 { 0.0 } else { 100.0 });
-            out.extend(std::iter::from_fn(|| f.pop()).chain(direct).map(|p| p.angle_deg));
-        }
-        f.flush();
-        out.extend(std::iter::from_fn(|| f.pop()).map(|p| p.angle_deg));
-        assert_eq!(out, [vec![0.0; 6], vec![100.0; 6]].concat());
+        let xs: Vec<f64> = (0..12).map(|k| if k < 6 { 0.0 } else { 100.0 }).collect();
+        let out = filter_segments(2, &xs, &[6]);
+        assert_eq!(out.iter().map(|p| p.1).collect::<Vec<_>>(), [vec![0.0; 6], vec![100.0; 6]].concat());
+        let firsts: Vec<bool> = out.iter().map(|p| p.3).collect();
+        assert_eq!(firsts, (0..12).map(|k| k == 0 || k == 6).collect::<Vec<_>>(), "each segment's first point is marked");
     }
 
     #[test]

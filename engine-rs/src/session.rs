@@ -2,24 +2,26 @@
 //!
 //! [`Engine::push`] runs every sample through acceptance → resampling → smoothing →
 //! derivatives → rep detection and appends what it produced to an [`Update`]; the state in
-//! between is a handful of numbers, so a call costs in proportion to its batch however long the
-//! session already is. [`reprocess`] is exactly one push of the whole session plus
-//! [`Engine::finish`]; since every stage processes one sample or point at a time, any split of
-//! the same samples into batches gives bit-identical points and reps.
+//! between is bounded, so a call costs in proportion to its batch however long the session
+//! already is. [`reprocess`] is exactly one push of the whole session plus [`Engine::finish`].
+//!
+//! The stages run a block of grid points at a time ([`crate::block`]): the resampler fills a
+//! block, then the smoothing buffer, the filter, the derivation and rep detection each run over
+//! it in a loop of their own, their state in registers. Every stage still sees its points one at
+//! a time and in order, with the same arithmetic whatever the blocks, so any split of the same
+//! samples into batches gives bit-identical points and reps.
 
-use crate::derive::{Deriver, Point};
+use crate::derive::{Deriver, Point, Rates};
 use crate::edges::Edges;
 use crate::error::{Error, ErrorKind};
-use crate::phase::{phase_values, At, Context};
-use crate::reps::{DetectorPoint, Rep, RepDetector, Turn};
-use crate::resample::{GridPoint, Resampler, Sample};
-use crate::savgol::{half_width, Filtered, SavGol};
-use crate::settings::{Settings, GRAVITY};
+use crate::phase::{phase_values, Context, VALUE_COUNT};
+use crate::reps::{Block, Rep, RepDetector, Turn};
+use crate::block::{GridBlock, SLOTS, WRITTEN};
+use crate::resample::{Columns, Resampler};
+use crate::savgol::{half_width, SavGol};
+use crate::settings::Settings;
 use crate::smooth::Smoother;
 use crate::window::PowerWindow;
-
-/// Grid points gathered before they are processed (about 10 kB on the stack).
-const GRID_BLOCK: usize = 256;
 
 /// Raw samples, one entry per sample in each slice.
 #[derive(Clone, Copy, Debug, Default)]
@@ -87,23 +89,26 @@ impl Points {
         })
     }
 
-    fn push(&mut self, p: &Point) {
-        let values = [
-            p.time_us,
-            p.angle_deg,
-            p.angular_velocity,
-            p.angular_acceleration,
-            p.velocity,
-            p.acceleration,
-            p.torque,
-            p.force,
-            p.linear_force,
-            p.net_force,
-            p.power,
-        ];
-        for (column, v) in self.columns.iter_mut().zip(values) {
-            column.push(v);
-        }
+    /// Appends the points of a block: grid times `time_us`, filtered angles `angle_deg` and
+    /// [`Rates`] `rates` (of equal length), their metrics as `deriver` gives them.
+    fn extend(&mut self, deriver: &Deriver, time_us: &[f64], angle_deg: &[f64], rates: &[Rates]) {
+        // A column at a time, each loop computing only its metric of `Deriver::point` (the
+        // compiler drops the others), so the output is written one sequential stream after
+        // another rather than eleven at once (whose slots would share cache sets).
+        let point = |(r, &a): (&Rates, &f64)| deriver.point(0.0, a, r);
+        let points = || rates.iter().zip(angle_deg).map(point);
+        let [time, angle, omega, alpha, velocity, acceleration, torque, force, linear_force, net_force, power] = &mut self.columns;
+        time.extend_from_slice(time_us);
+        angle.extend_from_slice(angle_deg);
+        omega.extend(points().map(|p| p.angular_velocity));
+        alpha.extend(points().map(|p| p.angular_acceleration));
+        velocity.extend(points().map(|p| p.velocity));
+        acceleration.extend(points().map(|p| p.acceleration));
+        torque.extend(points().map(|p| p.torque));
+        force.extend(points().map(|p| p.force));
+        linear_force.extend(points().map(|p| p.linear_force));
+        net_force.extend(points().map(|p| p.net_force));
+        power.extend(points().map(|p| p.power));
     }
 
     fn reserve(&mut self, n: usize) {
@@ -141,6 +146,16 @@ impl Update {
     }
 }
 
+/// What the stages after the filter derive from a block's filtered points, slot by slot.
+#[derive(Clone, Debug)]
+struct Derived {
+    /// [`phase_values`] and whether each point is moving.
+    values: [[f64; VALUE_COUNT]; WRITTEN],
+    moving: [bool; WRITTEN],
+    /// The points' rates, when their metrics are collected.
+    rates: [Rates; WRITTEN],
+}
+
 /// A live session.
 #[derive(Clone, Debug)]
 pub struct Engine {
@@ -158,6 +173,11 @@ pub struct Engine {
     finished: bool,
     /// Whether [`Update::points`] gets the points (callers that want reps only save the work).
     collect_points: bool,
+    /// Grid points a block at a time ([`crate::block`]), and what the stages after the filter
+    /// derive from them. Boxed (about 130 kB): a value that size, moved on WebAssembly's 1 MB
+    /// stack as an engine is made, would be close to overflowing it.
+    grid: Box<GridBlock>,
+    derived: Box<Derived>,
 }
 
 impl Engine {
@@ -166,7 +186,6 @@ impl Engine {
         settings.validate()?;
         let m = half_width(settings.hz);
         let step_us = settings.step_us();
-        let context = Context { step_us, weight: settings.mass_kg * GRAVITY };
         Ok(Engine {
             settings,
             resampler: Resampler::new(step_us),
@@ -176,11 +195,13 @@ impl Engine {
             window: PowerWindow::new(settings.hz),
             // Phases may start or stop anywhere the filter spreads an edge, m points and a margin.
             edges: Edges::new(settings.hz, m as u64 + 2, 1.5 * step_us),
-            detector: RepDetector::new(settings.warmup, context),
+            detector: RepDetector::new(settings.warmup, Context::new(&settings)),
             device: None,
             next_index: 0,
             finished: false,
             collect_points: true,
+            grid: Box::default(),
+            derived: Box::new(Derived { values: [[0.0; VALUE_COUNT]; WRITTEN], moving: [false; WRITTEN], rates: [Rates::default(); WRITTEN] }),
         })
     }
 
@@ -225,94 +246,94 @@ impl Engine {
             Some(device) if device != present => return Err(Error::new(ErrorKind::DeviceDataChanged, n as f64)),
             Some(_) => {}
         }
-        let omega = batch.angular_velocity.filter(|_| !self.settings.calc_angular_velocity);
-        let alpha = batch.angular_acceleration.filter(|_| !self.settings.calc_angular_acceleration);
+        let input = Columns {
+            time_us: batch.time_us,
+            angle_deg: batch.angle_deg,
+            omega: batch.angular_velocity.filter(|_| !self.settings.calc_angular_velocity),
+            alpha: batch.angular_acceleration.filter(|_| !self.settings.calc_angular_acceleration),
+        };
         if self.collect_points {
             out.points.reserve(self.expected_points(batch.time_us));
         }
-        match (omega, alpha) {
-            (None, None) => self.resample::<false>(batch.time_us, batch.angle_deg, None, None, out),
-            (omega, alpha) => self.resample::<true>(batch.time_us, batch.angle_deg, omega, alpha, out),
+        match (input.omega, input.alpha) {
+            (None, None) => self.resample::<false>(&input, out),
+            _ => self.resample::<true>(&input, out),
         }
         Ok(())
     }
 
-    /// Resamples the samples and processes the grid points. `RATES`: whether device ω or α
-    /// columns are used; without them both are 0 and are not interpolated.
-    fn resample<const RATES: bool>(
-        &mut self,
-        time_us: &[f64],
-        angle_deg: &[f64],
-        omega: Option<&[f64]>,
-        alpha: Option<&[f64]>,
-        out: &mut Update,
-    ) {
-        // Lengths are checked by the caller; `get` keeps the loop free of panic paths all the same.
-        let column = |c: Option<&[f64]>, i: usize| if RATES { c.and_then(|c| c.get(i)).copied().unwrap_or(0.0) } else { 0.0 };
-        // Grid points are gathered a block at a time, then processed in one loop whose length
-        // does not depend on the jitter of each sample (see `Resampler::next_two`).
-        let zero = Sample { time_us: 0.0, angle_deg: 0.0, omega: 0.0, alpha: 0.0 };
-        let mut grid = [GridPoint { sample: zero, first: false }; GRID_BLOCK];
-        let mut filled = 0;
-        // A local copy stays in registers across the loop (see `process`); written back below.
-        let mut resampler = self.resampler;
-        for (i, (&time_us, &angle_deg)) in time_us.iter().zip(angle_deg).enumerate() {
-            let sample = Sample { time_us, angle_deg, omega: column(omega, i), alpha: column(alpha, i) };
-            if !resampler.offer_with::<RATES>(sample) {
-                out.skipped += 1;
-                continue;
+    /// Resamples the samples a block of grid points at a time and processes each block.
+    /// `RATES`: whether device ω or α columns are used; without them both are 0 and are not
+    /// interpolated.
+    fn resample<const RATES: bool>(&mut self, input: &Columns, out: &mut Update) {
+        let mut next = 0;
+        loop {
+            let from = self.grid.len;
+            next = self.resampler.fill::<RATES>(input, next, &mut self.grid, &mut out.skipped);
+            // No new point: every sample offered, and no grid point left due.
+            if self.grid.len == from {
+                return;
             }
-            if filled + 2 > GRID_BLOCK {
-                self.process(&grid[..filled.min(GRID_BLOCK)], out);
-                filled = 0;
-            }
-            let (two, n, more) = resampler.next_two::<RATES>();
-            if let Some(slots) = grid.get_mut(filled..filled + 2) {
-                slots.copy_from_slice(&two);
-            }
-            filled += n;
-            if more {
-                while let Some(g) = resampler.next_point() {
-                    if filled == GRID_BLOCK {
-                        self.process(&grid, out);
-                        filled = 0;
-                    }
-                    if let Some(slot) = grid.get_mut(filled) {
-                        *slot = g;
-                    }
-                    filled += 1;
-                }
-            }
+            self.smoother.run(&mut self.grid, from);
+            let written = self.savgol.filter(&mut self.grid, from);
+            self.downstream(written, out);
+            self.savgol.moved(self.grid.make_room());
         }
-        self.process(&grid[..filled.min(GRID_BLOCK)], out);
-        self.resampler = resampler;
     }
 
-    /// Runs grid points through smoothing and filtering into [`Downstream::derive`].
-    fn process(&mut self, grid: &[GridPoint], out: &mut Update) {
-        // The small stages go into locals (and back after the loop): the compiler keeps them in
-        // registers, where state reached through `self` would be reloaded around every call.
-        let mut smoother = self.smoother;
-        let mut down = Downstream {
-            deriver: self.deriver,
-            next_index: self.next_index,
-            collect_points: self.collect_points,
-            window: &mut self.window,
-            edges: &mut self.edges,
-            detector: &mut self.detector,
-        };
-        let savgol = &mut self.savgol;
-        for g in grid {
-            if g.first {
-                savgol.flush();
-                down.drain(savgol, out);
-            }
-            match savgol.push(*g, smoother.push(g.sample.angle_deg, g.first)) {
-                Some(f) => down.derive(&f, out),
-                None => down.drain(savgol, out),
+    /// Derives the filtered points in slots `from..to` of the block and runs them through edges
+    /// and rep detection into `out`.
+    fn downstream(&mut self, (from, to): (usize, usize), out: &mut Update) {
+        let g = &self.grid;
+        let to = to.min(SLOTS);
+        let from = from.min(to).max(to.saturating_sub(WRITTEN));
+        let len = to - from;
+        // Rates, power and the power window in a loop of their own, their state in locals (the
+        // window's running sum would otherwise go through memory from one point to the next).
+        let (mut deriver, mut window) = (self.deriver, self.window);
+        for (i, s) in (from..to).enumerate() {
+            let (first, angle_deg) = (g.first[s], g.angle_deg[s]);
+            let rates = deriver.rates(g.slope[s], (g.smooth_omega[s], g.smooth_alpha[s]), first);
+            let power = deriver.power(&rates);
+            (self.derived.values[i], self.derived.moving[i]) = phase_values(&rates, angle_deg, power, window.push(power, first));
+            // The metrics come after the loop, a column at a time (a growing vector here would
+            // put a call in the loop: see `SavGol::filter` for why that matters).
+            if self.collect_points {
+                self.derived.rates[i] = rates;
             }
         }
-        (self.smoother, self.deriver, self.next_index) = (smoother, down.deriver, down.next_index);
+        if self.collect_points {
+            out.points.extend(&deriver, &g.time_us[from..to], &g.angle_deg[from..to], &self.derived.rates[..len]);
+        }
+        (self.deriver, self.window) = (deriver, window);
+        let block = Block {
+            first_index: self.next_index,
+            time_us: &g.time_us[from..to],
+            raw_deg: &g.raw_deg[from..to],
+            angle_deg: &g.angle_deg[from..to],
+            values: &self.derived.values[..len],
+            moving: &self.derived.moving[..len],
+        };
+        // Edges then rep detection, point by point, except where the detector can take a
+        // stretch of steady movement at once.
+        let mut i = 0;
+        while i < len {
+            i += self.detector.steady(&block, i, &mut self.edges);
+            if i >= len {
+                break;
+            }
+            let point = block.point(i);
+            self.edges.push(point.at.index, point.at.time_us, block.raw_deg[i], point.angle_deg.abs(), point.moving);
+            if let Some(rep) = self.detector.push(&point, &self.edges) {
+                out.reps.push(rep);
+            }
+            if let Some(turn) = self.detector.take_turn() {
+                out.turns.push(turn);
+            }
+            i += 1;
+        }
+        self.next_index += len as u64;
+        out.point_count += len as u64;
     }
 
     /// End of data: appends the last points, which the filter held back for want of points
@@ -323,17 +344,8 @@ impl Engine {
             return Err(Error::new(ErrorKind::Finished, 0.0));
         }
         self.finished = true;
-        self.savgol.flush();
-        let mut down = Downstream {
-            deriver: self.deriver,
-            next_index: self.next_index,
-            collect_points: self.collect_points,
-            window: &mut self.window,
-            edges: &mut self.edges,
-            detector: &mut self.detector,
-        };
-        down.drain(&mut self.savgol, out);
-        (self.deriver, self.next_index) = (down.deriver, down.next_index);
+        let written = self.savgol.flush(&mut self.grid);
+        self.downstream(written, out);
         out.reps.extend(self.detector.finish(&self.edges));
         Ok(())
     }
@@ -348,47 +360,6 @@ impl Engine {
         } else {
             0
         }
-    }
-}
-
-/// The stages after the filter, borrowed from an [`Engine`] for one call.
-struct Downstream<'a> {
-    deriver: Deriver,
-    next_index: u64,
-    collect_points: bool,
-    window: &'a mut PowerWindow,
-    edges: &'a mut Edges,
-    detector: &'a mut RepDetector,
-}
-
-impl Downstream<'_> {
-    /// Derives every filtered point that is due.
-    #[inline]
-    fn drain(&mut self, savgol: &mut SavGol, out: &mut Update) {
-        while let Some(f) = savgol.pop() {
-            self.derive(&f, out);
-        }
-    }
-
-    /// Derives a filtered point and runs it through edges and rep detection into `out`.
-    #[inline]
-    fn derive(&mut self, f: &Filtered, out: &mut Update) {
-        let point = self.deriver.derive(f);
-        let (values, moving) = phase_values(&point, self.window.push(point.power, f.grid.first));
-        let at = At { index: self.next_index, time_us: point.time_us };
-        self.edges.push(at.index, at.time_us, f.grid.sample.angle_deg, f.angle_deg.abs(), moving);
-        let detected = DetectorPoint { at, angle_deg: f.angle_deg, omega: point.angular_velocity, values, moving };
-        if let Some(rep) = self.detector.push(&detected, self.edges) {
-            out.reps.push(rep);
-        }
-        if let Some(turn) = self.detector.take_turn() {
-            out.turns.push(turn);
-        }
-        if self.collect_points {
-            out.points.push(&point);
-        }
-        out.point_count += 1;
-        self.next_index += 1;
     }
 }
 

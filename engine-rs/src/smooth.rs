@@ -7,35 +7,37 @@
 //! At a segment start the buffer restarts and averages the points it has (1, 2, then 3).
 //! The sum runs oldest to newest, recomputed each time, so it never accumulates rounding.
 
+use crate::block::{GridBlock, MASK, SLOTS};
+
 /// Length of the smoothing buffer (docs/behaviour.md §9).
 pub const WINDOW: usize = 4;
 
-/// The smoothing buffer.
+/// The smoothing buffer, over a block's points.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Smoother {
-    /// The last `len` values, newest at the end.
-    buf: [f64; WINDOW],
+    /// Points of the current segment so far, up to [`WINDOW`].
     len: usize,
 }
 
 impl Smoother {
-    /// Adds `x` (a restart first when `first`) and returns the mean of the buffer.
-    pub fn push(&mut self, x: f64, first: bool) -> f64 {
-        if first {
-            self.len = 0;
+    /// Writes the buffered angle of `block`'s points `from..` (their resampled angles, the
+    /// buffer restarting at each segment's first point) into its `buffered` column.
+    pub fn run(&mut self, block: &mut GridBlock, from: usize) {
+        let mut len = self.len;
+        for k in from..block.len.min(SLOTS) {
+            len = if block.first[k] { 1 } else { (len + 1).min(WINDOW) };
+            let raw = |back: usize| block.raw_deg[k.wrapping_sub(back) & MASK];
+            let (b1, b2, b3, x) = (raw(3), raw(2), raw(1), raw(0));
+            // Oldest to newest, the sum starting from 0 as a loop's would.
+            block.buffered[k] = match len {
+                // × 0.25 is exactly ÷ 4, without a division on the hot path.
+                WINDOW => (((b1 + b2) + b3) + x) * 0.25,
+                3 => (((0.0 + b2) + b3) + x) / 3.0,
+                2 => ((0.0 + b3) + x) / 2.0,
+                _ => 0.0 + x,
+            };
         }
-        let [_, b1, b2, b3] = self.buf;
-        self.buf = [b1, b2, b3, x];
-        self.len = (self.len + 1).min(WINDOW);
-        if self.len == WINDOW {
-            // × 0.25 is exactly ÷ 4, without a division on the hot path.
-            return (((b1 + b2) + b3) + x) * 0.25;
-        }
-        let mut sum = 0.0;
-        for v in &self.buf[WINDOW - self.len..] {
-            sum += v;
-        }
-        sum / self.len as f64
+        self.len = len;
     }
 }
 
@@ -43,30 +45,45 @@ impl Smoother {
 mod tests {
     use super::*;
 
+    /// Buffers `xs` as one block, with a segment starting at each index in `starts`.
+    fn buffer(xs: &[f64], starts: &[usize]) -> Vec<f64> {
+        let mut block = GridBlock::default();
+        for (k, &x) in xs.iter().enumerate() {
+            (block.raw_deg[k], block.first[k]) = (x, starts.contains(&k));
+        }
+        block.len = xs.len();
+        Smoother::default().run(&mut block, 0);
+        block.buffered[..xs.len()].to_vec()
+    }
+
     #[test]
     fn averages_the_points_it_has_then_the_last_four() {
-        let mut s = Smoother::default();
-        let out: Vec<f64> = [4.0, 8.0, 0.0, 8.0, 16.0, 4.0].iter().map(|&x| s.push(x, false)).collect();
-        assert_eq!(out, vec![4.0, 6.0, 4.0, 5.0, 8.0, 7.0]);
+        assert_eq!(buffer(&[4.0, 8.0, 0.0, 8.0, 16.0, 4.0], &[0]), vec![4.0, 6.0, 4.0, 5.0, 8.0, 7.0]);
     }
 
     #[test]
     fn restarts_at_a_segment_start() {
-        let mut s = Smoother::default();
-        for x in [100.0, 100.0, 100.0, 100.0] {
-            s.push(x, false);
-        }
-        assert_eq!(s.push(2.0, true), 2.0);
-        assert_eq!(s.push(4.0, false), 3.0);
+        assert_eq!(buffer(&[100.0, 100.0, 100.0, 100.0, 2.0, 4.0], &[0, 4])[4..], [2.0, 3.0]);
     }
 
     #[test]
     fn leaves_a_straight_line_straight_after_the_warm_up() {
-        let mut s = Smoother::default();
-        let out: Vec<f64> = (0..8).map(|i| s.push(f64::from(i) * 2.0, false)).collect();
+        let out = buffer(&(0..8).map(|i| f64::from(i) * 2.0).collect::<Vec<_>>(), &[0]);
         // mean of the last four points of a line = the line 1.5 steps earlier
         for (i, v) in out.iter().enumerate().skip(3) {
             assert_eq!(*v, (i as f64 - 1.5) * 2.0);
         }
+    }
+
+    #[test]
+    fn carries_the_buffer_from_one_block_to_the_next() {
+        let mut block = GridBlock::default();
+        let mut s = Smoother::default();
+        block.raw_deg[..3].copy_from_slice(&[4.0, 8.0, 0.0]);
+        (block.first[0], block.len) = (true, 3);
+        s.run(&mut block, 0);
+        (block.raw_deg[3], block.len) = (8.0, 4);
+        s.run(&mut block, 3);
+        assert_eq!(block.buffered[3], 5.0);
     }
 }

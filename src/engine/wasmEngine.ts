@@ -1,15 +1,33 @@
 /**
- * The engine over wasm, as callers see it: typed arrays in, plain objects out. The classes of
- * `pkg/engine.js` (wasm-bindgen's glue, generated from `engine-rs/src/bindings.rs`) do the
- * crossing; this file only turns their instances into plain objects (which signals, the journal
- * and structured clone can hold) and frees them. Field names are read from the generated
- * classes, never listed here.
+ * The engine over wasm, as callers see it: typed arrays in, plain objects out. The glue of
+ * `pkg/engine.js` (wasm-bindgen's, generated from `engine-rs/src/bindings.rs`, which explains the
+ * layout) does the calls; this file writes a batch's samples into the engine's input buffer and
+ * reads what a push produced from its header, both in wasm memory through one view, so a push
+ * allocates nothing in wasm. Reps and turns, when there are any, are records of numbers beside
+ * the header, which this file reads into plain objects (which signals, the journal and structured
+ * clone can hold).
+ *
+ * The readers below spell the field names out, as object literals: objects built key by key
+ * from a list of names cost about 2 µs a rep in V8, a literal a few dozen nanoseconds. They are
+ * checked when this module loads against the names the engine gives for its records and the
+ * fields of its generated classes (which the types come from), so an engine whose layout changed
+ * fails at once instead of shifting figures.
  *
  * Memory: `reprocess` frees its engine in a `finally`; a live engine is freed by `dispose()`,
  * and wasm-bindgen's FinalizationRegistry frees one its owner forgot. A call that throws has
  * processed nothing; the engine stays usable.
  */
-import { LiveEngine, Points, PhaseSummary as WasmPhaseSummary, Rep as WasmRep, Turn as WasmTurn } from '../../pkg/engine.js';
+import {
+  LiveEngine,
+  Points,
+  PhaseSummary as WasmPhaseSummary,
+  Rep as WasmRep,
+  Turn as WasmTurn,
+  phaseFields,
+  repFields,
+  turnFields,
+  wasmMemory,
+} from '../../pkg/engine.js';
 import { checkBatchShape, describeLengths, describeSettings, resolveSettings, toWasmSettings } from './settings';
 import type {
   EngineOptions,
@@ -32,30 +50,120 @@ export function fieldNames(prototype: object): string[] {
     .map(([name]) => name);
 }
 
-const PHASE_NAMES = fieldNames(WasmPhaseSummary.prototype) as (keyof PhaseSummary)[];
-const REP_NAMES = fieldNames(WasmRep.prototype).filter((n) => n !== 'concentric' && n !== 'eccentric') as (keyof Rep)[];
-const TURN_NAMES = fieldNames(WasmTurn.prototype).filter((n) => n !== 'concentric') as (keyof Turn)[];
 /** The point columns, as the engine defines them. */
 export const POINT_NAMES = fieldNames(Points.prototype) as (keyof ProcessedPoints)[];
 
-function phase(p: WasmPhaseSummary): PhaseSummary {
-  const plain = Object.fromEntries(PHASE_NAMES.map((n) => [n, p[n]])) as PhaseSummary;
-  p.free();
-  return plain;
+const PHASE_LENGTH = 11;
+const REP_LENGTH = 9 + 2 * PHASE_LENGTH;
+const TURN_LENGTH = 5 + PHASE_LENGTH;
+
+/** The phase whose record starts at `at` in `n`. */
+function readPhase(n: Float64Array, at: number): PhaseSummary {
+  return {
+    duration: n[at]!,
+    velocity: n[at + 1]!,
+    acceleration: n[at + 2]!,
+    torque: n[at + 3]!,
+    force: n[at + 4]!,
+    linearForce: n[at + 5]!,
+    netForce: n[at + 6]!,
+    power: n[at + 7]!,
+    peakVelocity: n[at + 8]!,
+    peakPower: n[at + 9]!,
+    work: n[at + 10]!,
+  };
 }
 
-function rep(r: WasmRep): Rep {
-  const plain = Object.fromEntries(REP_NAMES.map((n) => [n, r[n as keyof WasmRep]])) as Omit<Rep, 'concentric' | 'eccentric'>;
-  const out = { ...plain, concentric: phase(r.concentric), eccentric: phase(r.eccentric) };
-  r.free();
+/** The rep whose record starts at `at` in `n`. */
+function readRep(n: Float64Array, at: number): Rep {
+  return {
+    index: n[at]!,
+    count: n[at + 1]!,
+    start: n[at + 2]!,
+    turn: n[at + 3]!,
+    end: n[at + 4]!,
+    startUs: n[at + 5]!,
+    endUs: n[at + 6]!,
+    peakPowerRatio: n[at + 7]!,
+    meanPowerRatio: n[at + 8]!,
+    concentric: readPhase(n, at + 9),
+    eccentric: readPhase(n, at + 9 + PHASE_LENGTH),
+  };
+}
+
+/** The turn whose record starts at `at` in `n`. */
+function readTurn(n: Float64Array, at: number): Turn {
+  return { index: n[at]!, count: n[at + 1]!, start: n[at + 2]!, turn: n[at + 3]!, startUs: n[at + 4]!, concentric: readPhase(n, at + 5) };
+}
+
+/**
+ * Throws unless `read`, given the record 0, 1, 2 …, gives the field the engine names `i` the
+ * value i, has exactly the fields of the generated class, and reads its nested phases after them.
+ */
+function checkReader(read: (n: Float64Array, at: number) => object, engineNames: string[], prototype: object, nested: string[]): void {
+  const probe = Float64Array.from({ length: REP_LENGTH }, (_, i) => i);
+  const got = read(probe, 0) as Record<string, unknown>;
+  const own = Object.keys(got).filter((name) => !nested.includes(name));
+  const fields = fieldNames(prototype).filter((name) => !nested.includes(name));
+  const ok =
+    own.length === engineNames.length &&
+    fields.length === engineNames.length &&
+    engineNames.every((name, i) => got[name] === i && fields.includes(name)) &&
+    nested.every((name, k) => (got[name] as PhaseSummary).duration === engineNames.length + k * PHASE_LENGTH);
+  if (!ok) throw new Error(`The engine's records (${engineNames.join(', ')}) do not match this reader: rebuild pkg/ or update wasmEngine.ts`);
+}
+
+checkReader(readPhase, phaseFields(), WasmPhaseSummary.prototype, []);
+checkReader(readRep, repFields(), WasmRep.prototype, ['concentric', 'eccentric']);
+checkReader(readTurn, turnFields(), WasmTurn.prototype, ['concentric']);
+
+const memory = wasmMemory() as WebAssembly.Memory;
+let numbers = new Float64Array(memory.buffer);
+
+/** All of wasm memory as numbers: a view made anew when memory has grown (which detaches the buffer under the old one). */
+function wasmNumbers(): Float64Array {
+  if (numbers.byteLength === 0) numbers = new Float64Array(memory.buffer);
+  return numbers;
+}
+
+/** A wasm engine and where its header is (see bindings.rs). */
+class Handle {
+  readonly #header: number;
+
+  constructor(readonly engine: LiveEngine) {
+    this.#header = engine.header / 8;
+  }
+
+  /** Index in {@link wasmNumbers} of the header. */
+  header(): number {
+    return this.#header;
+  }
+}
+
+/** The `reps` reps then `turns` turns whose records are the `count` numbers at `address` in wasm memory. */
+function records(address: number, count: number, reps: number, turns: number): { reps: Rep[]; turns: Turn[] } {
+  const n = new Float64Array(memory.buffer, address, count);
+  if (count !== reps * REP_LENGTH + turns * TURN_LENGTH) throw new Error(`The engine's records hold ${count} numbers for ${reps} reps and ${turns} turns: rebuild pkg/`);
+  const out = { reps: new Array<Rep>(reps), turns: new Array<Turn>(turns) };
+  for (let k = 0; k < reps; k++) out.reps[k] = readRep(n, k * REP_LENGTH);
+  for (let k = 0; k < turns; k++) out.turns[k] = readTurn(n, reps * REP_LENGTH + k * TURN_LENGTH);
   return out;
 }
 
-function turn(t: WasmTurn): Turn {
-  const plain = Object.fromEntries(TURN_NAMES.map((n) => [n, t[n as keyof WasmTurn]])) as Omit<Turn, 'concentric'>;
-  const out = { ...plain, concentric: phase(t.concentric) };
-  t.free();
-  return out;
+/** Writes `batch`'s columns one after the other into the engine's input buffer. */
+function write(engine: LiveEngine, batch: SampleBatch): void {
+  const { timeUs, angleDeg, angularVelocity, angularAcceleration } = batch;
+  const length = timeUs.length + angleDeg.length + (angularVelocity?.length ?? 0) + (angularAcceleration?.length ?? 0);
+  let at = engine.input(length) / 8;
+  const n = wasmNumbers();
+  n.set(timeUs, at);
+  n.set(angleDeg, (at += timeUs.length));
+  at += angleDeg.length;
+  if (angularVelocity !== undefined) {
+    n.set(angularVelocity, at);
+    at += angularVelocity.length;
+  }
+  if (angularAcceleration !== undefined) n.set(angularAcceleration, at);
 }
 
 function points(p: Points): ProcessedPoints {
@@ -64,10 +172,10 @@ function points(p: Points): ProcessedPoints {
   return plain;
 }
 
-function newEngine(settings: EngineSettings, keepPoints: boolean): LiveEngine {
+function newEngine(settings: EngineSettings, keepPoints: boolean): Handle {
   const wasm = toWasmSettings(settings);
   try {
-    return new LiveEngine(wasm, keepPoints);
+    return new Handle(new LiveEngine(wasm, keepPoints));
   } catch (error) {
     throw new Error(`Invalid engine settings: ${messageOf(error)} (${describeSettings(settings)})`);
   } finally {
@@ -75,41 +183,42 @@ function newEngine(settings: EngineSettings, keepPoints: boolean): LiveEngine {
   }
 }
 
-function update(engine: LiveEngine, reps: WasmRep[], keepPoints: boolean): EngineUpdate | EngineUpdateWithPoints {
-  const base = { reps: reps.map(rep), turns: engine.turns.map(turn), skipped: engine.skipped, pointCount: engine.pointCount };
-  return keepPoints ? { ...base, points: points(engine.takePoints()) } : base;
+/** What the last call produced; the points taken with it when `takePoints`. */
+function update(handle: Handle, takePoints: boolean): EngineUpdate | EngineUpdateWithPoints {
+  const n = wasmNumbers();
+  const h = handle.header();
+  const skipped = n[h]!;
+  const pointCount = n[h + 1]!;
+  const reps = n[h + 2]!;
+  const turns = n[h + 3]!;
+  const base: EngineUpdate = reps + turns === 0 ? { reps: [], turns: [], skipped, pointCount } : { ...records(n[h + 4]!, n[h + 5]!, reps, turns), skipped, pointCount };
+  return takePoints ? { ...base, points: points(handle.engine.takePoints()) } : base;
 }
 
-function push(engine: LiveEngine, batch: SampleBatch, keepPoints: boolean): EngineUpdate | EngineUpdateWithPoints {
+function push(handle: Handle, batch: SampleBatch, takePoints: boolean): EngineUpdate | EngineUpdateWithPoints {
   checkBatchShape(batch);
-  let reps: WasmRep[];
-  try {
-    reps = engine.push(batch.timeUs, batch.angleDeg, batch.angularVelocity, batch.angularAcceleration);
-  } catch (error) {
-    throw new Error(`Engine push rejected the batch: ${messageOf(error)} (${describeLengths(batch)})`);
+  const engine = handle.engine;
+  write(engine, batch);
+  if (!engine.push(batch.timeUs.length, batch.angleDeg.length, batch.angularVelocity?.length, batch.angularAcceleration?.length)) {
+    throw new Error(`Engine push rejected the batch: ${engine.error()} (${describeLengths(batch)})`);
   }
-  return update(engine, reps, keepPoints);
+  return update(handle, takePoints);
 }
 
-function finish(engine: LiveEngine, keepPoints: boolean): EngineUpdate | EngineUpdateWithPoints {
-  let reps: WasmRep[];
-  try {
-    reps = engine.finish();
-  } catch (error) {
-    throw new Error(`Engine finish failed: ${messageOf(error)}`);
-  }
-  return update(engine, reps, keepPoints);
+function finish(handle: Handle, takePoints: boolean): EngineUpdate | EngineUpdateWithPoints {
+  if (!handle.engine.finish()) throw new Error(`Engine finish failed: ${handle.engine.error()}`);
+  return update(handle, takePoints);
 }
 
 /** A live engine; see {@link IncrementalEngine}. */
 class WasmEngine implements IncrementalEngine<EngineUpdate | EngineUpdateWithPoints> {
-  #engine: LiveEngine | null;
+  #handle: Handle | null;
 
   constructor(
     settings: EngineSettings,
     private readonly keepPoints: boolean,
   ) {
-    this.#engine = newEngine(settings, keepPoints);
+    this.#handle = newEngine(settings, keepPoints);
   }
 
   push(batch: SampleBatch): EngineUpdate | EngineUpdateWithPoints {
@@ -121,13 +230,13 @@ class WasmEngine implements IncrementalEngine<EngineUpdate | EngineUpdateWithPoi
   }
 
   dispose(): void {
-    this.#engine?.free();
-    this.#engine = null;
+    this.#handle?.engine.free();
+    this.#handle = null;
   }
 
-  #live(): LiveEngine {
-    if (this.#engine === null) throw new Error('The engine was disposed; create a new one');
-    return this.#engine;
+  #live(): Handle {
+    if (this.#handle === null) throw new Error('The engine was disposed; create a new one');
+    return this.#handle;
   }
 }
 
@@ -143,31 +252,19 @@ export function reprocess(batch: SampleBatch, settings: Partial<EngineSettings> 
 export function reprocess(batch: SampleBatch, settings?: Partial<EngineSettings>, options?: EngineOptions): EngineUpdate;
 export function reprocess(batch: SampleBatch, settings?: Partial<EngineSettings>, options: EngineOptions = {}): EngineUpdate | EngineUpdateWithPoints {
   const keepPoints = options.points === true;
-  const engine = newEngine(resolveSettings(settings), keepPoints);
+  const handle = newEngine(resolveSettings(settings), keepPoints);
   try {
-    const pushed = push(engine, batch, keepPoints);
-    const finished = finish(engine, keepPoints);
+    const pushed = push(handle, batch, false);
+    const finished = finish(handle, false);
     const whole: EngineUpdate = {
       reps: [...pushed.reps, ...finished.reps],
       turns: [...pushed.turns, ...finished.turns],
       skipped: pushed.skipped,
       pointCount: pushed.pointCount + finished.pointCount,
     };
-    if (!keepPoints) return whole;
-    return { ...whole, points: concatPoints((pushed as EngineUpdateWithPoints).points, (finished as EngineUpdateWithPoints).points) };
+    // The engine keeps the points of both calls until they are taken: one copy, at the end.
+    return keepPoints ? { ...whole, points: points(handle.engine.takePoints()) } : whole;
   } finally {
-    engine.free();
+    handle.engine.free();
   }
-}
-
-/** `a` followed by `b`, column by column. */
-export function concatPoints(a: ProcessedPoints, b: ProcessedPoints): ProcessedPoints {
-  return Object.fromEntries(
-    (Object.keys(a) as (keyof ProcessedPoints)[]).map((name) => {
-      const all = new Float64Array(a[name].length + b[name].length);
-      all.set(a[name]);
-      all.set(b[name], a[name].length);
-      return [name, all];
-    }),
-  ) as ProcessedPoints;
 }

@@ -3,6 +3,15 @@
  * (flywheelTruth.ts), sampled like real sensors (noise, encoder ticks, timing jitter, raw rates
  * 100–1000 Hz) and measured at the default settings on 100, 200 and 500 Hz grids. Errors are
  * relative to the truth; each figure has a bound on the median over the reps and on the worst rep.
+ *
+ * Each variant runs with several seeds (the set's rep-to-rep variations and the sensor's noise):
+ * one seed is one draw of the noise, and bounds fitted to one draw fail on others. Seed 7 (fast
+ * light set, every noise source, 100 Hz raw) once made the first pull start at 0 s instead of
+ * 1 s on the 200 and 500 Hz grids: the filter's rate at a session's first points was a
+ * parabola's slope at its window's edge, four times noisier than at the centre
+ * (engine-rs/src/savgol.rs). The wasm engine runs seeds 1–11 on every variant and grid (about
+ * 3 s); the reference port, which the oracle test holds to the wasm engine within 1e-9, runs
+ * seed 1 and seed 7.
  */
 import { describe, expect, it } from 'vitest';
 import { createEngine, reprocess, type EngineSettings, type EngineUpdate, type PhaseSummary, type SampleBatch } from '../../src/engine';
@@ -35,17 +44,19 @@ const BOUNDS: [Phase, Figure, number, number][] = [
   ['eccentric', 'peakVelocity', 0.03, 0.08],
   ...(['concentric', 'eccentric'] as const).flatMap((phase) => [
     // Peak power is a peak of a noisy product, over a 100 ms window (engine-rs/src/window.rs):
-    // within 1 % on clean input, biased up to ~10 % by 0.6° noise or 1.8° ticks.
-    [phase, 'peakPower', 0.1, 0.16] as [Phase, Figure, number, number],
+    // within 1 % on clean input, biased up by noise, most on the slow heavy set with every noise
+    // source at once (seeds 1–11: median up to 12.4 %, worst rep 21.8 %).
+    [phase, 'peakPower', 0.13, 0.23] as [Phase, Figure, number, number],
     [phase, 'work', 0.05, 0.05] as [Phase, Figure, number, number],
   ]),
 ];
 
 /** Eccentric overload ratios: [figure, median bound, worst-rep bound]. */
 const RATIO_BOUNDS: ['peakPowerRatio' | 'meanPowerRatio', Figure, number, number][] = [
-  // Both phases' peaks are biased alike, so their ratio holds better than either peak (worst
-  // measured: 10.0 %, slow heavy set, 0.6° noise, 100 Hz raw; clean input within 1 %).
-  ['peakPowerRatio', 'peakPower', 0.05, 0.11],
+  // Both phases' peaks are biased alike, so their ratio holds better than either peak (seeds
+  // 1–11: median up to 5.8 %, worst rep 10.9 %, slow heavy set, every noise source, 100 Hz raw;
+  // clean input within 1 %).
+  ['peakPowerRatio', 'peakPower', 0.07, 0.12],
   ['meanPowerRatio', 'power', 0.05, 0.05],
 ];
 
@@ -66,11 +77,12 @@ function failures(out: EngineUpdate, truth: RepTruth[]): string[] {
   return [
     ...BOUNDS.flatMap(([phase, figure, medianBound, worstBound]) => verdict(`${figure} ${phase}`, errors(out, truth, phase, figure), medianBound, worstBound)),
     // Where each rep's movement starts and ends, which sets are split by (rests of seconds):
-    // within 80 ms (the worst measured, 64 ms, is the end of a return on a noisy sensor).
+    // within 100 ms (the worst measured over seeds 1–11, 93 ms, is the end of a slow return on
+    // the sensor with every noise source, 100 Hz raw and grid).
     ...truth.flatMap((t, k) => {
       const rep = out.reps[k]!;
       const off = [Math.abs(rep.startUs / 1e6 - t.startS), Math.abs(rep.endUs / 1e6 - t.endS)];
-      return Math.max(...off) <= 0.08 ? [] : [`rep ${k} moves ${rep.startUs / 1e6}–${rep.endUs / 1e6} s, truth ${t.startS}–${t.endS} s`];
+      return Math.max(...off) <= 0.1 ? [] : [`rep ${k} moves ${rep.startUs / 1e6}–${rep.endUs / 1e6} s, truth ${t.startS}–${t.endS} s`];
     }),
     // The truth's ratio is the eccentric figure over the concentric one, both from the formulas.
     ...RATIO_BOUNDS.flatMap(([ratio, figure, medianBound, worstBound]) =>
@@ -80,19 +92,23 @@ function failures(out: EngineUpdate, truth: RepTruth[]): string[] {
 }
 
 type Reprocess = (batch: SampleBatch, settings: Partial<EngineSettings>) => EngineUpdate;
-const ENGINES: [string, Reprocess, typeof createEngine][] = [
-  ['the wasm engine', reprocess, createEngine],
-  ['the reference port', referenceReprocess, createReferenceEngine],
+/** Seeds 1–11: about 0.3 s of wasm per seed over every variant and grid. */
+const ALL_SEEDS = Array.from({ length: 11 }, (_, k) => k + 1);
+const ENGINES: [string, Reprocess, typeof createEngine, number[]][] = [
+  ['the wasm engine', reprocess, createEngine, ALL_SEEDS],
+  ['the reference port', referenceReprocess, createReferenceEngine, [1, 7]],
 ];
 
-describe.each(ENGINES)('%s', (_, reprocess, create) => describe.each([HEAVY_SLOW, LIGHT_FAST])('$name', (set: SetSpec) => {
+describe.each(ENGINES)('%s', (_, reprocess, create, seeds) => describe.each([HEAVY_SLOW, LIGHT_FAST])('$name', (set: SetSpec) => {
   describe.each(SENSORS)('%s', (_, sensor) => {
     it.each(RAW_HZ)('sampled at %i Hz: every rep found, every figure within its bounds on 100, 200 and 500 Hz grids', (rawHz) => {
-      const session = truthSession(set, { ...sensor, rawHz });
-      const report = GRID_HZ.flatMap((hz) => {
-        const out = reprocess(session.batch, { ...session.settings, hz });
-        if (out.reps.length !== session.reps.length) return [`${hz} Hz: ${out.reps.length} reps, want ${session.reps.length}`];
-        return failures(out, session.reps).map((f) => `${hz} Hz: ${f}`);
+      const report = seeds.flatMap((seed) => {
+        const session = truthSession(set, { ...sensor, rawHz }, seed);
+        return GRID_HZ.flatMap((hz) => {
+          const out = reprocess(session.batch, { ...session.settings, hz });
+          if (out.reps.length !== session.reps.length) return [`seed ${seed}, ${hz} Hz: ${out.reps.length} reps, want ${session.reps.length}`];
+          return failures(out, session.reps).map((f) => `seed ${seed}, ${hz} Hz: ${f}`);
+        });
       });
       expect(report).toEqual([]);
     });

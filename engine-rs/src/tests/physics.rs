@@ -47,7 +47,9 @@ macro_rules! constant_acceleration {
             let (t, a) = sample(|t| 0.5 * $al * t * t / DEG, 5.0 * $hz, 4.0, 0.0, 0.0, &mut Rng::new(2));
             let out = run(&t, &a, s);
             let (r, i, m) = (s.radius_m, s.inertia_kg_m2, s.mass_kg);
-            for k in half_width($hz) + 5..out.points.len() {
+            // Not the last m points: where the window cannot be centred, ω is the last centred
+            // point's (crate::savgol), by design.
+            for k in half_width($hz) + 5..out.points.len() - half_width($hz) {
                 let p = out.points.get(k).unwrap();
                 let time = p.time_us * 1e-6;
                 // The 4-point average lags 1.5 steps; the filter's parabola is exact.

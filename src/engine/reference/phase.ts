@@ -1,17 +1,18 @@
 /**
- * Reference port of `engine-rs/src/phase.rs`: a phase as a fold of its points' signed values,
- * with rest and noise blips trimmed off its edges (a run of moving points counts once its path
- * reaches MOVE_CONFIRM_DEG); a phase reports the magnitude of each mean. Objects here are
- * mutable; `clone()` stands in for Rust's copies.
+ * Reference port of `engine-rs/src/phase.rs`: a phase as a fold of its points' signed ω, α, body
+ * α and power (every metric it reports is linear in those), with rest and noise blips trimmed
+ * off its edges (a run of moving points counts once its path reaches MOVE_CONFIRM_DEG); a phase
+ * reports the magnitude of each mean. Objects here are mutable; `clone()` stands in for Rust's
+ * copies.
  */
 import type { PhaseSummary } from '../types';
 import { MOVE_CONFIRM_DEG, REST_OMEGA_RAD_S } from './constants';
 import type { Point } from './derive';
 import type { Edges } from './edges';
 
-export const METRIC_COUNT = 6;
-/** Index of the windowed power (see window.ts) after the summed metrics: peak power is its largest |value|. */
-const WINDOW_POWER = METRIC_COUNT;
+/** Summed values: ω, α, α signed as the body's acceleration, P; then the windowed power (see window.ts), whose largest |value| is the peak power. */
+export const SUM_COUNT = 4;
+const [OMEGA, ALPHA, BODY_ALPHA, POWER, WINDOW_POWER] = [0, 1, 2, 3, 4] as const;
 
 /** Where a point is: its global index and time, µs. */
 export interface At {
@@ -21,8 +22,8 @@ export interface At {
 
 class Sums {
   count = 0;
-  total = [0, 0, 0, 0, 0, 0];
-  peakVelocity = 0;
+  total = [0, 0, 0, 0];
+  peakOmega = 0;
   peakPower = 0;
   first: At = { index: 0, timeUs: 0 };
   last: At = { index: 0, timeUs: 0 };
@@ -31,8 +32,8 @@ class Sums {
     if (this.count === 0) this.first = at;
     this.last = at;
     this.count += 1;
-    for (let i = 0; i < METRIC_COUNT; i++) this.total[i]! += m[i]!;
-    this.peakVelocity = Math.max(this.peakVelocity, Math.abs(m[0]!));
+    for (let i = 0; i < SUM_COUNT; i++) this.total[i]! += m[i]!;
+    this.peakOmega = Math.max(this.peakOmega, Math.abs(m[OMEGA]!));
     this.peakPower = Math.max(this.peakPower, Math.abs(m[WINDOW_POWER]!));
   }
 
@@ -41,8 +42,8 @@ class Sums {
     if (this.count === 0) this.first = o.first;
     this.last = o.last;
     this.count += o.count;
-    for (let i = 0; i < METRIC_COUNT; i++) this.total[i]! += o.total[i]!;
-    this.peakVelocity = Math.max(this.peakVelocity, o.peakVelocity);
+    for (let i = 0; i < SUM_COUNT; i++) this.total[i]! += o.total[i]!;
+    this.peakOmega = Math.max(this.peakOmega, o.peakOmega);
     this.peakPower = Math.max(this.peakPower, o.peakPower);
   }
 
@@ -50,7 +51,7 @@ class Sums {
     const c = new Sums();
     c.count = this.count;
     c.total = [...this.total];
-    c.peakVelocity = this.peakVelocity;
+    c.peakOmega = this.peakOmega;
     c.peakPower = this.peakPower;
     c.first = this.first;
     c.last = this.last;
@@ -58,12 +59,11 @@ class Sums {
   }
 }
 
-/** v, a, τ, F, linearForce, P (signed) and whether the point is moving. */
+/** ω, α, α signed as the body's acceleration, P, the windowed power, and whether the point is moving. */
 export function phaseValues(p: Point, windowPower: number): [number[], boolean] {
-  return [
-    [p.velocity, p.acceleration, p.torque, p.force, p.linearForce, p.power, windowPower],
-    Math.abs(p.angularVelocity) >= REST_OMEGA_RAD_S,
-  ];
+  const alpha = p.angularAcceleration;
+  const bodyAlpha = p.angleDeg < 0 ? alpha : -alpha;
+  return [[p.angularVelocity, alpha, bodyAlpha, p.power, windowPower], Math.abs(p.angularVelocity) >= REST_OMEGA_RAD_S];
 }
 
 /** A phase's figures and where its movement starts and ends, µs on the session's clock. */
@@ -81,12 +81,18 @@ export interface Split {
   timeUs: number;
 }
 
-/** What a phase summary needs besides its points. */
+/** What a phase summary needs besides its points: the grid step, and the settings that turn summed ω and α into metrics. */
 export interface SummaryContext {
   /** Grid step, µs. */
   stepUs: number;
   /** The athlete's weight m·g, N. */
   weight: number;
+  /** r, 2r, 1/r (m, m, 1/m), inertia I (kg·m²), body mass m (kg). */
+  radius: number;
+  twoRadius: number;
+  invRadius: number;
+  inertia: number;
+  mass: number;
   edges: Edges;
 }
 
@@ -113,7 +119,7 @@ export class PhaseAcc {
         this.runState = 'unconfirmed';
         this.run = new Sums();
         this.runPathDeg = 0;
-        this.runSign = Math.sign(m[0]!);
+        this.runSign = Math.sign(m[OMEGA]!);
       }
       this.run.addPoint(m, at);
       if (this.runState === 'unconfirmed') {
@@ -122,7 +128,7 @@ export class PhaseAcc {
       }
     } else {
       this.closeRun();
-      const s = Math.sign(m[0]!);
+      const s = Math.sign(m[OMEGA]!);
       if (this.body.count > 0) {
         this.trail.addPoint(m, at);
         if (this.rampSign !== 0 && s === this.rampSign) this.ramp.addPoint(m, at);
@@ -192,38 +198,42 @@ export class PhaseAcc {
     // The speed-up before the first movement and the slow-down after the last, below the rest
     // threshold, are still the phase's: with them its Δω runs from rest to rest.
     const total = [...b.total];
-    let peakVelocity = b.peakVelocity;
+    let peakOmega = b.peakOmega;
     let peakPower = b.peakPower;
     for (const extra of closed.leadUsed ? [closed.lead, closed.ramp] : [closed.ramp]) {
-      for (let i = 0; i < METRIC_COUNT; i++) total[i]! += extra.total[i]!;
-      peakVelocity = Math.max(peakVelocity, extra.peakVelocity);
+      for (let i = 0; i < SUM_COUNT; i++) total[i]! += extra.total[i]!;
+      peakOmega = Math.max(peakOmega, extra.peakOmega);
       peakPower = Math.max(peakPower, extra.peakPower);
     }
     let startUs = c.edges.onsetNear(b.first.index) ?? b.first.timeUs - 0.5 * c.stepUs;
     let endUs = c.edges.stopNear(b.last.index) ?? b.last.timeUs + 0.5 * c.stepUs;
     if (head !== null && head.index + 1 === b.first.index) {
-      for (let i = 0; i < METRIC_COUNT; i++) total[i]! += head.after * head.values[i]!;
+      for (let i = 0; i < SUM_COUNT; i++) total[i]! += head.after * head.values[i]!;
       startUs = head.timeUs;
     }
     if (tail !== null && tail.index === b.last.index) {
-      for (let i = 0; i < METRIC_COUNT; i++) total[i]! -= tail.after * tail.values[i]!;
+      for (let i = 0; i < SUM_COUNT; i++) total[i]! -= tail.after * tail.values[i]!;
       endUs = tail.timeUs;
     }
     const gridUs = b.last.timeUs - b.first.timeUs + c.stepUs;
     const durationUs = endUs - startUs > 0 ? endUs - startUs : gridUs;
     const mean = (i: number) => (total[i]! * c.stepUs) / durationUs;
+    const [alpha, power] = [mean(ALPHA), mean(POWER)];
+    const torque = c.inertia * alpha;
+    const force = torque * c.invRadius;
+    const linearForce = c.mass * (c.twoRadius * mean(BODY_ALPHA));
     const phase: PhaseSummary = {
       duration: durationUs / 1e6,
-      velocity: Math.abs(mean(0)),
-      acceleration: Math.abs(mean(1)),
-      torque: Math.abs(mean(2)),
-      force: Math.abs(mean(3)),
-      linearForce: Math.abs(mean(4)),
-      netForce: mean(4) + c.weight + Math.abs(mean(3)),
-      power: Math.abs(mean(5)),
-      peakVelocity,
+      velocity: Math.abs(c.radius * mean(OMEGA)),
+      acceleration: Math.abs(c.twoRadius * alpha),
+      torque: Math.abs(torque),
+      force: Math.abs(force),
+      linearForce: Math.abs(linearForce),
+      netForce: linearForce + c.weight + Math.abs(force),
+      power: Math.abs(power),
+      peakVelocity: c.radius * peakOmega,
       peakPower,
-      work: Math.abs(total[5]! * c.stepUs * 1e-6),
+      work: Math.abs(total[POWER]! * c.stepUs * 1e-6),
     };
     return { phase, startUs, endUs: startUs + durationUs };
   }

@@ -16,9 +16,9 @@ interface Extreme {
 /** A grid point as the detector sees it. */
 export interface DetectorPoint {
   at: At;
-  /** Filtered angle, degrees, and angular velocity, rad/s. */
+  /** Filtered angle, degrees. */
   angleDeg: number;
-  omega: number;
+  /** Its phase values (see phase.ts), ω first. */
   values: readonly number[];
   moving: boolean;
 }
@@ -66,7 +66,7 @@ type Concentric = { start: Extreme; turn: Extreme; split: Split; summary: TimedP
 function turnSplit(point: DetectorPoint, stepUs: number): Split {
   const t = point.at.timeUs;
   const half = 0.5 * stepUs;
-  const shift = (point.angleDeg * DEG_TO_RAD) / point.omega;
+  const shift = (point.angleDeg * DEG_TO_RAD) / point.values[0]!;
   const crossUs = Number.isFinite(shift) ? Math.min(Math.max(t - shift * 1e6, t - half), t + half) : t;
   return { index: point.at.index, values: point.values, after: (t + half - crossUs) / stepUs, timeUs: crossUs };
 }

@@ -74,7 +74,9 @@ export class Resampler {
     if (this.held < 2 || t > this.last.timeUs) return undefined;
     const a = this.left;
     const d = this.delta;
-    const frac = Math.min(Math.max((t - a.timeUs) * this.invSpan, 0), 1);
+    // t lies in (left, last] (in [left, last] for a segment's first point): frac is within
+    // [0, 1] but for a last-bit rounding (see resample.rs for why it is not clamped).
+    const frac = (t - a.timeUs) * this.invSpan;
     const omega = a.omega + d.omega * frac;
     const alpha = a.alpha + d.alpha * frac;
     const point: GridPoint = { sample: { timeUs: t, angleDeg: a.angleDeg + d.angleDeg * frac, omega, alpha }, first: this.k === 0 };

@@ -1,8 +1,9 @@
 /**
  * Reference port of `engine-rs/src/savgol.rs` (which documents the filter): a centred quadratic
  * Savitzky–Golay fit over 2m + 1 grid points, streamed with running moments and a delay of m
- * points; segment edges take the fit of the first or last full window. Same arithmetic in the
- * same order as the Rust code.
+ * points; a segment's first and last m points take the fit of its first or last full window:
+ * the parabola's value at their position and the line's slope (the rate at the window's centre).
+ * Same arithmetic in the same order as the Rust code.
  */
 import type { GridPoint } from './resample';
 
@@ -46,14 +47,18 @@ class Fit {
     this.invS2 = n >= 2 ? 1 / s2 : 0;
   }
 
-  /** (value, slope) at centred position `x`. */
+  /**
+   * (value, slope) at centred position `x`: the parabola's value, and the slope of the
+   * least-squares line through the window (the parabola's slope at the centre; off centre the
+   * parabola's own slope is about 4 times noisier, see savgol.rs).
+   */
   at(m0: number, m1: number, m2: number, x: number): [number, number] {
     const a = this.k0 * m0 - this.k2 * m2;
     const b = m1 * this.invS2;
-    // At the centre the parabola's value and slope are a and b (the common case, and exact).
+    // At the centre the parabola's value is a (the common case, and exact).
     if (x === 0) return [a, b];
     const c = this.c2 * m2 - this.c0 * m0;
-    return [a + (b + c * x) * x, b + 2 * c * x];
+    return [a + (b + c * x) * x, b];
   }
 }
 
@@ -79,10 +84,11 @@ class Moments {
 
   /** Slides a window of half-width `m` by one point: `out` leaves, `x` enters. */
   slide(out: number, x: number, m: number): void {
-    const m0 = this.m0 - out + x;
-    const m1 = this.m1 + m * out + (m + 1) * x - m0;
-    this.m2 = this.m2 - m * m * out + (m + 1) * (m + 1) * x - 2 * (this.m1 + m * out + (m + 1) * x) + m0;
-    this.m1 = m1;
+    const s = m * out + (m + 1) * x;
+    const m0 = this.m0 + (x - out);
+    const shifted = this.m1 + s;
+    this.m2 += (m + 1) * (m + 1) * x - m * m * out - 2 * shifted + m0;
+    this.m1 += s - m0;
     this.m0 = m0;
   }
 
@@ -99,6 +105,8 @@ export class SavGol {
   /** Points of the current segment held, saturating past n; next write position. */
   private count = 0;
   private head = 0;
+  /** Points pushed in the segment: the moments are summed afresh every 4 windows' worth (savgol.rs RESUM_WINDOWS). */
+  private pushed = 0;
   private angle = new Moments();
   private rates = [new Moments(), new Moments()];
   private withRates = false;
@@ -126,8 +134,9 @@ export class SavGol {
     this.points[this.head] = g;
     this.head = this.head + 1 === n ? 0 : this.head + 1;
     this.count = Math.min(this.count + 1, n + 1);
+    this.pushed += 1;
     if (this.count < n) return;
-    if (this.count === n || this.head === 0) this.resum();
+    if (this.count === n || this.pushed % (4 * n) === 0) this.resum();
     else {
       this.angle.slide(out, x, m);
       if (this.withRates) {
@@ -161,6 +170,7 @@ export class SavGol {
     }
     this.count = 0;
     this.head = 0;
+    this.pushed = 0;
   }
 
   /** Moments of the full window, summed afresh (oldest first), so rounding never builds up. */

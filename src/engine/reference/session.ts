@@ -55,7 +55,16 @@ class ReferenceEngine implements IncrementalEngine<Update> {
     const m = filterHalfWidth(s.hz);
     this.savgol = new SavGol(m);
     this.edges = new Edges(s.hz, m + 2, (1.5 * 1e6) / s.hz);
-    this.detector = new RepDetector(s.warmup, { stepUs: 1e6 / s.hz, weight: s.mass * GRAVITY, edges: this.edges });
+    this.detector = new RepDetector(s.warmup, {
+      stepUs: 1e6 / s.hz,
+      weight: s.mass * GRAVITY,
+      radius: s.radius,
+      twoRadius: 2 * s.radius,
+      invRadius: 1 / s.radius,
+      inertia: s.inertia,
+      mass: s.mass,
+      edges: this.edges,
+    });
   }
 
   /** The update of a call that produced `points`, `reps` and `turns`. */
@@ -119,7 +128,7 @@ class ReferenceEngine implements IncrementalEngine<Update> {
     const [values, moving] = phaseValues(point, this.window.push(point.power, f.g.first));
     const at = { index: this.nextIndex, timeUs: point.timeUs };
     this.edges.push(at.index, at.timeUs, f.g.sample.angleDeg, Math.abs(f.angle), moving);
-    const rep = this.detector.push({ at, angleDeg: f.angle, omega: point.angularVelocity, values, moving });
+    const rep = this.detector.push({ at, angleDeg: f.angle, values, moving });
     if (rep !== null) reps.push(rep);
     const turn = this.detector.takeTurn();
     if (turn !== null) turns.push(turn);

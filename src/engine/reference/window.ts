@@ -11,6 +11,8 @@ export class PowerWindow {
   private head = 0;
   private filled = 0;
   private sum = 0;
+  /** 1 / filled: the Rust engine multiplies by it rather than divide (see window.rs). */
+  private invFilled = 0;
   private sinceResum = 0;
 
   constructor(hz: number) {
@@ -26,10 +28,14 @@ export class PowerWindow {
       this.sinceResum = 0;
     }
     const n = this.ring.length;
-    if (this.filled === n) this.sum -= this.ring[this.head]!;
-    else this.filled += 1;
+    let leaving = 0;
+    if (this.filled === n) leaving = this.ring[this.head]!;
+    else {
+      this.filled += 1;
+      this.invFilled = 1 / this.filled;
+    }
     this.ring[this.head] = power;
-    this.sum += power;
+    this.sum += power - leaving;
     this.head = this.head + 1 === n ? 0 : this.head + 1;
     this.sinceResum += 1;
     if (this.sinceResum === n) {
@@ -39,6 +45,6 @@ export class PowerWindow {
       for (let i = 0; i < this.filled; i++) sum += this.ring[i]!;
       this.sum = sum;
     }
-    return this.sum / this.filled;
+    return this.sum * this.invFilled;
   }
 }
