@@ -74,6 +74,7 @@ describe('fitProfile', () => {
   });
 
   it.each([
+    { name: 'no set', points: [], reason: /There are no sets yet/ },
     { name: 'one set', points: athlete([0.05], 0), reason: /two or more inertias; there is only one set/ },
     { name: 'equal inertias', points: athlete([0.05, 0.05, 0.05], 0.02), reason: /same inertia/ },
     { name: 'two points', points: athlete([0.05, 0.1], 0), reason: /Two sets fit any line exactly/ },

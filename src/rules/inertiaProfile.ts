@@ -70,6 +70,7 @@ export function fitLine(xs: readonly number[], ys: readonly number[]): LineFit {
 }
 
 export function fitProfile(points: readonly ProfilePoint[]): ProfileFit {
+  if (points.length === 0) return { ok: false, reason: 'There are no sets yet: a profile needs sets at two or more inertias.' };
   if (points.length < 2) return { ok: false, reason: 'A profile needs sets at two or more inertias; there is only one set.' };
   const bad = points.find((p) => ![p.inertia, p.velocity, p.angularAcceleration].every(Number.isFinite));
   if (bad !== undefined) return { ok: false, reason: 'A set has no measured velocity or acceleration (was the inertia 0?).' };
