@@ -1,8 +1,10 @@
 /**
  * The Workout screen as people see it, on a phone (390×844) and a desktop (1280×800): screenshots
  * with a set on screen go to test-results/e2e/ for review, the layout must not overflow
- * sideways, and axe-core must find no serious or critical accessibility violation.
+ * sideways, and axe-core must find no serious or critical accessibility violation. The screens
+ * beyond the Workout (History, Profile, the profile test) are held to the same on a phone.
  */
+import type { Page } from 'playwright-core';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { VIEWPORTS } from './fixtures/browser';
@@ -35,16 +37,39 @@ describe('the Workout screen', () => {
       const overflow = await app.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, 'page wider than the viewport').toBeLessThanOrEqual(0);
       await app.bluetoothButton().waitFor();
-
-      // Through DevTools evaluation: the app's CSP (rightly) refuses an injected inline script.
-      await app.page.evaluate(await axeSource);
-      const violations = await app.page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
-        const result = await axe.run(document);
-        return result.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map((n) => ({ target: n.target })) }));
-      });
-      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(await seriousViolations(app.page)).toEqual([]);
     });
   }
 });
+
+describe('the screens beyond the Workout, on a phone', () => {
+  for (const [path, heading] of [
+    ['/history', 'History'],
+    ['/profile', 'Profile'],
+    ['/profile/test', 'Profile test'],
+  ] as const) {
+    test(`${heading} (${path}) fits the width and passes axe`, async ({ app }) => {
+      await app.page.setViewportSize(VIEWPORTS.phone);
+      await app.open();
+      await app.page.goto(new URL(path, app.page.url()).href);
+      await app.page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+      const overflow = await app.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, 'page wider than the viewport').toBeLessThanOrEqual(0);
+      expect(await seriousViolations(app.page)).toEqual([]);
+    });
+  }
+});
+
+/** axe-core's serious and critical violations on the page, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Through DevTools evaluation: the app's CSP (rightly) refuses an injected inline script.
+  await page.evaluate(await axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document);
+    return result.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map((n) => ({ target: n.target })) }));
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
