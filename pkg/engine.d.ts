@@ -252,7 +252,7 @@ export class Rep {
 
 /**
  * A rep's concentric phase, published once its turn is certain (see [`Turn`]); the rep with the
- * same index closes later with the same concentric figures.
+ * same index closes later with the same concentric figures, but for peak power (the peak so far).
  */
 export class Turn {
     private constructor();

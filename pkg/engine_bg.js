@@ -592,7 +592,7 @@ if (Symbol.dispose) Rep.prototype[Symbol.dispose] = Rep.prototype.free;
 
 /**
  * A rep's concentric phase, published once its turn is certain (see [`Turn`]); the rep with the
- * same index closes later with the same concentric figures.
+ * same index closes later with the same concentric figures, but for peak power (the peak so far).
  */
 export class Turn {
     __destroy_into_raw() {

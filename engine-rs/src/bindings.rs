@@ -184,7 +184,7 @@ pub struct JsRep {
 }
 
 /// A rep's concentric phase, published once its turn is certain (see [`Turn`]); the rep with the
-/// same index closes later with the same concentric figures.
+/// same index closes later with the same concentric figures, but for peak power (the peak so far).
 #[wasm_bindgen(js_name = Turn)]
 #[derive(Clone, Copy, Debug)]
 pub struct JsTurn {

@@ -24,9 +24,13 @@
 //!   (the kinetic energy taken out of the flywheel per second) and so on.
 //! - **Net force** m·(ā_body + g) + |F̄|: the body's weight and mean acceleration plus the mean
 //!   rope tension, which keeps one sign through a flywheel phase (driving, then braking).
-//! - **Peak velocity**: the largest |v| of the phase's points; **peak power**: the largest |P|
-//!   averaged over [`crate::settings::PEAK_POWER_WINDOW_S`] ([`crate::window`]), since a single
-//!   point's P carries the noise of α.
+//! - **Peak velocity**: the largest |v| of the phase's points; **peak power**: the peak of the
+//!   power curve low-passed by a centred quartic fit ([`crate::window`]), in the phase's own
+//!   direction (the largest driving power of a concentric, the largest braking power of an
+//!   eccentric), over the values centred on the phase's points from the extreme before it to its
+//!   own, rest included (smoothed power is about 0 at rest). A single point's P carries the
+//!   noise of α. The fit's values come late, so the rep detector tracks this peak
+//!   ([`crate::reps`]) and hands it to [`PhaseAcc::summary`].
 //! - **Work**: |ΣP·Δt| over the phase, in joules; the same sum as mean power, so it is mean power
 //!   × duration and, since power telescopes, the change of the flywheel's kinetic energy over
 //!   the phase (concentric: put in by the athlete; eccentric: taken out by the athlete's braking).
@@ -40,13 +44,17 @@
 use crate::derive::Rates;
 use crate::edges::Edges;
 use crate::settings::{Settings, GRAVITY, MOVE_CONFIRM_DEG, REST_OMEGA_RAD_S};
+use crate::window::{stream_for, STREAMS};
 
 /// Number of summed values: ω, α, the body's α and P (see [`phase_values`]).
 pub const SUM_COUNT: usize = 4;
 
-/// Values a phase folds per point: the [`SUM_COUNT`] summed ones, then the windowed power
-/// ([`crate::window`]) whose largest |value| is the peak power.
-pub const VALUE_COUNT: usize = SUM_COUNT + 1;
+/// Values a point carries to the rep detector: the [`SUM_COUNT`] summed ones, then the
+/// [`STREAMS`] smoothed powers ([`crate::window`]) that peak power is tracked from.
+pub const VALUE_COUNT: usize = SUM_COUNT + STREAMS;
+
+/// Index of the first smoothed power in a point's values.
+pub const SMOOTHED: usize = SUM_COUNT;
 
 /// Index of ω in a point's values.
 pub const OMEGA: usize = 0;
@@ -56,8 +64,6 @@ const ALPHA: usize = 1;
 const BODY_ALPHA: usize = 2;
 /// Index of the power P.
 const POWER: usize = 3;
-/// Index of the windowed power.
-const WINDOW_POWER: usize = SUM_COUNT;
 
 /// Where a point is: its global grid index and time.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -76,8 +82,6 @@ pub(crate) struct Sums {
     total: [f64; SUM_COUNT],
     /// max |ω|
     peak_omega: f64,
-    /// max |windowed P|
-    peak_power: f64,
     first: At,
     last: At,
 }
@@ -94,7 +98,6 @@ impl Sums {
             *t += x;
         }
         self.peak_omega = peak(self.peak_omega, m[OMEGA].abs());
-        self.peak_power = peak(self.peak_power, m[WINDOW_POWER].abs());
     }
 
     fn add(&mut self, other: &Sums) {
@@ -110,14 +113,13 @@ impl Sums {
             *t += x;
         }
         self.peak_omega = peak(self.peak_omega, other.peak_omega);
-        self.peak_power = peak(self.peak_power, other.peak_power);
     }
 }
 
 /// The larger of a running peak (never NaN) and `x`: `f64::max` without its NaN handling, which
 /// a WebAssembly engine compiles to a chain of branches (a NaN `x` leaves the peak, as there).
 #[inline(always)]
-fn peak(peak: f64, x: f64) -> f64 {
+pub(crate) fn peak(peak: f64, x: f64) -> f64 {
     if x > peak {
         x
     } else {
@@ -130,12 +132,19 @@ fn peak(peak: f64, x: f64) -> f64 {
 /// m·a_body with a_body = ∓a by the side of the calibration point the rope is on, P = τ·ω), so
 /// a phase sums ω, α, α signed as the body's acceleration, and P, and scales the sums into
 /// means once, at its summary: four additions per point where summing every metric would take
-/// six. `angle_deg` is the point's filtered angle, `power` its P, `window_power` its
-/// [`crate::window`] mean.
+/// six. `angle_deg` is the point's filtered angle, `power` its P, `smoothed` what
+/// [`crate::window::PowerSmoother`] gave at the point (centred before it).
 #[inline(always)]
-pub fn phase_values(r: &Rates, angle_deg: f64, power: f64, window_power: f64) -> ([f64; VALUE_COUNT], bool) {
+pub fn phase_values(r: &Rates, angle_deg: f64, power: f64, smoothed: [f64; STREAMS]) -> ([f64; VALUE_COUNT], bool) {
     let body_alpha = if angle_deg < 0.0 { r.alpha } else { -r.alpha };
-    ([r.omega, r.alpha, body_alpha, power, window_power], r.omega.abs() >= REST_OMEGA_RAD_S)
+    ([r.omega, r.alpha, body_alpha, power, smoothed[0], smoothed[1]], r.omega.abs() >= REST_OMEGA_RAD_S)
+}
+
+/// The peak power of a phase of `duration_s` whose fits' peaks are `peaks` (W): the fit its
+/// duration picks ([`stream_for`]).
+#[inline]
+pub fn peak_power(duration_s: f64, peaks: &[f64; STREAMS]) -> f64 {
+    peaks[stream_for(duration_s)]
 }
 
 /// A grid point shared by two phases (the turn): from `time_us`, the fraction `after` of its
@@ -375,10 +384,20 @@ impl PhaseAcc {
         self.run_state = Run::None;
     }
 
+    /// Index of the last point of the phase's last movement, as if it ended at the last point
+    /// pushed (`None` without movement): its peak power is final once the smoothed power
+    /// centred there has come (what is centred on the rest after it is about 0).
+    pub fn movement_end(&self) -> Option<u64> {
+        let mut closed = *self;
+        closed.close_run();
+        (closed.body.count > 0).then_some(closed.body.last.index)
+    }
+
     /// The phase's figures, as if it ended at the last point pushed (see the module notes):
     /// `head` is the point before the phase that it shares with the previous one, `tail` its
-    /// last point, shared with the next.
-    pub fn summary(&self, c: &Context, edges: &Edges, head: Option<&Split>, tail: Option<&Split>) -> PhaseSummary {
+    /// last point, shared with the next; `peaks` the largest smoothed power of each fit over the
+    /// phase so far, in its own direction ([`crate::reps`] tracks them).
+    pub fn summary(&self, c: &Context, edges: &Edges, head: Option<&Split>, tail: Option<&Split>, peaks: &[f64; STREAMS]) -> PhaseSummary {
         let mut closed = *self;
         closed.close_run();
         if closed.body.count == 0 {
@@ -388,14 +407,12 @@ impl PhaseAcc {
         // rest threshold, are still the phase's: with them its Δω runs from rest to rest.
         let mut total = closed.body.total;
         let mut peak_omega = closed.body.peak_omega;
-        let mut peak_power = closed.body.peak_power;
         let lead = if closed.lead_used { Some(&closed.lead) } else { None };
         for extra in lead.into_iter().chain([&closed.ramp]) {
             for (t, x) in total.iter_mut().zip(&extra.total) {
                 *t += x;
             }
             peak_omega = peak_omega.max(extra.peak_omega);
-            peak_power = peak_power.max(extra.peak_power);
         }
         let b = &closed.body;
         let mut start_us = edges.onset_near(b.first.index).unwrap_or(b.first.time_us - 0.5 * c.step_us);
@@ -419,8 +436,9 @@ impl PhaseAcc {
         let torque = c.inertia * alpha;
         let force = torque * c.inv_radius;
         let linear_force = c.mass * (c.two_radius * mean(BODY_ALPHA));
+        let duration_s = duration_us / 1e6;
         PhaseSummary {
-            duration_s: duration_us / 1e6,
+            duration_s,
             velocity: (c.radius * mean(OMEGA)).abs(),
             acceleration: (c.two_radius * alpha).abs(),
             torque: torque.abs(),
@@ -429,7 +447,7 @@ impl PhaseAcc {
             net_force: linear_force + c.weight + force.abs(),
             power: power.abs(),
             peak_velocity: c.radius * peak_omega,
-            peak_power,
+            peak_power: peak_power(duration_s, peaks),
             work: (total[POWER] * c.step_us * 1e-6).abs(),
             start_us,
             end_us: start_us + duration_us,
@@ -458,7 +476,7 @@ pub struct PhaseSummary {
     pub power: f64,
     /// peak |v|, m/s
     pub peak_velocity: f64,
-    /// peak |P|, W
+    /// peak of the smoothed P in the phase's direction, W (see the module notes)
     pub peak_power: f64,
     /// |ΣP·Δt|, J: the energy put into the flywheel (concentric) or taken out of it (eccentric)
     pub work: f64,
@@ -484,13 +502,13 @@ mod tests {
     fn fold(points: &[(f64, f64)]) -> PhaseAcc {
         let mut a = PhaseAcc::new(points.first().map_or(0.0, |p| p.1));
         for (k, &(v, p)) in points.iter().enumerate() {
-            a.push(&[v, 1.0, 1.0, 1.0, 1.0], v != 0.0, p, at(k));
+            a.push(&[v, 1.0, 1.0, 1.0, 1.0, 1.0], v != 0.0, p, at(k));
         }
         a
     }
 
     fn summary(points: &[(f64, f64)]) -> PhaseSummary {
-        fold(points).summary(&CONTEXT, &Edges::new(10.0, 0, 0.0), None, None)
+        fold(points).summary(&CONTEXT, &Edges::new(10.0, 0, 0.0), None, None, &[0.0; STREAMS])
     }
 
     macro_rules! summarises {
@@ -527,9 +545,9 @@ mod tests {
         let mut a = PhaseAcc::new(0.0);
         for k in 0..4 {
             // v = 1, tangential force −200 N (braking): α = −200; linear force m·2r·(body α) = 50 N
-            a.push(&[1.0, -200.0, 25.0, 0.0, 0.0], true, 10.0 * k as f64, at(k));
+            a.push(&[1.0, -200.0, 25.0, 0.0, 0.0, 0.0], true, 10.0 * k as f64, at(k));
         }
-        let s = a.summary(&CONTEXT, &Edges::new(10.0, 0, 0.0), None, None);
+        let s = a.summary(&CONTEXT, &Edges::new(10.0, 0, 0.0), None, None, &[0.0; STREAMS]);
         assert_eq!((s.force, s.linear_force, s.net_force), (200.0, 50.0, 50.0 + 800.0 + 200.0));
     }
 
@@ -538,18 +556,18 @@ mod tests {
         // Four points of v = 2; the last is the turn, 0.3 of its step after the crossing.
         let mut conc = PhaseAcc::new(0.0);
         for k in 0..4 {
-            conc.push(&[2.0, 0.0, 0.0, 0.0, 0.0], true, 10.0 * k as f64, at(k));
+            conc.push(&[2.0, 0.0, 0.0, 0.0, 0.0, 0.0], true, 10.0 * k as f64, at(k));
         }
-        let turn = Split { index: 3, values: [2.0, 0.0, 0.0, 0.0, 0.0], after: 0.3, time_us: 3.2 * CONTEXT.step_us };
+        let turn = Split { index: 3, values: [2.0, 0.0, 0.0, 0.0, 0.0, 0.0], after: 0.3, time_us: 3.2 * CONTEXT.step_us };
         let edges = Edges::new(10.0, 0, 0.0);
-        let s = conc.summary(&CONTEXT, &edges, None, Some(&turn));
+        let s = conc.summary(&CONTEXT, &edges, None, Some(&turn), &[0.0; STREAMS]);
         // From −0.05 s (half a step before point 0) to 0.32 s, covering 3.7 points of v = 2.
         assert!((s.duration_s - 0.37).abs() < 1e-12 && (s.velocity - 2.0).abs() < 1e-12, "{s:?}");
         let mut ecc = PhaseAcc::new(0.0);
         for k in 4..6 {
-            ecc.push(&[2.0, 0.0, 0.0, 0.0, 0.0], true, 10.0 * k as f64, at(k));
+            ecc.push(&[2.0, 0.0, 0.0, 0.0, 0.0, 0.0], true, 10.0 * k as f64, at(k));
         }
-        let e = ecc.summary(&CONTEXT, &edges, Some(&turn), None);
+        let e = ecc.summary(&CONTEXT, &edges, Some(&turn), None, &[0.0; STREAMS]);
         assert!((e.duration_s - 0.23).abs() < 1e-12 && (e.velocity - 2.0).abs() < 1e-12, "{e:?}");
     }
 

@@ -25,6 +25,20 @@
 //!   next phase's beginning, should the extreme turn out to be the boundary). The copy is
 //!   taken lazily, on the first point after a new extreme, so a phase that moves steadily in
 //!   one direction costs one fold per point. Points are never stored.
+//! - Peak power ([`crate::window`]): each point brings each fit's smoothed power centred n
+//!   points before it (n its half-width), which belongs to the phase its centre lies in. Beside
+//!   its folds, a phase keeps per fit the largest value of its own direction centred up to its
+//!   running extreme, and of both directions after it (its own, should it go past the extreme
+//!   again, and the next phase's). When a phase ends, the values centred on its last
+//!   n points are still to come: it waits until the fit it uses has passed the
+//!   last point of its movement (0.2 s, or 0.45 s for a phase of 0.75 s or more). A rep waits
+//!   before it is published, though one closed by the next pull usually waits for nothing (the
+//!   pull's 180° take longer); a rep closed by rest or at the end of data is published at once
+//!   with the values known, those still to come being centred on the rest after the stop. A
+//!   turn is published as soon as it is certain, as before, with the concentric's peak power so
+//!   far (what is still to come may raise it); the rep carries the final one. Should a phase end
+//!   while the one before it still waits (two phase ends within a fit's half-width: no movement
+//!   of a rope that travels 180° a phase does that), the earlier one is done with what it has.
 //! - Data that starts mid-movement (rope already out, or winding back) begins in an unknown
 //!   direction: a first eccentric without a concentric makes no rep, and neither does a first
 //!   concentric before which the rope was never still (data, or a segment after a break, that
@@ -32,9 +46,10 @@
 
 use crate::derive::DEG_TO_RAD;
 use crate::edges::Edges;
-use crate::phase::{At, Context, PhaseAcc, PhaseSummary, Split, OMEGA, VALUE_COUNT};
+use crate::phase::{peak, peak_power, At, Context, PhaseAcc, PhaseSummary, Split, OMEGA, SMOOTHED, VALUE_COUNT};
 use crate::settings::{REP_TRAVEL_DEG, REST_CLOSE_S};
 use crate::still::Stillness;
+use crate::window::{stream_for, STREAMS};
 
 /// A grid point as the detector sees it.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -43,7 +58,7 @@ pub struct DetectorPoint {
     pub at: At,
     /// Filtered angle, degrees.
     pub angle_deg: f64,
-    /// Its [`crate::phase::phase_values`] (ω first).
+    /// Its [`crate::phase::phase_values`] (ω first, the smoothed powers last).
     pub values: [f64; VALUE_COUNT],
     /// Moving by the phases' rule.
     pub moving: bool,
@@ -125,8 +140,8 @@ pub struct Rep {
     pub concentric: PhaseSummary,
     /// Points (turn, end].
     pub eccentric: PhaseSummary,
-    /// Eccentric overload by peak power: eccentric peak |P| / concentric peak |P| (0 when the
-    /// concentric has no power, e.g. inertia 0).
+    /// Eccentric overload by peak power: eccentric peak braking power / concentric peak driving
+    /// power (0 when the concentric has no power, e.g. inertia 0).
     pub peak_power_ratio: f64,
     /// Eccentric overload by mean power: eccentric |mean P| / concentric |mean P| (0 likewise).
     /// With work = mean power × duration this is also the ratio of work per unit time.
@@ -142,7 +157,9 @@ pub fn overload_ratio(eccentric: f64, concentric: f64) -> f64 {
 /// A rep's concentric phase, published as soon as the turn is certain (the rope has come back
 /// [`REP_TRAVEL_DEG`] from fully out): the athlete sees the pull's figures about one eccentric
 /// earlier than the whole rep. The rep that closes later carries the same concentric figures,
-/// index and count; a turn whose rep never closes (the data ends mid-return) stays a turn.
+/// index and count, except that its peak power may be higher: the turn's is the peak so far,
+/// the smoothed power centred on the pull's last 0.2–0.45 s being still to come (see the module
+/// notes). A turn whose rep never closes (the data ends mid-return) stays a turn.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Turn {
     /// The index the rep will have.
@@ -164,6 +181,67 @@ struct Extreme {
     index: u64,
 }
 
+/// The largest smoothed power of each fit over the stretches of a phase in progress, signed so
+/// that the phase's own direction is positive (0: none yet).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Peaks {
+    /// Centred up to the running extreme: the phase's peaks, should it end there.
+    at: [f64; STREAMS],
+    /// Centred after the extreme, in the phase's direction: its own should it go past the
+    /// extreme again.
+    after_own: [f64; STREAMS],
+    /// Centred after the extreme, in the other direction: the next phase's.
+    after_next: [f64; STREAMS],
+}
+
+/// The peaks of a phase that has ended but whose last points' smoothed power is still to come.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Waiting {
+    /// Values centred after this index (and up to the next phase's start) are the phase's.
+    from: u64,
+    /// The phase's direction (see [`Folds::own`]).
+    own: f64,
+    peaks: [f64; STREAMS],
+}
+
+impl Waiting {
+    /// No phase waiting: every value centred before the current phase is dropped.
+    const NONE: Waiting = Waiting { from: u64::MAX, own: 0.0, peaks: [0.0; STREAMS] };
+}
+
+/// A phase waiting for its peak power (see the module notes).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Pending {
+    waiting: Waiting,
+    /// The index of the point whose smoothed power, in the fit the phase uses, is centred on the
+    /// last point of the phase's movement (the extreme may lie further on, in the rest after it).
+    due: u64,
+    /// The closed rep whose eccentric this is; `None`: the concentric of the current
+    /// [`Direction::Eccentric`], whose summary gets the final peak power.
+    rep: Option<Rep>,
+}
+
+/// Adds the smoothed powers in a point's `values` (fit j's centred `delays[j]` points before
+/// `index`) where they belong: at or before `from`, the start of the phase in progress, to the
+/// phase waiting before it (`before`); then up to the phase's extreme `ext`, or after it (see
+/// [`Peaks`]); `own` is the phase's direction.
+#[inline(always)]
+fn add_smoothed(values: &[f64; VALUE_COUNT], index: u64, delays: &[u64; STREAMS], (from, ext, own): (u64, u64, f64), peaks: &mut Peaks, before: &mut Waiting) {
+    for j in 0..STREAMS {
+        let (centre, x) = (index.saturating_sub(delays[j]), values[SMOOTHED + j]);
+        if centre <= from {
+            if centre > before.from {
+                before.peaks[j] = peak(before.peaks[j], before.own * x);
+            }
+        } else if centre <= ext {
+            peaks.at[j] = peak(peaks.at[j], own * x);
+        } else {
+            peaks.after_own[j] = peak(peaks.after_own[j], own * x);
+            peaks.after_next[j] = peak(peaks.after_next[j], -own * x);
+        }
+    }
+}
+
 /// Folds of the phase in progress.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Folds {
@@ -177,19 +255,29 @@ struct Folds {
     after_ext: Option<PhaseAcc>,
     /// The point at `ext` (kept up to date in a concentric only: see [`Folds::push`]).
     ext_point: DetectorPoint,
+    /// Index of the extreme the phase starts from: smoothed power centred there or before is an
+    /// earlier phase's.
+    from: u64,
+    /// The phase's direction: 1 where the athlete drives the flywheel (a pull), −1 where they
+    /// brake it (a release); a phase's peak power is its largest smoothed power times this.
+    own: f64,
+    peaks: Peaks,
 }
 
 impl Folds {
-    /// A phase whose points so far are `all`, the last of which, `point` at `here`, is its extreme.
-    fn new(here: Extreme, all: PhaseAcc, point: DetectorPoint) -> Folds {
-        Folds { ext: here, all, at_ext: None, after_ext: None, ext_point: point }
+    /// A phase starting after index `from` in direction `own`, whose points so far are `all`, the
+    /// last of which, `point` at `here`, is its extreme; `peaks` its smoothed power so far.
+    fn new(here: Extreme, all: PhaseAcc, point: DetectorPoint, from: u64, own: f64, at: [f64; STREAMS]) -> Folds {
+        let peaks = Peaks { at, ..Peaks::default() };
+        Folds { ext: here, all, at_ext: None, after_ext: None, ext_point: point, from, own, peaks }
     }
 
     /// Adds a point; `beyond` when it is the phase's new extreme. The `None`s keep a steady
     /// movement, a new extreme at every point, from copying folds. `KEEP`: whether the extreme's
-    /// point is kept (a concentric's, whose extreme is the turn that two phases share).
+    /// point is kept (a concentric's, whose extreme is the turn that two phases share). Smoothed
+    /// power centred before the phase goes to `before`.
     #[inline]
-    fn push<const KEEP: bool>(&mut self, here: Extreme, point: &DetectorPoint, beyond: bool) {
+    fn push<const KEEP: bool>(&mut self, here: Extreme, point: &DetectorPoint, beyond: bool, delays: &[u64; STREAMS], before: &mut Waiting) {
         let (m, moving, at) = (&point.values, point.moving, point.at);
         if beyond {
             self.all.push(m, moving, here.p, at);
@@ -199,12 +287,19 @@ impl Folds {
             }
             self.at_ext = None;
             self.after_ext = None;
+            // What came after the old extreme is now the phase's own.
+            let p = &mut self.peaks;
+            for j in 0..STREAMS {
+                p.at[j] = peak(p.at[j], p.after_own[j]);
+            }
+            (p.after_own, p.after_next) = ([0.0; STREAMS], [0.0; STREAMS]);
         } else {
             self.at_ext.get_or_insert(self.all);
             self.all.push(m, moving, here.p, at);
             let ext_p = self.ext.p;
             self.after_ext.get_or_insert_with(|| PhaseAcc::new(ext_p)).push(m, moving, here.p, at);
         }
+        add_smoothed(m, at.index, delays, (self.from, self.ext.index, self.own), &mut self.peaks, before);
     }
 
     /// The phase ended at its extreme.
@@ -214,7 +309,8 @@ impl Folds {
 
     /// The next phase, starting at this one's extreme, up to `here` (`point`), its first extreme.
     fn next(&self, here: Extreme, point: &DetectorPoint) -> Folds {
-        Folds::new(here, self.after_ext.unwrap_or(PhaseAcc::new(self.ext.p)), *point)
+        let all = self.after_ext.unwrap_or(PhaseAcc::new(self.ext.p));
+        Folds::new(here, all, *point, self.ext.index, -self.own, self.peaks.after_next)
     }
 }
 
@@ -234,42 +330,73 @@ enum Direction {
     Eccentric { concentric: Option<(Extreme, Extreme, Split, PhaseSummary)>, folds: Folds },
 }
 
+/// What a point did besides adding to the phase in progress.
+enum Event {
+    None,
+    /// The concentric turned: the return is certain.
+    Turned,
+    /// The rep's eccentric ended: the next pull is certain.
+    Pulled,
+    /// The rep's eccentric came to rest.
+    Rested,
+}
+
 /// Streams points in, closed reps out.
 #[derive(Clone, Debug)]
 pub struct RepDetector {
     context: Context,
     warmup: u32,
+    /// How many points after its centre each fit's smoothed power comes ([`crate::window`]).
+    delays: [u64; STREAMS],
     still: Stillness,
     next_index: u32,
     /// `None` before the first point.
     dir: Option<Direction>,
-    /// The concentric that the last point made certain, until taken.
+    /// The phase before the current one while its peak power waits.
+    pending: Option<Pending>,
+    /// The concentric published by the last point, until taken.
     turned: Option<Turn>,
 }
 
 impl RepDetector {
-    /// A detector with `warmup` warmup reps, summarising phases in `context`.
-    pub fn new(warmup: u32, context: Context) -> RepDetector {
-        RepDetector { context, warmup, still: Stillness::default(), next_index: 0, dir: None, turned: None }
+    /// A detector with `warmup` warmup reps, summarising phases in `context`; each point's
+    /// smoothed powers are centred `delays` points before it.
+    pub fn new(warmup: u32, context: Context, delays: [usize; STREAMS]) -> RepDetector {
+        RepDetector {
+            context,
+            warmup,
+            delays: delays.map(|d| d as u64),
+            still: Stillness::default(),
+            next_index: 0,
+            dir: None,
+            pending: None,
+            turned: None,
+        }
     }
 
-    /// Feeds the next grid point; returns the rep it closes, if any. `edges` has seen the point.
+    /// Feeds the next grid point; returns the rep it closes or whose peak power it completes, if
+    /// any. `edges` has seen the point.
     #[inline]
     pub fn push(&mut self, point: &DetectorPoint, edges: &Edges) -> Option<Rep> {
         let index = point.at.index;
         let here = Extreme { p: point.angle_deg.abs(), index };
         self.still.push(point.at.time_us, here.p, point.moving);
         let band_since_us = self.still.since_us();
+        let delays = self.delays;
         let Some(dir) = &mut self.dir else {
-            let start = Folds::new(here, PhaseAcc::new(here.p), *point);
-            self.dir = Some(Direction::Unknown { from_hi: start, from_lo: start, rested: !point.moving });
+            // The highest point would start a pull (its phase before is a release), the lowest a release.
+            let (hi, lo) = (Folds::new(here, PhaseAcc::new(here.p), *point, index, -1.0, [0.0; STREAMS]), Folds::new(here, PhaseAcc::new(here.p), *point, index, 1.0, [0.0; STREAMS]));
+            self.dir = Some(Direction::Unknown { from_hi: hi, from_lo: lo, rested: !point.moving });
             return None;
         };
-        match dir {
+        let mut before = self.pending.map_or(Waiting::NONE, |p| p.waiting);
+        let event = match dir {
             Direction::Unknown { from_hi, from_lo, rested } => {
-                // Only the points after each extreme matter: the phase would start there.
-                from_hi.push::<false>(here, point, here.p > from_hi.ext.p);
-                from_lo.push::<false>(here, point, here.p < from_lo.ext.p);
+                // Only the points after each extreme matter: the phase would start there. No
+                // phase waits before them.
+                let mut none = Waiting::NONE;
+                from_hi.push::<false>(here, point, here.p > from_hi.ext.p, &delays, &mut none);
+                from_lo.push::<false>(here, point, here.p < from_lo.ext.p, &delays, &mut none);
                 // Both cannot hold at once: the earlier extreme would have switched already.
                 if here.p <= from_hi.ext.p - REP_TRAVEL_DEG {
                     *dir = Direction::Concentric { start: from_hi.ext, folds: from_hi.next(here, point), seen: *rested };
@@ -278,41 +405,100 @@ impl RepDetector {
                 } else {
                     *rested |= !point.moving;
                 }
-                None
+                Event::None
             }
-            Direction::Concentric { start, folds, seen } => {
-                folds.push::<true>(here, point, here.p < folds.ext.p);
-                if here.p >= folds.ext.p + REP_TRAVEL_DEG {
-                    let concentric = seen.then(|| {
-                        let split = turn_split(&folds.ext_point, self.context.step_us);
-                        (*start, folds.ext, split, folds.at_ext().summary(&self.context, edges, None, Some(&split)))
-                    });
-                    self.turned = concentric.map(|(start, turn, _, c)| Turn {
-                        index: self.next_index,
-                        count: i64::from(self.next_index) - i64::from(self.warmup) + 1,
-                        start: start.index,
-                        turn: turn.index,
-                        concentric: c,
-                    });
-                    *dir = Direction::Eccentric { concentric, folds: folds.next(here, point) };
-                }
-                None
+            Direction::Concentric { folds, .. } => {
+                folds.push::<true>(here, point, here.p < folds.ext.p, &delays, &mut before);
+                if here.p >= folds.ext.p + REP_TRAVEL_DEG { Event::Turned } else { Event::None }
             }
             Direction::Eccentric { concentric, folds } => {
-                folds.push::<false>(here, point, here.p > folds.ext.p);
+                folds.push::<false>(here, point, here.p > folds.ext.p, &delays, &mut before);
                 if here.p <= folds.ext.p - REP_TRAVEL_DEG {
-                    let (closing, end) = (*concentric, *folds);
-                    *dir = Direction::Concentric { start: end.ext, folds: end.next(here, point), seen: true };
-                    return closing.map(|(start, turn, split, c)| self.close(start, turn, &split, c, &end, edges));
+                    Event::Pulled
+                } else if concentric.is_some() && edges.last_stop_us().is_some_and(|stop_us| rested(point.at.time_us, band_since_us, stop_us)) {
+                    // Nothing left to close (already closed by rest, or no concentric seen) is the
+                    // common case during a long rest: tested first, before the stop.
+                    Event::Rested
+                } else {
+                    Event::None
                 }
-                // Nothing left to close (already closed by rest, or no concentric seen) is the
-                // common case during a long rest: test it first, before copying any fold.
-                if concentric.is_none() || !edges.last_stop_us().is_some_and(|stop_us| rested(point.at.time_us, band_since_us, stop_us)) {
-                    return None;
+            }
+        };
+        if let Some(p) = &mut self.pending {
+            p.waiting = before;
+        }
+        let mut rep = None;
+        match event {
+            Event::None => {}
+            Event::Turned => {
+                // The rep before, if it still waits, goes with what it has.
+                rep = self.complete();
+                if let Some(Direction::Concentric { start, folds, seen }) = self.dir {
+                    let concentric = seen.then(|| {
+                        let split = turn_split(&folds.ext_point, self.context.step_us);
+                        let c = folds.at_ext().summary(&self.context, edges, None, Some(&split), &folds.peaks.at);
+                        let waiting = Waiting { from: folds.from, own: folds.own, peaks: folds.peaks.at };
+                        let due = folds.at_ext().movement_end().unwrap_or(folds.ext.index) + self.delays[stream_for(c.duration_s)];
+                        self.pending = Some(Pending { waiting, due, rep: None });
+                        let (index, turn) = (self.next_index, folds.ext);
+                        let count = i64::from(index) - i64::from(self.warmup) + 1;
+                        self.turned = Some(Turn { index, count, start: start.index, turn: turn.index, concentric: c });
+                        (start, turn, split, c)
+                    });
+                    self.dir = Some(Direction::Eccentric { concentric, folds: folds.next(here, point) });
                 }
-                // At rest: close now, and stay in this eccentric with nothing left to close.
-                let (closing, end) = (concentric.take(), *folds);
-                closing.map(|(start, turn, split, c)| self.close(start, turn, &split, c, &end, edges))
+            }
+            Event::Pulled => {
+                // The concentric, if it still waits, goes with what it has.
+                rep = self.complete();
+                if let Some(Direction::Eccentric { concentric, folds }) = self.dir {
+                    self.dir = Some(Direction::Concentric { start: folds.ext, folds: folds.next(here, point), seen: true });
+                    if let Some((start, turn, split, c)) = concentric {
+                        let closed = self.close(start, turn, &split, c, &folds, edges);
+                        let waiting = Waiting { from: folds.from, own: folds.own, peaks: folds.peaks.at };
+                        let due = folds.at_ext().movement_end().unwrap_or(folds.ext.index) + self.delays[stream_for(closed.eccentric.duration_s)];
+                        self.pending = Some(Pending { waiting, due, rep: Some(closed) });
+                    }
+                }
+            }
+            Event::Rested => {
+                // At rest: close now, with the smoothed power known (what is still to come is
+                // centred on the rest), and stay in this eccentric with nothing left to close.
+                rep = self.complete();
+                if let Some(Direction::Eccentric { concentric, folds }) = &mut self.dir {
+                    let (closing, end) = (concentric.take(), *folds);
+                    if let Some((start, turn, split, c)) = closing {
+                        rep = Some(self.close(start, turn, &split, c, &end, edges));
+                    }
+                }
+            }
+        }
+        if self.pending.is_some_and(|p| p.due <= index) {
+            rep = self.complete().or(rep);
+        }
+        rep
+    }
+
+    /// Ends the wait of the waiting phase, with the peaks it has: a rep is returned, a
+    /// concentric's peak power written into the rep in progress.
+    fn complete(&mut self) -> Option<Rep> {
+        let p = self.pending.take()?;
+        match p.rep {
+            Some(mut rep) => {
+                let e = &mut rep.eccentric;
+                if e.duration_s > 0.0 {
+                    e.peak_power = peak_power(e.duration_s, &p.waiting.peaks);
+                }
+                rep.peak_power_ratio = overload_ratio(rep.eccentric.peak_power, rep.concentric.peak_power);
+                Some(rep)
+            }
+            None => {
+                if let Some(Direction::Eccentric { concentric: Some((_, _, _, c)), .. }) = &mut self.dir {
+                    if c.duration_s > 0.0 {
+                        c.peak_power = peak_power(c.duration_s, &p.waiting.peaks);
+                    }
+                }
+                None
             }
         }
     }
@@ -332,10 +518,12 @@ impl RepDetector {
     ///   extreme, in a phase whose points after the extreme are folded apart: it adds to the
     ///   stretch of rest each fold is in (`PhaseAcc::resting`), unless it would close the rep.
     ///
-    /// Such a point cannot switch direction, publish a turn or close a rep. So the loops keep
-    /// the folds, the extreme and the rest band in locals, add in the same order as
-    /// [`RepDetector::push`] and give bit-identical results, with no call in them (a WebAssembly
-    /// engine stores a loop's values around any call, even one not taken).
+    /// and it is not the point at which the phase before waits no more. Each adds its smoothed
+    /// powers where they belong (centred in it, or in the phase before it while that waits). Such a point cannot switch direction, publish
+    /// a turn or close a rep. So the loops keep the folds, the peaks, the extreme and the rest
+    /// band in locals, add in the same order as [`RepDetector::push`] and give bit-identical
+    /// results, with no call in them (a WebAssembly engine stores a loop's values around any
+    /// call, even one not taken).
     pub fn steady(&mut self, block: &Block, from: usize, edges: &mut Edges) -> usize {
         let Some(dir) = &mut self.dir else { return 0 };
         let (folds, pulling, closing) = match dir {
@@ -343,11 +531,30 @@ impl RepDetector {
             Direction::Concentric { folds, .. } => (folds, true, false),
             Direction::Eccentric { concentric, folds } => (folds, false, concentric.is_some()),
         };
-        if from < block.len() && !block.moving[from] {
-            return Self::rest(block, from, edges, folds, &mut self.still, pulling, closing);
+        // Up to the point at which the phase before is due, exclusive.
+        let (mut before, len) = match &self.pending {
+            Some(p) => (p.waiting, block.len().min(usize::try_from(p.due.saturating_sub(block.first_index)).unwrap_or(usize::MAX))),
+            None => (Waiting::NONE, block.len()),
+        };
+        let delays = self.delays;
+        let taken = if from < len && !block.moving[from] {
+            Self::rest(block, from, len, edges, folds, &mut self.still, pulling, closing, &delays, &mut before)
+        } else {
+            Self::moving(block, from, len, edges, folds, &mut self.still, pulling, &delays, &mut before)
+        };
+        if let Some(p) = &mut self.pending {
+            p.waiting = before;
         }
+        taken
+    }
+
+    /// [`RepDetector::steady`] over moving points up to `len`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn moving(block: &Block, from: usize, len: usize, edges: &mut Edges, folds: &mut Folds, band: &mut Stillness, pulling: bool, delays: &[u64; STREAMS], before: &mut Waiting) -> usize {
         let Some(mut run) = folds.all.moving_run() else { return 0 };
-        let (mut still, mut ext_p, len) = (self.still, folds.ext.p, block.len());
+        let (mut still, mut ext_p, mut peaks) = (*band, folds.ext.p, folds.peaks);
+        let (start, own, ext_index) = (folds.from, folds.own, folds.ext.index);
         let mut i = from;
         if let Some(after) = &mut folds.after_ext {
             // Coming back from the extreme: within (ext − travel, ext] of a release, [ext, ext +
@@ -364,16 +571,20 @@ impl RepDetector {
                 still.push(at.time_us, p, true);
                 run.add_point(&block.values[i], at);
                 next.add_point(&block.values[i], at);
+                add_smoothed(&block.values[i], index, delays, (start, ext_index, own), &mut peaks, before);
                 i += 1;
             }
             if i > from {
                 let last_p = block.angle_deg[i - 1].abs();
                 folds.all.moved(run, last_p);
                 after.moved(next, last_p);
-                self.still = still;
+                folds.peaks = peaks;
+                *band = still;
             }
             return i - from;
         }
+        // Past the extreme: every value centred in the phase is centred before the new extreme,
+        // and none after the old one (no point has come back from it).
         while i < len {
             let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
             let beyond = if pulling { p < ext_p } else { p > ext_p };
@@ -384,6 +595,7 @@ impl RepDetector {
             edges.push_steady(index, at.time_us, block.raw_deg[i], p);
             still.push(at.time_us, p, true);
             run.add_point(&block.values[i], at);
+            add_smoothed(&block.values[i], index, delays, (start, index, own), &mut peaks, before);
             ext_p = p;
             i += 1;
         }
@@ -395,19 +607,34 @@ impl RepDetector {
                 folds.ext_point = last;
             }
             (folds.at_ext, folds.after_ext) = (None, None);
-            self.still = still;
+            folds.peaks = peaks;
+            *band = still;
         }
         i - from
     }
 
-    /// [`RepDetector::steady`] over still points, in the phase folded in `folds` (a pull when
-    /// `pulling`, else a release whose rep is still to close when `closing`).
-    fn rest(block: &Block, from: usize, edges: &mut Edges, folds: &mut Folds, still: &mut Stillness, pulling: bool, closing: bool) -> usize {
+    /// [`RepDetector::steady`] over still points up to `len`, in the phase folded in `folds` (a
+    /// pull when `pulling`, else a release whose rep is still to close when `closing`).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn rest(
+        block: &Block,
+        from: usize,
+        len: usize,
+        edges: &mut Edges,
+        folds: &mut Folds,
+        still: &mut Stillness,
+        pulling: bool,
+        closing: bool,
+        delays: &[u64; STREAMS],
+        before: &mut Waiting,
+    ) -> usize {
         let Some(after) = &mut folds.after_ext else { return 0 };
         let (Some(mut all), Some(mut next)) = (folds.all.resting(), after.resting()) else { return 0 };
         // Unchanged while the rope rests and no edge is due: a rest close needs it.
         let stop_us = edges.last_stop_us();
-        let (mut band, ext_p, len) = (*still, folds.ext.p, block.len());
+        let (mut band, ext_p, mut peaks) = (*still, folds.ext.p, folds.peaks);
+        let (start, own, ext_index) = (folds.from, folds.own, folds.ext.index);
         // Neither past the extreme nor back by the travel that switches direction (a NaN
         // position is neither, and stops the loop).
         let within = |p: f64| if pulling { p >= ext_p && p < ext_p + REP_TRAVEL_DEG } else { p <= ext_p && p > ext_p - REP_TRAVEL_DEG };
@@ -427,18 +654,21 @@ impl RepDetector {
             band = banded;
             all.add(&block.values[i], at);
             next.add(&block.values[i], at);
+            add_smoothed(&block.values[i], index, delays, (start, ext_index, own), &mut peaks, before);
             i += 1;
         }
         if i > from {
             let last_p = block.angle_deg[i - 1].abs();
             folds.all.rested(all, last_p);
             after.rested(next, last_p);
+            folds.peaks = peaks;
             *still = band;
         }
         i - from
     }
 
-    /// The concentric the last [`RepDetector::push`] made certain, if any (taken: a second call is `None`).
+    /// The concentric the last [`RepDetector::push`] made certain, if any (taken: a second call
+    /// is `None`).
     #[inline(always)]
     pub fn take_turn(&mut self) -> Option<Turn> {
         // Tested first: taking moves the whole (large) option, and there is rarely a turn.
@@ -449,23 +679,26 @@ impl RepDetector {
         }
     }
 
-    /// End of data: the trailing rep, if its eccentric phase has come to rest.
-    pub fn finish(&mut self, edges: &Edges) -> Option<Rep> {
-        match self.dir {
+    /// End of data: the rep still waiting for its peak power, with what it has, then the trailing
+    /// rep if its eccentric phase has come to rest.
+    pub fn finish(&mut self, edges: &Edges) -> [Option<Rep>; 2] {
+        let waited = self.complete();
+        let trailing = match self.dir {
             Some(Direction::Eccentric { concentric: Some((start, turn, split, c)), folds }) if !folds.all.is_moving() => {
                 self.dir = None;
                 Some(self.close(start, turn, &split, c, &folds, edges))
             }
             _ => None,
-        }
+        };
+        [waited, trailing]
     }
 
     /// The rep with concentric (start, turn] summarised as `c` and the eccentric, which starts
-    /// at `split`, in `ecc`.
+    /// at `split`, in `ecc` (its peak power from the smoothed power it has).
     fn close(&mut self, start: Extreme, turn: Extreme, split: &Split, c: PhaseSummary, ecc: &Folds, edges: &Edges) -> Rep {
         let index = self.next_index;
         self.next_index = self.next_index.saturating_add(1);
-        let eccentric = ecc.at_ext().summary(&self.context, edges, Some(split), None);
+        let eccentric = ecc.at_ext().summary(&self.context, edges, Some(split), None, &ecc.peaks.at);
         Rep {
             index,
             count: i64::from(index) - i64::from(self.warmup) + 1,
@@ -508,14 +741,21 @@ mod tests {
             })
             .collect();
         if finish {
-            reps.extend(d.finish(&edges).map(|r| (None, r)));
+            reps.extend(d.finish(&edges).into_iter().flatten().map(|r| (None, r)));
         }
         (reps, at)
     }
 
-    /// A detector at 100 Hz, and its edges (which never move a phase's edge: no slack).
+    /// A detector at 100 Hz, and its edges (which never move a phase's edge: no slack); each
+    /// point's smoothed powers are centred on it.
     fn detector() -> (RepDetector, Edges) {
-        (RepDetector::new(1, Context { step_us: 10_000.0, weight: 0.0, ..Context::new(&crate::Settings::default()) }), Edges::new(100.0, 0, 0.0))
+        detector_with([0, 0])
+    }
+
+    /// [`detector`] with smoothed powers centred `delays` points before the point carrying them.
+    fn detector_with(delays: [usize; STREAMS]) -> (RepDetector, Edges) {
+        let context = Context { step_us: 10_000.0, weight: 0.0, ..Context::new(&crate::Settings::default()) };
+        (RepDetector::new(1, context, delays), Edges::new(100.0, 0, 0.0))
     }
 
     /// Point `i` at angle `a`, every value 1 while moving, 0 at rest.
@@ -688,6 +928,58 @@ mod tests {
                 d.push(&point(i, a, moving), &edges).is_some()
             })
             .count();
-        assert_eq!((reps, d.finish(&edges)), (1, None));
+        assert_eq!((reps, d.finish(&edges)), (1, [None, None]));
+    }
+
+    #[test]
+    fn takes_each_phases_peak_power_from_the_smoothed_power_centred_on_it_and_publishes_the_turn_once_it_has_come() {
+        // 900° → 0 → −900° in 10° steps (0.9 s a phase at 100 Hz: the long fit), then rest.
+        // Fit j's value at point k is centred at c = k − delays[j] and says where: +c up to the
+        // turn (driving), −c after it (braking), so a phase's peak is its last centre seen.
+        let delays = [3, 6];
+        let mut path = vec![900.0];
+        path.extend((1..=180).map(|k| 900.0 - 10.0 * f64::from(k)));
+        path.extend(std::iter::repeat_n(-900.0, 2 * REST_CLOSE as usize));
+        let turn = 90u64;
+        let (mut d, mut edges) = detector_with(delays);
+        let (mut turns, mut reps) = (Vec::new(), Vec::new());
+        for (i, &a) in (0u64..).zip(&path) {
+            let moving = i > 0 && i <= 180;
+            let mut values = [if moving { 1.0 } else { 0.0 }; VALUE_COUNT];
+            for (j, &n) in delays.iter().enumerate() {
+                let c = i as f64 - n as f64;
+                values[SMOOTHED + j] = if c <= turn as f64 { c } else { -c };
+            }
+            let p = DetectorPoint { at: At { index: i, time_us: i as f64 * 1e4 }, angle_deg: a, values, moving };
+            edges.push(i, p.at.time_us, a, a.abs(), moving);
+            reps.extend(d.push(&p, &edges).map(|r| (i, r)));
+            turns.extend(d.take_turn().map(|t| (i, t)));
+        }
+        assert_eq!((turns.len(), reps.len()), (1, 1), "{turns:?} {reps:?}");
+        let (published, t) = turns[0];
+        // The return was certain 18 points after the turn, by when the long fit (a 0.9 s pull)
+        // had passed the turn (6 points).
+        assert_eq!((t.turn, published), (turn, turn + 18));
+        assert_eq!(t.concentric.peak_power, turn as f64);
+        let (_, rep) = reps[0];
+        // Closed by rest, with the values centred up to its end.
+        assert_eq!((rep.end, rep.concentric, rep.eccentric.peak_power), (180, t.concentric, 180.0));
+        assert_eq!(rep.peak_power_ratio, 2.0);
+        // With a delay longer than the switch takes, the turn has the peak so far, and the rep the
+        // peak centred on the turn.
+        let (mut d, mut edges) = detector_with([30, 30]);
+        let (mut turns, mut reps) = (Vec::new(), Vec::new());
+        for (i, &a) in (0u64..).zip(&path) {
+            let moving = i > 0 && i <= 180;
+            let mut values = [if moving { 1.0 } else { 0.0 }; VALUE_COUNT];
+            let c = i as f64 - 30.0;
+            values[SMOOTHED..].fill(if c <= turn as f64 { c } else { -c });
+            let p = DetectorPoint { at: At { index: i, time_us: i as f64 * 1e4 }, angle_deg: a, values, moving };
+            edges.push(i, p.at.time_us, a, a.abs(), moving);
+            reps.extend(d.push(&p, &edges));
+            turns.extend(d.take_turn().map(|t| (i, t.concentric.peak_power)));
+        }
+        assert_eq!(turns, vec![(turn + 18, (turn + 18 - 30) as f64)]);
+        assert_eq!((reps.len(), reps[0].concentric.peak_power), (1, turn as f64));
     }
 }

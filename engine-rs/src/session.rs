@@ -21,7 +21,7 @@ use crate::resample::{Columns, Resampler};
 use crate::savgol::{half_width, SavGol};
 use crate::settings::Settings;
 use crate::smooth::Smoother;
-use crate::window::PowerWindow;
+use crate::window::PowerSmoother;
 
 /// Raw samples, one entry per sample in each slice.
 #[derive(Clone, Copy, Debug, Default)]
@@ -164,7 +164,7 @@ pub struct Engine {
     smoother: Smoother,
     savgol: SavGol,
     deriver: Deriver,
-    window: PowerWindow,
+    power: PowerSmoother,
     edges: Edges,
     detector: RepDetector,
     /// Whether the session's batches carry device (ω, α); fixed by the first non-empty batch.
@@ -186,16 +186,17 @@ impl Engine {
         settings.validate()?;
         let m = half_width(settings.hz);
         let step_us = settings.step_us();
+        let power = PowerSmoother::new(settings.hz);
         Ok(Engine {
             settings,
             resampler: Resampler::new(step_us),
             smoother: Smoother::default(),
             savgol: SavGol::new(m),
             deriver: Deriver::new(&settings),
-            window: PowerWindow::new(settings.hz),
+            power,
             // Phases may start or stop anywhere the filter spreads an edge, m points and a margin.
             edges: Edges::new(settings.hz, m as u64 + 2, 1.5 * step_us),
-            detector: RepDetector::new(settings.warmup, Context::new(&settings)),
+            detector: RepDetector::new(settings.warmup, Context::new(&settings), power.delays()),
             device: None,
             next_index: 0,
             finished: false,
@@ -288,14 +289,14 @@ impl Engine {
         let to = to.min(SLOTS);
         let from = from.min(to).max(to.saturating_sub(WRITTEN));
         let len = to - from;
-        // Rates, power and the power window in a loop of their own, their state in locals (the
-        // window's running sum would otherwise go through memory from one point to the next).
-        let (mut deriver, mut window) = (self.deriver, self.window);
+        // Rates, power and the smoothed power in a loop of their own, their state in locals (the
+        // smoother's moments would otherwise go through memory from one point to the next).
+        let (mut deriver, mut smoother) = (self.deriver, self.power);
         for (i, s) in (from..to).enumerate() {
             let (first, angle_deg) = (g.first[s], g.angle_deg[s]);
             let rates = deriver.rates(g.slope[s], (g.smooth_omega[s], g.smooth_alpha[s]), first);
             let power = deriver.power(&rates);
-            (self.derived.values[i], self.derived.moving[i]) = phase_values(&rates, angle_deg, power, window.push(power, first));
+            (self.derived.values[i], self.derived.moving[i]) = phase_values(&rates, angle_deg, power, smoother.push(power, first));
             // The metrics come after the loop, a column at a time (a growing vector here would
             // put a call in the loop: see `SavGol::filter` for why that matters).
             if self.collect_points {
@@ -305,7 +306,7 @@ impl Engine {
         if self.collect_points {
             out.points.extend(&deriver, &g.time_us[from..to], &g.angle_deg[from..to], &self.derived.rates[..len]);
         }
-        (self.deriver, self.window) = (deriver, window);
+        (self.deriver, self.power) = (deriver, smoother);
         let block = Block {
             first_index: self.next_index,
             time_us: &g.time_us[from..to],
@@ -346,7 +347,7 @@ impl Engine {
         self.finished = true;
         let written = self.savgol.flush(&mut self.grid);
         self.downstream(written, out);
-        out.reps.extend(self.detector.finish(&self.edges));
+        out.reps.extend(self.detector.finish(&self.edges).into_iter().flatten());
         Ok(())
     }
 

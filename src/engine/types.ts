@@ -52,8 +52,9 @@ export type Rep = Omit<Fields<generated.Rep>, 'concentric' | 'eccentric'> & { co
 /**
  * A rep's concentric phase, published as soon as its turn is certain (the rope has come back
  * 180° from fully out): the pull's figures one eccentric earlier than the whole rep. The rep with
- * the same index closes later with the same concentric figures; a turn whose rep never closes
- * (the data ended mid-return) stays a turn.
+ * the same index closes later with the same concentric figures, except that its peak power may be
+ * higher (the turn's is the peak so far: the smoothed power centred on the pull's last 0.2–0.45 s
+ * comes later); a turn whose rep never closes (the data ended mid-return) stays a turn.
  */
 export type Turn = Omit<Fields<generated.Turn>, 'concentric'> & { concentric: PhaseSummary };
 

@@ -9,10 +9,12 @@ import type { PhaseSummary } from '../types';
 import { MOVE_CONFIRM_DEG, REST_OMEGA_RAD_S } from './constants';
 import type { Point } from './derive';
 import type { Edges } from './edges';
+import { streamFor } from './window';
 
-/** Summed values: ω, α, α signed as the body's acceleration, P; then the windowed power (see window.ts), whose largest |value| is the peak power. */
+/** Summed values: ω, α, α signed as the body's acceleration, P; then the smoothed powers (see window.ts), which reps.ts tracks the peak power from. */
 export const SUM_COUNT = 4;
-const [OMEGA, ALPHA, BODY_ALPHA, POWER, WINDOW_POWER] = [0, 1, 2, 3, 4] as const;
+export const SMOOTHED = SUM_COUNT;
+const [OMEGA, ALPHA, BODY_ALPHA, POWER] = [0, 1, 2, 3] as const;
 
 /** Where a point is: its global index and time, µs. */
 export interface At {
@@ -24,7 +26,6 @@ class Sums {
   count = 0;
   total = [0, 0, 0, 0];
   peakOmega = 0;
-  peakPower = 0;
   first: At = { index: 0, timeUs: 0 };
   last: At = { index: 0, timeUs: 0 };
 
@@ -34,7 +35,6 @@ class Sums {
     this.count += 1;
     for (let i = 0; i < SUM_COUNT; i++) this.total[i]! += m[i]!;
     this.peakOmega = Math.max(this.peakOmega, Math.abs(m[OMEGA]!));
-    this.peakPower = Math.max(this.peakPower, Math.abs(m[WINDOW_POWER]!));
   }
 
   add(o: Sums): void {
@@ -44,7 +44,6 @@ class Sums {
     this.count += o.count;
     for (let i = 0; i < SUM_COUNT; i++) this.total[i]! += o.total[i]!;
     this.peakOmega = Math.max(this.peakOmega, o.peakOmega);
-    this.peakPower = Math.max(this.peakPower, o.peakPower);
   }
 
   clone(): Sums {
@@ -52,19 +51,21 @@ class Sums {
     c.count = this.count;
     c.total = [...this.total];
     c.peakOmega = this.peakOmega;
-    c.peakPower = this.peakPower;
     c.first = this.first;
     c.last = this.last;
     return c;
   }
 }
 
-/** ω, α, α signed as the body's acceleration, P, the windowed power, and whether the point is moving. */
-export function phaseValues(p: Point, windowPower: number): [number[], boolean] {
+/** ω, α, α signed as the body's acceleration, P, the smoothed powers, and whether the point is moving. */
+export function phaseValues(p: Point, smoothed: readonly number[]): [number[], boolean] {
   const alpha = p.angularAcceleration;
   const bodyAlpha = p.angleDeg < 0 ? alpha : -alpha;
-  return [[p.angularVelocity, alpha, bodyAlpha, p.power, windowPower], Math.abs(p.angularVelocity) >= REST_OMEGA_RAD_S];
+  return [[p.angularVelocity, alpha, bodyAlpha, p.power, ...smoothed], Math.abs(p.angularVelocity) >= REST_OMEGA_RAD_S];
 }
+
+/** The peak power of a phase of `durationS` whose fits' peaks are `peaks`: the fit its duration picks. */
+export const peakPowerOf = (durationS: number, peaks: readonly number[]): number => peaks[streamFor(durationS)]!;
 
 /** A phase's figures and where its movement starts and ends, µs on the session's clock. */
 export interface TimedPhase {
@@ -183,11 +184,19 @@ export class PhaseAcc {
     return c;
   }
 
+  /** Index of the last point of the phase's last movement, as if it ended at the last point pushed (null without movement). */
+  movementEnd(): number | null {
+    const closed = this.clone();
+    closed.closeRun();
+    return closed.body.count > 0 ? closed.body.last.index : null;
+  }
+
   /**
    * The phase's figures, as if it ended at the last point pushed; `head` is the point before
-   * the phase that it shares with the previous one, `tail` its last point, shared with the next.
+   * the phase that it shares with the previous one, `tail` its last point, shared with the next;
+   * `peaks` each fit's largest smoothed power over the phase in its own direction (reps.ts tracks them).
    */
-  summary(c: SummaryContext, head: Split | null, tail: Split | null): TimedPhase {
+  summary(c: SummaryContext, head: Split | null, tail: Split | null, peaks: readonly number[]): TimedPhase {
     const closed = this.clone();
     closed.closeRun();
     const b = closed.body;
@@ -199,11 +208,9 @@ export class PhaseAcc {
     // threshold, are still the phase's: with them its Δω runs from rest to rest.
     const total = [...b.total];
     let peakOmega = b.peakOmega;
-    let peakPower = b.peakPower;
     for (const extra of closed.leadUsed ? [closed.lead, closed.ramp] : [closed.ramp]) {
       for (let i = 0; i < SUM_COUNT; i++) total[i]! += extra.total[i]!;
       peakOmega = Math.max(peakOmega, extra.peakOmega);
-      peakPower = Math.max(peakPower, extra.peakPower);
     }
     let startUs = c.edges.onsetNear(b.first.index) ?? b.first.timeUs - 0.5 * c.stepUs;
     let endUs = c.edges.stopNear(b.last.index) ?? b.last.timeUs + 0.5 * c.stepUs;
@@ -232,7 +239,7 @@ export class PhaseAcc {
       netForce: linearForce + c.weight + Math.abs(force),
       power: Math.abs(power),
       peakVelocity: c.radius * peakOmega,
-      peakPower,
+      peakPower: peakPowerOf(durationUs / 1e6, peaks),
       work: Math.abs(total[POWER]! * c.stepUs * 1e-6),
     };
     return { phase, startUs, endUs: startUs + durationUs };

@@ -23,7 +23,7 @@ import { RepDetector } from './reps';
 import { Resampler } from './resample';
 import { SavGol, type Filtered } from './savgol';
 import { Smoother } from './smooth';
-import { PowerWindow } from './window';
+import { PowerSmoother } from './window';
 
 /** The columns of `points`, named as the point's own fields. */
 function toColumns(points: Point[]): ProcessedPoints {
@@ -37,7 +37,7 @@ class ReferenceEngine implements IncrementalEngine<Update> {
   private readonly smoother = new Smoother();
   private readonly savgol: SavGol;
   private readonly deriver: Deriver;
-  private readonly window: PowerWindow;
+  private readonly power: PowerSmoother;
   private readonly edges: Edges;
   private readonly detector: RepDetector;
   private device: [boolean, boolean] | null = null;
@@ -51,7 +51,7 @@ class ReferenceEngine implements IncrementalEngine<Update> {
     validateSettings(s);
     this.resampler = new Resampler(1e6 / s.hz);
     this.deriver = new Deriver(s);
-    this.window = new PowerWindow(s.hz);
+    this.power = new PowerSmoother(s.hz);
     const m = filterHalfWidth(s.hz);
     this.savgol = new SavGol(m);
     this.edges = new Edges(s.hz, m + 2, (1.5 * 1e6) / s.hz);
@@ -64,7 +64,7 @@ class ReferenceEngine implements IncrementalEngine<Update> {
       inertia: s.inertia,
       mass: s.mass,
       edges: this.edges,
-    });
+    }, this.power.delays);
   }
 
   /** The update of a call that produced `points`, `reps` and `turns`. */
@@ -117,15 +117,14 @@ class ReferenceEngine implements IncrementalEngine<Update> {
     const reps: Rep[] = [];
     const turns: Turn[] = [];
     this.savgol.flush((f) => this.process(f, points, reps, turns));
-    const rep = this.detector.finish();
-    if (rep !== null) reps.push(rep);
+    reps.push(...this.detector.finish());
     return this.update(points, reps, turns, 0);
   }
 
   /** Derives a filtered point and runs it through the rep detector. */
   private process(f: Filtered, points: Point[], reps: Rep[], turns: Turn[]): void {
     const point = this.deriver.derive(f);
-    const [values, moving] = phaseValues(point, this.window.push(point.power, f.g.first));
+    const [values, moving] = phaseValues(point, this.power.push(point.power, f.g.first));
     const at = { index: this.nextIndex, timeUs: point.timeUs };
     this.edges.push(at.index, at.timeUs, f.g.sample.angleDeg, Math.abs(f.angle), moving);
     const rep = this.detector.push({ at, angleDeg: f.angle, values, moving });
