@@ -80,9 +80,9 @@
 //!
 //! Peak power and the eccentric overload by peak power (the peak-power ratio), over the eleven
 //! draws of every sensor, raw rate and grid, as the median over a set's reps and the worst rep:
-//! peak power within 2.3 % and 3.9 % (slow heavy set with noise, ticks and jitter at once; the
-//! fast light set 1.4 % and 2.2 %; clean input 1.0 % and 1.1 %), the ratio within 2.0 % and
-//! 3.0 % (clean 0.2 % and 0.6 %). The largest 100 ms mean of power used before was 12.4 % and
+//! peak power within 2.1 % and 3.4 % (slow heavy set with noise, ticks and jitter at once; the
+//! fast light set 1.5 % and 2.2 %; clean input 1.2 % and 1.2 %), the ratio within 2.0 % and
+//! 2.8 % (clean 0.3 % and 0.7 %). The largest 100 ms mean of power used before was 12.4 % and
 //! 21.8 % off, the ratio 5.8 % and 10.9 %: the maximum of a noisy curve sits above the curve,
 //! and a 100 ms mean takes its noise from ω at the window's two ends ([`window`] has the
 //! reasons for the fits and their widths).
@@ -90,7 +90,7 @@
 //! # Design notes
 //!
 //! - Everything streams: each stage holds bounded state (the filter a 2m + 1 point window, the
-//!   edges a 0.25 s ring, the power fits a ring of the last 0.9 s of power, at most 1024 points)
+//!   edges a 0.25 s ring, the power fits a ring of the last 0.9 s of 20 ms mean powers)
 //!   and sees one sample or point at a time, so an incremental session
 //!   ([`Engine::push`]) costs in proportion to its batch, and any split of the same samples into
 //!   batches gives bit-identical results to [`reprocess`].

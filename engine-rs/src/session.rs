@@ -21,7 +21,7 @@ use crate::resample::{Columns, Resampler};
 use crate::savgol::{half_width, SavGol};
 use crate::settings::Settings;
 use crate::smooth::Smoother;
-use crate::window::PowerSmoother;
+use crate::window::{PowerRing, PowerSmoother};
 
 /// Raw samples, one entry per sample in each slice.
 #[derive(Clone, Copy, Debug, Default)]
@@ -165,6 +165,7 @@ pub struct Engine {
     savgol: SavGol,
     deriver: Deriver,
     power: PowerSmoother,
+    power_ring: PowerRing,
     edges: Edges,
     detector: RepDetector,
     /// Whether the session's batches carry device (ω, α); fixed by the first non-empty batch.
@@ -194,6 +195,7 @@ impl Engine {
             savgol: SavGol::new(m),
             deriver: Deriver::new(&settings),
             power,
+            power_ring: PowerRing::default(),
             // Phases may start or stop anywhere the filter spreads an edge, m points and a margin.
             edges: Edges::new(settings.hz, m as u64 + 2, 1.5 * step_us),
             detector: RepDetector::new(settings.warmup, Context::new(&settings), power.delays()),
@@ -291,12 +293,12 @@ impl Engine {
         let len = to - from;
         // Rates, power and the smoothed power in a loop of their own, their state in locals (the
         // smoother's moments would otherwise go through memory from one point to the next).
-        let (mut deriver, mut smoother) = (self.deriver, self.power);
+        let (mut deriver, mut smoother, ring) = (self.deriver, self.power, &mut self.power_ring);
         for (i, s) in (from..to).enumerate() {
             let (first, angle_deg) = (g.first[s], g.angle_deg[s]);
             let rates = deriver.rates(g.slope[s], (g.smooth_omega[s], g.smooth_alpha[s]), first);
             let power = deriver.power(&rates);
-            (self.derived.values[i], self.derived.moving[i]) = phase_values(&rates, angle_deg, power, smoother.push(power, first));
+            (self.derived.values[i], self.derived.moving[i]) = phase_values(&rates, angle_deg, power, smoother.push(ring, power, first));
             // The metrics come after the loop, a column at a time (a growing vector here would
             // put a call in the loop: see `SavGol::filter` for why that matters).
             if self.collect_points {
