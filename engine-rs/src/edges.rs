@@ -325,6 +325,15 @@ impl Edges {
         !self.last_moving && index < self.next_due
     }
 
+    /// The index below which [`Edges::carries_on`] (`moving`) or [`Edges::rests_on`] holds for
+    /// every point, as long as only [`Edges::push_steady`] is called (0: for none): a bound a
+    /// caller's loop can take once.
+    #[inline(always)]
+    pub fn steady_until(&self, moving: bool) -> u64 {
+        let steady = if moving { self.last_moving && self.run_confirmed } else { !self.last_moving };
+        if steady { self.next_due } else { 0 }
+    }
+
     /// [`Edges::push`] of a point for which [`Edges::carries_on`] (a moving one) or
     /// [`Edges::rests_on`] (a still one) holds: no branch and no call, for a caller's loop.
     #[inline(always)]

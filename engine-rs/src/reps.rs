@@ -227,6 +227,11 @@ struct Pending {
 /// [`Peaks`]); `own` is the phase's direction.
 #[inline(always)]
 fn add_smoothed(values: &[f64; VALUE_COUNT], index: u64, delays: &[u64; STREAMS], (from, ext, own): (u64, u64, f64), peaks: &mut Peaks, before: &mut Waiting) {
+    // Most points carry none: the fits give a value at the last point of each block, the short
+    // one first (the long one's window fills later), and NaN changes no peak.
+    if values[SMOOTHED].is_nan() {
+        return;
+    }
     for j in 0..STREAMS {
         let (centre, x) = (index.saturating_sub(delays[j]), values[SMOOTHED + j]);
         if centre <= from {
@@ -553,6 +558,8 @@ impl RepDetector {
     #[inline(always)]
     fn moving(block: &Block, from: usize, len: usize, edges: &mut Edges, folds: &mut Folds, band: &mut Stillness, pulling: bool, delays: &[u64; STREAMS], before: &mut Waiting) -> usize {
         let Some(mut run) = folds.all.moving_run() else { return 0 };
+        // Where `edges` stops carrying a movement on (`Edges::carries_on`), taken once.
+        let len = len.min(usize::try_from(edges.steady_until(true).saturating_sub(block.first_index)).unwrap_or(usize::MAX));
         let (mut still, mut ext_p, mut peaks) = (*band, folds.ext.p, folds.peaks);
         let (start, own, ext_index) = (folds.from, folds.own, folds.ext.index);
         let mut i = from;
@@ -563,7 +570,7 @@ impl RepDetector {
             let back = |p: f64| if pulling { p >= ext_p && p < ext_p + REP_TRAVEL_DEG } else { p <= ext_p && p > ext_p - REP_TRAVEL_DEG };
             while i < len {
                 let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
-                if !(block.moving[i] && back(p) && edges.carries_on(index)) {
+                if !(block.moving[i] && back(p)) {
                     break;
                 }
                 let at = At { index, time_us: block.time_us[i] };
@@ -588,7 +595,7 @@ impl RepDetector {
         while i < len {
             let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
             let beyond = if pulling { p < ext_p } else { p > ext_p };
-            if !(block.moving[i] && beyond && edges.carries_on(index)) {
+            if !(block.moving[i] && beyond) {
                 break;
             }
             let at = At { index, time_us: block.time_us[i] };
@@ -633,6 +640,8 @@ impl RepDetector {
         let (Some(mut all), Some(mut next)) = (folds.all.resting(), after.resting()) else { return 0 };
         // Unchanged while the rope rests and no edge is due: a rest close needs it.
         let stop_us = edges.last_stop_us();
+        // Where `edges` stops seeing a rest go on (`Edges::rests_on`), taken once.
+        let len = len.min(usize::try_from(edges.steady_until(false).saturating_sub(block.first_index)).unwrap_or(usize::MAX));
         let (mut band, ext_p, mut peaks) = (*still, folds.ext.p, folds.peaks);
         let (start, own, ext_index) = (folds.from, folds.own, folds.ext.index);
         // Neither past the extreme nor back by the travel that switches direction (a NaN
@@ -641,7 +650,7 @@ impl RepDetector {
         let mut i = from;
         while i < len {
             let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
-            if block.moving[i] || !within(p) || !edges.rests_on(index) {
+            if block.moving[i] || !within(p) {
                 break;
             }
             let at = At { index, time_us: block.time_us[i] };
