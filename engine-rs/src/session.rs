@@ -294,8 +294,10 @@ impl Engine {
         // Rates, power and the smoothed power in a loop of their own, their state in locals (the
         // smoother's moments would otherwise go through memory from one point to the next).
         let (mut deriver, mut smoother, ring) = (self.deriver, self.power, &mut self.power_ring);
-        for (i, s) in (from..to).enumerate() {
-            let (first, angle_deg) = (g.first[s], g.angle_deg[s]);
+        let plain = deriver.from_angle() && !self.collect_points;
+        let mut s = from;
+        while s < to {
+            let (i, first, angle_deg) = (s - from, g.first[s], g.angle_deg[s]);
             let rates = deriver.rates(g.slope[s], (g.smooth_omega[s], g.smooth_alpha[s]), first);
             let power = deriver.power(&rates);
             (self.derived.values[i], self.derived.moving[i]) = phase_values(&rates, angle_deg, power, smoother.push(ring, power, first));
@@ -303,6 +305,18 @@ impl Engine {
             // put a call in the loop: see `SavGol::filter` for why that matters).
             if self.collect_points {
                 self.derived.rates[i] = rates;
+            }
+            s += 1;
+            // Reps only, ω and α from the angle: the rest of the segment's points in this block
+            // in a loop of their own, with the same arithmetic and none of the choices.
+            if plain {
+                while s < to && !g.first[s] {
+                    let rates = deriver.rates_after_first(g.slope[s]);
+                    let power = deriver.power(&rates);
+                    let smoothed = smoother.push(ring, power, false);
+                    (self.derived.values[s - from], self.derived.moving[s - from]) = phase_values(&rates, g.angle_deg[s], power, smoothed);
+                    s += 1;
+                }
             }
         }
         if self.collect_points {
