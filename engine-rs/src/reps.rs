@@ -254,7 +254,8 @@ struct Folds {
     ext: Extreme,
     /// Every point of the phase so far.
     all: PhaseAcc,
-    /// `all` as it stood at `ext`; `None` while that is `all` itself.
+    /// `all` as it stood at `ext`, or since then but for still points that changed none of its
+    /// figures ([`PhaseAcc::rest_keeps_figures`]); `None` while `all` itself has those figures.
     at_ext: Option<PhaseAcc>,
     /// The points after `ext`; `None` while there are none.
     after_ext: Option<PhaseAcc>,
@@ -299,7 +300,11 @@ impl Folds {
             }
             (p.after_own, p.after_next) = ([0.0; STREAMS], [0.0; STREAMS]);
         } else {
-            self.at_ext.get_or_insert(self.all);
+            // The copy waits for a point that would change the figures: at rest, noise makes a
+            // new extreme every few points, and each would cost a copy of the fold.
+            if moving || !self.all.rest_keeps_figures() {
+                self.at_ext.get_or_insert(self.all);
+            }
             self.all.push(m, moving, here.p, at);
             let ext_p = self.ext.p;
             self.after_ext.get_or_insert_with(|| PhaseAcc::new(ext_p)).push(m, moving, here.p, at);
