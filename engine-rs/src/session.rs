@@ -294,7 +294,7 @@ impl Engine {
         // Rates, power and the smoothed power in a loop of their own, their state in locals (the
         // smoother's moments would otherwise go through memory from one point to the next).
         let (mut deriver, mut smoother, ring) = (self.deriver, self.power, &mut self.power_ring);
-        let plain = deriver.from_angle() && !self.collect_points;
+        let (plain, collect) = (deriver.from_angle(), self.collect_points);
         let mut s = from;
         while s < to {
             let (i, first, angle_deg) = (s - from, g.first[s], g.angle_deg[s]);
@@ -307,16 +307,11 @@ impl Engine {
                 self.derived.rates[i] = rates;
             }
             s += 1;
-            // Reps only, ω and α from the angle: the rest of the segment's points in this block
-            // in a loop of their own, with the same arithmetic and none of the choices.
+            // ω and α from the angle: the rest of the segment's points in this block in a loop of
+            // their own, with the same arithmetic and none of the choices.
             if plain {
-                while s < to && !g.first[s] {
-                    let rates = deriver.rates_after_first(g.slope[s]);
-                    let power = deriver.power(&rates);
-                    let smoothed = smoother.push(ring, power, false);
-                    (self.derived.values[s - from], self.derived.moving[s - from]) = phase_values(&rates, g.angle_deg[s], power, smoothed);
-                    s += 1;
-                }
+                let run = (&mut deriver, &mut smoother, &mut *ring, &mut *self.derived);
+                s = if collect { derive_run::<true>(g, run, s, to, from) } else { derive_run::<false>(g, run, s, to, from) };
             }
         }
         if self.collect_points {
@@ -378,6 +373,32 @@ impl Engine {
             0
         }
     }
+}
+
+/// The points of `g` from slot `s` up to `to` or the next segment start, whichever comes first,
+/// after the first of their segment and with ω and α from the angle: their rates, power,
+/// smoothed power and [`phase_values`] into `derived` (at slot − `from`), and with `COLLECT` their
+/// rates too. Returns the slot it stopped at. The same arithmetic as the point-by-point path of
+/// [`Engine::downstream`], in a loop with none of its choices.
+#[inline(always)]
+fn derive_run<const COLLECT: bool>(
+    g: &GridBlock,
+    (deriver, smoother, ring, derived): (&mut Deriver, &mut PowerSmoother, &mut PowerRing, &mut Derived),
+    mut s: usize,
+    to: usize,
+    from: usize,
+) -> usize {
+    while s < to && !g.first[s] {
+        let rates = deriver.rates_after_first(g.slope[s]);
+        let power = deriver.power(&rates);
+        let smoothed = smoother.push(ring, power, false);
+        (derived.values[s - from], derived.moving[s - from]) = phase_values(&rates, g.angle_deg[s], power, smoothed);
+        if COLLECT {
+            derived.rates[s - from] = rates;
+        }
+        s += 1;
+    }
+    s
 }
 
 /// Processes a whole session: one push of every sample, then [`Engine::finish`].
