@@ -119,9 +119,36 @@
 //!   - The JavaScript boundary is one call a push, allocating nothing when nothing closed
 //!     (`src/bindings.rs`).
 //!
+//!   Peak power's fits ([`window`]) came after those figures. On every point they cost 10 ns a
+//!   point natively (wasm reps only 33 → 44 ms); what bought it back, measured with callgrind
+//!   (native instructions for the hour, reps only: 304 M before the fits, 350 M with them,
+//!   301.5 M now) and in wasm:
+//!   - The fits run on 20 ms block means of power, and their ring lives beside the smoother, so
+//!     a block's locals are a few hundred bytes, not 8 kB (a copy per block was 52 M
+//!     instructions of memcpy).
+//!   - The detector looks at smoothed power only where a block ends; edges' steadiness is taken
+//!     once per steady run.
+//!   - The steady states of the filter (a centred window sliding by one point up to the next
+//!     fresh sum), of the smoothing buffer (full) and of the derivation (a segment's later
+//!     points, rates from the angle) run in loops of their own, with the same arithmetic; the
+//!     derivation's as a function of its own, which compiled tighter than the same loop inline.
+//!   - A fold's copy at the extreme waits for a point that would change its figures; the edge
+//!     fit takes one division per split.
+//!
+//!   Measured in one run on the shared machine under load, the engine before the fits against
+//!   now (official benchmark, twice each, alternating): wasm reps only 16.0 / 16.6 against
+//!   15.0 / 19.0 M samples/s (medians of 5: the load moves them by ±15 %; best of 9 in a
+//!   quieter run, 33.5 ms against 33.9 ms); with points 104.6 / 102.8 ms against 99.6 / 94.4 ms;
+//!   natively with points 25.5 / 26.0 against 23.8 / 24.0 M/s; live p95 8.1 / 8.5 against
+//!   8.2 / 8.7 µs, first session 15.5 / 15.0 against 16.6 / 16.2 µs. So the targets (30 M/s in
+//!   wasm, 28.4 M/s natively, 10 µs in a fresh process's first session) are not met.
+//!
 //!   Tried and left out: WebAssembly SIMD (`+simd128`): within the machine's noise (1–2 %),
 //!   since what is left is sequential; larger blocks: 1.5 % natively, at the cost of the wasm
-//!   stack.
+//!   stack; the rep detector's point-by-point path out of line (a smaller block loop for V8's
+//!   optimising tier: the first session no faster, 0.2 % more instructions natively); a
+//!   warm-up run at module load to bring V8's optimising tier forward (first-session p95 19 →
+//!   12–15 µs, not reliably under 10, for 5–15 ms at every import).
 //! - Bad settings and malformed batches are [`Error`]s; bad samples are dropped and counted;
 //!   fewer than two samples give an empty result. Nothing panics on any input (a property
 //!   test feeds arbitrary numbers).
