@@ -126,6 +126,23 @@ impl Deriver {
         Rates { omega, alpha, omega_mid }
     }
 
+    /// Whether ω and α both come from the filtered angle (no device rates in use).
+    #[inline(always)]
+    pub fn from_angle(&self) -> bool {
+        self.omega_from_angle && self.alpha_from_omega
+    }
+
+    /// [`Deriver::rates`] of a point after the first of its segment, ω and α from the angle
+    /// ([`Deriver::from_angle`]): the same arithmetic, without the choices.
+    #[inline(always)]
+    pub fn rates_after_first(&mut self, slope: f64) -> Rates {
+        let omega = slope * self.omega_scale;
+        let alpha = (omega - self.prev_omega) * self.hz;
+        let omega_mid = 0.5 * (omega + self.prev_omega);
+        self.prev_omega = omega;
+        Rates { omega, alpha, omega_mid }
+    }
+
     /// Power P = τ·ω (W) of a point with rates `r`.
     #[inline(always)]
     pub fn power(&self, r: &Rates) -> f64 {

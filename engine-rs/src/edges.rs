@@ -66,21 +66,19 @@ fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64
     let (mut a0, mut a1, mut a2) = (0.0, 0.0, 0.0);
     let (mut best, mut best_sse) = (None, f64::INFINITY);
     let (mut after, mut before, mut later) = (f64::INFINITY, f64::INFINITY, f64::INFINITY);
+    // Σi² and Σi⁴ over i = 1..=moving: exact integers, summed as `moving` grows.
+    let (mut s2, mut s4) = (0.0, 0.0);
     for j in (0..len).rev() {
         let moving = (len - 1 - j) as f64;
-        let s2 = moving * (moving + 1.0) * (2.0 * moving + 1.0) / 6.0;
-        let s4 = moving * (moving + 1.0) * (2.0 * moving + 1.0) * (3.0 * moving * moving + 3.0 * moving - 1.0) / 30.0;
+        let mm = moving * moving;
+        s2 += mm;
+        s4 += mm * mm;
         let jf = j as f64;
         let r2 = a2 - 2.0 * jf * a1 + jf * jf * a0;
         let det = n * s4 - s2 * s2;
-        // Also false for NaN: no motion left to fit.
-        let e = if det > 0.0 {
-            let b0 = (r0 * s4 - s2 * r2) / det;
-            let b2 = (n * r2 - s2 * r0) / det;
-            xx - b0 * r0 - b2 * r2
-        } else {
-            f64::INFINITY
-        };
+        // Also false for NaN: no motion left to fit. The fit's b0 = (r0·s4 − s2·r2) / det and
+        // b2 = (n·r2 − s2·r0) / det take one division together.
+        let e = if det > 0.0 { xx - (r0 * (r0 * s4 - s2 * r2) + r2 * (n * r2 - s2 * r0)) / det } else { f64::INFINITY };
         if best == Some(j + 1) {
             before = e;
         }
@@ -323,6 +321,15 @@ impl Edges {
     #[inline(always)]
     pub fn rests_on(&self, index: u64) -> bool {
         !self.last_moving && index < self.next_due
+    }
+
+    /// The index below which [`Edges::carries_on`] (`moving`) or [`Edges::rests_on`] holds for
+    /// every point, as long as only [`Edges::push_steady`] is called (0: for none): a bound a
+    /// caller's loop can take once.
+    #[inline(always)]
+    pub fn steady_until(&self, moving: bool) -> u64 {
+        let steady = if moving { self.last_moving && self.run_confirmed } else { !self.last_moving };
+        if steady { self.next_due } else { 0 }
     }
 
     /// [`Edges::push`] of a point for which [`Edges::carries_on`] (a moving one) or

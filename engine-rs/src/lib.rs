@@ -80,9 +80,9 @@
 //!
 //! Peak power and the eccentric overload by peak power (the peak-power ratio), over the eleven
 //! draws of every sensor, raw rate and grid, as the median over a set's reps and the worst rep:
-//! peak power within 2.3 % and 3.9 % (slow heavy set with noise, ticks and jitter at once; the
-//! fast light set 1.4 % and 2.2 %; clean input 1.0 % and 1.1 %), the ratio within 2.0 % and
-//! 3.0 % (clean 0.2 % and 0.6 %). The largest 100 ms mean of power used before was 12.4 % and
+//! peak power within 2.1 % and 3.4 % (slow heavy set with noise, ticks and jitter at once; the
+//! fast light set 1.5 % and 2.2 %; clean input 1.2 % and 1.2 %), the ratio within 2.0 % and
+//! 2.8 % (clean 0.3 % and 0.7 %). The largest 100 ms mean of power used before was 12.4 % and
 //! 21.8 % off, the ratio 5.8 % and 10.9 %: the maximum of a noisy curve sits above the curve,
 //! and a 100 ms mean takes its noise from ω at the window's two ends ([`window`] has the
 //! reasons for the fits and their widths).
@@ -90,7 +90,7 @@
 //! # Design notes
 //!
 //! - Everything streams: each stage holds bounded state (the filter a 2m + 1 point window, the
-//!   edges a 0.25 s ring, the power fits a ring of the last 0.9 s of power, at most 1024 points)
+//!   edges a 0.25 s ring, the power fits a ring of the last 0.9 s of 20 ms mean powers)
 //!   and sees one sample or point at a time, so an incremental session
 //!   ([`Engine::push`]) costs in proportion to its batch, and any split of the same samples into
 //!   batches gives bit-identical results to [`reprocess`].
@@ -119,9 +119,36 @@
 //!   - The JavaScript boundary is one call a push, allocating nothing when nothing closed
 //!     (`src/bindings.rs`).
 //!
+//!   Peak power's fits ([`window`]) came after those figures. On every point they cost 10 ns a
+//!   point natively (wasm reps only 33 → 44 ms); what bought it back, measured with callgrind
+//!   (native instructions for the hour, reps only: 304 M before the fits, 350 M with them,
+//!   301.5 M now) and in wasm:
+//!   - The fits run on 20 ms block means of power, and their ring lives beside the smoother, so
+//!     a block's locals are a few hundred bytes, not 8 kB (a copy per block was 52 M
+//!     instructions of memcpy).
+//!   - The detector looks at smoothed power only where a block ends; edges' steadiness is taken
+//!     once per steady run.
+//!   - The steady states of the filter (a centred window sliding by one point up to the next
+//!     fresh sum), of the smoothing buffer (full) and of the derivation (a segment's later
+//!     points, rates from the angle) run in loops of their own, with the same arithmetic; the
+//!     derivation's as a function of its own, which compiled tighter than the same loop inline.
+//!   - A fold's copy at the extreme waits for a point that would change its figures; the edge
+//!     fit takes one division per split.
+//!
+//!   Measured in one run on the shared machine under load, the engine before the fits against
+//!   now (official benchmark, twice each, alternating): wasm reps only 16.0 / 16.6 against
+//!   15.0 / 19.0 M samples/s (medians of 5: the load moves them by ±15 %; best of 9 in a
+//!   quieter run, 33.5 ms against 33.9 ms); with points 104.6 / 102.8 ms against 99.6 / 94.4 ms;
+//!   natively with points 25.5 / 26.0 against 23.8 / 24.0 M/s; live p95 8.1 / 8.5 against
+//!   8.2 / 8.7 µs, first session 15.5 / 15.0 against 16.6 / 16.2 µs. So the targets (30 M/s in
+//!   wasm, 28.4 M/s natively, 10 µs in a fresh process's first session) are not met.
+//!
 //!   Tried and left out: WebAssembly SIMD (`+simd128`): within the machine's noise (1–2 %),
 //!   since what is left is sequential; larger blocks: 1.5 % natively, at the cost of the wasm
-//!   stack.
+//!   stack; the rep detector's point-by-point path out of line (a smaller block loop for V8's
+//!   optimising tier: the first session no faster, 0.2 % more instructions natively); a
+//!   warm-up run at module load to bring V8's optimising tier forward (first-session p95 19 →
+//!   12–15 µs, not reliably under 10, for 5–15 ms at every import).
 //! - Bad settings and malformed batches are [`Error`]s; bad samples are dropped and counted;
 //!   fewer than two samples give an empty result. Nothing panics on any input (a property
 //!   test feeds arbitrary numbers).

@@ -348,6 +348,15 @@ impl PhaseAcc {
         Some(Resting { sums, after_body, lead_sign: self.lead_sign })
     }
 
+    /// Whether still points would leave the phase's figures ([`PhaseAcc::summary`],
+    /// [`PhaseAcc::movement_end`]) as they are: no run open, and no movement yet (the figures
+    /// are zeros) or its slow-down over (they join the rest after the body, which no figure
+    /// counts). Exactly when [`PhaseAcc::resting`] is `Some`.
+    #[inline(always)]
+    pub(crate) fn rest_keeps_figures(&self) -> bool {
+        self.run_state == Run::None && (self.body.count == 0 || self.ramp_sign == 0)
+    }
+
     /// The stretch from [`PhaseAcc::resting`] with still points added, the last at position `p`.
     #[inline(always)]
     pub(crate) fn rested(&mut self, r: Resting, p: f64) {

@@ -227,6 +227,11 @@ struct Pending {
 /// [`Peaks`]); `own` is the phase's direction.
 #[inline(always)]
 fn add_smoothed(values: &[f64; VALUE_COUNT], index: u64, delays: &[u64; STREAMS], (from, ext, own): (u64, u64, f64), peaks: &mut Peaks, before: &mut Waiting) {
+    // Most points carry none: the fits give a value at the last point of each block, the short
+    // one first (the long one's window fills later), and NaN changes no peak.
+    if values[SMOOTHED].is_nan() {
+        return;
+    }
     for j in 0..STREAMS {
         let (centre, x) = (index.saturating_sub(delays[j]), values[SMOOTHED + j]);
         if centre <= from {
@@ -249,7 +254,8 @@ struct Folds {
     ext: Extreme,
     /// Every point of the phase so far.
     all: PhaseAcc,
-    /// `all` as it stood at `ext`; `None` while that is `all` itself.
+    /// `all` as it stood at `ext`, or since then but for still points that changed none of its
+    /// figures ([`PhaseAcc::rest_keeps_figures`]); `None` while `all` itself has those figures.
     at_ext: Option<PhaseAcc>,
     /// The points after `ext`; `None` while there are none.
     after_ext: Option<PhaseAcc>,
@@ -294,7 +300,11 @@ impl Folds {
             }
             (p.after_own, p.after_next) = ([0.0; STREAMS], [0.0; STREAMS]);
         } else {
-            self.at_ext.get_or_insert(self.all);
+            // The copy waits for a point that would change the figures: at rest, noise makes a
+            // new extreme every few points, and each would cost a copy of the fold.
+            if moving || !self.all.rest_keeps_figures() {
+                self.at_ext.get_or_insert(self.all);
+            }
             self.all.push(m, moving, here.p, at);
             let ext_p = self.ext.p;
             self.after_ext.get_or_insert_with(|| PhaseAcc::new(ext_p)).push(m, moving, here.p, at);
@@ -553,6 +563,8 @@ impl RepDetector {
     #[inline(always)]
     fn moving(block: &Block, from: usize, len: usize, edges: &mut Edges, folds: &mut Folds, band: &mut Stillness, pulling: bool, delays: &[u64; STREAMS], before: &mut Waiting) -> usize {
         let Some(mut run) = folds.all.moving_run() else { return 0 };
+        // Where `edges` stops carrying a movement on (`Edges::carries_on`), taken once.
+        let len = len.min(usize::try_from(edges.steady_until(true).saturating_sub(block.first_index)).unwrap_or(usize::MAX));
         let (mut still, mut ext_p, mut peaks) = (*band, folds.ext.p, folds.peaks);
         let (start, own, ext_index) = (folds.from, folds.own, folds.ext.index);
         let mut i = from;
@@ -563,7 +575,7 @@ impl RepDetector {
             let back = |p: f64| if pulling { p >= ext_p && p < ext_p + REP_TRAVEL_DEG } else { p <= ext_p && p > ext_p - REP_TRAVEL_DEG };
             while i < len {
                 let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
-                if !(block.moving[i] && back(p) && edges.carries_on(index)) {
+                if !(block.moving[i] && back(p)) {
                     break;
                 }
                 let at = At { index, time_us: block.time_us[i] };
@@ -588,7 +600,7 @@ impl RepDetector {
         while i < len {
             let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
             let beyond = if pulling { p < ext_p } else { p > ext_p };
-            if !(block.moving[i] && beyond && edges.carries_on(index)) {
+            if !(block.moving[i] && beyond) {
                 break;
             }
             let at = At { index, time_us: block.time_us[i] };
@@ -633,6 +645,8 @@ impl RepDetector {
         let (Some(mut all), Some(mut next)) = (folds.all.resting(), after.resting()) else { return 0 };
         // Unchanged while the rope rests and no edge is due: a rest close needs it.
         let stop_us = edges.last_stop_us();
+        // Where `edges` stops seeing a rest go on (`Edges::rests_on`), taken once.
+        let len = len.min(usize::try_from(edges.steady_until(false).saturating_sub(block.first_index)).unwrap_or(usize::MAX));
         let (mut band, ext_p, mut peaks) = (*still, folds.ext.p, folds.peaks);
         let (start, own, ext_index) = (folds.from, folds.own, folds.ext.index);
         // Neither past the extreme nor back by the travel that switches direction (a NaN
@@ -641,7 +655,7 @@ impl RepDetector {
         let mut i = from;
         while i < len {
             let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
-            if block.moving[i] || !within(p) || !edges.rests_on(index) {
+            if block.moving[i] || !within(p) {
                 break;
             }
             let at = At { index, time_us: block.time_us[i] };

@@ -150,12 +150,9 @@ impl Resampler {
         if self.held > 0 && s.time_us - self.last.time_us <= MAX_GAP_US {
             let a = self.last;
             self.left = a;
-            self.delta = Sample {
-                time_us: s.time_us - a.time_us,
-                angle_deg: s.angle_deg - a.angle_deg,
-                omega: s.omega - a.omega,
-                alpha: s.alpha - a.alpha,
-            };
+            // Without the device's rates they stay 0 (the compiler cannot know `last`'s are).
+            let (omega, alpha) = if RATES { (s.omega - a.omega, s.alpha - a.alpha) } else { (0.0, 0.0) };
+            self.delta = Sample { time_us: s.time_us - a.time_us, angle_deg: s.angle_deg - a.angle_deg, omega, alpha };
             self.inv_span = 1.0 / self.delta.time_us;
             self.held = 2;
             self.end = self.grid_end(s.time_us);

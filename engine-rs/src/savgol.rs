@@ -206,6 +206,11 @@ impl SavGol {
                 self.flush_segment(block);
                 self.emit = k;
             }
+            // The segment's points in this block: up to the next segment start.
+            let mut end = k + 1;
+            while end < len && !block.first[end] {
+                end += 1;
+            }
             // Local copies stay in registers across the loop, which has no call in it (a
             // WebAssembly engine stores a loop's values around any call, even one not taken);
             // through `self` the moments would be stored and reloaded at every point.
@@ -238,7 +243,23 @@ impl SavGol {
                     }
                 }
                 k += 1;
-                if k >= len || block.first[k] {
+                // The steady state, a centred window sliding by one point, up to the segment's
+                // end or the next fresh sum: the same arithmetic as above, in a loop with
+                // nothing else in it.
+                if w.pos > n && !self.with_rates {
+                    let stop = end.min(k + (period - 1 - w.phase));
+                    let (from, fit, slide_k) = (k, &self.full, &self.slide_k);
+                    while k < stop {
+                        let leaving = k.wrapping_sub(n) & MASK;
+                        w.angle.slide(block.buffered[leaving], block.buffered[k], slide_k);
+                        let slot = emit & MASK;
+                        (block.angle_deg[slot], block.slope[slot]) = fit.at(w.angle.m0, w.angle.m1, w.angle.m2, 0.0);
+                        emit += 1;
+                        k += 1;
+                    }
+                    (w.pos, w.phase) = (w.pos + (k - from), w.phase + (k - from));
+                }
+                if k >= end {
                     break;
                 }
             }

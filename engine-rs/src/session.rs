@@ -21,7 +21,7 @@ use crate::resample::{Columns, Resampler};
 use crate::savgol::{half_width, SavGol};
 use crate::settings::Settings;
 use crate::smooth::Smoother;
-use crate::window::PowerSmoother;
+use crate::window::{PowerRing, PowerSmoother};
 
 /// Raw samples, one entry per sample in each slice.
 #[derive(Clone, Copy, Debug, Default)]
@@ -165,6 +165,7 @@ pub struct Engine {
     savgol: SavGol,
     deriver: Deriver,
     power: PowerSmoother,
+    power_ring: PowerRing,
     edges: Edges,
     detector: RepDetector,
     /// Whether the session's batches carry device (ω, α); fixed by the first non-empty batch.
@@ -194,6 +195,7 @@ impl Engine {
             savgol: SavGol::new(m),
             deriver: Deriver::new(&settings),
             power,
+            power_ring: PowerRing::default(),
             // Phases may start or stop anywhere the filter spreads an edge, m points and a margin.
             edges: Edges::new(settings.hz, m as u64 + 2, 1.5 * step_us),
             detector: RepDetector::new(settings.warmup, Context::new(&settings), power.delays()),
@@ -291,16 +293,25 @@ impl Engine {
         let len = to - from;
         // Rates, power and the smoothed power in a loop of their own, their state in locals (the
         // smoother's moments would otherwise go through memory from one point to the next).
-        let (mut deriver, mut smoother) = (self.deriver, self.power);
-        for (i, s) in (from..to).enumerate() {
-            let (first, angle_deg) = (g.first[s], g.angle_deg[s]);
+        let (mut deriver, mut smoother, ring) = (self.deriver, self.power, &mut self.power_ring);
+        let (plain, collect) = (deriver.from_angle(), self.collect_points);
+        let mut s = from;
+        while s < to {
+            let (i, first, angle_deg) = (s - from, g.first[s], g.angle_deg[s]);
             let rates = deriver.rates(g.slope[s], (g.smooth_omega[s], g.smooth_alpha[s]), first);
             let power = deriver.power(&rates);
-            (self.derived.values[i], self.derived.moving[i]) = phase_values(&rates, angle_deg, power, smoother.push(power, first));
+            (self.derived.values[i], self.derived.moving[i]) = phase_values(&rates, angle_deg, power, smoother.push(ring, power, first));
             // The metrics come after the loop, a column at a time (a growing vector here would
             // put a call in the loop: see `SavGol::filter` for why that matters).
             if self.collect_points {
                 self.derived.rates[i] = rates;
+            }
+            s += 1;
+            // ω and α from the angle: the rest of the segment's points in this block in a loop of
+            // their own, with the same arithmetic and none of the choices.
+            if plain {
+                let run = (&mut deriver, &mut smoother, &mut *ring, &mut *self.derived);
+                s = if collect { derive_run::<true>(g, run, s, to, from) } else { derive_run::<false>(g, run, s, to, from) };
             }
         }
         if self.collect_points {
@@ -362,6 +373,32 @@ impl Engine {
             0
         }
     }
+}
+
+/// The points of `g` from slot `s` up to `to` or the next segment start, whichever comes first,
+/// after the first of their segment and with ω and α from the angle: their rates, power,
+/// smoothed power and [`phase_values`] into `derived` (at slot − `from`), and with `COLLECT` their
+/// rates too. Returns the slot it stopped at. The same arithmetic as the point-by-point path of
+/// [`Engine::downstream`], in a loop with none of its choices.
+#[inline(always)]
+fn derive_run<const COLLECT: bool>(
+    g: &GridBlock,
+    (deriver, smoother, ring, derived): (&mut Deriver, &mut PowerSmoother, &mut PowerRing, &mut Derived),
+    mut s: usize,
+    to: usize,
+    from: usize,
+) -> usize {
+    while s < to && !g.first[s] {
+        let rates = deriver.rates_after_first(g.slope[s]);
+        let power = deriver.power(&rates);
+        let smoothed = smoother.push(ring, power, false);
+        (derived.values[s - from], derived.moving[s - from]) = phase_values(&rates, g.angle_deg[s], power, smoothed);
+        if COLLECT {
+            derived.rates[s - from] = rates;
+        }
+        s += 1;
+    }
+    s
 }
 
 /// Processes a whole session: one push of every sample, then [`Engine::finish`].

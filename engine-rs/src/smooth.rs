@@ -23,8 +23,9 @@ impl Smoother {
     /// Writes the buffered angle of `block`'s points `from..` (their resampled angles, the
     /// buffer restarting at each segment's first point) into its `buffered` column.
     pub fn run(&mut self, block: &mut GridBlock, from: usize) {
-        let mut len = self.len;
-        for k in from..block.len.min(SLOTS) {
+        let (mut len, end) = (self.len, block.len.min(SLOTS));
+        let mut k = from;
+        while k < end {
             len = if block.first[k] { 1 } else { (len + 1).min(WINDOW) };
             let raw = |back: usize| block.raw_deg[k.wrapping_sub(back) & MASK];
             let (b1, b2, b3, x) = (raw(3), raw(2), raw(1), raw(0));
@@ -36,6 +37,15 @@ impl Smoother {
                 2 => ((0.0 + b3) + x) / 2.0,
                 _ => 0.0 + x,
             };
+            k += 1;
+            // A full buffer until the next segment starts: the same sum, in a loop of its own.
+            if len == WINDOW {
+                while k < end && !block.first[k] {
+                    let raw = |back: usize| block.raw_deg[k.wrapping_sub(back) & MASK];
+                    block.buffered[k] = (((raw(3) + raw(2)) + raw(1)) + raw(0)) * 0.25;
+                    k += 1;
+                }
+            }
         }
         self.len = len;
     }

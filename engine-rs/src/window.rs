@@ -9,67 +9,82 @@
 //! noise, 1.8° encoder ticks and ±1.5 ms of jitter it read 12 % high (median of a set; 22 % for
 //! the worst rep, eleven draws of the noise).
 //!
-//! The estimator. Each point's P is low-passed by a centred Savitzky–Golay fit of degree 4:
-//! the value at the window's centre of the least-squares quartic through the P of the 2n + 1
-//! points around it. In terms of kinetic energy, it is the slope of a smoothed KE curve whose
-//! weights spread over the whole window instead of piling on its two ends, so the noise of many
-//! points averages out. A quartic fit has no bias on a curve up to degree 4 and flattens a
-//! peak only through its fifth and higher terms: on a half-sine power curve (a flywheel phase
-//! that starts or ends at rest) its peak stays within 1 % while the half-width is at most 0.7 of
-//! the phase, and falls off fast beyond (3 % low at 0.9, 6 % at 1.0). Noise falls as the
-//! window grows; the phase's length bounds it. So there are two fits
-//! ([`PEAK_POWER_HALF_WIDTHS_S`]), ±0.2 s and ±0.45 s, both centred and run on every point,
-//! and a phase takes the peak of the long one when it lasts at least
-//! [`PEAK_POWER_LONG_PHASE_S`] (0.75 s: the long half-width is then at most 0.6 of it), of the
-//! short one otherwise ([`stream_for`]). Mean power and work do not use this: they stay ΔKE / T
-//! and ΔKE exactly.
+//! The estimator. Power is first averaged over blocks of consecutive grid points, about 50 a
+//! second ([`PEAK_POWER_RATE_HZ`]: 4 points at 200 Hz, 1 below 75 Hz), which is exact (a block's
+//! mean power is its ΔKE over its duration) and keeps everything below 2 Hz within 0.3 %. The
+//! block powers are then low-passed by a centred Savitzky–Golay fit of degree 4: the value at the
+//! window's centre of the least-squares quartic through the 2n + 1 blocks around it. In terms of
+//! kinetic energy, it is the slope of a smoothed KE curve whose weights spread over the whole
+//! window instead of piling on its two ends, so the noise of many points averages out. A
+//! quartic fit has no bias on a curve up to degree 4 and flattens a peak only through its fifth
+//! and higher terms: on a half-sine power curve (a flywheel phase that starts or ends at rest)
+//! its peak stays within 1 % while the half-width is at most 0.7 of the phase, and falls off
+//! fast beyond (3 % low at 0.9, 6 % at 1.0). Noise falls as the window grows; the phase's length
+//! bounds it. So there are two fits ([`PEAK_POWER_HALF_WIDTHS_S`]), ±0.2 s and ±0.45 s, both
+//! centred and run on every block, and a phase takes the peak of the long one when it lasts at
+//! least [`PEAK_POWER_LONG_PHASE_S`] (0.75 s: the long half-width is then at most 0.6 of it), of
+//! the short one otherwise ([`stream_for`]). The peak is taken over the block values, 20 ms
+//! apart: within 0.3 % of the smoothed curve's top for a phase of 0.45 s, 0.55 % at 0.3 s. Mean
+//! power and work do not use this: they stay ΔKE / T and ΔKE exactly.
 //!
 //! As low-pass filters, the fits are flat within 1 % up to 2.1 Hz and 0.97 Hz and 3 dB down at
-//! 4.2 Hz and 1.9 Hz (±0.2 s and ±0.45 s, the same at 100–1000 Hz): a half-sine power curve of a
-//! phase of T seconds is a half period of 1/(2T) Hz, 0.6 Hz for a 0.8 s phase.
+//! 4.2 Hz and 1.9 Hz (±0.2 s and ±0.45 s): a half-sine power curve of a phase of T seconds is a
+//! half period of 1/(2T) Hz, 0.6 Hz for a 0.8 s phase.
 //!
 //! Measured on the physics-truth sessions (`tests/unit/engine.accuracy.test.ts`: slow heavy and
 //! fast light sets, eleven draws of every sensor up to 0.6° of noise, 1.8° ticks and ±1.5 ms of
 //! jitter at once, 100–1000 Hz raw, on 100, 200 and 500 Hz grids), as the median over a set's
-//! reps and the worst rep: peak power within 2.3 % and 3.9 %, the eccentric/concentric
-//! peak-power ratio within 2.0 % and 3.0 %; on clean input within 1.0 % and 1.1 % (the fast set:
-//! the angle filter flattens ω's peak a little, [`crate::savgol`]), the ratio 0.2 % and 0.6 %.
-//! A single ±0.275 s fit would have reached 4.9 % and 9.0 % on the slow heavy set and 2.4 % on a
-//! clean fast one; the two fits cost about 20 floating-point operations a point.
+//! reps and the worst rep: peak power within 2.1 % and 3.4 %, the eccentric/concentric
+//! peak-power ratio within 2.0 % and 2.8 %; on clean input within 1.2 % and 1.2 % (the fast set:
+//! the angle filter flattens ω's peak a little, [`crate::savgol`], and the blocks' 20 ms), the
+//! ratio 0.3 % and 0.7 %. A single ±0.275 s fit would have reached 4.9 % and 9.0 % on the slow
+//! heavy set and 2.4 % on a clean fast one.
 //!
-//! Delay. A centred value is known n points after its centre (0.2 s or 0.45 s), so the rep
-//! detector attributes each value to the phase its centre lies in, and a phase's peak power is
-//! final once the fit it uses has passed the phase's last point ([`crate::reps`]).
+//! Delay. A centred value is known n blocks after its centre (0.2 s or 0.45 s, and the rest of
+//! its block), so the rep detector attributes each value to the phase its centre lies in (a
+//! block's centre: its middle point, the earlier of two), and a phase's peak power is final once
+//! the fit it uses has passed the last point of its movement ([`crate::reps`]).
 //!
-//! Cost. The fit needs five moments of the window; in the basis Σ C(u, p)·P_u (u = 0 at the
-//! oldest point, C the binomial coefficient) Pascal's rule slides them by one point with one
+//! Cost. A fit needs five moments of the window; in the basis Σ C(u, p)·P_u (u = 0 at the
+//! oldest block, C the binomial coefficient) Pascal's rule slides them by one block with one
 //! multiplication and two additions each, the centre value is one dot product, and the moments
 //! are summed afresh every [`RESUM_WINDOWS`] windows so rounding does not build up (what does
-//! within that stretch is below 1e-9 of the values).
+//! within that stretch is below 1e-10 of the values). Per grid point at 200 Hz, the two fits
+//! cost a quarter of that and one addition (3.5 ns natively; fits on every point took 10 ns).
 //!
-//! Segments. A segment's first and last n points (the session's, or either side of a gap) have
-//! no centred window: they get no smoothed value (NaN, which no peak takes), and a segment
-//! shorter than a window gets none at all.
+//! Segments. A segment's first and last n blocks (the session's, or either side of a gap) have
+//! no centred window: they get no smoothed value (NaN, which no peak takes), a segment shorter
+//! than a window gets none at all, and a block does not reach across a segment start.
 
-use crate::settings::{HZ_MAX, PEAK_POWER_HALF_WIDTHS_S, PEAK_POWER_LONG_PHASE_S, PEAK_POWER_MAX_HALF_WIDTH};
+use crate::settings::{PEAK_POWER_HALF_WIDTHS_S, PEAK_POWER_LONG_PHASE_S, PEAK_POWER_RATE_HZ};
 
 /// Number of fits, each a stream of smoothed power.
 pub const STREAMS: usize = 2;
 
-/// The moments are summed afresh every this many times 2n + 1 points.
+/// The moments are summed afresh every this many times 2n + 1 blocks.
 pub const RESUM_WINDOWS: usize = 4;
 
-/// Slots of the ring of powers: a power of two above the long fit's window at [`HZ_MAX`].
-const RING: usize = 1024;
-const MASK: usize = RING - 1;
-const _: () = assert!(2 * PEAK_POWER_MAX_HALF_WIDTH + 1 < RING);
-const _: () = assert!(PEAK_POWER_HALF_WIDTHS_S[1] * HZ_MAX <= PEAK_POWER_MAX_HALF_WIDTH as f64);
+/// Largest half-width of a fit, blocks: below 75 Hz a block is a point (at most 0.45 × 74.9),
+/// above it a block is hz / [`PEAK_POWER_RATE_HZ`] points rounded, so there are at most 62.5
+/// blocks a second.
+const MAX_HALF_WIDTH: usize = 34;
 
-/// Half-widths n of the fits at `hz`, points: [`PEAK_POWER_HALF_WIDTHS_S`], at least 2 (five
-/// points fix a quartic). A fit's value comes n points after its centre.
+/// Slots of the ring of block powers: a power of two above the long fit's window.
+const RING: usize = 128;
+const MASK: usize = RING - 1;
+const _: () = assert!(2 * MAX_HALF_WIDTH + 1 < RING);
+
+/// Grid points per block at `hz`: hz / [`PEAK_POWER_RATE_HZ`] rounded, at least 1.
+pub fn block_points(hz: f64) -> usize {
+    // hz is validated (10–1000), so the quotient is a small non-negative number.
+    ((hz / PEAK_POWER_RATE_HZ).round() as usize).max(1)
+}
+
+/// Half-widths n of the fits at `hz`, blocks: [`PEAK_POWER_HALF_WIDTHS_S`], at least 2 (five
+/// blocks fix a quartic).
 pub fn half_widths(hz: f64) -> [usize; STREAMS] {
-    // hz is validated (1–1000), so each product is a small non-negative number.
-    PEAK_POWER_HALF_WIDTHS_S.map(|h| ((h * hz).round() as usize).clamp(2, PEAK_POWER_MAX_HALF_WIDTH))
+    let blocks_per_s = hz / block_points(hz) as f64;
+    PEAK_POWER_HALF_WIDTHS_S.map(|h| ((h * blocks_per_s).round() as usize).clamp(2, MAX_HALF_WIDTH))
 }
 
 /// The fit whose peak a phase of `duration_s` reports: the long one from
@@ -195,40 +210,73 @@ impl Fit {
     }
 }
 
-/// Power low-passed by the two fits, a point at a time.
+/// The latest powers, in a ring the size of the longest window: the newest in slot
+/// [`PowerSmoother`]'s head − 1. Apart from the smoother, so that a caller can keep the
+/// smoother's few numbers in locals across a block without copying 8 kB.
+#[derive(Clone, Debug)]
+pub struct PowerRing(Box<[f64; RING]>);
+
+impl Default for PowerRing {
+    fn default() -> PowerRing {
+        PowerRing(Box::new([0.0; RING]))
+    }
+}
+
+/// Power low-passed by the two fits, a point at a time, over a [`PowerRing`].
 #[derive(Clone, Copy, Debug)]
 pub struct PowerSmoother {
-    /// The latest powers, the newest in slot `head − 1`.
-    ring: [f64; RING],
+    /// Grid points per block, and its inverse.
+    block: usize,
+    inv_block: f64,
+    /// Points of the current block so far, and the sum of their powers.
+    in_block: usize,
+    block_sum: f64,
     head: usize,
-    /// Points pushed in the current segment.
+    /// Blocks completed in the current segment.
     pos: usize,
     fits: [Fit; STREAMS],
     delays: [usize; STREAMS],
 }
 
 impl PowerSmoother {
-    /// A smoother of the fits at `hz` ([`half_widths`]).
+    /// A smoother of the fits at `hz` ([`block_points`], [`half_widths`]).
     pub fn new(hz: f64) -> PowerSmoother {
-        let delays = half_widths(hz);
-        PowerSmoother { ring: [0.0; RING], head: 0, pos: 0, fits: delays.map(Fit::new), delays }
+        let (block, n) = (block_points(hz), half_widths(hz));
+        // A block's value is centred on its middle point (the earlier of two), and comes with
+        // the last point of the block n blocks later.
+        let delays = n.map(|n| n * block + (block - 1) - (block - 1) / 2);
+        PowerSmoother { block, inv_block: 1.0 / block as f64, in_block: 0, block_sum: 0.0, head: 0, pos: 0, fits: n.map(Fit::new), delays }
     }
 
-    /// How many points after its centre each fit's value comes: its half-width.
+    /// How many points after its centre each fit's value comes.
     pub fn delays(&self) -> [usize; STREAMS] {
         self.delays
     }
 
     /// Adds the next point's power (`first`: a segment starts there) and returns each fit's value
-    /// centred [`PowerSmoother::delays`] points before it, or NaN where the segment has no
-    /// centred window there.
+    /// centred [`PowerSmoother::delays`] points before it: at the last point of each block, where
+    /// the segment has a centred window there; NaN otherwise. `ring` is always the same one.
     #[inline(always)]
-    pub fn push(&mut self, power: f64, first: bool) -> [f64; STREAMS] {
+    pub fn push(&mut self, ring: &mut PowerRing, power: f64, first: bool) -> [f64; STREAMS] {
         if first {
-            self.pos = 0;
+            (self.pos, self.in_block, self.block_sum) = (0, 0, 0.0);
         }
+        self.block_sum += power;
+        self.in_block += 1;
+        if self.in_block < self.block {
+            return [f64::NAN; STREAMS];
+        }
+        let x = self.block_sum * self.inv_block;
+        (self.in_block, self.block_sum) = (0, 0.0);
+        self.push_block(ring, x)
+    }
+
+    /// Adds a block's mean power `x`: the fits' values, or NaN until their windows fill.
+    #[inline(always)]
+    fn push_block(&mut self, ring: &mut PowerRing, x: f64) -> [f64; STREAMS] {
+        let ring = &mut *ring.0;
         let head = self.head & MASK;
-        self.ring[head] = power;
+        ring[head] = x;
         self.head = head + 1;
         self.pos = self.pos.saturating_add(1);
         let mut out = [f64::NAN; STREAMS];
@@ -239,9 +287,9 @@ impl PowerSmoother {
             let period = RESUM_WINDOWS * fit.len;
             fit.phase = if self.pos == fit.len || fit.phase + 1 == period { 0 } else { fit.phase + 1 };
             if fit.phase == 0 {
-                fit.resum(&self.ring, head);
+                fit.resum(ring, head);
             } else {
-                fit.slide(self.ring[(head + RING - fit.len) & MASK], power);
+                fit.slide(ring[(head + RING - fit.len) & MASK], x);
             }
             *value = fit.value();
         }
@@ -284,13 +332,13 @@ mod tests {
 
     #[test]
     fn gives_each_fits_centred_value_after_its_half_width_and_nothing_before() {
-        // 100 Hz: half-widths 20 and 45 points.
-        let mut s = PowerSmoother::new(100.0);
-        assert_eq!(s.delays(), [20, 45]);
+        // 50 Hz: a block is a point; half-widths 10 and 23 (22.5 rounded up).
+        let (mut s, mut ring) = (PowerSmoother::new(50.0), PowerRing::default());
+        assert_eq!(s.delays(), [10, 23]);
         let ys: Vec<f64> = (0..400).map(|k| 100.0 * (k as f64 / 30.0).sin() + (k % 7) as f64).collect();
         for (k, &y) in ys.iter().enumerate() {
-            let out = s.push(y, k == 0);
-            for (j, n) in [20, 45].into_iter().enumerate() {
+            let out = s.push(&mut ring, y, k == 0);
+            for (j, n) in [10, 23].into_iter().enumerate() {
                 if k < 2 * n {
                     assert!(out[j].is_nan(), "fit {j} at {k}");
                 } else {
@@ -300,17 +348,42 @@ mod tests {
             }
         }
         // A segment starts over: nothing until its window fills.
-        assert!(s.push(1.0, true).iter().all(|v| v.is_nan()));
+        assert!(s.push(&mut ring, 1.0, true).iter().all(|v| v.is_nan()));
     }
 
     #[test]
-    fn an_hour_at_1_khz_does_not_drift() {
-        let mut s = PowerSmoother::new(1000.0);
-        let n = s.delays();
-        let ys: Vec<f64> = (0..3_600_000).map(|k| 200.0 * (k as f64 / 700.0).sin() + ((k * 7919) % 101) as f64 - 50.0).collect();
+    fn fits_the_mean_power_of_blocks_and_says_where_each_value_is_centred() {
+        // 200 Hz: blocks of 4 points (50 a second), half-widths 10 and 23 blocks.
+        let (mut s, mut ring) = (PowerSmoother::new(200.0), PowerRing::default());
+        let delays = s.delays();
+        assert_eq!(delays, [10 * 4 + 2, 23 * 4 + 2]);
+        let ys: Vec<f64> = (0..2000).map(|k| 100.0 * (k as f64 / 90.0).sin() + (k % 7) as f64).collect();
+        let blocks: Vec<f64> = ys.chunks(4).map(|b| b.iter().sum::<f64>() * 0.25).collect();
+        for (k, &y) in ys.iter().enumerate() {
+            let out = s.push(&mut ring, y, k == 0);
+            for (j, n) in [10, 23].into_iter().enumerate() {
+                if k % 4 != 3 || k / 4 < 2 * n {
+                    assert!(out[j].is_nan(), "fit {j} at {k}");
+                    continue;
+                }
+                // The value is centred on the middle of block k / 4 − n: its point 1 of 0–3.
+                let centre_block = k / 4 - n;
+                assert_eq!(k - delays[j], 4 * centre_block + 1);
+                let want = direct(n, &blocks, centre_block);
+                assert!((out[j] - want).abs() < 1e-9 * want.abs().max(1.0), "fit {j} at {k}: {} vs {want}", out[j]);
+            }
+        }
+    }
+
+    #[test]
+    fn a_day_does_not_drift() {
+        // 4.3 million blocks: a day at 50 blocks a second.
+        let (mut s, mut ring) = (PowerSmoother::new(50.0), PowerRing::default());
+        let n = half_widths(50.0);
+        let ys: Vec<f64> = (0..4_320_000).map(|k| 200.0 * (k as f64 / 35.0).sin() + ((k * 7919) % 101) as f64 - 50.0).collect();
         let mut worst: f64 = 0.0;
         for (k, &y) in ys.iter().enumerate() {
-            let out = s.push(y, k == 0);
+            let out = s.push(&mut ring, y, k == 0);
             if k % 9973 == 0 && k >= 2 * n[1] {
                 for j in 0..STREAMS {
                     let want = direct(n[j], &ys, k - n[j]);
@@ -324,6 +397,7 @@ mod tests {
     #[test]
     fn picks_the_long_fit_for_long_phases() {
         assert_eq!((stream_for(0.3), stream_for(0.749), stream_for(0.75), stream_for(2.0)), (0, 0, 1, 1));
-        assert_eq!((half_widths(10.0), half_widths(200.0), half_widths(1000.0)), ([2, 5], [40, 90], [200, 450]));
+        assert_eq!((block_points(10.0), block_points(74.9), block_points(75.0), block_points(200.0), block_points(1000.0)), (1, 1, 2, 4, 20));
+        assert_eq!((half_widths(10.0), half_widths(74.9), half_widths(200.0), half_widths(1000.0)), ([2, 5], [15, 34], [10, 23], [10, 23]));
     }
 }

@@ -11,6 +11,7 @@ export const REST_OMEGA_RAD_S = 0.3;
 export const FILTER_HALF_WINDOW_S = 0.05;
 export const PEAK_POWER_HALF_WIDTHS_S = [0.2, 0.45];
 export const PEAK_POWER_LONG_PHASE_S = 0.75;
+export const PEAK_POWER_RATE_HZ = 50;
 export const EDGE_REST_S = 0.15;
 export const EDGE_MOVE_S = 0.1;
 export const EDGE_HISTORY = 8;

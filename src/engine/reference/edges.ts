@@ -32,11 +32,8 @@ export function changePoint(t: Float64Array, x: Float64Array, sign: number): num
     const s4 = (moving * (moving + 1) * (2 * moving + 1) * (3 * moving * moving + 3 * moving - 1)) / 30;
     const r2 = a2 - 2 * j * a1 + j * j * a0;
     const det = n * s4 - s2 * s2;
-    if (det > 0) {
-      const b0 = (r0 * s4 - s2 * r2) / det;
-      const b2 = (n * r2 - s2 * r0) / det;
-      errors[j] = xx - b0 * r0 - b2 * r2;
-    }
+    // b0 = (r0·s4 − s2·r2) / det and b2 = (n·r2 − s2·r0) / det, in one division (as edges.rs).
+    if (det > 0) errors[j] = xx - (r0 * (r0 * s4 - s2 * r2) + r2 * (n * r2 - s2 * r0)) / det;
     const vj = v(j);
     a0 += vj;
     a1 += vj * j;

@@ -1,17 +1,24 @@
 /**
- * Power low-passed by two centred quartic Savitzky–Golay fits, mirroring
- * `engine-rs/src/window.rs` (where the reasons are written): a phase's peak power is the peak of
- * one of these, not of single points. Each fit's value comes its half-width after its centre.
+ * Power low-passed by two centred quartic Savitzky–Golay fits over the mean power of blocks of
+ * points (about 50 a second), mirroring `engine-rs/src/window.rs` (where the reasons are
+ * written): a phase's peak power is the peak of one of these, not of single points.
  */
-import { PEAK_POWER_HALF_WIDTHS_S, PEAK_POWER_LONG_PHASE_S } from './constants';
+import { PEAK_POWER_HALF_WIDTHS_S, PEAK_POWER_LONG_PHASE_S, PEAK_POWER_RATE_HZ } from './constants';
 
 export const STREAMS = 2;
 const RESUM_WINDOWS = 4;
-const RING = 1024;
+const MAX_HALF_WIDTH = 34;
+const RING = 128;
 const MASK = RING - 1;
 
-/** Half-widths of the fits at `hz`, points (at least 2, at most 450). */
-export const halfWidths = (hz: number): number[] => PEAK_POWER_HALF_WIDTHS_S.map((h) => Math.min(450, Math.max(2, Math.round(h * hz))));
+/** Grid points per block of mean power at `hz`: hz / PEAK_POWER_RATE_HZ rounded, at least 1. */
+export const blockPoints = (hz: number): number => Math.max(1, Math.round(hz / PEAK_POWER_RATE_HZ));
+
+/** Half-widths of the fits at `hz`, blocks (at least 2, at most 34). */
+export const halfWidths = (hz: number): number[] => {
+  const blocksPerS = hz / blockPoints(hz);
+  return PEAK_POWER_HALF_WIDTHS_S.map((h) => Math.min(MAX_HALF_WIDTH, Math.max(2, Math.round(h * blocksPerS))));
+};
 
 /** The fit whose peak a phase of `durationS` reports: the long one from PEAK_POWER_LONG_PHASE_S on. */
 export const streamFor = (durationS: number): number => (durationS >= PEAK_POWER_LONG_PHASE_S ? 1 : 0);
@@ -107,21 +114,39 @@ class Fit {
 
 export class PowerSmoother {
   private readonly ring = new Float64Array(RING);
+  private readonly block: number;
+  private readonly invBlock: number;
+  private inBlock = 0;
+  private blockSum = 0;
   private head = 0;
   private pos = 0;
   private readonly fits: Fit[];
+  /** How many points after its centre each fit's value comes (see window.rs). */
   readonly delays: number[];
 
   constructor(hz: number) {
-    this.delays = halfWidths(hz);
-    this.fits = this.delays.map((n) => new Fit(n));
+    this.block = blockPoints(hz);
+    this.invBlock = 1 / this.block;
+    const n = halfWidths(hz);
+    this.delays = n.map((k) => k * this.block + (this.block - 1) - Math.floor((this.block - 1) / 2));
+    this.fits = n.map((k) => new Fit(k));
   }
 
-  /** Adds a point's power (`first`: a segment starts there); returns each fit's value centred `delays` points before it, or NaN. */
+  /** Adds a point's power (`first`: a segment starts there); at a block's last point, each fit's value centred `delays` points before it (NaN until its window fills), else NaN. */
   push(power: number, first: boolean): number[] {
-    if (first) this.pos = 0;
+    if (first) {
+      this.pos = 0;
+      this.inBlock = 0;
+      this.blockSum = 0;
+    }
+    this.blockSum += power;
+    this.inBlock += 1;
+    if (this.inBlock < this.block) return [NaN, NaN];
+    const x = this.blockSum * this.invBlock;
+    this.inBlock = 0;
+    this.blockSum = 0;
     const head = this.head & MASK;
-    this.ring[head] = power;
+    this.ring[head] = x;
     this.head = head + 1;
     this.pos += 1;
     return this.fits.map((fit) => {
@@ -129,7 +154,7 @@ export class PowerSmoother {
       const period = RESUM_WINDOWS * fit.len;
       fit.phase = this.pos === fit.len || fit.phase + 1 === period ? 0 : fit.phase + 1;
       if (fit.phase === 0) fit.resum(this.ring, head);
-      else fit.slide(this.ring[(head + RING - fit.len) & MASK]!, power);
+      else fit.slide(this.ring[(head + RING - fit.len) & MASK]!, x);
       return fit.value();
     });
   }
