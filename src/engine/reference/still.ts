@@ -2,7 +2,11 @@
  * Reference port of `engine-rs/src/still.rs`: when the rope last left REST_BAND_DEG of where
  * it last moved, for closing a rep live once the athlete has stopped.
  */
-import { REST_BAND_DEG } from './constants';
+import * as constants from './constants';
+
+// Imported values read once, into module constants: vitest, which runs this port for the tests and
+// the benchmark, turns every use of an imported binding into a getter call (see ../README.md).
+const { REST_BAND_DEG } = constants;
 
 export class Stillness {
   private anchorP = NaN;
