@@ -81,6 +81,20 @@ interface Pending {
   kind: 'onset' | 'stop';
 }
 
+/**
+ * A grid point as edges are found on it (reps.ts's `DetectorPoint`): index and time (µs),
+ * resampled angle `rawDeg` (what a fit reads), filtered angle (|angle| is the rope position p),
+ * moving or not. Passed whole rather than as numbers, which V8 boxes on every call it does not
+ * inline.
+ */
+export interface EdgePoint {
+  index: number;
+  timeUs: number;
+  rawDeg: number;
+  angleDeg: number;
+  moving: boolean;
+}
+
 /** Follows rest and movement of the rope with the phases' rule and times each onset and stop. */
 export class Edges {
   /** How far back a fit may reach, points (the ring holds more). */
@@ -119,11 +133,13 @@ export class Edges {
     this.angles = new Float64Array(RING);
   }
 
-  /** Adds point `index` (the next one) at `timeUs`: resampled angle `x`, rope position `p`, moving or not. */
-  push(index: number, timeUs: number, x: number, p: number, moving: boolean): void {
+  /** Adds the next point (rust: `push(index, time_us, x, p, moving)`). */
+  push(point: EdgePoint): void {
+    const { index, moving } = point;
+    const p = Math.abs(point.angleDeg);
     this.next = index + 1;
-    this.times[index & MASK] = timeUs;
-    this.angles[index & MASK] = x;
+    this.times[index & MASK] = point.timeUs;
+    this.angles[index & MASK] = point.rawDeg;
     if (moving) {
       if (!this.lastMoving) {
         this.runStart = index;
@@ -166,7 +182,8 @@ export class Edges {
       const done = restEnd === null ? this.settle(e, index, Infinity) : e.kind === 'stop' && this.settle(e, index, restEnd);
       if (!done) this.pending[kept++] = e;
     }
-    this.pending.length = kept;
+    // Only when one went: setting an array's length is a call into the runtime.
+    if (kept < this.pending.length) this.pending.length = kept;
   }
 
   /** Times `e` once the points after it cover the fit (or rest ends at `restEnd`); true when done. */

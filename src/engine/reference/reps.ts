@@ -5,7 +5,9 @@
  */
 import type { Rep, Turn } from '../types';
 import * as constants from './constants';
+import type { EdgePoint } from './edges';
 import { PhaseAcc, peakPowerOf, type FoldedPoint, type Split, type SummaryContext, type TimedPhase, type ValueColumns } from './phase';
+import type { Filtered } from './savgol';
 import { Stillness } from './still';
 import * as window from './window';
 import { streamFor } from './window';
@@ -25,11 +27,13 @@ interface Extreme {
  * A grid point as the detector sees it. The session fills one and overwrites it for the next
  * point, so whatever keeps a point (the extreme's point, a turn's split) copies it.
  */
-export class DetectorPoint implements FoldedPoint {
+export class DetectorPoint implements FoldedPoint, EdgePoint {
   index = 0;
   timeUs = 0;
   /** Filtered angle, degrees. */
   angleDeg = 0;
+  /** Resampled angle, degrees (what edges.ts fits). */
+  rawDeg = 0;
   moving = false;
   /** Its phase values (phase.ts `ValueColumns`): ω, α, α signed as the body's acceleration, P, and the smoothed powers. */
   omega = 0;
@@ -39,13 +43,14 @@ export class DetectorPoint implements FoldedPoint {
   readonly smoothed = new Float64Array(STREAMS);
 
   /**
-   * Becomes grid point `index`, row `k` of a block: its time and filtered angle in the columns
-   * `timeUs` and `angleDeg`, its phase values in `values` (rust: `Block::point`).
+   * Becomes grid point `index`, row `k` of the filtered points `f` and of their phase values
+   * `values` (rust: `Block::point`).
    */
-  read(index: number, timeUs: Float64Array, angleDeg: Float64Array, values: ValueColumns, k: number): void {
+  read(index: number, f: Filtered, values: ValueColumns, k: number): void {
     this.index = index;
-    this.timeUs = timeUs[k]!;
-    this.angleDeg = angleDeg[k]!;
+    this.timeUs = f.timeUs[k]!;
+    this.angleDeg = f.angle[k]!;
+    this.rawDeg = f.rawDeg[k]!;
     this.moving = values.moving[k] === 1;
     this.omega = values.omega[k]!;
     this.alpha = values.alpha[k]!;
@@ -58,6 +63,7 @@ export class DetectorPoint implements FoldedPoint {
     this.index = o.index;
     this.timeUs = o.timeUs;
     this.angleDeg = o.angleDeg;
+    this.rawDeg = o.rawDeg;
     this.moving = o.moving;
     this.omega = o.omega;
     this.alpha = o.alpha;
@@ -243,7 +249,7 @@ export class RepDetector {
   push(point: DetectorPoint): Rep | null {
     const index = point.index;
     const hereP = Math.abs(point.angleDeg);
-    this.still.push(point.timeUs, hereP, point.moving);
+    this.still.push(point);
     const dir = this.dir;
     if (dir === null) {
       this.dir = {

@@ -23,7 +23,7 @@ export class Grid {
   readonly timeUs: Float64Array;
   /** Resampled angle, degrees. */
   readonly rawDeg: Float64Array;
-  /** The device's ω and α as means over the grid step ending here (0 without them). */
+  /** The device's ω and α as means over the grid step ending here (left 0 in a session without them). */
   readonly omega: Float64Array;
   readonly alpha: Float64Array;
   /** 1 at the first point of a segment (session start or after a gap longer than MAX_GAP_US). */
@@ -80,7 +80,19 @@ export class Resampler {
   private integralGridOmega = 0;
   private integralGridAlpha = 0;
 
-  constructor(private readonly stepUs: number) {}
+  /** Grid points a second (1e6 / step), by which a step's integral of a rate becomes its mean. */
+  private readonly invStepS: number;
+  /** Whether the samples carry device rates; without them ω and α stay 0 and are not interpolated (rust: `RATES`). */
+  private withRates = false;
+
+  constructor(private readonly stepUs: number) {
+    this.invStepS = 1e6 / stepUs;
+  }
+
+  /** Interpolates the samples' device ω and α too (before the first sample). */
+  useRates(): void {
+    this.withRates = true;
+  }
 
   /**
    * Offers samples `from`… of `input` and appends the grid points they complete to `grid` until
@@ -117,11 +129,13 @@ export class Resampler {
       this.deltaAlpha = alpha - this.leftAlpha;
       this.invSpan = 1 / this.deltaTimeUs;
       this.held = 2;
-      const halfSpanS = 0.5e-6 * this.deltaTimeUs;
-      this.integralLeftOmega = this.integralLastOmega;
-      this.integralLeftAlpha = this.integralLastAlpha;
-      this.integralLastOmega = this.integralLeftOmega + halfSpanS * (this.leftOmega + omega);
-      this.integralLastAlpha = this.integralLeftAlpha + halfSpanS * (this.leftAlpha + alpha);
+      if (this.withRates) {
+        const halfSpanS = 0.5e-6 * this.deltaTimeUs;
+        this.integralLeftOmega = this.integralLastOmega;
+        this.integralLeftAlpha = this.integralLastAlpha;
+        this.integralLastOmega = this.integralLeftOmega + halfSpanS * (this.leftOmega + omega);
+        this.integralLastAlpha = this.integralLeftAlpha + halfSpanS * (this.leftAlpha + alpha);
+      }
     } else {
       this.held = 1;
       this.originUs = timeUs;
@@ -144,29 +158,35 @@ export class Resampler {
     // t lies in (left, last] (in [left, last] for a segment's first point): frac is within
     // [0, 1] but for a last-bit rounding (see resample.rs for why it is not clamped).
     const frac = (t - this.leftTimeUs) * this.invSpan;
+    const first = this.k === 0;
+    const k = grid.len++;
+    grid.timeUs[k] = t;
+    grid.rawDeg[k] = this.leftAngleDeg + this.deltaAngleDeg * frac;
+    grid.first[k] = first ? 1 : 0;
+    if (this.withRates) this.stepMeans(grid, k, frac, first);
+    this.k += 1;
+    this.nextUs = this.originUs + this.k * this.stepUs;
+    return true;
+  }
+
+  /**
+   * Writes the device's ω and α of grid point `k`, at `frac` of the interval: their means over
+   * the grid step ending there (see resample.rs), from the trapezoid under the interpolated
+   * rate; a segment's first point, with no step before it, takes the interpolated values.
+   */
+  private stepMeans(grid: Grid, k: number, frac: number, first: boolean): void {
     let omega = this.leftOmega + this.deltaOmega * frac;
     let alpha = this.leftAlpha + this.deltaAlpha * frac;
-    const first = this.k === 0;
-    // Device rates: the mean over the grid step ending here (see resample.rs), from the
-    // trapezoid under the interpolated rate.
     const halfS = 0.5e-6 * frac * this.deltaTimeUs;
     const integralOmega = this.integralLeftOmega + halfS * (this.leftOmega + omega);
     const integralAlpha = this.integralLeftAlpha + halfS * (this.leftAlpha + alpha);
     if (!first) {
-      const invStepS = 1e6 / this.stepUs;
-      omega = (integralOmega - this.integralGridOmega) * invStepS;
-      alpha = (integralAlpha - this.integralGridAlpha) * invStepS;
+      omega = (integralOmega - this.integralGridOmega) * this.invStepS;
+      alpha = (integralAlpha - this.integralGridAlpha) * this.invStepS;
     }
     this.integralGridOmega = integralOmega;
     this.integralGridAlpha = integralAlpha;
-    const k = grid.len++;
-    grid.timeUs[k] = t;
-    grid.rawDeg[k] = this.leftAngleDeg + this.deltaAngleDeg * frac;
     grid.omega[k] = omega;
     grid.alpha[k] = alpha;
-    grid.first[k] = first ? 1 : 0;
-    this.k += 1;
-    this.nextUs = this.originUs + this.k * this.stepUs;
-    return true;
   }
 }

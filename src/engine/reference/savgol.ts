@@ -10,6 +10,9 @@
  */
 import type { Grid } from './resample';
 
+/** The moments are summed afresh every this many windows' worth of points (savgol.rs). */
+const RESUM_WINDOWS = 4;
+
 /**
  * The filtered points one call emitted, in order, as columns (rust: the block's `angle_deg`,
  * `slope`, `smooth_omega` and `smooth_alpha`, beside the grid point's own values). A call emits
@@ -98,8 +101,8 @@ class Moments {
     this.m0 = 0;
     this.m1 = 0;
     this.m2 = 0;
-    for (let i = 0; i < count; i++) {
-      const v = ring[(first + i) % ring.length]!;
+    for (let i = 0, slot = first; i < count; i++, slot = slot + 1 === ring.length ? 0 : slot + 1) {
+      const v = ring[slot]!;
       const x = i + firstX;
       this.m0 += v;
       this.m1 += x * v;
@@ -133,8 +136,8 @@ export class SavGol {
   /** Points of the current segment held, saturating past n; next write position. */
   private count = 0;
   private head = 0;
-  /** Points pushed in the segment: the moments are summed afresh every 4 windows' worth (savgol.rs RESUM_WINDOWS). */
-  private pushed = 0;
+  /** Points pushed in the segment, modulo RESUM_WINDOWS windows' worth: the moments are summed afresh when it comes round to 0. */
+  private phase = 0;
   private readonly angle = new Moments();
   private readonly omega = new Moments();
   private readonly alpha = new Moments();
@@ -173,30 +176,33 @@ export class SavGol {
     if (first) this.flushSegment();
     const { n, m, head } = this;
     const x = grid.buffered[k]!;
-    const omega = grid.omega[k]!;
-    const alpha = grid.alpha[k]!;
     const out = this.values[head]!;
-    const outOmega = this.omegas[head]!;
-    const outAlpha = this.alphas[head]!;
     this.values[head] = x;
     this.timeUs[head] = grid.timeUs[k]!;
     this.rawDeg[head] = grid.rawDeg[k]!;
-    this.omegas[head] = omega;
-    this.alphas[head] = alpha;
     this.firsts[head] = first ? 1 : 0;
+    // Without device rates their columns stay 0 throughout (see `emit`).
+    const { withRates } = this;
+    const outOmega = this.omegas[head]!;
+    const outAlpha = this.alphas[head]!;
+    if (withRates) {
+      this.omegas[head] = grid.omega[k]!;
+      this.alphas[head] = grid.alpha[k]!;
+    }
     this.head = head + 1 === n ? 0 : head + 1;
     this.count = Math.min(this.count + 1, n + 1);
-    this.pushed += 1;
+    // A counter rather than a remainder: an integer division at every point is slow.
+    this.phase = this.phase + 1 === RESUM_WINDOWS * n ? 0 : this.phase + 1;
     if (this.count < n) return;
-    if (this.count === n || this.pushed % (4 * n) === 0) this.resum();
+    if (this.count === n || this.phase === 0) this.resum();
     else {
       this.angle.slide(out, x, m);
-      if (this.withRates) {
-        this.omega.slide(outOmega, omega, m);
-        this.alpha.slide(outAlpha, alpha, m);
+      if (withRates) {
+        this.omega.slide(outOmega, grid.omega[k]!, m);
+        this.alpha.slide(outAlpha, grid.alpha[k]!, m);
       }
     }
-    const centre = (this.head + m) % n;
+    const centre = this.head + m < n ? this.head + m : this.head + m - n;
     if (this.count === n) {
       for (let x = -m; x < 0; x++) this.emit(this.full, x, (centre + x + n) % n);
     }
@@ -229,7 +235,7 @@ export class SavGol {
     }
     this.count = 0;
     this.head = 0;
-    this.pushed = 0;
+    this.phase = 0;
   }
 
   /** Moments of the full window, summed afresh (oldest first), so rounding never builds up. */
@@ -250,7 +256,10 @@ export class SavGol {
     f.first[k] = this.firsts[i]!;
     f.angle[k] = fit.value(this.angle, x);
     f.slope[k] = fit.slope(this.angle);
-    f.omega[k] = this.withRates ? fit.value(this.omega, x) : this.omegas[i]!;
-    f.alpha[k] = this.withRates ? fit.value(this.alpha, x) : this.alphas[i]!;
+    // Without device rates (`smoothRates()` off) the ring's rates and these columns stay 0.
+    if (this.withRates) {
+      f.omega[k] = fit.value(this.omega, x);
+      f.alpha[k] = fit.value(this.alpha, x);
+    }
   }
 }

@@ -151,7 +151,10 @@ class ReferenceEngine implements IncrementalEngine<Update> {
       this.device = present;
       const used = [present[0] && !this.s.calcAngularVelocity, present[1] && !this.s.calcAngularAcceleration];
       this.deriver.useDevice(used[0]!, used[1]!);
-      if (used[0] || used[1]) this.savgol.smoothRates();
+      if (used[0] || used[1]) {
+        this.resampler.useRates();
+        this.savgol.smoothRates();
+      }
     } else if (this.device[0] !== present[0] || this.device[1] !== present[1]) {
       throw new Error('Reference engine: device angular velocity/acceleration must be given in every batch of a session or in none');
     }
@@ -208,8 +211,8 @@ class ReferenceEngine implements IncrementalEngine<Update> {
   private detect(f: Filtered, out: Output): void {
     const { edges, detector, values, point: p } = this;
     for (let k = 0; k < f.len; k++) {
-      p.read(this.nextIndex + k, f.timeUs, f.angle, values, k);
-      edges.push(p.index, p.timeUs, f.rawDeg[k]!, Math.abs(p.angleDeg), p.moving);
+      p.read(this.nextIndex + k, f, values, k);
+      edges.push(p);
       const rep = detector.push(p);
       if (rep !== null) out.reps.push(rep);
       const turn = detector.takeTurn();

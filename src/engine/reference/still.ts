@@ -12,7 +12,10 @@ export class Stillness {
   private anchorP = NaN;
   private sinceUs = 0;
 
-  push(timeUs: number, p: number, moving: boolean): void {
+  /** Adds the next point: its time (µs), filtered angle (|angle| is the rope position p), moving or not (rust: `push(time_us, p, moving)`). */
+  push(point: { timeUs: number; angleDeg: number; moving: boolean }): void {
+    const { timeUs, moving } = point;
+    const p = Math.abs(point.angleDeg);
     // False for the NaN anchor and any non-finite position: those start a stretch.
     const within = Math.abs(p - this.anchorP) <= REST_BAND_DEG;
     if (!within) this.sinceUs = timeUs;
