@@ -98,13 +98,20 @@ class Fit {
     return this.coef0 * this.m0 + this.coef1 * this.m1 + this.coef2 * this.m2 + this.coef3 * this.m3 + this.coef4 * this.m4;
   }
 
-  /** Slides the window by one point (Pascal's rule, as window.rs). */
+  /** Slides the window by one point (Pascal's rule, as window.rs): each moment takes the one below it, already slid. */
   slide(out: number, x: number): void {
-    this.m0 = this.m0 + (x - out);
-    this.m1 = this.m1 + (this.grow1 * x - this.m0);
-    this.m2 = this.m2 + (this.grow2 * x - this.m1);
-    this.m3 = this.m3 + (this.grow3 * x - this.m2);
-    this.m4 = this.m4 + (this.grow4 * x - this.m3);
+    // In locals, each new moment goes straight into the next (through the fields, every step
+    // of the chain would wait on a store and a load).
+    const m0 = this.m0 + (x - out);
+    const m1 = this.m1 + (this.grow1 * x - m0);
+    const m2 = this.m2 + (this.grow2 * x - m1);
+    const m3 = this.m3 + (this.grow3 * x - m2);
+    const m4 = this.m4 + (this.grow4 * x - m3);
+    this.m0 = m0;
+    this.m1 = m1;
+    this.m2 = m2;
+    this.m3 = m3;
+    this.m4 = m4;
   }
 
   /** The moments of the window ending at ring slot `last`, summed afresh (oldest first). */
