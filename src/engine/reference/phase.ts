@@ -3,7 +3,7 @@
  * α and power (every metric it reports is linear in those), with rest and noise blips trimmed
  * off its edges (a run of moving points counts once its path reaches MOVE_CONFIRM_DEG); a phase
  * reports the magnitude of each mean. Objects here are mutable and reused: sums are numeric
- * fields, a point's values come as the fields of the detector's point (rust: `[f64; VALUE_COUNT]`),
+ * fields, a point's values are fields of the detector's one point (rust: `[f64; VALUE_COUNT]`),
  * and `copyFrom()` and `reset()` stand in for Rust's copies and new values, so folding a point
  * allocates nothing.
  */
@@ -22,7 +22,8 @@ const { STREAMS } = window;
 /**
  * A point as a phase folds it (rust: `push(m, moving, p, at)`, its arguments in one object:
  * reps.ts's `DetectorPoint`): grid index and time (µs), filtered angle (degrees, |angle| is the
- * rope position p), whether it moves, and the values a phase sums.
+ * rope position p), whether it moves, and its phase values (rust: `[f64; VALUE_COUNT]`, see
+ * `phaseValues`).
  */
 export interface FoldedPoint {
   index: number;
@@ -34,6 +35,8 @@ export interface FoldedPoint {
   /** α signed as the body's acceleration. */
   bodyAlpha: number;
   power: number;
+  /** The smoothed powers, one a fit (window.ts). */
+  readonly smoothed: Float64Array;
 }
 
 /** Sums over a stretch of points (Σω, Σα, Σ body α, ΣP, signed), the largest |ω|, and where the stretch starts and ends as grid index and time (µs). */
@@ -110,42 +113,19 @@ class Sums {
 }
 
 /**
- * The phase values of a block of points, as columns: ω, α, α signed as the body's acceleration,
- * P, the smoothed powers (window.ts; STREAMS a point), and whether each point moves. Every metric
- * a phase reports a mean of is linear in the first four, so a phase sums those (see phase.rs
- * `phase_values`); reps.ts tracks the peak power from the smoothed powers.
+ * Writes the phase values of `point`, whose filtered angle is set: ω, α, α signed as the body's
+ * acceleration and P of rates `r` and power `power`, the smoothed powers `smoothed` (what
+ * window.ts gave at the point), and whether it moves. Every metric a phase reports a mean of is
+ * linear in the first four, so a phase sums those (see phase.rs `phase_values`); reps.ts tracks
+ * the peak power from the smoothed powers.
  */
-export class ValueColumns {
-  readonly omega: Float64Array;
-  readonly alpha: Float64Array;
-  readonly bodyAlpha: Float64Array;
-  readonly power: Float64Array;
-  readonly smoothed: Float64Array;
-  /** 1 where the point moves by the phases' rule. */
-  readonly moving: Uint8Array;
-
-  constructor(capacity: number) {
-    this.omega = new Float64Array(capacity);
-    this.alpha = new Float64Array(capacity);
-    this.bodyAlpha = new Float64Array(capacity);
-    this.power = new Float64Array(capacity);
-    this.smoothed = new Float64Array(capacity * STREAMS);
-    this.moving = new Uint8Array(capacity);
-  }
-}
-
-/**
- * Writes row `k` of `values`: the phase values of a point with rates `r`, filtered angle
- * `angleDeg`, power `power` and smoothed powers `smoothed` (what window.ts gave at the point),
- * and whether it moves.
- */
-export function phaseValues(r: Rates, angleDeg: number, power: number, smoothed: Float64Array, values: ValueColumns, k: number): void {
-  values.omega[k] = r.omega;
-  values.alpha[k] = r.alpha;
-  values.bodyAlpha[k] = angleDeg < 0 ? r.alpha : -r.alpha;
-  values.power[k] = power;
-  for (let j = 0; j < STREAMS; j++) values.smoothed[k * STREAMS + j] = smoothed[j]!;
-  values.moving[k] = Math.abs(r.omega) >= REST_OMEGA_RAD_S ? 1 : 0;
+export function phaseValues(r: Rates, power: number, smoothed: Float64Array, point: FoldedPoint): void {
+  point.omega = r.omega;
+  point.alpha = r.alpha;
+  point.bodyAlpha = point.angleDeg < 0 ? r.alpha : -r.alpha;
+  point.power = power;
+  for (let j = 0; j < STREAMS; j++) point.smoothed[j] = smoothed[j]!;
+  point.moving = Math.abs(r.omega) >= REST_OMEGA_RAD_S;
 }
 
 /** The peak power of a phase of `durationS` whose fits' peaks are `peaks`: the fit its duration picks. */

@@ -6,8 +6,7 @@
 import type { Rep, Turn } from '../types';
 import * as constants from './constants';
 import type { EdgePoint } from './edges';
-import { PhaseAcc, peakPowerOf, type FoldedPoint, type Split, type SummaryContext, type TimedPhase, type ValueColumns } from './phase';
-import type { Filtered } from './savgol';
+import { PhaseAcc, peakPowerOf, type FoldedPoint, type Split, type SummaryContext, type TimedPhase } from './phase';
 import { Stillness } from './still';
 import * as window from './window';
 import { streamFor } from './window';
@@ -35,29 +34,12 @@ export class DetectorPoint implements FoldedPoint, EdgePoint {
   /** Resampled angle, degrees (what edges.ts fits). */
   rawDeg = 0;
   moving = false;
-  /** Its phase values (phase.ts `ValueColumns`): ω, α, α signed as the body's acceleration, P, and the smoothed powers. */
+  /** Its phase values (phase.ts `phaseValues`): ω, α, α signed as the body's acceleration, P, and the smoothed powers. */
   omega = 0;
   alpha = 0;
   bodyAlpha = 0;
   power = 0;
   readonly smoothed = new Float64Array(STREAMS);
-
-  /**
-   * Becomes grid point `index`, row `k` of the filtered points `f` and of their phase values
-   * `values` (rust: `Block::point`).
-   */
-  read(index: number, f: Filtered, values: ValueColumns, k: number): void {
-    this.index = index;
-    this.timeUs = f.timeUs[k]!;
-    this.angleDeg = f.angle[k]!;
-    this.rawDeg = f.rawDeg[k]!;
-    this.moving = values.moving[k] === 1;
-    this.omega = values.omega[k]!;
-    this.alpha = values.alpha[k]!;
-    this.bodyAlpha = values.bodyAlpha[k]!;
-    this.power = values.power[k]!;
-    for (let j = 0; j < STREAMS; j++) this.smoothed[j] = values.smoothed[k * STREAMS + j]!;
-  }
 
   copyFrom(o: DetectorPoint): void {
     this.index = o.index;

@@ -2,11 +2,12 @@
  * Reference port of `engine-rs/src/session.rs`: the plain TypeScript engine behind the same
  * {@link IncrementalEngine} contract, kept as a test oracle and benchmark baseline.
  *
- * Written as a speed-aware JavaScript developer would, and still one point at a time through
- * each stage, as the Rust modules describe them (no blocks, and none of reps.rs's shortcuts for
- * steady stretches: the oracle checks those against the plain rule). A batch is one pass over
- * its samples; stages hand each other scalars, one reused object or preallocated Float64Array
- * columns, so a point allocates nothing, and the point columns are written only when asked for.
+ * Written as a speed-aware JavaScript developer would (see ../README.md): a batch is one pass
+ * over its samples, a block of grid points at a time; stages hand each other preallocated
+ * Float64Array columns, scalars or one reused object, so a point allocates nothing; the point
+ * columns are written only when asked for. Every stage still takes its points one at a time, in
+ * order, by the rule its Rust module states, without reps.rs's shortcut for steady stretches
+ * (`RepDetector::steady`): the oracle holds that shortcut to the plain rule.
  */
 import { checkBatchShape, describeLengths, resolveSettings } from '../settings';
 import type { EngineOptions, EngineSettings, EngineUpdate, EngineUpdateWithPoints, IncrementalEngine, ProcessedPoints, Rep, Turn, SampleBatch } from '../types';
@@ -16,13 +17,13 @@ import { Edges } from './edges';
 import * as phase from './phase';
 import { DetectorPoint, RepDetector } from './reps';
 import { Grid, Resampler } from './resample';
-import { SavGol, type Filtered } from './savgol';
+import { SavGol } from './savgol';
 import { Smoother } from './smooth';
 import { PowerSmoother } from './window';
 
 // Imported values read once, into module constants: vitest, which runs this port for the tests and
 // the benchmark, turns every use of an imported binding into a getter call (see ../README.md).
-const { phaseValues, ValueColumns } = phase;
+const { phaseValues } = phase;
 
 /** Point columns, filled as points come and grown by doubling (rust: `Points`). */
 class Points {
@@ -81,9 +82,8 @@ class ReferenceEngine implements IncrementalEngine<Update> {
   private readonly power: PowerSmoother;
   private readonly edges: Edges;
   private readonly detector: RepDetector;
-  /** A block of grid points, then the phase values of the filtered points it completes (rust: `Derived`). */
+  /** A block of grid points. */
   private readonly grid = new Grid(BLOCK);
-  private readonly values: phase.ValueColumns;
   /** The point the rep detector sees, refilled for each grid point. */
   private readonly point = new DetectorPoint();
   private device: [boolean, boolean] | null = null;
@@ -100,7 +100,6 @@ class ReferenceEngine implements IncrementalEngine<Update> {
     this.power = new PowerSmoother(s.hz);
     const m = filterHalfWidth(s.hz);
     this.savgol = new SavGol(m, BLOCK);
-    this.values = new ValueColumns(this.savgol.out.timeUs.length);
     this.edges = new Edges(s.hz, m + 2, (1.5 * 1e6) / s.hz);
     this.detector = new RepDetector(s.warmup, {
       stepUs: 1e6 / s.hz,
@@ -132,10 +131,11 @@ class ReferenceEngine implements IncrementalEngine<Update> {
   }
 
   /**
-   * Processes `batch` into `out`, a block of grid points at a time: the resampler fills the
-   * block, then smoothing, the filter, the derivation and rep detection each run over it in a
-   * loop of their own (rust: `Engine::push`). Every stage still sees its points one at a time
-   * and in order, so the blocks change nothing in the results.
+   * Processes `batch` into `out`, a block of grid points at a time (rust: `Engine::push`): the
+   * resampler fills the block, the smoothing buffer and the filter each run over it in a loop of
+   * their own, then the points the filter emitted go through derivation, edges and rep detection.
+   * Every stage still sees its points one at a time and in order, so the blocks change nothing in
+   * the results.
    */
   pushInto(batch: SampleBatch, out: Output): void {
     this.checkLive();
@@ -187,33 +187,29 @@ class ReferenceEngine implements IncrementalEngine<Update> {
     out.reps.push(...this.detector.finish());
   }
 
-  /** Runs the points the filter just emitted through derivation, then edges and rep detection. */
+  /**
+   * Derives the points the filter just emitted and runs each through edges and the rep detector
+   * into `out`: rates, power, smoothed power and phase values into the detector's one point, the
+   * metrics into the point columns when kept.
+   */
   private downstream(out: Output): void {
-    this.derive(this.savgol.out, out.points);
-    this.detect(this.savgol.out, out);
-  }
-
-  /** Rates, power, smoothed power and phase values of the filtered points `f` into {@link values}, and their metrics into `points` when kept. */
-  private derive(f: Filtered, points: Points | null): void {
-    const { deriver, power, values } = this;
+    const f = this.savgol.out;
+    const { deriver, power: smoother, edges, detector, point } = this;
+    const points = out.points;
     if (points !== null) points.reserve(f.len);
     for (let k = 0; k < f.len; k++) {
       const first = f.first[k] === 1;
       const r = deriver.rates(f.slope[k]!, f.omega[k]!, f.alpha[k]!, first);
-      const p = deriver.power(r);
-      power.push(p, first);
-      phaseValues(r, f.angle[k]!, p, power.smoothed, values, k);
-      if (points !== null) deriver.point(f.timeUs[k]!, f.angle[k]!, r, points.columns, points.len++);
-    }
-  }
-
-  /** Edges then rep detection of the filtered points `f`, point by point, into `out`. */
-  private detect(f: Filtered, out: Output): void {
-    const { edges, detector, values, point: p } = this;
-    for (let k = 0; k < f.len; k++) {
-      p.read(this.nextIndex + k, f, values, k);
-      edges.push(p);
-      const rep = detector.push(p);
+      const power = deriver.power(r);
+      smoother.push(power, first);
+      point.index = this.nextIndex + k;
+      point.timeUs = f.timeUs[k]!;
+      point.angleDeg = f.angle[k]!;
+      point.rawDeg = f.rawDeg[k]!;
+      phaseValues(r, power, smoother.smoothed, point);
+      if (points !== null) deriver.point(point.timeUs, point.angleDeg, r, points.columns, points.len++);
+      edges.push(point);
+      const rep = detector.push(point);
       if (rep !== null) out.reps.push(rep);
       const turn = detector.takeTurn();
       if (turn !== null) out.turns.push(turn);
