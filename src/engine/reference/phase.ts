@@ -11,13 +11,12 @@ import type { PhaseSummary } from '../types';
 import * as constants from './constants';
 import type { Rates } from './derive';
 import type { Edges } from './edges';
-import * as window from './window';
-import { streamFor } from './window';
+import * as powerWindow from './window';
 
 // Imported values read once, into module constants: vitest, which runs this port for the tests and
 // the benchmark, turns every use of an imported binding into a getter call (see ../README.md).
 const { MOVE_CONFIRM_DEG, REST_OMEGA_RAD_S } = constants;
-const { STREAMS } = window;
+const { STREAMS, streamFor } = powerWindow;
 
 /**
  * A point as a phase folds it (rust: `push(m, moving, p, at)`, its arguments in one object:

@@ -8,13 +8,12 @@ import * as constants from './constants';
 import type { EdgePoint } from './edges';
 import { PhaseAcc, peakPowerOf, type FoldedPoint, type Split, type SummaryContext, type TimedPhase } from './phase';
 import { Stillness } from './still';
-import * as window from './window';
-import { streamFor } from './window';
+import * as powerWindow from './window';
 
 // Imported values read once, into module constants: vitest, which runs this port for the tests and
 // the benchmark, turns every use of an imported binding into a getter call (see ../README.md).
 const { DEG_TO_RAD, REP_TRAVEL_DEG, REST_CLOSE_S } = constants;
-const { STREAMS } = window;
+const { STREAMS, streamFor } = powerWindow;
 
 /** An extreme of |angle|: its value (degrees) and grid index. */
 interface Extreme {
