@@ -3,7 +3,11 @@
  * stops found on the grid by the phases' own rest rule, then timed to a fraction of a step by a
  * least-squares change-point fit of the buffered angle (rest, then motion from rest).
  */
-import { EDGE_HISTORY, EDGE_MOVE_S, EDGE_REST_S, MOVE_CONFIRM_DEG } from './constants';
+import * as constants from './constants';
+
+// Imported values read once, into module constants: vitest, which runs this port for the tests and
+// the benchmark, turns every use of an imported binding into a getter call (see ../README.md).
+const { EDGE_HISTORY, EDGE_MOVE_S, EDGE_REST_S, MOVE_CONFIRM_DEG } = constants;
 
 /**
  * The instant within the grid points' times that best splits them into rest and motion from
@@ -56,6 +60,10 @@ export function changePoint(t: Float64Array, x: Float64Array, sign: number): num
   return tb + shift * (t[at(best + 1)]! - tb);
 }
 
+/** Slots of the ring of recent points: a power of two above the largest window (252 points at 1000 Hz), so a slot is an index masked, not a remainder. */
+const RING = 256;
+const MASK = RING - 1;
+
 /** A confirmed movement: grid indices of its first and last points, and its timed edges (µs). */
 interface Run {
   start: number;
@@ -70,8 +78,23 @@ interface Pending {
   kind: 'onset' | 'stop';
 }
 
+/**
+ * A grid point as edges are found on it (reps.ts's `DetectorPoint`): index and time (µs),
+ * resampled angle `rawDeg` (what a fit reads), filtered angle (|angle| is the rope position p),
+ * moving or not. Passed whole rather than as numbers, which V8 boxes on every call it does not
+ * inline.
+ */
+export interface EdgePoint {
+  index: number;
+  timeUs: number;
+  rawDeg: number;
+  angleDeg: number;
+  moving: boolean;
+}
+
 /** Follows rest and movement of the rope with the phases' rule and times each onset and stop. */
 export class Edges {
+  /** How far back a fit may reach, points (the ring holds more). */
   private readonly size: number;
   private readonly times: Float64Array;
   private readonly angles: Float64Array;
@@ -88,7 +111,7 @@ export class Edges {
   private lastMoving = false;
   private lastStop = -1;
   private runs: Run[] = [];
-  private pending: Pending[] = [];
+  private readonly pending: Pending[] = [];
 
   /**
    * `lagUs`: how far the filtered angle that phases are cut on lags the resampled angle fitted
@@ -103,15 +126,17 @@ export class Edges {
     this.move = Math.max(2, Math.round(EDGE_MOVE_S * hz));
     this.slack = slack;
     this.size = this.rest + this.move + 2;
-    this.times = new Float64Array(this.size);
-    this.angles = new Float64Array(this.size);
+    this.times = new Float64Array(RING);
+    this.angles = new Float64Array(RING);
   }
 
-  /** Adds point `index` (the next one) at `timeUs`: resampled angle `x`, rope position `p`, moving or not. */
-  push(index: number, timeUs: number, x: number, p: number, moving: boolean): void {
+  /** Adds the next point (rust: `push(index, time_us, x, p, moving)`). */
+  push(point: EdgePoint): void {
+    const { index, moving } = point;
+    const p = Math.abs(point.angleDeg);
     this.next = index + 1;
-    this.times[index % this.size] = timeUs;
-    this.angles[index % this.size] = x;
+    this.times[index & MASK] = point.timeUs;
+    this.angles[index & MASK] = point.rawDeg;
     if (moving) {
       if (!this.lastMoving) {
         this.runStart = index;
@@ -129,17 +154,33 @@ export class Edges {
     }
     this.lastMoving = moving;
     this.lastP = p;
-    this.pending = this.pending.filter((e) => !this.settle(e, index, Infinity));
+    if (this.pending.length > 0) this.settleDue(index, null);
   }
 
   private confirm(index: number): void {
     this.runConfirmed = true;
     // Rest after a stop ends where this movement starts: time the stop now.
-    this.pending = this.pending.filter((e) => e.kind === 'onset' || !this.settle(e, index, this.runStart));
+    this.settleDue(index, this.runStart);
     const run: Run = { start: this.runStart, end: Infinity, onsetUs: NaN, stopUs: NaN };
     this.runs.push(run);
     if (this.runs.length > EDGE_HISTORY) this.runs.shift();
     if (this.runStart > 0) this.pending.push({ run, kind: 'onset' });
+  }
+
+  /**
+   * Times every waiting edge whose window is complete at `index`; with `restEnd`, every waiting
+   * stop, its rest ending there. The others keep waiting, in order (filtered in place: this runs
+   * at every point while an edge waits).
+   */
+  private settleDue(index: number, restEnd: number | null): void {
+    let kept = 0;
+    for (let i = 0; i < this.pending.length; i++) {
+      const e = this.pending[i]!;
+      const done = restEnd === null ? this.settle(e, index, Infinity) : e.kind === 'stop' && this.settle(e, index, restEnd);
+      if (!done) this.pending[kept++] = e;
+    }
+    // Only when one went: setting an array's length is a call into the runtime.
+    if (kept < this.pending.length) this.pending.length = kept;
   }
 
   /** Times `e` once the points after it cover the fit (or rest ends at `restEnd`); true when done. */
@@ -154,8 +195,8 @@ export class Edges {
     const t = new Float64Array(Math.max(0, to - from));
     const x = new Float64Array(t.length);
     for (let i = from; i < to; i++) {
-      t[i - from] = this.times[i % this.size]!;
-      x[i - from] = this.angles[i % this.size]!;
+      t[i - from] = this.times[i & MASK]!;
+      x[i - from] = this.angles[i & MASK]!;
     }
     const timeUs = changePoint(t, x, onset ? 1 : -1) + this.lagUs;
     if (onset) e.run.onsetUs = timeUs;

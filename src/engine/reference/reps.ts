@@ -4,33 +4,63 @@
  * eccentric has rested REST_CLOSE_S (see that file's design notes).
  */
 import type { Rep, Turn } from '../types';
-import { DEG_TO_RAD, REP_TRAVEL_DEG, REST_CLOSE_S } from './constants';
-import { PhaseAcc, SMOOTHED, peakPowerOf, type At, type Split, type SummaryContext, type TimedPhase } from './phase';
+import * as constants from './constants';
+import type { EdgePoint } from './edges';
+import { PhaseAcc, peakPowerOf, type FoldedPoint, type Split, type SummaryContext, type TimedPhase } from './phase';
 import { Stillness } from './still';
-import { STREAMS, streamFor } from './window';
+import * as powerWindow from './window';
 
+// Imported values read once, into module constants: vitest, which runs this port for the tests and
+// the benchmark, turns every use of an imported binding into a getter call (see ../README.md).
+const { DEG_TO_RAD, REP_TRAVEL_DEG, REST_CLOSE_S } = constants;
+const { STREAMS, streamFor } = powerWindow;
+
+/** An extreme of |angle|: its value (degrees) and grid index. */
 interface Extreme {
   p: number;
   index: number;
 }
 
-/** A grid point as the detector sees it. */
-export interface DetectorPoint {
-  at: At;
+/**
+ * A grid point as the detector sees it. The session fills one and overwrites it for the next
+ * point, so whatever keeps a point (the extreme's point, a turn's split) copies it.
+ */
+export class DetectorPoint implements FoldedPoint, EdgePoint {
+  index = 0;
+  timeUs = 0;
   /** Filtered angle, degrees. */
-  angleDeg: number;
-  /** Its phase values (see phase.ts), ω first, the smoothed powers last. */
-  values: readonly number[];
-  moving: boolean;
+  angleDeg = 0;
+  /** Resampled angle, degrees (what edges.ts fits). */
+  rawDeg = 0;
+  moving = false;
+  /** Its phase values (phase.ts `phaseValues`): ω, α, α signed as the body's acceleration, P, and the smoothed powers. */
+  omega = 0;
+  alpha = 0;
+  bodyAlpha = 0;
+  power = 0;
+  readonly smoothed = new Float64Array(STREAMS);
+
+  copyFrom(o: DetectorPoint): void {
+    this.index = o.index;
+    this.timeUs = o.timeUs;
+    this.angleDeg = o.angleDeg;
+    this.rawDeg = o.rawDeg;
+    this.moving = o.moving;
+    this.omega = o.omega;
+    this.alpha = o.alpha;
+    this.bodyAlpha = o.bodyAlpha;
+    this.power = o.power;
+    // A loop, not `smoothed.set()`: a typed array's built-in set costs more than a few copies.
+    for (let j = 0; j < STREAMS; j++) this.smoothed[j] = o.smoothed[j]!;
+  }
 }
 
 /** A phase's largest smoothed power per fit, signed so that its own direction is positive (see reps.rs `Peaks`). */
-interface Peaks {
-  at: number[];
-  afterOwn: number[];
-  afterNext: number[];
+class Peaks {
+  readonly at = new Float64Array(STREAMS);
+  readonly afterOwn = new Float64Array(STREAMS);
+  readonly afterNext = new Float64Array(STREAMS);
 }
-const zeros = () => Array<number>(STREAMS).fill(0);
 /** Math.max without NaN: a NaN value (no smoothed power there) leaves the peak, as in Rust. */
 const peak = (p: number, x: number) => (x > p ? x : p);
 
@@ -39,15 +69,16 @@ interface Waiting {
   /** Values centred after this index (up to the next phase's start) are its own. */
   from: number;
   own: number;
-  peaks: number[];
+  peaks: Float64Array;
 }
-const NONE: Waiting = { from: Infinity, own: 0, peaks: zeros() };
+/** No phase waiting. Shared, and never written: no centre is after its `from`. */
+const NONE: Waiting = { from: Infinity, own: 0, peaks: new Float64Array(STREAMS) };
 
 /** Adds a point's smoothed powers where they belong (see reps.rs `add_smoothed`). */
-function addSmoothed(values: readonly number[], index: number, delays: readonly number[], from: number, ext: number, own: number, peaks: Peaks, before: Waiting): void {
+function addSmoothed(smoothed: Float64Array, index: number, delays: readonly number[], from: number, ext: number, own: number, peaks: Peaks, before: Waiting): void {
   for (let j = 0; j < STREAMS; j++) {
     const centre = Math.max(0, index - delays[j]!);
-    const x = values[SMOOTHED + j]!;
+    const x = smoothed[j]!;
     if (centre <= from) {
       if (centre > before.from) before.peaks[j] = peak(before.peaks[j]!, before.own * x);
     } else if (centre <= ext) {
@@ -59,53 +90,93 @@ function addSmoothed(values: readonly number[], index: number, delays: readonly 
   }
 }
 
-/** The phase in progress: its running extreme, all its points, the fold at the extreme, the points after, and its smoothed power's peaks. */
+/**
+ * The phase in progress: its running extreme, all its points, the fold at the extreme, the
+ * points after, and its smoothed power's peaks. The fold at the extreme and the fold after it
+ * are Rust's `Option`s: a flag each, over a fold kept for reuse, so a point allocates nothing.
+ */
 class Folds {
-  atExt: PhaseAcc | null = null;
-  afterExt: PhaseAcc | null = null;
-  peaks: Peaks;
+  /** Running extreme of the phase. */
+  extP = 0;
+  extIndex = 0;
+  /** The extreme's point (kept up to date in a concentric only: see `push`). */
+  readonly extPoint = new DetectorPoint();
+  /** `all` as it stood at the extreme, when `hasAtExt` (else `all` itself). */
+  private readonly atExt = new PhaseAcc(0);
+  private hasAtExt = false;
+  /** The points after the extreme, when `hasAfterExt`. */
+  private readonly afterExt = new PhaseAcc(0);
+  private hasAfterExt = false;
+  readonly peaks = new Peaks();
 
   constructor(
-    public ext: Extreme,
-    public all: PhaseAcc,
+    extP: number,
+    extIndex: number,
+    /** Every point of the phase so far. */
+    readonly all: PhaseAcc,
     /** The extreme's point. */
-    public extPoint: DetectorPoint,
+    point: DetectorPoint,
     /** The extreme the phase starts from: smoothed power centred there or before is an earlier phase's. */
-    public readonly from: number,
+    readonly from: number,
     /** 1 for a pull (driving power), −1 for a release (braking power). */
-    public readonly own: number,
-    at: number[],
+    readonly own: number,
+    at: Float64Array,
   ) {
-    this.peaks = { at: [...at], afterOwn: zeros(), afterNext: zeros() };
+    this.extP = extP;
+    this.extIndex = extIndex;
+    this.extPoint.copyFrom(point);
+    this.peaks.at.set(at);
   }
 
-  push(here: Extreme, point: DetectorPoint, beyond: boolean, delays: readonly number[], before: Waiting): void {
-    const { at, values: m, moving } = point;
+  /**
+   * Adds a point; `beyond` when it is the phase's new extreme. `keep`: whether the extreme's
+   * point is kept (a concentric's, whose extreme is the turn that two phases share). Smoothed
+   * power centred before the phase goes to `before`.
+   */
+  push(point: DetectorPoint, beyond: boolean, keep: boolean, delays: readonly number[], before: Waiting): void {
     if (beyond) {
-      this.all.push(m, moving, here.p, at);
-      this.ext = here;
-      this.extPoint = point;
-      this.atExt = null;
-      this.afterExt = null;
+      this.all.push(point);
+      this.extP = Math.abs(point.angleDeg);
+      this.extIndex = point.index;
+      if (keep) this.extPoint.copyFrom(point);
+      this.hasAtExt = false;
+      this.hasAfterExt = false;
+      // What came after the old extreme is now the phase's own.
       const p = this.peaks;
-      for (let j = 0; j < STREAMS; j++) p.at[j] = peak(p.at[j]!, p.afterOwn[j]!);
-      p.afterOwn = zeros();
-      p.afterNext = zeros();
+      for (let j = 0; j < STREAMS; j++) {
+        p.at[j] = peak(p.at[j]!, p.afterOwn[j]!);
+        p.afterOwn[j] = 0;
+        p.afterNext[j] = 0;
+      }
     } else {
-      this.atExt ??= this.all.clone();
-      this.all.push(m, moving, here.p, at);
-      this.afterExt ??= new PhaseAcc(this.ext.p);
-      this.afterExt.push(m, moving, here.p, at);
+      if (!this.hasAtExt) {
+        this.atExt.copyFrom(this.all);
+        this.hasAtExt = true;
+      }
+      this.all.push(point);
+      if (!this.hasAfterExt) {
+        this.afterExt.reset(this.extP);
+        this.hasAfterExt = true;
+      }
+      this.afterExt.push(point);
     }
-    addSmoothed(m, at.index, delays, this.from, this.ext.index, this.own, this.peaks, before);
+    addSmoothed(point.smoothed, point.index, delays, this.from, this.extIndex, this.own, this.peaks, before);
   }
 
+  /** The phase ended at its extreme. */
   foldAtExt(): PhaseAcc {
-    return this.atExt ?? this.all;
+    return this.hasAtExt ? this.atExt : this.all;
   }
 
-  next(here: Extreme, point: DetectorPoint): Folds {
-    return new Folds(here, this.afterExt ?? new PhaseAcc(this.ext.p), point, this.ext.index, -this.own, this.peaks.afterNext);
+  /** The running extreme, as a value of its own. */
+  extreme(): Extreme {
+    return { p: this.extP, index: this.extIndex };
+  }
+
+  /** The next phase, starting at this one's extreme, up to `point`, its first extreme. */
+  next(point: DetectorPoint): Folds {
+    const all = this.hasAfterExt ? new PhaseAcc(0).copyFrom(this.afterExt) : new PhaseAcc(this.extP);
+    return new Folds(Math.abs(point.angleDeg), point.index, all, point, this.extIndex, -this.own, this.peaks.afterNext);
   }
 }
 
@@ -120,11 +191,12 @@ interface Pending {
 
 /** Where, within the turn's grid step, the filtered angle crosses 0 (the rope fully out). */
 function turnSplit(point: DetectorPoint, stepUs: number): Split {
-  const t = point.at.timeUs;
+  const t = point.timeUs;
   const half = 0.5 * stepUs;
-  const shift = (point.angleDeg * DEG_TO_RAD) / point.values[0]!;
+  const shift = (point.angleDeg * DEG_TO_RAD) / point.omega;
   const crossUs = Number.isFinite(shift) ? Math.min(Math.max(t - shift * 1e6, t - half), t + half) : t;
-  return { index: point.at.index, values: point.values, after: (t + half - crossUs) / stepUs, timeUs: crossUs };
+  const { index, omega, alpha, bodyAlpha, power } = point;
+  return { index, omega, alpha, bodyAlpha, power, after: (t + half - crossUs) / stepUs, timeUs: crossUs };
 }
 type Direction =
   /** `rested`: the rope has been still at all (else the data began mid-movement). */
@@ -156,42 +228,44 @@ export class RepDetector {
   }
 
   push(point: DetectorPoint): Rep | null {
-    const index = point.at.index;
-    const here = { p: Math.abs(point.angleDeg), index };
-    this.still.push(point.at.timeUs, here.p, point.moving);
-    const rested = this.rested(point.at.timeUs);
+    const index = point.index;
+    const hereP = Math.abs(point.angleDeg);
+    this.still.push(point);
     const dir = this.dir;
     if (dir === null) {
       this.dir = {
         kind: 'unknown',
-        fromHi: new Folds(here, new PhaseAcc(here.p), point, index, -1, zeros()),
-        fromLo: new Folds(here, new PhaseAcc(here.p), point, index, 1, zeros()),
+        fromHi: new Folds(hereP, index, new PhaseAcc(hereP), point, index, -1, NONE.peaks),
+        fromLo: new Folds(hereP, index, new PhaseAcc(hereP), point, index, 1, NONE.peaks),
         rested: !point.moving,
       };
       return null;
     }
-    const before = this.pending?.waiting ?? { ...NONE, peaks: zeros() };
+    const before = this.pending !== null ? this.pending.waiting : NONE;
     let event: 'none' | 'turned' | 'pulled' | 'rested' = 'none';
     if (dir.kind === 'unknown') {
+      // Only the points after each extreme matter: the phase would start there. No phase waits before them.
       const { fromHi, fromLo } = dir;
-      fromHi.push(here, point, here.p > fromHi.ext.p, this.delays, { ...NONE, peaks: zeros() });
-      fromLo.push(here, point, here.p < fromLo.ext.p, this.delays, { ...NONE, peaks: zeros() });
-      if (here.p <= fromHi.ext.p - REP_TRAVEL_DEG) {
-        this.dir = { kind: 'concentric', start: fromHi.ext, folds: fromHi.next(here, point), seen: dir.rested };
-      } else if (here.p >= fromLo.ext.p + REP_TRAVEL_DEG) {
-        this.dir = { kind: 'eccentric', concentric: null, folds: fromLo.next(here, point) };
+      fromHi.push(point, hereP > fromHi.extP, false, this.delays, NONE);
+      fromLo.push(point, hereP < fromLo.extP, false, this.delays, NONE);
+      if (hereP <= fromHi.extP - REP_TRAVEL_DEG) {
+        this.dir = { kind: 'concentric', start: fromHi.extreme(), folds: fromHi.next(point), seen: dir.rested };
+      } else if (hereP >= fromLo.extP + REP_TRAVEL_DEG) {
+        this.dir = { kind: 'eccentric', concentric: null, folds: fromLo.next(point) };
       } else {
         dir.rested ||= !point.moving;
       }
     } else if (dir.kind === 'concentric') {
       const folds = dir.folds;
-      folds.push(here, point, here.p < folds.ext.p, this.delays, before);
-      if (here.p >= folds.ext.p + REP_TRAVEL_DEG) event = 'turned';
+      folds.push(point, hereP < folds.extP, true, this.delays, before);
+      if (hereP >= folds.extP + REP_TRAVEL_DEG) event = 'turned';
     } else {
       const folds = dir.folds;
-      folds.push(here, point, here.p > folds.ext.p, this.delays, before);
-      if (here.p <= folds.ext.p - REP_TRAVEL_DEG) event = 'pulled';
-      else if (dir.concentric !== null && rested) event = 'rested';
+      folds.push(point, hereP > folds.extP, false, this.delays, before);
+      if (hereP <= folds.extP - REP_TRAVEL_DEG) event = 'pulled';
+      // Nothing left to close (already closed by rest, or no concentric seen) is the common case
+      // during a long rest: tested first, before the stop.
+      else if (dir.concentric !== null && this.rested(point.timeUs)) event = 'rested';
     }
     let rep: Rep | null = null;
     if (event === 'turned' && dir.kind === 'concentric') {
@@ -202,23 +276,23 @@ export class RepDetector {
       if (dir.seen) {
         const split = turnSplit(folds.extPoint, this.context.stepUs);
         const summary = folds.foldAtExt().summary(this.context, null, split, folds.peaks.at);
-        concentric = { start: dir.start, turn: folds.ext, split, summary };
-        const due = (folds.foldAtExt().movementEnd() ?? folds.ext.index) + this.delays[streamFor(summary.phase.duration)]!;
-        this.pending = { waiting: { from: folds.from, own: folds.own, peaks: [...folds.peaks.at] }, due, rep: null };
+        concentric = { start: dir.start, turn: folds.extreme(), split, summary };
+        const due = (folds.foldAtExt().movementEnd() ?? folds.extIndex) + this.delays[streamFor(summary.phase.duration)]!;
+        this.pending = { waiting: { from: folds.from, own: folds.own, peaks: folds.peaks.at.slice() }, due, rep: null };
         // Published now, with the peak power so far; the rep gets the final one.
         const index = this.nextIndex;
-        this.turned = { index, count: index - this.warmup + 1, start: dir.start.index, turn: folds.ext.index, startUs: summary.startUs, concentric: summary.phase };
+        this.turned = { index, count: index - this.warmup + 1, start: dir.start.index, turn: folds.extIndex, startUs: summary.startUs, concentric: summary.phase };
       }
-      this.dir = { kind: 'eccentric', concentric, folds: folds.next(here, point) };
+      this.dir = { kind: 'eccentric', concentric, folds: folds.next(point) };
     } else if (event === 'pulled' && dir.kind === 'eccentric') {
       // The concentric, if it still waits, goes with what it has.
       rep = this.complete();
       const folds = dir.folds;
-      this.dir = { kind: 'concentric', start: folds.ext, folds: folds.next(here, point), seen: true };
+      this.dir = { kind: 'concentric', start: folds.extreme(), folds: folds.next(point), seen: true };
       if (dir.concentric !== null) {
         const closed = this.close(dir.concentric, folds);
-        const due = (folds.foldAtExt().movementEnd() ?? folds.ext.index) + this.delays[streamFor(closed.eccentric.duration)]!;
-        this.pending = { waiting: { from: folds.from, own: folds.own, peaks: [...folds.peaks.at] }, due, rep: closed };
+        const due = (folds.foldAtExt().movementEnd() ?? folds.extIndex) + this.delays[streamFor(closed.eccentric.duration)]!;
+        this.pending = { waiting: { from: folds.from, own: folds.own, peaks: folds.peaks.at.slice() }, due, rep: closed };
       }
     } else if (event === 'rested' && dir.kind === 'eccentric') {
       // At rest: close now with the smoothed power known, and stay in this eccentric with nothing left to close.
@@ -279,7 +353,7 @@ export class RepDetector {
       count: index - this.warmup + 1,
       start: c.start.index,
       turn: c.turn.index,
-      end: ecc.ext.index,
+      end: ecc.extIndex,
       concentric: c.summary.phase,
       eccentric: eccentric.phase,
       startUs: c.summary.startUs,

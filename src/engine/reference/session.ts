@@ -1,36 +1,78 @@
 /**
  * Reference port of `engine-rs/src/session.rs`: the plain TypeScript engine behind the same
- * {@link IncrementalEngine} contract, kept as a test oracle and benchmark baseline. Written
- * for clarity, not speed: points collect in plain arrays and become Float64Arrays per call.
+ * {@link IncrementalEngine} contract, kept as a test oracle and benchmark baseline.
+ *
+ * Written as a speed-aware JavaScript developer would (see ../README.md): a batch is one pass
+ * over its samples, a block of grid points at a time; stages hand each other preallocated
+ * Float64Array columns, scalars or one reused object, so a point allocates nothing; the point
+ * columns are written only when asked for. Every stage still takes its points one at a time, in
+ * order, by the rule its Rust module states, without reps.rs's shortcut for steady stretches
+ * (`RepDetector::steady`): the oracle holds that shortcut to the plain rule.
  */
 import { checkBatchShape, describeLengths, resolveSettings } from '../settings';
-import type {
-  EngineOptions,
-  EngineSettings,
-  EngineUpdate,
-  EngineUpdateWithPoints,
-  IncrementalEngine,
-  ProcessedPoints,
-  Rep,
-  Turn,
-  SampleBatch,
-} from '../types';
+import type { EngineOptions, EngineSettings, EngineUpdate, EngineUpdateWithPoints, IncrementalEngine, ProcessedPoints, Rep, Turn, SampleBatch } from '../types';
 import { GRAVITY, filterHalfWidth, validateSettings } from './constants';
-import { Deriver, POINT_NAMES, type Point } from './derive';
+import { Deriver, POINT_NAMES } from './derive';
 import { Edges } from './edges';
-import { phaseValues } from './phase';
-import { RepDetector } from './reps';
-import { Resampler } from './resample';
-import { SavGol, type Filtered } from './savgol';
+import * as phase from './phase';
+import { DetectorPoint, RepDetector } from './reps';
+import { Grid, Resampler } from './resample';
+import { SavGol } from './savgol';
 import { Smoother } from './smooth';
 import { PowerSmoother } from './window';
 
-/** The columns of `points`, named as the point's own fields. */
-function toColumns(points: Point[]): ProcessedPoints {
-  return Object.fromEntries(POINT_NAMES.map((f) => [f, Float64Array.from(points, (p) => p[f])])) as ProcessedPoints;
+// Imported values read once, into module constants: vitest, which runs this port for the tests and
+// the benchmark, turns every use of an imported binding into a getter call (see ../README.md).
+const { phaseValues } = phase;
+
+/** Point columns, filled as points come and grown by doubling (rust: `Points`). */
+class Points {
+  len = 0;
+  columns: ProcessedPoints;
+
+  constructor(capacity: number) {
+    this.columns = Points.allocate(capacity);
+  }
+
+  private static allocate(capacity: number): ProcessedPoints {
+    return Object.fromEntries(POINT_NAMES.map((f) => [f, new Float64Array(capacity)])) as ProcessedPoints;
+  }
+
+  /** Room for `more` points after the `len` filled. */
+  reserve(more: number): void {
+    const capacity = this.columns.timeUs.length;
+    if (this.len + more <= capacity) return;
+    const grown = Points.allocate(Math.max(2 * capacity, this.len + more, 16));
+    for (const f of POINT_NAMES) grown[f].set(this.columns[f].subarray(0, this.len));
+    this.columns = grown;
+  }
+
+  /** The filled rows (views of the columns, not copies). */
+  filled(): ProcessedPoints {
+    return Object.fromEntries(POINT_NAMES.map((f) => [f, this.columns[f].subarray(0, this.len)])) as ProcessedPoints;
+  }
+}
+
+/** What calls produced: reps, turns, dropped samples, points (rust: `Update`). */
+class Output {
+  readonly reps: Rep[] = [];
+  readonly turns: Turn[] = [];
+  skipped = 0;
+  pointCount = 0;
+
+  /** `points`: the columns, when the caller asked for them. */
+  constructor(readonly points: Points | null) {}
+
+  update(): Update {
+    const base = { reps: this.reps, turns: this.turns, skipped: this.skipped, pointCount: this.pointCount };
+    return this.points === null ? base : { ...base, points: this.points.filled() };
+  }
 }
 
 type Update = EngineUpdate | EngineUpdateWithPoints;
+
+/** Grid points a block at a time, at most this many (rust: `block::NEW`). */
+const BLOCK = 1024;
 
 class ReferenceEngine implements IncrementalEngine<Update> {
   private readonly resampler: Resampler;
@@ -40,6 +82,10 @@ class ReferenceEngine implements IncrementalEngine<Update> {
   private readonly power: PowerSmoother;
   private readonly edges: Edges;
   private readonly detector: RepDetector;
+  /** A block of grid points. */
+  private readonly grid = new Grid(BLOCK);
+  /** The point the rep detector sees, refilled for each grid point. */
+  private readonly point = new DetectorPoint();
   private device: [boolean, boolean] | null = null;
   private nextIndex = 0;
   private state: 'live' | 'finished' | 'disposed' = 'live';
@@ -53,7 +99,7 @@ class ReferenceEngine implements IncrementalEngine<Update> {
     this.deriver = new Deriver(s);
     this.power = new PowerSmoother(s.hz);
     const m = filterHalfWidth(s.hz);
-    this.savgol = new SavGol(m);
+    this.savgol = new SavGol(m, BLOCK);
     this.edges = new Edges(s.hz, m + 2, (1.5 * 1e6) / s.hz);
     this.detector = new RepDetector(s.warmup, {
       stepUs: 1e6 / s.hz,
@@ -67,13 +113,31 @@ class ReferenceEngine implements IncrementalEngine<Update> {
     }, this.power.delays);
   }
 
-  /** The update of a call that produced `points`, `reps` and `turns`. */
-  private update(points: Point[], reps: Rep[], turns: Turn[], skipped: number): Update {
-    const base = { reps, turns, skipped, pointCount: points.length };
-    return this.keepPoints ? { ...base, points: toColumns(points) } : base;
+  /** An empty output for the next call (with point columns when points are kept). */
+  output(): Output {
+    return new Output(this.keepPoints ? new Points(0) : null);
   }
 
   push(batch: SampleBatch): Update {
+    const out = this.output();
+    this.pushInto(batch, out);
+    return out.update();
+  }
+
+  finish(): Update {
+    const out = this.output();
+    this.finishInto(out);
+    return out.update();
+  }
+
+  /**
+   * Processes `batch` into `out`, a block of grid points at a time (rust: `Engine::push`): the
+   * resampler fills the block, the smoothing buffer and the filter each run over it in a loop of
+   * their own, then the points the filter emitted go through derivation, edges and rep detection.
+   * Every stage still sees its points one at a time and in order, so the blocks change nothing in
+   * the results.
+   */
+  pushInto(batch: SampleBatch, out: Output): void {
     this.checkLive();
     checkBatchShape(batch);
     const n = batch.timeUs.length;
@@ -81,58 +145,85 @@ class ReferenceEngine implements IncrementalEngine<Update> {
     if (columns.some((c) => c !== undefined && c.length !== n)) {
       throw new Error(`Reference engine: every input array must have as many entries as timeUs (${describeLengths(batch)})`);
     }
-    const points: Point[] = [];
-    const reps: Rep[] = [];
-    const turns: Turn[] = [];
-    let skipped = 0;
-    if (n === 0) return this.update(points, reps, turns, skipped);
+    if (n === 0) return;
     const present: [boolean, boolean] = [batch.angularVelocity !== undefined, batch.angularAcceleration !== undefined];
     if (this.device === null) {
       this.device = present;
       const used = [present[0] && !this.s.calcAngularVelocity, present[1] && !this.s.calcAngularAcceleration];
       this.deriver.useDevice(used[0]!, used[1]!);
-      if (used[0] || used[1]) this.savgol.smoothRates();
+      if (used[0] || used[1]) {
+        this.resampler.useRates();
+        this.savgol.smoothRates();
+      }
     } else if (this.device[0] !== present[0] || this.device[1] !== present[1]) {
       throw new Error('Reference engine: device angular velocity/acceleration must be given in every batch of a session or in none');
     }
-    const omega = this.s.calcAngularVelocity ? undefined : batch.angularVelocity;
-    const alpha = this.s.calcAngularAcceleration ? undefined : batch.angularAcceleration;
-    for (let i = 0; i < n; i++) {
-      const sample = { timeUs: batch.timeUs[i]!, angleDeg: batch.angleDeg[i]!, omega: omega?.[i] ?? 0, alpha: alpha?.[i] ?? 0 };
-      if (!this.resampler.offer(sample)) {
-        skipped += 1;
-        continue;
-      }
-      for (let g = this.resampler.nextPoint(); g !== undefined; g = this.resampler.nextPoint()) {
-        this.savgol.push(g, this.smoother.push(g.sample.angleDeg, g.first), (f) => this.process(f, points, reps, turns));
-      }
+    const input = {
+      timeUs: batch.timeUs,
+      angleDeg: batch.angleDeg,
+      omega: this.s.calcAngularVelocity ? undefined : batch.angularVelocity,
+      alpha: this.s.calcAngularAcceleration ? undefined : batch.angularAcceleration,
+    };
+    out.points?.reserve(this.expectedPoints(batch.timeUs));
+    const grid = this.grid;
+    let next = 0;
+    for (;;) {
+      grid.len = 0;
+      next = this.resampler.fill(input, next, grid, out);
+      // No new point: every sample offered, and no grid point left due.
+      if (grid.len === 0) return;
+      this.smoother.run(grid);
+      this.savgol.filter(grid);
+      this.downstream(out);
     }
-    return this.update(points, reps, turns, skipped);
   }
 
-  finish(): Update {
+  /** End of data into `out`: the points the filter still holds, then the reps that closes. */
+  finishInto(out: Output): void {
     this.checkLive();
     this.state = 'finished';
-    const points: Point[] = [];
-    const reps: Rep[] = [];
-    const turns: Turn[] = [];
-    this.savgol.flush((f) => this.process(f, points, reps, turns));
-    reps.push(...this.detector.finish());
-    return this.update(points, reps, turns, 0);
+    this.savgol.flush();
+    this.downstream(out);
+    out.reps.push(...this.detector.finish());
   }
 
-  /** Derives a filtered point and runs it through the rep detector. */
-  private process(f: Filtered, points: Point[], reps: Rep[], turns: Turn[]): void {
-    const point = this.deriver.derive(f);
-    const [values, moving] = phaseValues(point, this.power.push(point.power, f.g.first));
-    const at = { index: this.nextIndex, timeUs: point.timeUs };
-    this.edges.push(at.index, at.timeUs, f.g.sample.angleDeg, Math.abs(f.angle), moving);
-    const rep = this.detector.push({ at, angleDeg: f.angle, values, moving });
-    if (rep !== null) reps.push(rep);
-    const turn = this.detector.takeTurn();
-    if (turn !== null) turns.push(turn);
-    points.push(point);
-    this.nextIndex += 1;
+  /**
+   * Derives the points the filter just emitted and runs each through edges and the rep detector
+   * into `out`: rates, power, smoothed power and phase values into the detector's one point, the
+   * metrics into the point columns when kept.
+   */
+  private downstream(out: Output): void {
+    const f = this.savgol.out;
+    const { deriver, power: smoother, edges, detector, point } = this;
+    const points = out.points;
+    if (points !== null) points.reserve(f.len);
+    for (let k = 0; k < f.len; k++) {
+      const first = f.first[k] === 1;
+      const r = deriver.rates(f.slope[k]!, f.omega[k]!, f.alpha[k]!, first);
+      const power = deriver.power(r);
+      smoother.push(power, first);
+      point.index = this.nextIndex + k;
+      point.timeUs = f.timeUs[k]!;
+      point.angleDeg = f.angle[k]!;
+      point.rawDeg = f.rawDeg[k]!;
+      phaseValues(r, power, smoother.smoothed, point);
+      if (points !== null) deriver.point(point.timeUs, point.angleDeg, r, points.columns, points.len++);
+      edges.push(point);
+      const rep = detector.push(point);
+      if (rep !== null) out.reps.push(rep);
+      const turn = detector.takeTurn();
+      if (turn !== null) out.turns.push(turn);
+    }
+    this.nextIndex += f.len;
+    out.pointCount += f.len;
+  }
+
+  /** About how many points `timeUs` yields, to size the columns once (as session.rs; capped at 16 a sample). */
+  private expectedPoints(timeUs: ArrayLike<number>): number {
+    if (timeUs.length === 0) return 0;
+    const span = (timeUs[timeUs.length - 1]! - timeUs[0]!) / (1e6 / this.s.hz);
+    const n = Math.min(span, 16 * timeUs.length) + 2;
+    return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
   }
 
   dispose(): void {
@@ -152,22 +243,13 @@ export function createReferenceEngine(settings?: Partial<EngineSettings>, option
   return new ReferenceEngine(resolveSettings(settings), options.points === true);
 }
 
-/** The reference port's whole-session run (same contract as `reprocess`). */
+/** The reference port's whole-session run (same contract as `reprocess`): one push of every sample, then finish, into one output. */
 export function referenceReprocess(batch: SampleBatch, settings: Partial<EngineSettings> | undefined, options: EngineOptions & { points: true }): EngineUpdateWithPoints;
 export function referenceReprocess(batch: SampleBatch, settings?: Partial<EngineSettings>, options?: EngineOptions): EngineUpdate;
 export function referenceReprocess(batch: SampleBatch, settings?: Partial<EngineSettings>, options: EngineOptions = {}): Update {
-  const keepPoints = options.points === true;
-  const engine = new ReferenceEngine(resolveSettings(settings), keepPoints);
-  const pushed = engine.push(batch);
-  const finished = engine.finish();
-  const whole: EngineUpdate = {
-    reps: [...pushed.reps, ...finished.reps],
-    turns: [...pushed.turns, ...finished.turns],
-    skipped: pushed.skipped,
-    pointCount: pushed.pointCount + finished.pointCount,
-  };
-  if (!keepPoints) return whole;
-  const [a, b] = [(pushed as EngineUpdateWithPoints).points, (finished as EngineUpdateWithPoints).points];
-  const points = Object.fromEntries(POINT_NAMES.map((f) => [f, Float64Array.from([...a[f], ...b[f]])])) as ProcessedPoints;
-  return { ...whole, points };
+  const engine = new ReferenceEngine(resolveSettings(settings), options.points === true);
+  const out = engine.output();
+  engine.pushInto(batch, out);
+  engine.finishInto(out);
+  return out.update();
 }

@@ -56,13 +56,29 @@ function choose(a: number, b: number): number {
   return r;
 }
 
+/**
+ * One fit: its window, constants and moments. The five moments, their weights and the four
+ * growth factors are fields rather than arrays: they are read and written at every point, and
+ * a field is one load where a typed array's element takes a bounds check and an indirection.
+ */
 class Fit {
   readonly len: number;
   /** C(len, p), p = 1..4. */
-  readonly grow: number[];
+  private readonly grow1: number;
+  private readonly grow2: number;
+  private readonly grow3: number;
+  private readonly grow4: number;
   /** The centre value's weights on the moments Σ C(u, p)·P_u. */
-  readonly coef: number[];
-  moments = [0, 0, 0, 0, 0];
+  private readonly coef0: number;
+  private readonly coef1: number;
+  private readonly coef2: number;
+  private readonly coef3: number;
+  private readonly coef4: number;
+  private m0 = 0;
+  private m1 = 0;
+  private m2 = 0;
+  private m3 = 0;
+  private m4 = 0;
   phase = 0;
 
   constructor(n: number) {
@@ -80,39 +96,56 @@ class Fit {
       }
       return sum;
     };
-    this.coef = [0, 1, 2, 3, 4].map((p) => g0 * diff(p, 0) + g2 * (diff(p, 2) / nn) + g4 * (diff(p, 4) / nnnn));
-    this.grow = [1, 2, 3, 4].map((p) => choose(this.len, p));
+    const coef = (p: number) => g0 * diff(p, 0) + g2 * (diff(p, 2) / nn) + g4 * (diff(p, 4) / nnnn);
+    [this.coef0, this.coef1, this.coef2, this.coef3, this.coef4] = [coef(0), coef(1), coef(2), coef(3), coef(4)];
+    [this.grow1, this.grow2, this.grow3, this.grow4] = [choose(this.len, 1), choose(this.len, 2), choose(this.len, 3), choose(this.len, 4)];
   }
 
   value(): number {
-    const [c, m] = [this.coef, this.moments];
-    return c[0]! * m[0]! + c[1]! * m[1]! + c[2]! * m[2]! + c[3]! * m[3]! + c[4]! * m[4]!;
+    return this.coef0 * this.m0 + this.coef1 * this.m1 + this.coef2 * this.m2 + this.coef3 * this.m3 + this.coef4 * this.m4;
   }
 
-  /** Slides the window by one point (Pascal's rule, as window.rs). */
+  /** Slides the window by one point (Pascal's rule, as window.rs): each moment takes the one below it, already slid. */
   slide(out: number, x: number): void {
-    const [g, m] = [this.grow, this.moments];
-    m[0] = m[0]! + (x - out);
-    m[1] = m[1]! + (g[0]! * x - m[0]);
-    m[2] = m[2]! + (g[1]! * x - m[1]);
-    m[3] = m[3]! + (g[2]! * x - m[2]);
-    m[4] = m[4]! + (g[3]! * x - m[3]);
+    // In locals, each new moment goes straight into the next (through the fields, every step
+    // of the chain would wait on a store and a load).
+    const m0 = this.m0 + (x - out);
+    const m1 = this.m1 + (this.grow1 * x - m0);
+    const m2 = this.m2 + (this.grow2 * x - m1);
+    const m3 = this.m3 + (this.grow3 * x - m2);
+    const m4 = this.m4 + (this.grow4 * x - m3);
+    this.m0 = m0;
+    this.m1 = m1;
+    this.m2 = m2;
+    this.m3 = m3;
+    this.m4 = m4;
   }
 
+  /** The moments of the window ending at ring slot `last`, summed afresh (oldest first). */
   resum(ring: Float64Array, last: number): void {
     const first = last + RING + 1 - this.len;
-    const c = [1, 0, 0, 0, 0];
-    const m = [0, 0, 0, 0, 0];
+    // Σ C(u, p)·P_u with C(u, p) kept by Pascal's rule as u grows.
+    let [c1, c2, c3, c4] = [0, 0, 0, 0];
+    let [m0, m1, m2, m3, m4] = [0, 0, 0, 0, 0];
     for (let u = 0; u < this.len; u++) {
       const y = ring[(first + u) & MASK]!;
-      for (let p = 0; p < 5; p++) m[p]! += c[p]! * y;
-      for (let p = 4; p > 0; p--) c[p]! += c[p - 1]!;
+      m0 += 1 * y;
+      m1 += c1 * y;
+      m2 += c2 * y;
+      m3 += c3 * y;
+      m4 += c4 * y;
+      c4 += c3;
+      c3 += c2;
+      c2 += c1;
+      c1 += 1;
     }
-    this.moments = m;
+    [this.m0, this.m1, this.m2, this.m3, this.m4] = [m0, m1, m2, m3, m4];
   }
 }
 
 export class PowerSmoother {
+  /** Each fit's value at the last point pushed if it ended a block, centred `delays` points before it; else NaN (overwritten by each push). */
+  readonly smoothed = new Float64Array(STREAMS);
   private readonly ring = new Float64Array(RING);
   private readonly block: number;
   private readonly invBlock: number;
@@ -132,8 +165,8 @@ export class PowerSmoother {
     this.fits = n.map((k) => new Fit(k));
   }
 
-  /** Adds a point's power (`first`: a segment starts there); at a block's last point, each fit's value centred `delays` points before it (NaN until its window fills), else NaN. */
-  push(power: number, first: boolean): number[] {
+  /** Adds a point's power (`first`: a segment starts there) and, at a block's last point, writes each fit's value into {@link smoothed} (NaN until its window fills; NaN at other points). */
+  push(power: number, first: boolean): void {
     if (first) {
       this.pos = 0;
       this.inBlock = 0;
@@ -141,7 +174,10 @@ export class PowerSmoother {
     }
     this.blockSum += power;
     this.inBlock += 1;
-    if (this.inBlock < this.block) return [NaN, NaN];
+    if (this.inBlock < this.block) {
+      this.smoothed.fill(NaN);
+      return;
+    }
     const x = this.blockSum * this.invBlock;
     this.inBlock = 0;
     this.blockSum = 0;
@@ -149,13 +185,16 @@ export class PowerSmoother {
     this.ring[head] = x;
     this.head = head + 1;
     this.pos += 1;
-    return this.fits.map((fit) => {
-      if (this.pos < fit.len) return NaN;
-      const period = RESUM_WINDOWS * fit.len;
-      fit.phase = this.pos === fit.len || fit.phase + 1 === period ? 0 : fit.phase + 1;
-      if (fit.phase === 0) fit.resum(this.ring, head);
-      else fit.slide(this.ring[(head + RING - fit.len) & MASK]!, x);
-      return fit.value();
-    });
+    for (let j = 0; j < STREAMS; j++) this.smoothed[j] = this.fitValue(this.fits[j]!, head, x);
+  }
+
+  /** The value of `fit` once the block mean `x` at ring slot `head` is in, NaN before its first full window. */
+  private fitValue(fit: Fit, head: number, x: number): number {
+    if (this.pos < fit.len) return NaN;
+    const period = RESUM_WINDOWS * fit.len;
+    fit.phase = this.pos === fit.len || fit.phase + 1 === period ? 0 : fit.phase + 1;
+    if (fit.phase === 0) fit.resum(this.ring, head);
+    else fit.slide(this.ring[(head + RING - fit.len) & MASK]!, x);
+    return fit.value();
   }
 }
