@@ -70,6 +70,52 @@ pub struct Columns<'a> {
     pub alpha: Option<&'a [f64]>,
 }
 
+/// Samples [`Columns::clean`] checks at a time: a bad sample sends this many to the checks one
+/// by one, and a longer run is no faster.
+const RUN: usize = 64;
+
+impl Columns<'_> {
+    /// Sample `i` (< the columns' length); ω and α only with `RATES`.
+    #[inline(always)]
+    fn sample<const RATES: bool>(&self, i: usize) -> Sample {
+        let column = |c: Option<&[f64]>| if RATES { c.and_then(|c| c.get(i)).copied().unwrap_or(0.0) } else { 0.0 };
+        Sample { time_us: self.time_us[i], angle_deg: self.angle_deg[i], omega: column(self.omega), alpha: column(self.alpha) }
+    }
+
+    /// Whether the `run` samples from `from` would all be accepted after one at `last_us`, none
+    /// of them after a gap: [`Resampler::offer_with`]'s checks, all at once and without a
+    /// branch, so that the compiler can check several samples an instruction.
+    #[inline(always)]
+    fn clean<const RATES: bool>(&self, from: usize, run: usize, last_us: f64) -> bool {
+        let (Some(time_us), Some(angle_deg)) = (self.time_us.get(from..from + run), self.angle_deg.get(from..from + run)) else {
+            return false;
+        };
+        let mut ok = in_step(time_us[0] - last_us);
+        for (pair, &angle) in time_us.windows(2).zip(&angle_deg[1..]) {
+            ok &= in_step(pair[1] - pair[0]) & in_range(pair[1]) & in_range(angle);
+        }
+        ok &= in_range(time_us[0]) & in_range(angle_deg[0]);
+        if RATES {
+            for c in [self.omega, self.alpha] {
+                ok &= c.and_then(|c| c.get(from..from + run)).map_or(true, |c| c.iter().fold(true, |ok, &x| ok & in_range(x)));
+            }
+        }
+        ok
+    }
+}
+
+/// A value [`Sample::is_plausible`] accepts.
+#[inline(always)]
+fn in_range(x: f64) -> bool {
+    x.abs() <= MAX_SAMPLE_VALUE
+}
+
+/// A step between sample times that [`Resampler::offer_with`] interpolates across.
+#[inline(always)]
+fn in_step(dt: f64) -> bool {
+    (dt >= MIN_STEP_US) & (dt <= MAX_GAP_US)
+}
+
 impl GridBlock {
     /// Writes `g` into slot `k` (masked: callers keep `k` below [`SLOTS`]).
     #[inline(always)]
@@ -148,30 +194,38 @@ impl Resampler {
             return false;
         }
         if self.held > 0 && s.time_us - self.last.time_us <= MAX_GAP_US {
-            let a = self.last;
-            self.left = a;
-            // Without the device's rates they stay 0 (the compiler cannot know `last`'s are).
-            let (omega, alpha) = if RATES { (s.omega - a.omega, s.alpha - a.alpha) } else { (0.0, 0.0) };
-            self.delta = Sample { time_us: s.time_us - a.time_us, angle_deg: s.angle_deg - a.angle_deg, omega, alpha };
-            self.inv_span = 1.0 / self.delta.time_us;
-            self.held = 2;
-            self.end = self.grid_end(s.time_us);
-            if RATES {
-                let half_span_s = 0.5e-6 * self.delta.time_us;
-                self.integral_left = self.integral_last;
-                self.integral_last = [
-                    self.integral_left[0] + half_span_s * (a.omega + s.omega),
-                    self.integral_left[1] + half_span_s * (a.alpha + s.alpha),
-                ];
-            }
+            self.extend::<RATES>(s);
         } else {
             self.held = 1;
             self.origin_us = s.time_us;
             (self.k, self.end) = (0.0, 0.0);
             self.integral_last = [0.0; 2];
+            self.last = s;
+        }
+        true
+    }
+
+    /// Takes `s`, plausible and within ([`MIN_STEP_US`], [`MAX_GAP_US`]) of the last sample, as
+    /// the segment's new right end.
+    #[inline(always)]
+    fn extend<const RATES: bool>(&mut self, s: Sample) {
+        let a = self.last;
+        self.left = a;
+        // Without the device's rates they stay 0 (the compiler cannot know `last`'s are).
+        let (omega, alpha) = if RATES { (s.omega - a.omega, s.alpha - a.alpha) } else { (0.0, 0.0) };
+        self.delta = Sample { time_us: s.time_us - a.time_us, angle_deg: s.angle_deg - a.angle_deg, omega, alpha };
+        self.inv_span = 1.0 / self.delta.time_us;
+        self.held = 2;
+        self.end = self.grid_end(s.time_us);
+        if RATES {
+            let half_span_s = 0.5e-6 * self.delta.time_us;
+            self.integral_left = self.integral_last;
+            self.integral_last = [
+                self.integral_left[0] + half_span_s * (a.omega + s.omega),
+                self.integral_left[1] + half_span_s * (a.alpha + s.alpha),
+            ];
         }
         self.last = s;
-        true
     }
 
     /// The next grid point up to the last offered sample, or `None` when the grid has caught up.
@@ -246,7 +300,6 @@ impl Resampler {
     /// `skipped`. Points still due when the block is full (a sample after a long interval
     /// completes many) come first in the next block.
     pub fn fill<const RATES: bool>(&mut self, input: &Columns, from: usize, block: &mut GridBlock, skipped: &mut u64) -> usize {
-        let column = |c: Option<&[f64]>, i: usize| if RATES { c.and_then(|c| c.get(i)).copied().unwrap_or(0.0) } else { 0.0 };
         // A local copy stays in registers across the loop, where state reached through `self`
         // would be stored and reloaded at every sample; written back below.
         let mut r = *self;
@@ -255,23 +308,50 @@ impl Resampler {
         let (mut i, len) = (from, input.time_us.len().min(input.angle_deg.len()));
         // Two free slots for `next_two`, which writes both of its candidates.
         while i < len && n + 2 <= limit {
-            let sample = Sample { time_us: input.time_us[i], angle_deg: input.angle_deg[i], omega: column(input.omega, i), alpha: column(input.alpha, i) };
-            i += 1;
-            if !r.offer_with::<RATES>(sample) {
-                *skipped += 1;
+            let run = (len - i).min(RUN);
+            if r.held > 0 && input.clean::<RATES>(i, run, r.last.time_us) {
+                (i, n) = r.fill_run::<RATES>(input, (i, i + run), block, (n, limit));
                 continue;
             }
-            let (two, due, more) = r.next_two::<RATES>();
-            block.set::<RATES>(n, &two[0]);
-            block.set::<RATES>(n + 1, &two[1]);
-            n += due;
-            if more {
-                n = r.drain::<RATES>(block, n, limit);
+            let sample = input.sample::<RATES>(i);
+            i += 1;
+            if r.offer_with::<RATES>(sample) {
+                n = r.emit::<RATES>(block, n, limit);
+            } else {
+                *skipped += 1;
             }
         }
         *self = r;
         block.len = n;
         i
+    }
+
+    /// [`Resampler::fill`] over samples `from..to`, which [`Columns::clean`] has found all
+    /// accepted (and none starting a segment): no check and no choice per sample. Returns the
+    /// next sample and slot.
+    #[inline(always)]
+    fn fill_run<const RATES: bool>(&mut self, input: &Columns, (from, to): (usize, usize), block: &mut GridBlock, (mut n, limit): (usize, usize)) -> (usize, usize) {
+        let mut i = from;
+        while i < to && n + 2 <= limit {
+            self.extend::<RATES>(input.sample::<RATES>(i));
+            i += 1;
+            n = self.emit::<RATES>(block, n, limit);
+        }
+        (i, n)
+    }
+
+    /// Writes the points the last sample completed into `block` from slot `n` (two free) up to
+    /// slot `limit`; returns the next slot.
+    #[inline(always)]
+    fn emit<const RATES: bool>(&mut self, block: &mut GridBlock, mut n: usize, limit: usize) -> usize {
+        let (two, due, more) = self.next_two::<RATES>();
+        block.set::<RATES>(n, &two[0]);
+        block.set::<RATES>(n + 1, &two[1]);
+        n += due;
+        if more {
+            n = self.drain::<RATES>(block, n, limit);
+        }
+        n
     }
 
     /// Writes the points due into `block` from slot `n` up to slot `limit`; returns the next slot.
