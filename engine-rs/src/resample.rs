@@ -70,6 +70,11 @@ pub struct Columns<'a> {
     pub alpha: Option<&'a [f64]>,
 }
 
+/// 1.5 · 2^52: adding it to a double within ±2^51 gives one in [2^52, 2^53), where doubles are
+/// the integers, so it rounds to an integer.
+#[cfg(not(target_arch = "wasm32"))]
+const ROUNDS: f64 = 6_755_399_441_055_744.0;
+
 /// Samples [`Columns::clean`] checks at a time: a bad sample sends this many to the checks one
 /// by one, and a longer run is no faster.
 const RUN: usize = 64;
@@ -90,11 +95,15 @@ impl Columns<'_> {
         let (Some(time_us), Some(angle_deg)) = (self.time_us.get(from..from + run), self.angle_deg.get(from..from + run)) else {
             return false;
         };
-        let mut ok = in_step(time_us[0] - last_us);
+        let (Some(&first), Some(&last), Some(&angle)) = (time_us.first(), time_us.last(), angle_deg.first()) else {
+            return false;
+        };
+        // Steps of at least MIN_STEP_US make the times increase, so the first and last are the
+        // extremes: the others need no range check.
+        let mut ok = in_step(first - last_us) & in_range(first) & in_range(last) & in_range(angle);
         for (pair, &angle) in time_us.windows(2).zip(&angle_deg[1..]) {
-            ok &= in_step(pair[1] - pair[0]) & in_range(pair[1]) & in_range(angle);
+            ok &= in_step(pair[1] - pair[0]) & in_range(angle);
         }
-        ok &= in_range(time_us[0]) & in_range(angle_deg[0]);
         if RATES {
             for c in [self.omega, self.alpha] {
                 ok &= c.and_then(|c| c.get(from..from + run)).map_or(true, |c| c.iter().fold(true, |ok, &x| ok & in_range(x)));
@@ -239,7 +248,7 @@ impl Resampler {
         if self.k >= self.end {
             return None;
         }
-        let (point, integral) = self.at::<RATES>(self.grid_us(self.k), self.k);
+        let (point, integral) = self.at::<RATES>(self.grid_us(self.k), self.k == 0.0);
         let rates = self.step_means(&point, integral);
         self.integral_grid = integral;
         self.k += 1.0;
@@ -270,7 +279,8 @@ impl Resampler {
     /// offered samples' ω and α are all 0.
     pub fn next_two<const RATES: bool>(&mut self) -> ([GridPoint; 2], usize, bool) {
         let (k0, k1) = (self.k, self.k + 1.0);
-        let ((p0, i0), (p1, i1)) = (self.at::<RATES>(self.grid_us(k0), k0), self.at::<RATES>(self.grid_us(k1), k1));
+        // k1 ≥ 1: never a segment's first point.
+        let ((p0, i0), (p1, i1)) = (self.at::<RATES>(self.grid_us(k0), k0 == 0.0), self.at::<RATES>(self.grid_us(k1), false));
         // `end` comes from the sample's own time, so the next sample's count does not wait on
         // this one's (a chain through the grid times would cost a dozen cycles a sample).
         // Comparisons, not `min`: a float min is a chain of branches in WebAssembly engines.
@@ -379,13 +389,15 @@ impl Resampler {
     #[inline(always)]
     fn grid_end(&self, t: f64) -> f64 {
         let quotient = (t - self.origin_us) * self.inv_step;
-        // t ≥ origin, so truncation is the floor. Whichever is cheaper: in WebAssembly `floor` is
-        // one instruction and a saturating conversion several; natively (baseline x86-64) the
-        // conversion is one instruction and `floor` a library call.
+        // In WebAssembly `floor` is one instruction. Natively (baseline x86-64) it is a library
+        // call, and a conversion to an integer and back eight instructions with the saturation;
+        // adding and subtracting 1.5 · 2^52 rounds to an integer in two (quotient < 2^51), so the
+        // quotient less a half rounds to its floor, or to one less when it is an exact integer,
+        // which the check below corrects.
         #[cfg(target_arch = "wasm32")]
         let end = quotient.floor() + 1.0;
         #[cfg(not(target_arch = "wasm32"))]
-        let end = quotient as i64 as f64 + 1.0;
+        let end = ((quotient - 0.5) + ROUNDS) - (ROUNDS - 1.0);
         if self.grid_us(end - 1.0) > t {
             end - 1.0
         } else if self.grid_us(end) <= t {
@@ -395,10 +407,10 @@ impl Resampler {
         }
     }
 
-    /// The interpolated point at grid time `t`, index `k` in the segment, and the integrals of
+    /// The interpolated point at grid time `t` (`first`: the segment's first), and the integrals of
     /// the device's rates from the segment start to `t` (0 without `RATES`).
     #[inline(always)]
-    fn at<const RATES: bool>(&self, t: f64, k: f64) -> (GridPoint, [f64; 2]) {
+    fn at<const RATES: bool>(&self, t: f64, first: bool) -> (GridPoint, [f64; 2]) {
         let (a, d) = (&self.left, &self.delta);
         // A due grid time lies in (left, last] (in [left, last] for a segment's first point), so
         // `frac` is within [0, 1] but for a last-bit rounding: no clamp, whose float min and max
@@ -406,7 +418,7 @@ impl Resampler {
         // candidate (often past 1, and then discarded).
         let frac = (t - a.time_us) * self.inv_span;
         let (omega, alpha) = if RATES { (a.omega + d.omega * frac, a.alpha + d.alpha * frac) } else { (0.0, 0.0) };
-        let point = GridPoint { sample: Sample { time_us: t, angle_deg: a.angle_deg + d.angle_deg * frac, omega, alpha }, first: k == 0.0 };
+        let point = GridPoint { sample: Sample { time_us: t, angle_deg: a.angle_deg + d.angle_deg * frac, omega, alpha }, first };
         if !RATES {
             return (point, [0.0; 2]);
         }
