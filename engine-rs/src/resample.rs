@@ -76,8 +76,9 @@ pub struct Columns<'a> {
 const ROUNDS: f64 = 6_755_399_441_055_744.0;
 
 /// Samples [`Columns::clean`] checks at a time: a bad sample sends this many to the checks one
-/// by one, and a longer run is no faster.
-const RUN: usize = 64;
+/// by one, and a longer run is hardly faster. Short enough for a run at 50 Hz to be within
+/// [`MAX_GAP_US`].
+const RUN: usize = 32;
 
 impl Columns<'_> {
     /// Sample `i` (< the columns' length); ω and α only with `RATES`.
@@ -88,41 +89,52 @@ impl Columns<'_> {
     }
 
     /// Whether the `run` samples from `from` would all be accepted after one at `last_us`, none
-    /// of them after a gap: [`Resampler::offer_with`]'s checks, all at once and without a
-    /// branch, so that the compiler can check several samples an instruction.
+    /// of them after a gap: sufficient conditions, checked without a branch and cheaper than
+    /// [`Resampler::offer_with`]'s checks one by one (a run that fails them goes through those).
+    /// Times increasing by at least [`MIN_STEP_US`] make the first and the last the extremes, and
+    /// no step longer than the whole span; values whose absolute sum is within
+    /// [`MAX_SAMPLE_VALUE`] are each within it (a NaN makes the sum NaN). That leaves a
+    /// comparison and an addition a sample.
     #[inline(always)]
     fn clean<const RATES: bool>(&self, from: usize, run: usize, last_us: f64) -> bool {
         let (Some(time_us), Some(angle_deg)) = (self.time_us.get(from..from + run), self.angle_deg.get(from..from + run)) else {
             return false;
         };
-        let (Some(&first), Some(&last), Some(&angle)) = (time_us.first(), time_us.last(), angle_deg.first()) else {
+        let (Some(&first), Some(&last)) = (time_us.first(), time_us.last()) else {
             return false;
         };
-        // Steps of at least MIN_STEP_US make the times increase, so the first and last are the
-        // extremes: the others need no range check.
-        let mut ok = in_step(first - last_us) & in_range(first) & in_range(last) & in_range(angle);
-        for (pair, &angle) in time_us.windows(2).zip(&angle_deg[1..]) {
-            ok &= in_step(pair[1] - pair[0]) & in_range(angle);
+        let mut increasing = first - last_us >= MIN_STEP_US;
+        for pair in time_us.windows(2) {
+            increasing &= pair[1] - pair[0] >= MIN_STEP_US;
         }
+        let mut sum = abs_sum(angle_deg);
         if RATES {
             for c in [self.omega, self.alpha] {
-                ok &= c.and_then(|c| c.get(from..from + run)).map_or(true, |c| c.iter().fold(true, |ok, &x| ok & in_range(x)));
+                sum += c.and_then(|c| c.get(from..from + run)).map_or(0.0, abs_sum);
             }
         }
-        ok
+        increasing & (last - last_us <= MAX_GAP_US) & in_range(first) & in_range(last) & (sum <= MAX_SAMPLE_VALUE)
     }
+}
+
+/// Σ|x|, in four sums: with one, each addition would wait for the one before.
+#[inline(always)]
+fn abs_sum(x: &[f64]) -> f64 {
+    let chunks = x.chunks_exact(4);
+    let rest: f64 = chunks.remainder().iter().map(|v| v.abs()).sum();
+    let mut sums = [0.0; 4];
+    for c in chunks {
+        for (sum, v) in sums.iter_mut().zip(c) {
+            *sum += v.abs();
+        }
+    }
+    sums[0] + sums[1] + sums[2] + sums[3] + rest
 }
 
 /// A value [`Sample::is_plausible`] accepts.
 #[inline(always)]
 fn in_range(x: f64) -> bool {
     x.abs() <= MAX_SAMPLE_VALUE
-}
-
-/// A step between sample times that [`Resampler::offer_with`] interpolates across.
-#[inline(always)]
-fn in_step(dt: f64) -> bool {
-    (dt >= MIN_STEP_US) & (dt <= MAX_GAP_US)
 }
 
 impl GridBlock {
@@ -278,9 +290,15 @@ impl Resampler {
     /// `RATES`: whether to interpolate ω and α; when false they are 0, as they are when the
     /// offered samples' ω and α are all 0.
     pub fn next_two<const RATES: bool>(&mut self) -> ([GridPoint; 2], usize, bool) {
+        self.next_two_from::<RATES>(self.k == 0.0)
+    }
+
+    /// [`Resampler::next_two`], `first` telling whether the first candidate is the segment's first
+    /// point (the second never is): a float comparison that a fast path knows the answer to.
+    #[inline(always)]
+    fn next_two_from<const RATES: bool>(&mut self, first: bool) -> ([GridPoint; 2], usize, bool) {
         let (k0, k1) = (self.k, self.k + 1.0);
-        // k1 ≥ 1: never a segment's first point.
-        let ((p0, i0), (p1, i1)) = (self.at::<RATES>(self.grid_us(k0), k0 == 0.0), self.at::<RATES>(self.grid_us(k1), false));
+        let ((p0, i0), (p1, i1)) = (self.at::<RATES>(self.grid_us(k0), first), self.at::<RATES>(self.grid_us(k1), false));
         // `end` comes from the sample's own time, so the next sample's count does not wait on
         // this one's (a chain through the grid times would cost a dozen cycles a sample).
         // Comparisons, not `min`: a float min is a chain of branches in WebAssembly engines.
@@ -319,14 +337,15 @@ impl Resampler {
         // Two free slots for `next_two`, which writes both of its candidates.
         while i < len && n + 2 <= limit {
             let run = (len - i).min(RUN);
-            if r.held > 0 && input.clean::<RATES>(i, run, r.last.time_us) {
+            // Past the segment's first point, which only the checks one by one emit.
+            if r.k >= 1.0 && input.clean::<RATES>(i, run, r.last.time_us) {
                 (i, n) = r.fill_run::<RATES>(input, (i, i + run), block, (n, limit));
                 continue;
             }
             let sample = input.sample::<RATES>(i);
             i += 1;
             if r.offer_with::<RATES>(sample) {
-                n = r.emit::<RATES>(block, n, limit);
+                n = r.emit::<RATES>(block, (n, limit), r.k == 0.0);
             } else {
                 *skipped += 1;
             }
@@ -337,24 +356,24 @@ impl Resampler {
     }
 
     /// [`Resampler::fill`] over samples `from..to`, which [`Columns::clean`] has found all
-    /// accepted (and none starting a segment): no check and no choice per sample. Returns the
-    /// next sample and slot.
+    /// accepted (and none starting a segment), past the segment's first point: no check and no
+    /// choice per sample. Returns the next sample and slot.
     #[inline(always)]
     fn fill_run<const RATES: bool>(&mut self, input: &Columns, (from, to): (usize, usize), block: &mut GridBlock, (mut n, limit): (usize, usize)) -> (usize, usize) {
         let mut i = from;
         while i < to && n + 2 <= limit {
             self.extend::<RATES>(input.sample::<RATES>(i));
             i += 1;
-            n = self.emit::<RATES>(block, n, limit);
+            n = self.emit::<RATES>(block, (n, limit), false);
         }
         (i, n)
     }
 
     /// Writes the points the last sample completed into `block` from slot `n` (two free) up to
-    /// slot `limit`; returns the next slot.
+    /// slot `limit`; returns the next slot. `first`: whether the next point is the segment's first.
     #[inline(always)]
-    fn emit<const RATES: bool>(&mut self, block: &mut GridBlock, mut n: usize, limit: usize) -> usize {
-        let (two, due, more) = self.next_two::<RATES>();
+    fn emit<const RATES: bool>(&mut self, block: &mut GridBlock, (mut n, limit): (usize, usize), first: bool) -> usize {
+        let (two, due, more) = self.next_two_from::<RATES>(first);
         block.set::<RATES>(n, &two[0]);
         block.set::<RATES>(n + 1, &two[1]);
         n += due;
