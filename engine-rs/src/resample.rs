@@ -16,7 +16,7 @@
 //! - A gap longer than [`MAX_GAP_US`] starts a new segment: the grid restarts at the later
 //!   sample and its first point carries `first = true` so smoothing and derivatives restart.
 //! - Fast path: [`Resampler::fill`] checks samples 32 at a time by sufficient conditions, without
-//!   a branch ([`Columns::clean`]), and runs a clean run with no check or choice per sample; the
+//!   a branch (`Columns::clean`), and runs a clean run with no check or choice per sample; the
 //!   rest, and any run with a bad sample or a gap, go through [`Resampler::offer`]'s checks one
 //!   by one. Measured on the 200 Hz hour: MEASURED.
 //! - A device's ω and α (imported debug files) are rates, not positions: a grid point gets
