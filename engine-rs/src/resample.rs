@@ -18,7 +18,7 @@
 //! - Fast path: [`Resampler::fill`] checks samples 32 at a time by sufficient conditions, without
 //!   a branch (`Columns::clean`), and runs a clean run with no check or choice per sample; the
 //!   rest, and any run with a bad sample or a gap, go through [`Resampler::offer`]'s checks one
-//!   by one. On the 200 Hz hour, 113 → 83 native instructions a sample (callgrind), and the
+//!   by one. On the 200 Hz hour, 113 → 86 native instructions a sample (callgrind), and the
 //!   whole engine in WebAssembly about 32 → 30 ms.
 //! - A device's ω and α (imported debug files) are rates, not positions: a grid point gets
 //!   their mean over the grid step that ends at it (the integral of the interpolated rate over
