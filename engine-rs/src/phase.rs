@@ -87,6 +87,9 @@ pub(crate) struct Sums {
 }
 
 impl Sums {
+    /// No points.
+    pub(crate) const EMPTY: Sums = Sums { count: 0, total: [0.0; SUM_COUNT], peak_omega: 0.0, first: At { index: 0, time_us: 0.0 }, last: At { index: 0, time_us: 0.0 } };
+
     #[inline(always)]
     pub(crate) fn add_point(&mut self, m: &[f64; VALUE_COUNT], at: At) {
         if self.count == 0 {
@@ -98,6 +101,25 @@ impl Sums {
             *t += x;
         }
         self.peak_omega = peak(self.peak_omega, m[OMEGA].abs());
+    }
+
+    /// Adds a point's values but not its place: for a caller's loop over points of a stretch
+    /// that already has some, which then calls [`Sums::added`] once (the count and the last
+    /// place, a store each a point, wait till then).
+    #[inline(always)]
+    pub(crate) fn add_values(&mut self, m: &[f64; VALUE_COUNT]) {
+        for (t, x) in self.total.iter_mut().zip(m) {
+            *t += x;
+        }
+        self.peak_omega = peak(self.peak_omega, m[OMEGA].abs());
+    }
+
+    /// After [`Sums::add_values`] of `n` points, the last at `last`: the sums as
+    /// [`Sums::add_point`] of each would have left them, the stretch having had points before.
+    #[inline(always)]
+    pub(crate) fn added(&mut self, n: u64, last: At) {
+        self.count += n;
+        self.last = last;
     }
 
     fn add(&mut self, other: &Sums) {
@@ -209,22 +231,42 @@ enum Run {
 /// The stretch a still point joins (see [`PhaseAcc::resting`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Resting {
+    /// The rest after the body, or before any movement the lead.
     sums: Sums,
     after_body: bool,
     lead_sign: i8,
+    /// The slow-down after the body while it lasts (`ramp_sign` ≠ 0), as in [`PhaseAcc`].
+    ramp: Sums,
+    ramp_sign: i8,
 }
 
 impl Resting {
+    /// What still points join in a fold of no points yet ([`PhaseAcc::new`]).
+    pub(crate) const EMPTY: Resting = Resting { sums: Sums::EMPTY, after_body: false, lead_sign: 0, ramp: Sums::EMPTY, ramp_sign: 0 };
+
     /// Adds a still point, as [`PhaseAcc::push`] does.
     #[inline(always)]
     pub(crate) fn add(&mut self, m: &[f64; VALUE_COUNT], at: At) {
-        if !self.after_body {
-            let s = sign(m[OMEGA]);
-            if s == 0 || s != self.lead_sign {
-                (self.sums, self.lead_sign) = (Sums::default(), s);
+        let s = sign(m[OMEGA]);
+        if self.after_body {
+            if self.ramp_sign != 0 {
+                if s == self.ramp_sign {
+                    self.ramp.add_point(m, at);
+                } else {
+                    self.ramp_sign = 0;
+                }
             }
+        } else if s == 0 || s != self.lead_sign {
+            (self.sums, self.lead_sign) = (Sums::default(), s);
         }
         self.sums.add_point(m, at);
+    }
+
+    /// [`PhaseAcc::rest_keeps_figures`] of the fold this stretch was taken from, with the
+    /// points added so far.
+    #[inline(always)]
+    pub(crate) fn keeps_figures(&self) -> bool {
+        !self.after_body || self.ramp_sign == 0
     }
 }
 
@@ -334,24 +376,24 @@ impl PhaseAcc {
         self.last_p = p;
     }
 
-    /// What a still point joins while no run is open, if that is a single stretch: the rest
-    /// after the body (once the slow-down after it is over), or before any movement the lead
-    /// (the still points since ω last changed sign). Fold still points into this copy with
-    /// [`Resting::add`] and hand it back with [`PhaseAcc::rested`].
+    /// What a still point joins while no run is open: the rest after the body (and the
+    /// slow-down, while it lasts), or before any movement the lead (the still points since ω
+    /// last changed sign). Fold still points into this copy with [`Resting::add`] and hand it
+    /// back with [`PhaseAcc::rested`].
     #[inline(always)]
     pub(crate) fn resting(&self) -> Option<Resting> {
-        let after_body = self.body.count > 0;
-        if self.run_state != Run::None || (after_body && self.ramp_sign != 0) {
+        if self.run_state != Run::None {
             return None;
         }
+        let after_body = self.body.count > 0;
         let sums = if after_body { self.trail } else { self.lead };
-        Some(Resting { sums, after_body, lead_sign: self.lead_sign })
+        Some(Resting { sums, after_body, lead_sign: self.lead_sign, ramp: self.ramp, ramp_sign: self.ramp_sign })
     }
 
     /// Whether still points would leave the phase's figures ([`PhaseAcc::summary`],
     /// [`PhaseAcc::movement_end`]) as they are: no run open, and no movement yet (the figures
     /// are zeros) or its slow-down over (they join the rest after the body, which no figure
-    /// counts). Exactly when [`PhaseAcc::resting`] is `Some`.
+    /// counts).
     #[inline(always)]
     pub(crate) fn rest_keeps_figures(&self) -> bool {
         self.run_state == Run::None && (self.body.count == 0 || self.ramp_sign == 0)
@@ -361,7 +403,7 @@ impl PhaseAcc {
     #[inline(always)]
     pub(crate) fn rested(&mut self, r: Resting, p: f64) {
         if r.after_body {
-            self.trail = r.sums;
+            (self.trail, self.ramp, self.ramp_sign) = (r.sums, r.ramp, r.ramp_sign);
         } else {
             (self.lead, self.lead_sign) = (r.sums, r.lead_sign);
         }

@@ -46,7 +46,7 @@
 
 use crate::derive::DEG_TO_RAD;
 use crate::edges::Edges;
-use crate::phase::{peak, peak_power, At, Context, PhaseAcc, PhaseSummary, Split, OMEGA, SMOOTHED, VALUE_COUNT};
+use crate::phase::{peak, peak_power, At, Context, PhaseAcc, PhaseSummary, Resting, Split, OMEGA, SMOOTHED, VALUE_COUNT};
 use crate::settings::{REP_TRAVEL_DEG, REST_CLOSE_S};
 use crate::still::Stillness;
 use crate::window::{stream_for, STREAMS};
@@ -92,6 +92,20 @@ impl Block<'_> {
     /// True without points.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+
+    /// The first `len` points (≤ [`Block::len`]), every column cut to that length: a loop up to
+    /// it indexes them without bounds checks.
+    #[inline(always)]
+    pub fn head(&self, len: usize) -> Block<'_> {
+        Block {
+            first_index: self.first_index,
+            time_us: &self.time_us[..len],
+            raw_deg: &self.raw_deg[..len],
+            angle_deg: &self.angle_deg[..len],
+            values: &self.values[..len],
+            moving: &self.moving[..len],
+        }
     }
 
     /// Point `i` (< [`Block::len`]).
@@ -565,9 +579,15 @@ impl RepDetector {
         let Some(mut run) = folds.all.moving_run() else { return 0 };
         // Where `edges` stops carrying a movement on (`Edges::carries_on`), taken once.
         let len = len.min(usize::try_from(edges.steady_until(true).saturating_sub(block.first_index)).unwrap_or(usize::MAX));
+        if from >= len {
+            return 0;
+        }
+        let block = block.head(len);
         let (mut still, mut ext_p, mut peaks) = (*band, folds.ext.p, folds.peaks);
         let (start, own, ext_index) = (folds.from, folds.own, folds.ext.index);
         let mut i = from;
+        // The runs are confirmed movement, so have points: each point adds its values, and the
+        // count and last place are set once after the loop.
         if let Some(after) = &mut folds.after_ext {
             // Coming back from the extreme: within (ext − travel, ext] of a release, [ext, ext +
             // travel) of a pull (a NaN position is neither, and stops the loop).
@@ -578,16 +598,20 @@ impl RepDetector {
                 if !(block.moving[i] && back(p)) {
                     break;
                 }
-                let at = At { index, time_us: block.time_us[i] };
-                edges.push_steady(index, at.time_us, block.raw_deg[i], p);
-                still.push(at.time_us, p, true);
-                run.add_point(&block.values[i], at);
-                next.add_point(&block.values[i], at);
+                let time_us = block.time_us[i];
+                edges.keep(index, time_us, block.raw_deg[i]);
+                still.push(time_us, p, true);
+                run.add_values(&block.values[i]);
+                next.add_values(&block.values[i]);
                 add_smoothed(&block.values[i], index, delays, (start, ext_index, own), &mut peaks, before);
                 i += 1;
             }
             if i > from {
-                let last_p = block.angle_deg[i - 1].abs();
+                let (last, n) = (block.point(i - 1), (i - from) as u64);
+                let last_p = last.angle_deg.abs();
+                edges.kept(last.at.index, last_p);
+                run.added(n, last.at);
+                next.added(n, last.at);
                 folds.all.moved(run, last_p);
                 after.moved(next, last_p);
                 folds.peaks = peaks;
@@ -603,16 +627,18 @@ impl RepDetector {
             if !(block.moving[i] && beyond) {
                 break;
             }
-            let at = At { index, time_us: block.time_us[i] };
-            edges.push_steady(index, at.time_us, block.raw_deg[i], p);
-            still.push(at.time_us, p, true);
-            run.add_point(&block.values[i], at);
+            let time_us = block.time_us[i];
+            edges.keep(index, time_us, block.raw_deg[i]);
+            still.push(time_us, p, true);
+            run.add_values(&block.values[i]);
             add_smoothed(&block.values[i], index, delays, (start, index, own), &mut peaks, before);
             ext_p = p;
             i += 1;
         }
         if i > from {
             let last = block.point(i - 1);
+            edges.kept(last.at.index, ext_p);
+            run.added((i - from) as u64, last.at);
             folds.all.moved(run, ext_p);
             folds.ext = Extreme { p: ext_p, index: last.at.index };
             if pulling {
@@ -627,6 +653,12 @@ impl RepDetector {
 
     /// [`RepDetector::steady`] over still points up to `len`, in the phase folded in `folds` (a
     /// pull when `pulling`, else a release whose rep is still to close when `closing`).
+    ///
+    /// A still point past the extreme (a resting rope's noise, or its last creep after the
+    /// flywheel stopped) becomes the extreme, as in [`Folds::push`]; the first still point back
+    /// from it starts the fold after the extreme afresh, unless the phase's figures still change
+    /// with rest (its slow-down goes on), which needs a copy of the fold ([`Folds::at_ext`]): that
+    /// point goes to [`RepDetector::push`].
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn rest(
@@ -641,21 +673,38 @@ impl RepDetector {
         delays: &[u64; STREAMS],
         before: &mut Waiting,
     ) -> usize {
-        let Some(after) = &mut folds.after_ext else { return 0 };
-        let (Some(mut all), Some(mut next)) = (folds.all.resting(), after.resting()) else { return 0 };
+        let Some(mut all) = folds.all.resting() else { return 0 };
+        // The fold after the extreme: `None` while no point has come back from it.
+        let mut next = match &folds.after_ext {
+            Some(after) => match after.resting() {
+                Some(r) => Some(r),
+                None => return 0,
+            },
+            None => None,
+        };
         // Unchanged while the rope rests and no edge is due: a rest close needs it.
         let stop_us = edges.last_stop_us();
         // Where `edges` stops seeing a rest go on (`Edges::rests_on`), taken once.
         let len = len.min(usize::try_from(edges.steady_until(false).saturating_sub(block.first_index)).unwrap_or(usize::MAX));
-        let (mut band, ext_p, mut peaks) = (*still, folds.ext.p, folds.peaks);
-        let (start, own, ext_index) = (folds.from, folds.own, folds.ext.index);
-        // Neither past the extreme nor back by the travel that switches direction (a NaN
-        // position is neither, and stops the loop).
-        let within = |p: f64| if pulling { p >= ext_p && p < ext_p + REP_TRAVEL_DEG } else { p <= ext_p && p > ext_p - REP_TRAVEL_DEG };
+        if from >= len {
+            return 0;
+        }
+        let block = block.head(len);
+        let (mut band, mut ext, mut peaks) = (*still, folds.ext, folds.peaks);
+        let (start, own) = (folds.from, folds.own);
+        // The block slot of the latest extreme taken here, if any.
+        let mut ext_slot = None;
         let mut i = from;
         while i < len {
             let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
-            if block.moving[i] || !within(p) {
+            if block.moving[i] {
+                break;
+            }
+            // Past the extreme, or back by less than the travel that switches direction (a NaN
+            // position is neither, and stops the loop).
+            let beyond = if pulling { p < ext.p } else { p > ext.p };
+            let short = if pulling { p < ext.p + REP_TRAVEL_DEG } else { p > ext.p - REP_TRAVEL_DEG };
+            if !short || (!beyond && next.is_none() && !all.keeps_figures()) {
                 break;
             }
             let at = At { index, time_us: block.time_us[i] };
@@ -664,17 +713,37 @@ impl RepDetector {
             if closing && stop_us.is_some_and(|stop_us| rested(at.time_us, banded.since_us(), stop_us)) {
                 break;
             }
-            edges.push_steady(index, at.time_us, block.raw_deg[i], p);
+            edges.keep(index, at.time_us, block.raw_deg[i]);
             band = banded;
             all.add(&block.values[i], at);
-            next.add(&block.values[i], at);
-            add_smoothed(&block.values[i], index, delays, (start, ext_index, own), &mut peaks, before);
+            if beyond {
+                (ext, ext_slot, next) = (Extreme { p, index }, Some(i), None);
+                for j in 0..STREAMS {
+                    peaks.at[j] = peak(peaks.at[j], peaks.after_own[j]);
+                }
+                (peaks.after_own, peaks.after_next) = ([0.0; STREAMS], [0.0; STREAMS]);
+            } else {
+                next.get_or_insert(Resting::EMPTY).add(&block.values[i], at);
+            }
+            add_smoothed(&block.values[i], index, delays, (start, ext.index, own), &mut peaks, before);
             i += 1;
         }
         if i > from {
             let last_p = block.angle_deg[i - 1].abs();
+            edges.kept(block.first_index + i as u64 - 1, last_p);
             folds.all.rested(all, last_p);
-            after.rested(next, last_p);
+            if let Some(slot) = ext_slot {
+                // A new extreme: the fold stands at it, and only the points since come after it.
+                (folds.ext, folds.at_ext) = (ext, None);
+                if pulling {
+                    folds.ext_point = block.point(slot);
+                }
+            }
+            folds.after_ext = next.map(|r| {
+                let mut after = folds.after_ext.filter(|_| ext_slot.is_none()).unwrap_or(PhaseAcc::new(ext.p));
+                after.rested(r, last_p);
+                after
+            });
             folds.peaks = peaks;
             *still = band;
         }
