@@ -607,11 +607,10 @@ impl RepDetector {
                 i += 1;
             }
             if i > from {
-                let (last, n) = (block.point(i - 1), (i - from) as u64);
-                let last_p = last.angle_deg.abs();
-                edges.kept(last.at.index, last_p);
-                run.added(n, last.at);
-                next.added(n, last.at);
+                let last_p = block.angle_deg[i - 1].abs();
+                edges.kept(block.first_index + i as u64 - 1, last_p);
+                run.placed(from, i, |k| block.point(k).at);
+                next.placed(from, i, |k| block.point(k).at);
                 folds.all.moved(run, last_p);
                 after.moved(next, last_p);
                 folds.peaks = peaks;
@@ -638,7 +637,7 @@ impl RepDetector {
         if i > from {
             let last = block.point(i - 1);
             edges.kept(last.at.index, ext_p);
-            run.added((i - from) as u64, last.at);
+            run.placed(from, i, |k| block.point(k).at);
             folds.all.moved(run, ext_p);
             folds.ext = Extreme { p: ext_p, index: last.at.index };
             if pulling {
@@ -673,10 +672,10 @@ impl RepDetector {
         delays: &[u64; STREAMS],
         before: &mut Waiting,
     ) -> usize {
-        let Some(mut all) = folds.all.resting() else { return 0 };
+        let Some(mut all) = folds.all.resting(from) else { return 0 };
         // The fold after the extreme: `None` while no point has come back from it.
         let mut next = match &folds.after_ext {
-            Some(after) => match after.resting() {
+            Some(after) => match after.resting(from) {
                 Some(r) => Some(r),
                 None => return 0,
             },
@@ -715,7 +714,7 @@ impl RepDetector {
             }
             edges.keep(index, at.time_us, block.raw_deg[i]);
             band = banded;
-            all.add(&block.values[i], at);
+            all.add(&block.values[i], i);
             if beyond {
                 (ext, ext_slot, next) = (Extreme { p, index }, Some(i), None);
                 for j in 0..STREAMS {
@@ -723,7 +722,7 @@ impl RepDetector {
                 }
                 (peaks.after_own, peaks.after_next) = ([0.0; STREAMS], [0.0; STREAMS]);
             } else {
-                next.get_or_insert(Resting::EMPTY).add(&block.values[i], at);
+                next.get_or_insert_with(|| Resting::empty(i)).add(&block.values[i], i);
             }
             add_smoothed(&block.values[i], index, delays, (start, ext.index, own), &mut peaks, before);
             i += 1;
@@ -731,7 +730,8 @@ impl RepDetector {
         if i > from {
             let last_p = block.angle_deg[i - 1].abs();
             edges.kept(block.first_index + i as u64 - 1, last_p);
-            folds.all.rested(all, last_p);
+            let at = |k: usize| block.point(k).at;
+            folds.all.rested(all, i, at, last_p);
             if let Some(slot) = ext_slot {
                 // A new extreme: the fold stands at it, and only the points since come after it.
                 (folds.ext, folds.at_ext) = (ext, None);
@@ -741,7 +741,7 @@ impl RepDetector {
             }
             folds.after_ext = next.map(|r| {
                 let mut after = folds.after_ext.filter(|_| ext_slot.is_none()).unwrap_or(PhaseAcc::new(ext.p));
-                after.rested(r, last_p);
+                after.rested(r, i, at, last_p);
                 after
             });
             folds.peaks = peaks;
