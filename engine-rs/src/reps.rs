@@ -561,10 +561,13 @@ impl RepDetector {
             None => (Waiting::NONE, block.len()),
         };
         let delays = self.delays;
-        let taken = if from < len && !block.moving[from] {
-            Self::rest(block, from, len, edges, folds, &mut self.still, pulling, closing, &delays, &mut before)
-        } else {
-            Self::moving(block, from, len, edges, folds, &mut self.still, pulling, &delays, &mut before)
+        // A loop of its own for each direction: one test and one register fewer a point.
+        let still = &mut self.still;
+        let taken = match (from < len && !block.moving[from], pulling) {
+            (true, true) => Self::rest::<true>(block, from, len, edges, folds, still, closing, &delays, &mut before),
+            (true, false) => Self::rest::<false>(block, from, len, edges, folds, still, closing, &delays, &mut before),
+            (false, true) => Self::moving::<true>(block, from, len, edges, folds, still, &delays, &mut before),
+            (false, false) => Self::moving::<false>(block, from, len, edges, folds, still, &delays, &mut before),
         };
         if let Some(p) = &mut self.pending {
             p.waiting = before;
@@ -575,7 +578,7 @@ impl RepDetector {
     /// [`RepDetector::steady`] over moving points up to `len`.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn moving(block: &Block, from: usize, len: usize, edges: &mut Edges, folds: &mut Folds, band: &mut Stillness, pulling: bool, delays: &[u64; STREAMS], before: &mut Waiting) -> usize {
+    fn moving<const PULLING: bool>(block: &Block, from: usize, len: usize, edges: &mut Edges, folds: &mut Folds, band: &mut Stillness, delays: &[u64; STREAMS], before: &mut Waiting) -> usize {
         let Some(mut run) = folds.all.moving_run() else { return 0 };
         // Where `edges` stops carrying a movement on (`Edges::carries_on`), taken once.
         let len = len.min(usize::try_from(edges.steady_until(true).saturating_sub(block.first_index)).unwrap_or(usize::MAX));
@@ -592,7 +595,7 @@ impl RepDetector {
             // Coming back from the extreme: within (ext − travel, ext] of a release, [ext, ext +
             // travel) of a pull (a NaN position is neither, and stops the loop).
             let Some(mut next) = after.moving_run() else { return 0 };
-            let back = |p: f64| if pulling { p >= ext_p && p < ext_p + REP_TRAVEL_DEG } else { p <= ext_p && p > ext_p - REP_TRAVEL_DEG };
+            let back = |p: f64| if PULLING { p >= ext_p && p < ext_p + REP_TRAVEL_DEG } else { p <= ext_p && p > ext_p - REP_TRAVEL_DEG };
             while i < len {
                 let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
                 if !(block.moving[i] && back(p)) {
@@ -622,7 +625,7 @@ impl RepDetector {
         // and none after the old one (no point has come back from it).
         while i < len {
             let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
-            let beyond = if pulling { p < ext_p } else { p > ext_p };
+            let beyond = if PULLING { p < ext_p } else { p > ext_p };
             if !(block.moving[i] && beyond) {
                 break;
             }
@@ -640,7 +643,7 @@ impl RepDetector {
             run.placed(from, i, |k| block.point(k).at);
             folds.all.moved(run, ext_p);
             folds.ext = Extreme { p: ext_p, index: last.at.index };
-            if pulling {
+            if PULLING {
                 folds.ext_point = last;
             }
             (folds.at_ext, folds.after_ext) = (None, None);
@@ -651,7 +654,7 @@ impl RepDetector {
     }
 
     /// [`RepDetector::steady`] over still points up to `len`, in the phase folded in `folds` (a
-    /// pull when `pulling`, else a release whose rep is still to close when `closing`).
+    /// pull when `PULLING`, else a release whose rep is still to close when `closing`).
     ///
     /// A still point past the extreme (a resting rope's noise, or its last creep after the
     /// flywheel stopped) becomes the extreme, as in [`Folds::push`]; the first still point back
@@ -660,14 +663,13 @@ impl RepDetector {
     /// point goes to [`RepDetector::push`].
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn rest(
+    fn rest<const PULLING: bool>(
         block: &Block,
         from: usize,
         len: usize,
         edges: &mut Edges,
         folds: &mut Folds,
         still: &mut Stillness,
-        pulling: bool,
         closing: bool,
         delays: &[u64; STREAMS],
         before: &mut Waiting,
@@ -701,8 +703,8 @@ impl RepDetector {
             }
             // Past the extreme, or back by less than the travel that switches direction (a NaN
             // position is neither, and stops the loop).
-            let beyond = if pulling { p < ext.p } else { p > ext.p };
-            let short = if pulling { p < ext.p + REP_TRAVEL_DEG } else { p > ext.p - REP_TRAVEL_DEG };
+            let beyond = if PULLING { p < ext.p } else { p > ext.p };
+            let short = if PULLING { p < ext.p + REP_TRAVEL_DEG } else { p > ext.p - REP_TRAVEL_DEG };
             if !short || (!beyond && next.is_none() && !all.keeps_figures()) {
                 break;
             }
@@ -735,7 +737,7 @@ impl RepDetector {
             if let Some(slot) = ext_slot {
                 // A new extreme: the fold stands at it, and only the points since come after it.
                 (folds.ext, folds.at_ext) = (ext, None);
-                if pulling {
+                if PULLING {
                     folds.ext_point = block.point(slot);
                 }
             }
