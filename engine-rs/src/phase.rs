@@ -258,17 +258,45 @@ impl Resting {
     /// Adds the still point at `slot`, as [`PhaseAcc::push`] does.
     #[inline(always)]
     pub(crate) fn add(&mut self, m: &[f64; VALUE_COUNT], slot: usize) {
-        let s = sign(m[OMEGA]);
-        if self.after_body {
-            if self.ramp_sign != 0 {
-                if s == self.ramp_sign {
-                    self.ramp.add_values(m);
-                    self.ramp_added += 1;
-                } else {
-                    self.ramp_sign = 0;
-                }
+        if !self.after_body {
+            self.add_lead(m, slot);
+            return;
+        }
+        if self.ramp_sign != 0 {
+            if sign(m[OMEGA]) == self.ramp_sign {
+                self.ramp.add_values(m);
+                self.ramp_added += 1;
+            } else {
+                self.ramp_sign = 0;
             }
-        } else if s == 0 || s != self.lead_sign {
+        }
+        self.sums.add_values(m);
+    }
+
+    /// Whether this is the rest after the body, its slow-down over: [`Resting::add_rest`] then
+    /// does what [`Resting::add`] does.
+    #[inline(always)]
+    pub(crate) fn is_rest(&self) -> bool {
+        self.after_body && self.ramp_sign == 0
+    }
+
+    /// Whether this is the lead: [`Resting::add_lead`] then does what [`Resting::add`] does.
+    #[inline(always)]
+    pub(crate) fn is_lead(&self) -> bool {
+        !self.after_body
+    }
+
+    /// [`Resting::add`] of a point to the rest after the body ([`Resting::is_rest`]).
+    #[inline(always)]
+    pub(crate) fn add_rest(&mut self, m: &[f64; VALUE_COUNT]) {
+        self.sums.add_values(m);
+    }
+
+    /// [`Resting::add`] of the point at `slot` to the lead ([`Resting::is_lead`]).
+    #[inline(always)]
+    pub(crate) fn add_lead(&mut self, m: &[f64; VALUE_COUNT], slot: usize) {
+        let s = sign(m[OMEGA]);
+        if s == 0 || s != self.lead_sign {
             (self.sums, self.lead_sign, self.since) = (Sums::default(), s, slot);
         }
         self.sums.add_values(m);

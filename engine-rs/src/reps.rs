@@ -695,8 +695,16 @@ impl RepDetector {
         let (start, own) = (folds.from, folds.own);
         // The block slot of the latest extreme taken here, if any.
         let mut ext_slot = None;
+        let close_from = stop_us.filter(|_| closing);
         let mut i = from;
         while i < len {
+            if let Some(after) = next.as_mut().filter(|after| all.is_rest() && after.is_lead()) {
+                let smoothed = (delays, (start, ext.index, own));
+                i = Self::plain_rest::<PULLING>(&block, i, (&mut all, after), ext.p, (&mut band, close_from), edges, smoothed, &mut peaks, before);
+                if i >= len {
+                    break;
+                }
+            }
             let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
             if block.moving[i] {
                 break;
@@ -711,7 +719,7 @@ impl RepDetector {
             let at = At { index, time_us: block.time_us[i] };
             let mut banded = band;
             banded.push(at.time_us, p, false);
-            if closing && stop_us.is_some_and(|stop_us| rested(at.time_us, banded.since_us(), stop_us)) {
+            if close_from.is_some_and(|stop_us| rested(at.time_us, banded.since_us(), stop_us)) {
                 break;
             }
             edges.keep(index, at.time_us, block.raw_deg[i]);
@@ -750,6 +758,50 @@ impl RepDetector {
             *still = band;
         }
         i - from
+    }
+
+    /// [`RepDetector::rest`] from slot `i` over what most still points are: back from the
+    /// extreme at `ext_p` (not past it), the phase's fold `all` in the rest after its body (its
+    /// slow-down over) and the fold after the extreme, `next`, in its lead; a loop of its own with
+    /// a fraction of the general loop's state. The band goes on in `band`, and the rep closes
+    /// once the rope has rested since the stop at `close_from`, if given. Returns the slot of the
+    /// first point it did not take, which the general loop takes or refuses.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn plain_rest<const PULLING: bool>(
+        block: &Block,
+        mut i: usize,
+        (all, next): (&mut Resting, &mut Resting),
+        ext_p: f64,
+        (band, close_from): (&mut Stillness, Option<f64>),
+        edges: &mut Edges,
+        (delays, centres): (&[u64; STREAMS], (u64, u64, f64)),
+        peaks: &mut Peaks,
+        before: &mut Waiting,
+    ) -> usize {
+        let (mut rest, mut lead, mut banded) = (*all, *next, *band);
+        let len = block.len();
+        while i < len {
+            let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
+            let back = if PULLING { p >= ext_p && p < ext_p + REP_TRAVEL_DEG } else { p <= ext_p && p > ext_p - REP_TRAVEL_DEG };
+            if block.moving[i] || !back {
+                break;
+            }
+            let time_us = block.time_us[i];
+            let mut band = banded;
+            band.push(time_us, p, false);
+            if close_from.is_some_and(|stop_us| rested(time_us, band.since_us(), stop_us)) {
+                break;
+            }
+            edges.keep(index, time_us, block.raw_deg[i]);
+            banded = band;
+            rest.add_rest(&block.values[i]);
+            lead.add_lead(&block.values[i], i);
+            add_smoothed(&block.values[i], index, delays, centres, peaks, before);
+            i += 1;
+        }
+        (*all, *next, *band) = (rest, lead, banded);
+        i
     }
 
     /// The concentric the last [`RepDetector::push`] made certain, if any (taken: a second call
