@@ -538,16 +538,23 @@ impl RepDetector {
     ///     the next phase, while the switch is not yet certain), once the points after the
     ///     extreme are confirmed movement too: it adds to both runs (the phase's, and the next
     ///     phase's beginning); or
-    /// - still, within a rest that `edges` too sees go on ([`Edges::rests_on`]), not past the
-    ///   extreme, in a phase whose points after the extreme are folded apart: it adds to the
-    ///   stretch of rest each fold is in (`PhaseAcc::resting`), unless it would close the rep.
+    /// - still, within a rest that `edges` too sees go on ([`Edges::rests_on`]), with no run open
+    ///   in the phase's folds, unless it would close the rep, and
+    ///   - goes past the extreme (the creep of a stopping rope, a resting rope's noise): it
+    ///     becomes the extreme and adds to the stretch of rest, or the slow-down, the phase's
+    ///     fold is in (`PhaseAcc::resting`); or
+    ///   - comes back from the extreme by less than [`REP_TRAVEL_DEG`]: it adds to that stretch
+    ///     and to the fold after the extreme, which it starts if there is none yet, unless the
+    ///     phase's slow-down goes on (the fold's copy at the extreme would be due, see
+    ///     `Folds::push`);
     ///
     /// and it is not the point at which the phase before waits no more. Each adds its smoothed
-    /// powers where they belong (centred in it, or in the phase before it while that waits). Such a point cannot switch direction, publish
-    /// a turn or close a rep. So the loops keep the folds, the peaks, the extreme and the rest
-    /// band in locals, add in the same order as [`RepDetector::push`] and give bit-identical
-    /// results, with no call in them (a WebAssembly engine stores a loop's values around any
-    /// call, even one not taken).
+    /// powers where they belong (centred in it, or in the phase before it while that waits).
+    /// Such a point cannot switch direction, publish a turn or close a rep. So the loops keep
+    /// the folds, the peaks, the extreme and the rest band in locals, add in the same order as
+    /// [`RepDetector::push`] and give bit-identical results, with no call in them (a WebAssembly
+    /// engine stores a loop's values around any call, even one not taken); a point's count and
+    /// place, and the edges' last point, are set once after the loop.
     pub fn steady(&mut self, block: &Block, from: usize, edges: &mut Edges) -> usize {
         let Some(dir) = &mut self.dir else { return 0 };
         let (folds, pulling, closing) = match dir {
@@ -595,7 +602,8 @@ impl RepDetector {
             // Coming back from the extreme: within (ext − travel, ext] of a release, [ext, ext +
             // travel) of a pull (a NaN position is neither, and stops the loop).
             let Some(mut next) = after.moving_run() else { return 0 };
-            let back = |p: f64| if PULLING { p >= ext_p && p < ext_p + REP_TRAVEL_DEG } else { p <= ext_p && p > ext_p - REP_TRAVEL_DEG };
+            let switch_p = if PULLING { ext_p + REP_TRAVEL_DEG } else { ext_p - REP_TRAVEL_DEG };
+            let back = |p: f64| if PULLING { p >= ext_p && p < switch_p } else { p <= ext_p && p > switch_p };
             while i < len {
                 let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
                 if !(block.moving[i] && back(p)) {
@@ -660,7 +668,7 @@ impl RepDetector {
     /// flywheel stopped) becomes the extreme, as in [`Folds::push`]; the first still point back
     /// from it starts the fold after the extreme afresh, unless the phase's figures still change
     /// with rest (its slow-down goes on), which needs a copy of the fold ([`Folds::at_ext`]): that
-    /// point goes to [`RepDetector::push`].
+    /// point goes to [`RepDetector::push`]. Most still points go to [`RepDetector::plain_rest`].
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn rest<const PULLING: bool>(
@@ -780,10 +788,12 @@ impl RepDetector {
         before: &mut Waiting,
     ) -> usize {
         let (mut rest, mut lead, mut banded) = (*all, *next, *band);
+        // Where the switch is certain, taken once (WebAssembly engines leave it in the loop).
+        let switch_p = if PULLING { ext_p + REP_TRAVEL_DEG } else { ext_p - REP_TRAVEL_DEG };
         let len = block.len();
         while i < len {
             let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
-            let back = if PULLING { p >= ext_p && p < ext_p + REP_TRAVEL_DEG } else { p <= ext_p && p > ext_p - REP_TRAVEL_DEG };
+            let back = if PULLING { p >= ext_p && p < switch_p } else { p <= ext_p && p > switch_p };
             if block.moving[i] || !back {
                 break;
             }
