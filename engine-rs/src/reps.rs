@@ -551,7 +551,8 @@ impl RepDetector {
     /// and it is not the point at which the phase before waits no more. Each adds its smoothed
     /// powers where they belong (centred in it, or in the phase before it while that waits).
     /// Such a point cannot switch direction, publish a turn or close a rep. So the loops keep
-    /// the folds, the peaks, the extreme and the rest band in locals, add in the same order as
+    /// the folds, the extreme and the rest band in locals (the peaks, which a point in a few
+    /// changes, in memory), add in the same order as
     /// [`RepDetector::push`] and give bit-identical results, with no call in them (a WebAssembly
     /// engine stores a loop's values around any call, even one not taken); a point's count and
     /// place, and the edges' last point, are set once after the loop.
@@ -562,23 +563,23 @@ impl RepDetector {
             Direction::Concentric { folds, .. } => (folds, true, false),
             Direction::Eccentric { concentric, folds } => (folds, false, concentric.is_some()),
         };
-        // Up to the point at which the phase before is due, exclusive.
-        let (mut before, len) = match &self.pending {
-            Some(p) => (p.waiting, block.len().min(usize::try_from(p.due.saturating_sub(block.first_index)).unwrap_or(usize::MAX))),
-            None => (Waiting::NONE, block.len()),
+        // Up to the point at which the phase before is due, exclusive. The peaks, its and the
+        // phase's, stay in memory: a point in a few brings smoothed power, and the loops' state
+        // in registers is what every point uses.
+        let mut none = Waiting::NONE;
+        let (before, len) = match &mut self.pending {
+            Some(p) => (&mut p.waiting, block.len().min(usize::try_from(p.due.saturating_sub(block.first_index)).unwrap_or(usize::MAX))),
+            None => (&mut none, block.len()),
         };
         let delays = self.delays;
         // A loop of its own for each direction: one test and one register fewer a point.
         let still = &mut self.still;
         let taken = match (from < len && !block.moving[from], pulling) {
-            (true, true) => Self::rest::<true>(block, from, len, edges, folds, still, closing, &delays, &mut before),
-            (true, false) => Self::rest::<false>(block, from, len, edges, folds, still, closing, &delays, &mut before),
-            (false, true) => Self::moving::<true>(block, from, len, edges, folds, still, &delays, &mut before),
-            (false, false) => Self::moving::<false>(block, from, len, edges, folds, still, &delays, &mut before),
+            (true, true) => Self::rest::<true>(block, from, len, edges, folds, still, closing, &delays, before),
+            (true, false) => Self::rest::<false>(block, from, len, edges, folds, still, closing, &delays, before),
+            (false, true) => Self::moving::<true>(block, from, len, edges, folds, still, &delays, before),
+            (false, false) => Self::moving::<false>(block, from, len, edges, folds, still, &delays, before),
         };
-        if let Some(p) = &mut self.pending {
-            p.waiting = before;
-        }
         taken
     }
 
@@ -593,7 +594,7 @@ impl RepDetector {
             return 0;
         }
         let block = block.head(len);
-        let (mut still, mut ext_p, mut peaks) = (*band, folds.ext.p, folds.peaks);
+        let (mut still, mut ext_p, peaks) = (*band, folds.ext.p, &mut folds.peaks);
         let (start, own, ext_index) = (folds.from, folds.own, folds.ext.index);
         let mut i = from;
         // The runs are confirmed movement, so have points: each point adds its values, and the
@@ -614,7 +615,7 @@ impl RepDetector {
                 still.push(time_us, p, true);
                 run.add_values(&block.values[i]);
                 next.add_values(&block.values[i]);
-                add_smoothed(&block.values[i], index, delays, (start, ext_index, own), &mut peaks, before);
+                add_smoothed(&block.values[i], index, delays, (start, ext_index, own), peaks, before);
                 i += 1;
             }
             if i > from {
@@ -624,7 +625,6 @@ impl RepDetector {
                 next.placed(from, i, |k| block.point(k).at);
                 folds.all.moved(run, last_p);
                 after.moved(next, last_p);
-                folds.peaks = peaks;
                 *band = still;
             }
             return i - from;
@@ -641,7 +641,7 @@ impl RepDetector {
             edges.keep(index, time_us, block.raw_deg[i]);
             still.push(time_us, p, true);
             run.add_values(&block.values[i]);
-            add_smoothed(&block.values[i], index, delays, (start, index, own), &mut peaks, before);
+            add_smoothed(&block.values[i], index, delays, (start, index, own), peaks, before);
             ext_p = p;
             i += 1;
         }
@@ -655,7 +655,6 @@ impl RepDetector {
                 folds.ext_point = last;
             }
             (folds.at_ext, folds.after_ext) = (None, None);
-            folds.peaks = peaks;
             *band = still;
         }
         i - from
@@ -699,7 +698,7 @@ impl RepDetector {
             return 0;
         }
         let block = block.head(len);
-        let (mut band, mut ext, mut peaks) = (*still, folds.ext, folds.peaks);
+        let (mut band, mut ext, peaks) = (*still, folds.ext, &mut folds.peaks);
         let (start, own) = (folds.from, folds.own);
         // The block slot of the latest extreme taken here, if any.
         let mut ext_slot = None;
@@ -708,7 +707,7 @@ impl RepDetector {
         while i < len {
             if let Some(after) = next.as_mut().filter(|after| all.is_rest() && after.is_lead()) {
                 let smoothed = (delays, (start, ext.index, own));
-                i = Self::plain_rest::<PULLING>(&block, i, (&mut all, after), ext.p, (&mut band, close_from), edges, smoothed, &mut peaks, before);
+                i = Self::plain_rest::<PULLING>(&block, i, (&mut all, after), ext.p, (&mut band, close_from), edges, smoothed, peaks, before);
                 if i >= len {
                     break;
                 }
@@ -742,7 +741,7 @@ impl RepDetector {
             } else {
                 next.get_or_insert_with(|| Resting::empty(i)).add(&block.values[i], i);
             }
-            add_smoothed(&block.values[i], index, delays, (start, ext.index, own), &mut peaks, before);
+            add_smoothed(&block.values[i], index, delays, (start, ext.index, own), peaks, before);
             i += 1;
         }
         if i > from {
@@ -762,7 +761,6 @@ impl RepDetector {
                 after.rested(r, i, at, last_p);
                 after
             });
-            folds.peaks = peaks;
             *still = band;
         }
         i - from
