@@ -552,10 +552,10 @@ impl RepDetector {
     /// powers where they belong (centred in it, or in the phase before it while that waits).
     /// Such a point cannot switch direction, publish a turn or close a rep. So the loops keep
     /// the folds, the extreme and the rest band in locals (the peaks, which a point in a few
-    /// changes, in memory), add in the same order as
-    /// [`RepDetector::push`] and give bit-identical results, with no call in them (a WebAssembly
-    /// engine stores a loop's values around any call, even one not taken); a point's count and
-    /// place, and the edges' last point, are set once after the loop.
+    /// changes, in memory), add in the same order as [`RepDetector::push`] and give
+    /// bit-identical results, with no call in them (a WebAssembly engine stores a loop's values
+    /// around any call, even one not taken); a point's count and place, and the edges' last
+    /// point, are set once after the loop.
     pub fn steady(&mut self, block: &Block, from: usize, edges: &mut Edges) -> usize {
         let Some(dir) = &mut self.dir else { return 0 };
         let (folds, pulling, closing) = match dir {
