@@ -574,13 +574,12 @@ impl RepDetector {
         let delays = self.delays;
         // A loop of its own for each direction: one test and one register fewer a point.
         let still = &mut self.still;
-        let taken = match (from < len && !block.moving[from], pulling) {
+        match (from < len && !block.moving[from], pulling) {
             (true, true) => Self::rest::<true>(block, from, len, edges, folds, still, closing, &delays, before),
             (true, false) => Self::rest::<false>(block, from, len, edges, folds, still, closing, &delays, before),
             (false, true) => Self::moving::<true>(block, from, len, edges, folds, still, &delays, before),
             (false, false) => Self::moving::<false>(block, from, len, edges, folds, still, &delays, before),
-        };
-        taken
+        }
     }
 
     /// [`RepDetector::steady`] over moving points up to `len`.
