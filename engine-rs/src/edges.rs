@@ -324,21 +324,28 @@ impl Edges {
     }
 
     /// The index below which [`Edges::carries_on`] (`moving`) or [`Edges::rests_on`] holds for
-    /// every point, as long as only [`Edges::push_steady`] is called (0: for none): a bound a
-    /// caller's loop can take once.
+    /// every point, as long as only [`Edges::keep`] and [`Edges::kept`] are called (0: for
+    /// none): a bound a caller's loop can take once.
     #[inline(always)]
     pub fn steady_until(&self, moving: bool) -> u64 {
         let steady = if moving { self.last_moving && self.run_confirmed } else { !self.last_moving };
         if steady { self.next_due } else { 0 }
     }
 
-    /// [`Edges::push`] of a point for which [`Edges::carries_on`] (a moving one) or
-    /// [`Edges::rests_on`] (a still one) holds: no branch and no call, for a caller's loop.
+    /// The point buffer's part of [`Edges::push`] of a point for which [`Edges::carries_on`] (a
+    /// moving one) or [`Edges::rests_on`] (a still one) holds: all such a point changes, with no
+    /// branch and no call, for a caller's loop; which calls [`Edges::kept`] once after the last.
     #[inline(always)]
-    pub fn push_steady(&mut self, index: u64, time_us: f64, x: f64, p: f64) {
-        self.next = index + 1;
+    pub fn keep(&mut self, index: u64, time_us: f64, x: f64) {
         let slot = index as usize & MASK;
         (self.times[slot], self.angles[slot]) = (time_us, x);
+    }
+
+    /// After [`Edges::keep`] of points up to `index`, the last at rope position `p`: the edges as
+    /// [`Edges::push`] of each would have left them.
+    #[inline(always)]
+    pub fn kept(&mut self, index: u64, p: f64) {
+        self.next = index + 1;
         self.last_p = p;
     }
 

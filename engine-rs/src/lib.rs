@@ -143,6 +143,25 @@
 //!   8.2 / 8.7 µs, first session 15.5 / 15.0 against 16.6 / 16.2 µs. So the targets (30 M/s in
 //!   wasm, 28.4 M/s natively, 10 µs in a fresh process's first session) are not met.
 //!
+//!   The rep detector's steady loops came after (callgrind, the hour with points: 547.7 M →
+//!   522.2 M instructions, `Engine::downstream` inclusive 204.3 → 178.8 M; wasm reps only, five
+//!   runs of 15 alternating with the engine before them on the loaded machine, best 27.6–28.4
+//!   against 30.8–31.1 ms, medians 28.4–30.8 against 31.7–34.5 ms):
+//!   - Still points past the extreme (a stopping rope's creep, a resting rope's noise) and the
+//!     slow-down after a stop go through [`reps::RepDetector::steady`] too: of the hour's 720 000
+//!     points, 15 600 go point by point (33 100 before), mostly the first 2° of each movement
+//!     (unconfirmed) and a few at each switch and stop.
+//!   - Its loops are monomorphised by direction, index columns cut to their length (no bounds
+//!     checks), and set a fold's count and last place and the edges' last point once after the
+//!     loop; the common rest (the phase's fold past its slow-down, the next's in its lead) has a
+//!     loop of its own with a fraction of the general rest loop's state, which in V8's profile
+//!     took a third of `steady`'s time for a quarter of its points (it still does: V8 spills
+//!     the two folds' sums at its head); the peaks, which a point in a few changes, stay in
+//!     memory.
+//!   - Tried and left out: `rested` without `f64::max` (0.3 M more instructions, wasm within
+//!     noise); the rest and moving loops out of line (wasm within noise); writing the fold after
+//!     the extreme back in place (1 M more instructions).
+//!
 //!   Tried and left out: WebAssembly SIMD (`+simd128`): within the machine's noise (1–2 %),
 //!   since what is left is sequential; larger blocks: 1.5 % natively, at the cost of the wasm
 //!   stack; the rep detector's point-by-point path out of line (a smaller block loop for V8's

@@ -100,6 +100,28 @@ impl Sums {
         self.peak_omega = peak(self.peak_omega, m[OMEGA].abs());
     }
 
+    /// Adds a point's values but not its place: for a caller's loop over points, which then
+    /// calls [`Sums::placed`] once (the count and the last place, a store each a point, wait till
+    /// then).
+    #[inline(always)]
+    pub(crate) fn add_values(&mut self, m: &[f64; VALUE_COUNT]) {
+        for (t, x) in self.total.iter_mut().zip(m) {
+            *t += x;
+        }
+        self.peak_omega = peak(self.peak_omega, m[OMEGA].abs());
+    }
+
+    /// After [`Sums::add_values`] of the points in slots `from..to` (not empty) of a caller's
+    /// loop, each at `at(slot)`: the sums as [`Sums::add_point`] of each would have left them.
+    #[inline(always)]
+    pub(crate) fn placed(&mut self, from: usize, to: usize, at: impl Fn(usize) -> At) {
+        if self.count == 0 {
+            self.first = at(from);
+        }
+        self.count += (to - from) as u64;
+        self.last = at(to - 1);
+    }
+
     fn add(&mut self, other: &Sums) {
         if other.count == 0 {
             return;
@@ -206,25 +228,85 @@ enum Run {
     Confirmed,
 }
 
-/// The stretch a still point joins (see [`PhaseAcc::resting`]).
+/// The stretch a still point joins (see [`PhaseAcc::resting`]), for a caller's loop over points
+/// by slot: each adds its values, and where the sums' points begin and end is set once, by
+/// [`PhaseAcc::rested`].
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Resting {
+    /// The rest after the body, or before any movement the lead.
     sums: Sums,
     after_body: bool,
     lead_sign: i8,
+    /// The slow-down after the body while it lasts (`ramp_sign` ≠ 0), as in [`PhaseAcc`].
+    ramp: Sums,
+    ramp_sign: i8,
+    /// The slot of the first point added here.
+    from: usize,
+    /// The slot from which `sums` has the points added here (later than `from` when the lead
+    /// began afresh).
+    since: usize,
+    /// How many points the ramp has from `from` on (the slow-down, once over, stays over).
+    ramp_added: usize,
 }
 
 impl Resting {
-    /// Adds a still point, as [`PhaseAcc::push`] does.
+    /// What still points join in a fold of no points yet ([`PhaseAcc::new`]), the first at `slot`.
+    pub(crate) fn empty(slot: usize) -> Resting {
+        Resting { sums: Sums::default(), after_body: false, lead_sign: 0, ramp: Sums::default(), ramp_sign: 0, from: slot, since: slot, ramp_added: 0 }
+    }
+
+    /// Adds the still point at `slot`, as [`PhaseAcc::push`] does.
     #[inline(always)]
-    pub(crate) fn add(&mut self, m: &[f64; VALUE_COUNT], at: At) {
+    pub(crate) fn add(&mut self, m: &[f64; VALUE_COUNT], slot: usize) {
         if !self.after_body {
-            let s = sign(m[OMEGA]);
-            if s == 0 || s != self.lead_sign {
-                (self.sums, self.lead_sign) = (Sums::default(), s);
+            self.add_lead(m, slot);
+            return;
+        }
+        if self.ramp_sign != 0 {
+            if sign(m[OMEGA]) == self.ramp_sign {
+                self.ramp.add_values(m);
+                self.ramp_added += 1;
+            } else {
+                self.ramp_sign = 0;
             }
         }
-        self.sums.add_point(m, at);
+        self.sums.add_values(m);
+    }
+
+    /// Whether this is the rest after the body, its slow-down over: [`Resting::add_rest`] then
+    /// does what [`Resting::add`] does.
+    #[inline(always)]
+    pub(crate) fn is_rest(&self) -> bool {
+        self.after_body && self.ramp_sign == 0
+    }
+
+    /// Whether this is the lead: [`Resting::add_lead`] then does what [`Resting::add`] does.
+    #[inline(always)]
+    pub(crate) fn is_lead(&self) -> bool {
+        !self.after_body
+    }
+
+    /// [`Resting::add`] of a point to the rest after the body ([`Resting::is_rest`]).
+    #[inline(always)]
+    pub(crate) fn add_rest(&mut self, m: &[f64; VALUE_COUNT]) {
+        self.sums.add_values(m);
+    }
+
+    /// [`Resting::add`] of the point at `slot` to the lead ([`Resting::is_lead`]).
+    #[inline(always)]
+    pub(crate) fn add_lead(&mut self, m: &[f64; VALUE_COUNT], slot: usize) {
+        let s = sign(m[OMEGA]);
+        if s == 0 || s != self.lead_sign {
+            (self.sums, self.lead_sign, self.since) = (Sums::default(), s, slot);
+        }
+        self.sums.add_values(m);
+    }
+
+    /// [`PhaseAcc::rest_keeps_figures`] of the fold this stretch was taken from, with the
+    /// points added so far.
+    #[inline(always)]
+    pub(crate) fn keeps_figures(&self) -> bool {
+        !self.after_body || self.ramp_sign == 0
     }
 }
 
@@ -334,34 +416,39 @@ impl PhaseAcc {
         self.last_p = p;
     }
 
-    /// What a still point joins while no run is open, if that is a single stretch: the rest
-    /// after the body (once the slow-down after it is over), or before any movement the lead
-    /// (the still points since ω last changed sign). Fold still points into this copy with
-    /// [`Resting::add`] and hand it back with [`PhaseAcc::rested`].
+    /// What a still point joins while no run is open: the rest after the body (and the
+    /// slow-down, while it lasts), or before any movement the lead (the still points since ω
+    /// last changed sign), the first point to come at `slot` of a caller's loop. Fold still
+    /// points into this copy with [`Resting::add`] and hand it back with [`PhaseAcc::rested`].
     #[inline(always)]
-    pub(crate) fn resting(&self) -> Option<Resting> {
-        let after_body = self.body.count > 0;
-        if self.run_state != Run::None || (after_body && self.ramp_sign != 0) {
+    pub(crate) fn resting(&self, slot: usize) -> Option<Resting> {
+        if self.run_state != Run::None {
             return None;
         }
+        let after_body = self.body.count > 0;
         let sums = if after_body { self.trail } else { self.lead };
-        Some(Resting { sums, after_body, lead_sign: self.lead_sign })
+        Some(Resting { sums, after_body, lead_sign: self.lead_sign, ramp: self.ramp, ramp_sign: self.ramp_sign, from: slot, since: slot, ramp_added: 0 })
     }
 
     /// Whether still points would leave the phase's figures ([`PhaseAcc::summary`],
     /// [`PhaseAcc::movement_end`]) as they are: no run open, and no movement yet (the figures
     /// are zeros) or its slow-down over (they join the rest after the body, which no figure
-    /// counts). Exactly when [`PhaseAcc::resting`] is `Some`.
+    /// counts).
     #[inline(always)]
     pub(crate) fn rest_keeps_figures(&self) -> bool {
         self.run_state == Run::None && (self.body.count == 0 || self.ramp_sign == 0)
     }
 
-    /// The stretch from [`PhaseAcc::resting`] with still points added, the last at position `p`.
+    /// The stretch from [`PhaseAcc::resting`] with the still points in slots up to `to` added
+    /// (at least one), each at `at(slot)`, the last at position `p`.
     #[inline(always)]
-    pub(crate) fn rested(&mut self, r: Resting, p: f64) {
+    pub(crate) fn rested(&mut self, mut r: Resting, to: usize, at: impl Fn(usize) -> At, p: f64) {
+        r.sums.placed(r.since, to, &at);
+        if r.ramp_added > 0 {
+            r.ramp.placed(r.from, r.from + r.ramp_added, &at);
+        }
         if r.after_body {
-            self.trail = r.sums;
+            (self.trail, self.ramp, self.ramp_sign) = (r.sums, r.ramp, r.ramp_sign);
         } else {
             (self.lead, self.lead_sign) = (r.sums, r.lead_sign);
         }

@@ -46,7 +46,7 @@
 
 use crate::derive::DEG_TO_RAD;
 use crate::edges::Edges;
-use crate::phase::{peak, peak_power, At, Context, PhaseAcc, PhaseSummary, Split, OMEGA, SMOOTHED, VALUE_COUNT};
+use crate::phase::{peak, peak_power, At, Context, PhaseAcc, PhaseSummary, Resting, Split, OMEGA, SMOOTHED, VALUE_COUNT};
 use crate::settings::{REP_TRAVEL_DEG, REST_CLOSE_S};
 use crate::still::Stillness;
 use crate::window::{stream_for, STREAMS};
@@ -92,6 +92,20 @@ impl Block<'_> {
     /// True without points.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+
+    /// The first `len` points (≤ [`Block::len`]), every column cut to that length: a loop up to
+    /// it indexes them without bounds checks.
+    #[inline(always)]
+    pub fn head(&self, len: usize) -> Block<'_> {
+        Block {
+            first_index: self.first_index,
+            time_us: &self.time_us[..len],
+            raw_deg: &self.raw_deg[..len],
+            angle_deg: &self.angle_deg[..len],
+            values: &self.values[..len],
+            moving: &self.moving[..len],
+        }
     }
 
     /// Point `i` (< [`Block::len`]).
@@ -524,16 +538,24 @@ impl RepDetector {
     ///     the next phase, while the switch is not yet certain), once the points after the
     ///     extreme are confirmed movement too: it adds to both runs (the phase's, and the next
     ///     phase's beginning); or
-    /// - still, within a rest that `edges` too sees go on ([`Edges::rests_on`]), not past the
-    ///   extreme, in a phase whose points after the extreme are folded apart: it adds to the
-    ///   stretch of rest each fold is in (`PhaseAcc::resting`), unless it would close the rep.
+    /// - still, within a rest that `edges` too sees go on ([`Edges::rests_on`]), with no run open
+    ///   in the phase's folds, unless it would close the rep, and
+    ///   - goes past the extreme (the creep of a stopping rope, a resting rope's noise): it
+    ///     becomes the extreme and adds to the stretch of rest, or the slow-down, the phase's
+    ///     fold is in (`PhaseAcc::resting`); or
+    ///   - comes back from the extreme by less than [`REP_TRAVEL_DEG`]: it adds to that stretch
+    ///     and to the fold after the extreme, which it starts if there is none yet, unless the
+    ///     phase's slow-down goes on (the fold's copy at the extreme would be due, see
+    ///     `Folds::push`);
     ///
     /// and it is not the point at which the phase before waits no more. Each adds its smoothed
-    /// powers where they belong (centred in it, or in the phase before it while that waits). Such a point cannot switch direction, publish
-    /// a turn or close a rep. So the loops keep the folds, the peaks, the extreme and the rest
-    /// band in locals, add in the same order as [`RepDetector::push`] and give bit-identical
-    /// results, with no call in them (a WebAssembly engine stores a loop's values around any
-    /// call, even one not taken).
+    /// powers where they belong (centred in it, or in the phase before it while that waits).
+    /// Such a point cannot switch direction, publish a turn or close a rep. So the loops keep
+    /// the folds, the extreme and the rest band in locals (the peaks, which a point in a few
+    /// changes, in memory), add in the same order as [`RepDetector::push`] and give
+    /// bit-identical results, with no call in them (a WebAssembly engine stores a loop's values
+    /// around any call, even one not taken); a point's count and place, and the edges' last
+    /// point, are set once after the loop.
     pub fn steady(&mut self, block: &Block, from: usize, edges: &mut Edges) -> usize {
         let Some(dir) = &mut self.dir else { return 0 };
         let (folds, pulling, closing) = match dir {
@@ -541,56 +563,67 @@ impl RepDetector {
             Direction::Concentric { folds, .. } => (folds, true, false),
             Direction::Eccentric { concentric, folds } => (folds, false, concentric.is_some()),
         };
-        // Up to the point at which the phase before is due, exclusive.
-        let (mut before, len) = match &self.pending {
-            Some(p) => (p.waiting, block.len().min(usize::try_from(p.due.saturating_sub(block.first_index)).unwrap_or(usize::MAX))),
-            None => (Waiting::NONE, block.len()),
+        // Up to the point at which the phase before is due, exclusive. The peaks, its and the
+        // phase's, stay in memory: a point in a few brings smoothed power, and the loops' state
+        // in registers is what every point uses.
+        let mut none = Waiting::NONE;
+        let (before, len) = match &mut self.pending {
+            Some(p) => (&mut p.waiting, block.len().min(usize::try_from(p.due.saturating_sub(block.first_index)).unwrap_or(usize::MAX))),
+            None => (&mut none, block.len()),
         };
         let delays = self.delays;
-        let taken = if from < len && !block.moving[from] {
-            Self::rest(block, from, len, edges, folds, &mut self.still, pulling, closing, &delays, &mut before)
-        } else {
-            Self::moving(block, from, len, edges, folds, &mut self.still, pulling, &delays, &mut before)
-        };
-        if let Some(p) = &mut self.pending {
-            p.waiting = before;
+        // A loop of its own for each direction: one test and one register fewer a point.
+        let still = &mut self.still;
+        match (from < len && !block.moving[from], pulling) {
+            (true, true) => Self::rest::<true>(block, from, len, edges, folds, still, closing, &delays, before),
+            (true, false) => Self::rest::<false>(block, from, len, edges, folds, still, closing, &delays, before),
+            (false, true) => Self::moving::<true>(block, from, len, edges, folds, still, &delays, before),
+            (false, false) => Self::moving::<false>(block, from, len, edges, folds, still, &delays, before),
         }
-        taken
     }
 
     /// [`RepDetector::steady`] over moving points up to `len`.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn moving(block: &Block, from: usize, len: usize, edges: &mut Edges, folds: &mut Folds, band: &mut Stillness, pulling: bool, delays: &[u64; STREAMS], before: &mut Waiting) -> usize {
+    fn moving<const PULLING: bool>(block: &Block, from: usize, len: usize, edges: &mut Edges, folds: &mut Folds, band: &mut Stillness, delays: &[u64; STREAMS], before: &mut Waiting) -> usize {
         let Some(mut run) = folds.all.moving_run() else { return 0 };
         // Where `edges` stops carrying a movement on (`Edges::carries_on`), taken once.
         let len = len.min(usize::try_from(edges.steady_until(true).saturating_sub(block.first_index)).unwrap_or(usize::MAX));
-        let (mut still, mut ext_p, mut peaks) = (*band, folds.ext.p, folds.peaks);
+        if from >= len {
+            return 0;
+        }
+        let block = block.head(len);
+        let (mut still, mut ext_p, peaks) = (*band, folds.ext.p, &mut folds.peaks);
         let (start, own, ext_index) = (folds.from, folds.own, folds.ext.index);
         let mut i = from;
+        // The runs are confirmed movement, so have points: each point adds its values, and the
+        // count and last place are set once after the loop.
         if let Some(after) = &mut folds.after_ext {
             // Coming back from the extreme: within (ext − travel, ext] of a release, [ext, ext +
             // travel) of a pull (a NaN position is neither, and stops the loop).
             let Some(mut next) = after.moving_run() else { return 0 };
-            let back = |p: f64| if pulling { p >= ext_p && p < ext_p + REP_TRAVEL_DEG } else { p <= ext_p && p > ext_p - REP_TRAVEL_DEG };
+            let switch_p = if PULLING { ext_p + REP_TRAVEL_DEG } else { ext_p - REP_TRAVEL_DEG };
+            let back = |p: f64| if PULLING { p >= ext_p && p < switch_p } else { p <= ext_p && p > switch_p };
             while i < len {
                 let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
                 if !(block.moving[i] && back(p)) {
                     break;
                 }
-                let at = At { index, time_us: block.time_us[i] };
-                edges.push_steady(index, at.time_us, block.raw_deg[i], p);
-                still.push(at.time_us, p, true);
-                run.add_point(&block.values[i], at);
-                next.add_point(&block.values[i], at);
-                add_smoothed(&block.values[i], index, delays, (start, ext_index, own), &mut peaks, before);
+                let time_us = block.time_us[i];
+                edges.keep(index, time_us, block.raw_deg[i]);
+                still.push(time_us, p, true);
+                run.add_values(&block.values[i]);
+                next.add_values(&block.values[i]);
+                add_smoothed(&block.values[i], index, delays, (start, ext_index, own), peaks, before);
                 i += 1;
             }
             if i > from {
                 let last_p = block.angle_deg[i - 1].abs();
+                edges.kept(block.first_index + i as u64 - 1, last_p);
+                run.placed(from, i, |k| block.point(k).at);
+                next.placed(from, i, |k| block.point(k).at);
                 folds.all.moved(run, last_p);
                 after.moved(next, last_p);
-                folds.peaks = peaks;
                 *band = still;
             }
             return i - from;
@@ -599,86 +632,183 @@ impl RepDetector {
         // and none after the old one (no point has come back from it).
         while i < len {
             let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
-            let beyond = if pulling { p < ext_p } else { p > ext_p };
+            let beyond = if PULLING { p < ext_p } else { p > ext_p };
             if !(block.moving[i] && beyond) {
                 break;
             }
-            let at = At { index, time_us: block.time_us[i] };
-            edges.push_steady(index, at.time_us, block.raw_deg[i], p);
-            still.push(at.time_us, p, true);
-            run.add_point(&block.values[i], at);
-            add_smoothed(&block.values[i], index, delays, (start, index, own), &mut peaks, before);
+            let time_us = block.time_us[i];
+            edges.keep(index, time_us, block.raw_deg[i]);
+            still.push(time_us, p, true);
+            run.add_values(&block.values[i]);
+            add_smoothed(&block.values[i], index, delays, (start, index, own), peaks, before);
             ext_p = p;
             i += 1;
         }
         if i > from {
             let last = block.point(i - 1);
+            edges.kept(last.at.index, ext_p);
+            run.placed(from, i, |k| block.point(k).at);
             folds.all.moved(run, ext_p);
             folds.ext = Extreme { p: ext_p, index: last.at.index };
-            if pulling {
+            if PULLING {
                 folds.ext_point = last;
             }
             (folds.at_ext, folds.after_ext) = (None, None);
-            folds.peaks = peaks;
             *band = still;
         }
         i - from
     }
 
     /// [`RepDetector::steady`] over still points up to `len`, in the phase folded in `folds` (a
-    /// pull when `pulling`, else a release whose rep is still to close when `closing`).
+    /// pull when `PULLING`, else a release whose rep is still to close when `closing`).
+    ///
+    /// A still point past the extreme (a resting rope's noise, or its last creep after the
+    /// flywheel stopped) becomes the extreme, as in [`Folds::push`]; the first still point back
+    /// from it starts the fold after the extreme afresh, unless the phase's figures still change
+    /// with rest (its slow-down goes on), which needs a copy of the fold ([`Folds::at_ext`]): that
+    /// point goes to [`RepDetector::push`]. Most still points go to [`RepDetector::plain_rest`].
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn rest(
+    fn rest<const PULLING: bool>(
         block: &Block,
         from: usize,
         len: usize,
         edges: &mut Edges,
         folds: &mut Folds,
         still: &mut Stillness,
-        pulling: bool,
         closing: bool,
         delays: &[u64; STREAMS],
         before: &mut Waiting,
     ) -> usize {
-        let Some(after) = &mut folds.after_ext else { return 0 };
-        let (Some(mut all), Some(mut next)) = (folds.all.resting(), after.resting()) else { return 0 };
+        let Some(mut all) = folds.all.resting(from) else { return 0 };
+        // The fold after the extreme: `None` while no point has come back from it.
+        let mut next = match &folds.after_ext {
+            Some(after) => match after.resting(from) {
+                Some(r) => Some(r),
+                None => return 0,
+            },
+            None => None,
+        };
         // Unchanged while the rope rests and no edge is due: a rest close needs it.
         let stop_us = edges.last_stop_us();
         // Where `edges` stops seeing a rest go on (`Edges::rests_on`), taken once.
         let len = len.min(usize::try_from(edges.steady_until(false).saturating_sub(block.first_index)).unwrap_or(usize::MAX));
-        let (mut band, ext_p, mut peaks) = (*still, folds.ext.p, folds.peaks);
-        let (start, own, ext_index) = (folds.from, folds.own, folds.ext.index);
-        // Neither past the extreme nor back by the travel that switches direction (a NaN
-        // position is neither, and stops the loop).
-        let within = |p: f64| if pulling { p >= ext_p && p < ext_p + REP_TRAVEL_DEG } else { p <= ext_p && p > ext_p - REP_TRAVEL_DEG };
+        if from >= len {
+            return 0;
+        }
+        let block = block.head(len);
+        let (mut band, mut ext, peaks) = (*still, folds.ext, &mut folds.peaks);
+        let (start, own) = (folds.from, folds.own);
+        // The block slot of the latest extreme taken here, if any.
+        let mut ext_slot = None;
+        let close_from = stop_us.filter(|_| closing);
         let mut i = from;
         while i < len {
+            if let Some(after) = next.as_mut().filter(|after| all.is_rest() && after.is_lead()) {
+                let smoothed = (delays, (start, ext.index, own));
+                i = Self::plain_rest::<PULLING>(&block, i, (&mut all, after), ext.p, (&mut band, close_from), edges, smoothed, peaks, before);
+                if i >= len {
+                    break;
+                }
+            }
             let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
-            if block.moving[i] || !within(p) {
+            if block.moving[i] {
+                break;
+            }
+            // Past the extreme, or back by less than the travel that switches direction (a NaN
+            // position is neither, and stops the loop).
+            let beyond = if PULLING { p < ext.p } else { p > ext.p };
+            let short = if PULLING { p < ext.p + REP_TRAVEL_DEG } else { p > ext.p - REP_TRAVEL_DEG };
+            if !short || (!beyond && next.is_none() && !all.keeps_figures()) {
                 break;
             }
             let at = At { index, time_us: block.time_us[i] };
             let mut banded = band;
             banded.push(at.time_us, p, false);
-            if closing && stop_us.is_some_and(|stop_us| rested(at.time_us, banded.since_us(), stop_us)) {
+            if close_from.is_some_and(|stop_us| rested(at.time_us, banded.since_us(), stop_us)) {
                 break;
             }
-            edges.push_steady(index, at.time_us, block.raw_deg[i], p);
+            edges.keep(index, at.time_us, block.raw_deg[i]);
             band = banded;
-            all.add(&block.values[i], at);
-            next.add(&block.values[i], at);
-            add_smoothed(&block.values[i], index, delays, (start, ext_index, own), &mut peaks, before);
+            all.add(&block.values[i], i);
+            if beyond {
+                (ext, ext_slot, next) = (Extreme { p, index }, Some(i), None);
+                for j in 0..STREAMS {
+                    peaks.at[j] = peak(peaks.at[j], peaks.after_own[j]);
+                }
+                (peaks.after_own, peaks.after_next) = ([0.0; STREAMS], [0.0; STREAMS]);
+            } else {
+                next.get_or_insert_with(|| Resting::empty(i)).add(&block.values[i], i);
+            }
+            add_smoothed(&block.values[i], index, delays, (start, ext.index, own), peaks, before);
             i += 1;
         }
         if i > from {
             let last_p = block.angle_deg[i - 1].abs();
-            folds.all.rested(all, last_p);
-            after.rested(next, last_p);
-            folds.peaks = peaks;
+            edges.kept(block.first_index + i as u64 - 1, last_p);
+            let at = |k: usize| block.point(k).at;
+            folds.all.rested(all, i, at, last_p);
+            if let Some(slot) = ext_slot {
+                // A new extreme: the fold stands at it, and only the points since come after it.
+                (folds.ext, folds.at_ext) = (ext, None);
+                if PULLING {
+                    folds.ext_point = block.point(slot);
+                }
+            }
+            folds.after_ext = next.map(|r| {
+                let mut after = folds.after_ext.filter(|_| ext_slot.is_none()).unwrap_or(PhaseAcc::new(ext.p));
+                after.rested(r, i, at, last_p);
+                after
+            });
             *still = band;
         }
         i - from
+    }
+
+    /// [`RepDetector::rest`] from slot `i` over what most still points are: back from the
+    /// extreme at `ext_p` (not past it), the phase's fold `all` in the rest after its body (its
+    /// slow-down over) and the fold after the extreme, `next`, in its lead; a loop of its own with
+    /// a fraction of the general loop's state. The band goes on in `band`, and the rep closes
+    /// once the rope has rested since the stop at `close_from`, if given. Returns the slot of the
+    /// first point it did not take, which the general loop takes or refuses.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn plain_rest<const PULLING: bool>(
+        block: &Block,
+        mut i: usize,
+        (all, next): (&mut Resting, &mut Resting),
+        ext_p: f64,
+        (band, close_from): (&mut Stillness, Option<f64>),
+        edges: &mut Edges,
+        (delays, centres): (&[u64; STREAMS], (u64, u64, f64)),
+        peaks: &mut Peaks,
+        before: &mut Waiting,
+    ) -> usize {
+        let (mut rest, mut lead, mut banded) = (*all, *next, *band);
+        // Where the switch is certain, taken once (WebAssembly engines leave it in the loop).
+        let switch_p = if PULLING { ext_p + REP_TRAVEL_DEG } else { ext_p - REP_TRAVEL_DEG };
+        let len = block.len();
+        while i < len {
+            let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
+            let back = if PULLING { p >= ext_p && p < switch_p } else { p <= ext_p && p > switch_p };
+            if block.moving[i] || !back {
+                break;
+            }
+            let time_us = block.time_us[i];
+            let mut band = banded;
+            band.push(time_us, p, false);
+            if close_from.is_some_and(|stop_us| rested(time_us, band.since_us(), stop_us)) {
+                break;
+            }
+            edges.keep(index, time_us, block.raw_deg[i]);
+            banded = band;
+            rest.add_rest(&block.values[i]);
+            lead.add_lead(&block.values[i], i);
+            add_smoothed(&block.values[i], index, delays, centres, peaks, before);
+            i += 1;
+        }
+        (*all, *next, *band) = (rest, lead, banded);
+        i
     }
 
     /// The concentric the last [`RepDetector::push`] made certain, if any (taken: a second call
