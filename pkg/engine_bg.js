@@ -191,7 +191,7 @@ export class LiveEngine {
     /**
      * Room in wasm memory for the next batch, `len` numbers: returns its address, where the
      * caller writes the batch's columns one after the other (see [`LiveEngine::push`]). It
-     * stays valid until the next call.
+     * stays valid until the next call to any engine (every engine shares it).
      * @param {number} len
      * @returns {number}
      */
