@@ -14,14 +14,14 @@
 use crate::derive::{Deriver, Point, Rates};
 use crate::edges::Edges;
 use crate::error::{Error, ErrorKind};
-use crate::phase::{phase_values, Context, VALUE_COUNT};
+use crate::phase::{phase_values, Context, SMOOTHED, VALUE_COUNT};
 use crate::reps::{Block, Rep, RepDetector, Turn};
 use crate::block::{GridBlock, SLOTS, WRITTEN};
 use crate::resample::{Columns, Resampler};
 use crate::savgol::{half_width, SavGol};
 use crate::settings::Settings;
 use crate::smooth::Smoother;
-use crate::window::{PowerRing, PowerSmoother};
+use crate::window::{PowerRing, PowerSmoother, STREAMS};
 
 /// Raw samples, one entry per sample in each slice.
 #[derive(Clone, Copy, Debug, Default)]
@@ -379,7 +379,8 @@ impl Engine {
 /// after the first of their segment and with ω and α from the angle: their rates, power,
 /// smoothed power and [`phase_values`] into `derived` (at slot − `from`), and with `COLLECT` their
 /// rates too. Returns the slot it stopped at. The same arithmetic as the point-by-point path of
-/// [`Engine::downstream`], in a loop with none of its choices.
+/// [`Engine::downstream`], in a loop with none of its choices, a power block at a time: the
+/// points of a block carry no smoothed power, its last point the fits' values.
 #[inline(always)]
 fn derive_run<const COLLECT: bool>(
     g: &GridBlock,
@@ -388,17 +389,27 @@ fn derive_run<const COLLECT: bool>(
     to: usize,
     from: usize,
 ) -> usize {
-    while s < to && !g.first[s] {
-        let rates = deriver.rates_after_first(g.slope[s]);
-        let power = deriver.power(&rates);
-        let smoothed = smoother.push(ring, power, false);
-        (derived.values[s - from], derived.moving[s - from]) = phase_values(&rates, g.angle_deg[s], power, smoothed);
-        if COLLECT {
-            derived.rates[s - from] = rates;
+    loop {
+        let (mut sum, left) = smoother.open_block();
+        let block_end = s + left;
+        let stop = block_end.min(to);
+        while s < stop && !g.first[s] {
+            let rates = deriver.rates_after_first(g.slope[s]);
+            let power = deriver.power(&rates);
+            sum += power;
+            (derived.values[s - from], derived.moving[s - from]) = phase_values(&rates, g.angle_deg[s], power, [f64::NAN; STREAMS]);
+            if COLLECT {
+                derived.rates[s - from] = rates;
+            }
+            s += 1;
         }
-        s += 1;
+        if s < block_end {
+            smoother.hold(sum, block_end - s);
+            return s;
+        }
+        let smoothed = smoother.end_block(ring, sum);
+        derived.values[s - 1 - from][SMOOTHED..].copy_from_slice(&smoothed);
     }
-    s
 }
 
 /// Processes a whole session: one push of every sample, then [`Engine::finish`].
