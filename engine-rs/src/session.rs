@@ -6,8 +6,8 @@
 //! already is. [`reprocess`] is exactly one push of the whole session plus [`Engine::finish`].
 //!
 //! The stages run a block of grid points at a time ([`crate::block`]): the resampler fills a
-//! block, then the smoothing buffer, the filter, the derivation and rep detection each run over
-//! it in a loop of their own, their state in registers. Every stage still sees its points one at
+//! block, then the filter (which buffers each point as it takes it in), the derivation and rep
+//! detection each run over it in a loop of their own, their state in registers. Every stage still sees its points one at
 //! a time and in order, with the same arithmetic whatever the blocks, so any split of the same
 //! samples into batches gives bit-identical points and reps.
 
@@ -20,7 +20,6 @@ use crate::block::{GridBlock, SLOTS, WRITTEN};
 use crate::resample::{Columns, Resampler};
 use crate::savgol::{half_width, SavGol};
 use crate::settings::Settings;
-use crate::smooth::Smoother;
 use crate::window::{PowerRing, PowerSmoother, STREAMS};
 
 /// Raw samples, one entry per sample in each slice.
@@ -161,7 +160,6 @@ struct Derived {
 pub struct Engine {
     settings: Settings,
     resampler: Resampler,
-    smoother: Smoother,
     savgol: SavGol,
     deriver: Deriver,
     power: PowerSmoother,
@@ -191,7 +189,6 @@ impl Engine {
         Ok(Engine {
             settings,
             resampler: Resampler::new(step_us),
-            smoother: Smoother::default(),
             savgol: SavGol::new(m),
             deriver: Deriver::new(&settings),
             power,
@@ -277,7 +274,6 @@ impl Engine {
             if self.grid.len == from {
                 return;
             }
-            self.smoother.run(&mut self.grid, from);
             let written = self.savgol.filter(&mut self.grid, from);
             self.downstream(written, out);
             self.savgol.moved(self.grid.make_room());
