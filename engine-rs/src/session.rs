@@ -283,37 +283,14 @@ impl Engine {
     /// Derives the filtered points in slots `from..to` of the block and runs them through edges
     /// and rep detection into `out`.
     fn downstream(&mut self, (from, to): (usize, usize), out: &mut Update) {
-        let g = &self.grid;
         let to = to.min(SLOTS);
         let from = from.min(to).max(to.saturating_sub(WRITTEN));
         let len = to - from;
-        // Rates, power and the smoothed power in a loop of their own, their state in locals (the
-        // smoother's moments would otherwise go through memory from one point to the next).
-        let (mut deriver, mut smoother, ring) = (self.deriver, self.power, &mut self.power_ring);
-        let (plain, collect) = (deriver.from_angle(), self.collect_points);
-        let mut s = from;
-        while s < to {
-            let (i, first, angle_deg) = (s - from, g.first[s], g.angle_deg[s]);
-            let rates = deriver.rates(g.slope[s], (g.smooth_omega[s], g.smooth_alpha[s]), first);
-            let power = deriver.power(&rates);
-            (self.derived.values[i], self.derived.moving[i]) = phase_values(&rates, angle_deg, power, smoother.push(ring, power, first));
-            // The metrics come after the loop, a column at a time (a growing vector here would
-            // put a call in the loop: see `SavGol::filter` for why that matters).
-            if self.collect_points {
-                self.derived.rates[i] = rates;
-            }
-            s += 1;
-            // ω and α from the angle: the rest of the segment's points in this block in a loop of
-            // their own, with the same arithmetic and none of the choices.
-            if plain {
-                let run = (&mut deriver, &mut smoother, &mut *ring, &mut *self.derived);
-                s = if collect { derive_run::<true>(g, run, s, to, from) } else { derive_run::<false>(g, run, s, to, from) };
-            }
-        }
+        self.derive(from, to);
+        let g = &self.grid;
         if self.collect_points {
-            out.points.extend(&deriver, &g.time_us[from..to], &g.angle_deg[from..to], &self.derived.rates[..len]);
+            out.points.extend(&self.deriver, &g.time_us[from..to], &g.angle_deg[from..to], &self.derived.rates[..len]);
         }
-        (self.deriver, self.power) = (deriver, smoother);
         let block = Block {
             first_index: self.next_index,
             time_us: &g.time_us[from..to],
@@ -342,6 +319,38 @@ impl Engine {
         }
         self.next_index += len as u64;
         out.point_count += len as u64;
+    }
+
+    /// Rates, power, the smoothed power and [`phase_values`] of the filtered points in slots
+    /// `from..to` (at most [`WRITTEN`]) into `self.derived`, in a loop of their own, their state in
+    /// locals (the smoother's moments would otherwise go through memory from one point to the
+    /// next). Out of line, so that it is compiled apart from the detector's loops: natively 0.6 %
+    /// fewer instructions for the hour, in wasm no slower.
+    #[inline(never)]
+    fn derive(&mut self, from: usize, to: usize) {
+        let g = &self.grid;
+        let (mut deriver, mut smoother, ring) = (self.deriver, self.power, &mut self.power_ring);
+        let (plain, collect) = (deriver.from_angle(), self.collect_points);
+        let mut s = from;
+        while s < to {
+            let (i, first, angle_deg) = ((s - from) & (WRITTEN - 1), g.first[s], g.angle_deg[s]);
+            let rates = deriver.rates(g.slope[s], (g.smooth_omega[s], g.smooth_alpha[s]), first);
+            let power = deriver.power(&rates);
+            (self.derived.values[i], self.derived.moving[i]) = phase_values(&rates, angle_deg, power, smoother.push(ring, power, first));
+            // The metrics come after the loop, a column at a time (a growing vector here would
+            // put a call in the loop: see `SavGol::filter` for why that matters).
+            if collect {
+                self.derived.rates[i] = rates;
+            }
+            s += 1;
+            // ω and α from the angle: the rest of the segment's points in this block in a loop of
+            // their own, with the same arithmetic and none of the choices.
+            if plain {
+                let run = (&mut deriver, &mut smoother, &mut *ring, &mut *self.derived);
+                s = if collect { derive_run::<true>(g, run, s, to, from) } else { derive_run::<false>(g, run, s, to, from) };
+            }
+        }
+        (self.deriver, self.power) = (deriver, smoother);
     }
 
     /// End of data: appends the last points, which the filter held back for want of points
@@ -393,9 +402,11 @@ fn derive_run<const COLLECT: bool>(
             let rates = deriver.rates_after_first(g.slope[s]);
             let power = deriver.power(&rates);
             sum += power;
-            (derived.values[s - from], derived.moving[s - from]) = phase_values(&rates, g.angle_deg[s], power, [f64::NAN; STREAMS]);
+            // `s − from` < WRITTEN: masked, it needs no bounds check.
+            let i = (s - from) & (WRITTEN - 1);
+            (derived.values[i], derived.moving[i]) = phase_values(&rates, g.angle_deg[s], power, [f64::NAN; STREAMS]);
             if COLLECT {
-                derived.rates[s - from] = rates;
+                derived.rates[i] = rates;
             }
             s += 1;
         }
@@ -404,7 +415,7 @@ fn derive_run<const COLLECT: bool>(
             return s;
         }
         let smoothed = smoother.end_block(ring, sum);
-        derived.values[s - 1 - from][SMOOTHED..].copy_from_slice(&smoothed);
+        derived.values[(s - 1 - from) & (WRITTEN - 1)][SMOOTHED..].copy_from_slice(&smoothed);
     }
 }
 
