@@ -328,7 +328,8 @@ impl Engine {
     /// fewer instructions for the hour, in wasm no slower.
     #[inline(never)]
     fn derive(&mut self, from: usize, to: usize) {
-        let g = &self.grid;
+        // Already so (see `downstream`); said here, the slots need no bounds checks.
+        let (g, to) = (&self.grid, to.min(SLOTS));
         let (mut deriver, mut smoother, ring) = (self.deriver, self.power, &mut self.power_ring);
         let (plain, collect) = (deriver.from_angle(), self.collect_points);
         let mut s = from;
