@@ -386,7 +386,9 @@ impl Engine {
 /// smoothed power and [`phase_values`] into `derived` (at slot − `from`), and with `COLLECT` their
 /// rates too. Returns the slot it stopped at. The same arithmetic as the point-by-point path of
 /// [`Engine::downstream`], in a loop with none of its choices, a power block at a time: the
-/// points of a block carry no smoothed power, its last point the fits' values.
+/// points of a block carry no smoothed power, its last point the fits' values. (Fitting the
+/// blocks after the points, in loops of their own, was 0.7 ms slower for the hour in wasm; the
+/// smoother through `self` rather than a local copy, 0.8 ms.)
 #[inline(always)]
 fn derive_run<const COLLECT: bool>(
     g: &GridBlock,
