@@ -243,7 +243,8 @@ impl SavGol {
                 }
                 k += 1;
                 if w.pos > n && !self.with_rates {
-                    let steady = Self::steady(block, (&mut w.angle, &mut emit), k, len.min(k + (period - 1 - w.phase)), (n, &self.full, &self.slide_k));
+                    let stop = len.min(k + (period - 1 - w.phase));
+                    let steady = Self::steady(block, (&mut w.angle, &mut emit), k, stop, (n, &self.full, &self.slide_k));
                     (w.pos, w.phase, k) = (w.pos + (steady - k), w.phase + (steady - k), steady);
                 }
                 if k >= len || block.first[k] {
@@ -260,7 +261,13 @@ impl SavGol {
     /// [`SavGol::filter`]'s in a loop with nothing else in it, the buffer's last three angles
     /// in registers. Returns the slot it stopped at.
     #[inline(always)]
-    fn steady(block: &mut GridBlock, (angle, emit): (&mut Moments, &mut usize), mut k: usize, stop: usize, (n, fit, slide_k): (usize, &Fit, &[f64; 4])) -> usize {
+    fn steady(
+        block: &mut GridBlock,
+        (angle, emit): (&mut Moments, &mut usize),
+        mut k: usize,
+        stop: usize,
+        (n, fit, slide_k): (usize, &Fit, &[f64; 4]),
+    ) -> usize {
         let raw = |back: usize| block.raw_deg[k.wrapping_sub(back) & MASK];
         let (mut b1, mut b2, mut b3) = (raw(3), raw(2), raw(1));
         while k < stop && !block.first[k] {

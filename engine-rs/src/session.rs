@@ -7,9 +7,9 @@
 //!
 //! The stages run a block of grid points at a time ([`crate::block`]): the resampler fills a
 //! block, then the filter (which buffers each point as it takes it in), the derivation and rep
-//! detection each run over it in a loop of their own, their state in registers. Every stage still sees its points one at
-//! a time and in order, with the same arithmetic whatever the blocks, so any split of the same
-//! samples into batches gives bit-identical points and reps.
+//! detection each run over it in a loop of their own, their state in registers. Every stage
+//! still sees its points one at a time and in order, with the same arithmetic whatever the
+//! blocks, so any split of the same samples into batches gives bit-identical points and reps.
 
 use crate::derive::{Deriver, Point, Rates};
 use crate::edges::Edges;
