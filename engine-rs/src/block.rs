@@ -52,7 +52,7 @@ pub struct GridBlock {
     pub alpha: [f64; STRIDE],
     /// First point of a segment.
     pub first: [bool; STRIDE],
-    /// The smoothing buffer's angle, degrees ([`crate::smooth`]).
+    /// The smoothing buffer's angle, degrees ([`crate::smooth`]), written by the filter.
     pub buffered: [f64; STRIDE],
     /// Filtered angle, degrees, and its rate, degrees per grid step ([`crate::savgol`]).
     pub angle_deg: [f64; STRIDE],

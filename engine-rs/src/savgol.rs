@@ -51,6 +51,7 @@
 
 use crate::block::{GridBlock, HISTORY, MASK, SLOTS, STRIDE};
 use crate::settings::{FILTER_HALF_WINDOW_S, FILTER_MAX_HALF_WIDTH};
+use crate::smooth;
 
 /// The moments are summed afresh every this many times 2m + 1 points (see the module notes).
 pub const RESUM_WINDOWS: usize = 4;
@@ -193,7 +194,8 @@ impl SavGol {
         self.with_rates = true;
     }
 
-    /// Filters `block`'s points from slot `from` on (their buffered angles written) and writes
+    /// Buffers ([`crate::smooth`]) and filters `block`'s points from slot `from` on (their
+    /// resampled angles written), keeping each buffered angle in the block, and writes
     /// the points whose windows they complete: one per point in the steady state, a segment's
     /// first m + 1 with its first full window, and what a segment still holds when the next one
     /// starts. Returns the slots written, a range that continues the last call's.
@@ -206,18 +208,15 @@ impl SavGol {
                 self.flush_segment(block);
                 self.emit = k;
             }
-            // The segment's points in this block: up to the next segment start.
-            let mut end = k + 1;
-            while end < len && !block.first[end] {
-                end += 1;
-            }
             // Local copies stay in registers across the loop, which has no call in it (a
             // WebAssembly engine stores a loop's values around any call, even one not taken);
             // through `self` the moments would be stored and reloaded at every point.
             let (mut w, mut emit) = (self.window, self.emit);
+            // The segment's points in this block: up to the next segment start.
             loop {
-                let x = block.buffered[k];
                 w.pos += 1;
+                let x = smooth::buffered(&block.raw_deg, k, w.pos);
+                block.buffered[k] = x;
                 w.phase = if w.phase + 1 == period { 0 } else { w.phase + 1 };
                 if w.pos >= n {
                     if w.pos == n || w.phase == 0 {
@@ -243,29 +242,46 @@ impl SavGol {
                     }
                 }
                 k += 1;
-                // The steady state, a centred window sliding by one point, up to the segment's
-                // end or the next fresh sum: the same arithmetic as above, in a loop with
-                // nothing else in it.
                 if w.pos > n && !self.with_rates {
-                    let stop = end.min(k + (period - 1 - w.phase));
-                    let (from, fit, slide_k) = (k, &self.full, &self.slide_k);
-                    while k < stop {
-                        let leaving = k.wrapping_sub(n) & MASK;
-                        w.angle.slide(block.buffered[leaving], block.buffered[k], slide_k);
-                        let slot = emit & MASK;
-                        (block.angle_deg[slot], block.slope[slot]) = fit.at(w.angle.m0, w.angle.m1, w.angle.m2, 0.0);
-                        emit += 1;
-                        k += 1;
-                    }
-                    (w.pos, w.phase) = (w.pos + (k - from), w.phase + (k - from));
+                    let stop = len.min(k + (period - 1 - w.phase));
+                    let steady = Self::steady(block, (&mut w.angle, &mut emit), k, stop, (n, &self.full, &self.slide_k));
+                    (w.pos, w.phase, k) = (w.pos + (steady - k), w.phase + (steady - k), steady);
                 }
-                if k >= end {
+                if k >= len || block.first[k] {
                     break;
                 }
             }
             (self.window, self.emit) = (w, emit);
         }
         (start, self.emit)
+    }
+
+    /// The steady state from slot `k` up to `stop`, the segment's end or the next fresh sum: a
+    /// full buffer and a centred window sliding by one point, the same arithmetic as
+    /// [`SavGol::filter`]'s in a loop with nothing else in it, the buffer's last three angles
+    /// in registers. Returns the slot it stopped at.
+    #[inline(always)]
+    fn steady(
+        block: &mut GridBlock,
+        (angle, emit): (&mut Moments, &mut usize),
+        mut k: usize,
+        stop: usize,
+        (n, fit, slide_k): (usize, &Fit, &[f64; 4]),
+    ) -> usize {
+        let raw = |back: usize| block.raw_deg[k.wrapping_sub(back) & MASK];
+        let (mut b1, mut b2, mut b3) = (raw(3), raw(2), raw(1));
+        while k < stop && !block.first[k] {
+            let newest = block.raw_deg[k];
+            let x = smooth::full(b1, b2, b3, newest);
+            (b1, b2, b3) = (b2, b3, newest);
+            block.buffered[k] = x;
+            angle.slide(block.buffered[k.wrapping_sub(n) & MASK], x, slide_k);
+            let slot = *emit & MASK;
+            (block.angle_deg[slot], block.slope[slot]) = fit.at(angle.m0, angle.m1, angle.m2, 0.0);
+            *emit += 1;
+            k += 1;
+        }
+        k
     }
 
     /// End of data: writes what the current segment still holds; returns the slots written.
@@ -338,19 +354,34 @@ const _: () = assert!(2 * FILTER_MAX_HALF_WIDTH < HISTORY);
 mod tests {
     use super::*;
 
+    /// Resampled angles whose buffered angles are `xs` (exactly, for the small multiples of
+    /// 0.5 used here), with a segment restart at each index in `starts`.
+    fn unbuffer(xs: &[f64], starts: &[usize]) -> Vec<f64> {
+        let mut raw: Vec<f64> = Vec::new();
+        let mut count = 0;
+        for (k, &x) in xs.iter().enumerate() {
+            count = if k == 0 || starts.contains(&k) { 1 } else { count + 1 };
+            let held = count.min(smooth::WINDOW);
+            let before: f64 = raw[k + 1 - held..].iter().sum();
+            raw.push(held as f64 * x - before);
+        }
+        raw
+    }
+
     /// Filters `xs` (as buffered angles at times 0, 1, 2 …) with a segment restart at each
     /// index in `starts`, a point a block; returns (time, angle, slope, first) in the order
     /// written.
     fn filter_segments(m: usize, xs: &[f64], starts: &[usize]) -> Vec<(f64, f64, f64, bool)> {
+        let raw = unbuffer(xs, starts);
         let mut f = SavGol::new(m);
         let mut block = GridBlock::default();
         let mut out = Vec::new();
         let mut take = |block: &GridBlock, (from, to): (usize, usize)| {
             out.extend((from..to).map(|s| (block.time_us[s], block.angle_deg[s], block.slope[s], block.first[s])));
         };
-        for (k, &x) in xs.iter().enumerate() {
+        for (k, &x) in raw.iter().enumerate() {
             let slot = block.len;
-            (block.time_us[slot], block.buffered[slot], block.first[slot]) = (k as f64, x, k == 0 || starts.contains(&k));
+            (block.time_us[slot], block.raw_deg[slot], block.first[slot]) = (k as f64, x, k == 0 || starts.contains(&k));
             block.len += 1;
             let written = f.filter(&mut block, slot);
             take(&block, written);

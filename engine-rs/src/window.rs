@@ -142,10 +142,11 @@ struct Fit {
     grow: [f64; 4],
     /// The centre value's weights on the moments.
     coef: [f64; 5],
-    /// Σ C(u, p)·P_u over the window, p = 0..=4.
+    /// Σ C(u, p)·P_u over the window, p = 0..=4; NaN until the segment fills the window.
     moments: [f64; 5],
-    /// Points since the moments were last summed afresh, modulo [`RESUM_WINDOWS`]·len.
-    phase: usize,
+    /// Blocks until the moments are next summed afresh: the window's first fill, then every
+    /// [`RESUM_WINDOWS`]·len blocks. A countdown is one subtraction and one test a block.
+    left: usize,
 }
 
 impl Fit {
@@ -169,7 +170,26 @@ impl Fit {
         };
         let coef = [0, 1, 2, 3, 4].map(|p| g0 * diff(p, 0) + g2 * (diff(p, 2) / nn) + g4 * (diff(p, 4) / nnnn));
         let lf = len as f64;
-        Fit { len, grow: [choose(lf, 1), choose(lf, 2), choose(lf, 3), choose(lf, 4)], coef, moments: [0.0; 5], phase: 0 }
+        Fit { len, grow: [choose(lf, 1), choose(lf, 2), choose(lf, 3), choose(lf, 4)], coef, moments: [f64::NAN; 5], left: len }
+    }
+
+    /// Starts a segment: no value until its window fills (NaN moments slide to NaN, and the
+    /// first fresh sum replaces them), so a block needs no test of the segment's length.
+    fn restart(&mut self) {
+        (self.moments, self.left) = ([f64::NAN; 5], self.len);
+    }
+
+    /// Adds the block in ring slot `head`, `x`, and returns the value at the window's centre.
+    #[inline(always)]
+    fn push(&mut self, ring: &[f64; RING], head: usize, x: f64) -> f64 {
+        self.left -= 1;
+        if self.left == 0 {
+            self.left = RESUM_WINDOWS * self.len;
+            self.resum(ring, head);
+        } else {
+            self.slide(ring[(head + RING - self.len) & MASK], x);
+        }
+        self.value()
     }
 
     /// The value at the window's centre.
@@ -228,12 +248,10 @@ pub struct PowerSmoother {
     /// Grid points per block, and its inverse.
     block: usize,
     inv_block: f64,
-    /// Points of the current block so far, and the sum of their powers.
-    in_block: usize,
+    /// Points the current block still needs, and the sum of its powers so far.
+    block_left: usize,
     block_sum: f64,
     head: usize,
-    /// Blocks completed in the current segment.
-    pos: usize,
     fits: [Fit; STREAMS],
     delays: [usize; STREAMS],
 }
@@ -245,7 +263,7 @@ impl PowerSmoother {
         // A block's value is centred on its middle point (the earlier of two), and comes with
         // the last point of the block n blocks later.
         let delays = n.map(|n| n * block + (block - 1) - (block - 1) / 2);
-        PowerSmoother { block, inv_block: 1.0 / block as f64, in_block: 0, block_sum: 0.0, head: 0, pos: 0, fits: n.map(Fit::new), delays }
+        PowerSmoother { block, inv_block: 1.0 / block as f64, block_left: block, block_sum: 0.0, head: 0, fits: n.map(Fit::new), delays }
     }
 
     /// How many points after its centre each fit's value comes.
@@ -259,41 +277,45 @@ impl PowerSmoother {
     #[inline(always)]
     pub fn push(&mut self, ring: &mut PowerRing, power: f64, first: bool) -> [f64; STREAMS] {
         if first {
-            (self.pos, self.in_block, self.block_sum) = (0, 0, 0.0);
+            (self.block_left, self.block_sum) = (self.block, 0.0);
+            self.fits.iter_mut().for_each(Fit::restart);
         }
         self.block_sum += power;
-        self.in_block += 1;
-        if self.in_block < self.block {
+        self.block_left -= 1;
+        if self.block_left > 0 {
             return [f64::NAN; STREAMS];
         }
-        let x = self.block_sum * self.inv_block;
-        (self.in_block, self.block_sum) = (0, 0.0);
-        self.push_block(ring, x)
+        let sum = self.block_sum;
+        self.end_block(ring, sum)
     }
 
-    /// Adds a block's mean power `x`: the fits' values, or NaN until their windows fill.
+    /// The current block: the sum of its powers so far, and how many points it still needs.
+    /// With [`PowerSmoother::hold`] and [`PowerSmoother::end_block`], a caller adds a block's
+    /// points in a loop of its own, the same additions as [`PowerSmoother::push`] without a
+    /// test at every point.
     #[inline(always)]
-    fn push_block(&mut self, ring: &mut PowerRing, x: f64) -> [f64; STREAMS] {
+    pub fn open_block(&self) -> (f64, usize) {
+        (self.block_sum, self.block_left)
+    }
+
+    /// Keeps the current block's sum so far, `sum`, with `left` points still to come.
+    #[inline(always)]
+    pub fn hold(&mut self, sum: f64, left: usize) {
+        (self.block_sum, self.block_left) = (sum, left);
+    }
+
+    /// Ends the current block, whose powers sum to `sum`: the fits' values, as
+    /// [`PowerSmoother::push`] returns them at a block's last point.
+    #[inline(always)]
+    pub fn end_block(&mut self, ring: &mut PowerRing, sum: f64) -> [f64; STREAMS] {
+        let x = sum * self.inv_block;
+        (self.block_left, self.block_sum) = (self.block, 0.0);
         let ring = &mut *ring.0;
         let head = self.head & MASK;
         ring[head] = x;
         self.head = head + 1;
-        self.pos = self.pos.saturating_add(1);
-        let mut out = [f64::NAN; STREAMS];
-        for (fit, value) in self.fits.iter_mut().zip(&mut out) {
-            if self.pos < fit.len {
-                continue;
-            }
-            let period = RESUM_WINDOWS * fit.len;
-            fit.phase = if self.pos == fit.len || fit.phase + 1 == period { 0 } else { fit.phase + 1 };
-            if fit.phase == 0 {
-                fit.resum(ring, head);
-            } else {
-                fit.slide(ring[(head + RING - fit.len) & MASK], x);
-            }
-            *value = fit.value();
-        }
-        out
+        let [short, long] = &mut self.fits;
+        [short.push(ring, head, x), long.push(ring, head, x)]
     }
 }
 
