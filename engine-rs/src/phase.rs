@@ -273,7 +273,7 @@ impl Resting {
         self.sums.add_values(m);
     }
 
-    /// Whether this is the rest after the body, its slow-down over: [`Resting::add_rest`] then
+    /// Whether this is the rest after the body, its slow-down over: [`Resting::add_rests`] then
     /// does what [`Resting::add`] does.
     #[inline(always)]
     pub(crate) fn is_rest(&self) -> bool {
@@ -286,10 +286,36 @@ impl Resting {
         !self.after_body
     }
 
-    /// [`Resting::add`] of a point to the rest after the body ([`Resting::is_rest`]).
+    /// [`Resting::add`] of each point of `values` in turn to the rest after the body
+    /// ([`Resting::is_rest`]).
     #[inline(always)]
-    pub(crate) fn add_rest(&mut self, m: &[f64; VALUE_COUNT]) {
-        self.sums.add_values(m);
+    pub(crate) fn add_rests(&mut self, values: &[[f64; VALUE_COUNT]]) {
+        for m in values {
+            self.sums.add_values(m);
+        }
+    }
+
+    /// [`Resting::add`] of each point of `values`, the first at `slot`, in turn to the lead
+    /// ([`Resting::is_lead`]). Only the points since ω last changed sign add up, so they are
+    /// found from the last point back, and only they are read twice.
+    #[inline(always)]
+    pub(crate) fn add_leads(&mut self, values: &[[f64; VALUE_COUNT]], slot: usize) {
+        let Some(last) = values.last() else { return };
+        let s = sign(last[OMEGA]);
+        // The first of the trailing points of sign s (≠ 0), each of which adds to the lead.
+        let mut k = values.len() - 1;
+        if s != 0 {
+            while k > 0 && sign(values[k - 1][OMEGA]) == s {
+                k -= 1;
+            }
+        }
+        // The lead begins afresh there unless it is the first point and goes on the lead's sign.
+        if !(k == 0 && s != 0 && s == self.lead_sign) {
+            (self.sums, self.lead_sign, self.since) = (Sums::default(), s, slot + k);
+        }
+        for m in &values[k..] {
+            self.sums.add_values(m);
+        }
     }
 
     /// [`Resting::add`] of the point at `slot` to the lead ([`Resting::is_lead`]).

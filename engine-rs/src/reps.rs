@@ -784,10 +784,10 @@ impl RepDetector {
         peaks: &mut Peaks,
         before: &mut Waiting,
     ) -> usize {
-        let (mut rest, mut lead, mut banded) = (*all, *next, *band);
+        let mut banded = *band;
         // Where the switch is certain, taken once (WebAssembly engines leave it in the loop).
         let switch_p = if PULLING { ext_p + REP_TRAVEL_DEG } else { ext_p - REP_TRAVEL_DEG };
-        let len = block.len();
+        let (len, from) = (block.len(), i);
         while i < len {
             let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
             let back = if PULLING { p >= ext_p && p < switch_p } else { p <= ext_p && p > switch_p };
@@ -802,12 +802,14 @@ impl RepDetector {
             }
             edges.keep(index, time_us, block.raw_deg[i]);
             banded = band;
-            rest.add_rest(&block.values[i]);
-            lead.add_lead(&block.values[i], i);
             add_smoothed(&block.values[i], index, delays, centres, peaks, before);
             i += 1;
         }
-        (*all, *next, *band) = (rest, lead, banded);
+        // The folds add the points after the loop, each in the same order: with their sums live
+        // in it, a WebAssembly engine stores them at the top of every iteration.
+        all.add_rests(&block.values[from..i]);
+        next.add_leads(&block.values[from..i], from);
+        *band = banded;
         i
     }
 
