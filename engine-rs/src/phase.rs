@@ -158,9 +158,7 @@ pub(crate) fn peak(peak: f64, x: f64) -> f64 {
 /// [`crate::window::PowerSmoother`] gave at the point (centred before it).
 #[inline(always)]
 pub fn phase_values(r: &Rates, angle_deg: f64, power: f64, smoothed: [f64; STREAMS]) -> ([f64; VALUE_COUNT], bool) {
-    // A multiplication by ±1 is exact, and the factor's choice a select where choosing between α
-    // and −α is a branch or several instructions more.
-    let body_alpha = r.alpha * if angle_deg < 0.0 { 1.0 } else { -1.0 };
+    let body_alpha = if angle_deg < 0.0 { r.alpha } else { -r.alpha };
     ([r.omega, r.alpha, body_alpha, power, smoothed[0], smoothed[1]], r.omega.abs() >= REST_OMEGA_RAD_S)
 }
 
