@@ -111,6 +111,14 @@ impl Sums {
         self.peak_omega = peak(self.peak_omega, m[OMEGA].abs());
     }
 
+    /// [`Sums::add_values`] of each of `values` in turn.
+    #[inline(always)]
+    pub(crate) fn add_each(&mut self, values: &[[f64; VALUE_COUNT]]) {
+        for m in values {
+            self.add_values(m);
+        }
+    }
+
     /// After [`Sums::add_values`] of the points in slots `from..to` (not empty) of a caller's
     /// loop, each at `at(slot)`: the sums as [`Sums::add_point`] of each would have left them.
     #[inline(always)]
@@ -290,9 +298,7 @@ impl Resting {
     /// ([`Resting::is_rest`]).
     #[inline(always)]
     pub(crate) fn add_rests(&mut self, values: &[[f64; VALUE_COUNT]]) {
-        for m in values {
-            self.sums.add_values(m);
-        }
+        self.sums.add_each(values);
     }
 
     /// [`Resting::add`] of each point of `values`, the first at `slot`, in turn to the lead
@@ -313,9 +319,7 @@ impl Resting {
         if !(k == 0 && s != 0 && s == self.lead_sign) {
             (self.sums, self.lead_sign, self.since) = (Sums::default(), s, slot + k);
         }
-        for m in &values[k..] {
-            self.sums.add_values(m);
-        }
+        self.sums.add_each(&values[k..]);
     }
 
     /// [`Resting::add`] of the point at `slot` to the lead ([`Resting::is_lead`]).
