@@ -341,22 +341,6 @@ impl Edges {
         (self.times[slot], self.angles[slot]) = (time_us, x);
     }
 
-    /// While the latest point is in a movement not yet confirmed, after a finite rope position:
-    /// that position, the movement's path so far, and the index up to which no queued edge is due
-    /// (exclusive). Moving points that leave the path short of [`MOVE_CONFIRM_DEG`] change
-    /// nothing else here but the point buffer ([`Edges::keep`], then [`Edges::kept_confirming`]).
-    #[inline(always)]
-    pub fn confirming(&self) -> Option<(f64, f64, u64)> {
-        (self.last_moving && !self.run_confirmed && !self.last_p.is_nan()).then_some((self.last_p, self.run_path, self.next_due))
-    }
-
-    /// [`Edges::kept`] of points from [`Edges::confirming`], the movement's path now `path`.
-    #[inline(always)]
-    pub fn kept_confirming(&mut self, index: u64, p: f64, path: f64) {
-        self.kept(index, p);
-        self.run_path = path;
-    }
-
     /// After [`Edges::keep`] of points up to `index`, the last at rope position `p`: the edges as
     /// [`Edges::push`] of each would have left them.
     #[inline(always)]

@@ -446,22 +446,6 @@ impl PhaseAcc {
         self.last_p = p;
     }
 
-    /// The open run while it is moving points not yet confirmed as movement: its sums, path and
-    /// the last rope position. Moving points that leave the path short of [`MOVE_CONFIRM_DEG`]
-    /// change nothing else; a caller folds them into this copy and hands it back with
-    /// [`PhaseAcc::moved_unconfirmed`].
-    #[inline(always)]
-    pub(crate) fn unconfirmed_run(&self) -> Option<(Sums, f64, f64)> {
-        (self.run_state == Run::Unconfirmed).then_some((self.run, self.run_path_deg, self.last_p))
-    }
-
-    /// The run from [`PhaseAcc::unconfirmed_run`] with moving points added, its path now `path`,
-    /// the last at position `p`.
-    #[inline(always)]
-    pub(crate) fn moved_unconfirmed(&mut self, run: Sums, path: f64, p: f64) {
-        (self.run, self.run_path_deg, self.last_p) = (run, path, p);
-    }
-
     /// What a still point joins while no run is open: the rest after the body (and the
     /// slow-down, while it lasts), or before any movement the lead (the still points since ω
     /// last changed sign), the first point to come at `slot` of a caller's loop. Fold still

@@ -47,7 +47,7 @@
 use crate::derive::DEG_TO_RAD;
 use crate::edges::Edges;
 use crate::phase::{peak, peak_power, At, Context, PhaseAcc, PhaseSummary, Resting, Split, OMEGA, SMOOTHED, VALUE_COUNT};
-use crate::settings::{MOVE_CONFIRM_DEG, REP_TRAVEL_DEG, REST_CLOSE_S};
+use crate::settings::{REP_TRAVEL_DEG, REST_CLOSE_S};
 use crate::still::Stillness;
 use crate::window::{stream_for, STREAMS};
 
@@ -577,19 +577,16 @@ impl RepDetector {
         match (from < len && !block.moving[from], pulling) {
             (true, true) => Self::rest::<true>(block, from, len, edges, folds, still, closing, &delays, before),
             (true, false) => Self::rest::<false>(block, from, len, edges, folds, still, closing, &delays, before),
-            (false, true) => Self::moving::<true>(block, from, len, edges, folds, still, closing, &delays, before),
-            (false, false) => Self::moving::<false>(block, from, len, edges, folds, still, closing, &delays, before),
+            (false, true) => Self::moving::<true>(block, from, len, edges, folds, still, &delays, before),
+            (false, false) => Self::moving::<false>(block, from, len, edges, folds, still, &delays, before),
         }
     }
 
-    /// [`RepDetector::steady`] over moving points up to `len`, in the phase folded in `folds` (a
-    /// pull when `PULLING`, else a release whose rep is still to close when `closing`).
+    /// [`RepDetector::steady`] over moving points up to `len`.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn moving<const PULLING: bool>(block: &Block, from: usize, len: usize, edges: &mut Edges, folds: &mut Folds, band: &mut Stillness, closing: bool, delays: &[u64; STREAMS], before: &mut Waiting) -> usize {
-        let Some(mut run) = folds.all.moving_run() else {
-            return Self::confirming::<PULLING>(block, from, len, edges, folds, band, closing, delays, before);
-        };
+    fn moving<const PULLING: bool>(block: &Block, from: usize, len: usize, edges: &mut Edges, folds: &mut Folds, band: &mut Stillness, delays: &[u64; STREAMS], before: &mut Waiting) -> usize {
+        let Some(mut run) = folds.all.moving_run() else { return 0 };
         // Where `edges` stops carrying a movement on (`Edges::carries_on`), taken once.
         let len = len.min(usize::try_from(edges.steady_until(true).saturating_sub(block.first_index)).unwrap_or(usize::MAX));
         if from >= len {
@@ -657,101 +654,6 @@ impl RepDetector {
                 folds.ext_point = last;
             }
             (folds.at_ext, folds.after_ext) = (None, None);
-            *band = still;
-        }
-        i - from
-    }
-
-    /// [`RepDetector::steady`] over moving points up to `len` (in `folds`, as in `moving`) while the phase's run and the
-    /// edges' movement are not yet confirmed (the first [`MOVE_CONFIRM_DEG`] of a movement from
-    /// rest), up to the point that would confirm either, which goes to [`RepDetector::push`]:
-    /// points that go past the extreme, or, once the fold after it has its own run of them,
-    /// that come back from it by less than [`REP_TRAVEL_DEG`] (the next pull's start, at rest
-    /// after a release).
-    #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
-    fn confirming<const PULLING: bool>(block: &Block, from: usize, len: usize, edges: &mut Edges, folds: &mut Folds, band: &mut Stillness, closing: bool, delays: &[u64; STREAMS], before: &mut Waiting) -> usize {
-        let (Some((mut run, mut path, mut last_p)), Some((mut edge_last_p, mut edge_path, due))) = (folds.all.unconfirmed_run(), edges.confirming()) else { return 0 };
-        let len = len.min(usize::try_from(due.saturating_sub(block.first_index)).unwrap_or(usize::MAX));
-        if from >= len {
-            return 0;
-        }
-        let block = block.head(len);
-        let (mut still, mut ext_p, peaks) = (*band, folds.ext.p, &mut folds.peaks);
-        let (start, own) = (folds.from, folds.own);
-        // Before the edges confirm a movement, their last stop is the one before it: a moving
-        // point may close the rep by rest, and goes to `push`.
-        let close_from = edges.last_stop_us().filter(|_| closing);
-        let mut i = from;
-        if let Some(after) = &mut folds.after_ext {
-            let Some((mut next, mut next_path, mut next_last_p)) = after.unconfirmed_run() else { return 0 };
-            let switch_p = if PULLING { ext_p + REP_TRAVEL_DEG } else { ext_p - REP_TRAVEL_DEG };
-            let ext_index = folds.ext.index;
-            // As in `moving`'s loop back from the extreme, each point also adding to the paths.
-            while i < len {
-                let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
-                let back = if PULLING { p >= ext_p && p < switch_p } else { p <= ext_p && p > switch_p };
-                let paths = (path + (p - last_p).abs(), next_path + (p - next_last_p).abs(), edge_path + (p - edge_last_p).abs());
-                if !(block.moving[i] && back && paths.0 < MOVE_CONFIRM_DEG && paths.1 < MOVE_CONFIRM_DEG && paths.2 < MOVE_CONFIRM_DEG) {
-                    break;
-                }
-                let time_us = block.time_us[i];
-                let mut banded = still;
-                banded.push(time_us, p, true);
-                if close_from.is_some_and(|stop_us| rested(time_us, banded.since_us(), stop_us)) {
-                    break;
-                }
-                edges.keep(index, time_us, block.raw_deg[i]);
-                still = banded;
-                run.add_values(&block.values[i]);
-                next.add_values(&block.values[i]);
-                add_smoothed(&block.values[i], index, delays, (start, ext_index, own), peaks, before);
-                (path, next_path, edge_path, last_p, next_last_p, edge_last_p) = (paths.0, paths.1, paths.2, p, p, p);
-                i += 1;
-            }
-            if i > from {
-                edges.kept_confirming(block.first_index + i as u64 - 1, last_p, edge_path);
-                run.placed(from, i, |k| block.point(k).at);
-                next.placed(from, i, |k| block.point(k).at);
-                // A moving point back from the extreme takes the fold's copy there first.
-                folds.at_ext.get_or_insert(folds.all);
-                folds.all.moved_unconfirmed(run, path, last_p);
-                after.moved_unconfirmed(next, next_path, last_p);
-                *band = still;
-            }
-            return i - from;
-        }
-        // As in `moving`'s loop past the extreme, each point also adding to both paths.
-        while i < len {
-            let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
-            let beyond = if PULLING { p < ext_p } else { p > ext_p };
-            let (next_path, next_edge_path) = (path + (p - last_p).abs(), edge_path + (p - edge_last_p).abs());
-            if !(block.moving[i] && beyond && next_path < MOVE_CONFIRM_DEG && next_edge_path < MOVE_CONFIRM_DEG) {
-                break;
-            }
-            let time_us = block.time_us[i];
-            let mut banded = still;
-            banded.push(time_us, p, true);
-            if close_from.is_some_and(|stop_us| rested(time_us, banded.since_us(), stop_us)) {
-                break;
-            }
-            edges.keep(index, time_us, block.raw_deg[i]);
-            still = banded;
-            run.add_values(&block.values[i]);
-            add_smoothed(&block.values[i], index, delays, (start, index, own), peaks, before);
-            (path, edge_path, last_p, edge_last_p, ext_p) = (next_path, next_edge_path, p, p, p);
-            i += 1;
-        }
-        if i > from {
-            let last = block.point(i - 1);
-            edges.kept_confirming(last.at.index, ext_p, edge_path);
-            run.placed(from, i, |k| block.point(k).at);
-            folds.all.moved_unconfirmed(run, path, ext_p);
-            folds.ext = Extreme { p: ext_p, index: last.at.index };
-            if PULLING {
-                folds.ext_point = last;
-            }
-            folds.at_ext = None;
             *band = still;
         }
         i - from
