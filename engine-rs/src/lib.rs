@@ -159,12 +159,14 @@
 //!     checks), and set a fold's count and last place and the edges' last point once after the
 //!     loop; the common rest (the phase's fold past its slow-down, the next's in its lead) has a
 //!     loop of its own with a fraction of the general rest loop's state, which in V8's profile
-//!     took a third of `steady`'s time for a quarter of its points (it still does: V8 spills
-//!     the two folds' sums at its head); the peaks, which a point in a few changes, stay in
-//!     memory.
+//!     took a third of `steady`'s time for a quarter of its points (V8 spilled the two folds'
+//!     sums at its head: they now add its points in a pass after it, wasm push medians
+//!     23.5–23.9 against 24.7–25.0 ms, 472 against 495 M instructions natively; the same in
+//!     the moving loops was slower); the peaks, which a point in a few changes, stay in memory.
 //!   - Tried and left out: `rested` without `f64::max` (0.3 M more instructions, wasm within
 //!     noise); the rest and moving loops out of line (wasm within noise); writing the fold after
-//!     the extreme back in place (1 M more instructions).
+//!     the extreme back in place (1 M more instructions); the first 2° of a movement from rest
+//!     in `steady` (2 200 fewer points point by point, wasm within noise); the body's α as α·±1.
 //!
 //!   Tried and left out: WebAssembly SIMD (`+simd128`): within the machine's noise (1–2 %),
 //!   since what is left is sequential; larger blocks: 1.5 % natively, at the cost of the wasm
