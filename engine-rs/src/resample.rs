@@ -224,6 +224,8 @@ impl Resampler {
 
     /// [`Resampler::offer`]; `RATES`: whether the samples' ω and α are used (the integrals
     /// behind their step means are kept only then).
+    // `!(step >= MIN)` rather than `step < MIN`: a NaN step must be refused too.
+    #[allow(clippy::neg_cmp_op_on_partial_ord)]
     #[inline(always)]
     pub fn offer_with<const RATES: bool>(&mut self, s: Sample) -> bool {
         if !s.is_plausible() || (self.held > 0 && !(s.time_us - self.last.time_us >= MIN_STEP_US)) {
