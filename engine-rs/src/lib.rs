@@ -94,86 +94,60 @@
 //!   and sees one sample or point at a time, so an incremental session
 //!   ([`Engine::push`]) costs in proportion to its batch, and any split of the same samples into
 //!   batches gives bit-identical results to [`reprocess`].
-//! - Speed (`bench/results.json`, a two-core machine shared with other work; an hour at 200 Hz,
-//!   720 000 samples, with a rep every 4 s): through WebAssembly in Node, reps only, 33 ms
-//!   (21.6 M samples/s; 86 ms, 8.4 M/s, before this work), with every point column 89 ms (129);
-//!   natively 21 ms reps only, 28 ms with points (25.8 M/s; 16 M/s before this work on the same
-//!   machine); a live 500 ms push 5 µs, p95 8.6 µs once V8 has compiled the engine (18.4; 17 µs
-//!   in a fresh process's first session).
-//!   What made the difference, measured one change at a time:
+//! - Speed (`bench/results.json`; an hour at 200 Hz, 720 000 samples, with a rep every 4 s, on a
+//!   two-core machine shared with other work, whose load moves a figure by ±15 % from one run
+//!   to the next): through WebAssembly in Node, reps only, SPEED_WASM; natively SPEED_NATIVE;
+//!   a live 500 ms push SPEED_LIVE.
+//!   The engine's own time in WebAssembly (the push, without copying the samples in), best of
+//!   15, alternating with the engine of the morning of 2026-11-24 in one quiet spell: SPEED_AB.
+//!   Every change below was measured one at a time (native instructions with callgrind, wasm
+//!   alternating old and new) and kept only if it left every output bit as it was.
+//!   What made the difference:
 //!   - WebAssembly engines keep a loop's values in registers only while the loop has no call
 //!     in it, even one not taken: hot loops have none, rare work (a segment start, a due edge,
 //!     a rep closing) leaves the loop and comes back ([`savgol::SavGol::filter`],
 //!     [`reps::RepDetector::steady`], [`edges::Edges::push`]). So the stages run over blocks
 //!     of columns ([`block`]), a point keeping one slot from resampling to rep detection, each
 //!     stage's state copied into locals for the block.
-//!   - Steady movement and steady rest (nine points in ten of a set) change nothing but a
-//!     phase's running sums, its extreme and the rest band: [`reps::RepDetector::steady`] takes
-//!     them in a tight loop, adding in the same order as the point-by-point path.
-//!   - A phase sums ω, α, the body's α and P, not every metric ([`phase::phase_values`]).
+//!   - Steady movement and steady rest change nothing but a phase's running sums, its extreme
+//!     and the rest band: [`reps::RepDetector::steady`] takes them in loops of their own (one
+//!     per direction, columns cut to their length so nothing is bounds-checked, a fold's count
+//!     and places set once after the loop), adding in the same order as the point-by-point
+//!     path. It takes the slow-down after a stop and the still points past the extreme too: of
+//!     the hour's 720 000 points 15 600 go point by point (33 100 before), mostly the first 2°
+//!     of each movement (unconfirmed) and a few at each switch and stop. The common rest (the
+//!     phase's fold past its slow-down, the next's in its lead) has a loop with little state
+//!     that only finds where the rest ends; the folds add its points in a pass after it (V8
+//!     spilled the two folds' sums at the loop's head).
+//!   - The resampler checks runs of 32 samples at once in a branch-free pre-pass and
+//!     interpolates a clean run with no check or choice per sample ([`resample`]).
+//!   - The smoothing buffer runs inside the filter's loops (no pass of its own); the derivation
+//!     goes a 20 ms power block at a time, out of line, the fits' fresh sums on a countdown.
+//!   - A phase sums ω, α, the body's α and P, not every metric ([`phase::phase_values`]); the
+//!     fits of peak power run on 20 ms block means beside a ring of their own, and the detector
+//!     looks at smoothed power only where a block ends.
 //!   - Chains from one point to the next are one operation long where the arithmetic allows:
 //!     the resampler's grid count comes from each sample's own time, the power window and the
 //!     filter's moments take one addition a point; float `min`/`max`, a division per point and
 //!     an unsigned conversion, each a chain of branches or a stall in V8, are gone from the hot
 //!     loops. Columns are padded so that a point's columns do not share a cache set.
-//!   - The JavaScript boundary is one call a push, allocating nothing when nothing closed
-//!     (`src/bindings.rs`).
+//!   - The JavaScript boundary is one call a push, allocating nothing when nothing closed, with
+//!     one input buffer for every engine, zeroed only as it grows (`src/bindings.rs`).
 //!
-//!   Peak power's fits ([`window`]) came after those figures. On every point they cost 10 ns a
-//!   point natively (wasm reps only 33 → 44 ms); what bought it back, measured with callgrind
-//!   (native instructions for the hour, reps only: 304 M before the fits, 350 M with them,
-//!   301.5 M now) and in wasm:
-//!   - The fits run on 20 ms block means of power, and their ring lives beside the smoother, so
-//!     a block's locals are a few hundred bytes, not 8 kB (a copy per block was 52 M
-//!     instructions of memcpy).
-//!   - The detector looks at smoothed power only where a block ends; edges' steadiness is taken
-//!     once per steady run.
-//!   - The steady states of the filter (a centred window sliding by one point up to the next
-//!     fresh sum) and of the derivation (a segment's later points, rates from the angle) run in
-//!     loops of their own, with the same arithmetic; the derivation's as a function of its own,
-//!     which compiled tighter than the same loop inline.
-//!   - A fold's copy at the extreme waits for a point that would change its figures; the edge
-//!     fit takes one division per split.
-//!   - The smoothing buffer runs inside the filter's loops (no pass of its own), the derivation
-//!     a power block at a time and out of line (the fits' fresh sums on a countdown): 547.7 →
-//!     521.1 M instructions for the hour (probe, with points); wasm reps only 30.6 → 28.6 ms
-//!     (best of 40, alternating), 25.8 → 23.3 ms on top of the resampler's and detector's work.
-//!
-//!   Measured in one run on the shared machine under load, the engine before the fits against
-//!   now (official benchmark, twice each, alternating): wasm reps only 16.0 / 16.6 against
-//!   15.0 / 19.0 M samples/s (medians of 5: the load moves them by ±15 %; best of 9 in a
-//!   quieter run, 33.5 ms against 33.9 ms); with points 104.6 / 102.8 ms against 99.6 / 94.4 ms;
-//!   natively with points 25.5 / 26.0 against 23.8 / 24.0 M/s; live p95 8.1 / 8.5 against
-//!   8.2 / 8.7 µs, first session 15.5 / 15.0 against 16.6 / 16.2 µs. So the targets (30 M/s in
-//!   wasm, 28.4 M/s natively, 10 µs in a fresh process's first session) are not met.
-//!
-//!   The rep detector's steady loops came after (callgrind, the hour with points: 547.7 M →
-//!   522.2 M instructions, `Engine::downstream` inclusive 204.3 → 178.8 M; wasm reps only, five
-//!   runs of 15 alternating with the engine before them on the loaded machine, best 27.6–28.4
-//!   against 30.8–31.1 ms, medians 28.4–30.8 against 31.7–34.5 ms):
-//!   - Still points past the extreme (a stopping rope's creep, a resting rope's noise) and the
-//!     slow-down after a stop go through [`reps::RepDetector::steady`] too: of the hour's 720 000
-//!     points, 15 600 go point by point (33 100 before), mostly the first 2° of each movement
-//!     (unconfirmed) and a few at each switch and stop.
-//!   - Its loops are monomorphised by direction, index columns cut to their length (no bounds
-//!     checks), and set a fold's count and last place and the edges' last point once after the
-//!     loop; the common rest (the phase's fold past its slow-down, the next's in its lead) has a
-//!     loop of its own with a fraction of the general rest loop's state, which in V8's profile
-//!     took a third of `steady`'s time for a quarter of its points (V8 spilled the two folds'
-//!     sums at its head: they now add its points in a pass after it, wasm push medians
-//!     23.5–23.9 against 24.7–25.0 ms, 472 against 495 M instructions natively; the same in
-//!     the moving loops was slower); the peaks, which a point in a few changes, stay in memory.
-//!   - Tried and left out: `rested` without `f64::max` (0.3 M more instructions, wasm within
-//!     noise); the rest and moving loops out of line (wasm within noise); writing the fold after
-//!     the extreme back in place (1 M more instructions); the first 2° of a movement from rest
-//!     in `steady` (2 200 fewer points point by point, wasm within noise); the body's α as α·±1.
-//!
-//!   Tried and left out: WebAssembly SIMD (`+simd128`): within the machine's noise (1–2 %),
-//!   since what is left is sequential; larger blocks: 1.5 % natively, at the cost of the wasm
-//!   stack; the rep detector's point-by-point path out of line (a smaller block loop for V8's
-//!   optimising tier: the first session no faster, 0.2 % more instructions natively); a
-//!   warm-up run at module load to bring V8's optimising tier forward (first-session p95 19 →
-//!   12–15 µs, not reliably under 10, for 5–15 ms at every import).
+//!   Tried and left out, each within the noise or slower in WebAssembly: the first 2° of a
+//!   movement from rest in `steady` (2 200 fewer points point by point); the moving loops'
+//!   sums in a pass after them (slower); the rest and moving loops, or the point-by-point path,
+//!   out of line; the body's α as α·±1; the resampler two samples an iteration (1.2 ms slower),
+//!   or with the points past two drained outside its loop; the fits' moments in memory (0.8 ms
+//!   slower); larger blocks (1.5 % natively, at the cost of the wasm stack); a warm-up run at
+//!   module load (first-session p95 19 → 12–15 µs, not reliably under 10, for 5–15 ms at every
+//!   import). WebAssembly SIMD (`+simd128`) gives about 1 ms of the hour's 24 (measured
+//!   alternating, 4 %), and is left out: a SIMD module does not compile at all in Safari before
+//!   16.4, which the iOS app (Capacitor 7, iOS 14 and later) would then refuse to run.
+//!   What is left is spread: in V8's profile of the hour `steady` about a quarter, the
+//!   resampler a fifth (its fast loop about 95 machine instructions a sample, few of them
+//!   spills), the derivation a sixth (a block's two quartic fits spill about 30 of their 160
+//!   instructions), the filter a tenth (48 instructions a point, all float registers taken).
 //! - Bad settings and malformed batches are [`Error`]s; bad samples are dropped and counted;
 //!   fewer than two samples give an empty result. Nothing panics on any input (a property
 //!   test feeds arbitrary numbers).
