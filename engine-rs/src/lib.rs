@@ -96,12 +96,19 @@
 //!   batches gives bit-identical results to [`reprocess`].
 //! - Speed (`bench/results.json`; an hour at 200 Hz, 720 000 samples, with a rep every 4 s, on a
 //!   two-core machine shared with other work, whose load moves a figure by ±15 % from one run
-//!   to the next): through WebAssembly in Node, reps only, SPEED_WASM; natively SPEED_NATIVE;
-//!   a live 500 ms push SPEED_LIVE.
+//!   to the next): through WebAssembly in Node, reps only, 26.8 ms
+//!   (26.9 M samples/s, the samples copied in and the reps read out; 16–27 M/s over eight runs
+//!   under the afternoon's load; 36 ms and 20.0 M/s in the morning of 2026-11-24), with every
+//!   point column 92 ms; natively with every point kept 27.1 M samples/s (22.7 in the morning);
+//!   a live 500 ms push 4–6 µs, p95 7–9 µs in a quiet spell once V8 has compiled the engine
+//!   (12–19 µs under load, the morning's engine the same).
 //!   The engine's own time in WebAssembly (the push, without copying the samples in), best of
-//!   15, alternating with the engine of the morning of 2026-11-24 in one quiet spell: SPEED_AB.
+//!   15, alternating with the engine of the morning of 2026-11-24 in one quiet spell: 23.7 ms
+//!   against 32.4 ms (medians 24.7 and 34.7). The cost: V8 takes 5–7 MB more memory for the
+//!   process (its code for the detector's larger loops; wasm memory is 2.3 MB as before), which
+//!   moved the batch command's peak for an hour's file from 135 to 141–165 bytes a sample.
 //!   Every change below was measured one at a time (native instructions with callgrind, wasm
-//!   alternating old and new) and kept only if it left every output bit as it was.
+//!   alternating old and new) and kept only if it left every output bit as it was (`examples/fingerprint.rs`).
 //!   What made the difference:
 //!   - WebAssembly engines keep a loop's values in registers only while the loop has no call
 //!     in it, even one not taken: hot loops have none, rare work (a segment start, a due edge,
