@@ -106,7 +106,9 @@
 //!   15, alternating with the engine of the morning of 2026-11-24 in one quiet spell: 23.7 ms
 //!   against 32.4 ms (medians 24.7 and 34.7). The cost: V8 takes 5–7 MB more memory for the
 //!   process (its code for the detector's larger loops; wasm memory is 2.3 MB as before), which
-//!   moved the batch command's peak for an hour's file from 135 to 141–165 bytes a sample.
+//!   moved the batch command's peak for an hour's file from 135 to 141–165 bytes a sample; with
+//!   the detector's `moving` and `rest` loops out of line (no slower: best of 15 within
+//!   0.3 ms) it gives back about 3 MB, 154–156 bytes a sample.
 //!   Every change below was measured one at a time (native instructions with callgrind, wasm
 //!   alternating old and new) and kept only if it left every output bit as it was (`examples/fingerprint.rs`).
 //!   What made the difference:
@@ -143,8 +145,8 @@
 //!
 //!   Tried and left out, each within the noise or slower in WebAssembly: the first 2° of a
 //!   movement from rest in `steady` (2 200 fewer points point by point); the moving loops'
-//!   sums in a pass after them (slower); the rest and moving loops, or the point-by-point path,
-//!   out of line; the body's α as α·±1; the resampler two samples an iteration (1.2 ms slower),
+//!   sums in a pass after them (slower); the point-by-point path out of line; the body's α
+//!   as α·±1; the resampler two samples an iteration (1.2 ms slower),
 //!   or with the points past two drained outside its loop; the fits' moments in memory (0.8 ms
 //!   slower); larger blocks (1.5 % natively, at the cost of the wasm stack); a warm-up run at
 //!   module load (first-session p95 19 → 12–15 µs, not reliably under 10, for 5–15 ms at every
