@@ -7,15 +7,8 @@
 use engine::{reprocess, Batch, Engine, Settings, Update};
 use std::time::Instant;
 
-/// A rep every 4 s: 1.5 s out (cosine), 1.5 s back (sine) to the other side, 1 s still.
-fn angle(t: f64) -> f64 {
-    let cycle = (t / 4.0).floor();
-    let u = t - 4.0 * cycle;
-    let side = if cycle as i64 % 2 == 0 { 1.0 } else { -1.0 };
-    let wound = 900.0 + 100.0 * (cycle * 0.7).sin();
-    let phase = core::f64::consts::FRAC_PI_2 * (u / 1.5).min(2.0);
-    side * wound * phase.cos()
-}
+mod sets;
+use sets::Noise;
 
 /// Runs per figure.
 const RUNS: usize = 15;
@@ -23,15 +16,7 @@ const RUNS: usize = 15;
 fn main() {
     let (hz, seconds) = (200.0, 3600.0);
     let n = (hz * seconds) as usize;
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
-    let mut noise = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed >> 11) as f64 / (1u64 << 53) as f64 - 0.5
-    };
-    let time_us: Vec<f64> = (0..n).map(|i| (i as f64 + 0.3 * noise()) * 1e6 / hz).collect();
-    let angle_deg: Vec<f64> = time_us.iter().map(|&t| angle(t * 1e-6) + 0.2 * noise()).collect();
+    let (time_us, angle_deg) = sets::samples(hz, n, 0.3, 0.2, &mut Noise::default());
     let batch = Batch { time_us: &time_us, angle_deg: &angle_deg, ..Batch::default() };
     let settings = Settings { inertia_kg_m2: 0.05, ..Settings::default() };
 
