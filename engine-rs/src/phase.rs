@@ -94,10 +94,7 @@ impl Sums {
         }
         self.last = at;
         self.count += 1;
-        for (t, x) in self.total.iter_mut().zip(m) {
-            *t += x;
-        }
-        self.peak_omega = peak(self.peak_omega, m[OMEGA].abs());
+        self.add_values(m);
     }
 
     /// Adds a point's values but not its place: for a caller's loop over points, which then
@@ -336,7 +333,7 @@ impl Resting {
     /// points added so far.
     #[inline(always)]
     pub(crate) fn keeps_figures(&self) -> bool {
-        !self.after_body || self.ramp_sign == 0
+        self.is_lead() || self.is_rest()
     }
 }
 

@@ -120,6 +120,50 @@ impl Block<'_> {
     }
 }
 
+/// Rope position `p` past the extreme at `ext_p`, in a pull (`PULLING`: towards 0) or a
+/// release (away from it); a NaN position is not.
+#[inline(always)]
+fn past<const PULLING: bool>(p: f64, ext_p: f64) -> bool {
+    if PULLING {
+        p < ext_p
+    } else {
+        p > ext_p
+    }
+}
+
+/// The rope position back from the extreme at `ext_p` at which the switch of direction is
+/// certain ([`REP_TRAVEL_DEG`]).
+#[inline(always)]
+fn switch_at<const PULLING: bool>(ext_p: f64) -> f64 {
+    if PULLING {
+        ext_p + REP_TRAVEL_DEG
+    } else {
+        ext_p - REP_TRAVEL_DEG
+    }
+}
+
+/// Rope position `p` short of the switch at `switch_p`, in the direction back from the
+/// extreme; a NaN position is not.
+#[inline(always)]
+fn short_of<const PULLING: bool>(p: f64, switch_p: f64) -> bool {
+    if PULLING {
+        p < switch_p
+    } else {
+        p > switch_p
+    }
+}
+
+/// Rope position `p` back from the extreme at `ext_p` (or at it) and short of the switch at
+/// `switch_p`: within [ext, ext + travel) of a pull, (ext − travel, ext] of a release.
+#[inline(always)]
+fn back_within<const PULLING: bool>(p: f64, ext_p: f64, switch_p: f64) -> bool {
+    if PULLING {
+        p >= ext_p && p < switch_p
+    } else {
+        p <= ext_p && p > switch_p
+    }
+}
+
 /// Whether the rope has been at rest for [`REST_CLOSE_S`] by `now_us`: since the flywheel
 /// stopped (at `stop_us`) and since it last left the rest band (at `band_since_us`), whichever
 /// is later.
@@ -604,11 +648,10 @@ impl RepDetector {
             // Coming back from the extreme: within (ext − travel, ext] of a release, [ext, ext +
             // travel) of a pull (a NaN position is neither, and stops the loop).
             let Some(mut next) = after.moving_run() else { return 0 };
-            let switch_p = if PULLING { ext_p + REP_TRAVEL_DEG } else { ext_p - REP_TRAVEL_DEG };
-            let back = |p: f64| if PULLING { p >= ext_p && p < switch_p } else { p <= ext_p && p > switch_p };
+            let switch_p = switch_at::<PULLING>(ext_p);
             while i < len {
                 let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
-                if !(block.moving[i] && back(p)) {
+                if !(block.moving[i] && back_within::<PULLING>(p, ext_p, switch_p)) {
                     break;
                 }
                 let time_us = block.time_us[i];
@@ -634,8 +677,7 @@ impl RepDetector {
         // and none after the old one (no point has come back from it).
         while i < len {
             let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
-            let beyond = if PULLING { p < ext_p } else { p > ext_p };
-            if !(block.moving[i] && beyond) {
+            if !(block.moving[i] && past::<PULLING>(p, ext_p)) {
                 break;
             }
             let time_us = block.time_us[i];
@@ -721,9 +763,8 @@ impl RepDetector {
             }
             // Past the extreme, or back by less than the travel that switches direction (a NaN
             // position is neither, and stops the loop).
-            let beyond = if PULLING { p < ext.p } else { p > ext.p };
-            let short = if PULLING { p < ext.p + REP_TRAVEL_DEG } else { p > ext.p - REP_TRAVEL_DEG };
-            if !short || (!beyond && next.is_none() && !all.keeps_figures()) {
+            let beyond = past::<PULLING>(p, ext.p);
+            if !short_of::<PULLING>(p, switch_at::<PULLING>(ext.p)) || (!beyond && next.is_none() && !all.keeps_figures()) {
                 break;
             }
             let at = At { index, time_us: block.time_us[i] };
@@ -790,12 +831,11 @@ impl RepDetector {
     ) -> usize {
         let mut banded = *band;
         // Where the switch is certain, taken once (WebAssembly engines leave it in the loop).
-        let switch_p = if PULLING { ext_p + REP_TRAVEL_DEG } else { ext_p - REP_TRAVEL_DEG };
+        let switch_p = switch_at::<PULLING>(ext_p);
         let (len, from) = (block.len(), i);
         while i < len {
             let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
-            let back = if PULLING { p >= ext_p && p < switch_p } else { p <= ext_p && p > switch_p };
-            if block.moving[i] || !back {
+            if block.moving[i] || !back_within::<PULLING>(p, ext_p, switch_p) {
                 break;
             }
             let time_us = block.time_us[i];
