@@ -173,7 +173,7 @@ pub struct Engine {
     /// Whether [`Update::points`] gets the points (callers that want reps only save the work).
     collect_points: bool,
     /// Grid points a block at a time ([`crate::block`]), and what the stages after the filter
-    /// derive from them. Boxed (about 130 kB): a value that size, moved on WebAssembly's 1 MB
+    /// derive from them. Boxed (about 300 kB): a value that size, moved on WebAssembly's 1 MB
     /// stack as an engine is made, would be close to overflowing it.
     grid: Box<GridBlock>,
     derived: Box<Derived>,

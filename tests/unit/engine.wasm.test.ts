@@ -145,6 +145,30 @@ describe('the wasm engine', () => {
     expect(computed.points.angularVelocity[100]).toBeCloseTo((100 * Math.PI) / 180, 9);
   });
 
+  it('reprocesses a long session in pieces: the reps of one push, without growing wasm memory by the session', async () => {
+    const { memory } = await import('../../pkg/engine_bg.wasm');
+    // 1 000 s at 1 kHz (16 MB of samples): a rep every 4 s, as in the benchmark.
+    const n = 1_000_000;
+    const batch: SampleBatch = { timeUs: new Float64Array(n), angleDeg: new Float64Array(n) };
+    for (let i = 0; i < n; i++) {
+      const t = i / 1000;
+      const cycle = Math.floor(t / 4);
+      batch.timeUs[i] = i * 1000;
+      batch.angleDeg[i] = (cycle % 2 === 0 ? 1 : -1) * 900 * Math.cos((Math.PI / 2) * Math.min((t - 4 * cycle) / 1.5, 2));
+    }
+    const before = memory.buffer.byteLength;
+    const pieces = reprocess(batch, { inertia: 0.05 });
+    expect(memory.buffer.byteLength - before).toBeLessThan(2 ** 21);
+    expect(pieces.reps.length).toBeGreaterThan(240);
+    const engine = createEngine({ inertia: 0.05 });
+    const once = engine.push(batch);
+    const last = engine.finish();
+    engine.dispose();
+    expect(pieces.reps).toEqual([...once.reps, ...last.reps]);
+    expect(pieces.turns).toEqual([...once.turns, ...last.turns]);
+    expect(pieces.pointCount).toBe(once.pointCount + last.pointCount);
+  });
+
   it('does not grow memory over many reprocess calls, including failing ones', async () => {
     const { memory } = await import('../../pkg/engine_bg.wasm');
     const batch = oneRep();
