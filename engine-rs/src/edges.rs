@@ -324,28 +324,34 @@ impl Edges {
     }
 
     /// The index below which [`Edges::carries_on`] (`moving`) or [`Edges::rests_on`] holds for
-    /// every point, as long as only [`Edges::keep`] and [`Edges::kept`] are called (0: for
-    /// none): a bound a caller's loop can take once.
+    /// every point, as long as only [`Edges::kept`] is called (0: for none): a bound a caller's
+    /// loop can take once.
     #[inline(always)]
     pub fn steady_until(&self, moving: bool) -> u64 {
         let steady = if moving { self.last_moving && self.run_confirmed } else { !self.last_moving };
         if steady { self.next_due } else { 0 }
     }
 
-    /// The point buffer's part of [`Edges::push`] of a point for which [`Edges::carries_on`] (a
-    /// moving one) or [`Edges::rests_on`] (a still one) holds: all such a point changes, with no
-    /// branch and no call, for a caller's loop; which calls [`Edges::kept`] once after the last.
+    /// After a caller's loop over points for each of which [`Edges::carries_on`] (a moving one)
+    /// or [`Edges::rests_on`] (a still one) holds, numbered from `first`, at times `time_us` and
+    /// resampled angles `raw_deg` (of equal length, not empty), the last at rope position `p`:
+    /// the edges as [`Edges::push`] of each would have left them. Such points change only the
+    /// point buffer, which takes their last [`RING`] at once here rather than a store each in
+    /// the caller's loop.
     #[inline(always)]
-    pub fn keep(&mut self, index: u64, time_us: f64, x: f64) {
-        let slot = index as usize & MASK;
-        (self.times[slot], self.angles[slot]) = (time_us, x);
-    }
-
-    /// After [`Edges::keep`] of points up to `index`, the last at rope position `p`: the edges as
-    /// [`Edges::push`] of each would have left them.
-    #[inline(always)]
-    pub fn kept(&mut self, index: u64, p: f64) {
-        self.next = index + 1;
+    pub fn kept(&mut self, first: u64, time_us: &[f64], raw_deg: &[f64], p: f64) {
+        let n = time_us.len().min(raw_deg.len());
+        let skip = n.saturating_sub(RING);
+        let (time_us, raw_deg) = (&time_us[skip..n], &raw_deg[skip..n]);
+        // From the slot of the first point kept to the ring's end, then from its start.
+        let slot = (first as usize + skip) & MASK;
+        let split = time_us.len().min(RING - slot);
+        let wrapped = time_us.len() - split;
+        self.times[slot..slot + split].copy_from_slice(&time_us[..split]);
+        self.angles[slot..slot + split].copy_from_slice(&raw_deg[..split]);
+        self.times[..wrapped].copy_from_slice(&time_us[split..]);
+        self.angles[..wrapped].copy_from_slice(&raw_deg[split..]);
+        self.next = first + n as u64;
         self.last_p = p;
     }
 

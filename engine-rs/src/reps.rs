@@ -108,6 +108,12 @@ impl Block<'_> {
         }
     }
 
+    /// [`Edges::kept`] of points `from..to` (not empty), the last at rope position `p`.
+    #[inline(always)]
+    fn kept(&self, from: usize, to: usize, edges: &mut Edges, p: f64) {
+        edges.kept(self.first_index + from as u64, &self.time_us[from..to], &self.raw_deg[from..to], p);
+    }
+
     /// Point `i` (< [`Block::len`]).
     #[inline(always)]
     pub fn point(&self, i: usize) -> DetectorPoint {
@@ -598,8 +604,8 @@ impl RepDetector {
     /// the folds, the extreme and the rest band in locals (the peaks, which a point in a few
     /// changes, in memory), add in the same order as [`RepDetector::push`] and give
     /// bit-identical results, with no call in them (a WebAssembly engine stores a loop's values
-    /// around any call, even one not taken); a point's count and place, and the edges' last
-    /// point, are set once after the loop.
+    /// around any call, even one not taken); a point's count and place, and the edges' copy
+    /// of the points, are set once after the loop.
     pub fn steady(&mut self, block: &Block, from: usize, edges: &mut Edges) -> usize {
         let Some(dir) = &mut self.dir else { return 0 };
         let (folds, pulling, closing) = match dir {
@@ -654,9 +660,7 @@ impl RepDetector {
                 if !(block.moving[i] && back_within::<PULLING>(p, ext_p, switch_p)) {
                     break;
                 }
-                let time_us = block.time_us[i];
-                edges.keep(index, time_us, block.raw_deg[i]);
-                still.push(time_us, p, true);
+                still.push(block.time_us[i], p, true);
                 run.add_values(&block.values[i]);
                 next.add_values(&block.values[i]);
                 add_smoothed(&block.values[i], index, delays, (start, ext_index, own), peaks, before);
@@ -664,7 +668,7 @@ impl RepDetector {
             }
             if i > from {
                 let last_p = block.angle_deg[i - 1].abs();
-                edges.kept(block.first_index + i as u64 - 1, last_p);
+                block.kept(from, i, edges, last_p);
                 run.placed(from, i, |k| block.point(k).at);
                 next.placed(from, i, |k| block.point(k).at);
                 folds.all.moved(run, last_p);
@@ -680,9 +684,7 @@ impl RepDetector {
             if !(block.moving[i] && past::<PULLING>(p, ext_p)) {
                 break;
             }
-            let time_us = block.time_us[i];
-            edges.keep(index, time_us, block.raw_deg[i]);
-            still.push(time_us, p, true);
+            still.push(block.time_us[i], p, true);
             run.add_values(&block.values[i]);
             add_smoothed(&block.values[i], index, delays, (start, index, own), peaks, before);
             ext_p = p;
@@ -690,7 +692,7 @@ impl RepDetector {
         }
         if i > from {
             let last = block.point(i - 1);
-            edges.kept(last.at.index, ext_p);
+            block.kept(from, i, edges, ext_p);
             run.placed(from, i, |k| block.point(k).at);
             folds.all.moved(run, ext_p);
             folds.ext = Extreme { p: ext_p, index: last.at.index };
@@ -752,7 +754,7 @@ impl RepDetector {
         while i < len {
             if let Some(after) = next.as_mut().filter(|after| all.is_rest() && after.is_lead()) {
                 let smoothed = (delays, (start, ext.index, own));
-                i = Self::plain_rest::<PULLING>(&block, i, (&mut all, after), ext.p, (&mut band, close_from), edges, smoothed, peaks, before);
+                i = Self::plain_rest::<PULLING>(&block, i, (&mut all, after), ext.p, (&mut band, close_from), smoothed, peaks, before);
                 if i >= len {
                     break;
                 }
@@ -773,7 +775,6 @@ impl RepDetector {
             if close_from.is_some_and(|stop_us| rested(at.time_us, banded.since_us(), stop_us)) {
                 break;
             }
-            edges.keep(index, at.time_us, block.raw_deg[i]);
             band = banded;
             all.add(&block.values[i], i);
             if beyond {
@@ -790,7 +791,7 @@ impl RepDetector {
         }
         if i > from {
             let last_p = block.angle_deg[i - 1].abs();
-            edges.kept(block.first_index + i as u64 - 1, last_p);
+            block.kept(from, i, edges, last_p);
             let at = |k: usize| block.point(k).at;
             folds.all.rested(all, i, at, last_p);
             if let Some(slot) = ext_slot {
@@ -824,7 +825,6 @@ impl RepDetector {
         (all, next): (&mut Resting, &mut Resting),
         ext_p: f64,
         (band, close_from): (&mut Stillness, Option<f64>),
-        edges: &mut Edges,
         (delays, centres): (&[u64; STREAMS], (u64, u64, f64)),
         peaks: &mut Peaks,
         before: &mut Waiting,
@@ -844,7 +844,6 @@ impl RepDetector {
             if close_from.is_some_and(|stop_us| rested(time_us, band.since_us(), stop_us)) {
                 break;
             }
-            edges.keep(index, time_us, block.raw_deg[i]);
             banded = band;
             add_smoothed(&block.values[i], index, delays, centres, peaks, before);
             i += 1;
