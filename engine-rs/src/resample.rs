@@ -358,7 +358,11 @@ impl Resampler {
             // is not clean goes through them whole: checked again from its next sample, each
             // sample near a bad one would be checked up to RUN times.
             (i, n) = if r.k >= 1.0 && input.clean::<RATES>(run, r.last.time_us) {
-                r.fill_run::<RATES>(input, run, block, (n, limit))
+                if RATES {
+                    r.fill_run::<RATES>(input, run, block, (n, limit))
+                } else {
+                    r.fill_grid(input, run, block, (n, limit))
+                }
             } else {
                 r.fill_checked::<RATES>(input, run, block, (n, limit), skipped)
             };
@@ -380,6 +384,49 @@ impl Resampler {
             n = self.emit::<RATES>(block, (n, limit), false);
         }
         (i, n)
+    }
+
+    /// [`Resampler::fill_run`] without the device's rates, a grid point at a time: each takes the
+    /// samples up to the first at or after its time, then interpolates between that one and the
+    /// one before, as [`Resampler::next_point`] would right after that sample was offered (the
+    /// same interval, the same arithmetic, so the same bits). Per grid point rather than per
+    /// sample: no second candidate to compute and discard, and a sample a grid point passes
+    /// over costs a comparison. Fills the block up to `limit`; the samples taken so far then
+    /// stand as offered, and the points they made due come first in the next block.
+    #[inline(always)]
+    fn fill_grid(&mut self, input: &Columns, (from, to): (usize, usize), block: &mut GridBlock, (mut n, limit): (usize, usize)) -> (usize, usize) {
+        let (Some(times), Some(angles)) = (input.time_us.get(from..to), input.angle_deg.get(from..to)) else {
+            return (from, n);
+        };
+        // (time, angle) of the interval's two ends, and the next sample to take.
+        let (mut left, mut last) = ((self.left.time_us, self.left.angle_deg), (self.last.time_us, self.last.angle_deg));
+        let mut inv_span = self.inv_span;
+        let (mut k, mut j) = (self.k, 0);
+        'points: while n < limit {
+            let t = self.grid_us(k);
+            if t > last.0 {
+                loop {
+                    let (Some(&time_us), Some(&angle_deg)) = (times.get(j), angles.get(j)) else { break 'points };
+                    (left, last, j) = (last, (time_us, angle_deg), j + 1);
+                    if t <= last.0 {
+                        break;
+                    }
+                }
+                inv_span = 1.0 / (last.0 - left.0);
+            }
+            let frac = (t - left.0) * inv_span;
+            block.set::<false>(n, &GridPoint { sample: Sample { time_us: t, angle_deg: left.1 + (last.1 - left.1) * frac, omega: 0.0, alpha: 0.0 }, first: false });
+            (n, k) = (n + 1, k + 1.0);
+        }
+        if j > 0 {
+            let sample = |(time_us, angle_deg): (f64, f64)| Sample { time_us, angle_deg, omega: 0.0, alpha: 0.0 };
+            (self.left, self.last) = (sample(left), sample(last));
+            self.delta = sample((last.0 - left.0, last.1 - left.1));
+            self.inv_span = 1.0 / self.delta.time_us;
+            self.end = self.grid_end(last.0);
+        }
+        self.k = k;
+        (from + j, n)
     }
 
     /// [`Resampler::fill`] over samples `from..to`, each through [`Resampler::offer_with`]'s
