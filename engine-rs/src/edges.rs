@@ -336,7 +336,7 @@ impl Edges {
     /// or [`Edges::rests_on`] (a still one) holds, numbered from `first`, at times `time_us` and
     /// resampled angles `raw_deg` (of equal length, not empty), the last at rope position `p`:
     /// the edges as [`Edges::push`] of each would have left them. Such points change only the
-    /// point buffer, which takes their last [`RING`] at once here rather than a store each in
+    /// point buffer, which takes their last `RING` at once here rather than a store each in
     /// the caller's loop.
     #[inline(always)]
     pub fn kept(&mut self, first: u64, time_us: &[f64], raw_deg: &[f64], p: f64) {
