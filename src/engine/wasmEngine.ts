@@ -140,14 +140,11 @@ class Handle {
   }
 }
 
-/** The `reps` reps then `turns` turns whose records are the `count` numbers at `address` in wasm memory. */
-function records(address: number, count: number, reps: number, turns: number): { reps: Rep[]; turns: Turn[] } {
-  const n = new Float64Array(memory.buffer, address, count);
+/** Appends to `into` the `reps` reps then `turns` turns whose records are the `count` numbers from index `at` of `n`. */
+function readRecords(n: Float64Array, at: number, count: number, reps: number, turns: number, into: EngineUpdate): void {
   if (count !== reps * REP_LENGTH + turns * TURN_LENGTH) throw new Error(`The engine's records hold ${count} numbers for ${reps} reps and ${turns} turns: rebuild pkg/`);
-  const out = { reps: new Array<Rep>(reps), turns: new Array<Turn>(turns) };
-  for (let k = 0; k < reps; k++) out.reps[k] = readRep(n, k * REP_LENGTH);
-  for (let k = 0; k < turns; k++) out.turns[k] = readTurn(n, reps * REP_LENGTH + k * TURN_LENGTH);
-  return out;
+  for (let k = 0; k < reps; k++) into.reps.push(readRep(n, at + k * REP_LENGTH));
+  for (let k = 0; k < turns; k++) into.turns.push(readTurn(n, at + reps * REP_LENGTH + k * TURN_LENGTH));
 }
 
 /** Writes `batch`'s columns one after the other into the engine's input buffer. */
@@ -191,7 +188,9 @@ function update(handle: Handle, takePoints: boolean): EngineUpdate | EngineUpdat
   const pointCount = n[h + 1]!;
   const reps = n[h + 2]!;
   const turns = n[h + 3]!;
-  const base: EngineUpdate = reps + turns === 0 ? { reps: [], turns: [], skipped, pointCount } : { ...records(n[h + 4]!, n[h + 5]!, reps, turns), skipped, pointCount };
+  // Read through the view of all of wasm memory, into an update of one shape whatever it holds.
+  const base: EngineUpdate = { reps: [], turns: [], skipped, pointCount };
+  if (reps + turns > 0) readRecords(n, n[h + 4]! / 8, n[h + 5]!, reps, turns, base);
   return takePoints ? { ...base, points: points(handle.engine.takePoints()) } : base;
 }
 
