@@ -95,20 +95,23 @@
 //!   ([`Engine::push`]) costs in proportion to its batch, and any split of the same samples into
 //!   batches gives bit-identical results to [`reprocess`].
 //! - Speed (`bench/results.json`; an hour at 200 Hz, 720 000 samples, with a rep every 4 s, on a
-//!   two-core machine shared with other work, whose load moves a figure by ±15 % from one run
-//!   to the next): through WebAssembly in Node, reps only, 26.8 ms
-//!   (26.9 M samples/s, the samples copied in and the reps read out; 16–27 M/s over eight runs
-//!   under the afternoon's load; 36 ms and 20.0 M/s in the morning of 2026-11-24), with every
-//!   point column 92 ms; natively with every point kept 27.1 M samples/s (22.7 in the morning);
-//!   a live 500 ms push 4–6 µs, p95 7–9 µs in a quiet spell once V8 has compiled the engine
-//!   (12–19 µs under load, the morning's engine the same).
+//!   two-core machine shared with other work, which slows a run by up to 1.8× for seconds at a
+//!   time, so each figure is the best of several runs, the median beside it): through
+//!   WebAssembly in Node, reps only, 22.5–23.3 ms (31 M samples/s, the samples copied in and
+//!   the reps read out; 26.8 ms and 26.9 M/s on the afternoon of 2026-11-24, 36 ms that
+//!   morning), with every point column 61 ms; natively with every point kept 28.4 M samples/s
+//!   (27.1), 40 M/s reps only; a live 500 ms push 3.8 µs, 5 µs when it closes a rep, p95 about
+//!   6 µs in a quiet spell once V8 has compiled the engine (10–13 µs under load).
+//!   Natively, with every point kept, 8–9 ms of the 26 are the 63 MB of point columns written
+//!   at the memory's speed (a C loop writing as much takes 6–8 ms here, with non-temporal
+//!   stores no less).
 //!   The engine's own time in WebAssembly (the push, without copying the samples in), best of
 //!   15, alternating with the engine of the morning of 2026-11-24 in one quiet spell: 23.7 ms
-//!   against 32.4 ms (medians 24.7 and 34.7). The cost: V8 takes 5–7 MB more memory for the
-//!   process (its code for the detector's larger loops; wasm memory is 2.3 MB as before), which
-//!   moved the batch command's peak for an hour's file from 135 to 141–165 bytes a sample; with
-//!   the detector's `moving` and `rest` loops out of line (no slower: best of 15 within
-//!   0.3 ms) it gives back about 3 MB, 154–156 bytes a sample.
+//!   against 32.4 ms (medians 24.7 and 34.7), before the blocks of 1024 and the grid-point
+//!   resampler took off another 2–3 ms. V8's code for the detector's larger loops holds a few
+//!   MB more of the process than the morning's engine did (wasm memory is not the difference);
+//!   the batch command gives it back by compiling on one thread (`cli/reprocess.ts`): its peak
+//!   for an hour's file is 132–148 bytes a sample (135 in the morning).
 //!   Every change below was measured one at a time (native instructions with callgrind, wasm
 //!   alternating old and new) and kept only if it left every output bit as it was (`examples/fingerprint.rs`).
 //!   What made the difference:
@@ -141,22 +144,38 @@
 //!     an unsigned conversion, each a chain of branches or a stall in V8, are gone from the hot
 //!     loops. Columns are padded so that a point's columns do not share a cache set.
 //!   - The JavaScript boundary is one call a push, allocating nothing when nothing closed, with
-//!     one input buffer for every engine, zeroed only as it grows (`src/bindings.rs`).
+//!     one input buffer for every engine, zeroed only as it grows (`src/bindings.rs`). The
+//!     TypeScript side reads an update into one object shape, the records through its one view
+//!     of wasm memory (a push that closes a rep: 13–14 µs before, 5 now), and `reprocess`
+//!     pushes a session in pieces of 32 Ki samples, which keeps the input in cache (0.8 ms) and
+//!     wasm memory from growing by the session's size.
+//!   - Blocks of 1024 new points ([`block::NEW`]): each stage's start per block is paid a
+//!     quarter as often (1.4–2.9 ms of the hour in wasm, alternating).
+//!   - In WebAssembly the resampler takes clean runs a grid point at a time
+//!     ([`resample`], `BY_GRID_POINT`: 0.7–1.0 ms); natively the branch-free sample-at-a-time
+//!     path stays, faster there (17.3 ms against 20.5 for the hour, reps only).
+//!   - The steady loops leave the edges' point buffer to one copy after them (0.3 ms).
 //!
 //!   Tried and left out, each within the noise or slower in WebAssembly: the first 2° of a
 //!   movement from rest in `steady` (2 200 fewer points point by point); the moving loops'
 //!   sums in a pass after them (slower); the point-by-point path out of line; the body's α
 //!   as α·±1; the resampler two samples an iteration (1.2 ms slower),
 //!   or with the points past two drained outside its loop; the fits' moments in memory (0.8 ms
-//!   slower); larger blocks (1.5 % natively, at the cost of the wasm stack); a warm-up run at
-//!   module load (first-session p95 19 → 12–15 µs, not reliably under 10, for 5–15 ms at every
-//!   import). WebAssembly SIMD (`+simd128`) gives about 1 ms of the hour's 24 (measured
+//!   slower); blocks of 128 (0.9 ms slower) or 2048 (no faster); the grid-point resampler
+//!   taking its samples without a branch (1.4 ms slower: V8 makes a float select a branch;
+//!   natively 22 ms against 17.3) or by index into a copy of the run (4–5 ms slower: each
+//!   take waits on the last one's load); natively, each sample's grid count and 1 / interval
+//!   in a pass before the run (no faster); the filter's and the derivation's loops bounded by
+//!   the next segment start, found once, instead of a test a point (no faster); a warm-up run
+//!   at module load (first-session p95 19 → 12–15 µs, not reliably under 10, for 5–15 ms at
+//!   every import). WebAssembly SIMD (`+simd128`) gives about 1 ms of the hour's 24 (measured
 //!   alternating, 4 %), and is left out: a SIMD module does not compile at all in Safari before
 //!   16.4, which the iOS app (Capacitor 7, iOS 14 and later) would then refuse to run.
-//!   What is left is spread: in V8's profile of the hour `steady` about a quarter, the
-//!   resampler a fifth (its fast loop about 95 machine instructions a sample, few of them
-//!   spills), the derivation a sixth (a block's two quartic fits spill about 30 of their 160
-//!   instructions), the filter a tenth (48 instructions a point, all float registers taken).
+//!   What is left is spread: in V8's profile of the hour the resampler and the derivation
+//!   about a fifth each, the filter an eighth, `steady`'s loops a quarter, the edges' fits
+//!   4 %. Natively, in instructions a sample (callgrind): the resampler 87, the derivation 71
+//!   (of which the two quartic fits of peak power 26), the filter 53, the moving loops 34, the
+//!   rest loops 19, the edges' fits 14.
 //! - Bad settings and malformed batches are [`Error`]s; bad samples are dropped and counted;
 //!   fewer than two samples give an empty result. Nothing panics on any input (a property
 //!   test feeds arbitrary numbers).
