@@ -27,19 +27,21 @@ export function record(section: string, figures: Record<string, Figure>): void {
   }
 }
 
-/**
- * Wall times in ms of `runs` calls of `fn` after `warmup` untimed calls: the best (the run least
- * disturbed by the machine's other work, which on these shared cores slows a run by up to 1.8×
- * for seconds at a time) and the median.
- */
+/** The best (the run least disturbed by the machine's other work) and the median of `times`. */
+export function bestAndMedian(times: readonly number[]): { best: number; median: number } {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { best: sorted[0]!, median: sorted[Math.floor(sorted.length / 2)]! };
+}
+
+/** Wall time of one call of `fn`, ms. */
+export function msOf(fn: () => void): number {
+  const t0 = performance.now();
+  fn();
+  return performance.now() - t0;
+}
+
+/** {@link bestAndMedian} of `runs` calls of `fn` after `warmup` untimed calls, ms. */
 export function timesMs(fn: () => void, runs = 5, warmup = 1): { best: number; median: number } {
   for (let i = 0; i < warmup; i++) fn();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    fn();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return { best: times[0]!, median: times[Math.floor(times.length / 2)]! };
+  return bestAndMedian(Array.from({ length: runs }, () => msOf(fn)));
 }
