@@ -96,12 +96,13 @@
 //!   batches gives bit-identical results to [`reprocess`].
 //! - Speed (`bench/results.json`; an hour at 200 Hz, 720 000 samples, with a rep every 4 s, on a
 //!   two-core machine shared with other work, which slows a run by up to 1.8× for seconds at a
-//!   time, so each figure is the best of several runs, the median beside it): through
-//!   WebAssembly in Node, reps only, 22.5–23.3 ms (31 M samples/s, the samples copied in and
-//!   the reps read out; 26.8 ms and 26.9 M/s on the afternoon of 2026-11-24, 36 ms that
-//!   morning), with every point column 61 ms; natively with every point kept 28.4 M samples/s
-//!   (27.1), 40 M/s reps only; a live 500 ms push 3.8 µs, 5 µs when it closes a rep, p95 about
-//!   6 µs in a quiet spell once V8 has compiled the engine (10–13 µs under load).
+//!   time, so each figure is the best of runs spread over half a minute, the median beside it):
+//!   through WebAssembly in Node, reps only, 22.5–23.4 ms (31 M samples/s, the samples copied
+//!   in and the reps read out; 26.8 ms and 26.9 M/s on the afternoon of 2026-11-24, 36 ms that
+//!   morning), with every point column 61–106 ms; natively with every point kept 25.6–28.4 M
+//!   samples/s as the neighbours' memory traffic allows (27.1 that afternoon), 39–41 M/s reps
+//!   only; a live 500 ms push 3.8 µs, 5 µs when it closes a rep, p95 about 6 µs in a quiet spell
+//!   once V8 has compiled the engine (10–13 µs under load).
 //!   Natively, with every point kept, 8–9 ms of the 26 are the 63 MB of point columns written
 //!   at the memory's speed (a C loop writing as much takes 6–8 ms here, with non-temporal
 //!   stores no less).
