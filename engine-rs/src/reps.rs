@@ -126,14 +126,15 @@ impl Block<'_> {
     }
 }
 
-/// Rope position `p` past the extreme at `ext_p`, in a pull (`PULLING`: towards 0) or a
-/// release (away from it); a NaN position is not.
+/// Rope position `p` past the position `x` in the phase's direction, towards 0 in a pull
+/// (`PULLING`), away from it in a release: past the extreme, or short of the switch back from
+/// it ([`switch_at`]). A NaN position is not.
 #[inline(always)]
-fn past<const PULLING: bool>(p: f64, ext_p: f64) -> bool {
+fn past<const PULLING: bool>(p: f64, x: f64) -> bool {
     if PULLING {
-        p < ext_p
+        p < x
     } else {
-        p > ext_p
+        p > x
     }
 }
 
@@ -145,17 +146,6 @@ fn switch_at<const PULLING: bool>(ext_p: f64) -> f64 {
         ext_p + REP_TRAVEL_DEG
     } else {
         ext_p - REP_TRAVEL_DEG
-    }
-}
-
-/// Rope position `p` short of the switch at `switch_p`, in the direction back from the
-/// extreme; a NaN position is not.
-#[inline(always)]
-fn short_of<const PULLING: bool>(p: f64, switch_p: f64) -> bool {
-    if PULLING {
-        p < switch_p
-    } else {
-        p > switch_p
     }
 }
 
@@ -766,7 +756,7 @@ impl RepDetector {
             // Past the extreme, or back by less than the travel that switches direction (a NaN
             // position is neither, and stops the loop).
             let beyond = past::<PULLING>(p, ext.p);
-            if !short_of::<PULLING>(p, switch_at::<PULLING>(ext.p)) || (!beyond && next.is_none() && !all.keeps_figures()) {
+            if !past::<PULLING>(p, switch_at::<PULLING>(ext.p)) || (!beyond && next.is_none() && !all.keeps_figures()) {
                 break;
             }
             let at = At { index, time_us: block.time_us[i] };
