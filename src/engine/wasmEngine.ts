@@ -255,23 +255,21 @@ export function createEngine(settings?: Partial<EngineSettings>, options: Engine
  */
 const PIECE = 1 << 15;
 
-/** Samples `from..to` of `column`, a view where it is a typed array. */
-function part<T extends ArrayLike<number> | undefined>(column: T, from: number, to: number): T {
-  if (column === undefined) return column;
-  return (ArrayBuffer.isView(column) ? (column as unknown as Float64Array).subarray(from, to) : Array.prototype.slice.call(column, from, to)) as unknown as T;
-}
-
-/** `batch` in pieces of at most {@link PIECE} samples; whole when its columns' lengths differ, for the engine to refuse it as such. */
+/**
+ * `batch` in pieces of at most {@link PIECE} samples, views of its columns; whole when they are not
+ * typed arrays of one length (the engine then refuses the lengths as such).
+ */
 function inPieces(batch: SampleBatch): SampleBatch[] {
   const n = batch.timeUs.length;
-  const { angleDeg, angularVelocity, angularAcceleration } = batch;
-  if (n <= PIECE || [angleDeg, angularVelocity, angularAcceleration].some((c) => c !== undefined && c.length !== n)) return [batch];
+  const { timeUs, angleDeg, angularVelocity, angularAcceleration } = batch;
+  const columns = [timeUs, angleDeg, angularVelocity, angularAcceleration];
+  if (n <= PIECE || !columns.every((c) => c === undefined || (ArrayBuffer.isView(c) && c.length === n))) return [batch];
   const pieces: SampleBatch[] = [];
   for (let from = 0; from < n; from += PIECE) {
     const to = Math.min(n, from + PIECE);
-    const piece: SampleBatch = { timeUs: part(batch.timeUs, from, to), angleDeg: part(angleDeg, from, to) };
-    if (angularVelocity !== undefined) piece.angularVelocity = part(angularVelocity, from, to);
-    if (angularAcceleration !== undefined) piece.angularAcceleration = part(angularAcceleration, from, to);
+    const piece: SampleBatch = { timeUs: timeUs.subarray(from, to), angleDeg: angleDeg.subarray(from, to) };
+    if (angularVelocity !== undefined) piece.angularVelocity = angularVelocity.subarray(from, to);
+    if (angularAcceleration !== undefined) piece.angularAcceleration = angularAcceleration.subarray(from, to);
     pieces.push(piece);
   }
   return pieces;
