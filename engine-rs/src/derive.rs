@@ -61,6 +61,26 @@ pub struct Point {
     pub power: f64,
 }
 
+impl Point {
+    /// The fields in declaration order (the order of [`crate::Points::FIELDS`]).
+    #[inline(always)]
+    pub fn fields(&self) -> [f64; 11] {
+        [
+            self.time_us,
+            self.angle_deg,
+            self.angular_velocity,
+            self.angular_acceleration,
+            self.velocity,
+            self.acceleration,
+            self.torque,
+            self.force,
+            self.linear_force,
+            self.net_force,
+            self.power,
+        ]
+    }
+}
+
 /// Differentiates the smoothed angle and derives the metrics, one grid point at a time.
 #[derive(Clone, Copy, Debug)]
 pub struct Deriver {

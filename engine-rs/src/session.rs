@@ -11,6 +11,8 @@
 //! still sees its points one at a time and in order, with the same arithmetic whatever the
 //! blocks, so any split of the same samples into batches gives bit-identical points and reps.
 
+use core::mem::MaybeUninit;
+
 use crate::derive::{Deriver, Point, Rates};
 use crate::edges::Edges;
 use crate::error::{Error, ErrorKind};
@@ -88,32 +90,68 @@ impl Points {
         })
     }
 
-    /// Appends the points of a block: grid times `time_us`, filtered angles `angle_deg` and
-    /// [`Rates`] `rates` (of equal length), their metrics as `deriver` gives them.
-    fn extend(&mut self, deriver: &Deriver, time_us: &[f64], angle_deg: &[f64], rates: &[Rates]) {
-        // A column at a time, each loop computing only its metric of `Deriver::point` (the
-        // compiler drops the others), so the output is written one sequential stream after
-        // another rather than eleven at once (whose slots would share cache sets).
-        let point = |(r, &a): (&Rates, &f64)| deriver.point(0.0, a, r);
-        let points = || rates.iter().zip(angle_deg).map(point);
-        let [time, angle, omega, alpha, velocity, acceleration, torque, force, linear_force, net_force, power] = &mut self.columns;
-        time.extend_from_slice(time_us);
-        angle.extend_from_slice(angle_deg);
-        omega.extend(points().map(|p| p.angular_velocity));
-        alpha.extend(points().map(|p| p.angular_acceleration));
-        velocity.extend(points().map(|p| p.velocity));
-        acceleration.extend(points().map(|p| p.acceleration));
-        torque.extend(points().map(|p| p.torque));
-        force.extend(points().map(|p| p.force));
-        linear_force.extend(points().map(|p| p.linear_force));
-        net_force.extend(points().map(|p| p.net_force));
-        power.extend(points().map(|p| p.power));
+    /// Appends the points that `write` puts, one after another, into the next [`WRITTEN`] rows
+    /// of the columns' spare capacity (at most that many: see [`Rows`]).
+    fn append(&mut self, write: impl FnOnce(&mut Rows)) {
+        let len = self.len();
+        let columns = self.columns.each_mut().map(|column| {
+            column.reserve(WRITTEN);
+            <&mut [MaybeUninit<f64>; WRITTEN]>::try_from(&mut column.spare_capacity_mut()[..WRITTEN]).expect("WRITTEN slots")
+        });
+        let mut rows = Rows { columns, written: 0 };
+        write(&mut rows);
+        debug_assert!(rows.written <= WRITTEN, "a block writes at most WRITTEN points");
+        let written = rows.written.min(WRITTEN);
+        for column in &mut self.columns {
+            // SAFETY: `Rows::put` writes row k of every column before it counts k, from row 0
+            // on, so rows 0..written are initialised; and they are within the capacity reserved.
+            unsafe { column.set_len(len + written) };
+        }
     }
 
     fn reserve(&mut self, n: usize) {
         for column in &mut self.columns {
             column.reserve(n);
         }
+    }
+}
+
+/// Where the derivation puts each point as it derives it: nowhere (`()`), for an engine
+/// without points, or [`Rows`] of the point columns.
+trait PointSink {
+    /// Takes the block's next point.
+    fn put(&mut self, deriver: &Deriver, time_us: f64, angle_deg: f64, rates: &Rates);
+}
+
+impl PointSink for () {
+    #[inline(always)]
+    fn put(&mut self, _: &Deriver, _: f64, _: f64, _: &Rates) {}
+}
+
+/// The next [`WRITTEN`] rows of every point column, in the columns' spare capacity, and how
+/// many points have been put there.
+///
+/// Why the metrics are written as the derivation goes rather than a column at a time after
+/// it: the point columns of a session (88 bytes a point, 63 MB for an hour at 200 Hz) are
+/// more than the caches hold, so writing them waits on memory. Written after the derivation, a
+/// column at a time, a block's 90 kB went out at once and the processor waited on them: the
+/// hour natively took 26–27 ms with points, 17.5–18 without. Written a point at a time between
+/// the derivation's arithmetic, they go out while it computes: 22 ms (in WebAssembly, with the
+/// columns copied out to JavaScript, 62 ms against 71).
+struct Rows<'a> {
+    columns: [&'a mut [MaybeUninit<f64>; WRITTEN]; Points::FIELD_COUNT],
+    written: usize,
+}
+
+impl PointSink for Rows<'_> {
+    #[inline(always)]
+    fn put(&mut self, deriver: &Deriver, time_us: f64, angle_deg: f64, rates: &Rates) {
+        let row = self.written & (WRITTEN - 1);
+        let point = deriver.point(time_us, angle_deg, rates);
+        for (column, value) in self.columns.iter_mut().zip(point.fields()) {
+            column[row].write(value);
+        }
+        self.written += 1;
     }
 }
 
@@ -151,8 +189,6 @@ struct Derived {
     /// [`phase_values`] and whether each point is moving.
     values: [[f64; VALUE_COUNT]; WRITTEN],
     moving: [bool; WRITTEN],
-    /// The points' rates, when their metrics are collected.
-    rates: [Rates; WRITTEN],
 }
 
 /// A live session.
@@ -201,7 +237,7 @@ impl Engine {
             finished: false,
             collect_points: true,
             grid: Box::default(),
-            derived: Box::new(Derived { values: [[0.0; VALUE_COUNT]; WRITTEN], moving: [false; WRITTEN], rates: [Rates::default(); WRITTEN] }),
+            derived: Box::new(Derived { values: [[0.0; VALUE_COUNT]; WRITTEN], moving: [false; WRITTEN] }),
         })
     }
 
@@ -253,7 +289,9 @@ impl Engine {
             alpha: batch.angular_acceleration.filter(|_| !self.settings.calc_angular_acceleration),
         };
         if self.collect_points {
-            out.points.reserve(self.expected_points(batch.time_us));
+            // And a block's room more: each block's points are written into WRITTEN rows of
+            // spare capacity, which the session's last must not have to grow for.
+            out.points.reserve(self.expected_points(batch.time_us) + WRITTEN);
         }
         match (input.omega, input.alpha) {
             (None, None) => self.resample::<false>(&input, out),
@@ -286,11 +324,12 @@ impl Engine {
         let to = to.min(SLOTS);
         let from = from.min(to).max(to.saturating_sub(WRITTEN));
         let len = to - from;
-        self.derive(from, to);
-        let g = &self.grid;
         if self.collect_points {
-            out.points.extend(&self.deriver, &g.time_us[from..to], &g.angle_deg[from..to], &self.derived.rates[..len]);
+            out.points.append(|rows| self.derive(from, to, rows));
+        } else {
+            self.derive(from, to, &mut ());
         }
+        let g = &self.grid;
         let block = Block {
             first_index: self.next_index,
             time_us: &g.time_us[from..to],
@@ -322,33 +361,29 @@ impl Engine {
     }
 
     /// Rates, power, the smoothed power and [`phase_values`] of the filtered points in slots
-    /// `from..to` (at most [`WRITTEN`]) into `self.derived`, in a loop of their own, their state in
-    /// locals (the smoother's moments would otherwise go through memory from one point to the
-    /// next). Out of line, so that it is compiled apart from the detector's loops: natively 0.6 %
-    /// fewer instructions for the hour, in wasm no slower.
+    /// `from..to` (at most [`WRITTEN`]) into `self.derived`, and each point's metrics into
+    /// `points`, in a loop of their own, their state in locals (the smoother's moments would
+    /// otherwise go through memory from one point to the next). Out of line, so that it is
+    /// compiled apart from the detector's loops: natively 0.6 % fewer instructions for the hour,
+    /// in wasm no slower.
     #[inline(never)]
-    fn derive(&mut self, from: usize, to: usize) {
+    fn derive(&mut self, from: usize, to: usize, points: &mut impl PointSink) {
         // Already so (see `downstream`); said here, the slots need no bounds checks.
         let (g, to) = (&self.grid, to.min(SLOTS));
         let (mut deriver, mut smoother, ring) = (self.deriver, self.power, &mut self.power_ring);
-        let (plain, collect) = (deriver.from_angle(), self.collect_points);
+        let plain = deriver.from_angle();
         let mut s = from;
         while s < to {
             let (i, first, angle_deg) = ((s - from) & (WRITTEN - 1), g.first[s], g.angle_deg[s]);
             let rates = deriver.rates(g.slope[s], (g.smooth_omega[s], g.smooth_alpha[s]), first);
             let power = deriver.power(&rates);
             (self.derived.values[i], self.derived.moving[i]) = phase_values(&rates, angle_deg, power, smoother.push(ring, power, first));
-            // The metrics come after the loop, a column at a time (a growing vector here would
-            // put a call in the loop: see `SavGol::filter` for why that matters).
-            if collect {
-                self.derived.rates[i] = rates;
-            }
+            points.put(&deriver, g.time_us[s], angle_deg, &rates);
             s += 1;
             // ω and α from the angle: the rest of the segment's points in this block in a loop of
             // their own, with the same arithmetic and none of the choices.
             if plain {
-                let run = (&mut deriver, &mut smoother, &mut *ring, &mut *self.derived);
-                s = if collect { derive_run::<true>(g, run, s, to, from) } else { derive_run::<false>(g, run, s, to, from) };
+                s = derive_run(g, (&mut deriver, &mut smoother, &mut *ring, &mut *self.derived, &mut *points), s, to, from);
             }
         }
         (self.deriver, self.power) = (deriver, smoother);
@@ -383,8 +418,8 @@ impl Engine {
 
 /// The points of `g` from slot `s` up to `to` or the next segment start, whichever comes first,
 /// after the first of their segment and with ω and α from the angle: their rates, power,
-/// smoothed power and [`phase_values`] into `derived` (at slot − `from`), and with `COLLECT` their
-/// rates too. Returns the slot it stopped at. The same arithmetic as the point-by-point path of
+/// smoothed power and [`phase_values`] into `derived` (at slot − `from`), and their metrics into
+/// `points`. Returns the slot it stopped at. The same arithmetic as the point-by-point path of
 /// [`Engine::downstream`], in a loop with none of its choices, a power block at a time: the
 /// points of a block carry no smoothed power, its last point the fits' values. (Fitting the
 /// blocks after the points, in loops of their own, was 0.7 ms slower for the hour in wasm; the
@@ -392,9 +427,9 @@ impl Engine {
 /// the ring, with the block's sum and count in locals, 0.8 ms too; writing back only the
 /// smoother's counters and moments, not its constants, no faster.)
 #[inline(always)]
-fn derive_run<const COLLECT: bool>(
+fn derive_run(
     g: &GridBlock,
-    (deriver, smoother, ring, derived): (&mut Deriver, &mut PowerSmoother, &mut PowerRing, &mut Derived),
+    (deriver, smoother, ring, derived, points): (&mut Deriver, &mut PowerSmoother, &mut PowerRing, &mut Derived, &mut impl PointSink),
     mut s: usize,
     to: usize,
     from: usize,
@@ -410,9 +445,7 @@ fn derive_run<const COLLECT: bool>(
             // `s − from` < WRITTEN: masked, it needs no bounds check.
             let i = (s - from) & (WRITTEN - 1);
             (derived.values[i], derived.moving[i]) = phase_values(&rates, g.angle_deg[s], power, [f64::NAN; STREAMS]);
-            if COLLECT {
-                derived.rates[i] = rates;
-            }
+            points.put(deriver, g.time_us[s], g.angle_deg[s], &rates);
             s += 1;
         }
         if s < block_end {
