@@ -99,13 +99,16 @@
 //!   time, so each figure is the best of runs spread over half a minute, the median beside it):
 //!   through WebAssembly in Node, reps only, 22.5–23.4 ms (31 M samples/s, the samples copied
 //!   in and the reps read out; 26.8 ms and 26.9 M/s on the afternoon of 2026-11-24, 36 ms that
-//!   morning), with every point column 61–106 ms; natively with every point kept 25.6–28.4 M
-//!   samples/s as the neighbours' memory traffic allows (27.1 that afternoon), 39–41 M/s reps
-//!   only; a live 500 ms push 3.8 µs, 5 µs when it closes a rep, p95 about 6 µs in a quiet spell
-//!   once V8 has compiled the engine (10–13 µs under load).
-//!   Natively, with every point kept, 8–9 ms of the 26 are the 63 MB of point columns written
-//!   at the memory's speed (a C loop writing as much takes 6–8 ms here, with non-temporal
-//!   stores no less).
+//!   morning), with every point column copied out 61–106 ms; natively with every point kept
+//!   32–33 M samples/s (22 ms; 25.6–28.4 M/s before the derivation wrote the points as it went,
+//!   27.1 the afternoon of 2026-11-24), 39–41 M/s reps only; a live 500 ms push 3.8 µs, 5 µs
+//!   when it closes a rep, p95 about 6 µs in a quiet spell once V8 has compiled the engine
+//!   (10–13 µs under load).
+//!   The point columns are 63 MB for the hour, more than the caches hold: written a column at a
+//!   time after each block they cost 8–9 ms natively, the processor waiting on memory (a C loop
+//!   writing as much takes 6–8 ms here, with non-temporal stores no less); written a point at a
+//!   time inside the derivation's loop (`session::Rows`), they go out while it computes and
+//!   cost 4–5 ms.
 //!   The engine's own time in WebAssembly (the push, without copying the samples in), best of
 //!   15, alternating with the engine of the morning of 2026-11-24 in one quiet spell: 23.7 ms
 //!   against 32.4 ms (medians 24.7 and 34.7), before the blocks of 1024 and the grid-point
