@@ -402,7 +402,7 @@ mod tests {
         // 4.3 million blocks: a day at 50 blocks a second.
         let (mut s, mut ring) = (PowerSmoother::new(50.0), PowerRing::default());
         let n = half_widths(50.0);
-        let ys: Vec<f64> = (0..4_320_000).map(|k| 200.0 * (k as f64 / 35.0).sin() + ((k * 7919) % 101) as f64 - 50.0).collect();
+        let ys: Vec<f64> = (0..4_320_000u64).map(|k| 200.0 * (k as f64 / 35.0).sin() + ((k * 7919) % 101) as f64 - 50.0).collect();
         let mut worst: f64 = 0.0;
         for (k, &y) in ys.iter().enumerate() {
             let out = s.push(&mut ring, y, k == 0);
