@@ -136,3 +136,52 @@ describe.skipIf(!existsSync(ROOT))('real Chronojump flywheel recordings', () => 
     }
   });
 });
+
+/**
+ * Open Rowing Monitor's recordings (that folder's README): rowing machines' flywheels, one
+ * number a line, the seconds between two impulses of a magnet passing a sensor, k impulses a
+ * revolution. Real, irregular timing (uneven magnet spacing, strokes, pauses of up to 75 s, a
+ * leading idle of 116 s), and a flywheel that only ever turns one way, so no phase ever turns:
+ * the whole session winds the rope, and no rep may be invented.
+ */
+const ROWING = join(REAL, 'laberning__openrowingmonitor/recordings');
+
+describe.skipIf(!existsSync(ROWING))('real rowing-machine flywheel impulses', () => {
+  const MACHINES: [string, number][] = [
+    ['Concept2_RowErg_Session_2000meters.csv', 6],
+    ['DKNR320.csv', 1],
+    ['RX800.csv', 4],
+    ['WRX700_2magnets.csv', 2],
+    ['WRX700_2magnets_session.csv', 2],
+  ];
+  const MAX_GAP_S = 1; // engine-rs settings::MAX_GAP_US: a longer interval is a pause, left empty
+
+  it.each(MACHINES)('follows the flywheel of %s (%i impulses a revolution) at 100, 200 and 500 Hz', (file, perRevolution) => {
+    const intervals = readFileSync(join(ROWING, file), 'utf8').split('\n').filter((line) => line.trim() !== '').map(Number);
+    let [t, angle] = [0, 0];
+    const batch = {
+      timeUs: Float64Array.from(intervals, (dt) => (t += dt * 1e6)),
+      angleDeg: Float64Array.from(intervals, () => (angle += 360 / perRevolution)),
+    };
+    // Truth from the impulses alone: the turns made outside pauses, and the fastest revolution
+    // (its angle over the sum of its intervals), the flywheel's peak speed as the sensor sees it.
+    const moving = intervals.slice(1).filter((dt) => dt <= MAX_GAP_S).length * (360 / perRevolution);
+    let fastest = 0;
+    for (let i = perRevolution; i < intervals.length; i++) {
+      const revolution = intervals.slice(i - perRevolution + 1, i + 1);
+      if (Math.max(...revolution) <= MAX_GAP_S) fastest = Math.max(fastest, (2 * Math.PI) / revolution.reduce((a, b) => a + b));
+    }
+    for (const hz of [100, 200, 500]) {
+      const out = reprocess(batch, { hz }, { points: true });
+      expect(out.skipped).toBe(0);
+      expect(out.reps).toHaveLength(0);
+      let [peak, turned] = [0, 0];
+      for (const omega of out.points.angularVelocity) {
+        peak = Math.max(peak, Math.abs(omega));
+        turned += (omega * 180) / Math.PI / hz;
+      }
+      expect(Math.abs(turned / moving - 1), `${hz} Hz: ${turned.toFixed(0)}° turned, ${moving.toFixed(0)}° counted`).toBeLessThan(0.002);
+      expect(Math.abs(peak / fastest - 1), `${hz} Hz: peak ${peak.toFixed(2)} rad/s, fastest revolution ${fastest.toFixed(2)}`).toBeLessThan(0.02);
+    }
+  });
+});
