@@ -1,11 +1,11 @@
 /**
  * Real recordings through the engine, read from ../shared/data/real next to the repository, or
  * REPLINE_REAL_DATA (skipped when absent; never copied into the repo): Chronojump's flywheel
- * encoder files, and Open Rowing Monitor's impulse timings (at the end). Chronojump's: 1 kHz, 200 ticks per revolution (1.8° per tick), the cumulative sum
- * is the angle. Expected rep counts come from that folder's README (turning points of a zig-zag
- * with h = 150 ticks), not from the engine: each extreme-to-extreme run is one rep, except the
- * first, which starts near 0° (rope out) and winds the rope up — an eccentric with no
- * concentric before it.
+ * encoder files, and Open Rowing Monitor's impulse timings (at the end). Chronojump's: 1 kHz,
+ * 200 ticks per revolution (1.8° per tick), the cumulative sum is the angle. Expected rep counts
+ * come from that folder's README (turning points of a zig-zag with h = 150 ticks), not from the
+ * engine: each extreme-to-extreme run is one rep, except the first, which starts near 0° (rope
+ * out) and winds the rope up — an eccentric with no concentric before it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
