@@ -25,7 +25,7 @@ import { execFileSync } from 'node:child_process';
 import { expect, it } from 'vitest';
 import { createEngine, reprocess, type SampleBatch } from '../src/engine';
 import { referenceReprocess } from '../src/engine/reference';
-import { bestAndMedian, msOf, record, timesMs } from './record';
+import { bestAndMedian, msOf, record } from './record';
 
 const HZ = 200;
 
@@ -121,27 +121,27 @@ function livePushP95(b: SampleBatch, warmS: number, count: number): number {
 it('measures the wasm engine whole-session and live, against the TypeScript port, and native throughput', () => {
   const hour = session(3600);
   const settings = { inertia: 0.05 };
-  // The first session and the minute-1/minute-60 medians before anything else, the hour with its
-  // points, then rounds over WINDOW_MS (see there): a reprocess of the hour each round, and every
-  // eighth a live session and the TypeScript port.
+  // The first session and the minute-1/minute-60 medians before anything else, then rounds over
+  // WINDOW_MS (see there): a reprocess of the hour each round, and every eighth a live session,
+  // the hour with its points and the TypeScript port.
   const live = session(61 * 60);
   const firstSessionP95 = livePushP95(live, 60, 2000);
   livePushP95(live, 60, 2000); // once more while V8 finishes compiling (see the notes)
   const atMinute1 = batchCostAt(live, 1);
   const atMinute60 = batchCostAt(live, 60);
-  const withPoints = timesMs(() => reprocess(hour, settings, { points: true }), 5);
 
   reprocess(hour, settings); // warm-up
-  const [wasmMs, tsMs, sessionP95s] = [[], [], []] as number[][];
+  const [wasmMs, pointsMs, tsMs, sessionP95s] = [[], [], [], []] as number[][];
   const start = performance.now();
   for (let round = 0; round < 16 || performance.now() - start < WINDOW_MS; round++) {
     wasmMs.push(msOf(() => reprocess(hour, settings)));
     if (round % 8 === 0) {
       sessionP95s.push(livePushP95(live, 60, 2000));
+      pointsMs.push(msOf(() => reprocess(hour, settings, { points: true })));
       tsMs.push(msOf(() => referenceReprocess(hour, settings)));
     }
   }
-  const [repsOnly, ts, steady] = [bestAndMedian(wasmMs), bestAndMedian(tsMs), bestAndMedian(sessionP95s)];
+  const [repsOnly, withPoints, ts, steady] = [bestAndMedian(wasmMs), bestAndMedian(pointsMs), bestAndMedian(tsMs), bestAndMedian(sessionP95s)];
   const p95 = steady.best;
   const reps = reprocess(hour, settings).reps.length;
   expect(reps).toBeGreaterThan(800); // the session really is full of reps
@@ -158,7 +158,14 @@ it('measures the wasm engine whole-session and live, against the TypeScript port
       met: samplesPerSecond >= 30e6,
       note: `reprocess of 720 000 samples (1 h at 200 Hz), reps only: ${repsOnly.best.toFixed(1)} ms, the best of ${wasmMs.length} over ${WINDOW_MS / 1000} s (median ${repsOnly.median.toFixed(1)} ms), ${reps} reps`,
     },
-    wasmReprocessHourWithPoints: { value: withPoints.best, unit: 'ms', note: `the same hour with all 11 point columns copied out, best of 5 (median ${withPoints.median.toFixed(1)} ms)` },
+    wasmReprocessHourWithPoints: {
+      value: withPoints.best,
+      unit: 'ms',
+      // Issue 11: within 20 % of the 84 ms before the accuracy work (commit ec13e6b).
+      target: '≤ 100.8 ms',
+      met: withPoints.best <= 100.8,
+      note: `the same hour with all 11 point columns copied out to JavaScript, the best of ${pointsMs.length} in the same rounds (median ${withPoints.median.toFixed(1)} ms)`,
+    },
     wasmVsTypeScript: { value: speedup, unit: '×', target: '≥ 3', met: speedup >= 3, note: `TypeScript reference port ${ts.best.toFixed(0)} ms for the hour, the best of ${tsMs.length} in the same rounds (median ${ts.median.toFixed(0)} ms); medians ${(ts.median / repsOnly.median).toFixed(1)}×` },
     tsReprocessHour: { value: ts.best, unit: 'ms' },
     livePushP95: { value: p95, unit: 'µs', target: '≤ 10 µs', met: p95 <= 10, note: `one 500 ms batch (100 samples at 200 Hz) per push, 2 000 pushes after a minute, steady state: the lowest of ${sessionP95s.length} sessions in the same rounds (median ${steady.median.toFixed(1)} µs)` },

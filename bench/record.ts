@@ -39,9 +39,3 @@ export function msOf(fn: () => void): number {
   fn();
   return performance.now() - t0;
 }
-
-/** {@link bestAndMedian} of `runs` calls of `fn` after `warmup` untimed calls, ms. */
-export function timesMs(fn: () => void, runs = 5, warmup = 1): { best: number; median: number } {
-  for (let i = 0; i < warmup; i++) fn();
-  return bestAndMedian(Array.from({ length: runs }, () => msOf(fn)));
-}

@@ -99,7 +99,9 @@
 //!   time, so each figure is the best of runs spread over half a minute, the median beside it):
 //!   through WebAssembly in Node, reps only, 22.5–23.4 ms (31 M samples/s, the samples copied
 //!   in and the reps read out; 26.8 ms and 26.9 M/s on the afternoon of 2026-11-24, 36 ms that
-//!   morning), with every point column copied out 61–106 ms; natively with every point kept
+//!   morning), with every point column copied out 55 ms (84 ms on 2026-11-22, before the
+//!   accuracy work; 61–106 ms, best of five in a row, the evening of 2026-11-24); natively with
+//!   every point kept
 //!   32–33 M samples/s (22 ms; 25.6–28.4 M/s before the derivation wrote the points as it went,
 //!   27.1 the afternoon of 2026-11-24), 39–41 M/s reps only; a live 500 ms push 3.8 µs, 5 µs
 //!   when it closes a rep, p95 about 6 µs in a quiet spell once V8 has compiled the engine
