@@ -101,11 +101,10 @@
 //!   in and the reps read out; 26.8 ms and 26.9 M/s on the afternoon of 2026-11-24, 36 ms that
 //!   morning), with every point column copied out 55 ms (84 ms on 2026-11-22, before the
 //!   accuracy work; 61–106 ms, best of five in a row, the evening of 2026-11-24); natively with
-//!   every point kept
-//!   32–33 M samples/s (22 ms; 25.6–28.4 M/s before the derivation wrote the points as it went,
-//!   27.1 the afternoon of 2026-11-24), 39–41 M/s reps only; a live 500 ms push 3.8 µs, 5 µs
-//!   when it closes a rep, p95 about 6 µs in a quiet spell once V8 has compiled the engine
-//!   (10–13 µs under load).
+//!   every point kept 32–33 M samples/s (22 ms; 25.6–28.4 M/s before the derivation wrote the
+//!   points as it went, 27.1 the afternoon of 2026-11-24), 39–41 M/s reps only; a live 500 ms
+//!   push 3.8 µs, 5 µs when it closes a rep, p95 about 6 µs in a quiet spell once V8 has
+//!   compiled the engine (10–13 µs under load).
 //!   The point columns are 63 MB for the hour, more than the caches hold: written a column at a
 //!   time after each block they cost 8–9 ms natively, the processor waiting on memory (a C loop
 //!   writing as much takes 6–8 ms here, with non-temporal stores no less); written a point at a
