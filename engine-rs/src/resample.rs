@@ -435,11 +435,10 @@ impl Resampler {
             (n, k) = (n + 1, k + 1.0);
         }
         if j > 0 {
+            // The interval as `extend` leaves it after the last two samples taken.
             let sample = |(time_us, angle_deg): (f64, f64)| Sample { time_us, angle_deg, omega: 0.0, alpha: 0.0 };
-            (self.left, self.last) = (sample(left), sample(last));
-            self.delta = sample((last.0 - left.0, last.1 - left.1));
-            self.inv_span = 1.0 / self.delta.time_us;
-            self.end = self.grid_end(last.0);
+            self.last = sample(left);
+            self.extend::<false>(sample(last));
         }
         self.k = k;
         (from + j, n)
