@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createEngine, reprocess, type EngineSettings, type SampleBatch } from '../../src/engine';
 import { referenceReprocess } from '../../src/engine/reference';
+import { MAX_GAP_US } from '../../src/engine/reference/constants';
 import { expectAgree } from './engine.fixtures';
 
 const REAL = process.env.REPLINE_REAL_DATA ?? fileURLToPath(new URL('../../../shared/data/real', import.meta.url));
@@ -154,7 +155,7 @@ describe.skipIf(!existsSync(ROWING))('real rowing-machine flywheel impulses', ()
     ['WRX700_2magnets.csv', 2],
     ['WRX700_2magnets_session.csv', 2],
   ];
-  const MAX_GAP_S = 1; // engine-rs settings::MAX_GAP_US: a longer interval is a pause, left empty
+  const MAX_GAP_S = MAX_GAP_US / 1e6; // a longer interval is a pause, left empty
 
   it.each(MACHINES)('follows the flywheel of %s (%i impulses a revolution) at 100, 200 and 500 Hz', (file, perRevolution) => {
     const intervals = readFileSync(join(ROWING, file), 'utf8').split('\n').filter((line) => line.trim() !== '').map(Number);
