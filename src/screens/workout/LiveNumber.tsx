@@ -7,8 +7,13 @@
  * that line is a live region, so a screen reader says it too.
  *
  * While the metric needs the inertia and no plates are chosen, it shows "–" (never 0.00).
+ *
+ * The figure fills the box's width whatever the metric: "0.86 m/s" and "1275.60 N" both fit a
+ * 320 px phone. Its size is the box's width over the text's width in ems (`--ems`, a bold digit
+ * being at most about 0.72 em wide), capped for a wide box; it counts at least four figures, so
+ * the number does not jump in size between reps of one metric.
  */
-import type { ReactElement } from 'react';
+import type { CSSProperties, ReactElement } from 'react';
 import { fixed2, PHASE_LABELS, type Phase } from '../../rules/labels';
 import type { RepRow } from '../../rules/workoutView';
 
@@ -31,6 +36,11 @@ function tone(row: RepRow | null, unknown: boolean): 'none' | 'warmup' | 'valid'
   return row.valid ? 'valid' : 'invalid';
 }
 
+/** Width of the value and its unit in ems of the figure, never less than a four-figure value's. */
+export function figureEms(value: string, unit: string): number {
+  return Math.max(value.length, 4) * 0.72 + (unit.length + 1) * 0.25 * 0.8;
+}
+
 export function LiveNumber({ row, phase, unit, counted, goal, setDone, completeBelow, unknown }: LiveNumberProps): ReactElement {
   const state = tone(row, unknown);
   const value = row === null || row.value === null || unknown ? '–' : fixed2(row.value);
@@ -41,7 +51,7 @@ export function LiveNumber({ row, phase, unit, counted, goal, setDone, completeB
         {label}
         {state === 'invalid' && <span className="live-number__verdict"> · outside the target</span>}
       </p>
-      <p className="live-number__value" data-testid="live-number">
+      <p className="live-number__value" data-testid="live-number" style={{ '--ems': figureEms(value, unit) } as CSSProperties}>
         {value}
         <span className="live-number__unit">{`\u00a0${unit}`}</span>
       </p>

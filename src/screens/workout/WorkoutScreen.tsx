@@ -43,6 +43,8 @@ export function WorkoutScreen(): ReactElement {
   const graph = s.view === 'graph';
   const views = useOnDemand(setViews, unitConnected || view.rows.length > 0);
   const RepChart = useOnDemand(repChart, graph && (unitConnected || view.rows.length > 0));
+  // On a wide screen the big number stands beside the chart (app.css), so both are above the fold.
+  const live = view.rows.length > 0 && views !== null;
   const change = (patch: Parameters<typeof updateSettings>[0]) => void attempt(() => updateSettings(patch));
 
   return (
@@ -60,46 +62,52 @@ export function WorkoutScreen(): ReactElement {
         onExport={app.exportLiveSession}
       />
       <WorkoutCards />
-      {view.rows.length > 0 && views !== null && (
-        <views.LiveNumber
-          row={view.latestRow}
-          phase={s.phase}
-          unit={unit}
-          counted={view.counted}
-          goal={view.goal}
-          setDone={view.setDone}
-          completeBelow={view.setComplete ? view.drop : null}
-          unknown={unknown}
-        />
-      )}
-      <PhaseBar
-        phase={s.phase}
-        latest={unknown ? null : view.latest}
-        best={unknown ? null : view.best}
-        bestChange={view.bestChange}
-        unit={unit}
-        onSwap={() => change({ phase: s.phase === 'concentric' ? 'eccentric' : 'concentric' })}
-      />
-      {view.rows.length === 0 ? (
-        <p className="empty">{unitConnected ? READY_TEXT : EMPTY_TEXT}</p>
-      ) : views === null ? (
-        <p className="hint">Loading the set…</p>
-      ) : (
-        <views.RepsView
-          view={s.view}
-          rows={view.rows}
-          phase={s.phase}
-          target={s.target}
-          currentTarget={view.target}
-          currentDrop={view.drop}
-          unit={unit}
-          axisTitle={METRIC_LABELS[s.metric]}
-          unknown={unknown}
-          RepChart={RepChart}
-          showOverload={s.showOverload}
-          onShowOverload={(showOverload) => change({ showOverload })}
-        />
-      )}
+      <div className={live ? 'workout__stage workout__stage--live' : 'workout__stage'}>
+        <div className="workout__now">
+          {live && views !== null && (
+            <views.LiveNumber
+              row={view.latestRow}
+              phase={s.phase}
+              unit={unit}
+              counted={view.counted}
+              goal={view.goal}
+              setDone={view.setDone}
+              completeBelow={view.setComplete ? view.drop : null}
+              unknown={unknown}
+            />
+          )}
+          <PhaseBar
+            phase={s.phase}
+            latest={unknown ? null : view.latest}
+            best={unknown ? null : view.best}
+            bestChange={view.bestChange}
+            unit={unit}
+            onSwap={() => change({ phase: s.phase === 'concentric' ? 'eccentric' : 'concentric' })}
+          />
+        </div>
+        <div className="workout__reps">
+          {view.rows.length === 0 ? (
+            <p className="empty">{unitConnected ? READY_TEXT : EMPTY_TEXT}</p>
+          ) : views === null ? (
+            <p className="hint">Loading the set…</p>
+          ) : (
+            <views.RepsView
+              view={s.view}
+              rows={view.rows}
+              phase={s.phase}
+              target={s.target}
+              currentTarget={view.target}
+              currentDrop={view.drop}
+              unit={unit}
+              axisTitle={METRIC_LABELS[s.metric]}
+              unknown={unknown}
+              RepChart={RepChart}
+              showOverload={s.showOverload}
+              onShowOverload={(showOverload) => change({ showOverload })}
+            />
+          )}
+        </div>
+      </div>
       {views !== null && <views.SetList reps={app.session.reps.value} rules={{ restS: s.setRestS, loads: app.session.loads.value, warmup: s.warmup, metric: s.metric, phase: s.phase }} unit={unit} />}
       <ResetBar />
     </section>

@@ -1,0 +1,54 @@
+/**
+ * The screens fit the phone in the hand and use the desktop's width, measured in Chromium at
+ * 320, 390 and 1280 px (fixtures/layout.ts): no sideways scroll, every control inside the
+ * viewport. The Workout screen with a set on it in every metric (the big live number holds any
+ * value at any width); on a wide screen the big number and the chart sit side by side, so the
+ * chart is on screen without scrolling.
+ */
+import { METRICS } from '../../src/engine/types';
+import type { App } from './fixtures/app';
+import type { EmulatedUnit } from './fixtures/emulatedUnit';
+import { layoutProblems, WIDTHS } from './fixtures/layout';
+import { repPackets } from './fixtures/reps';
+import { describe, expect, test } from './fixtures/test';
+
+/** Connects with the 0.05 plate on and streams a set of six reps. */
+async function setOnScreen(app: App, unit: EmulatedUnit): Promise<void> {
+  await app.open();
+  const plates = await app.openInertiaDialog();
+  await plates.getByRole('button', { name: 'Add one Flywheel 0.05', exact: true }).click();
+  await app.closeDialog('Inertia');
+  await app.connectAndCalibrate();
+  await unit.streamPackets(app.page, repPackets({ reps: 6, seed: 2, inertia: 0.05, firmware: unit.firmware }).packets);
+  await app.page.getByTestId('live-number').waitFor();
+}
+
+describe('the Workout screen with a set', () => {
+  for (const viewport of WIDTHS) {
+    test(`at ${viewport.width} px fits every metric's big number and every control`, async ({ app, unit }) => {
+      await app.page.setViewportSize(viewport);
+      await setOnScreen(app, unit);
+      await app.graph(12);
+      for (const metric of METRICS) {
+        await app.page.getByLabel('Mean', { exact: true }).selectOption(metric);
+        for (const phase of ['concentric', 'eccentric']) {
+          const problems = await layoutProblems(app.page, { texts: ['.live-number__value', '.live-number__label'] });
+          expect(problems, `${metric}, ${phase}: ${await app.page.getByTestId('live-number').innerText()}`).toEqual([]);
+          await app.page.getByRole('button', { name: 'Swap phase' }).click();
+        }
+      }
+    });
+  }
+
+  test('on a wide screen shows the big number beside the chart, the chart whole above the fold', async ({ app, unit }) => {
+    await app.page.setViewportSize({ width: 1280, height: 900 });
+    await setOnScreen(app, unit);
+    await app.graph(12);
+    const number = await app.page.locator('.live-number').boundingBox();
+    const chart = await app.page.locator('.js-plotly-plot').boundingBox();
+    expect(number).not.toBeNull();
+    expect(chart).not.toBeNull();
+    expect(chart!.y + chart!.height, 'the chart ends below the fold').toBeLessThanOrEqual(900);
+    expect(chart!.x, 'the chart sits right of the big number').toBeGreaterThanOrEqual(number!.x + number!.width);
+  });
+});
