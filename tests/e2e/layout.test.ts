@@ -6,18 +6,25 @@
  * chart is on screen without scrolling.
  */
 import { METRICS } from '../../src/engine/types';
+import { seriousViolations } from './fixtures/axe';
 import type { App } from './fixtures/app';
 import type { EmulatedUnit } from './fixtures/emulatedUnit';
 import { layoutProblems, WIDTHS } from './fixtures/layout';
 import { repPackets } from './fixtures/reps';
+import { finishSession } from './fixtures/sessions';
 import { describe, expect, test } from './fixtures/test';
 
-/** Connects with the 0.05 plate on and streams a set of six reps. */
-async function setOnScreen(app: App, unit: EmulatedUnit): Promise<void> {
+/** Opens the app and puts the 0.05 plate on. */
+async function openWithPlate(app: App): Promise<void> {
   await app.open();
   const plates = await app.openInertiaDialog();
   await plates.getByRole('button', { name: 'Add one Flywheel 0.05', exact: true }).click();
   await app.closeDialog('Inertia');
+}
+
+/** Connects with the 0.05 plate on and streams a set of six reps. */
+async function setOnScreen(app: App, unit: EmulatedUnit): Promise<void> {
+  await openWithPlate(app);
   await app.connectAndCalibrate();
   await unit.streamPackets(app.page, repPackets({ reps: 6, seed: 2, inertia: 0.05, firmware: unit.firmware }).packets);
   await app.page.getByTestId('live-number').waitFor();
@@ -51,4 +58,23 @@ describe('the Workout screen with a set', () => {
     expect(chart!.y + chart!.height, 'the chart ends below the fold').toBeLessThanOrEqual(900);
     expect(chart!.x, 'the chart sits right of the big number').toBeGreaterThanOrEqual(number!.x + number!.width);
   });
+});
+
+describe('History and Profile with a finished three-set session', () => {
+  for (const viewport of WIDTHS) {
+    test(`at ${viewport.width} px show every control without sideways scrolling, and pass axe`, async ({ app, unit }) => {
+      await app.page.setViewportSize(viewport);
+      await openWithPlate(app);
+      await finishSession(app, unit, [{ reps: 4, inertia: 0.05 }, { reps: 4, inertia: 0.05 }, { reps: 4, inertia: 0.05 }]);
+      await app.navigate('History');
+      await app.page.getByRole('button', { name: /^Delete the session of / }).waitFor();
+      await app.page.getByRole('region', { name: 'Progress' }).getByText(/^\d\.\d\d$/).first().waitFor();
+      expect(await layoutProblems(app.page, { texts: ['.table-wrap'] }), 'History').toEqual([]);
+      expect(await seriousViolations(app.page), 'History').toEqual([]);
+      await app.navigate('Profile');
+      await app.page.getByRole('checkbox', { name: /^Use / }).first().waitFor();
+      expect(await layoutProblems(app.page), 'Profile').toEqual([]);
+      expect(await seriousViolations(app.page), 'Profile').toEqual([]);
+    });
+  }
 });

@@ -4,21 +4,10 @@
  * sideways, and axe-core must find no serious or critical accessibility violation. The screens
  * beyond the Workout (History, Profile, the profile test) are held to the same on a phone.
  */
-import type { Page } from 'playwright-core';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { seriousViolations } from './fixtures/axe';
 import { VIEWPORTS } from './fixtures/browser';
 import { repPackets } from './fixtures/reps';
 import { describe, expect, test } from './fixtures/test';
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 describe('the Workout screen', () => {
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
@@ -59,17 +48,3 @@ describe('the screens beyond the Workout, on a phone', () => {
     });
   }
 });
-
-/** axe-core's serious and critical violations on the page, one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Through DevTools evaluation: the app's CSP (rightly) refuses an injected inline script.
-  await page.evaluate(await axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document);
-    return result.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map((n) => ({ target: n.target })) }));
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}

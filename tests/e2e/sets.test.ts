@@ -56,10 +56,10 @@ describe('sets at two plate settings', () => {
     await app.disconnectButton().click();
     await app.connectButton().waitFor();
     await app.navigate('Profile');
-    const table = app.page.getByRole('table', { name: /Sets/ });
-    await table.waitFor();
-    const points = await table.getByRole('row').evaluateAll((rows) => rows.slice(1).map((r) => Array.from(r.querySelectorAll('td'), (c) => c.textContent)));
-    expect(points.map((p) => [p[0], p[1]]).sort()).toEqual([['0.025', '4'], ['0.075', '4']]);
+    const cards = app.page.getByRole('list', { name: /^Sets/ }).getByRole('listitem');
+    await cards.first().waitFor();
+    const points = await cards.evaluateAll((items) => items.map((item) => Array.from(item.querySelectorAll('dd'), (d) => d.textContent)));
+    expect(points.map((p) => [p[0], p[1]]).sort()).toEqual([['0.025 kg·m²', '4'], ['0.075 kg·m²', '4']]);
     await app.page.getByText(/Two sets fit any line exactly/).waitFor();
   });
 });

@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_ENGINE_SETTINGS } from '../../engine/settings';
 import { SessionJournal } from '../../journal/sessionJournal';
 import type { JournalStore } from '../../journal/store';
-import { freshStore, manualTimer, storeWithAthleteSessions, TWO_INERTIAS } from '../../journal/testKit';
+import { freshStore, manualTimer, storeWithAthleteSessions, TWO_INERTIAS, type AthleteSession } from '../../journal/testKit';
 import { clearNotices } from '../../stores/alerts';
 import { workoutSnapshot } from '../../journal/sessionRecovery';
 import { reviewing } from '../../stores/workoutHints';
@@ -22,7 +22,16 @@ import { DEFAULT_SETTINGS } from '../../rules/settingsModel';
 import { createFakeUnit, FAKE_DEVICE } from '../../device/testing/fakeUnit';
 import { repSamples } from '../../workout/testing/fakeEngine';
 
-vi.mock('./ProgressChart', () => ({ default: () => <p>trend drawn</p> }));
+// The chart as the lines it is handed: each line's name and its points' dates.
+vi.mock('./ProgressChart', () => ({
+  default: ({ lines }: { lines: readonly { name: string; points: readonly { startedAt: number }[] }[] }) => (
+    <ul aria-label="trend drawn">
+      {lines.map((line) => (
+        <li key={line.name}>{`${line.name}: ${line.points.map((p) => new Date(p.startedAt).toISOString().slice(0, 10)).join(' ')}`}</li>
+      ))}
+    </ul>
+  ),
+}));
 const { default: HistoryScreen } = await import('./HistoryScreen');
 const { default: DataSettings } = await import('../settings/DataSettings');
 
@@ -69,16 +78,15 @@ afterEach(async () => {
 describe('the History', () => {
   it('lists a finished session with its date, reps and best value', async () => {
     visit(<HistoryScreen />);
-    const row = within(await screen.findByRole('table', { name: /^Finished sessions/ })).getAllByRole('row')[1]!;
-    const cells = within(row).getAllByRole('cell').map((c) => c.textContent);
-    expect(cells.slice(0, 2)).toEqual(['5', '0.93 Velocity (m/s), concentric']);
-    expect(within(row).getByRole('rowheader').textContent).toBe(new Date(STARTED_AT).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
+    const card = within(await screen.findByRole('list', { name: /^Finished sessions/ })).getAllByRole('listitem')[0]!;
+    expect(within(card).getByRole('heading').textContent).toBe(new Date(STARTED_AT).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
+    expect(card.textContent).toContain('5 reps · best 0.93 Velocity (m/s), concentric');
   });
 
   it('exports the session CSV with its mass, plates and every raw sample', async () => {
     const user = userEvent.setup();
     visit(<HistoryScreen />);
-    await user.click(await screen.findByRole('button', { name: /^Export the session of / }));
+    await user.click(await screen.findByRole('button', { name: /^Export CSV of the session of / }));
     await waitFor(() => expect(app.ports.shared.shared).toHaveLength(1));
     const csv = app.ports.shared.shared[0]!.csv;
     expect(csv).toContain(new Date(STARTED_AT).toISOString());
@@ -108,7 +116,7 @@ describe('the History', () => {
     await user.click(await screen.findByRole('button', { name: /^Delete the session of / }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete session?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(within(screen.getByRole('table', { name: /^Finished sessions/ })).getAllByRole('row')).toHaveLength(2);
+    expect(within(screen.getByRole('list', { name: /^Finished sessions/ })).getAllByRole('listitem')).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: /^Delete the session of / }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Delete session?' })).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('No finished sessions yet.')).toBeTruthy();
@@ -152,6 +160,41 @@ describe('Progress', () => {
   });
 });
 
+describe('Progress over three sessions, two at 0.025 kg·m²', () => {
+  // Two sessions at 0.025 kg·m² around one at 0.1: the light flywheel is the most used.
+  const MOSTLY_LIGHT: AthleteSession[] = [...TWO_INERTIAS, { id: 'light again', startedAt: Date.UTC(2025, 2, 11, 8, 30), inertia: 0.025, plates: [0, 0, 1, 0, 0], seed: 6 }];
+  beforeEach(async () => {
+    app.dispose();
+    app = composeTestApp({ openJournal: () => storeWithAthleteSessions(MOSTLY_LIGHT) });
+    await app.startBackground();
+  });
+
+  it('compares like with like: the sessions at the most used inertia, one best and one mean line', async () => {
+    visit(<HistoryScreen />);
+    const table = await screen.findByRole('table', { name: /per session, oldest first/ });
+    await waitFor(() => expect((screen.getByRole('combobox', { name: 'Inertia' }) as HTMLSelectElement).value).toBe('0.025'));
+    expect(table.querySelector('caption')!.textContent).toBe('Velocity (m/s), concentric, at 0.025 kg·m², per session, oldest first');
+    expect(within(table).getAllByRole('row').slice(1).map((r) => within(r).getByRole('rowheader').textContent)).toHaveLength(2);
+    const lines = within(await screen.findByRole('list', { name: 'trend drawn' })).getAllByRole('listitem').map((li) => li.textContent);
+    expect(lines).toEqual(['Best: 2025-03-09 2025-03-11', 'Mean: 2025-03-09 2025-03-11']);
+  });
+
+  it('draws one line per inertia for All, never joining sessions at different loads', async () => {
+    const user = userEvent.setup();
+    visit(<HistoryScreen />);
+    await screen.findByRole('list', { name: 'trend drawn' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Inertia' }), 'all');
+    const lines = within(screen.getByRole('list', { name: 'trend drawn' })).getAllByRole('listitem').map((li) => li.textContent);
+    expect(lines).toEqual([
+      '0.025 kg·m² best: 2025-03-09 2025-03-11',
+      '0.025 kg·m² mean: 2025-03-09 2025-03-11',
+      '0.1 kg·m² best: 2025-03-10',
+      '0.1 kg·m² mean: 2025-03-10',
+    ]);
+  });
+
+});
+
 describe('Progress over two sessions at two inertias', () => {
   beforeEach(async () => {
     app.dispose();
@@ -159,10 +202,12 @@ describe('Progress over two sessions at two inertias', () => {
     await app.startBackground();
   });
 
-  it('lists both oldest first with their figures, and one when filtered by inertia', async () => {
+  it('lists both oldest first with their figures for All, and one when filtered by inertia', async () => {
     const user = userEvent.setup();
     visit(<HistoryScreen />);
     const table = await screen.findByRole('table', { name: /per session, oldest first/ });
+    await waitFor(() => expect(screen.getAllByRole('option', { name: '0.1 kg·m²' })).toHaveLength(1));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Inertia' }), 'all');
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
     const rows = within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
     expect(rows.map((r) => r[0])).toEqual(['0.025', '0.1']);
@@ -170,8 +215,8 @@ describe('Progress over two sessions at two inertias', () => {
     expect(rows.map((r) => r[1])).toEqual(['4', '4']);
     expect(Number(rows[1]![3])).toBeLessThan(Number(rows[0]![3]));
     expect(Number(rows[0]![2])).toBeGreaterThanOrEqual(Number(rows[0]![3]));
-    expect(await screen.findByText('trend drawn')).toBeTruthy();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Inertia' }), '0.1');
-    expect(within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['0.1']);
+    expect(table.querySelector('caption')!.textContent).toContain(', at 0.1 kg·m², ');
+    expect(within(table).getAllByRole('row').slice(1).map((r) => within(r).getByRole('rowheader').textContent)).toEqual([new Date(TWO_INERTIAS[1]!.startedAt).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' })]);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * History (beyond the documented routes): the finished sessions kept on this device, newest
- * first, each with its date, reps after the warmup and best value (metric and phase). A session
+ * first, each a card with its date, reps after the warmup and best value (metric and phase), and
+ * its buttons in view at any width (a table would hide them off a phone's screen). A session
  * can be reopened on the Workout screen for review, exported as the session CSV, or deleted after
  * a confirmation. Below, the progress across sessions (ProgressSection). Loaded lazily.
  *
@@ -24,6 +25,10 @@ import { ProgressSection } from './ProgressSection';
 
 function when(entry: HistoryEntry): string {
   return new Date(entry.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+function repsText(reps: number): string {
+  return `${reps} rep${reps === 1 ? '' : 's'}`;
 }
 
 function best(entry: HistoryEntry): string {
@@ -66,53 +71,42 @@ export default function HistoryScreen(): ReactElement {
       {state.kind === 'unavailable' && <p className="empty">Sessions are not kept on this device: {state.reason}</p>}
       {state.kind === 'open' && entries !== null && entries.length === 0 && <p className="empty">No finished sessions yet.</p>}
       {state.kind === 'open' && entries !== null && entries.length > 0 && (
-        <div className="table-wrap">
-          <table className="reps history__table">
-            <caption>Finished sessions, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Reps</th>
-                <th scope="col">Best</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <th scope="row">{when(entry)}</th>
-                  <td>{entry.reps}</td>
-                  <td>{best(entry)}</td>
-                  <td className="history__actions">
-                    <button
-                      type="button"
-                      className="button"
-                      disabled={connected}
-                      aria-label={`Open the session of ${when(entry)}`}
-                      onClick={() => void attempt(async () => {
-                        await open().reopen(entry.id);
-                        navigate('/');
-                      })}
-                    >
-                      Open
-                    </button>
-                    <button type="button" className="button" aria-label={`Export the session of ${when(entry)} as CSV`} onClick={() => void attempt(() => exportRecorded(open(), entry, app.ports.share()))}>
-                      Export CSV
-                    </button>
-                    <button type="button" className="button" aria-label={`Delete the session of ${when(entry)}`} onClick={() => setConfirming(entry)}>
-                      Delete
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <section aria-labelledby="sessions-title">
+          <h2 id="sessions-title">Sessions</h2>
+          <ul className="cards-list" aria-label="Finished sessions, newest first">
+            {entries.map((entry) => (
+              <li key={entry.id} className="item-card">
+                <h3 className="item-card__title">{when(entry)}</h3>
+                <p className="item-card__facts">
+                  {repsText(entry.reps)} · best {best(entry)}
+                </p>
+                <div className="item-card__actions">
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={connected}
+                    aria-label={`Open the session of ${when(entry)}`}
+                    onClick={() => void attempt(async () => {
+                      await open().reopen(entry.id);
+                      navigate('/');
+                    })}
+                  >
+                    Open
+                  </button>
+                  <button type="button" className="button" aria-label={`Export CSV of the session of ${when(entry)}`} onClick={() => void attempt(() => exportRecorded(open(), entry, app.ports.share()))}>
+                    Export CSV
+                  </button>
+                  <button type="button" className="button" aria-label={`Delete the session of ${when(entry)}`} onClick={() => setConfirming(entry)}>
+                    Delete
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
       {connected && entries !== null && entries.length > 0 && <p className="hint">Disconnect the unit to open a session: the set on screen is being recorded.</p>}
-      {journal !== null && entries !== null && entries.length > 0 && <ProgressSection journal={journal} entries={entries} when={when} />}
+      {journal !== null && entries !== null && entries.length > 0 && <ProgressSection journal={journal} entries={entries} />}
       {confirming !== null && (
         <ConfirmDialog
           title="Delete session?"

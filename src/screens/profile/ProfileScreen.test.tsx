@@ -32,19 +32,20 @@ afterEach(() => {
 describe('the Profile screen', () => {
   it('makes a point of each set, fits them, and says why not once one inertia is left', async () => {
     renderWithApp(<MemoryRouter><ProfileScreen /></MemoryRouter>, app);
-    const table = await screen.findByRole('table', { name: /Sets/ });
-    const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent).sort()).toEqual(['0.025', '0.05', '0.1']);
+    const list = await screen.findByRole('list', { name: /^Sets/ });
+    const cards = within(list).getAllByRole('listitem');
+    const figure = (card: HTMLElement, name: string) => within(card).getByText(name).nextElementSibling!.textContent;
+    expect(cards.map((c) => figure(c, 'Inertia')).sort()).toEqual(['0.025 kg·m²', '0.05 kg·m²', '0.1 kg·m²']);
     // Heavier flywheel, slower pull.
-    const velocity = (inertia: string) => Number(rows.find((r) => within(r).getAllByRole('cell')[0]!.textContent === inertia)!.querySelectorAll('td')[2]!.textContent);
-    expect(velocity('0.1')).toBeLessThan(velocity('0.025'));
+    const velocity = (inertia: string) => parseFloat(figure(cards.find((c) => figure(c, 'Inertia') === inertia)!, 'Velocity')!);
+    expect(velocity('0.1 kg·m²')).toBeLessThan(velocity('0.025 kg·m²'));
     expect(await screen.findByText('Maximum flywheel load')).toBeTruthy();
     expect(await screen.findByText('charts drawn')).toBeTruthy();
     await act(() => userEvent.setup().selectOptions(screen.getByRole('combobox', { name: 'Training zone' }), 'strength'));
     expect(screen.getByText(/^Strength: 45 %–70 % of the maximum load, .* kg·m², where you should pull \d\.\d\d–\d\.\d\d m\/s\. Plates: /)).toBeTruthy();
-    await act(() => userEvent.setup().click(within(rows[0]!).getByRole('checkbox')));
+    await act(() => userEvent.setup().click(within(cards[0]!).getByRole('checkbox')));
     expect(screen.getByText(/Two sets fit any line exactly/)).toBeTruthy();
-    await act(() => userEvent.setup().click(within(rows[1]!).getByRole('checkbox')));
+    await act(() => userEvent.setup().click(within(cards[1]!).getByRole('checkbox')));
     expect(screen.getByText(/there is only one set/)).toBeTruthy();
     expect(screen.queryByText('charts drawn')).toBeNull();
   });

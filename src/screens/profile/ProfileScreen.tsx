@@ -1,8 +1,8 @@
 /**
  * Profile (beyond the documented routes): the athlete's inertia profile from the sessions kept on
  * this device. Each set is a point (its inertia, mean concentric velocity and mean angular
- * acceleration); the user can leave sets out. With sets at two or more inertias it shows the
- * linear velocity fit, the logarithmic acceleration fit, their R², and the maximum flywheel load;
+ * acceleration), a card whose checkbox leaves it out of the fit (cards, not a table, so every
+ * checkbox is in view on a phone). With sets at two or more inertias it shows the linear velocity fit, the logarithmic acceleration fit, their R², and the maximum flywheel load;
  * otherwise it says what is missing. Loaded lazily, and Plotly only with the charts.
  *
  * For a chosen training zone (rules/inertiaProfile `ZONES`, a share of the maximum load) it gives
@@ -63,35 +63,32 @@ export default function ProfileScreen(): ReactElement {
       {state.kind === 'unavailable' && <p className="empty">Sessions are not kept on this device: {state.reason}</p>}
       {sets !== null && <ProfileFits fit={fit} sets={used} />}
       {sets !== null && sets.length > 0 && (
-        <div className="table-wrap">
-          <table className="reps">
-            <caption>Sets, newest session first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Set</th>
-                <th scope="col">Inertia (kg·m²)</th>
-                <th scope="col">Reps</th>
-                <th scope="col">Velocity (m/s)</th>
-                <th scope="col">Angular acceleration (rad/s²)</th>
-                <th scope="col">Used</th>
-              </tr>
-            </thead>
-            <tbody>
-              {sets.map((s) => (
-                <tr key={s.label}>
-                  <th scope="row">{s.label}</th>
-                  <td>{s.inertia}</td>
-                  <td>{s.reps}</td>
-                  <td>{fixed2(s.velocity)}</td>
-                  <td>{fixed2(s.angularAcceleration)}</td>
-                  <td>
-                    <input type="checkbox" aria-label={`Use ${s.label}`} checked={!left.has(s.label)} onChange={() => toggle(s.label)} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <section aria-labelledby="sets-title">
+          <h2 id="sets-title">Sets</h2>
+          <ul className="cards-list" aria-label="Sets, newest session first">
+            {sets.map((s) => (
+              <li key={s.label} className="item-card">
+                <label className="check">
+                  <input type="checkbox" checked={!left.has(s.label)} onChange={() => toggle(s.label)} />
+                  <span className="item-card__title">
+                    <span className="visually-hidden">Use </span>
+                    {s.label}
+                  </span>
+                </label>
+                <dl className="item-card__figures">
+                  <dt>Inertia</dt>
+                  <dd>{s.inertia} kg·m²</dd>
+                  <dt>Reps</dt>
+                  <dd>{s.reps}</dd>
+                  <dt>Velocity</dt>
+                  <dd>{fixed2(s.velocity)} m/s</dd>
+                  <dt>Angular acceleration</dt>
+                  <dd>{fixed2(s.angularAcceleration)} rad/s²</dd>
+                </dl>
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
     </section>
   );
