@@ -9,12 +9,13 @@ import type { EmulatedUnit } from './fixtures/emulatedUnit';
 import { repPackets, type RepsPackets } from './fixtures/reps';
 import { describe, expect, test } from './fixtures/test';
 
-/** Plotly's default colorway, docs/behaviour.md §9: concentric 0 / invalid 8, eccentric 1 / invalid 9. */
+/** Plotly's default colorway, docs/behaviour.md §9: concentric 0 / invalid 8, eccentric 1 / invalid 9; the warmup grey. */
 const FILL = {
   concentric: 'rgb(31, 119, 180)',
   concentricInvalid: 'hatched rgb(188, 189, 34)',
   eccentric: 'rgb(255, 127, 14)',
   eccentricInvalid: 'hatched rgb(23, 190, 207)',
+  warmup: 'rgb(226, 232, 240)',
 };
 
 const TWO_DECIMALS = /^\d+\.\d{2}$/;
@@ -90,11 +91,10 @@ describe('a set streamed by a 6.2 unit', () => {
     expect(graph.xLabels).toEqual(['W', '1', '2', '3', '4', '5']);
     expect(graph.barsByFill).toEqual({
       [FILL.concentric]: REPS - 1,
-      [FILL.concentricInvalid]: 1,
       [FILL.eccentric]: REPS - 1,
-      [FILL.eccentricInvalid]: 1,
+      [FILL.warmup]: 2,
     });
-    expect(graph.faded, 'the warmup rep’s two bars are invalid, so faded').toBe(2);
+    expect(graph.faded, 'every bar at full strength').toBe(0);
     expect(graph.shapes).toBe(0);
   });
 
@@ -121,7 +121,8 @@ describe('a set streamed by a 6.2 unit', () => {
     const band = graph.shapeBounds.find((s) => s.type === 'rect');
     expect(band?.y0).toBeCloseTo(threshold, 6);
     expect(band!.y1).toBeGreaterThan(Math.max(...counted(rows)));
-    expect(graph.barsByFill[FILL.concentricInvalid]).toBe(judged.filter((r) => !r.valid).length);
+    expect(graph.barsByFill[FILL.concentricInvalid]).toBe(judged.filter((r) => r.label !== 'W' && !r.valid).length);
+    expect(graph.barsByFill[FILL.warmup]).toBe(2);
   });
 
   test('Zone keeps the reps between the drop and the target valid and dims the others', async ({ app, unit }) => {

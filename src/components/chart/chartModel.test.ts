@@ -2,10 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { makeTurn, sampleRowReps, viewSettings } from '../../rules/fixtures';
 import { withBand, type TargetBand } from '../../rules/targetBands';
 import { buildWorkoutView, type ViewSettings } from '../../rules/workoutView';
-import { buildChart, COLORWAY, INVALID_OPACITY, OVERLOAD_NAME, type BarTrace, type ChartInput, type Figure, type LineTrace } from './chartModel';
+import { buildChart, COLORWAY, OVERLOAD_NAME, WARMUP_NAME, type BarTrace, type ChartInput, type Figure, type LineTrace } from './chartModel';
 
 /** The figure's bar traces. */
 const barsOf = (figure: Figure): BarTrace[] => figure.data.filter((t): t is BarTrace => t.type === 'bar');
+
+/** WCAG contrast ratio of two #rrggbb colours (1 to 21). */
+function contrast(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, bl] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
 
 function input(patch: Partial<ViewSettings> & Partial<TargetBand> = {}): ChartInput {
   const s = viewSettings({ dropValue: 10, ...patch });
@@ -43,12 +53,14 @@ describe('buildChart', () => {
     const data = barsOf(buildChart({ rows: view.rows, target: 'Fatigue', currentTarget: view.target, currentDrop: view.drop, unit: 'm/s', axisTitle: '' }));
     expect(data.map((t) => [t.name, t.marker.color, t.x, t.offsetgroup])).toEqual([
       ['Concentric (valid)', COLORWAY[0], [1, 2, 3, 4, 5], 'concentric'],
-      ['Concentric (invalid)', COLORWAY[8], [0, 6], 'concentric'],
+      ['Concentric (invalid)', COLORWAY[8], [6], 'concentric'],
+      [WARMUP_NAME, expect.any(String), [0], 'concentric'],
       ['Eccentric (valid)', COLORWAY[1], [1, 2, 3, 4, 5], 'eccentric'],
-      ['Eccentric (invalid)', COLORWAY[9], [0, 6], 'eccentric'],
+      ['Eccentric (invalid)', COLORWAY[9], [6], 'eccentric'],
+      [WARMUP_NAME, expect.any(String), [0], 'eccentric'],
     ]);
     expect(data.flatMap((t) => t.x)).toHaveLength(14);
-    expect(data[3].y).toEqual([0.7, 0.86]);
+    expect(data[4].y).toEqual([0.86]);
   });
 
   it('styles each bar by its own phase: an eccentric inside its band stays valid when the concentric fails', () => {
@@ -57,22 +69,47 @@ describe('buildChart', () => {
     const view = buildWorkoutView(sampleRowReps(), { ...s, bands: withBand(s.bands, 'velocity', 'eccentric', { targetValue: 0.9, dropValue: 0, dropPercent: true }) });
     const { data } = buildChart({ rows: view.rows, target: 'Threshold', currentTarget: view.target, currentDrop: view.drop, unit: 'm/s', axisTitle: '' });
     const xs = Object.fromEntries(data.map((t) => [t.name, t.x]));
-    expect(xs['Concentric (invalid)']).toEqual([0, 4, 5, 6]);
+    expect(xs['Concentric (invalid)']).toEqual([4, 5, 6]);
     expect(xs['Eccentric (valid)']).toEqual([1, 2, 3, 4, 5]);
-    expect(xs['Eccentric (invalid)']).toEqual([0, 6]);
+    expect(xs['Eccentric (invalid)']).toEqual([6]);
   });
 
-  it('fades and hatches invalid bars, and names valid and invalid in the legend', () => {
+  it('draws invalid bars at full strength, hatched and outlined in ink over 3:1 against the bar and the page; valid bars solid', () => {
     const figure = buildChart(input({ target: 'Fatigue' }));
-    const { layout } = figure;
-    for (const trace of barsOf(figure)) {
-      const invalid = trace.name.endsWith('(invalid)');
-      expect(trace.name.endsWith('(valid)') || invalid).toBe(true);
-      expect(trace.marker.opacity).toBe(invalid ? INVALID_OPACITY : 1);
-      expect(trace.marker.pattern !== undefined).toBe(invalid);
+    const bars = barsOf(figure);
+    expect(bars.map((t) => t.name)).toEqual(expect.arrayContaining(['Concentric (valid)', 'Concentric (invalid)']));
+    for (const trace of bars.filter((t) => t.name !== WARMUP_NAME)) {
+      const { color, pattern, line } = trace.marker;
+      if (trace.name.endsWith('(valid)')) {
+        expect([pattern, line]).toEqual([undefined, undefined]);
+        continue;
+      }
+      expect(pattern).toMatchObject({ shape: '/', fillmode: 'overlay' });
+      expect(pattern!.fgopacity).toBeGreaterThanOrEqual(0.8);
+      expect(line!.width).toBeGreaterThanOrEqual(2);
+      for (const ink of [pattern!.fgcolor, line!.color]) {
+        expect(contrast(ink, color)).toBeGreaterThanOrEqual(3);
+        expect(contrast(ink, '#ffffff')).toBeGreaterThanOrEqual(3);
+      }
     }
-    expect(INVALID_OPACITY).toBeLessThanOrEqual(0.5);
-    expect(layout.showlegend).toBe(true);
+    expect(figure.layout.showlegend).toBe(true);
+  });
+
+  it('draws the warmup apart from valid and invalid bars, with one legend entry for both phases', () => {
+    const bars = barsOf(buildChart(input({ target: 'Threshold', targetValue: 0.95, warmup: 2 })));
+    const warmup = bars.filter((t) => t.name === WARMUP_NAME);
+    expect(warmup.map((t) => [t.offsetgroup, t.x, t.showlegend, t.legendgroup])).toEqual([
+      ['concentric', [0, 1], true, 'warmup'],
+      ['eccentric', [0, 1], false, 'warmup'],
+    ]);
+    const judged = bars.filter((t) => t.name !== WARMUP_NAME);
+    expect(judged.flatMap((t) => t.x)).not.toContain(0);
+    expect(judged.flatMap((t) => t.x)).not.toContain(1);
+    for (const trace of warmup) {
+      expect(judged.map((t) => t.marker.color)).not.toContain(trace.marker.color);
+      expect(trace.marker.pattern).toBeUndefined();
+      expect(contrast(trace.marker.line!.color, '#ffffff')).toBeGreaterThanOrEqual(3);
+    }
   });
 
   it('draws the concentric of the rep under way and no eccentric bar for it yet', () => {

@@ -2,9 +2,16 @@
  * The repetition column chart (docs/behaviour.md §2, §4, §9) as plain Plotly figure data, built without Plotly
  * so it is cheap to test. One bar per rep per phase, each styled by its own phase's validity;
  * valid and invalid bars of a phase are two traces sharing an offset group, so the legend names
- * all four styles and each rep keeps its slot. Colours are Plotly's default colorway: concentric
- * 0 (valid) / 8 (invalid), eccentric 1 / 9; invalid bars are also faded and hatched. The eccentric
- * of the rep under way has no bar until its rep closes.
+ * each style and each rep keeps its slot. Colours are Plotly's default colorway: concentric
+ * 0 (valid) / 8 (invalid), eccentric 1 / 9. The eccentric of the rep under way has no bar until
+ * its rep closes.
+ *
+ * Three looks a glance tells apart, in colour or not (a colour-blind athlete reads the pattern):
+ * - valid: the phase's colour, solid;
+ * - invalid: the phase's invalid colour at full strength, hatched with dark stripes and outlined
+ *   in dark (colours 8 and 9 are pale: faded, a failed rep all but vanished);
+ * - warmup: light grey with a grey outline and a legend entry of its own ("Warmup"), as a warmup
+ *   rep is not judged at all rather than failed.
  *
  * Any target but None draws the shown phase's band, from the current target to the current drop
  * (or to the top of the axis for Threshold), with boundary lines; the band sits under the bars,
@@ -26,8 +33,12 @@ const COLOUR_INDEX = {
   eccentric: { valid: 1, invalid: 9 },
 } as const;
 
-/** Invalid bars are faded and hatched, so a failed set does not read as a good one at a glance. */
-export const INVALID_OPACITY = 0.35;
+/** The stripes and outline of an invalid bar: dark slate, over 3:1 against the bar's pale colour and the white page. */
+export const INVALID_INK = '#1e293b';
+/** A warmup bar: light grey, outlined in a grey of over 3:1 against the page. */
+export const WARMUP_FILL = '#e2e8f0';
+export const WARMUP_LINE = '#64748b';
+export const WARMUP_NAME = 'Warmup';
 const BAND_COLOUR = 'rgba(34, 197, 94, 0.15)';
 const LINE_COLOUR = 'rgba(22, 163, 74, 0.9)';
 
@@ -44,14 +55,23 @@ export interface ChartInput {
   overload?: boolean;
 }
 
+export interface BarMarker {
+  color: string;
+  line?: { color: string; width: number };
+  pattern?: { shape: '/'; fillmode: 'overlay'; fgcolor: string; fgopacity: number; solidity: number; size: number };
+}
+
 export interface BarTrace {
   type: 'bar';
   name: string;
   x: number[];
   y: number[];
   offsetgroup: string;
-  marker: { color: string; opacity: number; pattern?: { shape: '/' } };
+  marker: BarMarker;
   hovertemplate: string;
+  /** One legend entry for the warmup bars of both phases. */
+  legendgroup?: string;
+  showlegend?: boolean;
 }
 
 export interface LineTrace {
@@ -84,25 +104,40 @@ export interface Figure {
   config: Record<string, unknown>;
 }
 
+type Look = 'valid' | 'invalid' | 'warmup';
+
+function look(row: RepRow, phase: (typeof PHASES)[number]): Look {
+  if (row.count <= 0) return 'warmup';
+  return row.validity[phase] === true ? 'valid' : 'invalid';
+}
+
+function marker(phase: (typeof PHASES)[number], style: Look): BarMarker {
+  if (style === 'warmup') return { color: WARMUP_FILL, line: { color: WARMUP_LINE, width: 1.5 } };
+  const color = COLORWAY[COLOUR_INDEX[phase][style]];
+  if (style === 'valid') return { color };
+  return { color, line: { color: INVALID_INK, width: 2 }, pattern: { shape: '/', fillmode: 'overlay', fgcolor: INVALID_INK, fgopacity: 0.9, solidity: 0.3, size: 9 } };
+}
+
 function traces(rows: readonly RepRow[], unit: string): BarTrace[] {
   const out: BarTrace[] = [];
   for (const phase of PHASES) {
-    for (const valid of [true, false]) {
+    for (const style of ['valid', 'invalid', 'warmup'] as const) {
       const chosen = rows.flatMap((row) => {
         const y = row[phase];
-        return y !== null && row.validity[phase] === valid ? [{ index: row.index, y }] : [];
+        return y !== null && look(row, phase) === style ? [{ index: row.index, y }] : [];
       });
       if (chosen.length === 0) continue;
-      const name = `${PHASE_LABELS[phase]} (${valid ? 'valid' : 'invalid'})`;
-      const color = COLORWAY[COLOUR_INDEX[phase][valid ? 'valid' : 'invalid']];
+      const name = style === 'warmup' ? WARMUP_NAME : `${PHASE_LABELS[phase]} (${style})`;
+      const legend = style === 'warmup' ? { legendgroup: 'warmup', showlegend: !out.some((t) => t.name === WARMUP_NAME) } : {};
       out.push({
         type: 'bar',
         name,
         x: chosen.map((bar) => bar.index),
         y: chosen.map((bar) => bar.y),
         offsetgroup: phase,
-        marker: valid ? { color, opacity: 1 } : { color, opacity: INVALID_OPACITY, pattern: { shape: '/' } },
-        hovertemplate: `%{y:.2f} ${unit}<extra>${name}</extra>`,
+        marker: marker(phase, style),
+        hovertemplate: `%{y:.2f} ${unit}<extra>${style === 'warmup' ? `${PHASE_LABELS[phase]} warmup` : name}</extra>`,
+        ...legend,
       });
     }
   }
