@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTurn, sampleRowReps, viewSettings } from '../../rules/fixtures';
 import { buildWorkoutView } from '../../rules/workoutView';
-import { RepTable } from './RepTable';
+import { percentAgainst, RepTable } from './RepTable';
 
 afterEach(cleanup);
 
@@ -14,10 +14,10 @@ function cells() {
 }
 
 describe('RepTable', () => {
-  it('shows #, Concentric, Eccentric and Percent Drop with two decimals and W for the warmup', () => {
+  it('shows #, Concentric, Eccentric and Percent Drop (saying against what) with two decimals and W for the warmup', () => {
     const { rows } = buildWorkoutView(sampleRowReps(), base);
-    render(<RepTable rows={rows} showPercentDrop phase="concentric" unit="m/s" />);
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['#', 'Concentric (m/s)', 'Eccentric (m/s)', 'Percent Drop']);
+    render(<RepTable rows={rows} percentAgainst="best 1.00 m/s" phase="concentric" unit="m/s" />);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['#', 'Concentric (m/s)', 'Eccentric (m/s)', 'Percent Drop (vs best 1.00 m/s)']);
     expect(cells()).toEqual([
       ['W', '0.80', '0.70', '-20.00\u00a0%'],
       ['1', '1.00', '0.98', '0.00\u00a0%'],
@@ -31,7 +31,7 @@ describe('RepTable', () => {
 
   it('marks invalid rows, which CSS dims', () => {
     const { rows } = buildWorkoutView(sampleRowReps(), base);
-    render(<RepTable rows={rows} showPercentDrop phase="concentric" unit="m/s" />);
+    render(<RepTable rows={rows} percentAgainst="best 1.00 m/s" phase="concentric" unit="m/s" />);
     const marks = screen.getAllByRole('row').slice(1).map((row) => [row.getAttribute('data-valid'), row.className]);
     expect(marks).toEqual([
       ['false', 'is-invalid'],
@@ -46,28 +46,28 @@ describe('RepTable', () => {
 
   it('has no Percent Drop column without a target', () => {
     const { rows } = buildWorkoutView(sampleRowReps(), { ...base, target: 'None' });
-    render(<RepTable rows={rows} showPercentDrop={false} phase="concentric" unit="m/s" />);
-    expect(screen.queryByRole('columnheader', { name: 'Percent Drop' })).toBeNull();
+    render(<RepTable rows={rows} phase="concentric" unit="m/s" />);
+    expect(screen.queryByRole('columnheader', { name: /^Percent Drop/ })).toBeNull();
     expect(cells()[0]).toHaveLength(3);
   });
 
   it('shows the rep under way at its turn: the concentric, and "…" for the eccentric', () => {
     const turn = makeTurn(7, 0.97, 1);
     const { rows } = buildWorkoutView(sampleRowReps(), base, turn);
-    render(<RepTable rows={rows} showPercentDrop phase="concentric" unit="m/s" />);
+    render(<RepTable rows={rows} percentAgainst="best 1.00 m/s" phase="concentric" unit="m/s" />);
     expect(cells().at(-1)).toEqual(['7', '0.97', '…', '-3.00\u00a0%']);
   });
 
   it('shows "–", never 0.00, for a metric that cannot be measured yet', () => {
     const { rows } = buildWorkoutView(sampleRowReps(), { ...base, metric: 'torque' });
-    render(<RepTable rows={rows} showPercentDrop={false} phase="concentric" unit="N·m" unknown />);
+    render(<RepTable rows={rows} phase="concentric" unit="N·m" unknown />);
     expect(cells().flatMap((row) => row.slice(1))).toEqual(Array(14).fill('–'));
   });
 
   it('shows the eccentric overload when turned on: peak / mean power ratio, "…" while the return is under way', () => {
     const turn = makeTurn(7, 0.97, 1);
     const { rows } = buildWorkoutView(sampleRowReps(), { ...base, target: 'None' }, turn);
-    render(<RepTable rows={rows} showPercentDrop={false} phase="concentric" unit="m/s" showOverload />);
+    render(<RepTable rows={rows} phase="concentric" unit="m/s" showOverload />);
     expect(screen.getAllByRole('columnheader').at(-1)!.textContent).toBe('Overload (ecc/con power: peak / mean)');
     // The documented rows give every figure of a phase the same value: count 1 is 0.98 / 1.
     expect(cells()[1]).toEqual(['1', '1.00', '0.98', '0.98 / 0.98']);
@@ -77,7 +77,17 @@ describe('RepTable', () => {
   it('shows "–" for the overload of a rep without concentric power (inertia 0)', () => {
     const rep = { ...sampleRowReps()[1]!, peakPowerRatio: 0, meanPowerRatio: 0 };
     const { rows } = buildWorkoutView([rep], { ...base, target: 'None' });
-    render(<RepTable rows={rows} showPercentDrop={false} phase="concentric" unit="m/s" showOverload />);
+    render(<RepTable rows={rows} phase="concentric" unit="m/s" showOverload />);
     expect(cells()[0]!.at(-1)).toBe('–');
+  });
+});
+
+describe('what the Percent Drop is against', () => {
+  it('is the target for Threshold and Zone, the set’s best rep for Fatigue, and nothing without a target', () => {
+    expect(percentAgainst('Threshold', 0.72, 'm/s')).toBe('target 0.72 m/s');
+    expect(percentAgainst('Zone', 1, 'W')).toBe('target 1.00 W');
+    expect(percentAgainst('Fatigue', 0.75, 'm/s')).toBe('best 0.75 m/s');
+    expect(percentAgainst('Fatigue', null, 'm/s')).toBe('best rep');
+    expect(percentAgainst('None', 0.9, 'm/s')).toBeUndefined();
   });
 });

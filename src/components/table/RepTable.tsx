@@ -1,5 +1,7 @@
 /**
- * docs/behaviour.md §2 repetition table: #, Concentric, Eccentric and, when a target is set, Percent Drop.
+ * docs/behaviour.md §2 repetition table: #, Concentric, Eccentric and, when a target is set, Percent Drop,
+ * whose heading says what it is against (the target, or the set's best rep for Fatigue): the
+ * phase bar's "latest … % vs best" is another comparison, and each figure names its own.
  * Warmup rows read W, invalid rows are dimmed (and marked data-valid="false" for tests and CSS),
  * values have two decimals. The chosen phase's column is emphasised. The rep under way shows its
  * concentric at the turn and "…" for its eccentric until the rep closes. An optional column shows
@@ -7,11 +9,20 @@
  */
 import type { ReactElement } from 'react';
 import { fixed2, type Phase } from '../../rules/labels';
+import type { TargetType } from '../../rules/target';
 import type { RepRow } from '../../rules/workoutView';
+
+/** What a rep's Percent Drop compares against ("target 0.72 m/s", "best 0.75 m/s"); none without a target. */
+export function percentAgainst(type: TargetType, target: number | null, unit: string): string | undefined {
+  if (type === 'None') return undefined;
+  if (target === null) return type === 'Fatigue' ? 'best rep' : undefined;
+  return `${type === 'Fatigue' ? 'best' : 'target'} ${fixed2(target)} ${unit}`;
+}
 
 export interface RepTableProps {
   rows: readonly RepRow[];
-  showPercentDrop: boolean;
+  /** The Percent Drop column, and what it is against (`percentAgainst`); no column without it. */
+  percentAgainst?: string;
   phase: Phase;
   /** Column headings carry the metric's unit, e.g. "m/s". */
   unit: string;
@@ -29,7 +40,7 @@ function overloadText(row: RepRow): string {
   return peak === 0 && mean === 0 ? '–' : `${fixed2(peak)} / ${fixed2(mean)}`;
 }
 
-export function RepTable({ rows, showPercentDrop, phase, unit, caption, unknown = false, showOverload = false }: RepTableProps): ReactElement {
+export function RepTable({ rows, percentAgainst: against, phase, unit, caption, unknown = false, showOverload = false }: RepTableProps): ReactElement {
   const figure = (value: number) => (unknown ? '–' : fixed2(value));
   return (
     <div className="table-wrap">
@@ -44,7 +55,11 @@ export function RepTable({ rows, showPercentDrop, phase, unit, caption, unknown 
             <th scope="col" className={phase === 'eccentric' ? 'is-phase' : undefined}>
               Eccentric <span className="reps__unit">({unit})</span>
             </th>
-            {showPercentDrop && <th scope="col">Percent Drop</th>}
+            {against !== undefined && (
+              <th scope="col">
+                Percent Drop <span className="reps__unit">(vs {against})</span>
+              </th>
+            )}
             {showOverload && (
               <th scope="col">
                 Overload <span className="reps__unit">(ecc/con power: peak / mean)</span>
@@ -58,7 +73,7 @@ export function RepTable({ rows, showPercentDrop, phase, unit, caption, unknown 
               <th scope="row">{row.label}</th>
               <td>{figure(row.concentric)}</td>
               <td>{row.eccentric === null ? <span title="The return is under way">…</span> : figure(row.eccentric)}</td>
-              {showPercentDrop && <td>{row.percentChange === null ? '–' : `${fixed2(row.percentChange)}\u00a0%`}</td>}
+              {against !== undefined && <td>{row.percentChange === null ? '–' : `${fixed2(row.percentChange)}\u00a0%`}</td>}
               {showOverload && <td>{overloadText(row)}</td>}
             </tr>
           ))}

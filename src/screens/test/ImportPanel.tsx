@@ -8,7 +8,7 @@ import { useId, useState, type ReactElement } from 'react';
 import { reprocess } from '../../engine';
 import type { Rep, SampleBatch } from '../../engine/types';
 import { NumberField } from '../../components/NumberField';
-import { RepTable } from '../../components/table/RepTable';
+import { percentAgainst, RepTable } from '../../components/table/RepTable';
 import { METRIC_UNITS } from '../../rules/labels';
 import { buildWorkoutView } from '../../rules/workoutView';
 import { parseDebugCsv } from '../../csv';
@@ -47,7 +47,7 @@ export function ImportPanel(): ReactElement {
     });
   }
 
-  const rows = result ? buildWorkoutView(result.reps, s).rows : [];
+  const view = result ? buildWorkoutView(result.reps, s) : null;
   return (
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Import and reprocess a debug CSV</h2>
@@ -82,7 +82,7 @@ export function ImportPanel(): ReactElement {
           <p>
             {result.reps.length} reps at {result.hz} Hz, {result.skipped} samples skipped.
           </p>
-          <RepTable rows={rows} phase={s.phase} unit={METRIC_UNITS[s.metric]} showPercentDrop={s.target !== 'None'} caption="Reprocessed reps" />
+          <RepTable rows={view?.rows ?? []} phase={s.phase} unit={METRIC_UNITS[s.metric]} percentAgainst={percentAgainst(s.target, view?.target ?? null, METRIC_UNITS[s.metric])} caption="Reprocessed reps" />
           <button
             type="button"
             className="button"

@@ -1,6 +1,8 @@
 /**
  * docs/behaviour.md §2: the button swapping the shown phase, with the phase name and its latest value beside
- * it, and the "Best rep was" figure whose percent change shows only when it is non-zero.
+ * it, and the "Best rep was" figure whose percent change shows only when it is non-zero. That
+ * change is the latest counted rep against the best and says so ("vs best"): the table's Percent
+ * Drop is against the target, and each figure names what it compares with.
  */
 import type { ReactElement } from 'react';
 import { SwapIcon } from '../../components/icons';
@@ -32,7 +34,7 @@ export function PhaseBar({ phase, latest, best, bestChange, unit, onSwap }: Phas
       {best && (
         <p className="phase-bar__best">
           Best rep was <strong>{fixed2(best.value)} {unit}</strong> (rep {repLabel(best.count)})
-          {bestChange !== 0 && <span className="phase-bar__change"> · latest {`${fixed2(bestChange)}\u00a0%`}</span>}
+          {bestChange !== 0 && <span className="phase-bar__change"> · latest {`${fixed2(bestChange)}\u00a0%`} vs best</span>}
         </p>
       )}
     </div>

@@ -5,7 +5,7 @@
  */
 import type { ComponentType, ReactElement } from 'react';
 import type { ChartInput } from '../../components/chart/chartModel';
-import { RepTable } from '../../components/table/RepTable';
+import { percentAgainst, RepTable } from '../../components/table/RepTable';
 import { workoutDialog } from '../../stores/workoutHints';
 import type { Phase } from '../../rules/labels';
 import type { TargetType } from '../../rules/target';
@@ -56,7 +56,7 @@ export function RepsView(props: RepsViewProps): ReactElement {
     return (
       <>
         <InertiaHint metric={axisTitle} />
-        <RepTable rows={rows} phase={phase} unit={unit} showPercentDrop={false} unknown />
+        <RepTable rows={rows} phase={phase} unit={unit} unknown />
       </>
     );
   }
@@ -64,7 +64,7 @@ export function RepsView(props: RepsViewProps): ReactElement {
     return (
       <>
         <OverloadToggle on={showOverload} onChange={onShowOverload} />
-        <RepTable rows={rows} phase={phase} unit={unit} showPercentDrop={target !== 'None'} showOverload={showOverload} />
+        <RepTable rows={rows} phase={phase} unit={unit} percentAgainst={percentAgainst(target, currentTarget, unit)} showOverload={showOverload} />
       </>
     );
   }

@@ -169,7 +169,7 @@ describe('the Workout screen', () => {
     const bestValue = Math.max(...view);
     const change = ((view[view.length - 1] - bestValue) / bestValue) * 100;
     if (change === 0) expect(best.textContent).not.toContain('latest');
-    else expect(best.textContent).toContain(`latest ${change.toFixed(2)}\u00a0%`);
+    else expect(best.textContent).toContain(`latest ${change.toFixed(2)}\u00a0% vs best`);
   });
 
   it('judges a Fatigue set: best rep, Percent Drop, dimmed rows and the set complete', async () => {
@@ -177,11 +177,11 @@ describe('the Workout screen', () => {
     const unit = await connected();
     act(() => stream(unit, SET));
     await act(() => disconnectUnit());
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toContain('Percent Drop');
-    const marks = screen.getAllByRole('row').slice(1).map((r) => r.getAttribute('data-valid'));
-    expect(marks[0]).toBe('false');
     const counted = app.session.reps.value.slice(1).map((r) => r.concentric.velocity);
     const best = Math.max(...counted);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toContain(`Percent Drop (vs best ${best.toFixed(2)} m/s)`);
+    const marks = screen.getAllByRole('row').slice(1).map((r) => r.getAttribute('data-valid'));
+    expect(marks[0]).toBe('false');
     const expected = counted.map((v) => String(v >= best * 0.99));
     expect(marks.slice(1)).toEqual(expected);
     if (counted[counted.length - 1] < best * 0.99) expect(screen.getByText(/Set complete/)).toBeTruthy();
