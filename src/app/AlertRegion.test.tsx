@@ -45,10 +45,10 @@ describe('AlertRegion', () => {
   it('shows a confirmation and lets it fade after six seconds', () => {
     vi.useFakeTimers();
     render(<AlertRegion />);
-    act(() => showStatus('Metrics shared web'));
-    expect(screen.getByRole('status').textContent).toBe('Metrics shared web');
+    act(() => showStatus('Metrics shared: Repline.csv is in your downloads.'));
+    expect(screen.getByRole('status').textContent).toBe('Metrics shared: Repline.csv is in your downloads.');
     act(() => vi.advanceTimersByTime(5900));
-    expect(screen.getByRole('status').textContent).toBe('Metrics shared web');
+    expect(screen.getByRole('status').textContent).toBe('Metrics shared: Repline.csv is in your downloads.');
     act(() => vi.advanceTimersByTime(200));
     expect(screen.getByRole('status').textContent).toBe('');
   });

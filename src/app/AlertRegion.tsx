@@ -2,9 +2,13 @@
  * The page's live regions: errors in role="alert" (kept until dismissed, newest last) and the
  * latest confirmation in role="status" (fades after a few seconds). Both regions are always in
  * the DOM, as screen readers only announce changes to regions that already exist.
+ *
+ * Messages never cover a dialog: their height is published as `--alerts-height` on the root
+ * element, and while a dialog is open the messages sit at the top of the screen and the dialog
+ * below them (app.css), so its title and its buttons stay in view and in reach.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, type ReactElement } from 'react';
+import { useEffect, useRef, type ReactElement } from 'react';
 import { attempt, dismissError, errors, showError, status } from '../stores/alerts';
 import { settingsLoadError, settingsNotKept } from '../stores/settings';
 import { CloseIcon } from '../components/icons';
@@ -14,6 +18,19 @@ const STATUS_MS = 6000;
 export function AlertRegion(): ReactElement {
   useSignals();
   const current = status.value;
+  const region = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const box = region.current;
+    if (box === null || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty('--alerts-height', `${box.offsetHeight}px`));
+    observer.observe(box);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--alerts-height');
+    };
+  }, []);
 
   useEffect(() => {
     const problem = settingsLoadError.peek();
@@ -37,7 +54,7 @@ export function AlertRegion(): ReactElement {
   }, [current]);
 
   return (
-    <div className="alerts">
+    <div className="alerts" ref={region}>
       <div role="alert" className="alerts__errors">
         {errors.value.map((notice) => (
           <p key={notice.id} className="alert alert--error">

@@ -3,18 +3,18 @@ import { createRecordingSharePort } from '../platform/share';
 import { shareCsv } from './share';
 
 describe('shareCsv', () => {
-  it('says "Metrics shared" with the chosen activity on success', async () => {
+  it('says "Metrics shared" and names the app chosen on success', async () => {
     const port = createRecordingSharePort('com.apple.UIKit.activity.Mail');
     expect(await shareCsv('Repline-1-debug.csv', 'a,b\r\n', port)).toEqual({
       ok: true,
       result: 'com.apple.UIKit.activity.Mail',
-      message: 'Metrics shared com.apple.UIKit.activity.Mail: the CSV file went to the app you chose.',
+      message: 'Metrics shared: the CSV file went to the app you chose (com.apple.UIKit.activity.Mail).',
     });
   });
 
-  it('says "Metrics shared web" after a download and plain "Metrics shared" when the platform gives no result', async () => {
-    expect((await shareCsv('a.csv', 'x', createRecordingSharePort('web'))).message).toBe('Metrics shared web: the CSV file was saved to your downloads.');
-    expect((await shareCsv('a.csv', 'x', createRecordingSharePort(''))).message).toBe('Metrics shared: the CSV file was handed to the share sheet.');
+  it('names the downloaded file, never the raw result "web", and the share sheet when the platform names no app', async () => {
+    expect((await shareCsv('Repline-1.csv', 'x', createRecordingSharePort('web'))).message).toBe('Metrics shared: Repline-1.csv is in your downloads.');
+    expect((await shareCsv('a.csv', 'x', createRecordingSharePort(''))).message).toBe('Metrics shared: the CSV file went to the share sheet.');
   });
 
   it('hands the platform the file name and the CSV behind a UTF-8 byte-order mark', async () => {

@@ -1,14 +1,16 @@
 /**
  * Shares an export and turns the platform's answer into the message the UI shows (docs/behaviour.md §8):
- * `Metrics shared` plus the share result on success, `ErrorUseShareApiCsvShare: ` plus the error on
- * failure, with an empty result. The UI shows `message` in a role=status (ok) or role=alert region.
+ * `Metrics shared` and where the file went on success, `ErrorUseShareApiCsvShare: ` plus the error
+ * on failure, with an empty result. The UI shows `message` in a role=status (ok) or role=alert region.
  *
  * Decisions where the product rules are silent:
  * - The file starts with a UTF-8 byte-order mark: without it Excel reads the µ, ° and ² of the
  *   headers as mojibake. papaparse and the debug CSV importer skip it.
  * - An empty share result gives `Metrics shared` without a trailing space.
- * - The documented words come first, then a plain sentence saying where the file went, since
- *   "Metrics shared web" alone means little to an athlete.
+ * - The documented words come first, then a plain sentence saying where the file went: the
+ *   platform's raw result ("web" for a download, an activity id) means little to an athlete, so
+ *   a download names the file, and an app chosen in the share sheet is named by its id in
+ *   brackets, the only name the platform gives.
  * - A cancelled share sheet is reported like any other failure (the Web Share API rejects with an
  *   AbortError); docs/behaviour.md §8 knows no third outcome.
  */
@@ -22,15 +24,15 @@ export const UTF8_BOM = '\uFEFF';
 export async function shareCsv(fileName: string, csv: string, port: SharePort = defaultSharePort()): Promise<ShareOutcome> {
   try {
     const result = await port.shareCsv(fileName, UTF8_BOM + csv);
-    return { ok: true, result, message: `${result === '' ? 'Metrics shared' : `Metrics shared ${result}`}: ${whereItWent(result)}` };
+    return { ok: true, result, message: `Metrics shared: ${whereItWent(fileName, result)}` };
   } catch (error) {
     return { ok: false, result: '', message: `ErrorUseShareApiCsvShare: ${describeError(error, { keepPlainName: true })}` };
   }
 }
 
-/** The plain sentence after "Metrics shared …". */
-function whereItWent(result: string): string {
-  if (result === 'web') return 'the CSV file was saved to your downloads.';
-  if (result === '') return 'the CSV file was handed to the share sheet.';
-  return 'the CSV file went to the app you chose.';
+/** The plain sentence after "Metrics shared: ". */
+function whereItWent(fileName: string, result: string): string {
+  if (result === 'web') return `${fileName} is in your downloads.`;
+  if (result === '') return 'the CSV file went to the share sheet.';
+  return `the CSV file went to the app you chose (${result}).`;
 }

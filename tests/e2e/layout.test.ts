@@ -78,3 +78,22 @@ describe('History and Profile with a finished three-set session', () => {
     });
   }
 });
+
+describe('a dialog with a message on screen', () => {
+  for (const viewport of WIDTHS) {
+    test(`at ${viewport.width} px keeps the Target dialog's title, Save and Cancel in view, none under the message`, async ({ app }) => {
+      // Settings a newer version wrote: the app says it reset them, an error that stays until dismissed.
+      await app.page.addInitScript(() => localStorage.setItem('repline.settings.v1', JSON.stringify({ metric: 'speed' })));
+      app.problems.allowConsoleError(/Saved settings were reset to defaults/);
+      await app.page.setViewportSize(viewport);
+      await app.open();
+      await app.waitForAlert(/Saved settings were reset to defaults/);
+      await app.page.getByRole('button', { name: /^Target:/ }).click();
+      const dialog = app.dialog('Target');
+      await dialog.getByLabel('Target type').selectOption({ label: 'Zone' });
+      expect(await layoutProblems(app.page, { scope: '.dialog__actions', vertical: true, texts: ['.dialog__title'] })).toEqual([]);
+      expect(await layoutProblems(app.page, { scope: '.dialog' })).toEqual([]);
+      expect(await layoutProblems(app.page, { scope: '.alerts', vertical: true })).toEqual([]);
+    });
+  }
+});

@@ -49,9 +49,9 @@ describe('createNativeSharePort', () => {
     expect(result).toBe('com.google.android.gm');
   });
 
-  it('gives the export the message "Metrics shared" plus the activity the user picked', async () => {
+  it('gives the export the message "Metrics shared" naming the activity the user picked', async () => {
     const outcome = await shareCsv('Repline-1.csv', 'a,b', createNativeSharePort(createRecordingSharePort));
-    expect(outcome).toEqual({ ok: true, result: 'com.google.android.gm', message: 'Metrics shared com.google.android.gm: the CSV file went to the app you chose.' });
+    expect(outcome).toEqual({ ok: true, result: 'com.google.android.gm', message: 'Metrics shared: the CSV file went to the app you chose (com.google.android.gm).' });
   });
 
   it('resolves with an empty result when the platform does not name the activity', async () => {

@@ -6,9 +6,9 @@
 
 export interface SharePort {
   /**
-   * Hands a UTF-8 CSV file to the user. Resolves with the share result docs/behaviour.md §8 shows after
-   * "Metrics shared": the activity the user picked, '' when the platform does not say, or 'web'
-   * for a download. Rejects with the platform's error (including a cancelled share sheet).
+   * Hands a UTF-8 CSV file to the user. Resolves with the share result the "Metrics shared" message
+   * is made from (docs/behaviour.md §8): the activity the user picked, '' when the platform does not
+   * say, or 'web' for a download. Rejects with the platform's error (including a cancelled share sheet).
    */
   shareCsv(fileName: string, csv: string): Promise<string>;
 }

@@ -23,7 +23,7 @@ vi.mock('../../csv', async (real) => ({
   ...(await real<object>()),
   shareCsv: async (name: string, csv: string) => {
     shared.csv.push({ name, csv });
-    return shared.fail === null ? { ok: true, message: 'Metrics shared web' } : { ok: false, message: `ErrorUseShareApiCsvShare: ${shared.fail}` };
+    return shared.fail === null ? { ok: true, message: 'Metrics shared: Repline.csv is in your downloads.' } : { ok: false, message: `ErrorUseShareApiCsvShare: ${shared.fail}` };
   },
 }));
 
@@ -213,7 +213,7 @@ describe('the Workout screen', () => {
     act(() => stream(unit, SET));
     await act(() => disconnectUnit());
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Metrics shared web'));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Metrics shared: Repline.csv is in your downloads.'));
     expect(shared.csv).toHaveLength(1);
     expect(shared.csv[0].name).toMatch(/^Repline-.*\.csv$/);
     expect(shared.csv[0].csv).toContain('Firmware');
