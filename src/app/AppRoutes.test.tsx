@@ -38,7 +38,7 @@ describe('routes', () => {
   it('opens on the Workout screen with the documented empty text', async () => {
     visit('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Workout' })).toBeTruthy();
-    expect(screen.getByText('Start to use the product, make sure your unit is connected')).toBeTruthy();
+    expect(screen.getByText('Start to use Repline, make sure your unit is connected')).toBeTruthy();
   });
 
   it('offers Workout, History, Profile and Settings in the navigation', async () => {

@@ -60,12 +60,12 @@ describe('buildSessionCsv', () => {
     expect(rest).toEqual([]);
     // One set (1 s rests): W, then concentric velocities 1.0 and 1.5; work 53.57… × (2 + 1 + 3 + 1.5).
     expect(sets![0]).toEqual(['Set', 'Inertia (kg·m²)', 'Boost (%)', 'Reps', 'Counted', 'Best Con Velocity (m/s)', 'Mean Con Velocity (m/s)', 'Velocity Loss (%)', 'Work (J)', 'Eccentric Overload']);
-    expect(sets!.slice(1).map((row) => row.map(Number))).toEqual([[1, 0.1125, 20, 3, 2, 1.5, 1.25, 0, expect.closeTo(53.57142857142857 * 7.5, 9), 0.5]]);
+    expect(sets!.slice(1)).toEqual([['1', '0.1125', '20', '3', '2', '1.5', '1.25', '0', '401.8', '0.5']]);
     expect(power![0]).toEqual(['Rep', 'Set', 'Con Peak Power (W)', 'Ecc Peak Power (W)', 'Con Work (J)', 'Ecc Work (J)', 'Peak Power Ratio', 'Mean Power Ratio']);
-    expect(power!.slice(1).map((row) => [row[0], row[1], ...row.slice(2).map(Number)])).toEqual([
-      ['W', '1', 80, 40, 53.57142857142857, 26.785714285714285, 0.5, 0.5],
-      ['1', '1', 160, 80, 107.14285714285714, 53.57142857142857, 0.5, 0.5],
-      ['2', '1', 240, 120, 160.71428571428572, 80.35714285714286, 0.5, 0.5],
+    expect(power!.slice(1)).toEqual([
+      ['W', '1', '80', '40', '53.57', '26.79', '0.5', '0.5'],
+      ['1', '1', '160', '80', '107.1', '53.57', '0.5', '0.5'],
+      ['2', '1', '240', '120', '160.7', '80.36', '0.5', '0.5'],
     ]);
     expect(header).toEqual([
       ['Date', '2026-03-01T09:30:00.250Z'],
@@ -95,13 +95,14 @@ describe('buildSessionCsv', () => {
     expect(rows.map((r) => r[0])).toEqual(['W', 'W', '1', '2']);
   });
 
-  it('gives back the same concentric and eccentric numbers when parsed', () => {
+  it('gives back the concentric and eccentric numbers to four significant digits when parsed', () => {
     const rows = blocks(buildSessionCsv(input()))[1]!.slice(1);
-    expect(rows[1]!.slice(1).map(Number)).toEqual([...PHASE_KEYS.map((k) => phase(2)[k]), ...PHASE_KEYS.map((k) => phase(1)[k])]);
+    // phase(2) and phase(1): 214.28571428571428 N and 107.14285714285714 N of force, 107.14285714285714 W of power.
+    expect(rows[1]!.slice(1)).toEqual(['2', '1', '0.5', '3', '214.3', '180', '25', '107.1', '1.57', '1', '0.5', '0.25', '1.5', '107.1', '90', '12.5', '53.57', '0.785']);
   });
 
-  it('keeps every metric of random reps exact through export and parse', () => {
-    const metric = fc.double({ min: 0, max: 1e6, noNaN: true });
+  it('writes every figure of random reps to four significant digits, within half a unit of the fourth', () => {
+    const metric = fc.double({ min: -1e6, max: 1e6, noNaN: true });
     const summary = fc.record({
       duration: metric, velocity: metric, acceleration: metric, torque: metric, force: metric,
       linearForce: metric, netForce: metric, power: metric, peakVelocity: metric, peakPower: metric, work: metric,
@@ -113,11 +114,25 @@ describe('buildSessionCsv', () => {
         expect(rows).toHaveLength(reps.length);
         rows.forEach((row, i) => {
           const r = reps[i]!;
-          expect(row.slice(1).map(Number)).toEqual([...PHASE_KEYS.map((k) => r.concentric[k]), ...PHASE_KEYS.map((k) => r.eccentric[k])].map((x) => (x === 0 ? 0 : x)));
+          const truth = [...PHASE_KEYS.map((k) => r.concentric[k]), ...PHASE_KEYS.map((k) => r.eccentric[k])];
+          row.slice(1).forEach((cell, c) => {
+            expect(cell).toMatch(/^-?\d+(\.\d+)?$/);
+            expect(cell.replace(/^-?0*\.?0*/, '').replace('.', '').replace(/0+$/, '').length).toBeLessThanOrEqual(4);
+            const x = truth[c]!;
+            const unit = x === 0 ? 0 : 10 ** (Math.floor(Math.log10(Math.abs(x))) - 3);
+            expect(Math.abs(Number(cell) - x)).toBeLessThanOrEqual(Math.max(unit / 2, 5e-7) * (1 + 1e-9));
+          });
         });
       }),
       { numRuns: 100 },
     );
+  });
+
+  it('writes the raw angles to 0.0001°, far finer than any angle sensor, and the times exactly', () => {
+    // A float32 angle as the unit sends it, read back as a double.
+    const angle = Math.fround(8123.456);
+    const raw = blocks(buildSessionCsv(input({ raw: { timeUs: [3_600_000_005], angleDeg: [angle] } })))[3]!;
+    expect(raw[1]).toEqual(['3600000005', '8123.4561']);
   });
 
   it('writes an empty rep block and plate table as their headers alone', () => {

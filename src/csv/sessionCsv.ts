@@ -35,8 +35,14 @@
  * - Columns: `Con ` / `Ecc ` prefix (docs/behaviour.md §9 "Con force columns") + the docs/behaviour.md §9 metric label with
  *   its unit. Per phase: Delta Time (the phase duration), the means of Velocity, Acceleration,
  *   Torque, Tangential Force, Linear Force, Net Force, Power, and the Peak Velocity.
- * - Numbers are written in full precision (shortest round-trip form), not the 2 decimals of the
- *   screen: the file is for analysis, and parsing it back gives the very same numbers.
+ * - Numbers are written to the precision the measurement supports, not the 2 decimals of the
+ *   screen nor the 16 digits of a double: every figure the engine derives (blocks 2, 5 and 6) to
+ *   four significant digits, as the engine matches physics on sensor-like input within a few
+ *   percent (tests/unit/engine.accuracy.test.ts), so a fourth digit already carries noise; raw
+ *   angles to 0.0001° (an angle sensor resolves a tenth of a degree at best; a float32 angle of
+ *   the unit keeps its digits up to 10 000°), times in whole µs as received. Settings and plates
+ *   (the user's own numbers) are written as given. The file is for analysis, and re-importing it
+ *   (the raw block) reprocesses to the same reps within that noise.
  * - Plate is the plate's moment of inertia in kg·m² (0.1, 0.05, …); an empty plate list writes the
  *   header alone (the batch command does not know which plates were used).
  * - Text cells are neutralised against formula injection (see csvWrite.ts); a unit name is the only
@@ -52,6 +58,22 @@ import { METRIC_LABELS, PHASE_LABELS, type Phase } from '../rules/labels';
 import { summariseSet, type SetRules } from '../rules/sets';
 import { splitSets } from '../rules/setSplit';
 import { csvBlock, joinBlocks, type Cell } from './csvWrite';
+
+/** Significant digits of a derived figure, and decimals of a raw angle (see the module comment). */
+export const FIGURE_DIGITS = 4;
+export const ANGLE_DECIMALS = 4;
+/** Finer than any figure the engine gives; keeps a tiny value from being written with an exponent. */
+const MAX_DECIMALS = 6;
+
+/** `value` to {@link FIGURE_DIGITS} significant digits, as a plain decimal number. */
+export function figure(value: number): number {
+  if (value === 0 || !Number.isFinite(value)) return value;
+  const decimals = FIGURE_DIGITS - 1 - Math.floor(Math.log10(Math.abs(value)));
+  const rounded = Number(value.toFixed(Math.min(Math.max(decimals, 0), MAX_DECIMALS)));
+  if (decimals >= 0) return rounded === 0 ? 0 : rounded;
+  const scale = 10 ** -decimals;
+  return Math.round(value / scale) * scale;
+}
 
 export interface SessionCsvInput {
   /** When the session was recorded. */
@@ -128,7 +150,7 @@ function setBlock(sets: readonly Rep[][], how: SessionCsvInput['sets']): string 
   const rows: Cell[][] = [setHeader(how.metric, how.phase)];
   sets.forEach((set, i) => {
     const s = summariseSet(i, set, how);
-    rows.push([i + 1, s.load?.inertia ?? '', s.load?.boost ?? '', s.reps, s.counted, s.best ?? '', s.mean ?? '', s.velocityLoss, s.work, s.overload]);
+    rows.push([i + 1, s.load?.inertia ?? '', s.load?.boost ?? '', s.reps, s.counted, s.best === null ? '' : figure(s.best), s.mean === null ? '' : figure(s.mean), figure(s.velocityLoss), figure(s.work), figure(s.overload)]);
   });
   return csvBlock('Session CSV sets', rows);
 }
@@ -139,7 +161,7 @@ function powerBlock(sets: readonly Rep[][]): string {
     for (const rep of set) {
       const figures = [rep.concentric.peakPower, rep.eccentric.peakPower, rep.concentric.work, rep.eccentric.work, rep.peakPowerRatio, rep.meanPowerRatio];
       figures.forEach((value) => requireFinite(`rep ${rep.index + 1} power figure`, value));
-      rows.push([repLabel(rep.count), i + 1, ...figures]);
+      rows.push([repLabel(rep.count), i + 1, ...figures.map(figure)]);
     }
   });
   return csvBlock('Session CSV power', rows);
@@ -186,7 +208,7 @@ function repBlock(reps: readonly Rep[]): string {
         if (!Number.isFinite(value)) {
           throw new Error(`Session CSV: rep ${rep.index + 1} has ${label} = ${value}, which is not a finite number`);
         }
-        row.push(value);
+        row.push(figure(value));
       }
     }
     rows.push(row);
@@ -210,7 +232,7 @@ function rawBlock(raw: SessionCsvInput['raw']): string {
   }
   const rows: Cell[][] = new Array(raw.timeUs.length + 1);
   rows[0] = [...RAW_HEADER];
-  for (let i = 0; i < raw.timeUs.length; i++) rows[i + 1] = [raw.timeUs[i]!, raw.angleDeg[i]!];
+  for (let i = 0; i < raw.timeUs.length; i++) rows[i + 1] = [raw.timeUs[i]!, Number(raw.angleDeg[i]!.toFixed(ANGLE_DECIMALS))];
   return csvBlock('Session CSV raw data', rows);
 }
 

@@ -42,3 +42,8 @@ export function fixed2(value: number): string {
 export function boostLabel(percent: number): string {
   return percent === 0 ? 'Off' : `${percent}%`;
 }
+
+/** "1 rep", "0 reps", "6 reps". */
+export function repsText(count: number): string {
+  return `${count} rep${count === 1 ? '' : 's'}`;
+}

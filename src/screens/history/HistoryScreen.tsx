@@ -14,7 +14,7 @@ import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { HistoryEntry } from '../../journal/records';
-import { fixed2, METRIC_LABELS, PHASE_LABELS } from '../../rules/labels';
+import { fixed2, METRIC_LABELS, PHASE_LABELS, repsText } from '../../rules/labels';
 import { attempt } from '../../stores/alerts';
 import type { Journaling } from '../../journal/journaling';
 import type { SharePort } from '../../platform/share/port';
@@ -25,10 +25,6 @@ import { ProgressSection } from './ProgressSection';
 
 function when(entry: HistoryEntry): string {
   return new Date(entry.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-function repsText(reps: number): string {
-  return `${reps} rep${reps === 1 ? '' : 's'}`;
 }
 
 function best(entry: HistoryEntry): string {
@@ -119,7 +115,7 @@ export default function HistoryScreen(): ReactElement {
           }}
         >
           <p>
-            The session of {when(confirming)} ({confirming.reps} reps) and all its samples will be deleted from this device. This cannot be undone.
+            The session of {when(confirming)} ({repsText(confirming.reps)}) and all its samples will be deleted from this device. This cannot be undone.
           </p>
         </ConfirmDialog>
       )}

@@ -34,6 +34,15 @@ describe('the big live number', () => {
     expect(warmup.region.textContent).toContain('Warmup · Concentric');
   });
 
+  it('says one rep, not "1 reps", with or without a goal', () => {
+    expect(shown({ counted: 1 }).region.textContent).toContain('1 rep');
+    expect(screen.getByRole('region').textContent).not.toContain('1 reps');
+    cleanup();
+    expect(shown({ counted: 1, goal: 1, setDone: true }).region.textContent).toContain('1 / 1 rep · Set done');
+    cleanup();
+    expect(shown({ counted: 0 }).region.textContent).toContain('0 reps');
+  });
+
   it('shows the reps over the goal, and "Set done" once the set is', () => {
     expect(shown({ goal: 8 }).region.textContent).toContain('6 / 8 reps');
     expect(screen.queryByText(/Set done/)).toBeNull();

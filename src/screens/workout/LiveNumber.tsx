@@ -14,7 +14,7 @@
  * the number does not jump in size between reps of one metric.
  */
 import type { CSSProperties, ReactElement } from 'react';
-import { fixed2, PHASE_LABELS, type Phase } from '../../rules/labels';
+import { fixed2, PHASE_LABELS, repsText, type Phase } from '../../rules/labels';
 import type { RepRow } from '../../rules/workoutView';
 
 export interface LiveNumberProps {
@@ -57,7 +57,7 @@ export function LiveNumber({ row, phase, unit, counted, goal, setDone, completeB
       </p>
       <div aria-live="polite">
         <p className="live-number__reps">
-          {goal === null ? `${counted} reps` : `${counted} / ${goal} reps`}
+          {goal === null ? repsText(counted) : `${counted} / ${repsText(goal)}`}
           {setDone && <strong className="live-number__done"> · Set done</strong>}
         </p>
         {completeBelow !== null && (

@@ -33,7 +33,7 @@ export interface RepsViewProps {
 
 function OverloadToggle({ on, onChange }: { on: boolean; onChange: (on: boolean) => void }): ReactElement {
   return (
-    <label className="table-option">
+    <label className="check table-option">
       <input type="checkbox" checked={on} onChange={(e) => onChange(e.target.checked)} /> Show eccentric overload
     </label>
   );

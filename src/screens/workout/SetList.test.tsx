@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Rep } from '../../engine/types';
-import { makeRep } from '../../rules/fixtures';
+import { makeRep, makeTurn } from '../../rules/fixtures';
 import { SetList } from './SetList';
 
 afterEach(cleanup);
@@ -14,20 +14,36 @@ const rules = { warmup: 1, metric: 'velocity', phase: 'concentric' } as const;
 
 describe('the list of sets', () => {
   it('stays hidden while the session is one set', () => {
-    render(<SetList reps={[repAt(0, 0, 1), repAt(1, 3, 0.9)]} rules={{ ...rules, restS: 20 }} unit="m/s" />);
+    render(<SetList turn={null} reps={[repAt(0, 0, 1), repAt(1, 3, 0.9)]} rules={{ ...rules, restS: 20 }} unit="m/s" />);
     expect(screen.queryByRole('region', { name: 'Sets' })).toBeNull();
   });
 
   it('lists each set with its figures, the current one last', () => {
     // Set 1: W, 1.0, 0.8 (loss 20 %); a minute of rest; set 2: W, 0.9. Work is each phase's figure: 1 + 0.5 and 0.8 + 0.4.
     const reps = [repAt(0, 0, 0.5), repAt(1, 3, 1.0), repAt(2, 6, 0.8), repAt(3, 70, 0.4), repAt(4, 73, 0.9)];
-    render(<SetList reps={reps} rules={{ ...rules, restS: 20 }} unit="m/s" />);
+    render(<SetList turn={null} reps={reps} rules={{ ...rules, restS: 20 }} unit="m/s" />);
     const items = screen.getAllByRole('listitem').map((li) => li.textContent);
     expect(items).toEqual([
       'Set 1: 2 reps · best 1.00\u00a0m/s · mean 0.90\u00a0m/s · velocity loss 20.0\u00a0% · work 3\u00a0J · overload 0.50',
-      'Set 2 (current): 1 rep · best 0.90\u00a0m/s · mean 0.90\u00a0m/s · velocity loss 0.0\u00a0% · work 1\u00a0J · overload 0.50',
+      'Set 2 (current): 1 rep · best 0.90\u00a0m/s · mean 0.90\u00a0m/s · work 1\u00a0J · overload 0.50',
     ]);
     expect(screen.getAllByRole('listitem')[1]!.getAttribute('aria-current')).toBe('step');
+  });
+
+  it('counts the rep under way, as the big number does, and gives no velocity loss before two reps', () => {
+    // Set 1: W, 1.0, 0.8; a minute of rest; set 2: W closed, and rep 1 at its turn.
+    const reps = [repAt(0, 0, 0.5), repAt(1, 3, 1.0), repAt(2, 6, 0.8), repAt(3, 70, 0.4)];
+    render(<SetList reps={reps} turn={{ ...makeTurn(4, 0.9), startUs: 73e6 }} rules={{ ...rules, restS: 20 }} unit="m/s" />);
+    expect(screen.getAllByRole('listitem')[1]!.textContent).toBe('Set 2 (current): 1 rep');
+  });
+
+  it('opens a line for a set whose first rep is under way after a long rest', () => {
+    const reps = [repAt(0, 0, 0.5), repAt(1, 3, 1.0), repAt(2, 6, 0.8)];
+    render(<SetList reps={reps} turn={{ ...makeTurn(3, 0.4), startUs: 70e6 }} rules={{ ...rules, restS: 20 }} unit="m/s" />);
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Set 1: 2 reps · best 1.00\u00a0m/s · mean 0.90\u00a0m/s · velocity loss 20.0\u00a0% · work 3\u00a0J · overload 0.50',
+      'Set 2 (current): warmup under way',
+    ]);
   });
 
   it('starts a set at a plate change, and names each set’s plates and boost', () => {
@@ -37,11 +53,11 @@ describe('the list of sets', () => {
       { fromUs: Number.NEGATIVE_INFINITY, inertia: 0.05, boost: 0 },
       { fromUs: 7e6, inertia: 0.1, boost: 20 },
     ];
-    render(<SetList reps={reps} rules={{ ...rules, restS: 20, loads }} unit="m/s" />);
+    render(<SetList turn={null} reps={reps} rules={{ ...rules, restS: 20, loads }} unit="m/s" />);
     const items = screen.getAllByRole('listitem').map((li) => li.textContent);
     expect(items).toEqual([
       'Set 1: 0.05 kg·m², boost Off · 2 reps · best 1.00 m/s · mean 0.90 m/s · velocity loss 20.0 % · work 3 J · overload 0.50',
-      'Set 2 (current): 0.1 kg·m², boost 20% · 1 rep · best 0.90 m/s · mean 0.90 m/s · velocity loss 0.0 % · work 1 J · overload 0.50',
+      'Set 2 (current): 0.1 kg·m², boost 20% · 1 rep · best 0.90 m/s · mean 0.90 m/s · work 1 J · overload 0.50',
     ]);
   });
 });

@@ -3,42 +3,76 @@
  * and boost, reps, best and mean of the chosen metric and phase, velocity loss, work, eccentric
  * overload), the current set last. Sets are split at rests longer than the set rest and at load
  * changes (rules/sets).
+ *
+ * The rep under way (its concentric shown, its return not yet) counts in the current set's reps,
+ * as on the big number, and opens the set's line when it starts one; the figures are the closed
+ * reps'. Velocity loss (best to last) needs two counted reps, and work one: before that they are
+ * left out rather than written as 0.
  */
 import type { ReactElement } from 'react';
-import type { Rep } from '../../engine/types';
-import { boostLabel, fixed2 } from '../../rules/labels';
+import type { Rep, Turn } from '../../engine/types';
+import { boostLabel, fixed2, repsText } from '../../rules/labels';
 import { sessionSets, type SetRules, type SetSummary } from '../../rules/sets';
+import { currentSet } from '../../rules/setSplit';
 
 export interface SetListProps {
   reps: readonly Rep[];
+  /** The rep under way, null between reps. */
+  turn: Turn | null;
   rules: SetRules;
   unit: string;
 }
 
-function line(set: SetSummary, unit: string): string {
+interface Line {
+  index: number;
+  /** Counted reps, the one under way included. */
+  counted: number;
+  /** The closed reps' figures; null for a set whose first rep is under way. */
+  set: SetSummary | null;
+  warmupUnderWay: boolean;
+}
+
+function text({ counted, set, warmupUnderWay }: Line, unit: string): string {
+  if (set === null) return warmupUnderWay ? 'warmup under way' : repsText(counted);
   const figures = [
-    set.load === null ? null : `${set.load.inertia} kg·m², boost ${boostLabel(set.load.boost)}`,
-    `${set.counted} rep${set.counted === 1 ? '' : 's'}`,
+    set.load === null ? null : `${set.load.inertia}\u00a0kg·m², boost ${boostLabel(set.load.boost)}`,
+    repsText(counted),
     set.best === null ? null : `best ${fixed2(set.best)}\u00a0${unit}`,
     set.mean === null ? null : `mean ${fixed2(set.mean)}\u00a0${unit}`,
-    `velocity loss ${set.velocityLoss.toFixed(1)}\u00a0%`,
-    `work ${Math.round(set.work)}\u00a0J`,
+    set.counted < 2 ? null : `velocity loss ${set.velocityLoss.toFixed(1)}\u00a0%`,
+    set.counted < 1 ? null : `work ${Math.round(set.work)}\u00a0J`,
     set.overload > 0 ? `overload ${fixed2(set.overload)}` : null,
   ];
   return figures.filter((f) => f !== null).join(' · ');
 }
 
-export function SetList({ reps, rules, unit }: SetListProps): ReactElement | null {
-  const sets = sessionSets(reps, rules);
+/** Each set's line, the rep under way in the last (or in a line of its own when it starts a set). */
+function lines(reps: readonly Rep[], turn: Turn | null, rules: SetRules): Line[] {
+  const out: Line[] = sessionSets(reps, rules).map((set) => ({ index: set.index, counted: set.counted, set, warmupUnderWay: false }));
+  const current = currentSet(reps, turn, rules);
+  if (current.turn === null) return out;
+  const counts = current.turn.index >= rules.warmup;
+  if (current.reps.length === 0 || out.length === 0) {
+    out.push({ index: out.length, counted: counts ? 1 : 0, set: null, warmupUnderWay: !counts });
+  } else {
+    const last = out[out.length - 1]!;
+    out[out.length - 1] = { ...last, counted: last.counted + (counts ? 1 : 0) };
+  }
+  return out;
+}
+
+export function SetList({ reps, turn, rules, unit }: SetListProps): ReactElement | null {
+  const sets = lines(reps, turn, rules);
   if (sets.length < 2) return null;
+  const last = sets.length - 1;
   return (
     <section className="set-list" aria-labelledby="set-list-title">
       <h2 id="set-list-title">Sets</h2>
       <ol>
-        {sets.map((set) => (
-          <li key={set.index} aria-current={set.index === sets.length - 1 ? 'step' : undefined}>
-            <strong>Set {set.index + 1}</strong>
-            {set.index === sets.length - 1 && ' (current)'}: {line(set, unit)}
+        {sets.map((line) => (
+          <li key={line.index} aria-current={line.index === last ? 'step' : undefined}>
+            <strong>Set {line.index + 1}</strong>
+            {line.index === last && ' (current)'}: {text(line, unit)}
           </li>
         ))}
       </ol>

@@ -79,7 +79,7 @@ afterEach(async () => {
 describe('the Workout screen', () => {
   it('is titled Workout and asks to connect while there is no rep', () => {
     expect(screen.getByRole('heading', { name: 'Workout' })).toBeTruthy();
-    expect(screen.getByText('Start to use the product, make sure your unit is connected')).toBeTruthy();
+    expect(screen.getByText('Start to use Repline, make sure your unit is connected')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Export CSV' }) as HTMLButtonElement).disabled).toBe(true);
   });
 

@@ -2,8 +2,8 @@
  * docs/behaviour.md §2 Workout screen. It only lays out the pieces; each piece reads the signals it needs,
  * and every figure comes from the one `workoutView` derived from the engine's reps.
  *
- * The empty-state text is docs/behaviour.md §1's, word for word (the rules write the product's name where it means the
- * name, and "the product" here). Beyond the product rules: a line says when the set on screen is a
+ * The empty-state text is docs/behaviour.md §1's, with the product's name where the rules write "the
+ * product" for it. Beyond the product rules: a line says when the set on screen is a
  * session reopened from the history, a quiet hint says when the screen may dim during the
  * workout, and a line says when the unit's samples were skipped or its clock broke. The big live
  * number shows once there is a rep; a metric that needs the inertia while no plates are chosen
@@ -27,7 +27,7 @@ import { connection } from '../../stores/connection';
 import { repChart, setViews } from './setViews';
 
 
-export const EMPTY_TEXT = 'Start to use the product, make sure your unit is connected';
+export const EMPTY_TEXT = 'Start to use Repline, make sure your unit is connected';
 /** The empty state once a unit is connected (after Reset, or before the first rep): the next step is the rope. */
 export const READY_TEXT = 'The unit is connected: pull the rope to start a set.';
 
@@ -108,7 +108,7 @@ export function WorkoutScreen(): ReactElement {
           )}
         </div>
       </div>
-      {views !== null && <views.SetList reps={app.session.reps.value} rules={{ restS: s.setRestS, loads: app.session.loads.value, warmup: s.warmup, metric: s.metric, phase: s.phase }} unit={unit} />}
+      {views !== null && <views.SetList reps={app.session.reps.value} turn={app.session.turn.value} rules={{ restS: s.setRestS, loads: app.session.loads.value, warmup: s.warmup, metric: s.metric, phase: s.phase }} unit={unit} />}
       <ResetBar />
     </section>
   );
