@@ -38,7 +38,7 @@ export function onDemand<T>(load: () => Promise<T>): OnDemand<T> {
 
 /** The value of `code` once loaded; loads it while `wanted`, and says so in the alert region if that fails. */
 export function useOnDemand<T>(code: OnDemand<T>, wanted: boolean): T | null {
-  const [value, setValue] = useState<T | null>(code.value);
+  const [value, setValue] = useState<T | null>(() => code.value);
   useEffect(() => {
     if (!wanted || value !== null) return;
     let current = true;
