@@ -1,13 +1,15 @@
 /**
  * "Recover unfinished session?" at start-up: a session a reload, crash or closed tab
  * left unfinished is offered with its date, length and sample count. Recover brings it back with
- * the same reps and journals on into it; Discard deletes it; Not now (or Escape) leaves it to be
- * offered at the next start. The Shell shows it while the journal has an offer.
+ * the same reps and journals on into it, takes the user to the Workout screen where it now is
+ * (the offer shows on any page) and says so; Discard deletes it; Not now (or Escape) leaves it to
+ * be offered at the next start. The Shell shows it while the journal has an offer.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState, type ReactElement } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { Dialog } from '../components/Dialog';
-import { attempt } from '../stores/alerts';
+import { attempt, showStatus } from '../stores/alerts';
 import type { Journaling } from '../journal/journaling';
 import { formatDuration } from '../journal/sessionRecovery';
 import { useApp } from '../compose/appContext';
@@ -17,6 +19,7 @@ export default function RecoveryDialog(): ReactElement | null {
   const journal = useApp().journal.value;
   const offer = journal?.offer.value ?? null;
   const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
   if (journal === null || offer === null) return null;
   const run = (action: (j: Journaling) => unknown) => async () => {
     setBusy(true);
@@ -39,7 +42,16 @@ export default function RecoveryDialog(): ReactElement | null {
           <button type="button" className="button" disabled={busy} onClick={run((j) => j.discard())}>
             Discard
           </button>
-          <button type="button" className="button button--primary" disabled={busy} onClick={run((j) => j.recover())}>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={busy}
+            onClick={run((j) => {
+              j.recover();
+              navigate('/');
+              showStatus(`Recovered the session of ${when}: it is on the Workout screen, and connecting the unit carries it on.`);
+            })}
+          >
             Recover
           </button>
         </>

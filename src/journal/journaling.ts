@@ -48,6 +48,9 @@ export interface JournalingDeps {
   resetSet: () => void;
 }
 
+/** The session being recorded, as the History shows it. */
+export type SessionInProgress = Omit<HistoryEntry, 'finishedAt'>;
+
 /** A kept session as it is shown again: its record and samples, settings, reps and loads. */
 export interface RecordedSession {
   loaded: LoadedSession;
@@ -70,6 +73,11 @@ export interface Journaling {
   /** Not now: offered again at the next start. */
   postpone(): void;
   history(): Promise<HistoryEntry[]>;
+  /**
+   * The session being recorded, a recovered one included, with its figures so far; null while none
+   * is. The History lists it apart: it is not finished, so `history()` leaves it out.
+   */
+  inProgress(): Promise<SessionInProgress | null>;
   /** Reopen for review: the finished session replaces the set on screen with its own settings, read-only. */
   reopen(id: string): Promise<void>;
   /** A journaled session, its settings and its reps, reprocessed like recovery does (the CSV export). */
@@ -258,6 +266,12 @@ export function createJournaling(deps: JournalingDeps): Journaling {
       offer.value = null;
     },
     history: () => listHistory(requireStore()),
+    async inProgress() {
+      const id = deps.recorder.peek()?.recordingId ?? null;
+      const meta = id === null ? undefined : await requireStore().session(id);
+      if (meta === undefined) return null;
+      return { id: meta.id, startedAt: meta.startedAt, unitKind: meta.unitKind, ...summary() };
+    },
     async reopen(id) {
       if (connection.peek().status !== 'disconnected') throw new Error('Disconnect the unit before reopening a session: its set is being recorded');
       const loaded = await loadSession(requireStore(), id);

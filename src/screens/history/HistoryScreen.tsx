@@ -21,13 +21,14 @@ import type { SharePort } from '../../platform/share/port';
 import { connection } from '../../stores/connection';
 import { exportSessionCsv, sessionCsvInput } from '../../workout/sessionExport';
 import { useApp } from '../../compose/appContext';
+import { InProgressCard } from './InProgressCard';
 import { ProgressSection } from './ProgressSection';
 
-function when(entry: HistoryEntry): string {
+function when(entry: Pick<HistoryEntry, 'startedAt'>): string {
   return new Date(entry.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-function best(entry: HistoryEntry): string {
+function best(entry: Pick<HistoryEntry, 'best'>): string {
   if (entry.best === null) return '—';
   return `${fixed2(entry.best.value)} ${METRIC_LABELS[entry.best.metric]}, ${PHASE_LABELS[entry.best.phase].toLowerCase()}`;
 }
@@ -65,6 +66,7 @@ export default function HistoryScreen(): ReactElement {
       </p>
       {state.kind === 'opening' && <p className="hint">Loading…</p>}
       {state.kind === 'unavailable' && <p className="empty">Sessions are not kept on this device: {state.reason}</p>}
+      {state.kind === 'open' && journal !== null && <InProgressCard journal={journal} when={when} best={best} />}
       {state.kind === 'open' && entries !== null && entries.length === 0 && <p className="empty">No finished sessions yet.</p>}
       {state.kind === 'open' && entries !== null && entries.length > 0 && (
         <section aria-labelledby="sessions-title">
