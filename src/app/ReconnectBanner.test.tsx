@@ -19,6 +19,7 @@ import { composeTestApp, endTestApp, renderWithApp } from '../compose/testing/te
 import { BluetoothButton } from './BluetoothButton';
 import ReconnectBanner from './ReconnectBanner';
 import RecoveryDialog from './RecoveryDialog';
+import { MemoryRouter } from 'react-router-dom';
 
 let app: App;
 
@@ -80,7 +81,7 @@ describe('the recovery offer', () => {
     app.dispose();
     app = composeTestApp({ openJournal: async () => store });
     await app.startBackground();
-    renderWithApp(<RecoveryDialog />, app);
+    renderWithApp(<MemoryRouter><RecoveryDialog /></MemoryRouter>, app);
     const dialog = screen.getByRole('dialog', { name: 'Recover unfinished session?' });
     expect(within(dialog).getByText('12 s')).toBeTruthy();
     expect(within(dialog).getByText((2401).toLocaleString())).toBeTruthy();

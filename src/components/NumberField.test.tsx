@@ -36,7 +36,7 @@ describe('NumberField', () => {
     await user.type(input, 'fast');
     expect(screen.getByText('Enter a number')).toBeTruthy();
     expect(input.getAttribute('aria-invalid')).toBe('true');
-    expect(onChange).toHaveBeenLastCalledWith(null);
+    expect(onChange).toHaveBeenLastCalledWith(null, false);
   });
 
   it('passes a typed number up', async () => {
@@ -46,7 +46,7 @@ describe('NumberField', () => {
     const input = screen.getByLabelText('Drop');
     await user.clear(input);
     await user.type(input, '12.5');
-    expect(onChange).toHaveBeenLastCalledWith(12.5);
+    expect(onChange).toHaveBeenLastCalledWith(12.5, true);
     expect(screen.queryByText(/Enter a number/)).toBeNull();
   });
 
@@ -57,7 +57,21 @@ describe('NumberField', () => {
     const input = screen.getByLabelText('Drop');
     await user.clear(input);
     await user.type(input, '12,5');
-    expect(onChange).toHaveBeenLastCalledWith(12.5);
+    expect(onChange).toHaveBeenLastCalledWith(12.5, true);
     expect(screen.queryByText(/Enter a number/)).toBeNull();
+  });
+
+  it('when optional, takes empty as "not set" (acceptable, no value) and still refuses letters', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<NumberField label="Target value" value={null} optional onChange={onChange} />);
+    const input = screen.getByLabelText('Target value') as HTMLInputElement;
+    expect([input.value, input.placeholder]).toEqual(['', 'not set']);
+    expect(onChange).toHaveBeenLastCalledWith(null, true);
+    expect(screen.queryByText(/Enter a number/)).toBeNull();
+    await user.type(input, 'x');
+    expect(onChange).toHaveBeenLastCalledWith(null, false);
+    await user.clear(input);
+    expect(onChange).toHaveBeenLastCalledWith(null, true);
   });
 });

@@ -3,13 +3,18 @@
  * coercion. It keeps the typed text (so "0." can become "0.5") and reports `null` upward while the
  * text is not acceptable, which the dialogs use to disable Save. The report is re-sent when the
  * bounds change (a drop switching from unit to percent), so the parent never holds a stale value.
+ * An `optional` field may be left empty ("not set"): it reports `null` then too, and its second
+ * argument tells the two apart (true: acceptable, empty included).
  */
 import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
 
 export interface NumberFieldProps {
   label: string;
-  value: number;
-  onChange: (value: number | null) => void;
+  /** null: empty (an optional field not set). */
+  value: number | null;
+  onChange: (value: number | null, acceptable: boolean) => void;
+  /** Empty is acceptable and means "not set". */
+  optional?: boolean;
   min?: number;
   max?: number;
   /** Unit shown after the input, e.g. "%" or "m/s". */
@@ -32,15 +37,16 @@ export function numberProblem(text: string, min?: number, max?: number): string 
   return null;
 }
 
-export function NumberField({ label, value, onChange, min, max, unit }: NumberFieldProps): ReactElement {
+export function NumberField({ label, value, onChange, min, max, unit, optional = false }: NumberFieldProps): ReactElement {
   const id = useId();
-  const [text, setText] = useState(String(value));
-  const problem = numberProblem(text, min, max);
+  const [text, setText] = useState(value === null ? '' : String(value));
+  const empty = optional && normalised(text) === '';
+  const problem = empty ? null : numberProblem(text, min, max);
   const report = useRef(onChange);
   report.current = onChange;
   useEffect(() => {
-    report.current(problem === null ? Number(normalised(text)) : null);
-  }, [text, problem]);
+    report.current(problem === null && !empty ? Number(normalised(text)) : null, problem === null);
+  }, [text, problem, empty]);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -50,6 +56,7 @@ export function NumberField({ label, value, onChange, min, max, unit }: NumberFi
           type="text"
           inputMode="decimal"
           autoComplete="off"
+          placeholder={optional ? 'not set' : undefined}
           value={text}
           aria-invalid={problem !== null}
           aria-describedby={problem ? `${id}-msg` : undefined}

@@ -41,7 +41,7 @@ import { resetWorkoutPrompts } from '../stores/workoutHints';
  * and band are left out: nothing draws them without a rep.
  */
 export function emptyView(repGoal: number | null): WorkoutView {
-  return { rows: [], target: null, drop: null, best: null, bestChange: 0, latest: null, latestRow: null, counted: 0, goal: repGoal, setComplete: false, setDone: false };
+  return { rows: [], judged: 'None', target: null, drop: null, best: null, bestChange: 0, latest: null, latestRow: null, counted: 0, goal: repGoal, setComplete: false, setDone: false };
 }
 
 /** The outside world as the app uses it: web implementations in the browser, doubles in tests. */

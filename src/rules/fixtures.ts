@@ -64,14 +64,15 @@ export function sampleRowReps(): Rep[] {
 
 /**
  * View settings for tests: velocity, concentric, no target, warmup 1, no goal. Band fields in
- * `patch` (targetValue, dropValue, dropPercent) set the band of the chosen metric and phase.
+ * `patch` (targetValue, dropValue, dropPercent) set the band of the chosen metric and phase;
+ * the parts not given stay unset.
  */
 export function viewSettings(patch: Partial<ViewSettings> & Partial<TargetBand> = {}): ViewSettings {
   const { targetValue, dropValue, dropPercent, ...rest } = patch;
-  const s: ViewSettings = { metric: 'velocity', phase: 'concentric', target: 'None', bands: {}, warmup: 1, repGoal: null, ...rest };
-  const band = { ...bandFor(s.bands, s.metric, s.phase) };
+  const s: ViewSettings = { metric: 'velocity', phase: 'concentric', target: 'None', targets: {}, warmup: 1, repGoal: null, ...rest };
+  const band = { ...bandFor(s.targets, s.metric, s.phase) };
   if (targetValue !== undefined) band.targetValue = targetValue;
   if (dropValue !== undefined) band.dropValue = dropValue;
   if (dropPercent !== undefined) band.dropPercent = dropPercent;
-  return { ...s, bands: withBand(s.bands, s.metric, s.phase, band) };
+  return { ...s, targets: withBand(s.targets, s.metric, s.phase, band) };
 }

@@ -5,7 +5,7 @@ describe('workout settings', () => {
   it('defaults to docs/behaviour.md §3', () => {
     expect(DEFAULT_SETTINGS).toMatchObject({
       target: 'None',
-      bands: {},
+      targets: {},
       repGoal: null,
       warmup: 1,
       isVoiceFeedback: false,
@@ -29,8 +29,9 @@ describe('workout settings', () => {
     { json: '[]', message: /must be an object/ },
     { json: '{"warmup":4}', message: /warmup must be one of 1, 2, 3, got 4/ },
     { json: '{"target":"Max"}', message: /target must be one of None, Threshold, Zone, Fatigue/ },
+    { json: '{"targets":{"velocity.concentric":{"targetValue":1,"dropPercent":true,"dropValue":120}}}', message: /dropValue must be a number from 0 to 100/ },
     { json: '{"bands":{"velocity.concentric":{"targetValue":1,"dropPercent":true,"dropValue":120}}}', message: /dropValue must be a number from 0 to 100/ },
-    { json: '{"bands":{"speed.concentric":{"targetValue":1,"dropPercent":true,"dropValue":1}}}', message: /unknown metric and phase "speed.concentric"/ },
+    { json: '{"targets":{"speed.concentric":{"targetValue":1,"dropPercent":true,"dropValue":1}}}', message: /unknown metric and phase "speed.concentric"/ },
     { json: '{"repGoal":0}', message: /repGoal must be a whole number from 1 to 100, got 0/ },
     { json: '{"setRestS":2}', message: /setRestS must be a number from 5 to 600, got 2/ },
     { json: '{"repGoal":2.5}', message: /repGoal must be a whole number/ },
@@ -40,14 +41,40 @@ describe('workout settings', () => {
   });
 
   it('allows a drop above 100 when it is in the metric unit', () => {
-    const bands = { 'power.concentric': { targetValue: 400, dropPercent: false, dropValue: 150 } };
-    expect(() => validateSettings({ ...DEFAULT_SETTINGS, bands })).not.toThrow();
+    const targets = { 'power.concentric': { targetValue: 400, dropPercent: false, dropValue: 150 } };
+    expect(() => validateSettings({ ...DEFAULT_SETTINGS, targets })).not.toThrow();
+  });
+
+  it('keeps this version’s targets as stored, an unset part included', () => {
+    const targets = { 'velocity.concentric': { targetValue: 0.9, dropPercent: true, dropValue: null }, 'power.eccentric': { targetValue: null, dropPercent: false, dropValue: 0 } };
+    expect(parseStoredSettings(JSON.stringify({ ...DEFAULT_SETTINGS, metric: 'torque', targets })).targets).toEqual(targets);
   });
 
   it('moves an older copy’s single target to the metric and phase it was showing', () => {
     const s = parseStoredSettings('{"metric":"power","phase":"eccentric","target":"Zone","targetValue":350,"dropValue":20}');
-    expect(s.bands).toEqual({ 'power.eccentric': { targetValue: 350, dropPercent: true, dropValue: 20 } });
+    expect(s.targets).toEqual({ 'power.eccentric': { targetValue: 350, dropPercent: true, dropValue: 20 } });
     expect('targetValue' in s).toBe(false);
     expect(() => parseStoredSettings('{"targetValue":-1}')).toThrow(/targetValue must be a number from 0/);
+  });
+
+  it('unsets what an older copy holds only because the app wrote its defaults, and keeps what the user set', () => {
+    // Saved with Power on screen under Zone: the velocity pairs hold the defaults every Save wrote.
+    const bands = {
+      'velocity.concentric': { targetValue: 0.65, dropPercent: true, dropValue: 12.5 },
+      'velocity.eccentric': { targetValue: 0.9, dropPercent: true, dropValue: 0 },
+      'torque.concentric': { targetValue: 40, dropPercent: true, dropValue: 0 },
+      'power.concentric': { targetValue: 0.9, dropPercent: true, dropValue: 0 },
+    };
+    const s = parseStoredSettings(JSON.stringify({ ...DEFAULT_SETTINGS, targets: undefined, bands, metric: 'power', target: 'Zone' }));
+    expect(s.targets).toEqual({
+      'velocity.concentric': { targetValue: 0.65, dropPercent: true, dropValue: 12.5 },
+      'torque.concentric': { targetValue: 40, dropPercent: true, dropValue: null },
+      // On screen under Zone: the user saw 0.9 in the value field and saved it; the 0 drop is no zone.
+      'power.concentric': { targetValue: 0.9, dropPercent: true, dropValue: null },
+    });
+    const underNone = parseStoredSettings(JSON.stringify({ bands, metric: 'power', target: 'None' }));
+    expect(underNone.targets['power.concentric']).toBeUndefined();
+    // Before targets were kept per pair: the one target, at its defaults, was never the user's.
+    expect(parseStoredSettings('{"metric":"velocity","target":"None","targetValue":0.9,"dropPercent":true,"dropValue":0}').targets).toEqual({});
   });
 });

@@ -11,7 +11,7 @@ import { PHASES, type Phase } from './labels';
 import { assertPlateCounts, plateTotal } from './plates';
 import { bool, numberIn, oneOf } from './check';
 import { TARGET_TYPES, type TargetType } from './target';
-import { DEFAULT_BAND, validateBand, validateBands, withBand, type TargetBand, type TargetBands } from './targetBands';
+import { bandKey, migrateStoredBands, validateBands, type TargetBands } from './targetBands';
 
 
 export const VIEWS = ['graph', 'table'] as const;
@@ -28,8 +28,8 @@ export interface WorkoutSettings {
   metric: Metric;
   phase: Phase;
   target: TargetType;
-  /** Target value and drop per metric and phase (see rules/targetBands). */
-  bands: TargetBands;
+  /** Target value and drop per metric and phase, each part unset until the user sets it (see rules/targetBands). */
+  targets: TargetBands;
   /** Planned counted reps of a set ("6 / 8"); null: no goal. */
   repGoal: number | null;
   warmup: number;
@@ -53,7 +53,7 @@ export const DEFAULT_SETTINGS: Readonly<WorkoutSettings> = Object.freeze({
   metric: 'velocity',
   phase: 'concentric',
   target: 'None',
-  bands: {},
+  targets: {},
   repGoal: null,
   warmup: ENGINE_DEFAULTS.warmup,
   isVoiceFeedback: false,
@@ -80,7 +80,7 @@ export function validateSettings(s: WorkoutSettings): WorkoutSettings {
   oneOf('metric', METRICS, s.metric);
   oneOf('phase', PHASES, s.phase);
   oneOf('target', TARGET_TYPES, s.target);
-  validateBands(s.bands);
+  validateBands(s.targets);
   if (s.repGoal !== null) numberIn('repGoal', s.repGoal, 1, REP_GOAL_MAX, true);
   oneOf('warmup', WARMUP_CHOICES, s.warmup);
   bool('isVoiceFeedback', s.isVoiceFeedback);
@@ -101,9 +101,12 @@ export function validateSettings(s: WorkoutSettings): WorkoutSettings {
 
 /**
  * Reads a stored copy: fields missing from an older version take their defaults, unknown fields
- * are dropped, and a present but wrong field is an error (the caller tells the user). A copy from
- * before targets were kept per metric and phase has one target value and drop: they become the
- * band of the metric and phase it was showing.
+ * are dropped, and a present but wrong field is an error (the caller tells the user).
+ *
+ * Targets: a copy that has `targets` is this version's, taken as it is. Older copies are migrated
+ * (rules/targetBands `migrateStoredBands` says what counts as set): `bands` (every pair's value
+ * and drop a number, defaults included), and before that a single target value and drop, which
+ * become the band of the metric and phase the copy was showing.
  */
 export function parseStoredSettings(json: string): WorkoutSettings {
   let raw: unknown;
@@ -113,17 +116,20 @@ export function parseStoredSettings(json: string): WorkoutSettings {
     throw new Error(`Stored settings are not valid JSON: ${(cause as Error).message}`);
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error('Stored settings must be an object');
+  const stored = raw as Record<string, unknown>;
   const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS };
   for (const key of Object.keys(DEFAULT_SETTINGS)) {
-    if (key in raw) merged[key] = (raw as Record<string, unknown>)[key];
+    if (key in stored) merged[key] = stored[key];
   }
+  merged.targets = 'targets' in stored ? validateBands(stored.targets) : {};
   const settings = validateSettings(merged as unknown as WorkoutSettings);
-  return 'bands' in raw ? settings : { ...settings, bands: legacyBand(raw as Record<string, unknown>, settings) };
+  if ('targets' in stored) return settings;
+  const older = 'bands' in stored ? validateBands(stored.bands) : flatBand(stored, settings);
+  return { ...settings, targets: migrateStoredBands(older, { metric: settings.metric, phase: settings.phase, type: settings.target }) };
 }
 
-function legacyBand(raw: Record<string, unknown>, s: WorkoutSettings): TargetBands {
-  if (!('targetValue' in raw || 'dropValue' in raw || 'dropPercent' in raw)) return s.bands;
-  const r = raw as Partial<TargetBand>;
-  const band = validateBand({ targetValue: r.targetValue ?? DEFAULT_BAND.targetValue, dropPercent: r.dropPercent ?? DEFAULT_BAND.dropPercent, dropValue: r.dropValue ?? DEFAULT_BAND.dropValue });
-  return withBand(s.bands, s.metric, s.phase, band);
+/** The one target of a copy from before targets were kept per metric and phase, as the band of the pair it was showing. */
+function flatBand(raw: Record<string, unknown>, s: WorkoutSettings): TargetBands {
+  if (!('targetValue' in raw || 'dropValue' in raw || 'dropPercent' in raw)) return {};
+  return validateBands({ [bandKey(s.metric, s.phase)]: { targetValue: raw.targetValue ?? 0.9, dropPercent: raw.dropPercent ?? true, dropValue: raw.dropValue ?? 0 } });
 }

@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { Turn } from '../engine/types';
 import { makeRep, makeTurn, sampleRowReps } from './fixtures';
-import { DEFAULT_BAND, withBand, type TargetBand } from './targetBands';
+import { UNSET_BAND, withBand, type TargetBand } from './targetBands';
 import { buildWorkoutView, type ViewSettings } from './workoutView';
 
 const base: ViewSettings = {
   metric: 'velocity',
   phase: 'concentric',
   target: 'None',
-  bands: {},
+  targets: {},
   warmup: 1,
   repGoal: null,
 };
 
-/** Settings whose chosen metric and phase have `band` (the rest of the band as default). */
+/** Settings whose chosen metric and phase have `band` (the parts not given unset). */
 function shownBand(s: ViewSettings, band: Partial<TargetBand>): ViewSettings {
-  return { ...s, bands: withBand(s.bands, s.metric, s.phase, { ...DEFAULT_BAND, ...band }) };
+  return { ...s, targets: withBand(s.targets, s.metric, s.phase, { ...UNSET_BAND, ...band }) };
 }
 
 const turnAt = (index: number, concentric: number): Turn => makeTurn(index, concentric);
@@ -34,7 +34,7 @@ describe('buildWorkoutView on the documented sample rows', () => {
   });
 
   it('with a 0.9 threshold, the 0.86 rep is the only counted rep that fails', () => {
-    const view = buildWorkoutView(sampleRowReps(), { ...base, target: 'Threshold' });
+    const view = buildWorkoutView(sampleRowReps(), shownBand({ ...base, target: 'Threshold' }, { targetValue: 0.9 }));
     expect(view.rows.map((r) => r.valid)).toEqual([false, true, true, true, true, true, false]);
     expect(view.rows[6].percentChange).toBeCloseTo(((0.86 - 0.9) / 0.9) * 100, 10);
   });
@@ -83,7 +83,7 @@ describe('a band per metric and phase', () => {
   it('judges each phase against its own band, and the row by the shown phase', () => {
     // Concentric Zone 0.95–1.00 m/s; eccentric Zone 0.90–0.99 m/s.
     let s = shownBand({ ...base, target: 'Zone' }, { targetValue: 1, dropValue: 0.05, dropPercent: false });
-    s = { ...s, bands: withBand(s.bands, 'velocity', 'eccentric', { targetValue: 0.99, dropValue: 0.09, dropPercent: false }) };
+    s = { ...s, targets: withBand(s.targets, 'velocity', 'eccentric', { targetValue: 0.99, dropValue: 0.09, dropPercent: false }) };
     const view = buildWorkoutView(sampleRowReps(), s);
     // Concentric 1, .98, .96, .94, .90, .86; eccentric .98, .99, .96, .93, .91, .86 (counts 1–6).
     expect(view.rows.map((r) => r.validity.concentric)).toEqual([false, true, true, true, false, false, false]);
@@ -99,16 +99,35 @@ describe('a band per metric and phase', () => {
     const view = buildWorkoutView(sampleRowReps(), shownBand({ ...base, target: 'Threshold' }, { targetValue: 0.99 }));
     expect(view.rows.map((r) => r.validity.concentric)).toEqual([false, true, false, false, false, false, false]);
     expect(view.rows.map((r) => r.validity.eccentric)).toEqual([false, true, true, true, true, true, true]);
-    const concentricBandOnly = shownBand(base, { targetValue: 0.99 }).bands;
-    const eccentric = buildWorkoutView(sampleRowReps(), { ...base, target: 'Threshold', phase: 'eccentric', bands: concentricBandOnly });
-    // Shown, the eccentric is judged against the default band (0.9) until the user sets its own.
-    expect(eccentric.rows.map((r) => r.validity.eccentric)).toEqual([false, true, true, true, true, true, false]);
   });
 
-  it('another metric keeps the default band, not the velocity one', () => {
+  it('judges a metric or phase whose target nobody set as with None: no band, no verdict, until one is set', () => {
+    // Zone 0.95–1.00 m/s with a 5 % drop, set on concentric velocity only.
+    const zone = shownBand({ ...base, target: 'Zone' }, { targetValue: 1, dropValue: 5 });
+    const judgedAsNone = { judged: 'None', target: null, drop: null, setComplete: false };
+    for (const other of [{ ...zone, metric: 'power' as const }, { ...zone, phase: 'eccentric' as const }]) {
+      const view = buildWorkoutView(sampleRowReps(), other);
+      expect(view).toMatchObject(judgedAsNone);
+      expect(view.rows.map((r) => r.valid)).toEqual([false, true, true, true, true, true, true]);
+      expect(view.rows.map((r) => r.percentChange)).toEqual([null, null, null, null, null, null, null]);
+    }
+    expect(buildWorkoutView(sampleRowReps(), zone)).toMatchObject({ judged: 'Zone', target: 1, drop: 0.95 });
+  });
+
+  it('judges a type only once the parts it needs are set: Threshold a value, Zone a value and a drop, Fatigue a drop', () => {
+    const valueOnly = shownBand(base, { targetValue: 0.95 });
+    const dropOnly = shownBand(base, { dropValue: 10 });
+    expect(buildWorkoutView(sampleRowReps(), { ...valueOnly, target: 'Threshold' }).judged).toBe('Threshold');
+    expect(buildWorkoutView(sampleRowReps(), { ...valueOnly, target: 'Zone' }).judged).toBe('None');
+    expect(buildWorkoutView(sampleRowReps(), { ...valueOnly, target: 'Fatigue' }).judged).toBe('None');
+    expect(buildWorkoutView(sampleRowReps(), { ...dropOnly, target: 'Fatigue' }).judged).toBe('Fatigue');
+    expect(buildWorkoutView(sampleRowReps(), { ...dropOnly, target: 'Threshold' }).judged).toBe('None');
+  });
+
+  it('another metric does not borrow the velocity band', () => {
     const s = shownBand({ ...base, target: 'Threshold' }, { targetValue: 0.5 });
     expect(buildWorkoutView(sampleRowReps(), s).target).toBe(0.5);
-    expect(buildWorkoutView(sampleRowReps(), { ...s, metric: 'torque' }).target).toBe(DEFAULT_BAND.targetValue);
+    expect(buildWorkoutView(sampleRowReps(), { ...s, metric: 'torque' }).target).toBeNull();
   });
 });
 

@@ -10,10 +10,11 @@
  *   hidden — while the latest rep is the best.
  * - Percent Drop per row is the rep's percent change against the current target.
  * - Each phase is judged against its own band (the chosen metric's target for that phase), so a
- *   rep's concentric and eccentric bars can differ in validity. The phase not shown is judged
- *   only if the user set a band for it: a concentric target alone must not flag every eccentric
- *   bar against a default nobody chose. The row's `valid`, the band, the best rep and set
- *   completion are the chosen phase's.
+ *   rep's concentric and eccentric bars can differ in validity. A phase is judged only once the
+ *   user has set what the target type needs for that metric and phase (rules/targetBands
+ *   `bandIsSet`); until then it is judged as with None, and `judged` says so: a Zone on
+ *   concentric velocity must not turn every Power or eccentric rep red against a value nobody
+ *   chose. The row's `valid`, the band, the best rep and set completion are the chosen phase's.
  * - Two-stage reps: the rep whose concentric is certain but whose return is under way (the
  *   engine's turn) is a row at once, with its eccentric still empty. Its concentric counts like a
  *   closed rep's (target, best, latest, validity), so the athlete has the pull's figure as soon as
@@ -23,7 +24,7 @@
 import type { Metric, Rep, Turn } from '../engine/types';
 import type { Phase } from './labels';
 import { bestRep, currentDrop, currentTarget, percentChange, type RepValue, type TargetType } from './target';
-import { bandFor, bandKey, type TargetBands } from './targetBands';
+import { bandFor, bandIsSet, type TargetBands } from './targetBands';
 import { countedReps, isRepValid, isSetComplete, repCount, repLabel, type Judgement } from './validity';
 
 /** The settings the view depends on (a subset of the workout settings). */
@@ -31,7 +32,7 @@ export interface ViewSettings {
   metric: Metric;
   phase: Phase;
   target: TargetType;
-  bands: TargetBands;
+  targets: TargetBands;
   warmup: number;
   repGoal: number | null;
 }
@@ -60,6 +61,8 @@ export interface RepRow {
 
 export interface WorkoutView {
   rows: RepRow[];
+  /** The target type the shown phase is judged by: the settings' type once its band is set for the metric and phase, else None. */
+  judged: TargetType;
   target: number | null;
   drop: number | null;
   best: RepValue | null;
@@ -87,11 +90,10 @@ interface PhaseJudgement {
 function judgePhase(reps: readonly Rep[], turn: Turn | null, s: ViewSettings, phase: Phase): PhaseJudgement {
   const values: RepValue[] = reps.map((rep) => ({ count: repCount(rep.index, s.warmup), value: rep[phase][s.metric] }));
   if (turn !== null && phase === 'concentric') values.push({ count: repCount(turn.index, s.warmup), value: turn.concentric[s.metric] });
-  // The other phase is judged only against a band the user set for it, never against the default.
-  const type = phase === s.phase || s.bands[bandKey(s.metric, phase)] !== undefined ? s.target : 'None';
-  const band = bandFor(s.bands, s.metric, phase);
-  const target = currentTarget(type, band.targetValue, values);
-  const drop = currentDrop(type, target, band.dropValue, band.dropPercent);
+  const band = bandFor(s.targets, s.metric, phase);
+  const type = bandIsSet(s.target, band) ? s.target : 'None';
+  const target = type === 'None' ? null : currentTarget(type, band.targetValue ?? 0, values);
+  const drop = type === 'Zone' || type === 'Fatigue' ? currentDrop(type, target, band.dropValue ?? 0, band.dropPercent) : null;
   return { values, judgement: { type, target, drop } };
 }
 
@@ -143,6 +145,7 @@ export function buildWorkoutView(reps: readonly Rep[], s: ViewSettings, turn: Tu
   const latestRow = rows.findLast((row) => row.value !== null) ?? null;
   return {
     rows,
+    judged: shown.judgement.type,
     target,
     drop,
     best,

@@ -22,12 +22,12 @@ describe('persisted settings', () => {
   it('survive a reload', () => {
     const store = createMemoryStorage();
     load(store);
-    const bands = { 'torque.eccentric': { targetValue: 40, dropValue: 12.5, dropPercent: true } };
-    updateSettings({ target: 'Fatigue', bands, repGoal: 8, warmup: 2, plates: [1, 0, 2, 0, 1] });
+    const targets = { 'torque.eccentric': { targetValue: 40, dropValue: 12.5, dropPercent: true }, 'power.concentric': { targetValue: 0.9, dropValue: null, dropPercent: true } };
+    updateSettings({ target: 'Fatigue', targets, repGoal: 8, warmup: 2, plates: [1, 0, 2, 0, 1] });
     stop();
     settings.value = { ...DEFAULT_SETTINGS };
     load(store);
-    expect(settings.value).toMatchObject({ target: 'Fatigue', bands, repGoal: 8, warmup: 2, plates: [1, 0, 2, 0, 1] });
+    expect(settings.value).toMatchObject({ target: 'Fatigue', targets, repGoal: 8, warmup: 2, plates: [1, 0, 2, 0, 1] });
     expect(inertia.value).toBe(0.15625);
     expect(engineSettings.value).toMatchObject({ inertia: 0.15625, warmup: 2, hz: 200, mass: 85 });
   });
@@ -43,9 +43,9 @@ describe('persisted settings', () => {
     const store = createMemoryStorage();
     load(store);
     updateSettings({ mass: 70 });
-    expect(() => updateSettings({ bands: { 'velocity.concentric': { targetValue: 1, dropPercent: true, dropValue: 150 } } })).toThrow(
-      /bands.velocity.concentric: dropValue must be a number from 0 to 100/,
+    expect(() => updateSettings({ targets: { 'velocity.concentric': { targetValue: 1, dropPercent: true, dropValue: 150 } } })).toThrow(
+      /targets.velocity.concentric: dropValue must be a number from 0 to 100/,
     );
-    expect(JSON.parse(store.read('repline.settings.v1') ?? '{}')).toMatchObject({ mass: 70, bands: {} });
+    expect(JSON.parse(store.read('repline.settings.v1') ?? '{}')).toMatchObject({ mass: 70, targets: {} });
   });
 });

@@ -7,13 +7,13 @@ import { createLiveSession } from './liveSession';
 import { DEFAULT_SETTINGS, type WorkoutSettings } from '../rules/settingsModel';
 import { fakeEngineApi, repSamples } from './testing/fakeEngine';
 import { createFakeUnit } from '../device/testing/fakeUnit';
-import { DEFAULT_BAND, withBand, type TargetBand } from '../rules/targetBands';
+import { UNSET_BAND, withBand, type TargetBand } from '../rules/targetBands';
 import { startVoiceFeedback, togglePhrase } from './voiceFeedback';
 
 function setup(patch: Partial<WorkoutSettings>, band: Partial<TargetBand> = {}) {
   const base = { ...DEFAULT_SETTINGS, isVoiceFeedback: true, ...patch };
-  const bands = withBand(base.bands, base.metric, base.phase, { ...DEFAULT_BAND, ...band });
-  const settings = signal<WorkoutSettings>({ ...base, bands });
+  const targets = withBand(base.targets, base.metric, base.phase, { ...UNSET_BAND, ...band });
+  const settings = signal<WorkoutSettings>({ ...base, targets });
   const session = createLiveSession({
     engine: fakeEngineApi,
     settings: signal({ ...DEFAULT_ENGINE_SETTINGS }),

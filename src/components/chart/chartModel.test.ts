@@ -48,7 +48,7 @@ describe('buildChart', () => {
 
   it('draws one bar per rep per phase in valid/invalid traces with the documented colours 0/8 and 1/9', () => {
     const s = viewSettings({ target: 'Fatigue', dropValue: 10 });
-    const both = { ...s, bands: withBand(s.bands, 'velocity', 'eccentric', { targetValue: 0.9, dropValue: 10, dropPercent: true }) };
+    const both = { ...s, targets: withBand(s.targets, 'velocity', 'eccentric', { targetValue: 0.9, dropValue: 10, dropPercent: true }) };
     const view = buildWorkoutView(sampleRowReps(), both);
     const data = barsOf(buildChart({ rows: view.rows, target: 'Fatigue', currentTarget: view.target, currentDrop: view.drop, unit: 'm/s', axisTitle: '' }));
     expect(data.map((t) => [t.name, t.marker.color, t.x, t.offsetgroup])).toEqual([
@@ -66,7 +66,7 @@ describe('buildChart', () => {
   it('styles each bar by its own phase: an eccentric inside its band stays valid when the concentric fails', () => {
     // Concentric Threshold 0.95 m/s; eccentric Threshold 0.9 m/s.
     const s = viewSettings({ target: 'Threshold', targetValue: 0.95 });
-    const view = buildWorkoutView(sampleRowReps(), { ...s, bands: withBand(s.bands, 'velocity', 'eccentric', { targetValue: 0.9, dropValue: 0, dropPercent: true }) });
+    const view = buildWorkoutView(sampleRowReps(), { ...s, targets: withBand(s.targets, 'velocity', 'eccentric', { targetValue: 0.9, dropValue: 0, dropPercent: true }) });
     const { data } = buildChart({ rows: view.rows, target: 'Threshold', currentTarget: view.target, currentDrop: view.drop, unit: 'm/s', axisTitle: '' });
     const xs = Object.fromEntries(data.map((t) => [t.name, t.x]));
     expect(xs['Concentric (invalid)']).toEqual([4, 5, 6]);

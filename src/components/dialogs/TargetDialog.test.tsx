@@ -113,4 +113,23 @@ describe('TargetDialog', () => {
     await again.user.click(screen.getByRole('button', { name: 'Save' }));
     expect(again.onSave).toHaveBeenLastCalledWith({ ...initial, repGoal: null });
   });
+
+  it('leaves a target nobody set empty, says it is not judged, and saves the rest without making one up', async () => {
+    const { user, onSave } = open({ target: 'Zone', targetValue: null, dropValue: null });
+    expect((screen.getByLabelText('Target value') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Drop') as HTMLInputElement).value).toBe('');
+    expect(screen.getByText('Not set yet: Velocity (m/s), concentric is not judged until both fields are filled in.')).toBeTruthy();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Warmup' }), '3');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenLastCalledWith({ ...initial, target: 'Zone', targetValue: null, dropValue: null, warmup: 3 });
+  });
+
+  it('sets a Threshold with its value alone, the drop left as it was', async () => {
+    const { user, onSave } = open({ target: 'Threshold', targetValue: null, dropValue: null });
+    expect(screen.getByText('Not set yet: Velocity (m/s), concentric is not judged until the field above is filled in.')).toBeTruthy();
+    await user.type(screen.getByLabelText('Target value'), '0.72');
+    expect(screen.queryByText(/Not set yet/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenLastCalledWith({ ...initial, target: 'Threshold', targetValue: 0.72, dropValue: null });
+  });
 });

@@ -5,7 +5,9 @@
  * Toggling voice feedback speaks at once (the press is the user gesture speech needs on phones).
  *
  * The value and drop are the band of the metric and phase on screen (`scope` names them); the
- * target type, rep goal, warmup and voice are the set's. The rep goal is a list (none, 1–30)
+ * target type, rep goal, warmup and voice are the set's. Either may be left empty: a pair whose
+ * target is not set is not judged (rules/targetBands), and the dialog says so under the fields,
+ * so the warmup or the voice can be saved without making up a target. The rep goal is a list (none, 1–30)
  * rather than a number field: a goal is a small whole number, and a list cannot be mistyped.
  */
 import { useState, type ReactElement } from 'react';
@@ -14,7 +16,7 @@ import { Dialog, DialogButtons } from '../Dialog';
 import { NumberField } from '../NumberField';
 import { Toggle } from '../Toggle';
 import { SET_REST_RANGE_S, WARMUP_CHOICES, type WorkoutSettings } from '../../rules/settingsModel';
-import type { TargetBand } from '../../rules/targetBands';
+import { bandIsSet, type TargetBand } from '../../rules/targetBands';
 import { SelectField } from '../SelectField';
 
 const TARGET_OPTIONS = TARGET_TYPES.map((value) => ({ value, label: TARGET_LABELS[value] }));
@@ -38,23 +40,21 @@ export interface TargetDialogProps {
 
 export function TargetDialog({ initial, unit, scope, onVoiceToggle, onSave, onClose }: TargetDialogProps): ReactElement {
   const [form, setForm] = useState(initial);
-  const [targetValue, setTargetValue] = useState<number | null>(initial.targetValue);
-  const [dropValue, setDropValue] = useState<number | null>(initial.dropValue);
+  const [value, setValue] = useState({ entered: initial.targetValue, ok: true });
+  const [drop, setDrop] = useState({ entered: initial.dropValue, ok: true });
   const [setRestS, setSetRest] = useState<number | null>(initial.setRestS);
   const set = (patch: Partial<TargetForm>) => setForm((f) => ({ ...f, ...patch }));
   const showValue = form.target === 'Threshold' || form.target === 'Zone';
   const showDrop = form.target === 'Zone' || form.target === 'Fatigue';
-  const valueOk = !showValue || targetValue !== null;
-  const dropOk = !showDrop || dropValue !== null;
-  const canSave = valueOk && dropOk && setRestS !== null;
+  const canSave = (!showValue || value.ok) && (!showDrop || drop.ok) && setRestS !== null;
+  const band: TargetBand = {
+    targetValue: showValue ? value.entered : form.targetValue,
+    dropValue: showDrop ? drop.entered : form.dropValue,
+    dropPercent: form.dropPercent,
+  };
 
   function save(): void {
-    onSave({
-      ...form,
-      targetValue: showValue && targetValue !== null ? targetValue : form.targetValue,
-      dropValue: showDrop && dropValue !== null ? dropValue : form.dropValue,
-      setRestS: setRestS ?? form.setRestS,
-    });
+    onSave({ ...form, ...band, setRestS: setRestS ?? form.setRestS });
   }
 
   return (
@@ -66,7 +66,9 @@ export function TargetDialog({ initial, unit, scope, onVoiceToggle, onSave, onCl
       <p className="dialog__lead">Choose the target for your workout</p>
       <SelectField label="Target type" value={form.target} options={TARGET_OPTIONS} onChange={(target) => set({ target })} />
       {(showValue || showDrop) && <p className="dialog__scope">Value and drop for {scope}</p>}
-      {showValue && <NumberField label="Target value" unit={unit} value={form.targetValue} min={0} onChange={setTargetValue} />}
+      {showValue && (
+        <NumberField label="Target value" unit={unit} value={form.targetValue} min={0} optional onChange={(entered, ok) => setValue({ entered, ok })} />
+      )}
       {showDrop && (
         <div className="drop">
           <NumberField
@@ -74,7 +76,8 @@ export function TargetDialog({ initial, unit, scope, onVoiceToggle, onSave, onCl
             value={form.dropValue}
             min={0}
             max={form.dropPercent ? 100 : undefined}
-            onChange={setDropValue}
+            optional
+            onChange={(entered, ok) => setDrop({ entered, ok })}
           />
           <div className="segmented" role="group" aria-label="Drop in">
             <button type="button" aria-pressed={form.dropPercent} onClick={() => set({ dropPercent: true })}>
@@ -85,6 +88,9 @@ export function TargetDialog({ initial, unit, scope, onVoiceToggle, onSave, onCl
             </button>
           </div>
         </div>
+      )}
+      {form.target !== 'None' && !bandIsSet(form.target, band) && (
+        <p className="dialog__note">Not set yet: {scope} is not judged until {showValue && showDrop ? 'both fields are' : 'the field above is'} filled in.</p>
       )}
       <SelectField
         label="Rep goal"

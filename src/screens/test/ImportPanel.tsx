@@ -82,7 +82,7 @@ export function ImportPanel(): ReactElement {
           <p>
             {result.reps.length} reps at {result.hz} Hz, {result.skipped} samples skipped.
           </p>
-          <RepTable rows={view?.rows ?? []} phase={s.phase} unit={METRIC_UNITS[s.metric]} percentAgainst={percentAgainst(s.target, view?.target ?? null, METRIC_UNITS[s.metric])} caption="Reprocessed reps" />
+          <RepTable rows={view?.rows ?? []} phase={s.phase} unit={METRIC_UNITS[s.metric]} percentAgainst={percentAgainst(view?.judged ?? 'None', view?.target ?? null, METRIC_UNITS[s.metric])} caption="Reprocessed reps" />
           <button
             type="button"
             className="button"

@@ -2,7 +2,8 @@
  * The Inertia and Target dialogs wired to the settings and the unit, loaded on first open (they
  * are not needed to see the set). Plate changes apply at once; Save in the Inertia dialog writes
  * the boost to the unit (only when it changed) and closes only if that worked; Save in the Target
- * dialog applies the target settings, its value and drop to the metric and phase on screen.
+ * dialog applies the target settings, its value and drop to the metric and phase on screen (left
+ * empty, that pair has no target).
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactElement } from 'react';
@@ -49,14 +50,14 @@ export default function WorkoutDialogs({ open, onClose }: { open: WorkoutDialog;
 
   const saveTarget = ({ targetValue, dropPercent, dropValue, ...set }: TargetForm): void =>
     void attempt(() => {
-      updateSettings({ ...set, bands: withBand(s.bands, s.metric, s.phase, { targetValue, dropPercent, dropValue }) });
+      updateSettings({ ...set, targets: withBand(s.targets, s.metric, s.phase, { targetValue, dropPercent, dropValue }) });
       onClose();
     });
   return (
     <TargetDialog
       initial={{
         target: s.target,
-        ...bandFor(s.bands, s.metric, s.phase),
+        ...bandFor(s.targets, s.metric, s.phase),
         repGoal: s.repGoal,
         setRestS: s.setRestS,
         warmup: s.warmup,

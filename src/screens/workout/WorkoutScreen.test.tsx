@@ -173,7 +173,7 @@ describe('the Workout screen', () => {
   });
 
   it('judges a Fatigue set: best rep, Percent Drop, dimmed rows and the set complete', async () => {
-    updateSettings({ target: 'Fatigue', bands: { 'velocity.concentric': { targetValue: 0.9, dropValue: 1, dropPercent: true } } });
+    updateSettings({ target: 'Fatigue', targets: { 'velocity.concentric': { targetValue: null, dropValue: 1, dropPercent: true } } });
     const unit = await connected();
     act(() => stream(unit, SET));
     await act(() => disconnectUnit());
@@ -185,6 +185,26 @@ describe('the Workout screen', () => {
     const expected = counted.map((v) => String(v >= best * 0.99));
     expect(marks.slice(1)).toEqual(expected);
     if (counted[counted.length - 1] < best * 0.99) expect(screen.getByText(/Set complete/)).toBeTruthy();
+  });
+
+  it('judges nothing against a target nobody set: a velocity Zone leaves Power and the eccentric unjudged, and says so', async () => {
+    // A Zone above every rep of the set on concentric velocity: each counted rep is outside it.
+    updateSettings({ target: 'Zone', targets: { 'velocity.concentric': { targetValue: 3, dropValue: 12.5, dropPercent: true } } });
+    const unit = await connected();
+    act(() => stream(unit, SET));
+    await act(() => disconnectUnit());
+    expect((await screen.findByRole('region', { name: 'Latest rep' })).textContent).toContain('outside the target');
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toContain('Percent Drop (vs target 3.00 m/s)');
+    expect(screen.queryByText(/its reps are not judged/)).toBeNull();
+    for (const patch of [{ metric: 'power' as const }, { metric: 'velocity' as const, phase: 'eccentric' as const }]) {
+      act(() => updateSettings(patch));
+      const region = screen.getByRole('region', { name: 'Latest rep' });
+      expect(region.textContent).not.toContain('outside the target');
+      expect(region.getAttribute('data-tone')).toBe('valid');
+      expect(screen.getAllByRole('row').slice(1).map((r) => r.getAttribute('data-valid'))).toEqual(['false', 'true', 'true', 'true']);
+      expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).not.toContain(expect.stringMatching(/^Percent Drop/));
+      expect(screen.getByText(/its reps are not judged/).textContent).toMatch(/^No Zone target for (Power \(W\), concentric|Velocity \(m\/s\), eccentric): its reps are not judged\.\s*Set one$/);
+    }
   });
 
   it('says each rep’s value when voice feedback is on', async () => {
@@ -382,20 +402,24 @@ describe('the Workout screen', () => {
     };
     await openTarget();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Target type' }), 'Zone');
-    await user.clear(screen.getByLabelText('Target value'));
     await user.type(screen.getByLabelText('Target value'), '1,1');
+    await user.type(screen.getByLabelText('Drop'), '10');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     act(() => updateSettings({ metric: 'power' }));
     await openTarget();
     expect(screen.getByText('Value and drop for Power (W), concentric')).toBeTruthy();
-    expect((screen.getByLabelText('Target value') as HTMLInputElement).value).toBe('0.9');
-    await user.clear(screen.getByLabelText('Target value'));
+    // Nobody set a Power target: the fields are empty, and Power is not judged until they are filled.
+    expect((screen.getByLabelText('Target value') as HTMLInputElement).value).toBe('');
+    expect(screen.getByText('Not set yet: Power (W), concentric is not judged until both fields are filled in.')).toBeTruthy();
     await user.type(screen.getByLabelText('Target value'), '450');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     act(() => updateSettings({ metric: 'velocity' }));
     await openTarget();
     expect((screen.getByLabelText('Target value') as HTMLInputElement).value).toBe('1.1');
-    expect(settings.value.bands).toMatchObject({ 'velocity.concentric': { targetValue: 1.1 }, 'power.concentric': { targetValue: 450 } });
+    expect(settings.value.targets).toEqual({
+      'velocity.concentric': { targetValue: 1.1, dropValue: 10, dropPercent: true },
+      'power.concentric': { targetValue: 450, dropValue: null, dropPercent: true },
+    });
   });
 
   it('turns the eccentric-overload column on and off, and remembers it', async () => {

@@ -5,16 +5,18 @@
  * The empty-state text is docs/behaviour.md §1's, with the product's name where the rules write "the
  * product" for it. Beyond the product rules: a line says when the set on screen is a
  * session reopened from the history, a quiet hint says when the screen may dim during the
- * workout, and a line says when the unit's samples were skipped or its clock broke. The big live
+ * workout, a line says when the unit's samples were skipped or its clock broke, and one says when
+ * the chosen target type has no target for the metric and phase on screen (they are not judged). The big live
  * number shows once there is a rep; a metric that needs the inertia while no plates are chosen
  * shows "–" everywhere, and the set's view says so with a button to the Inertia dialog.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactElement } from 'react';
 import { useOnDemand } from '../../components/onDemand';
-import { METRIC_LABELS, METRIC_UNITS } from '../../rules/labels';
+import { METRIC_LABELS, METRIC_UNITS, PHASE_LABELS } from '../../rules/labels';
+import { TARGET_LABELS } from '../../rules/target';
 import { attempt } from '../../stores/alerts';
-import { reviewing, wakeLockHint } from '../../stores/workoutHints';
+import { reviewing, wakeLockHint, workoutDialog } from '../../stores/workoutHints';
 import { inertia, settings, updateSettings } from '../../stores/settings';
 import { lacksInertia } from '../../rules/inertiaMetrics';
 
@@ -62,6 +64,14 @@ export function WorkoutScreen(): ReactElement {
         onExport={app.exportLiveSession}
       />
       <WorkoutCards />
+      {s.target !== 'None' && view.judged === 'None' && (
+        <p className="hint target-unset">
+          No {TARGET_LABELS[s.target]} target for {METRIC_LABELS[s.metric]}, {PHASE_LABELS[s.phase].toLowerCase()}: its reps are not judged.{' '}
+          <button type="button" className="button" onClick={() => (workoutDialog.value = 'target')}>
+            Set one
+          </button>
+        </p>
+      )}
       <div className={live ? 'workout__stage workout__stage--live' : 'workout__stage'}>
         <div className="workout__now">
           {live && views !== null && (
@@ -95,7 +105,7 @@ export function WorkoutScreen(): ReactElement {
               view={s.view}
               rows={view.rows}
               phase={s.phase}
-              target={s.target}
+              target={view.judged}
               currentTarget={view.target}
               currentDrop={view.drop}
               unit={unit}
