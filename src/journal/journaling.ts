@@ -19,7 +19,6 @@ import { dismissError, showError, showStatus } from '../stores/alerts';
 import { messageOf } from '../shared/messageOf';
 import { connection } from '../stores/connection';
 import { engineSettings, resetSettings, settings, SETTINGS_KEY } from '../stores/settings';
-import { reviewing } from '../stores/workoutHints';
 import type { LiveSession } from '../workout/liveSession';
 import { reprocessLoads } from '../workout/loadedEngine';
 import { sessionSets } from '../rules/sets';
@@ -78,9 +77,7 @@ export interface Journaling {
    * is. The History lists it apart: it is not finished, so `history()` leaves it out.
    */
   inProgress(): Promise<SessionInProgress | null>;
-  /** Reopen for review: the finished session replaces the set on screen with its own settings, read-only. */
-  reopen(id: string): Promise<void>;
-  /** A journaled session, its settings and its reps, reprocessed like recovery does (the CSV export). */
+  /** A journaled session, its settings and its reps, reprocessed like recovery does (the session page, the CSV export). */
   recorded(id: string): Promise<RecordedSession>;
   remove(id: string): Promise<void>;
   /** Every kept session and the saved settings; the set on screen is cleared too. */
@@ -178,7 +175,7 @@ export function createJournaling(deps: JournalingDeps): Journaling {
     if (tail !== null) dropTail(deps.storage());
   }
 
-  /** Puts a journaled session on screen with its own settings. */
+  /** Puts a recovered session on screen with its own settings. */
   function showRecorded(loaded: LoadedSession): void {
     const recorded = settingsFromRecord(loaded.meta);
     settings.value = { ...recorded, view: settings.peek().view };
@@ -250,7 +247,6 @@ export function createJournaling(deps: JournalingDeps): Journaling {
       const recorder = requireRecorder();
       void recorder.end();
       showRecorded(current.loaded);
-      reviewing.value = null;
       recorder.resume(current.stored, current.missing);
       dropTail(deps.storage());
       offer.value = null;
@@ -271,14 +267,6 @@ export function createJournaling(deps: JournalingDeps): Journaling {
       const meta = id === null ? undefined : await requireStore().session(id);
       if (meta === undefined) return null;
       return { id: meta.id, startedAt: meta.startedAt, unitKind: meta.unitKind, ...summary() };
-    },
-    async reopen(id) {
-      if (connection.peek().status !== 'disconnected') throw new Error('Disconnect the unit before reopening a session: its set is being recorded');
-      const loaded = await loadSession(requireStore(), id);
-      await deps.recorder.peek()?.end();
-      showRecorded(loaded);
-      const when = new Date(loaded.meta.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-      reviewing.value = { startedAt: loaded.meta.startedAt, note: `Reviewing the session of ${when}. Connect or Reset to start a new one.` };
     },
     async recorded(id) {
       const loaded = await loadSession(requireStore(), id);

@@ -81,7 +81,7 @@ export type JournalOp =
   | { kind: 'chunk'; record: ChunkRecord }
   | { kind: 'gap'; record: GapRecord };
 
-/** A recovered or reopened session: its record, every journaled sample in order, its gaps. */
+/** A recovered or opened session: its record, every journaled sample in order, its gaps. */
 export interface LoadedSession {
   meta: SessionRecord;
   samples: SampleBatch;

@@ -13,7 +13,6 @@ import { batch, effect, signal, type ReadonlySignal } from '@preact/signals-reac
 import type { DisconnectReason, Unit, UnitInfo } from '../device/unit';
 import type { Recorder } from '../journal/recorder';
 import { boostPercent, calibrateOpen, connectedUnit, connection, demoControls, firmware, unitInfo } from '../stores/connection';
-import { reviewing } from '../stores/workoutHints';
 import type { LiveSession } from '../workout/liveSession';
 import type { ReconnectableUnit, Reconnector } from './reconnectAttempts';
 
@@ -108,7 +107,6 @@ export function createLink(deps: LinkDeps): Link {
       connection.value = { status: 'connecting', unit };
       const offDisconnected = unit.on('disconnected', (reason) => onDisconnected(unit, reason));
       const continueSession = recorder.peek()?.connecting() ?? false;
-      if (!continueSession) reviewing.value = null;
       session.attach(unit, { continueSession });
       try {
         const linkCode = unit.reconnect ? deps.reconnectorFor(unit as ReconnectableUnit, session) : null;
@@ -136,7 +134,6 @@ export function createLink(deps: LinkDeps): Link {
       const state = connection.peek();
       const atHand = state.status === 'connected' || state.status === 'reconnecting' ? { unit: state.unit, device: state.device } : null;
       void recorder.peek()?.reset(atHand);
-      reviewing.value = null;
       session.reset();
     },
     async calibrate() {

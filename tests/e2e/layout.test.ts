@@ -60,7 +60,7 @@ describe('the Workout screen with a set', () => {
   });
 });
 
-describe('History and Profile with a finished three-set session', () => {
+describe('History, a session opened from it, and the Profile, with a finished three-set session', () => {
   for (const viewport of WIDTHS) {
     test(`at ${viewport.width} px show every control without sideways scrolling, and pass axe`, async ({ app, unit }) => {
       await app.page.setViewportSize(viewport);
@@ -71,6 +71,14 @@ describe('History and Profile with a finished three-set session', () => {
       await app.page.getByRole('region', { name: 'Progress' }).getByText(/^\d\.\d\d$/).first().waitFor();
       expect(await layoutProblems(app.page, { texts: ['.table-wrap'] }), 'History').toEqual([]);
       expect(await seriousViolations(app.page), 'History').toEqual([]);
+      await app.page.getByRole('link', { name: /^Open the session of / }).click();
+      await expect.poll(() => app.page.getByRole('region', { name: /^Set \d$/ }).count()).toBe(3);
+      await expect.poll(() => app.page.locator('.js-plotly-plot').count()).toBe(3);
+      expect(await layoutProblems(app.page), 'the session, graphs').toEqual([]);
+      await app.viewToggle('Table').click();
+      await expect.poll(() => app.page.getByRole('table').count()).toBe(3);
+      expect(await layoutProblems(app.page, { texts: ['.table-wrap'] }), 'the session, tables').toEqual([]);
+      expect(await seriousViolations(app.page), 'the session').toEqual([]);
       await app.navigate('Profile');
       await app.page.getByRole('checkbox', { name: /^Use / }).first().waitFor();
       expect(await layoutProblems(app.page), 'Profile').toEqual([]);

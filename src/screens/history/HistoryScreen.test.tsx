@@ -15,7 +15,6 @@ import type { JournalStore } from '../../journal/store';
 import { freshStore, manualTimer, storeWithAthleteSessions, TWO_INERTIAS, type AthleteSession } from '../../journal/testKit';
 import { clearNotices } from '../../stores/alerts';
 import { workoutSnapshot } from '../../journal/sessionRecovery';
-import { reviewing } from '../../stores/workoutHints';
 import type { App } from '../../compose/compose';
 import { composeTestApp, renderWithApp } from '../../compose/testing/testApp';
 import { DEFAULT_SETTINGS } from '../../rules/settingsModel';
@@ -70,7 +69,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await act(() => app.link.disconnect());
   app.dispose();
-  reviewing.value = null;
   clearNotices();
   cleanup();
 });
@@ -93,21 +91,6 @@ describe('the History', () => {
     expect(csv).toMatch(/Mass[^\n]*,72/);
     const raw = csv.slice(csv.indexOf('Time (µs)')).split(/\r?\n\r?\n/)[0]!.trim().split(/\r?\n/).slice(1);
     expect(raw.map((line) => Number(line.split(',')[0]))).toEqual(SAMPLES.timeUs);
-  });
-
-  it('reopens a session on the Workout screen for review', async () => {
-    const user = userEvent.setup();
-    visit(<HistoryScreen />);
-    await user.click(await screen.findByRole('button', { name: /^Open the session of / }));
-    expect(await screen.findByRole('heading', { name: 'Workout' })).toBeTruthy();
-    expect(reviewing.value?.startedAt).toBe(STARTED_AT);
-    expect(Array.from(app.session.raw().timeUs)).toEqual(SAMPLES.timeUs);
-  });
-
-  it('will not reopen while a unit is connected', async () => {
-    await act(() => app.link.connect(createFakeUnit()));
-    visit(<HistoryScreen />);
-    expect(((await screen.findByRole('button', { name: /^Open the session of / })) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('deletes a session only after the confirmation', async () => {

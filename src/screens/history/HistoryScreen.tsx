@@ -2,42 +2,26 @@
  * History (beyond the documented routes): the finished sessions kept on this device, newest
  * first, each a card with its date, reps after the warmup and best value (metric and phase), and
  * its buttons in view at any width (a table would hide them off a phone's screen). A session
- * can be reopened on the Workout screen for review, exported as the session CSV, or deleted after
- * a confirmation. Below, the progress across sessions (ProgressSection). Loaded lazily.
+ * opens on a page of its own (SessionScreen: every set, as a chart and a table), exports as the
+ * session CSV, or is deleted after a confirmation. Above the list, the session being recorded
+ * (InProgressCard); below it, the progress across sessions (ProgressSection). Loaded lazily.
  *
- * Decisions where the product rules are silent: reopening replaces the set on screen (read-only review) and is
- * refused while a unit is connected, because that set is being recorded; the export is the same
- * session CSV as the Workout screen's, dated when the session started.
+ * Decisions where the product rules are silent: opening a session leaves the set on screen alone,
+ * so it works while a unit is connected; the export is the same session CSV as the Workout
+ * screen's, dated when the session started.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { HistoryEntry } from '../../journal/records';
-import { fixed2, METRIC_LABELS, PHASE_LABELS, repsText } from '../../rules/labels';
+import { repsText } from '../../rules/labels';
 import { attempt } from '../../stores/alerts';
 import type { Journaling } from '../../journal/journaling';
-import type { SharePort } from '../../platform/share/port';
-import { connection } from '../../stores/connection';
-import { exportSessionCsv, sessionCsvInput } from '../../workout/sessionExport';
 import { useApp } from '../../compose/appContext';
 import { InProgressCard } from './InProgressCard';
 import { ProgressSection } from './ProgressSection';
-
-function when(entry: Pick<HistoryEntry, 'startedAt'>): string {
-  return new Date(entry.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-function best(entry: Pick<HistoryEntry, 'best'>): string {
-  if (entry.best === null) return '—';
-  return `${fixed2(entry.best.value)} ${METRIC_LABELS[entry.best.metric]}, ${PHASE_LABELS[entry.best.phase].toLowerCase()}`;
-}
-
-async function exportRecorded(journal: Journaling, entry: HistoryEntry, share: SharePort): Promise<void> {
-  const { loaded, settings, reps, loads } = await journal.recorded(entry.id);
-  const input = sessionCsvInput({ date: new Date(entry.startedAt), settings, firmware: loaded.meta.unit?.firmware ?? null, reps, raw: loaded.samples, loads });
-  await exportSessionCsv(input, settings, share);
-}
+import { best, exportRecorded, when } from './sessionText';
 
 export default function HistoryScreen(): ReactElement {
   useSignals();
@@ -48,8 +32,6 @@ export default function HistoryScreen(): ReactElement {
     if (journal === null) throw new Error('The session journal is still opening');
     return journal;
   };
-  const connected = connection.value.status !== 'disconnected';
-  const navigate = useNavigate();
   const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
   const [confirming, setConfirming] = useState<HistoryEntry | null>(null);
 
@@ -79,18 +61,9 @@ export default function HistoryScreen(): ReactElement {
                   {repsText(entry.reps)} · best {best(entry)}
                 </p>
                 <div className="item-card__actions">
-                  <button
-                    type="button"
-                    className="button"
-                    disabled={connected}
-                    aria-label={`Open the session of ${when(entry)}`}
-                    onClick={() => void attempt(async () => {
-                      await open().reopen(entry.id);
-                      navigate('/');
-                    })}
-                  >
+                  <Link className="button" to={`/history/${encodeURIComponent(entry.id)}`} aria-label={`Open the session of ${when(entry)}`}>
                     Open
-                  </button>
+                  </Link>
                   <button type="button" className="button" aria-label={`Export CSV of the session of ${when(entry)}`} onClick={() => void attempt(() => exportRecorded(open(), entry, app.ports.share()))}>
                     Export CSV
                   </button>
@@ -103,7 +76,6 @@ export default function HistoryScreen(): ReactElement {
           </ul>
         </section>
       )}
-      {connected && entries !== null && entries.length > 0 && <p className="hint">Disconnect the unit to open a session: the set on screen is being recorded.</p>}
       {journal !== null && entries !== null && entries.length > 0 && <ProgressSection journal={journal} entries={entries} />}
       {confirming !== null && (
         <ConfirmDialog

@@ -32,8 +32,8 @@ interface Line {
   warmupUnderWay: boolean;
 }
 
-function text({ counted, set, warmupUnderWay }: Line, unit: string): string {
-  if (set === null) return warmupUnderWay ? 'warmup under way' : repsText(counted);
+/** A set's figures in a line: "0.05 kg·m², boost Off · 4 reps · best 0.75 m/s · …"; `counted` may add the rep under way. */
+export function setFigures(set: SetSummary, unit: string, counted = set.counted): string {
   const figures = [
     set.load === null ? null : `${set.load.inertia}\u00a0kg·m², boost ${boostLabel(set.load.boost)}`,
     repsText(counted),
@@ -44,6 +44,11 @@ function text({ counted, set, warmupUnderWay }: Line, unit: string): string {
     set.overload > 0 ? `overload ${fixed2(set.overload)}` : null,
   ];
   return figures.filter((f) => f !== null).join(' · ');
+}
+
+function text({ counted, set, warmupUnderWay }: Line, unit: string): string {
+  if (set === null) return warmupUnderWay ? 'warmup under way' : repsText(counted);
+  return setFigures(set, unit, counted);
 }
 
 /** Each set's line, the rep under way in the last (or in a line of its own when it starts a set). */

@@ -3,8 +3,7 @@
  * and every figure comes from the one `workoutView` derived from the engine's reps.
  *
  * The empty-state text is docs/behaviour.md §1's, with the product's name where the rules write "the
- * product" for it. Beyond the product rules: a line says when the set on screen is a
- * session reopened from the history, a quiet hint says when the screen may dim during the
+ * product" for it. Beyond the product rules: a quiet hint says when the screen may dim during the
  * workout, a line says when the unit's samples were skipped or its clock broke, and one says when
  * the chosen target type has no target for the metric and phase on screen (they are not judged). The big live
  * number shows once there is a rep; a metric that needs the inertia while no plates are chosen
@@ -16,7 +15,7 @@ import { useOnDemand } from '../../components/onDemand';
 import { METRIC_LABELS, METRIC_UNITS, PHASE_LABELS } from '../../rules/labels';
 import { TARGET_LABELS } from '../../rules/target';
 import { attempt } from '../../stores/alerts';
-import { reviewing, wakeLockHint, workoutDialog } from '../../stores/workoutHints';
+import { wakeLockHint, workoutDialog } from '../../stores/workoutHints';
 import { inertia, settings, updateSettings } from '../../stores/settings';
 import { lacksInertia } from '../../rules/inertiaMetrics';
 
@@ -52,7 +51,6 @@ export function WorkoutScreen(): ReactElement {
   return (
     <section className="screen workout">
       <h1>Workout</h1>
-      {reviewing.value !== null && <p className="hint">{reviewing.value.note}</p>}
       {wakeLockHint.value !== null && <p className="hint">{wakeLockHint.value}</p>}
       {streamNote.value !== null && <p className="hint stream-note">{streamNote.value}</p>}
       <WorkoutToolbar

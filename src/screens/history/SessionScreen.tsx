@@ -1,0 +1,139 @@
+/**
+ * A kept session, opened from the History (/history/:id): every set of it, each with its figures
+ * (plates, reps, best and mean, velocity loss, work, overload) and its reps as a chart or a table,
+ * numbered from its own warmup and judged by the session's own targets, as the Workout screen
+ * showed them set by set. The metric, phase and view are chosen here (starting from the Workout
+ * screen's) and change nothing else; the session can be exported or deleted from here too.
+ *
+ * Decisions where the product rules are silent: the page reads the journal only, so it leaves the
+ * set on the Workout screen alone and works while a unit is connected; sets split as the Workout
+ * screen splits them (rules/setSplit), with the session's set rest and loads.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactElement } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { SelectField } from '../../components/SelectField';
+import { percentAgainst, RepTable } from '../../components/table/RepTable';
+import { useApp } from '../../compose/appContext';
+import { METRICS, type Metric, type Rep } from '../../engine/types';
+import type { RecordedSession } from '../../journal/journaling';
+import { METRIC_LABELS, METRIC_UNITS, PHASE_LABELS, PHASES, repsText, type Phase } from '../../rules/labels';
+import type { View } from '../../rules/settingsModel';
+import { summariseSet } from '../../rules/sets';
+import { splitSets } from '../../rules/setSplit';
+import { buildWorkoutView } from '../../rules/workoutView';
+import { attempt } from '../../stores/alerts';
+import { settings } from '../../stores/settings';
+import { setFigures } from '../workout/SetList';
+import { exportRecorded, when } from './sessionText';
+
+const RepChart = lazy(() => import('../../components/chart/PlotlyRepChart'));
+const METRIC_OPTIONS = METRICS.map((value) => ({ value, label: METRIC_LABELS[value] }));
+const PHASE_OPTIONS = PHASES.map((value) => ({ value, label: PHASE_LABELS[value] }));
+
+/** Each set's reps, numbered from the set's first rep, so its warmup comes first. */
+function setsOf(recorded: RecordedSession): Rep[][] {
+  return splitSets(recorded.reps, { restS: recorded.settings.setRestS, loads: recorded.loads }).map((set) =>
+    set.map((rep) => ({ ...rep, index: rep.index - set[0]!.index })),
+  );
+}
+
+function SessionSet({ index, reps, recorded, metric, phase, view }: { index: number; reps: Rep[]; recorded: RecordedSession; metric: Metric; phase: Phase; view: View }): ReactElement {
+  const s = recorded.settings;
+  const summary = summariseSet(index, reps, { restS: s.setRestS, loads: recorded.loads, warmup: s.warmup, metric, phase });
+  const shown = buildWorkoutView(reps, { ...s, metric, phase, repGoal: null });
+  const unit = METRIC_UNITS[metric];
+  const id = `set-${index + 1}`;
+  return (
+    <section className="session-set" aria-labelledby={id}>
+      <h2 id={id}>Set {index + 1}</h2>
+      <p className="hint">{setFigures(summary, unit)}</p>
+      {view === 'table' ? (
+        <RepTable rows={shown.rows} phase={phase} unit={unit} percentAgainst={percentAgainst(shown.judged, shown.target, unit)} caption={`Set ${index + 1}, ${repsText(reps.length)}`} />
+      ) : (
+        <Suspense fallback={<p className="chart chart--loading">Loading chart…</p>}>
+          <RepChart rows={shown.rows} target={shown.judged} currentTarget={shown.target} currentDrop={shown.drop} unit={unit} axisTitle={METRIC_LABELS[metric]} />
+        </Suspense>
+      )}
+    </section>
+  );
+}
+
+export default function SessionScreen(): ReactElement {
+  useSignals();
+  const app = useApp();
+  const journal = app.journal.value;
+  const ready = journal?.state.value.kind === 'open';
+  const id = useParams().id ?? '';
+  const navigate = useNavigate();
+  const [recorded, setRecorded] = useState<RecordedSession | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [metric, setMetric] = useState<Metric>(settings.peek().metric);
+  const [phase, setPhase] = useState<Phase>(settings.peek().phase);
+  const [view, setView] = useState<View>(settings.peek().view);
+  const [confirming, setConfirming] = useState(false);
+
+  useEffect(() => {
+    if (!ready || journal === null) return;
+    void attempt(async () => {
+      if (!(await journal.history()).some((entry) => entry.id === id)) return setMissing(true);
+      setRecorded(await journal.recorded(id));
+    });
+  }, [ready, journal, id]);
+  const sets = useMemo(() => (recorded === null ? [] : setsOf(recorded)), [recorded]);
+  const title = recorded === null ? 'Session' : `Session of ${when(recorded.loaded.meta)}`;
+
+  return (
+    <section className="screen session">
+      <p className="back">
+        <Link to="/history">← History</Link>
+      </p>
+      <h1>{title}</h1>
+      {missing && <p className="empty">This session is not kept on this device (it was deleted, or never finished).</p>}
+      {!missing && recorded === null && <p className="hint">Loading…</p>}
+      {recorded !== null && journal !== null && (
+        <>
+          <p className="hint">
+            {sets.length === 1 ? '1 set' : `${sets.length} sets`}, split at rests longer than {recorded.settings.setRestS} s and at plate changes.
+          </p>
+          <div className="toolbar">
+            <SelectField label="Mean" inline value={metric} options={METRIC_OPTIONS} onChange={setMetric} />
+            <SelectField label="Phase" inline value={phase} options={PHASE_OPTIONS} onChange={setPhase} />
+            <div className="segmented" role="group" aria-label="View">
+              <button type="button" aria-pressed={view === 'graph'} onClick={() => setView('graph')}>
+                Graph
+              </button>
+              <button type="button" aria-pressed={view === 'table'} onClick={() => setView('table')}>
+                Table
+              </button>
+            </div>
+            <button type="button" className="button" onClick={() => void attempt(() => exportRecorded(journal, recorded.loaded.meta, app.ports.share()))}>
+              Export CSV
+            </button>
+            <button type="button" className="button" onClick={() => setConfirming(true)}>
+              Delete
+            </button>
+          </div>
+          {sets.length === 0 && <p className="empty">No rep was recorded in this session.</p>}
+          {sets.map((reps, index) => (
+            <SessionSet key={index} index={index} reps={reps} recorded={recorded} metric={metric} phase={phase} view={view} />
+          ))}
+          {confirming && (
+            <ConfirmDialog
+              title="Delete session?"
+              confirmLabel="Delete"
+              onCancel={() => setConfirming(false)}
+              onConfirm={async () => {
+                await journal.remove(id);
+                navigate('/history');
+              }}
+            >
+              <p>The session of {when(recorded.loaded.meta)} and all its samples will be deleted from this device. This cannot be undone.</p>
+            </ConfirmDialog>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * What the History and the session page say about a kept session, and its export: its date, its
+ * best value with the metric and phase it is of, and the session CSV dated when it started.
+ */
+import type { Journaling } from '../../journal/journaling';
+import type { HistoryEntry } from '../../journal/records';
+import type { SharePort } from '../../platform/share/port';
+import { fixed2, METRIC_LABELS, PHASE_LABELS } from '../../rules/labels';
+import { exportSessionCsv, sessionCsvInput } from '../../workout/sessionExport';
+
+/** "Mar 9, 2025, 8:30 AM" */
+export function when(entry: Pick<HistoryEntry, 'startedAt'>): string {
+  return new Date(entry.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** "0.93 Velocity (m/s), concentric", or a dash without one. */
+export function best(entry: Pick<HistoryEntry, 'best'>): string {
+  if (entry.best === null) return '—';
+  return `${fixed2(entry.best.value)} ${METRIC_LABELS[entry.best.metric]}, ${PHASE_LABELS[entry.best.phase].toLowerCase()}`;
+}
+
+/** The kept session as the session CSV, shared or downloaded (the same file as the Workout screen's export). */
+export async function exportRecorded(journal: Journaling, entry: Pick<HistoryEntry, 'id' | 'startedAt'>, share: SharePort): Promise<void> {
+  const { loaded, settings, reps, loads } = await journal.recorded(entry.id);
+  const input = sessionCsvInput({ date: new Date(entry.startedAt), settings, firmware: loaded.meta.unit?.firmware ?? null, reps, raw: loaded.samples, loads });
+  await exportSessionCsv(input, settings, share);
+}
