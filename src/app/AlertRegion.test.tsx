@@ -29,6 +29,13 @@ describe('AlertRegion', () => {
     expect(Array.from(alert.querySelectorAll('p'), (p) => p.textContent)).toEqual(['three', 'four']);
   });
 
+  it('shows the same error once, however often it happens, the newest last', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(<AlertRegion />);
+    act(() => ['The share failed', 'Storage is full', 'The share failed', 'The share failed'].forEach((message) => showError(message)));
+    expect(Array.from(screen.getByRole('alert').querySelectorAll('p'), (p) => p.textContent)).toEqual(['Storage is full', 'The share failed']);
+  });
+
   it('offers the remedy an error comes with as a button, and reports the remedy failing', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const run = vi.fn().mockRejectedValueOnce(new Error('share refused')).mockResolvedValue(undefined);

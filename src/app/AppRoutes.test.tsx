@@ -89,7 +89,7 @@ describe('routes', () => {
   it('loads the test page lazily', async () => {
     visit('/test');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sensor test' })).toBeTruthy();
-    expect(screen.getByLabelText('Debug CSV file')).toBeTruthy();
+    expect(screen.getByLabelText('Debug or session CSV file')).toBeTruthy();
   });
 
   it('answers an unknown settings page with the same friendly page', async () => {

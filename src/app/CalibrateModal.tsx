@@ -2,11 +2,13 @@
  * Shows the Calibrate dialog while the connection state asks for it (docs/behaviour.md §4): the
  * dialog's code loads with the first connection, not with the Workout screen. After a calibration
  * with no plates chosen, the Workout screen opens with its Inertia dialog (once a visit; Cancel
- * in Calibrate disconnects, so it asks nothing).
+ * in Calibrate disconnects, so it asks nothing), except on the pages that use the unit
+ * themselves: the sensor test (the user is checking the unit there) and the profile test (it sets
+ * each set's plates).
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, type ReactElement } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useApp } from '../compose/appContext';
 import { attempt } from '../stores/alerts';
 import { calibrateOpen } from '../stores/connection';
@@ -19,9 +21,11 @@ export function CalibrateModal(): ReactElement | null {
   useSignals();
   const { link } = useApp();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   if (!calibrateOpen.value) return null;
+  const stays = pathname === '/test' || pathname.startsWith('/profile/test');
   const calibrate = async (): Promise<void> => {
-    if ((await attempt(link.calibrate)) && promptForInertia(inertia.peek())) navigate('/');
+    if ((await attempt(link.calibrate)) && !stays && promptForInertia(inertia.peek())) navigate('/');
   };
   return (
     <Suspense fallback={null}>

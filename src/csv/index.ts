@@ -8,6 +8,7 @@
  * const name = csvFileName('session', new Date(), { hz: 200, calcAngularVelocity: false, calcAngularAcceleration: true });
  * const outcome = await shareCsv(name, csv); // outcome.message → role=status or role=alert
  * const samples = await parseDebugCsv(file, (f) => (progress.value = f)); // throws DebugCsvError
+ * const recording = await importRecording(file, file.name); // a debug or session CSV's samples; NotARecordingError otherwise
  * const pieces = await parseInThreadInPieces(blob); // the same, in pieces of ≤ 64 Ki samples (Node, the batch command)
  * ```
  */
@@ -18,6 +19,7 @@ export { parseDebugCsv } from './debugImport/parseDebugCsv';
 export { parseInThreadInPieces } from './debugImport/parseInThread';
 export { joinPieces } from './debugImport/chunkParser';
 export { DebugCsvError } from './debugImport/debugCsvError';
+export { importRecording, NotARecordingError, type ImportedRecording } from './recordingImport';
 export { csvFileName, rateSuffix, type RateOptions } from './fileName';
 export { shareCsv, UTF8_BOM, type ShareOutcome } from './share';
 export type { SharePort } from '../platform/share';

@@ -25,11 +25,16 @@ let nextId = 1;
 export const errors = signal<Notice[]>([]);
 export const status = signal<Notice | null>(null);
 
-/** Shows an error until dismissed; returns its id (to dismiss it when the problem is gone). */
+/**
+ * Shows an error until dismissed; returns its id (to dismiss it when the problem is gone). The
+ * same message again replaces the one on screen (now the newest): a repeated failure says so
+ * once instead of piling up.
+ */
 export function showError(message: string, action?: NoticeAction): number {
   console.error(message);
   const id = nextId++;
-  errors.value = [...errors.value, action === undefined ? { id, message } : { id, message, action }].slice(-MAX_ERRORS);
+  const others = errors.value.filter((notice) => notice.message !== message);
+  errors.value = [...others, action === undefined ? { id, message } : { id, message, action }].slice(-MAX_ERRORS);
   return id;
 }
 

@@ -1,28 +1,42 @@
 /**
- * Debug CSV import and reprocessing: a recorded file is parsed (with a progress bar), processed
- * at a chosen sampling rate, shown as a reps table and exportable as a session CSV. It works on
- * its own copy and never touches the live session.
+ * Import and reprocessing of a recording: a debug CSV, or the app's own session CSV (its raw
+ * samples, at the session's mass and inertia), is parsed with a progress bar, processed at a
+ * chosen sampling rate, shown as a reps table and exportable as a session CSV. It works on its
+ * own copy and never touches the live session. Any other file is refused with one sentence
+ * (csv/recordingImport.ts), and a new attempt takes the last one's message away, so they do not
+ * pile up.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useId, useState, type ReactElement } from 'react';
+import { useId, useRef, useState, type ReactElement } from 'react';
 import { reprocess } from '../../engine';
-import type { Rep, SampleBatch } from '../../engine/types';
+import type { Rep } from '../../engine/types';
 import { NumberField } from '../../components/NumberField';
 import { percentAgainst, RepTable } from '../../components/table/RepTable';
 import { METRIC_UNITS } from '../../rules/labels';
 import { buildWorkoutView } from '../../rules/workoutView';
-import { parseDebugCsv } from '../../csv';
-import { attempt } from '../../stores/alerts';
+import { importRecording, NotARecordingError, type ImportedRecording } from '../../csv';
+import { attempt, dismissError, showError } from '../../stores/alerts';
+import { messageOf } from '../../shared/messageOf';
 import { engineSettings, settings } from '../../stores/settings';
 import { exportSessionCsv, sessionCsvInput } from '../../workout/sessionExport';
 import { useApp } from '../../compose/appContext';
+
+/** "x.csv: 12000 samples", and for a session CSV where its mass and inertia come from. */
+function describe(name: string, recording: ImportedRecording): string {
+  const samples = `${recording.samples.timeUs.length} samples`;
+  if (recording.kind === 'debug') return `${name}: ${samples}`;
+  const own = [recording.mass === null ? null : `mass ${recording.mass} kg`, recording.inertia === null ? null : `inertia ${recording.inertia} kg·m²`].filter((f) => f !== null);
+  return `${name}: a session CSV, ${samples}${own.length === 0 ? '' : `, ${own.join(' and ')} from the file`}`;
+}
 
 export function ImportPanel(): ReactElement {
   useSignals();
   const { ports } = useApp();
   const id = useId();
   const s = settings.value;
-  const [file, setFile] = useState<{ name: string; samples: SampleBatch } | null>(null);
+  const [file, setFile] = useState<{ name: string; recording: ImportedRecording } | null>(null);
+  /** The last import's failure on screen, taken away when the user tries again. */
+  const failure = useRef<number | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [hz, setHz] = useState<number | null>(s.hz);
   const [result, setResult] = useState<{ hz: number; reps: Rep[]; skipped: number } | null>(null);
@@ -31,9 +45,12 @@ export function ImportPanel(): ReactElement {
     setFile(null);
     setResult(null);
     setProgress(0);
+    if (failure.current !== null) dismissError(failure.current);
+    failure.current = null;
     try {
-      const samples = await parseDebugCsv(chosen, setProgress);
-      setFile({ name: chosen.name, samples });
+      setFile({ name: chosen.name, recording: await importRecording(chosen, chosen.name, setProgress) });
+    } catch (error) {
+      failure.current = showError(error instanceof NotARecordingError ? error.message : `Import of ${chosen.name} failed: ${messageOf(error)}`);
     } finally {
       setProgress(null);
     }
@@ -42,7 +59,9 @@ export function ImportPanel(): ReactElement {
   function run(): void {
     if (file === null || hz === null) return;
     void attempt(() => {
-      const update = reprocess(file.samples, { ...engineSettings.peek(), hz });
+      const { recording } = file;
+      const own = recording.kind === 'session' ? { ...(recording.mass === null ? {} : { mass: recording.mass }), ...(recording.inertia === null ? {} : { inertia: recording.inertia }) } : {};
+      const update = reprocess(recording.samples, { ...engineSettings.peek(), ...own, hz });
       setResult({ hz, reps: update.reps, skipped: update.skipped });
     });
   }
@@ -50,16 +69,16 @@ export function ImportPanel(): ReactElement {
   const view = result ? buildWorkoutView(result.reps, s) : null;
   return (
     <section aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Import and reprocess a debug CSV</h2>
+      <h2 id={`${id}-title`}>Import and reprocess a recording</h2>
       <div className="field">
-        <label htmlFor={`${id}-file`}>Debug CSV file</label>
+        <label htmlFor={`${id}-file`}>Debug or session CSV file</label>
         <input
           id={`${id}-file`}
           type="file"
           accept=".csv,text/csv"
           onChange={(e) => {
             const chosen = e.target.files?.[0];
-            if (chosen) void attempt(() => load(chosen), `Import of ${chosen.name} failed`);
+            if (chosen) void load(chosen);
           }}
         />
       </div>
@@ -68,11 +87,7 @@ export function ImportPanel(): ReactElement {
           {Math.round(progress * 100)} %
         </progress>
       )}
-      {file && (
-        <p>
-          {file.name}: {file.samples.timeUs.length} samples
-        </p>
-      )}
+      {file && <p>{describe(file.name, file.recording)}</p>}
       <NumberField label="Sampling rate" unit="Hz" value={s.hz} min={1} max={1000} onChange={setHz} />
       <button type="button" className="button button--primary" disabled={file === null || hz === null} onClick={run}>
         Reprocess
@@ -88,7 +103,7 @@ export function ImportPanel(): ReactElement {
             className="button"
             onClick={() =>
               void attempt(() =>
-                exportSessionCsv(sessionCsvInput({ date: new Date(), settings: { ...s, hz: result.hz }, firmware: null, reps: result.reps, raw: file.samples }), { ...s, hz: result.hz }, ports.share()),
+                exportSessionCsv(sessionCsvInput({ date: new Date(), settings: { ...s, hz: result.hz }, firmware: null, reps: result.reps, raw: file.recording.samples }), { ...s, hz: result.hz }, ports.share()),
               )
             }
           >

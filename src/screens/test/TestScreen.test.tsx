@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { synthesizeSet } from '../../device';
-import { buildDebugCsv } from '../../csv';
+import { buildDebugCsv, buildSessionCsv } from '../../csv';
+import { reprocess } from '../../engine';
 import type { App } from '../../compose/compose';
 import { composeTestApp, endTestApp, renderWithApp } from '../../compose/testing/testApp';
 import { createFakeUnit } from '../../device/testing/fakeUnit';
@@ -68,7 +69,7 @@ describe('the test page', () => {
 
   it('imports a debug CSV, reprocesses it at a chosen rate, and leaves the live session alone', async () => {
     const user = renderPage();
-    await user.upload(screen.getByLabelText('Debug CSV file'), debugFile());
+    await user.upload(screen.getByLabelText('Debug or session CSV file'), debugFile());
     expect(await screen.findByText(`session-debug.csv: ${SET.timeUs.length} samples`)).toBeTruthy();
     await user.clear(screen.getByLabelText('Sampling rate'));
     await user.type(screen.getByLabelText('Sampling rate'), '100');
@@ -82,8 +83,41 @@ describe('the test page', () => {
   it('names the row and column of a broken file', async () => {
     const user = renderPage();
     const bad = new File(['#,Angle,Time (µs),Angular Velocity (rad/s),Angular Acceleration (rad/s²)\n1,abc,5000,0,0\n'], 'bad.csv', { type: 'text/csv' });
-    await user.upload(screen.getByLabelText('Debug CSV file'), bad);
+    await user.upload(screen.getByLabelText('Debug or session CSV file'), bad);
     const alert = await screen.findByRole('alert');
     await waitFor(() => expect(alert.textContent).toMatch(/^Import of bad\.csv failed: .*row.*Angle/i));
+  });
+
+  it('imports the app’s own session CSV: its raw samples reprocessed like a debug file’s, at the session’s inertia', async () => {
+    const user = renderPage();
+    const samples = { timeUs: Float64Array.from(SET.timeUs), angleDeg: Float64Array.from(SET.angleDeg) };
+    const reps = reprocess(samples, { inertia: 0.05 }).reps;
+    const csv = buildSessionCsv({
+      date: new Date(Date.UTC(2025, 5, 1)),
+      firmware: { major: 6, minor: 2, patch: 0 },
+      mass: 72,
+      inertia: 0.05,
+      reps,
+      plates: [{ plate: 0.05, count: 1 }],
+      raw: samples,
+      sets: { restS: 20, warmup: 1, metric: 'velocity', phase: 'concentric' },
+    });
+    await user.upload(screen.getByLabelText('Debug or session CSV file'), new File(['\uFEFF' + csv], 'Repline-1-session.csv', { type: 'text/csv' }));
+    expect(await screen.findByText(`Repline-1-session.csv: a session CSV, ${SET.timeUs.length} samples, mass 72 kg and inertia 0.05 kg·m² from the file`)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Reprocess' }));
+    expect(await screen.findByText(/^3 reps at 200 Hz/)).toBeTruthy();
+    expect(screen.queryByRole('alert')?.textContent ?? '').toBe('');
+  });
+
+  it('refuses any other file with one plain sentence, and trying again does not pile the messages up', async () => {
+    const user = renderPage();
+    const other = () => new File(['name,score\nAda,3\n'], 'scores.csv', { type: 'text/csv' });
+    await user.upload(screen.getByLabelText('Debug or session CSV file'), other());
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(alert.textContent).toBe('scores.csv is not a Repline debug or session CSV, so it cannot be imported.'));
+    await user.upload(screen.getByLabelText('Debug or session CSV file'), other());
+    await user.upload(screen.getByLabelText('Debug or session CSV file'), new File(['#,Angle,Time (µs),Angular Velocity (rad/s),Angular Acceleration (rad/s²)\n1,abc,5000,0,0\n'], 'bad.csv'));
+    await waitFor(() => expect(within(alert).getAllByText(/cannot be imported|failed/)).toHaveLength(1));
+    expect(alert.textContent).toMatch(/^Import of bad\.csv failed: row 2/);
   });
 });
