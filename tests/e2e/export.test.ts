@@ -22,7 +22,7 @@ describe('exporting the session', () => {
     await app.open();
     const inertia = await app.openInertiaDialog();
     await inertia.getByRole('button', { name: 'Add one Flywheel 0.05', exact: true }).click();
-    await app.closeDialog('Inertia');
+    await app.saveDialog('Inertia');
     await app.connectAndCalibrate();
     await app.showTable();
     const set = repPackets({ reps: 5, seed: 8, inertia: 0.05, firmware: unit.firmware });

@@ -19,7 +19,7 @@ async function boostOptions(dialog: Locator): Promise<string[]> {
 }
 
 describe('the Inertia dialog', () => {
-  test('plate steppers change the total and the workout inertia on the card', async ({ app }) => {
+  test('plate steppers change the total, Save the workout inertia on the card, Escape nothing', async ({ app }) => {
     await app.open();
     const dialog = await app.openInertiaDialog();
     const total = dialog.getByLabel('Total inertia');
@@ -34,6 +34,9 @@ describe('the Inertia dialog', () => {
     await expect.poll(() => total.innerText()).toBe('0.13125');
     expect(await dialog.getByRole('button', { name: 'Remove one Flywheel 0.05', exact: true }).isDisabled()).toBe(true);
 
+    await app.saveDialog('Inertia');
+    expect(await app.page.getByRole('button', { name: /^Inertia\b/ }).innerText()).toContain('0.13125');
+    await (await app.openInertiaDialog()).getByRole('button', { name: 'Add one Flywheel 0.1', exact: true }).click();
     await app.closeDialog('Inertia');
     expect(await app.page.getByRole('button', { name: /^Inertia\b/ }).innerText()).toContain('0.13125');
   });

@@ -19,7 +19,7 @@ async function openWithPlate(app: App): Promise<void> {
   await app.open();
   const plates = await app.openInertiaDialog();
   await plates.getByRole('button', { name: 'Add one Flywheel 0.05', exact: true }).click();
-  await app.closeDialog('Inertia');
+  await app.saveDialog('Inertia');
 }
 
 /** Connects with the 0.05 plate on and streams a set of six reps. */

@@ -22,7 +22,7 @@ describe('sets at two plate settings', () => {
     await app.open();
     const inertia = await app.openInertiaDialog();
     await inertia.getByRole('button', { name: 'Add one Flywheel 0.025', exact: true }).click();
-    await app.closeDialog('Inertia');
+    await app.saveDialog('Inertia');
     await app.connectAndCalibrate();
     await app.showTable();
     const light = repPackets({ reps: 5, seed: 21, inertia: 0.025, firmware: unit.firmware });
@@ -31,7 +31,7 @@ describe('sets at two plate settings', () => {
 
     const more = await app.openInertiaDialog();
     await more.getByRole('button', { name: 'Add one Flywheel 0.05', exact: true }).click();
-    await app.closeDialog('Inertia');
+    await app.saveDialog('Inertia');
     const heavy = repPackets({ reps: 5, seed: 22, inertia: 0.075, firmware: unit.firmware, startUs: light.endUs + 5e6, startAngleDeg: light.endAngleDeg });
     await unit.streamPackets(app.page, heavy.packets);
     await expect.poll(async () => app.page.getByRole('region', { name: 'Sets' }).getByRole('listitem').allInnerTexts()).toHaveLength(2);

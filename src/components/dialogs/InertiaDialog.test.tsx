@@ -1,25 +1,19 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InertiaDialog, type InertiaChoice } from './InertiaDialog';
 
 afterEach(cleanup);
 
-function Harness({ boostOptions = [0], onSave = async () => {}, onClose = () => {}, firstTime = false }: {
+function Harness({ plates = [0, 0, 0, 0, 0], boostOptions = [0], onSave = async () => {}, onClose = () => {}, firstTime = false }: {
+  plates?: number[];
   boostOptions?: number[];
   firstTime?: boolean;
   onSave?: (c: InertiaChoice) => Promise<void>;
   onClose?: () => void;
 }) {
-  const [plates, setPlates] = useState([0, 0, 0, 0, 0]);
-  return (
-    <>
-      <p data-testid="workout-plates">{plates.join(',')}</p>
-      <InertiaDialog plates={plates} onPlatesChange={setPlates} boost={0} boostOptions={boostOptions} windupOnReset={false} firstTime={firstTime} onSave={onSave} onClose={onClose} />
-    </>
-  );
+  return <InertiaDialog plates={plates} boost={0} boostOptions={boostOptions} windupOnReset={false} firstTime={firstTime} onSave={onSave} onClose={onClose} />;
 }
 
 describe('InertiaDialog', () => {
@@ -38,14 +32,17 @@ describe('InertiaDialog', () => {
     expect(within(dialog).getAllByRole('group', { name: /^Flywheel / })).toHaveLength(5);
   });
 
-  it('adds the plates exactly and updates the workout at once', async () => {
+  it('adds the plates exactly, the total following each press, and saves them with the rest', async () => {
     const user = userEvent.setup();
-    render(<Harness />);
+    const onSave = vi.fn(async () => {});
+    render(<Harness onSave={onSave} />);
     await user.click(screen.getByRole('button', { name: 'Add one Flywheel 0.1' }));
     await user.click(screen.getByRole('button', { name: 'Add one Flywheel 0.05' }));
     await user.click(screen.getByRole('button', { name: 'Add one Flywheel 0.00625' }));
     expect(screen.getByLabelText('Total inertia').textContent).toBe('0.15625');
-    expect(screen.getByTestId('workout-plates').textContent).toBe('1,1,0,0,1');
+    expect(onSave).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledWith({ plates: [1, 1, 0, 0, 1], boost: 0, windupOnReset: false });
   });
 
   it('lists the unit’s boost range with 0 as Off and the rest as percent', () => {
@@ -61,14 +58,15 @@ describe('InertiaDialog', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Overload Boost' }), '20');
     await user.click(screen.getByRole('switch', { name: 'Windup on Reset' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(onSave).toHaveBeenCalledWith({ boost: 20, windupOnReset: true });
+    expect(onSave).toHaveBeenCalledWith({ plates: [0, 0, 0, 0, 0], boost: 20, windupOnReset: true });
   });
 
-  it('Cancel leaves without saving the boost or windup drafts', async () => {
+  it('Cancel leaves without saving the plates, boost or windup drafts', async () => {
     const user = userEvent.setup();
     const onClose = vi.fn();
     const onSave = vi.fn();
-    render(<Harness onClose={onClose} onSave={onSave} />);
+    render(<Harness plates={[0, 1, 0, 0, 0]} onClose={onClose} onSave={onSave} />);
+    await user.click(screen.getByRole('button', { name: 'Add one Flywheel 0.1' }));
     await user.click(screen.getByRole('switch', { name: 'Windup on Reset' }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onClose).toHaveBeenCalledOnce();

@@ -1,7 +1,9 @@
 /**
- * docs/behaviour.md §2 Inertia dialog. Plate counts apply live (the workout inertia follows every press, as
- * as docs/behaviour.md §2 asks); the Overload Boost and Windup on Reset are drafts that apply on Save, because the
- * boost is a command to the motor and should not fire on every arrow key in the select.
+ * docs/behaviour.md §2 Inertia dialog. The plate counts, the Overload Boost and Windup on Reset are a
+ * draft: the total follows every press, and Save applies them all at once; Cancel, Escape and
+ * Skip leave every setting as it was. Applying plates as they were pressed made a Cancel keep
+ * them: a plate added and cancelled fed torque and power and started a set. The boost is a
+ * command to the motor, which must not fire on every arrow key in the select either.
  * Opened by the connect flow (`firstTime`), it says why it asks, and can be skipped.
  */
 import { useState, type ReactElement } from 'react';
@@ -13,13 +15,15 @@ import { Toggle } from '../Toggle';
 import { SelectField } from '../SelectField';
 
 export interface InertiaChoice {
+  /** Plate counts, largest plate first. */
+  plates: number[];
   boost: number;
   windupOnReset: boolean;
 }
 
 export interface InertiaDialogProps {
+  /** The plates on now; the dialog edits a copy. */
   plates: readonly number[];
-  onPlatesChange: (plates: number[]) => void;
   boost: number;
   /** The connected unit's allowed boost values (docs/behaviour.md §5), 0 first. */
   boostOptions: readonly number[];
@@ -31,7 +35,8 @@ export interface InertiaDialogProps {
 }
 
 export function InertiaDialog(props: InertiaDialogProps): ReactElement {
-  const { plates, onPlatesChange, boostOptions, firstTime = false, onSave, onClose } = props;
+  const { boostOptions, firstTime = false, onSave, onClose } = props;
+  const [plates, setPlates] = useState<number[]>(() => [...props.plates]);
   const [boost, setBoost] = useState(props.boost);
   const [windupOnReset, setWindup] = useState(props.windupOnReset);
   const [saving, setSaving] = useState(false);
@@ -40,7 +45,7 @@ export function InertiaDialog(props: InertiaDialogProps): ReactElement {
   async function save(): Promise<void> {
     setSaving(true);
     try {
-      await onSave({ boost, windupOnReset });
+      await onSave({ plates, boost, windupOnReset });
     } finally {
       setSaving(false);
     }
@@ -61,7 +66,7 @@ export function InertiaDialog(props: InertiaDialogProps): ReactElement {
             label="Flywheel"
             step={step}
             modelValue={plates[i]}
-            onChange={(count) => onPlatesChange(plates.map((c, j) => (j === i ? count : c)))}
+            onChange={(count) => setPlates((now) => now.map((c, j) => (j === i ? count : c)))}
           />
         ))}
       </div>

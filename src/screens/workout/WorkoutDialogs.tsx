@@ -1,7 +1,7 @@
 /**
  * The Inertia and Target dialogs wired to the settings and the unit, loaded on first open (they
- * are not needed to see the set). Plate changes apply at once; Save in the Inertia dialog writes
- * the boost to the unit (only when it changed) and closes only if that worked; Save in the Target
+ * are not needed to see the set). Save in the Inertia dialog writes the boost to the unit (only
+ * when it changed), then applies the plates and windup, and closes only if that worked; Save in the Target
  * dialog applies the target settings, its value and drop to the metric and phase on screen (left
  * empty, that pair has no target).
  */
@@ -28,16 +28,16 @@ export default function WorkoutDialogs({ open, onClose }: { open: WorkoutDialog;
 
   if (open === 'inertia') {
     const saveInertia = async (choice: InertiaChoice): Promise<void> => {
+      // The boost first: when the unit refuses it, nothing is applied and the dialog stays open.
       const ok = await attempt(async () => {
-        updateSettings({ windupOnReset: choice.windupOnReset });
         if (connectedUnit() !== null) await link.saveBoost(choice.boost);
+        updateSettings({ plates: choice.plates, windupOnReset: choice.windupOnReset });
       });
       if (ok) onClose();
     };
     return (
       <InertiaDialog
         plates={s.plates}
-        onPlatesChange={(plates) => void attempt(() => updateSettings({ plates }))}
         boost={boostPercent.value}
         boostOptions={boostRange(state.status === 'connected' ? state.device.info.type : UnitType.NONE)}
         windupOnReset={s.windupOnReset}

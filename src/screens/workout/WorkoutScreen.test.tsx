@@ -291,7 +291,8 @@ describe('the Workout screen', () => {
     const before = rows().map((row) => row[1]);
     await user.click(screen.getByRole('button', { name: /^Inertia/ }));
     await user.click(await screen.findByRole('button', { name: 'Add one Flywheel 0.025' }));
-    expect(screen.getByRole('button', { name: /^Inertia/ }).textContent).toContain('0.05 kg·m²');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Inertia/ }).textContent).toContain('0.05 kg·m²'));
     expect(rows().map((row) => row[1])).toEqual(before);
     expect(unit.inertias.at(-1)).toBe(0.05);
     // The same motion again, 5 s later (no long rest): the plate change alone makes it a set.
@@ -304,6 +305,23 @@ describe('the Workout screen', () => {
     const sets = within(screen.getByRole('region', { name: 'Sets' })).getAllByRole('listitem').map((li) => li.textContent);
     expect(sets[0]).toMatch(/^Set 1: 0.025\u00a0kg·m², boost Off · 3 reps/);
     expect(sets[1]).toMatch(/^Set 2 \(current\): 0.05\u00a0kg·m², boost Off · 3 reps/);
+  });
+
+  it.each(['Cancel', 'Escape'])('leaves the plates as they were on %s in the Inertia dialog, whatever the steppers showed', async (way) => {
+    const user = userEvent.setup();
+    const unit = await connected();
+    act(() => updateSettings({ plates: [0, 1, 0, 0, 0] }));
+    await user.click(screen.getByRole('button', { name: /^Inertia/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Inertia' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add one Flywheel 0.1' }));
+    expect(within(dialog).getByLabelText('Total inertia').textContent).toBe('0.15');
+    if (way === 'Cancel') await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    else await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Inertia' })).toBeNull());
+    expect(settings.value.plates).toEqual([0, 1, 0, 0, 0]);
+    expect(screen.getByRole('button', { name: /^Inertia/ }).textContent).toContain('0.05 kg·m²');
+    expect(app.session.loads.value.map((span) => span.inertia)).toEqual([0.05]);
+    expect(unit.inertias.at(-1)).toBe(0.05);
   });
 
   it('Save in the Inertia dialog writes a changed boost to the unit and shows it on the card', async () => {
