@@ -3,13 +3,20 @@
  * focus moves in on open, Tab cycles inside, and focus returns to the opener on close. Rendered
  * only while open, so a closed dialog costs nothing and its draft state starts fresh each time.
  * `DialogButtons` is the usual row of its buttons: the way out first, then the primary action.
+ *
+ * The keys are heard on the whole document, not only inside the panel: the focus may still be on
+ * the card that opened a dialog, or lost to the page when a focused button was disabled (a
+ * stepper's minus at 0), and Escape must close the dialog all the same. Only the dialog on top
+ * (the last one in the page) answers; Tab brings a focus that strayed back inside.
  */
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactElement, type ReactNode } from 'react';
 
 export interface DialogProps {
   title: string;
   /** Escape and the backdrop call this; omit for a dialog that must be answered by its buttons. */
   onClose?: () => void;
+  /** Whether a tap on the backdrop closes it too (Escape always does when there is `onClose`). */
+  backdropCloses?: boolean;
   children: ReactNode;
   /** Buttons row at the bottom. */
   actions: ReactNode;
@@ -17,9 +24,11 @@ export interface DialogProps {
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea, [tabindex]:not([tabindex="-1"])';
 
-export function Dialog({ title, onClose, children, actions }: DialogProps): ReactElement {
+export function Dialog({ title, onClose, backdropCloses = true, children, actions }: DialogProps): ReactElement {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
 
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
@@ -28,29 +37,34 @@ export function Dialog({ title, onClose, children, actions }: DialogProps): Reac
     return () => opener?.focus();
   }, []);
 
-  function onKeyDown(event: KeyboardEvent): void {
-    if (event.key === 'Escape' && onClose) {
-      event.stopPropagation();
-      onClose();
-      return;
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent): void {
+      const own = panel.current;
+      const dialogs = document.querySelectorAll('[role="dialog"][aria-modal="true"]');
+      if (own === null || event.defaultPrevented || dialogs[dialogs.length - 1] !== own) return;
+      if (event.key === 'Escape' && close.current) {
+        event.preventDefault();
+        close.current();
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      const items = Array.from(own.querySelectorAll<HTMLElement>(FOCUSABLE));
+      if (items.length === 0) return;
+      const first = items[0]!;
+      const last = items[items.length - 1]!;
+      const inside = own.contains(document.activeElement);
+      if (!inside || (event.shiftKey && document.activeElement === first) || (!event.shiftKey && document.activeElement === last)) {
+        event.preventDefault();
+        (event.shiftKey ? last : first).focus();
+      }
     }
-    if (event.key !== 'Tab' || !panel.current) return;
-    const items = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    if (items.length === 0) return;
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
 
   return (
-    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose?.()}>
-      <div ref={panel} className="dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
+    <div className="dialog-backdrop" onMouseDown={(e) => backdropCloses && e.target === e.currentTarget && onClose?.()}>
+      <div ref={panel} className="dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <h2 className="dialog__title" id={titleId}>
           {title}
         </h2>

@@ -4,6 +4,7 @@
  * (docs/behaviour.md §5), and Save writes the boost as text to 0x1608.
  */
 import type { Locator } from 'playwright-core';
+import { repPackets } from './fixtures/reps';
 import { describe, expect, test } from './fixtures/test';
 
 /** docs/behaviour.md §5 boost ranges, written out by hand: 0 shows as Off, others as a percentage. */
@@ -84,5 +85,36 @@ describe('the boost range follows the unit type the unit reports', () => {
       await app.connectAndCalibrate();
       expect(await boostOptions(await app.openInertiaDialog())).toEqual(['Off']);
     });
+  });
+});
+
+describe('Escape', () => {
+  test('closes the Inertia dialog with the focus on the card behind it, and after a stepper press during a live set', async ({ app, unit }) => {
+    await app.open();
+    await app.connectAndCalibrate();
+    const card = app.page.getByRole('button', { name: /^Inertia\b/ });
+    await card.click();
+    const dialog = app.dialog('Inertia');
+    await dialog.waitFor();
+    await card.evaluate((el) => (el as HTMLElement).focus());
+    await app.page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    const streaming = unit.streamPackets(app.page, repPackets({ reps: 4, seed: 8, inertia: 0.05, firmware: unit.firmware }).packets);
+    await card.click();
+    // Adding then removing a plate disables the minus button that has the focus: the focus falls to the page.
+    await dialog.getByRole('button', { name: 'Add one Flywheel 0.05', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Remove one Flywheel 0.05', exact: true }).click();
+    await app.page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await streaming;
+  });
+
+  test('in the Calibrate dialog means Cancel: the unit disconnects', async ({ app }) => {
+    await app.open();
+    await app.connect();
+    await app.page.keyboard.press('Escape');
+    await app.dialog('Calibrate').waitFor({ state: 'hidden' });
+    await app.connectButton().waitFor();
   });
 });

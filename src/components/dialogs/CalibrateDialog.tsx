@@ -1,6 +1,7 @@
 /**
  * docs/behaviour.md §2: on connect, a modal titled Calibrate asks the user to pull the rope straight out.
- * It has no Escape/backdrop close: the user answers with Calibrate or Cancel (which disconnects).
+ * The user answers with Calibrate or Cancel (which disconnects); Escape means Cancel, as in every
+ * dialog, but a tap beside it means nothing (a stray tap must not disconnect the unit).
  * While the calibration runs, both buttons wait so a double press cannot send it twice.
  */
 import { useState, type ReactElement } from 'react';
@@ -27,6 +28,8 @@ export function CalibrateDialog({ onCalibrate, onCancel }: CalibrateDialogProps)
   return (
     <Dialog
       title="Calibrate"
+      onClose={busy ? undefined : run(onCancel)}
+      backdropCloses={false}
       actions={<DialogButtons onCancel={run(onCancel)} cancelDisabled={busy} confirmLabel="Calibrate" onConfirm={run(onCalibrate)} confirmDisabled={busy} />}
     >
       <p>{CALIBRATE_TEXT}</p>
