@@ -54,7 +54,7 @@ describe.each(FIRMWARES)('malformed packets from a %s unit', (_label, firmware) 
     await unit.streamPackets(app.page, clean.packets);
     const expected = await app.waitForRows(5);
 
-    await app.page.getByRole('button', { name: 'Reset', exact: true }).click();
+    await app.reset();
     await app.waitForRows(0);
 
     // The same set again, 1 s later on the unit's clock (a whole number of 5 ms resampling steps,

@@ -36,7 +36,7 @@ describe('reloading the page in the middle of a set', () => {
     expect(withoutReload.length).toBeGreaterThanOrEqual(2);
 
     // The same motion 10 s later on the unit's clock, and this time the page reloads mid-set.
-    await app.page.getByRole('button', { name: 'Reset', exact: true }).click();
+    await app.reset();
     await app.waitForRows(0);
     await app.connectAndCalibrate();
     const second = repPackets({ ...request, startUs: first.endUs + 10_000_000 });

@@ -189,7 +189,7 @@ describe('a set streamed by a legacy unit (firmware below 6.2)', () => {
 
     await app.disconnectButton().click();
     await app.connectButton().waitFor();
-    await app.page.getByRole('button', { name: 'Reset', exact: true }).click();
+    await app.reset();
     await app.waitForRows(0);
     unit.firmware = { major: 6, minor: 1, patch: 0 };
     await app.connectAndCalibrate();

@@ -1,21 +1,34 @@
 /**
  * Reset, its countdown and — with the demo unit — "Start demo set". The countdown number is big
  * and announced (role="timer" with aria-live) so the athlete knows when the rope will move.
+ * Reset sits next to "Start demo set", and ends the session: with a rep on screen it asks first
+ * (ResetConfirm, loaded then) and says afterwards where the session went.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ReactElement } from 'react';
-import { attempt } from '../../stores/alerts';
+import { lazy, Suspense, useState, type ReactElement } from 'react';
+import { attempt, showStatus } from '../../stores/alerts';
 import { useApp } from '../../compose/appContext';
 import { connectedUnit, connection, demoControls } from '../../stores/connection';
 import { countdown, resetWorkout } from '../../workout/resetFlow';
 import { settings } from '../../stores/settings';
 
+const ResetConfirm = lazy(() => import('./ResetConfirm'));
+
 export function ResetBar(): ReactElement {
   useSignals();
-  const { link } = useApp();
+  const { link, session } = useApp();
+  const [asking, setAsking] = useState(false);
   const state = connection.value;
   const demo = state.status === 'connected' ? demoControls(state.unit) : null;
   const count = countdown.value;
+  /** Clears the set at once (saying `saved` then, before any windup countdown), then winds up when asked. */
+  const reset = (saved?: string) => {
+    const clearSet = () => {
+      link.reset();
+      if (saved !== undefined) showStatus(saved);
+    };
+    void attempt(() => resetWorkout({ clearSet, unit: connectedUnit(), windupOnReset: settings.peek().windupOnReset }));
+  };
   return (
     <div className="reset-bar">
       {demo && (
@@ -27,14 +40,21 @@ export function ResetBar(): ReactElement {
         type="button"
         className="button"
         disabled={count !== null}
-        onClick={() =>
-          void attempt(() =>
-            resetWorkout({ clearSet: link.reset, unit: connectedUnit(), windupOnReset: settings.peek().windupOnReset }),
-          )
-        }
+        onClick={() => (session.reps.peek().length > 0 || session.turn.peek() !== null ? setAsking(true) : reset())}
       >
         Reset
       </button>
+      {asking && (
+        <Suspense fallback={null}>
+          <ResetConfirm
+            onCancel={() => setAsking(false)}
+            onReset={(saved) => {
+              setAsking(false);
+              reset(saved);
+            }}
+          />
+        </Suspense>
+      )}
       {count !== null && (
         <p className="countdown" role="timer" aria-live="assertive" aria-label="Windup countdown">
           {count}

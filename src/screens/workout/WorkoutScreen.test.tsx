@@ -257,14 +257,41 @@ describe('the Workout screen', () => {
     expect(unit.sets).toEqual([undefined]);
   });
 
+  it('Reset asks first, keeps the set on Cancel, and says the session went to History', async () => {
+    await app.startBackground();
+    const user = userEvent.setup();
+    const unit = await connected();
+    act(() => stream(unit, SET));
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Reset the session?' });
+    expect(confirm.textContent).toContain('The session so far, 3 reps after the warmup, is kept in History; a new one starts with your next rep.');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(rows()).toHaveLength(4);
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Reset the session?' })).getByRole('button', { name: 'Reset' }));
+    expect(screen.getByText('The unit is connected: pull the rope to start a set.')).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByRole('status').map((r) => r.textContent)).toContain('Session saved in History (3 reps). A new one starts with your next rep.'));
+    await waitFor(async () => expect((await app.journal.value!.history()).map((entry) => entry.reps)).toEqual([3]));
+  });
+
+  it('Reset asks nothing while there is no rep to lose', async () => {
+    await connected();
+    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('Reset clears the set; with Windup on Reset it counts 3-2-1 and winds the rope in', async () => {
     updateSettings({ windupOnReset: true });
     const unit = await connected();
     act(() => stream(unit, SET));
     await waitFor(() => expect(screen.getAllByRole('row').length).toBeGreaterThan(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Reset the session?' });
     vi.useFakeTimers();
     try {
-      fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+      fireEvent.click(within(confirm).getByRole('button', { name: 'Reset' }));
       // Still connected: the empty state points at the rope, not at connecting.
       expect(screen.getByText('The unit is connected: pull the rope to start a set.')).toBeTruthy();
       expect(screen.getByRole('timer', { name: 'Windup countdown' }).textContent).toBe('3');
