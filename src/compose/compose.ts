@@ -34,6 +34,7 @@ import { boostPercent } from '../stores/connection';
 import { messageOf } from '../shared/messageOf';
 import { engineSettings, inertia, keepSettings, loadSettings, settings } from '../stores/settings';
 import { resetWorkoutPrompts } from '../stores/workoutHints';
+import type { ProfileTestStore } from '../stores/profileTest';
 
 /**
  * The view of a session without reps, until the rules' code is in: what they give for no rep in
@@ -72,6 +73,8 @@ export interface App {
   /** What the Workout screen says about the unit's samples this set (null while all were taken). */
   readonly streamNote: ReadonlySignal<string | null>;
   readonly link: Link;
+  /** The guided profile test's plan and progress, kept across pages and reloads; its code loads with the first call. */
+  profileTest(): Promise<ProfileTestStore>;
   /** The journal once it has loaded (after the first render); null before, and in tests that do not start it. */
   readonly journal: ReadonlySignal<Journaling | null>;
   /** Settles once voice feedback listens and the view's code is in (both load just after start-up). */
@@ -132,6 +135,16 @@ export function composeApp(ports: AppPorts): App {
 
   const journal = signal<Journaling | null>(null);
   let stopBackground = (): void => {};
+  // The profile test's store (and its rules) load with the profile test page, not at start-up.
+  let profileTest: Promise<ProfileTestStore> | null = null;
+  let stopProfileTest = (): void => {};
+  const loadProfileTest = () =>
+    (profileTest ??= import('../stores/profileTest').then(({ createProfileTestStore }) => {
+      const store = createProfileTestStore(ports.storage, showError);
+      if (disposed) store.dispose();
+      else stopProfileTest = store.dispose;
+      return store;
+    }));
 
   return {
     ports,
@@ -139,6 +152,7 @@ export function composeApp(ports: AppPorts): App {
     view,
     streamNote,
     link,
+    profileTest: loadProfileTest,
     journal,
     voiceReady: Promise.all([voiceReady, viewReady]).then(() => {}),
     exportLiveSession: exportLive,
@@ -168,6 +182,7 @@ export function composeApp(ports: AppPorts): App {
       stopBackground();
       journal.value = null;
       link.dispose();
+      stopProfileTest();
       stopVoice();
       stopKeeping();
     },

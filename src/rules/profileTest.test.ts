@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeRep } from './fixtures';
-import { DEFAULT_PROFILE_TEST, planProfileTest, stepReps } from './profileTest';
+import { DEFAULT_PROFILE_TEST, parseStoredProfileTest, planProfileTest, stepReps } from './profileTest';
 
 describe('planProfileTest', () => {
   it('spreads the inertias evenly from the lightest to the heaviest, each of the fewest plates', () => {
@@ -34,5 +34,22 @@ describe('stepReps', () => {
     expect(stepReps(reps, 30e6, 1)).toBe(2);
     expect(stepReps(reps, 31e6, 1)).toBe(1);
     expect(stepReps(reps, 40e6, 1)).toBe(0);
+  });
+});
+
+describe('a stored profile test', () => {
+  const plan = { ...DEFAULT_PROFILE_TEST, steps: 3, reps: 2 };
+  const run = { steps: planProfileTest(plan), index: 1, sinceUs: 40e6, startUs: Number.NEGATIVE_INFINITY, finished: false };
+
+  it('reads back as it was stored, a test begun before any sample included', () => {
+    expect(parseStoredProfileTest(JSON.stringify({ plan, run }))).toEqual({ plan, run });
+    expect(parseStoredProfileTest(JSON.stringify({ plan, run: null }))).toEqual({ plan, run: null });
+  });
+
+  it('is refused, saying why, when it is not a test this version can run', () => {
+    expect(() => parseStoredProfileTest(JSON.stringify({ plan: { ...plan, steps: 7 }, run: null }))).toThrow('3 to 5 inertias, not 7');
+    expect(() => parseStoredProfileTest(JSON.stringify({ plan, run: { ...run, index: 3 } }))).toThrow(/the step must be a whole number from 0 to 2/);
+    expect(() => parseStoredProfileTest(JSON.stringify({ plan: { ...plan, steps: 4 }, run }))).toThrow('steps are not its plan’s');
+    expect(() => parseStoredProfileTest('{')).toThrow();
   });
 });

@@ -9,8 +9,12 @@
  * - Lightest first: light sets warm the athlete up for the heavy ones and fatigue the fit least.
  * - A step is done once it has its reps after the set's warmup (every set spins the flywheel up
  *   first); the step's reps are those started after the user confirmed its plates.
+ * - A test in progress is kept with the settings (stores/profileTest.ts): it survives leaving
+ *   the page and a reload, its times being on the session's clock, which a recovered session
+ *   keeps.
  */
 import type { Rep } from '../engine/types';
+import { numberIn } from './check';
 import { plateTotal } from './plates';
 import { platesFor } from './platesFor';
 
@@ -33,6 +37,39 @@ export interface ProfileTestStep {
   plates: number[];
   /** Their total, kg·m². */
   inertia: number;
+}
+
+/** A test under way: its steps, the one at hand, and where its reps begin on the session's clock. */
+export interface ProfileTestRun {
+  steps: ProfileTestStep[];
+  index: number;
+  /** When the step's plates went on (µs on the session's clock); null until the user says so. */
+  sinceUs: number | null;
+  /** When the test began: its sets are the reps after this. */
+  startUs: number;
+  finished: boolean;
+}
+
+/** The test's plan, and the run when one is under way. */
+export interface ProfileTestState {
+  plan: ProfileTestPlan;
+  run: ProfileTestRun | null;
+}
+
+/** Reads a stored test; throws an Error naming what is wrong (the caller starts afresh). */
+export function parseStoredProfileTest(json: string): ProfileTestState {
+  const raw = JSON.parse(json) as Partial<ProfileTestState>;
+  const plan = { ...DEFAULT_PROFILE_TEST, ...raw.plan };
+  const steps = planProfileTest(plan);
+  if (!PROFILE_TEST_REPS.includes(plan.reps as (typeof PROFILE_TEST_REPS)[number])) throw new Error(`A profile test has 2 to 6 reps per inertia, not ${plan.reps}`);
+  const run = raw.run ?? null;
+  if (run === null) return { plan, run: null };
+  numberIn('the step', run.index, 0, steps.length - 1, true);
+  if (JSON.stringify(run.steps) !== JSON.stringify(steps)) throw new Error('The stored test’s steps are not its plan’s');
+  // A time before any sample is -∞, which JSON keeps as null.
+  const startUs = run.startUs ?? Number.NEGATIVE_INFINITY;
+  if (typeof startUs !== 'number' || (run.sinceUs !== null && typeof run.sinceUs !== 'number') || typeof run.finished !== 'boolean') throw new Error('The stored test is not readable');
+  return { plan, run: { steps, index: run.index, sinceUs: run.sinceUs, startUs, finished: run.finished } };
 }
 
 /** The steps of a test, lightest first; throws a clear Error for a plan that cannot be run. */

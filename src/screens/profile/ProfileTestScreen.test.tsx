@@ -6,13 +6,14 @@
  * heaviest set.
  */
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import type { StoragePort } from '../../platform/storage/port';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { synthesizeSet } from '../../device/simulation/physics';
-import { createFakeUnit, type FakeUnit } from '../../device/testing/fakeUnit';
+import { createFakeDemoUnit, createFakeUnit, type FakeUnit } from '../../device/testing/fakeUnit';
 import type { App } from '../../compose/compose';
-import { composeTestApp, renderWithApp } from '../../compose/testing/testApp';
+import { composeTestApp, renderWithApp, type TestPorts } from '../../compose/testing/testApp';
 import { DEFAULT_SETTINGS } from '../../rules/settingsModel';
 import { clearNotices } from '../../stores/alerts';
 import { settings } from '../../stores/settings';
@@ -43,9 +44,9 @@ function doSet(unit: FakeUnit, inertia: number, seed: number, after: { us: numbe
 }
 
 describe('the guided profile test', () => {
-  it('asks for the unit before it starts', () => {
+  it('asks for the unit before it starts', async () => {
     renderWithApp(<MemoryRouter><ProfileTestScreen /></MemoryRouter>, app);
-    expect(screen.getByText('Connect the unit to start the test.')).toBeTruthy();
+    expect(await screen.findByText('Connect the unit to start the test.')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Start the test' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -54,7 +55,7 @@ describe('the guided profile test', () => {
     const unit = createFakeUnit();
     await act(() => app.link.connect(unit));
     renderWithApp(<MemoryRouter><ProfileTestScreen /></MemoryRouter>, app);
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Inertias' }), '3');
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Inertias' }), '3');
     expect(screen.getByRole('list', { name: 'Planned sets' }).textContent).toBe('0.025 kg·m²: 1 × 0.025 kg·m²0.0625 kg·m²: 1 × 0.05 + 1 × 0.0125 kg·m²0.1 kg·m²: 1 × 0.1 kg·m²');
     await user.click(screen.getByRole('button', { name: 'Start the test' }));
 
@@ -76,5 +77,51 @@ describe('the guided profile test', () => {
     const maxLoad = Number(/^(\d\.\d+) kg·m²/.exec(screen.getByText(/kg·m² \(acceleration fit R²/).textContent!)![1]);
     expect(maxLoad).toBeGreaterThan(0.1);
     expect(await screen.findByText('charts drawn')).toBeTruthy();
+  });
+
+  it('keeps its set-up and progress when the user goes to another screen and comes back, and across a reload', async () => {
+    const user = userEvent.setup();
+    const unit = createFakeUnit();
+    await act(() => app.link.connect(unit));
+    const page = () => renderWithApp(<MemoryRouter><ProfileTestScreen /></MemoryRouter>, app);
+    page();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Inertias' }), '3');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Reps per inertia' }), '2');
+    await user.click(screen.getByRole('button', { name: 'Start the test' }));
+    await user.click(screen.getByRole('button', { name: 'Plates are on' }));
+    const after = { us: 0, angle: undefined as number | undefined };
+    act(() => doSet(unit, 0.025, 11, after));
+    await waitFor(() => expect(screen.getByText(/^2 \/ 2 reps · last/)).toBeTruthy());
+
+    // To the Workout screen and back: the test is where it was.
+    cleanup();
+    page();
+    expect(await screen.findByRole('heading', { name: 'Set 1 of 3: 0.025 kg·m²' })).toBeTruthy();
+    expect(screen.getByText(/^2 \/ 2 reps · last/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Next inertia' }));
+    expect(screen.getByRole('heading', { name: 'Set 2 of 3: 0.0625 kg·m²' })).toBeTruthy();
+
+    // A reload: a new app on the same storage.
+    const storage: StoragePort = (app.ports as TestPorts).memory;
+    cleanup();
+    await act(() => app.link.disconnect());
+    app.dispose();
+    app = composeTestApp({ storage: () => storage });
+    page();
+    expect(await screen.findByRole('heading', { name: 'Set 2 of 3: 0.0625 kg·m²' })).toBeTruthy();
+    expect(screen.getByText('Put on 1 × 0.05 + 1 × 0.0125 kg·m².')).toBeTruthy();
+  });
+
+  it('has its own Start demo set with the Demo unit, for the step’s warmup and reps', async () => {
+    const user = userEvent.setup();
+    const demo = createFakeDemoUnit();
+    await act(() => app.link.connect(demo));
+    renderWithApp(<MemoryRouter><ProfileTestScreen /></MemoryRouter>, app);
+    await user.click(await screen.findByRole('button', { name: 'Start the test' }));
+    expect(screen.queryByRole('button', { name: 'Start demo set' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Plates are on' }));
+    await user.click(screen.getByRole('button', { name: 'Start demo set' }));
+    // Warmup 1 and the default 3 reps.
+    expect(demo.sets).toEqual([4]);
   });
 });

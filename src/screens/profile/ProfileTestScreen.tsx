@@ -5,29 +5,27 @@
  * rules/loads.ts), counts the reps after the set's warmup, and moves on when the user has rested.
  * After the last set it fits the profile from the test's own sets (rules/inertiaProfile.ts), the
  * same way the Profile screen does from the History. The rules are in rules/profileTest.ts.
+ *
+ * The plan and the progress live in the app's profile test store (stores/profileTest.ts), not in
+ * the page: the user goes to the Workout screen and back, or reloads, and finds the test where it
+ * was. With the Demo unit the step has its own "Start demo set", for the warmup and the reps.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useState, type ReactElement } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { SelectField } from '../../components/SelectField';
 import { useApp } from '../../compose/appContext';
 import { fitProfile, sessionPoints } from '../../rules/inertiaProfile';
 import { fixed2 } from '../../rules/labels';
-import { DEFAULT_PROFILE_TEST, planProfileTest, PROFILE_TEST_REPS, PROFILE_TEST_STEPS, stepReps, type ProfileTestPlan, type ProfileTestStep } from '../../rules/profileTest';
+import { planProfileTest, PROFILE_TEST_REPS, PROFILE_TEST_STEPS, stepReps, type ProfileTestPlan, type ProfileTestRun, type ProfileTestStep } from '../../rules/profileTest';
 import { messageOf } from '../../shared/messageOf';
-import { connection } from '../../stores/connection';
+import { attempt } from '../../stores/alerts';
+import { connection, demoControls } from '../../stores/connection';
+import type { ProfileTestStore } from '../../stores/profileTest';
 import { settings, updateSettings } from '../../stores/settings';
 import { platesText, ProfileFits } from './ProfileFits';
 
-interface Run {
-  steps: ProfileTestStep[];
-  index: number;
-  /** When the step's plates went on (µs on the session's clock); null until the user says so. */
-  sinceUs: number | null;
-  /** When the test began: its sets are the reps after this. */
-  startUs: number;
-  finished: boolean;
-}
+type Run = ProfileTestRun;
 
 const STEP_OPTIONS = PROFILE_TEST_STEPS.map((value) => ({ value, label: `${value} inertias` }));
 const REP_OPTIONS = PROFILE_TEST_REPS.map((value) => ({ value, label: `${value} reps` }));
@@ -69,13 +67,42 @@ function Setup({ plan, onPlan, onStart, connected }: { plan: ProfileTestPlan; on
 }
 
 export default function ProfileTestScreen(): ReactElement {
+  const app = useApp();
+  const [store, setStore] = useState<ProfileTestStore | null>(null);
+  useEffect(() => {
+    let current = true;
+    void attempt(async () => {
+      const loaded = await app.profileTest();
+      if (current) setStore(loaded);
+    });
+    return () => {
+      current = false;
+    };
+  }, [app]);
+  return (
+    <section className="screen profile-test">
+      <h1>Profile test</h1>
+      <p className="hint">
+        A few reps at each of three to five inertias, lightest first, as fast as you can: the app sets the plates for each set and fits your inertia
+        profile at the end.
+      </p>
+      {store === null ? <p className="hint">Loading…</p> : <ProfileTest store={store} />}
+    </section>
+  );
+}
+
+function ProfileTest({ store }: { store: ProfileTestStore }): ReactElement {
   useSignals();
   const { session } = useApp();
   const s = settings.value;
   const reps = session.reps.value;
-  const connected = connection.value.status === 'connected';
-  const [plan, setPlan] = useState<ProfileTestPlan>(DEFAULT_PROFILE_TEST);
-  const [run, setRun] = useState<Run | null>(null);
+  const state = connection.value;
+  const connected = state.status === 'connected';
+  const demo = state.status === 'connected' ? demoControls(state.unit) : null;
+  const plan = store.plan.value;
+  const run = store.run.value;
+  const setPlan = (next: ProfileTestPlan) => (store.plan.value = next);
+  const setRun = (next: Run | null) => (store.run.value = next);
   /** The newest sample's time; reps that start later are the next step's. */
   const newestUs = (): number => session.recent(1).timeUs[0] ?? Number.NEGATIVE_INFINITY;
 
@@ -130,6 +157,11 @@ export default function ProfileTestScreen(): ReactElement {
             <p className="profile-test__count" aria-live="polite">
               {done} / {plan.reps} reps{last === undefined ? '' : ` · last ${fixed2(last.concentric.velocity)} m/s`}
             </p>
+            {demo && done < plan.reps && (
+              <button type="button" className="button button--primary" onClick={() => void attempt(async () => void (await demo.startSet(s.warmup + plan.reps)))}>
+                Start demo set
+              </button>
+            )}
             {done >= plan.reps && (
               <>
                 <p>{isLast ? 'Last set done.' : 'Set done. Rest, then go on to the next inertia.'}</p>
@@ -148,14 +180,5 @@ export default function ProfileTestScreen(): ReactElement {
     );
   }
 
-  return (
-    <section className="screen profile-test">
-      <h1>Profile test</h1>
-      <p className="hint">
-        A few reps at each of three to five inertias, lightest first, as fast as you can: the app sets the plates for each set and fits your inertia
-        profile at the end.
-      </p>
-      {body}
-    </section>
-  );
+  return body;
 }
