@@ -20,6 +20,8 @@ import { clearNotices, errors } from '../stores/alerts';
 import { workoutSnapshot } from './sessionRecovery';
 import { TAIL_KEY } from './journalTail';
 import { settings, SETTINGS_KEY } from '../stores/settings';
+import { PROFILE_TEST_KEY } from '../stores/profileTest';
+import { DEFAULT_PROFILE_TEST } from '../rules/profileTest';
 import { DEFAULT_SETTINGS } from '../rules/settingsModel';
 import { createFakeUnit, FAKE_DEVICE } from '../device/testing/fakeUnit';
 
@@ -259,9 +261,11 @@ describe('the history', () => {
     expect(await historyEntries()).toEqual([]);
   });
 
-  it('deletes all data, sessions and saved settings, but not while a unit is connected', async () => {
+  it('deletes all data, sessions, saved settings and the profile test, but not while a unit is connected', async () => {
     await finishedSession();
     settings.value = { ...settings.value, mass: 70 };
+    (await page().profileTest()).plan.value = { ...DEFAULT_PROFILE_TEST, steps: 5 };
+    expect(storage.read(PROFILE_TEST_KEY)).not.toBeNull();
     await connectUnit(createFakeUnit());
     await expect(deleteAllData()).rejects.toThrow('Disconnect the unit first: its session is being recorded');
     await disconnectUnit();
@@ -269,6 +273,7 @@ describe('the history', () => {
     expect(await historyEntries()).toEqual([]);
     expect(settings.value.mass).toBe(DEFAULT_SETTINGS.mass);
     expect(JSON.parse(storage.read(SETTINGS_KEY)!).mass).toBe(DEFAULT_SETTINGS.mass);
+    expect(storage.read(PROFILE_TEST_KEY)).toBeNull();
     expect(page().session.reps.value).toEqual([]);
   });
 });

@@ -19,6 +19,7 @@ import { dismissError, showError, showStatus } from '../stores/alerts';
 import { messageOf } from '../shared/messageOf';
 import { connection } from '../stores/connection';
 import { engineSettings, resetSettings, settings, SETTINGS_KEY } from '../stores/settings';
+import { PROFILE_TEST_KEY } from '../stores/profileTest';
 import type { LiveSession } from '../workout/liveSession';
 import { reprocessLoads } from '../workout/loadedEngine';
 import { sessionSets } from '../rules/sets';
@@ -283,6 +284,7 @@ export function createJournaling(deps: JournalingDeps): Journaling {
       await removeAllSessions(requireStore());
       offer.value = null;
       deps.storage().remove(SETTINGS_KEY);
+      deps.storage().remove(PROFILE_TEST_KEY);
       dropTail(deps.storage());
       resetSettings();
       deps.resetSet();
