@@ -19,7 +19,7 @@ parentPort.on('message', ({ file }) => {
     parentPort.postMessage({ kind: 'progress', units: 1 });
     parentPort.postMessage({ kind: 'reps', hz: 100, reps: serialize([{ count: 1 }]) });
     parentPort.postMessage({ kind: 'ran', hz: 100, skipped: 2 });
-    parentPort.postMessage({ kind: 'done', samples: file.length });
+    parentPort.postMessage({ kind: 'done', samples: file.length, travelDeg: 360 });
   }, Number(file.split('-')[1] ?? 0));
 });
 `;
@@ -52,7 +52,7 @@ describe('runInWorkers', () => {
     expect(settled.map(([index]) => index)).toEqual([1, 2, 0]);
     expect(progress.sort()).toEqual([[0, 1], [1, 1], [2, 1]]);
     const [, outcome] = settled.find(([index]) => index === 0)!;
-    expect(outcome).toEqual({ ok: true, result: { file: 'a-300', samples: 5, skipped: 2, runs: [{ hz: 100, skipped: 2, reps: [expect.any(Uint8Array)] }] } });
+    expect(outcome).toEqual({ ok: true, result: { file: 'a-300', samples: 5, travelDeg: 360, skipped: 2, runs: [{ hz: 100, skipped: 2, reps: [expect.any(Uint8Array)] }] } });
   });
 
   it('fails a bad file by its message, and the file a crashing worker had; a new worker takes the rest', async () => {

@@ -9,14 +9,14 @@
  * const outcome = await shareCsv(name, csv); // outcome.message → role=status or role=alert
  * const samples = await parseDebugCsv(file, (f) => (progress.value = f)); // throws DebugCsvError
  * const pieces = await parseInThreadInPieces(blob); // the same, in pieces of ≤ 64 Ki samples (Node, the batch command)
+ * for (const text of sessionCsvParts({ ...input, raw: pieces })) out.write(text); // the session CSV, streamed
  * ```
  */
-export { buildSessionCsv, type SessionCsvInput } from './sessionCsv';
+export { buildSessionCsv, sessionCsvParts, type RawColumns, type SessionCsvInput } from './sessionCsv';
 export { buildDebugCsv, DEBUG_COLUMNS } from './debugCsv';
 export { ratesAtSamples, type SampleRates } from './ratesAtSamples';
 export { parseDebugCsv } from './debugImport/parseDebugCsv';
 export { parseInThreadInPieces } from './debugImport/parseInThread';
-export { joinPieces } from './debugImport/chunkParser';
 export { DebugCsvError } from './debugImport/debugCsvError';
 export { csvFileName, rateSuffix, type RateOptions } from './fileName';
 export { shareCsv, UTF8_BOM, type ShareOutcome } from './share';
