@@ -61,6 +61,11 @@ export function currentSet(reps: readonly Rep[], turn: Turn | null, how: SetBrea
   };
 }
 
+/** Every set of the session numbered from 0 as `currentSet` numbers the set in progress: what a view of a whole session (an imported file) shows set by set. */
+export function setsFromZero(reps: readonly Rep[], how: SetBreaks): Rep[][] {
+  return splitSets(reps, how).map((set) => set.map((rep) => inSet(rep, set[0]!.index)));
+}
+
 /** How a session is split and numbered: its breaks, and the warmup reps each set starts with. */
 export interface SetNumbering extends SetBreaks {
   warmup: number;

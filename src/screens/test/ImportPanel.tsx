@@ -1,7 +1,8 @@
 /**
  * Debug CSV import and reprocessing: a recorded file is parsed (with a progress bar), processed
- * at a chosen sampling rate, shown as a reps table and exportable as a session CSV. It works on
- * its own copy and never touches the live session.
+ * at a chosen sampling rate, shown as a reps table per set (split, numbered and judged as the
+ * Workout screen does the set in progress: rules/setSplit.ts) and exportable as a session CSV. It
+ * works on its own copy and never touches the live session.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId, useState, type ReactElement } from 'react';
@@ -9,7 +10,9 @@ import { reprocess } from '../../engine';
 import type { Rep, SampleBatch } from '../../engine/types';
 import { NumberField } from '../../components/NumberField';
 import { RepTable } from '../../components/table/RepTable';
+import { lacksInertia } from '../../rules/inertiaMetrics';
 import { METRIC_UNITS } from '../../rules/labels';
+import { setsFromZero } from '../../rules/setSplit';
 import { buildWorkoutView } from '../../rules/workoutView';
 import { parseDebugCsv } from '../../csv';
 import { attempt } from '../../stores/alerts';
@@ -25,7 +28,7 @@ export function ImportPanel(): ReactElement {
   const [file, setFile] = useState<{ name: string; samples: SampleBatch } | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [hz, setHz] = useState<number | null>(s.hz);
-  const [result, setResult] = useState<{ hz: number; reps: Rep[]; skipped: number } | null>(null);
+  const [result, setResult] = useState<{ hz: number; inertia: number; reps: Rep[]; skipped: number } | null>(null);
 
   async function load(chosen: File): Promise<void> {
     setFile(null);
@@ -42,12 +45,13 @@ export function ImportPanel(): ReactElement {
   function run(): void {
     if (file === null || hz === null) return;
     void attempt(() => {
-      const update = reprocess(file.samples, { ...engineSettings.peek(), hz });
-      setResult({ hz, reps: update.reps, skipped: update.skipped });
+      const engine = { ...engineSettings.peek(), hz };
+      const update = reprocess(file.samples, engine);
+      setResult({ hz, inertia: engine.inertia, reps: update.reps, skipped: update.skipped });
     });
   }
 
-  const rows = result ? buildWorkoutView(result.reps, s).rows : [];
+  const sets = result ? setsFromZero(result.reps, { restS: s.setRestS }).map((set) => buildWorkoutView(set, s).rows) : [];
   return (
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Import and reprocess a debug CSV</h2>
@@ -80,9 +84,19 @@ export function ImportPanel(): ReactElement {
       {result && file && (
         <>
           <p>
-            {result.reps.length} reps at {result.hz} Hz, {result.skipped} samples skipped.
+            {result.reps.length} reps at {result.hz} Hz{sets.length > 1 && ` in ${sets.length} sets`}, {result.skipped} samples skipped.
           </p>
-          <RepTable rows={rows} phase={s.phase} unit={METRIC_UNITS[s.metric]} showPercentDrop={s.target !== 'None'} caption="Reprocessed reps" />
+          {sets.map((rows, i) => (
+            <RepTable
+              key={i}
+              rows={rows}
+              phase={s.phase}
+              unit={METRIC_UNITS[s.metric]}
+              showPercentDrop={s.target !== 'None'}
+              unknown={lacksInertia(s.metric, result.inertia)}
+              caption={sets.length > 1 ? `Reprocessed reps, set ${i + 1} of ${sets.length}` : 'Reprocessed reps'}
+            />
+          ))}
           <button
             type="button"
             className="button"
