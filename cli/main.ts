@@ -7,7 +7,8 @@
  * `--jobs`. One bad file never stops the others: its problem goes to stderr as
  * `reprocess: <file>: <problem>` (the importer's message names the row and column) and the exit
  * status becomes 1. With `--json` stdout holds the JSON document alone; without it, a table per
- * file and, on a terminal, a progress bar on stderr.
+ * file and, on a terminal, a progress bar on stderr. A run that finds no rep says why on stderr
+ * (noReps.ts), without failing the file.
  *
  * When stdout's reader goes away (`| head`: the pipe closes, writes fail with EPIPE), the command
  * ends at once and quietly, as a command killed by SIGPIPE would, but with the exit status of
@@ -57,7 +58,10 @@ export async function runReprocess(argv: readonly string[], io: CliIo, workerEnt
 
   const stop = new AbortController();
   let failed = 0;
-  const stderr = outlet(io.stderr, () => stop.abort());
+  const stderr = outlet(io.stderr, (error) => {
+    if (!readerGone(error)) failed += 1;
+    stop.abort();
+  });
   const stdout = outlet(io.stdout, (error) => {
     if (!readerGone(error)) {
       failed += 1;
@@ -103,9 +107,7 @@ export async function runReprocess(argv: readonly string[], io: CliIo, workerEnt
       for (const line of noRepLines(result)) stderr.write(`reprocess: ${result.file}: ${line}\n`);
     }),
   );
-  const done = new Set<number>();
   const settled = (index: number, outcome: Outcome) => {
-    done.add(index);
     advance(index, unitsPerFile);
     report(index, outcome);
   };
@@ -119,17 +121,14 @@ export async function runReprocess(argv: readonly string[], io: CliIo, workerEnt
   await runInWorkers(jobs, options.jobs, plan, workerEntry, { progress: advance, settled }, stop.signal);
   progress.stop();
 
-  if (stop.signal.aborted) {
-    // The workers were stopped mid-file: the session CSVs they were writing are incomplete.
-    if (plan.out !== undefined) await removeParts(files.filter((_, index) => !done.has(index)), plan as Required<BatchPlan>);
-  } else {
-    json?.end();
-  }
+  // A worker stopped or dead mid-file leaves the session CSV it was writing incomplete.
+  if (plan.out !== undefined) await removeParts(files, plan.out, plan);
+  if (!stop.signal.aborted) json?.end();
   return failed > 0 ? EXIT_FILE_FAILED : EXIT_OK;
 }
 
-/** Removes what the session CSVs of `files` left under their temporary names. */
-async function removeParts(files: readonly string[], plan: Required<BatchPlan>): Promise<void> {
-  const parts = files.flatMap((file) => plan.rates.map((hz) => partPath(sessionCsvPath(file, plan.out, plan.settings, hz))));
+/** Removes what the session CSVs of `files` left under their temporary names (a complete one has been renamed). */
+async function removeParts(files: readonly string[], out: string, plan: BatchPlan): Promise<void> {
+  const parts = files.flatMap((file) => plan.rates.map((hz) => partPath(sessionCsvPath(file, out, plan.settings, hz))));
   await Promise.all(parts.map((part) => rm(part, { force: true })));
 }
