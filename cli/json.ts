@@ -5,8 +5,8 @@
  * (rules/inertiaMetrics.ts) is null at inertia 0. Files that failed are not listed: they are
  * reported on stderr and by the exit status.
  */
-import type { PhaseSummary, Rep } from '../src/engine/types';
-import { phaseFigure, powerFigure, type InertiaFigure } from '../src/rules/inertiaMetrics';
+import type { Rep } from '../src/engine/types';
+import { powerFigure, shownPhase, type ShownPhase } from '../src/rules/inertiaMetrics';
 import { summariseSet, type SetSummary } from '../src/rules/sets';
 import { numberedSets } from '../src/rules/setSplit';
 import type { FileResult } from './batch';
@@ -16,7 +16,7 @@ import { setRules } from './setRules';
  * One phase of one rep: the engine's per-phase summary, field for field (its fields are the
  * engine's, engine-rs/src/bindings.rs); those that need the inertia are null at inertia 0.
  */
-export type JsonPhase = Omit<PhaseSummary, InertiaFigure> & { [K in InertiaFigure]: number | null };
+export type JsonPhase = ShownPhase;
 
 /**
  * Schema version: 1 had the per-phase means and peak velocity; 2 adds peak power and work per
@@ -112,18 +112,11 @@ function jsonRep(rep: Rep, set: number, inertia: number): JsonRep {
   return {
     count: rep.count,
     set,
-    concentric: jsonPhase(rep.concentric, inertia),
-    eccentric: jsonPhase(rep.eccentric, inertia),
+    concentric: shownPhase(rep.concentric, inertia),
+    eccentric: shownPhase(rep.eccentric, inertia),
     peakPowerRatio: powerFigure(rep.peakPowerRatio, inertia),
     meanPowerRatio: powerFigure(rep.meanPowerRatio, inertia),
   };
-}
-
-/** The engine's phase summary, its fields in the engine's order. */
-function jsonPhase(phase: PhaseSummary, inertia: number): JsonPhase {
-  const figures: Partial<Record<keyof PhaseSummary, number | null>> = {};
-  for (const key of Object.keys(phase) as (keyof PhaseSummary)[]) figures[key] = phaseFigure(phase, key, inertia);
-  return figures as JsonPhase;
 }
 
 function jsonSet(s: SetSummary, inertia: number): JsonSet {

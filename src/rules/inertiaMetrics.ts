@@ -25,9 +25,19 @@ export function lacksInertia(metric: Metric, inertia: number): boolean {
   return inertia === 0 && INERTIA_METRICS.has(metric);
 }
 
+/** A phase's figures as they can be shown: those that need the inertia may be null. */
+export type ShownPhase = Omit<PhaseSummary, InertiaFigure> & { [K in InertiaFigure]: number | null };
+
+const NO_INERTIA_FIGURES = Object.freeze(Object.fromEntries(INERTIA_FIGURE_NAMES.map((name) => [name, null]))) as { [K in InertiaFigure]: null };
+
 /** A phase figure as it can be shown: null when it needs the inertia and the inertia is 0. */
 export function phaseFigure(phase: PhaseSummary, key: keyof PhaseSummary, inertia: number): number | null {
   return inertia === 0 && INERTIA_FIGURES.has(key) ? null : phase[key];
+}
+
+/** A phase as it can be shown: itself, or at inertia 0 a copy whose figures that need the inertia are null. */
+export function shownPhase(phase: PhaseSummary, inertia: number): ShownPhase {
+  return inertia === 0 ? { ...phase, ...NO_INERTIA_FIGURES } : phase;
 }
 
 /** A figure made from power (a ratio, a set's work or overload) as it can be shown: null at inertia 0. */
