@@ -64,7 +64,7 @@ describe('a moving pulley is the same rope on half the radius', () => {
     const unit = { ...DEFAULT_ENGINE_SETTINGS, ...session.settings };
     const plain = reprocess(session.batch, engineSettingsFor(unit, BODY_KG, { massShare: 0, radius: null, movingPulley: false }));
     const pulley = reprocess(session.batch, engineSettingsFor(unit, BODY_KG, { massShare: 0, radius: null, movingPulley: true }));
-    expect(pulley.reps.map((r) => [r.startUs, r.turnUs, r.endUs])).toEqual(plain.reps.map((r) => [r.startUs, r.turnUs, r.endUs]));
+    expect(pulley.reps.map((r) => [r.startUs, r.turn, r.endUs])).toEqual(plain.reps.map((r) => [r.startUs, r.turn, r.endUs]));
     pulley.reps.forEach((rep, k) => {
       const before = plain.reps[k]!.concentric;
       expect(rep.concentric.velocity / before.velocity).toBeCloseTo(0.5, 12);
