@@ -139,7 +139,7 @@ export function activeAthletes(athletes: readonly Athlete[]): Athlete[] {
 
 /** An athlete's share of the workout settings, taken from settings stored before athletes. */
 function settingsFromWorkout(s: WorkoutSettings): AthleteSettings {
-  const plates = s.plates.some((n) => n > 0) ? { [UNSPECIFIED_EXERCISE_ID]: [...s.plates] } : {};
+  const plates: Record<string, number[]> = s.plates.some((n) => n > 0) ? { [UNSPECIFIED_EXERCISE_ID]: [...s.plates] } : {};
   return { metric: s.metric, phase: s.phase, target: s.target, bands: s.bands, repGoal: s.repGoal, warmup: s.warmup, isVoiceFeedback: s.isVoiceFeedback, exerciseId: UNSPECIFIED_EXERCISE_ID, plates };
 }
 
