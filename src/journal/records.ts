@@ -9,7 +9,10 @@
  */
 import type { EngineSettings, Metric, SampleBatch } from '../engine/types';
 import type { ConnectedUnit, Unit } from '../device/unit';
+import type { Athlete } from '../rules/athletes';
+import type { Exercise } from '../rules/exercises';
 import type { LoadSpan } from '../rules/loads';
+import type { SetNote, TagSpan } from '../rules/setTags';
 
 /** Flywheel plate counts, largest plate first (docs/behaviour.md §3 "Flywheel plates": five sizes). */
 export type PlateCounts = readonly [number, number, number, number, number];
@@ -31,6 +34,13 @@ export interface JournalSettings {
    * kept have none: their reps all take the engine settings' inertia.
    */
   loads?: LoadSpan[];
+  /**
+   * Who trained and what, over time (rules/setTags.ts). Every stored record has them from schema
+   * version 2 on: the migration gives older records the first athlete and the Unspecified
+   * exercise, and the store gives a record written without them the first athlete's
+   * (`store.ts`).
+   */
+  tags?: TagSpan[];
 }
 
 /** What `SessionJournal.start` is told about a new session. */
@@ -57,6 +67,14 @@ export interface SessionRecord extends SessionStart {
   /** Null while recording; a session left unfinished by a reload or crash stays null. */
   finishedAt: number | null;
   summary: SessionSummary | null;
+  /**
+   * ms since the epoch of the record's last change (schema version 2): of two copies of a
+   * session (a restore, a later replication) the newer is kept. The migration gives older
+   * records their finish time, or their start time while unfinished.
+   */
+  modifiedAt: number;
+  /** The RPE and notes given after its sets (rules/setTags.ts), oldest set first. */
+  notes?: SetNote[];
 }
 
 /** About a second of raw samples; `seq` counts from 0 without holes within a session. */
@@ -75,11 +93,17 @@ export interface GapRecord {
   toUs: number;
 }
 
-/** One write of the journal; a batch of them is stored atomically and in order. */
+/**
+ * One write of the journal; a batch of them is stored atomically and in order. `clear` removes a
+ * session's record, chunks and gaps (a restore replacing it with a newer copy).
+ */
 export type JournalOp =
   | { kind: 'session'; record: SessionRecord }
   | { kind: 'chunk'; record: ChunkRecord }
-  | { kind: 'gap'; record: GapRecord };
+  | { kind: 'gap'; record: GapRecord }
+  | { kind: 'athlete'; record: Athlete }
+  | { kind: 'exercise'; record: Exercise }
+  | { kind: 'clear'; sessionId: string };
 
 /** A recovered or reopened session: its record, every journaled sample in order, its gaps. */
 export interface LoadedSession {
@@ -98,6 +122,9 @@ export interface HistoryEntry {
   reps: number;
   best: SessionSummary['best'];
   unitKind: Unit['kind'];
+  /** Who trained in it and what, each once, in the order they first came up. */
+  athleteIds: string[];
+  exerciseIds: string[];
 }
 
 /** Throws a clear Error unless `plates` holds five non-negative integer counts. */

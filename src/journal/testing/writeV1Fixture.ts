@@ -135,10 +135,14 @@ async function expected() {
 async function main(): Promise<void> {
   await record();
   const commit = execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
+  const database = await dumpDatabase(indexedDB, JOURNAL_DB_NAME);
+  if (database.version !== 1) {
+    throw new Error(`This checkout's journal writes schema version ${database.version}: the fixture is version 1, written by that release. Check out the commit in journal-v1.json's "writtenAt" to run this script.`);
+  }
   const fixture = {
     about: 'The journal database of schema version 1, recorded by that release\'s journal code (src/journal/testing/writeV1Fixture.ts); never rewrite it.',
     writtenAt: commit,
-    database: await dumpDatabase(indexedDB, JOURNAL_DB_NAME),
+    database,
     expected: await expected(),
   };
   const path = process.argv[2];
