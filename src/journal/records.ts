@@ -95,7 +95,8 @@ export interface GapRecord {
 
 /**
  * One write of the journal; a batch of them is stored atomically and in order. `clear` removes a
- * session's record, chunks and gaps (a restore replacing it with a newer copy).
+ * session's record, chunks and gaps (a restore replacing it with a newer copy); `forgetAthlete`
+ * an athlete (the untouched placeholder of a new device, replaced by a restored log).
  */
 export type JournalOp =
   | { kind: 'session'; record: SessionRecord }
@@ -103,7 +104,8 @@ export type JournalOp =
   | { kind: 'gap'; record: GapRecord }
   | { kind: 'athlete'; record: Athlete }
   | { kind: 'exercise'; record: Exercise }
-  | { kind: 'clear'; sessionId: string };
+  | { kind: 'clear'; sessionId: string }
+  | { kind: 'forgetAthlete'; athleteId: string };
 
 /** A recovered or reopened session: its record, every journaled sample in order, its gaps. */
 export interface LoadedSession {

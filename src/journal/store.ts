@@ -61,7 +61,7 @@ class IdbJournalStore implements JournalStore {
     const tx = this.db.transaction(STORES, 'readwrite');
     // Every request is awaited with the transaction, so a failing put is reported once (by
     // `tx.done`) instead of surfacing as an unhandled rejection.
-    if (ops.some((op) => op.kind === 'athlete')) this.owner = undefined;
+    if (ops.some((op) => op.kind === 'athlete' || op.kind === 'forgetAthlete')) this.owner = undefined;
     const untagged = ops.some((op) => op.kind === 'session' && op.record.settings.tags === undefined);
     if (untagged && this.owner === undefined) this.owner = defaultAthlete(await tx.objectStore('athletes').getAll())?.id;
     const owner = this.owner;
@@ -79,6 +79,8 @@ class IdbJournalStore implements JournalStore {
           return tx.objectStore('exercises').put(op.record);
         case 'clear':
           return clearSession(tx, op.sessionId);
+        case 'forgetAthlete':
+          return tx.objectStore('athletes').delete(op.athleteId);
       }
     });
     await Promise.all([...requests, tx.done]);

@@ -3,11 +3,14 @@
  * journal code), so a dump is what the browser held and a load builds a database exactly as an
  * older release left it, whatever the journal code of today does.
  *
- * JSON cannot hold every value a record holds, so three are tagged: a Float64Array becomes
- * `{ "$f64": base64 of its bytes }` (every bit kept, -0 and NaN included), a number JSON has no
- * form for (±Infinity, NaN, -0) becomes `{ "$num": "-Infinity" }`, and `undefined` in an array
- * becomes `{ "$undefined": true }`. Test code only.
+ * JSON cannot hold every value a record holds, so three are tagged as in a backup
+ * (`../backupCodec.ts`): a Float64Array becomes `{ "$f64": base64 of its little-endian bytes }`
+ * (every bit kept), a number JSON has no form for (±Infinity, NaN, -0) becomes
+ * `{ "$num": "-Infinity" }`, and `undefined` in an array becomes `{ "$undefined": true }`. Test
+ * code only.
  */
+
+import { decode, encode } from '../backupCodec';
 
 export interface StoreDump {
   name: string;
@@ -24,30 +27,9 @@ export interface DatabaseDump {
   stores: StoreDump[];
 }
 
-/** Tags what JSON cannot hold; the inverse of {@link untag}. */
-export function tag(value: unknown): unknown {
-  if (value instanceof Float64Array) return { $f64: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64') };
-  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0) ? value : { $num: Object.is(value, -0) ? '-0' : String(value) };
-  if (Array.isArray(value)) return value.map((item) => (item === undefined ? { $undefined: true } : tag(item)));
-  if (typeof value === 'object' && value !== null) {
-    if (Object.getPrototypeOf(value) !== Object.prototype) throw new Error(`cannot dump a ${value.constructor.name}`);
-    return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => [k, tag(v)]));
-  }
-  return value;
-}
-
-export function untag(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(untag);
-  if (typeof value !== 'object' || value === null) return value;
-  const o = value as Record<string, unknown>;
-  if (typeof o.$f64 === 'string') {
-    const bytes = Buffer.from(o.$f64, 'base64');
-    return new Float64Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
-  }
-  if (typeof o.$num === 'string') return o.$num === '-0' ? -0 : Number(o.$num);
-  if (o.$undefined === true) return undefined;
-  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, untag(v)]));
-}
+/** Tags what JSON cannot hold, as a backup does (`../backupCodec.ts`); the inverse of {@link untag}. */
+export const tag = encode;
+export const untag = decode;
 
 function request<T>(req: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
