@@ -52,6 +52,7 @@ import { METRIC_LABELS, PHASE_LABELS, type Phase } from '../rules/labels';
 import { summariseSet, type SetRules } from '../rules/sets';
 import { splitSets } from '../rules/setSplit';
 import { csvBlock, joinBlocks, type Cell } from './csvWrite';
+import { tagsBlock, type SessionTagsInput } from './sessionTagsCsv';
 
 export interface SessionCsvInput {
   /** When the session was recorded. */
@@ -72,6 +73,8 @@ export interface SessionCsvInput {
    * the session's loads, each set's inertia and boost (without them those cells are empty).
    */
   sets: SetRules;
+  /** Who did each set and what (sessionTagsCsv.ts); adds the athletes block when present. */
+  tags?: SessionTagsInput;
 }
 
 /** Per-phase columns: the PhaseSummary field and its heading (docs/behaviour.md §9 labels, with units). */
@@ -121,6 +124,7 @@ export function buildSessionCsv(input: SessionCsvInput): string {
     rawBlock(input.raw),
     setBlock(sets, input.sets),
     powerBlock(sets),
+    ...(input.tags === undefined ? [] : [tagsBlock(input.reps, input.sets, input.tags)]),
   ]);
 }
 
