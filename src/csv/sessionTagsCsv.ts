@@ -17,8 +17,9 @@ import { csvBlock, type Cell } from './csvWrite';
 export interface SessionTagsInput {
   tags: readonly TagSpan[];
   notes?: readonly SetNote[];
-  athlete: (id: string) => { name: string; bodyMass: number };
-  exercise: (id: string) => { name: string; massShare: number };
+  /** Names and figures behind the ids; null where the device does not know them (empty cells). */
+  athlete: (id: string) => { name: string; bodyMass: number | null };
+  exercise: (id: string) => { name: string; massShare: number | null };
 }
 
 export const TAGS_HEADER: readonly string[] = ['Set Start (µs)', 'Set End (µs)', 'Athlete', 'Body Mass (kg)', 'Exercise', 'Mass Share', 'Inertia (kg·m²)', 'Boost (%)', 'RPE', 'Note'];
@@ -29,7 +30,7 @@ export function tagsBlock(reps: readonly Rep[], how: SetRules, input: SessionTag
   for (const set of taggedSets(reps, { ...how, tags: input.tags, notes: input.notes })) {
     const athlete = input.athlete(set.athleteId);
     const exercise = input.exercise(set.exerciseId);
-    rows.push([set.startUs, set.endUs, athlete.name, athlete.bodyMass, exercise.name, exercise.massShare, set.load?.inertia ?? '', set.load?.boost ?? '', set.rpe ?? '', set.note]);
+    rows.push([set.startUs, set.endUs, athlete.name, athlete.bodyMass ?? '', exercise.name, exercise.massShare ?? '', set.load?.inertia ?? '', set.load?.boost ?? '', set.rpe ?? '', set.note]);
   }
   return csvBlock('Session CSV athletes', rows);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Rep } from '../engine/types';
 import { makeRep } from './fixtures';
-import { changeTag, checkNote, firstTags, taggedSets, withNote, type TagSpan } from './setTags';
+import { athleteRanges, changeTag, checkNote, firstTags, taggedSets, withNote, type TagSpan } from './setTags';
 
 /** A rep moving from `startS` for 2 s with concentric velocity `v`. */
 function repAt(index: number, startS: number, v: number): Rep {
@@ -23,6 +23,15 @@ describe('tag spans', () => {
     // Back to Ana before Bea pulled: Bea's span goes, one span again.
     expect(changeTag(two, ANA_SQUAT, 10e6, false)).toEqual(start);
     expect(changeTag(two, BEA_SQUAT, 10e6, true)).toEqual(two);
+  });
+});
+
+describe("an athlete's stretches of a session", () => {
+  it('join their spans that follow each other and end where someone else’s begins', () => {
+    const tags: TagSpan[] = [{ fromUs: Number.NEGATIVE_INFINITY, ...ANA_SQUAT }, { fromUs: 8e6, ...ANA_ROW }, { fromUs: 17e6, ...BEA_SQUAT }, { fromUs: 30e6, ...ANA_SQUAT }];
+    expect(athleteRanges(tags, 'ana')).toEqual([{ fromUs: Number.NEGATIVE_INFINITY, toUs: 17e6 }, { fromUs: 30e6, toUs: Number.POSITIVE_INFINITY }]);
+    expect(athleteRanges(tags, 'bea')).toEqual([{ fromUs: 17e6, toUs: 30e6 }]);
+    expect(athleteRanges(tags, 'cy')).toEqual([]);
   });
 });
 

@@ -79,6 +79,19 @@ export function changeTag(tags: readonly TagSpan[], tag: Tag, nowUs: number | nu
   return [...tags, { fromUs: nowUs, athleteId: tag.athleteId, exerciseId: tag.exerciseId }];
 }
 
+/** The stretches of the session's clock that are `athleteId`'s, [fromUs, toUs), in order. */
+export function athleteRanges(tags: readonly TagSpan[], athleteId: string): { fromUs: number; toUs: number }[] {
+  const ranges: { fromUs: number; toUs: number }[] = [];
+  tags.forEach((span, i) => {
+    if (span.athleteId !== athleteId) return;
+    const toUs = tags[i + 1]?.fromUs ?? Number.POSITIVE_INFINITY;
+    const last = ranges.at(-1);
+    if (last !== undefined && last.toUs === span.fromUs) last.toUs = toUs;
+    else ranges.push({ fromUs: span.fromUs, toUs });
+  });
+  return ranges;
+}
+
 /** Checks a note; throws an Error naming the bad field. */
 export function checkNote(note: SetNote): SetNote {
   if (typeof note.atUs !== 'number' || Number.isNaN(note.atUs)) throw new Error('a set note needs the time of its set');
