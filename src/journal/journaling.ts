@@ -11,10 +11,7 @@
  */
 import { effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import { createEngine } from '../engine';
-import type { Rep } from '../engine/types';
 import type { StoragePort } from '../platform/storage';
-import type { WorkoutSettings } from '../rules/settingsModel';
-import type { LoadSpan } from '../rules/loads';
 import { dismissError, showError, showStatus } from '../stores/alerts';
 import { messageOf } from '../shared/messageOf';
 import { connection } from '../stores/connection';
@@ -32,7 +29,9 @@ import type { AthleteSession } from './logTransfer';
 import { dropTail, missingFrom, readTail, saveTail, type JournalTail } from './journalTail';
 import { flushOnPageHide } from './pageLifecycle';
 import { createRecorder, type Recorder } from './recorder';
-import { checkPlates, type HistoryEntry, type LoadedSession, type SessionSummary } from './records';
+import { checkPlates, type HistoryEntry, type LoadedSession, type RecordedSession, type SessionSummary } from './records';
+
+export type { RecordedSession } from './records';
 import { formatDuration, loadsFromRecord, offerOf, settingsFromRecord, workoutSnapshot, type RecoveryOffer } from './sessionRecovery';
 import type { JournalStore } from './store';
 
@@ -50,14 +49,6 @@ export interface JournalingDeps {
   exportLive: () => Promise<void>;
   /** Clears the set on screen (Delete all data). */
   resetSet: () => void;
-}
-
-/** A kept session as it is shown again: its record and samples, settings, reps and loads. */
-export interface RecordedSession {
-  loaded: LoadedSession;
-  settings: WorkoutSettings;
-  reps: Rep[];
-  loads: LoadSpan[];
 }
 
 export interface Journaling {

@@ -4,9 +4,8 @@ import { DEFAULT_ENGINE_SETTINGS } from '../engine/settings';
 import { createAthlete } from '../rules/athletes';
 import { makeRep } from '../rules/fixtures';
 import { DEFAULT_SETTINGS } from '../rules/settingsModel';
-import type { RecordedSession } from './journaling';
 import { athleteSessions, restoreSummary } from './logTransfer';
-import type { HistoryEntry, SessionRecord } from './records';
+import type { HistoryEntry, RecordedSession, SessionRecord } from './records';
 
 const ana = createAthlete({ name: 'Ana', bodyMass: 60 }, { id: 'ana', now: 1 });
 const bea = createAthlete({ name: 'Bea', bodyMass: 72 }, { id: 'bea', now: 1 });

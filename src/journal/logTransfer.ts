@@ -14,8 +14,7 @@ import { athleteRanges, tagAt } from '../rules/setTags';
 import type { WorkoutSettings } from '../rules/settingsModel';
 import { sessionCsvInput } from '../workout/sessionExport';
 import { backupOf, readBackup, restoreBackup, type RestoreReport } from './backup';
-import type { RecordedSession } from './journaling';
-import type { HistoryEntry } from './records';
+import type { HistoryEntry, RecordedSession } from './records';
 import type { JournalStore } from './store';
 
 /** The backup file of the whole log, named by when it was made. */

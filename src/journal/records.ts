@@ -7,12 +7,13 @@
  * Samples are stored as Float64Array pairs (structured clone keeps them binary): one chunk is
  * about a second of recording, 200 samples, 3.2 kB.
  */
-import type { EngineSettings, Metric, SampleBatch } from '../engine/types';
+import type { EngineSettings, Metric, Rep, SampleBatch } from '../engine/types';
 import type { ConnectedUnit, Unit } from '../device/unit';
 import type { Athlete } from '../rules/athletes';
 import type { Exercise } from '../rules/exercises';
 import type { LoadSpan } from '../rules/loads';
 import type { SetNote, TagSpan } from '../rules/setTags';
+import type { WorkoutSettings } from '../rules/settingsModel';
 
 /** Flywheel plate counts, largest plate first (docs/behaviour.md §3 "Flywheel plates": five sizes). */
 export type PlateCounts = readonly [number, number, number, number, number];
@@ -114,6 +115,14 @@ export interface LoadedSession {
   gaps: { fromUs: number; toUs: number }[];
   /** Number of chunks read; a resumed journal continues at this `seq`. */
   chunks: number;
+}
+
+/** A kept session as it is shown again: its record and samples, settings, reps and loads. */
+export interface RecordedSession {
+  loaded: LoadedSession;
+  settings: WorkoutSettings;
+  reps: Rep[];
+  loads: LoadSpan[];
 }
 
 /** One row of the history list. */
