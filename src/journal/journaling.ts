@@ -78,7 +78,7 @@ export interface Journaling {
   /** The whole log as one backup file (backup.ts). */
   backup(): Promise<{ fileName: string; text: string }>;
   /** Merges a backup file's text into the log; refused while a unit records, and for a bad file (one sentence). */
-  restore(text: string): Promise<RestoreReport>;
+  restore(text: string): Promise<RestoreReport & { message: string }>;
   /** One athlete's part of every finished session they trained in, as session CSV input (logTransfer.ts). */
   athleteSessions(athleteId: string): Promise<AthleteSession[]>;
   dispose(): void;

@@ -22,9 +22,10 @@ export async function backupFile(store: JournalStore, now: Date): Promise<{ file
   return { fileName: `Repline-backup-${now.getTime()}.json`, text: await backupOf(store, now) };
 }
 
-/** Restores the text of a backup file (backup.ts); a BackupError says why one cannot be. */
-export async function restoreFile(store: JournalStore, text: string): Promise<RestoreReport> {
-  return restoreBackup(store, readBackup(text));
+/** Restores the text of a backup file (backup.ts), with what it did in one line; a BackupError says why one cannot be. */
+export async function restoreFile(store: JournalStore, text: string): Promise<RestoreReport & { message: string }> {
+  const report = await restoreBackup(store, readBackup(text));
+  return { ...report, message: restoreSummary(report) };
 }
 
 /** "4 sessions added, 1 updated, 2 already here": what a restore did, for the status line. */
