@@ -15,25 +15,13 @@
  * journal's migration tags them).
  */
 import { RANGES } from '../engine/ranges';
-import { METRICS, type Metric } from '../engine/types';
-import { bool, numberIn, oneOf } from './check';
+import { bool, numberIn } from './check';
 import { UNSPECIFIED_EXERCISE_ID } from './exercises';
-import { PHASES, type Phase } from './labels';
 import { assertPlateCounts } from './plates';
-import { DEFAULT_SETTINGS, parseStoredSettings, REP_GOAL_MAX, WARMUP_CHOICES, type WorkoutSettings } from './settingsModel';
-import { TARGET_TYPES, type TargetType } from './target';
-import { validateBands, type TargetBands } from './targetBands';
+import { DEFAULT_SETTINGS, parseStoredSettings, validateTrainingFields, type TrainingFields, type WorkoutSettings } from './settingsModel';
 
-/** What the app remembers of how an athlete trains. */
-export interface AthleteSettings {
-  metric: Metric;
-  phase: Phase;
-  target: TargetType;
-  /** Target value and drop per metric and phase (rules/targetBands.ts). */
-  bands: TargetBands;
-  repGoal: number | null;
-  warmup: number;
-  isVoiceFeedback: boolean;
+/** What the app remembers of how an athlete trains: what they are shown and judged by, their exercise and plates. */
+export interface AthleteSettings extends TrainingFields {
   /** The exercise they did last: they come up with it next. */
   exerciseId: string;
   /** Plate counts last used per exercise id, largest plate first. */
@@ -84,13 +72,7 @@ function checkBodyMass(kg: unknown): number {
 
 /** Checks every field of an athlete's settings; throws an Error naming the first bad one. */
 export function validateAthleteSettings(s: AthleteSettings): AthleteSettings {
-  oneOf('metric', METRICS, s.metric);
-  oneOf('phase', PHASES, s.phase);
-  oneOf('target', TARGET_TYPES, s.target);
-  validateBands(s.bands);
-  if (s.repGoal !== null) numberIn('repGoal', s.repGoal, 1, REP_GOAL_MAX, true);
-  oneOf('warmup', WARMUP_CHOICES, s.warmup);
-  bool('isVoiceFeedback', s.isVoiceFeedback);
+  validateTrainingFields(s);
   if (typeof s.exerciseId !== 'string' || s.exerciseId.length === 0) throw new Error('exerciseId must name an exercise');
   if (typeof s.plates !== 'object' || s.plates === null || Array.isArray(s.plates)) throw new Error('plates must map exercises to plate counts');
   for (const [exercise, counts] of Object.entries(s.plates)) {

@@ -21,16 +21,14 @@ import type { Phase } from './labels';
 import type { Load, LoadSpan } from './loads';
 import { summariseSet, type SetSummary } from './sets';
 import { splitSets } from './setSplit';
+import { changeSpan, spanAt, type Span } from './spans';
 
 export interface Tag {
   athleteId: string;
   exerciseId: string;
 }
 
-export interface TagSpan extends Tag {
-  /** µs on the session's clock; −∞ for the first span. */
-  fromUs: number;
-}
+export interface TagSpan extends Tag, Span {}
 
 export interface SetNote {
   /** µs on the session's clock, at or after the first rep of the set it belongs to. */
@@ -53,13 +51,7 @@ export function firstTags(tag: Tag): TagSpan[] {
 
 /** The span in force at `us` (the first one before any span starts). */
 export function tagAt(tags: readonly TagSpan[], us: number): TagSpan {
-  let found = tags[0];
-  if (found === undefined) throw new Error('a session has at least one athlete and exercise');
-  for (const span of tags) {
-    if (span.fromUs > us) break;
-    found = span;
-  }
-  return found;
+  return spanAt(tags, us, 'athlete and exercise');
 }
 
 /**
@@ -67,16 +59,7 @@ export function tagAt(tags: readonly TagSpan[], us: number): TagSpan {
  * `nowUs` (null: none yet); `started`: whether a rep has started under the span in force.
  */
 export function changeTag(tags: readonly TagSpan[], tag: Tag, nowUs: number | null, started: boolean): TagSpan[] {
-  const current = tags.at(-1);
-  if (current === undefined) return firstTags(tag);
-  if (sameTag(current, tag)) return [...tags];
-  if (nowUs === null || !started) {
-    const before = tags.slice(0, -1);
-    const previous = before.at(-1);
-    if (previous !== undefined && sameTag(previous, tag)) return before;
-    return [...before, { fromUs: current.fromUs, athleteId: tag.athleteId, exerciseId: tag.exerciseId }];
-  }
-  return [...tags, { fromUs: nowUs, athleteId: tag.athleteId, exerciseId: tag.exerciseId }];
+  return changeSpan(tags, { athleteId: tag.athleteId, exerciseId: tag.exerciseId }, sameTag, nowUs, !started);
 }
 
 /** The stretches of the session's clock that are `athleteId`'s, [fromUs, toUs), in order. */
