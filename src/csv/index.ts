@@ -18,6 +18,6 @@ export { ratesAtSamples, type SampleRates } from './ratesAtSamples';
 export { parseDebugCsv } from './debugImport/parseDebugCsv';
 export { parseInThreadInPieces } from './debugImport/parseInThread';
 export { DebugCsvError } from './debugImport/debugCsvError';
-export { csvFileName, rateSuffix, type RateOptions } from './fileName';
+export { csvFileName, fileLabel, rateSuffix, type RateOptions } from './fileName';
 export { shareCsv, UTF8_BOM, type ShareOutcome } from './share';
 export type { SharePort } from '../platform/share';

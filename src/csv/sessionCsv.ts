@@ -1,6 +1,6 @@
 /**
- * The session CSV a user shares after a workout (docs/behaviour.md §3 "CSV export layout"). Six blocks,
- * separated by one empty line, CRLF line endings:
+ * The session CSV a user shares after a workout (docs/behaviour.md §3 "CSV export layout"). Six blocks
+ * (a seventh, the athletes block of csv/sessionTagsCsv.ts, when the sets are tagged), separated by one empty line, CRLF line endings:
  *
  * ```text
  * Date,2026-03-01T09:30:00.000Z            ← block 1: header lines, label then value
@@ -27,7 +27,7 @@
  * W,1,312.5,…
  * ```
  *
- * Blocks 1–4 are the product's documented layout, unchanged; 5 and 6 come after them, so a
+ * Blocks 1–4 are the product's documented layout, unchanged; 5, 6 (and 7) come after them, so a
  * reader of the four blocks is not disturbed.
  *
  * Decisions where the product rules are silent:
@@ -63,6 +63,7 @@ import { loadAt } from '../rules/loads';
 import { summariseSet, type SetRules } from '../rules/sets';
 import { numberedSets } from '../rules/setSplit';
 import { csvBlock, CSV_NEWLINE, type Cell } from './csvWrite';
+import { tagsBlock, type SessionTagsInput } from './sessionTagsCsv';
 
 /** Raw samples as columns: time (µs) and angle (°). */
 export interface RawColumns {
@@ -90,6 +91,8 @@ export interface SessionCsvInput {
    * the session's loads, each set's inertia and boost (without them those cells are empty).
    */
   sets: SetRules;
+  /** Who did each set and what (sessionTagsCsv.ts); adds the athletes block when present. */
+  tags?: SessionTagsInput;
 }
 
 /** Per-phase columns: the PhaseSummary field and its heading (docs/behaviour.md §9 labels, with units). */
@@ -133,7 +136,7 @@ export function setHeader(metric: Metric, phase: Phase): string[] {
 const RAW_SLICE = 4096;
 const BLOCK_GAP = CSV_NEWLINE + CSV_NEWLINE;
 
-/** Builds the six-block session CSV; throws a clear Error on input it cannot write faithfully. */
+/** Builds the session CSV (six blocks, seven with tags); throws a clear Error on input it cannot write faithfully. */
 export function buildSessionCsv(input: SessionCsvInput): string {
   return [...sessionCsvParts(input)].join('');
 }
@@ -147,6 +150,7 @@ export function* sessionCsvParts(input: SessionCsvInput): Generator<string> {
   yield plateBlock(input.plates) + BLOCK_GAP;
   yield* rawBlock(input.raw);
   yield BLOCK_GAP + setBlock(sets, input.sets, inertiaAt) + BLOCK_GAP + powerBlock(sets, inertiaAt) + CSV_NEWLINE;
+  if (input.tags !== undefined) yield CSV_NEWLINE + tagsBlock(input.reps, input.sets, input.tags) + CSV_NEWLINE;
 }
 
 /** The inertia (kg·m²) a rep starting at `us` µs was done at. */

@@ -11,24 +11,27 @@
  */
 import { effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import { createEngine } from '../engine';
-import type { Rep } from '../engine/types';
 import type { StoragePort } from '../platform/storage';
-import type { WorkoutSettings } from '../rules/settingsModel';
-import type { LoadSpan } from '../rules/loads';
 import { dismissError, showError, showStatus } from '../stores/alerts';
 import { messageOf } from '../shared/messageOf';
 import { connection } from '../stores/connection';
 import { engineSettings, resetSettings, settings, SETTINGS_KEY } from '../stores/settings';
 import { reviewing } from '../stores/workoutHints';
+import type { Athlete } from '../rules/athletes';
+import type { Exercise } from '../rules/exercises';
 import type { LiveSession } from '../workout/liveSession';
 import { reprocessLoads } from '../workout/loadedEngine';
 import { sessionSets } from '../rules/sets';
 import { SessionTimeline } from '../workout/sessionTimeline';
 import { findUnfinished, listHistory, loadSession, removeAllSessions, removeSession } from './archive';
+import type { RestoreReport } from './backup';
+import type { AthleteSession } from './logTransfer';
 import { dropTail, missingFrom, readTail, saveTail, type JournalTail } from './journalTail';
 import { flushOnPageHide } from './pageLifecycle';
 import { createRecorder, type Recorder } from './recorder';
-import { checkPlates, type HistoryEntry, type LoadedSession, type SessionSummary } from './records';
+import { checkPlates, type HistoryEntry, type LoadedSession, type RecordedSession, type SessionSummary } from './records';
+
+export type { RecordedSession } from './records';
 import { formatDuration, loadsFromRecord, offerOf, settingsFromRecord, workoutSnapshot, type RecoveryOffer } from './sessionRecovery';
 import type { JournalStore } from './store';
 
@@ -46,14 +49,6 @@ export interface JournalingDeps {
   exportLive: () => Promise<void>;
   /** Clears the set on screen (Delete all data). */
   resetSet: () => void;
-}
-
-/** A kept session as it is shown again: its record and samples, settings, reps and loads. */
-export interface RecordedSession {
-  loaded: LoadedSession;
-  settings: WorkoutSettings;
-  reps: Rep[];
-  loads: LoadSpan[];
 }
 
 export interface Journaling {
@@ -77,6 +72,15 @@ export interface Journaling {
   remove(id: string): Promise<void>;
   /** Every kept session and the saved settings; the set on screen is cleared too. */
   deleteAll(): Promise<void>;
+  /** The athletes and the custom exercises kept on this device. */
+  athletes(): Promise<Athlete[]>;
+  exercises(): Promise<Exercise[]>;
+  /** The whole log as one backup file (backup.ts). */
+  backup(): Promise<{ fileName: string; text: string }>;
+  /** Merges a backup file's text into the log; refused while a unit records, and for a bad file (one sentence). */
+  restore(text: string): Promise<RestoreReport & { message: string }>;
+  /** One athlete's part of every finished session they trained in, as session CSV input (logTransfer.ts). */
+  athleteSessions(athleteId: string): Promise<AthleteSession[]>;
   dispose(): void;
 }
 
@@ -183,6 +187,17 @@ export function createJournaling(deps: JournalingDeps): Journaling {
     return current;
   }
 
+  const history = () => listHistory(requireStore());
+
+  async function recorded(id: string): Promise<RecordedSession> {
+    const loaded = await loadSession(requireStore(), id);
+    const timeline = new SessionTimeline();
+    timeline.restore(loaded.samples.timeUs, loaded.gaps);
+    const loads = loadsFromRecord(loaded.meta);
+    const reps = reprocessLoads(createEngine, loaded.samples, timeline.starts, loaded.meta.settings.engine, loads);
+    return { loaded, settings: settingsFromRecord(loaded.meta), reps, loads };
+  }
+
   return {
     state,
     offer,
@@ -257,7 +272,7 @@ export function createJournaling(deps: JournalingDeps): Journaling {
     postpone() {
       offer.value = null;
     },
-    history: () => listHistory(requireStore()),
+    history,
     async reopen(id) {
       if (connection.peek().status !== 'disconnected') throw new Error('Disconnect the unit before reopening a session: its set is being recorded');
       const loaded = await loadSession(requireStore(), id);
@@ -266,14 +281,7 @@ export function createJournaling(deps: JournalingDeps): Journaling {
       const when = new Date(loaded.meta.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
       reviewing.value = { startedAt: loaded.meta.startedAt, note: `Reviewing the session of ${when}. Connect or Reset to start a new one.` };
     },
-    async recorded(id) {
-      const loaded = await loadSession(requireStore(), id);
-      const timeline = new SessionTimeline();
-      timeline.restore(loaded.samples.timeUs, loaded.gaps);
-      const loads = loadsFromRecord(loaded.meta);
-      const reps = reprocessLoads(createEngine, loaded.samples, timeline.starts, loaded.meta.settings.engine, loads);
-      return { loaded, settings: settingsFromRecord(loaded.meta), reps, loads };
-    },
+    recorded,
     remove: (id) => removeSession(requireStore(), id),
     async deleteAll() {
       if (connection.peek().status !== 'disconnected') throw new Error('Disconnect the unit first: its session is being recorded');
@@ -284,6 +292,20 @@ export function createJournaling(deps: JournalingDeps): Journaling {
       dropTail(deps.storage());
       resetSettings();
       deps.resetSet();
+    },
+    athletes: () => requireStore().athletes(),
+    exercises: () => requireStore().exercises(),
+    async backup() {
+      return (await import('./logTransfer')).backupFile(requireStore(), new Date());
+    },
+    async restore(text) {
+      if (connection.peek().status !== 'disconnected') throw new Error('Disconnect the unit first: its session is being recorded');
+      return (await import('./logTransfer')).restoreFile(requireStore(), text);
+    },
+    async athleteSessions(athleteId) {
+      const open = requireStore();
+      const [athletes, exercises] = await Promise.all([open.athletes(), open.exercises()]);
+      return (await import('./logTransfer')).athleteSessions({ history, recorded, athletes, exercises }, athleteId);
     },
     dispose: () => stop(),
   };

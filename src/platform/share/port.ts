@@ -6,7 +6,7 @@
 
 export interface SharePort {
   /**
-   * Hands a UTF-8 CSV file to the user. Resolves with the share result docs/behaviour.md §8 shows after
+   * Hands a UTF-8 text file to the user: a CSV export, or the log's backup (`.json`). Resolves with the share result docs/behaviour.md §8 shows after
    * "Metrics shared": the activity the user picked, '' when the platform does not say, or 'web'
    * for a download. Rejects with the platform's error (including a cancelled share sheet).
    */
