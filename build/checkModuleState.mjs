@@ -138,6 +138,7 @@ function keepsState(fn) {
 function isService(checker, type) {
   if (type === undefined) return false;
   if (type.flags & TypeFlags.UnionOrIntersection) return type.getTypes().some((t) => isService(checker, t));
+  if (!(type.flags & TypeFlags.Object)) return false;
   if (checker.getSignaturesOfType(type, SignatureKind.Call).length > 0) return true;
   return checker.getPropertiesOfType(type).some((p) => {
     const t = checker.getTypeOfSymbol(p);

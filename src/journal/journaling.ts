@@ -15,11 +15,8 @@ import type { Rep } from '../engine/types';
 import type { StoragePort } from '../platform/storage';
 import type { WorkoutSettings } from '../rules/settingsModel';
 import type { LoadSpan } from '../rules/loads';
-import { dismissError, showError, showStatus } from '../stores/alerts';
 import { messageOf } from '../shared/messageOf';
-import { connection } from '../stores/connection';
-import { engineSettings, resetSettings, settings, SETTINGS_KEY } from '../stores/settings';
-import { reviewing } from '../stores/workoutHints';
+import { SETTINGS_KEY, type Stores } from '../stores';
 import type { LiveSession } from '../workout/liveSession';
 import { reprocessLoads } from '../workout/loadedEngine';
 import { sessionSets } from '../rules/sets';
@@ -36,6 +33,8 @@ export type JournalState = { kind: 'opening' } | { kind: 'open' } | { kind: 'una
 
 export interface JournalingDeps {
   session: LiveSession;
+  /** The alerts it reports to, the settings it records and restores, the connection it checks, and the reviewing line. */
+  stores: Pick<Stores, 'alerts' | 'settings' | 'connection' | 'workoutHints'>;
   /** Where the recorder is published for the link (null until the journal is open). */
   recorder: Signal<Recorder | null>;
   open: () => Promise<JournalStore>;
@@ -89,6 +88,10 @@ export function unsavedAmount(tail: JournalTail): string {
 
 export function createJournaling(deps: JournalingDeps): Journaling {
   const { session } = deps;
+  const { showError, dismissError, showStatus } = deps.stores.alerts;
+  const { current: settings, engine: engineSettings } = deps.stores.settings;
+  const connection = deps.stores.connection.state;
+  const { reviewing } = deps.stores.workoutHints;
   const store = signal<JournalStore | null>(null);
   const state = signal<JournalState>({ kind: 'opening' });
   const offer = signal<RecoveryOffer | null>(null);
@@ -282,7 +285,7 @@ export function createJournaling(deps: JournalingDeps): Journaling {
       offer.value = null;
       deps.storage().remove(SETTINGS_KEY);
       dropTail(deps.storage());
-      resetSettings();
+      deps.stores.settings.reset();
       deps.resetSet();
     },
     dispose: () => stop(),

@@ -16,7 +16,6 @@ import { createMemoryStorage } from '../../platform/storage';
 import type { StoragePort } from '../../platform/storage/port';
 import type { UnitFactory } from '../../platform/units/port';
 import { FakeWakeLock } from '../../platform/wakeLock/fakeWakeLock';
-import { clearNotices } from '../../stores/alerts';
 import { AppProvider } from '../appContext';
 import { composeApp, type App, type AppPorts } from '../compose';
 
@@ -92,11 +91,10 @@ export function renderWithApp(ui: ReactElement, app: App): RenderResult {
 
 /**
  * Ends a test's app: disconnects its unit (inside `act`, as rendered views follow the connection),
- * disposes it, clears the alert region and unmounts what the test rendered.
+ * disposes it and unmounts what the test rendered.
  */
 export async function endTestApp(app: App): Promise<void> {
   await act(() => app.link.disconnect());
   app.dispose();
-  clearNotices();
   cleanup();
 }

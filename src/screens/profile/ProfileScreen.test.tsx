@@ -9,7 +9,6 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeWithAthleteSessions, THREE_INERTIAS } from '../../journal/testKit';
-import { clearNotices } from '../../stores/alerts';
 import type { App } from '../../compose/compose';
 import { composeTestApp, renderWithApp } from '../../compose/testing/testApp';
 
@@ -25,7 +24,6 @@ beforeEach(async () => {
 
 afterEach(() => {
   app.dispose();
-  clearNotices();
   cleanup();
 });
 

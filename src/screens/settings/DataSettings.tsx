@@ -10,15 +10,15 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useState, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { showStatus } from '../../stores/alerts';
 import { useApp } from '../../compose/appContext';
-import { connection } from '../../stores/connection';
 
 export default function DataSettings(): ReactElement {
   useSignals();
-  const journal = useApp().journal.value;
+  const app = useApp();
+  const { showStatus } = app.stores.alerts;
+  const journal = app.journal.value;
   const state = journal?.state.value ?? { kind: 'opening' };
-  const connected = connection.value.status !== 'disconnected';
+  const connected = app.stores.connection.state.value.status !== 'disconnected';
   const [confirming, setConfirming] = useState(false);
 
   return (

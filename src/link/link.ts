@@ -12,8 +12,8 @@
 import { batch, effect, signal, type ReadonlySignal } from '@preact/signals-react';
 import type { DisconnectReason, Unit, UnitInfo } from '../device/unit';
 import type { Recorder } from '../journal/recorder';
-import { boostPercent, calibrateOpen, connectedUnit, connection, demoControls, firmware, unitInfo } from '../stores/connection';
-import { reviewing } from '../stores/workoutHints';
+import { demoControls, type ConnectionStore } from '../stores/connection';
+import type { WorkoutHints } from '../stores/workoutHints';
 import type { LiveSession } from '../workout/liveSession';
 import type { ReconnectableUnit, Reconnector } from './reconnectAttempts';
 
@@ -21,6 +21,10 @@ export interface LinkDeps {
   session: LiveSession;
   /** The journal's recorder once sessions are kept on this device; null before, or without storage. */
   recorder: ReadonlySignal<Recorder | null>;
+  /** The connection store, which this service alone moves. */
+  connection: ConnectionStore;
+  /** Where the set on screen is said to be a reopened session (connecting or Reset ends that). */
+  hints: Pick<WorkoutHints, 'reviewing'>;
   /** Resolves once the engine can take samples (it loads after start-up). */
   loadEngine: () => Promise<void>;
   /** The plates' inertia, which the Demo unit's flywheel follows. */
@@ -49,15 +53,17 @@ export interface Link {
   dispose(): void;
 }
 
-function requireUnit(): Unit {
-  const unit = connectedUnit();
-  if (unit === null) throw new Error('No unit is connected');
-  return unit;
-}
-
 export function createLink(deps: LinkDeps): Link {
   const { session, recorder } = deps;
+  const { state: connection, firmware, unitInfo, boostPercent, calibrateOpen } = deps.connection;
+  const { reviewing } = deps.hints;
   const reconnector = signal<Reconnector | null>(null);
+
+  function requireUnit(): Unit {
+    const unit = deps.connection.connectedUnit();
+    if (unit === null) throw new Error('No unit is connected');
+    return unit;
+  }
 
   function onDisconnected(unit: Unit, reason: DisconnectReason): void {
     const state = connection.peek();
