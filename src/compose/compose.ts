@@ -13,14 +13,13 @@
  *   loads just after start-up: it has nothing to say before the first rep);
  * - the link (connect, calibrate, disconnect, reconnect), which hands the session to each unit;
  * - after the first render (`startBackground`, a lazy chunk): the wake lock and the session
- *   journal, whose recorder the link picks up once it exists.
+ *   journal, whose recorder follows the link once the journal is open.
  */
 import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
 import type { EngineApi } from '../workout/liveSession';
 import type { LiveSession } from '../workout/liveSession';
 import { deferredSession } from '../workout/deferredSession';
 import type { Journaling } from '../journal/journaling';
-import type { Recorder } from '../journal/recorder';
 import type { JournalStore } from '../journal/store';
 import { createLink, type Link } from '../link/link';
 import type { ReconnectorDeps } from '../link/reconnectAttempts';
@@ -125,10 +124,8 @@ export function composeApp(ports: AppPorts): App {
     })
     .catch((error: unknown) => void showError(`Voice feedback could not load: ${messageOf(error)}`));
 
-  const recorder = signal<Recorder | null>(null);
   const link = createLink({
     session,
-    recorder,
     connection,
     hints: workoutHints,
     loadEngine,
@@ -168,7 +165,7 @@ export function composeApp(ports: AppPorts): App {
         stores,
         journaling: {
           session,
-          recorder,
+          followLink: link.follow,
           stores,
           open: ports.openJournal,
           storage: ports.storage,

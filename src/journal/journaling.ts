@@ -1,5 +1,5 @@
 /**
- * The journaling service: opens the session journal, gives the link its recorder, flushes when
+ * The journaling service: opens the session journal, has its recorder follow the link, flushes when
  * the page may die, mirrors settings changes into it, offers an unfinished session for recovery,
  * and carries out what the History and Data pages ask. The composition root loads it after the
  * first render (`compose/backgroundServices.ts`), so IndexedDB code never weighs on the Workout
@@ -9,7 +9,7 @@
  * (the app talks to no server); the settings, and the unsaved end of a session while the page is
  * being closed (journalTail.ts), are in localStorage. "Delete all data" removes all of it.
  */
-import { effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
+import { effect, signal, type ReadonlySignal } from '@preact/signals-react';
 import { createEngine } from '../engine';
 import type { Rep } from '../engine/types';
 import type { StoragePort } from '../platform/storage';
@@ -35,8 +35,8 @@ export interface JournalingDeps {
   session: LiveSession;
   /** The alerts it reports to, the settings it records and restores, the connection it checks, and the reviewing line. */
   stores: Pick<Stores, 'alerts' | 'settings' | 'connection' | 'workoutHints'>;
-  /** Where the recorder is published for the link (null until the journal is open). */
-  recorder: Signal<Recorder | null>;
+  /** Has the recorder hear of every connection (the link's `follow`); returns the function that stops it. */
+  followLink: (recorder: Recorder) => () => void;
   open: () => Promise<JournalStore>;
   storage: () => StoragePort;
   /** Tells why site storage fell back to memory, or null while it works. */
@@ -98,6 +98,8 @@ export function createJournaling(deps: JournalingDeps): Journaling {
   /** Offered with every storage alert: the set on screen holds every sample, whatever the journal lost. */
   const exportAction = { label: 'Export CSV', run: deps.exportLive };
   let stop = (): void => {};
+  /** The recorder while the journal is open. */
+  let recorder: Recorder | null = null;
   /** The alert about a page-hide copy that did not reach the disk (replaced, not repeated, at each hide). */
   let tailNotice: number | null = null;
 
@@ -181,9 +183,8 @@ export function createJournaling(deps: JournalingDeps): Journaling {
   }
 
   function requireRecorder(): Recorder {
-    const current = deps.recorder.peek();
-    if (current === null) throw new Error('The journal is not open');
-    return current;
+    if (recorder === null) throw new Error('The journal is not open');
+    return recorder;
   }
 
   return {
@@ -216,7 +217,8 @@ export function createJournaling(deps: JournalingDeps): Journaling {
         onJournalFull: (message) => void showError(message, exportAction),
         onError: showError,
       });
-      deps.recorder.value = current;
+      recorder = current;
+      const unfollow = deps.followLink(current);
       store.value = open;
       state.value = { kind: 'open' };
       const offPageHide = flushOnPageHide(() => {
@@ -231,8 +233,9 @@ export function createJournaling(deps: JournalingDeps): Journaling {
       stop = () => {
         offPageHide();
         offSettings();
+        unfollow();
         current.dispose();
-        deps.recorder.value = null;
+        recorder = null;
         store.value = null;
         state.value = { kind: 'opening' };
       };
@@ -242,11 +245,11 @@ export function createJournaling(deps: JournalingDeps): Journaling {
       const current = offer.peek();
       if (current === null) throw new Error('There is no session to recover');
       if (connection.peek().status !== 'disconnected') throw new Error('Disconnect the unit before recovering a session');
-      const recorder = requireRecorder();
-      void recorder.end();
+      const open = requireRecorder();
+      void open.end();
       showRecorded(current.loaded);
       reviewing.value = null;
-      recorder.resume(current.stored, current.missing);
+      open.resume(current.stored, current.missing);
       dropTail(deps.storage());
       offer.value = null;
     },
@@ -264,7 +267,7 @@ export function createJournaling(deps: JournalingDeps): Journaling {
     async reopen(id) {
       if (connection.peek().status !== 'disconnected') throw new Error('Disconnect the unit before reopening a session: its set is being recorded');
       const loaded = await loadSession(requireStore(), id);
-      await deps.recorder.peek()?.end();
+      await recorder?.end();
       showRecorded(loaded);
       const when = new Date(loaded.meta.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
       reviewing.value = { startedAt: loaded.meta.startedAt, note: `Reviewing the session of ${when}. Connect or Reset to start a new one.` };
@@ -280,7 +283,7 @@ export function createJournaling(deps: JournalingDeps): Journaling {
     remove: (id) => removeSession(requireStore(), id),
     async deleteAll() {
       if (connection.peek().status !== 'disconnected') throw new Error('Disconnect the unit first: its session is being recorded');
-      deps.recorder.peek()?.abandon();
+      recorder?.abandon();
       await removeAllSessions(requireStore());
       offer.value = null;
       deps.storage().remove(SETTINGS_KEY);

@@ -106,4 +106,35 @@ describe('connection', () => {
     t.stores.settings.update({ plates: [1, 1, 0, 0, 0] });
     expect(unit.inertias.at(-1)).toBe(0.15);
   });
+
+  it('tells what follows it (the journal) of each connection, and stops once it unfollows', async () => {
+    const heard: string[] = [];
+    const unfollow = t.link.follow({
+      connecting: () => heard.push('connecting') < 0,
+      connected: () => void heard.push('connected'),
+      connectFailed: () => void heard.push('connect failed'),
+      end: async () => void heard.push('end'),
+      reset: async () => void heard.push('reset'),
+    });
+    await t.link.connect(createFakeUnit());
+    t.link.reset();
+    await t.link.disconnect();
+    const failing = createFakeUnit();
+    failing.fail.set('connect', new Error('ErrorUseBluetoothApiReplineConnect: no device'));
+    await expect(t.link.connect(failing)).rejects.toThrow(/no device/);
+    unfollow();
+    await t.link.connect(createFakeUnit());
+    await t.link.disconnect();
+    expect(heard).toEqual(['connecting', 'connected', 'reset', 'end', 'connecting', 'connect failed']);
+  });
+
+  it('carries the session on when what follows it says the connection continues it', async () => {
+    const first = createFakeUnit();
+    await t.link.connect(first);
+    first.emitSamples(repSamples(0, 90));
+    await t.link.disconnect();
+    t.link.follow({ connecting: () => true, connected: () => {}, connectFailed: () => {}, end: async () => {}, reset: async () => {} });
+    await t.link.connect(createFakeUnit());
+    expect(t.session.reps.value).toHaveLength(1);
+  });
 });

@@ -19,7 +19,6 @@ export function createTestLink(engine: EngineApi = fakeEngineApi) {
   let timing: Pick<ReconnectorDeps, 'after' | 'schedule'> = {};
   const link = createLink({
     session,
-    recorder: signal(null),
     connection,
     hints: stores.workoutHints,
     loadEngine: async () => {},
