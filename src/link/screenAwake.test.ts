@@ -3,7 +3,7 @@ import { createTestLink } from '../compose/testing/testLink';
 import { createManualScheduler } from '../device/simulation/scheduler';
 import { createFakeUnit } from '../device/testing/fakeUnit';
 import type { WakeLockPort } from '../platform/wakeLock/port';
-import { FakeWakeLock } from '../platform/wakeLock/fakeWakeLock';
+import { FakeWakeLock } from '../platform/wakeLock/testing/fakeWakeLock';
 import { keepScreenAwake, UNSUPPORTED_HINT } from './screenAwake';
 
 let t: ReturnType<typeof createTestLink>;

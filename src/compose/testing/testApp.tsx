@@ -10,12 +10,12 @@ import type { ReactElement } from 'react';
 import { createFakeDemoUnit, createFakeUnit, type FakeDemoUnit, type FakeUnit } from '../../device/testing/fakeUnit';
 import { createEngine, reprocess } from '../../engine';
 import { freshStore } from '../../journal/testKit';
-import { createRecordingSharePort, type RecordingSharePort } from '../../platform/share/recordingSharePort';
-import { createRecordingSpeech, type RecordingSpeech } from '../../platform/speech/recordingSpeech';
+import { createRecordingSharePort, type RecordingSharePort } from '../../platform/share/testing/recordingSharePort';
+import { createRecordingSpeech, type RecordingSpeech } from '../../platform/speech/testing/recordingSpeech';
 import { createMemoryStorage } from '../../platform/storage';
 import type { StoragePort } from '../../platform/storage/port';
 import type { UnitFactory } from '../../platform/units/port';
-import { FakeWakeLock } from '../../platform/wakeLock/fakeWakeLock';
+import { FakeWakeLock } from '../../platform/wakeLock/testing/fakeWakeLock';
 import { AppProvider } from '../appContext';
 import { composeApp, type App, type AppPorts } from '../compose';
 

@@ -2,7 +2,7 @@
  * A SharePort test double: records what was shared and answers as told, so session and UI tests
  * can check the success and failure messages without a browser's share sheet.
  */
-import type { SharePort } from './port';
+import type { SharePort } from '../port';
 
 export interface RecordingSharePort extends SharePort {
   readonly shared: { fileName: string; csv: string }[];
