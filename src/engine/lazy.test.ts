@@ -5,7 +5,7 @@ import * as wasm from './wasmEngine';
 describe('the engine loaded after start-up', () => {
   it('says it is still loading until it has loaded, then hands calls to the engine', async () => {
     const lazy = createLazyEngine(async () => wasm);
-    const batch = { timeUs: [0, 5_000, 10_000], angleDeg: [0, 1, 2] };
+    const batch = { timeUs: Float64Array.of(0, 5_000, 10_000), angleDeg: Float64Array.of(0, 1, 2) };
     expect(() => lazy.engine.reprocess(batch)).toThrow('The metrics engine is still loading; try again in a moment');
     await lazy.load();
     expect(lazy.engine.reprocess(batch)).toEqual(wasm.reprocess(batch));
