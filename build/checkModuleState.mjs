@@ -18,9 +18,11 @@
  *   interface, for one service to fill in later what another reads (a service is an object with
  *   methods). Services get their dependencies as arguments, or listen for what happens.
  *
- * Tests (`*.test.ts(x)`) may declare a module-level `let` that a `beforeEach` gives a fresh value,
- * and call `describe`/`it` at module scope; anything else they share between tests is flagged as
- * anywhere else. Test doubles and kits (`testing/`, `testKit.ts`) have no exemption.
+ * Tests (`*.test.ts(x)`) may call `describe`/`it` at module scope, declare a module-level `let`
+ * that a `beforeEach` gives a fresh value, and change a module-level double (what their `vi.mock`
+ * factories share, or `globalThis`) that a `beforeEach`/`afterEach` sets back: state per test.
+ * Anything else they share between tests is flagged as anywhere else. Test doubles and kits
+ * (`testing/`, `testKit.ts`) have no exemption.
  *
  * The source is read with TypeScript's own parser and checker (TypeScript 7's API, which runs
  * the compiler as a child process), so a binding is followed through imports and shadowing.
@@ -164,7 +166,7 @@ export function findModuleState({ cwd = process.cwd(), roots = ['src'] } = {}) {
     const entryPoints = new Set([PAGE_ENTRY, ...sources.flatMap(({ path, file }) => workersStarted(path, file))]);
     for (const { path, file } of sources) {
       if (entryPoints.has(path)) continue;
-      const line = (node) => file.text.slice(0, node.pos + (file.text.slice(node.pos, node.end).length - file.text.slice(node.pos, node.end).trimStart().length)).split('\n').length;
+      const line = (node) => file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1;
       const report = (node, what) => problems.push(`${path}:${line(node)}: ${what}`);
       checkFile({ file, path, checker, report });
     }
@@ -218,7 +220,7 @@ function checkFile({ file, path, checker, report }) {
   calls.forEach((call, i) => {
     const callee = callees[i];
     if (callee.kind === SyntaxKind.Identifier && signals.has(callee.text)) {
-      if (!isTest || !inTestHook(call)) report(call, `\`${call.expression.getText(file)}(…)\` runs when the module is imported: a store is created by the composition root (createStores)`);
+      report(call, `\`${call.expression.getText(file)}(…)\` runs when the module is imported: a store is created by the composition root (createStores)`);
       return;
     }
     const symbol = calleeSymbols[i];
@@ -231,8 +233,11 @@ function checkFile({ file, path, checker, report }) {
     }
   });
 
-  // Mutations of module-level constants, here or in the module that declares them.
+  // Mutations of module-level constants, here or in the module that declares them. A test file's
+  // own double (what its `vi.mock` factories share, or `globalThis`) may change when the file
+  // sets it back for every test in a `beforeEach`/`afterEach`.
   const roots = mutations.map((m) => rootOf(m.target));
+  const resetInHooks = new Set(isTest ? mutations.filter((m, i) => roots[i] !== undefined && inHook(m.node, /^(beforeEach|afterEach)$/)).map((m) => rootOf(m.target).text) : []);
   const present = mutations.filter((_, i) => roots[i] !== undefined);
   const presentRoots = roots.filter((r) => r !== undefined);
   const rootSymbols = presentRoots.length === 0 ? [] : checker.getSymbolAtLocation(presentRoots);
@@ -241,7 +246,7 @@ function checkFile({ file, path, checker, report }) {
     if (symbol === undefined) return;
     const declaration = aliased(checker, symbol).valueDeclaration?.resolve();
     if (!moduleConst(declaration)) return;
-    if (isTest && declaration.getSourceFile() === file && inTestHook(mutation.node) && resetEachTest(file, declaration)) return;
+    if (isTest && declaration.getSourceFile() === file && resetInHooks.has(presentRoots[i].text)) return;
     report(mutation.node, `\`${presentRoots[i].text}\` is a module-level constant changed by ${mutation.how}: module state; keep it in what the composition root (or a test) creates`);
   });
 
@@ -286,14 +291,6 @@ function aliased(checker, symbol) {
   }
 }
 
-/** Whether `node` is inside the callback of a `beforeEach`/`afterEach`/`it`/`test` (state used per test). */
-function inTestHook(node) {
-  for (let at = node.parent; at !== undefined; at = at.parent) {
-    if (at.kind === SyntaxKind.CallExpression && at.expression.kind === SyntaxKind.Identifier && /^(beforeEach|afterEach|it|test)$/.test(at.expression.text)) return true;
-  }
-  return false;
-}
-
 /** Whether the test file gives the module-level `let` a fresh value in a `beforeEach`. */
 function freshEachTest(file, declaration) {
   const name = declaration.name.kind === SyntaxKind.Identifier ? declaration.name.text : null;
@@ -303,18 +300,6 @@ function freshEachTest(file, declaration) {
     if (node.left.kind === SyntaxKind.Identifier && node.left.text === name && inHook(node, /^beforeEach$/)) fresh = true;
   });
   return fresh;
-}
-
-/** Whether a test file's module-level container is emptied or refilled in a `beforeEach`. */
-function resetEachTest(file, declaration) {
-  const name = declaration.name.kind === SyntaxKind.Identifier ? declaration.name.text : null;
-  let reset = false;
-  walk(file, (node) => {
-    if (reset || name === null || node.kind !== SyntaxKind.CallExpression || node.expression.kind !== SyntaxKind.PropertyAccessExpression) return;
-    const target = node.expression.expression;
-    if (target.kind === SyntaxKind.Identifier && target.text === name && /^(clear|splice)$/.test(node.expression.name.text) && inHook(node, /^beforeEach$/)) reset = true;
-  });
-  return reset;
 }
 
 function inHook(node, hook) {
