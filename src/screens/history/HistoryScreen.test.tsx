@@ -15,6 +15,7 @@ import type { JournalStore } from '../../journal/store';
 import { freshStore, manualTimer, storeWithAthleteSessions, TWO_INERTIAS } from '../../journal/testKit';
 import { workoutSnapshot } from '../../journal/sessionRecovery';
 import type { App } from '../../compose/compose';
+import { synthesizeSet } from '../../device';
 import { composeTestApp, renderWithApp } from '../../compose/testing/testApp';
 import { DEFAULT_SETTINGS } from '../../rules/settingsModel';
 import { createFakeUnit, FAKE_DEVICE } from '../../device/testing/fakeUnit';
@@ -151,7 +152,7 @@ describe('Progress', () => {
 describe('Progress over two sessions at two inertias', () => {
   beforeEach(async () => {
     app.dispose();
-    app = composeTestApp({ openJournal: () => storeWithAthleteSessions(TWO_INERTIAS) });
+    app = composeTestApp({ openJournal: () => storeWithAthleteSessions(TWO_INERTIAS, synthesizeSet) });
     await app.startBackground();
   });
 

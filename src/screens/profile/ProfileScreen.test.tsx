@@ -10,6 +10,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeWithAthleteSessions, THREE_INERTIAS } from '../../journal/testKit';
 import type { App } from '../../compose/compose';
+import { synthesizeSet } from '../../device';
 import { composeTestApp, renderWithApp } from '../../compose/testing/testApp';
 
 vi.mock('./ProfileCharts', () => ({ default: () => <p>charts drawn</p> }));
@@ -18,7 +19,7 @@ const { default: ProfileScreen } = await import('./ProfileScreen');
 let app: App;
 
 beforeEach(async () => {
-  app = composeTestApp({ openJournal: () => storeWithAthleteSessions(THREE_INERTIAS) });
+  app = composeTestApp({ openJournal: () => storeWithAthleteSessions(THREE_INERTIAS, synthesizeSet) });
   await app.startBackground();
 });
 
