@@ -105,10 +105,10 @@ export function composeApp(ports: AppPorts): App {
 
   // The view's code loads with the engine, after start-up: there is no rep to show before the
   // engine runs, so until then the view is the empty one.
-  const viewCode = signal<typeof import('./setView') | null>(null);
-  const viewReady = import('./setView').then((code) => void (viewCode.value = code));
+  const viewCode = signal<typeof import('../rules/currentSetView') | null>(null);
+  const viewReady = import('../rules/currentSetView').then((code) => void (viewCode.value = code));
   const view = computed(
-    () => viewCode.value?.setView(session.reps.value, session.turn.value, session.loads.value, settings.current.value) ?? emptyView(settings.current.value.repGoal),
+    () => viewCode.value?.currentSetView(session.reps.value, session.turn.value, session.loads.value, settings.current.value) ?? emptyView(settings.current.value.repGoal),
   );
   const streamNote = computed(() => {
     const { warnings, lastWarning } = session.stats.value;
