@@ -114,7 +114,7 @@ describe('recovery at start-up', () => {
     await connectUnit(unit);
     unit.emitSamples({ timeUs: [1_000, 6_000], angleDeg: [0, 0] });
     await disconnectUnit();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await journal().settled();
     const loaded = await loadSession(store, 'crashed');
     expect(loaded.samples.timeUs).toHaveLength(SET.timeUs.length + 2);
     expect(loaded.gaps).toEqual([{ fromUs: SET.timeUs.at(-1)!, toUs: SET.timeUs.at(-1)! + 1_000_000 }]);
@@ -156,7 +156,7 @@ describe('the last second before the page goes', () => {
     await startJournaling(async () => store);
     const unit = createFakeUnit('bluetooth');
     await connectUnit(unit);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await journal().settled();
     // The disk refuses from now on, like an IndexedDB write the browser drops as the page unloads.
     store.full = true;
     unit.emitSamples({ timeUs: SET.timeUs.slice(0, 150), angleDeg: SET.angleDeg.slice(0, 150) });
@@ -170,7 +170,7 @@ describe('the last second before the page goes', () => {
     expect(Array.from(page().session.raw().timeUs)).toEqual(SET.timeUs.slice(0, 150));
     expect(storage.read(TAIL_KEY)).toBeNull();
     resetSession();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await journal().settled();
     const [history] = await listHistory(store);
     expect(Array.from((await loadSession(store, history!.id)).samples.timeUs)).toEqual(SET.timeUs.slice(0, 150));
   });
@@ -184,16 +184,16 @@ describe('the last second before the page goes', () => {
     await startJournaling(async () => store);
     const unit = createFakeUnit('bluetooth');
     await connectUnit(unit);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await journal().settled();
     const atStake = () => errors().value.filter((n) => n.message.includes('could not be saved on this device'));
     // While the journal writes, only its last second is ever at stake: no alarm for that.
     unit.emitSamples({ timeUs: SET.timeUs.slice(0, 100), angleDeg: SET.angleDeg.slice(0, 100) });
     window.dispatchEvent(new Event('pagehide'));
     expect(atStake()).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await journal().settled();
     store.full = true;
     unit.emitSamples({ timeUs: SET.timeUs.slice(100, 400), angleDeg: SET.angleDeg.slice(100, 400) });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await journal().settled();
     window.dispatchEvent(new Event('pagehide'));
     window.dispatchEvent(new Event('pagehide'));
     const spanS = Math.round((SET.timeUs[399]! - SET.timeUs[100]!) / 1e6);
@@ -215,7 +215,7 @@ describe('the history', () => {
     recoverSession();
     // Reset finishes the session into the history; later plate changes are not the session's.
     resetSession();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await journal().settled();
     settings().value = { ...settings().value, plates: [0, 0, 0, 0, 0] };
     return store;
   }
@@ -244,7 +244,7 @@ describe('the history', () => {
     const second = synthesizeSet({ reps: 6, seed: 6, inertia: 0.15, restAfterS: 1.5, startTimeUs: SET.timeUs.at(-1)! + 30e6, startAngleDeg: SET.endAngleDeg });
     unit.emitSamples(second);
     await disconnectUnit();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await journal().settled();
 
     const [entry] = await historyEntries();
     const recorded = await recordedSession(entry!.id);

@@ -76,6 +76,8 @@ export interface Journaling {
   remove(id: string): Promise<void>;
   /** Every kept session and the saved settings; the set on screen is cleared too. */
   deleteAll(): Promise<void>;
+  /** Resolves once what the journal has been handed is written (or failed): see Recorder.settled. */
+  settled(): Promise<void>;
   dispose(): void;
 }
 
@@ -291,6 +293,7 @@ export function createJournaling(deps: JournalingDeps): Journaling {
       deps.stores.settings.reset();
       deps.resetSet();
     },
+    settled: async () => recorder?.settled(),
     dispose: () => stop(),
   };
 }
