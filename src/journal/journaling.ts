@@ -29,6 +29,10 @@ import { checkPlates, type HistoryEntry, type LoadedSession, type SessionSummary
 import { formatDuration, loadsFromRecord, offerOf, settingsFromRecord, workoutSnapshot, type RecoveryOffer } from './sessionRecovery';
 import type { JournalStore } from './store';
 
+/**
+ * Whether sessions are kept: 'open' once the journal is open and has looked for an unfinished
+ * session (so a view that shows the open journal also means no offer is still to come).
+ */
 export type JournalState = { kind: 'opening' } | { kind: 'open' } | { kind: 'unavailable'; reason: string };
 
 export interface JournalingDeps {
@@ -222,7 +226,6 @@ export function createJournaling(deps: JournalingDeps): Journaling {
       recorder = current;
       const unfollow = deps.followLink(current);
       store.value = open;
-      state.value = { kind: 'open' };
       const offPageHide = flushOnPageHide(() => {
         void current.flush();
         saveUnsaved(current);
@@ -241,7 +244,11 @@ export function createJournaling(deps: JournalingDeps): Journaling {
         store.value = null;
         state.value = { kind: 'opening' };
       };
-      await findRecovery(open);
+      try {
+        await findRecovery(open);
+      } finally {
+        if (recorder === current) state.value = { kind: 'open' };
+      }
     },
     recover() {
       const current = offer.peek();
