@@ -10,8 +10,9 @@
  * The readers below spell the field names out, as object literals: objects built key by key
  * from a list of names cost about 2 µs a rep in V8, a literal a few dozen nanoseconds. They are
  * checked against the names the engine gives for its records and the fields of its generated
- * classes (which the types come from) each time an engine is made, so an engine whose layout
- * changed fails at once instead of shifting figures (and importing this module runs nothing).
+ * classes (which the types come from) by `checkEngineLayout`, which the app's engine loader runs
+ * once it has loaded this module and the tests run too, so an engine whose layout changed fails
+ * at once instead of shifting figures (importing this module runs nothing).
  *
  * Memory: `reprocess` frees its engine in a `finally`; a live engine is freed by `dispose()`,
  * and wasm-bindgen's FinalizationRegistry frees one its owner forgot. A call that throws has
@@ -114,7 +115,7 @@ function checkReader(read: (n: Float64Array, at: number) => object, engineNames:
 }
 
 /** Throws unless every reader matches the engine's records (see checkReader). */
-function checkLayout(): void {
+export function checkEngineLayout(): void {
   checkReader(readPhase, phaseFields(), WasmPhaseSummary.prototype, []);
   checkReader(readRep, repFields(), WasmRep.prototype, ['concentric', 'eccentric']);
   checkReader(readTurn, turnFields(), WasmTurn.prototype, ['concentric']);
@@ -174,7 +175,6 @@ function points(p: Points): ProcessedPoints {
 }
 
 function newEngine(settings: EngineSettings, keepPoints: boolean): Handle {
-  checkLayout();
   const wasm = toWasmSettings(settings);
   try {
     return new Handle(new LiveEngine(wasm, keepPoints));
