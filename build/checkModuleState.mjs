@@ -9,7 +9,8 @@
  * - a module-level constant that is mutated, wherever the mutation is written (a Map, Set or
  *   array changed through its methods, a property or element assigned or deleted);
  * - a call at module scope of a function of `src/` that keeps state in its closure (a `let` its
- *   inner functions assign: a cache or a memo made when the module loads);
+ *   inner functions assign: a cache or a memo made when the module loads); React's `lazy`
+ *   components are left alone: they keep only the loaded code, as the module system does;
  * - a statement that runs when the module is imported (a call, an `if`, a loop …; `void name;`,
  *   which does nothing, aside);
  *   entry points are exempt from all of this, as running is what they are for: `src/main.tsx` and
