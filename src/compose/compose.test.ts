@@ -19,7 +19,7 @@ describe('the view before the rules load', () => {
 });
 
 describe('each app', () => {
-  it('has stores of its own, its settings loaded from its own storage', () => {
+  it('has stores of its own, its settings loaded from its own storage', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const stored = createMemoryStorage({ [SETTINGS_KEY]: JSON.stringify({ ...DEFAULT_SETTINGS, mass: 70 }) });
     const one = composeTestApp({ storage: () => stored });
@@ -32,6 +32,8 @@ describe('each app', () => {
       expect(other.stores.alerts.errors.value).toEqual([]);
       expect(other.stores.workoutHints.workoutDialog.value).toBeNull();
     } finally {
+      // What each app loads after start-up is in before the test ends.
+      await vi.dynamicImportSettled();
       one.dispose();
       other.dispose();
       vi.restoreAllMocks();
