@@ -8,20 +8,17 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useApp } from '../compose/appContext';
-import { attempt } from '../stores/alerts';
-import { calibrateOpen } from '../stores/connection';
-import { inertia } from '../stores/settings';
-import { promptForInertia } from '../stores/workoutHints';
 
 const CalibrateDialog = lazy(() => import('../components/dialogs/CalibrateDialog').then((m) => ({ default: m.CalibrateDialog })));
 
 export function CalibrateModal(): ReactElement | null {
   useSignals();
-  const { link } = useApp();
+  const { link, stores } = useApp();
+  const { attempt } = stores.alerts;
   const navigate = useNavigate();
-  if (!calibrateOpen.value) return null;
+  if (!stores.connection.calibrateOpen.value) return null;
   const calibrate = async (): Promise<void> => {
-    if ((await attempt(link.calibrate)) && promptForInertia(inertia.peek())) navigate('/');
+    if ((await attempt(link.calibrate)) && stores.workoutHints.promptForInertia(stores.settings.inertia.peek())) navigate('/');
   };
   return (
     <Suspense fallback={null}>

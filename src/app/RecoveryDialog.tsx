@@ -7,14 +7,15 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState, type ReactElement } from 'react';
 import { Dialog } from '../components/Dialog';
-import { attempt } from '../stores/alerts';
 import type { Journaling } from '../journal/journaling';
 import { formatDuration } from '../journal/sessionRecovery';
 import { useApp } from '../compose/appContext';
 
 export default function RecoveryDialog(): ReactElement | null {
   useSignals();
-  const journal = useApp().journal.value;
+  const app = useApp();
+  const { attempt } = app.stores.alerts;
+  const journal = app.journal.value;
   const offer = journal?.offer.value ?? null;
   const [busy, setBusy] = useState(false);
   if (journal === null || offer === null) return null;

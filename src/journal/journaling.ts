@@ -1,5 +1,5 @@
 /**
- * The journaling service: opens the session journal, gives the link its recorder, flushes when
+ * The journaling service: opens the session journal, has its recorder follow the link, flushes when
  * the page may die, mirrors settings changes into it, offers an unfinished session for recovery,
  * and carries out what the History and Data pages ask. The composition root loads it after the
  * first render (`compose/backgroundServices.ts`), so IndexedDB code never weighs on the Workout
@@ -9,14 +9,11 @@
  * (the app talks to no server); the settings, and the unsaved end of a session while the page is
  * being closed (journalTail.ts), are in localStorage. "Delete all data" removes all of it.
  */
-import { effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
+import { effect, signal, type ReadonlySignal } from '@preact/signals-react';
 import { createEngine } from '../engine';
 import type { StoragePort } from '../platform/storage';
-import { dismissError, showError, showStatus } from '../stores/alerts';
 import { messageOf } from '../shared/messageOf';
-import { connection } from '../stores/connection';
-import { engineSettings, resetSettings, settings, SETTINGS_KEY } from '../stores/settings';
-import { reviewing } from '../stores/workoutHints';
+import { SETTINGS_KEY, type Stores } from '../stores';
 import type { Athlete } from '../rules/athletes';
 import type { Exercise } from '../rules/exercises';
 import type { LiveSession } from '../workout/liveSession';
@@ -35,12 +32,18 @@ export type { RecordedSession } from './records';
 import { formatDuration, loadsFromRecord, offerOf, settingsFromRecord, workoutSnapshot, type RecoveryOffer } from './sessionRecovery';
 import type { JournalStore } from './store';
 
+/**
+ * Whether sessions are kept: 'open' once the journal is open and has looked for an unfinished
+ * session (so a view that shows the open journal also means no offer is still to come).
+ */
 export type JournalState = { kind: 'opening' } | { kind: 'open' } | { kind: 'unavailable'; reason: string };
 
 export interface JournalingDeps {
   session: LiveSession;
-  /** Where the recorder is published for the link (null until the journal is open). */
-  recorder: Signal<Recorder | null>;
+  /** The alerts it reports to, the settings it records and restores, the connection it checks, and the reviewing line. */
+  stores: Pick<Stores, 'alerts' | 'settings' | 'connection' | 'workoutHints'>;
+  /** Has the recorder hear of every connection (the link's `follow`); returns the function that stops it. */
+  followLink: (recorder: Recorder) => () => void;
   open: () => Promise<JournalStore>;
   storage: () => StoragePort;
   /** Tells why site storage fell back to memory, or null while it works. */
@@ -81,6 +84,8 @@ export interface Journaling {
   restore(text: string): Promise<RestoreReport & { message: string }>;
   /** One athlete's part of every finished session they trained in, as session CSV input (logTransfer.ts). */
   athleteSessions(athleteId: string): Promise<AthleteSession[]>;
+  /** Resolves once what the journal has been handed is written (or failed): see Recorder.settled. */
+  settled(): Promise<void>;
   dispose(): void;
 }
 
@@ -93,12 +98,18 @@ export function unsavedAmount(tail: JournalTail): string {
 
 export function createJournaling(deps: JournalingDeps): Journaling {
   const { session } = deps;
+  const { showError, dismissError, showStatus } = deps.stores.alerts;
+  const { current: settings, engine: engineSettings } = deps.stores.settings;
+  const connection = deps.stores.connection.state;
+  const { reviewing } = deps.stores.workoutHints;
   const store = signal<JournalStore | null>(null);
   const state = signal<JournalState>({ kind: 'opening' });
   const offer = signal<RecoveryOffer | null>(null);
   /** Offered with every storage alert: the set on screen holds every sample, whatever the journal lost. */
   const exportAction = { label: 'Export CSV', run: deps.exportLive };
   let stop = (): void => {};
+  /** The recorder while the journal is open. */
+  let recorder: Recorder | null = null;
   /** The alert about a page-hide copy that did not reach the disk (replaced, not repeated, at each hide). */
   let tailNotice: number | null = null;
 
@@ -182,9 +193,8 @@ export function createJournaling(deps: JournalingDeps): Journaling {
   }
 
   function requireRecorder(): Recorder {
-    const current = deps.recorder.peek();
-    if (current === null) throw new Error('The journal is not open');
-    return current;
+    if (recorder === null) throw new Error('The journal is not open');
+    return recorder;
   }
 
   const history = () => listHistory(requireStore());
@@ -228,9 +238,9 @@ export function createJournaling(deps: JournalingDeps): Journaling {
         onJournalFull: (message) => void showError(message, exportAction),
         onError: showError,
       });
-      deps.recorder.value = current;
+      recorder = current;
+      const unfollow = deps.followLink(current);
       store.value = open;
-      state.value = { kind: 'open' };
       const offPageHide = flushOnPageHide(() => {
         void current.flush();
         saveUnsaved(current);
@@ -243,22 +253,27 @@ export function createJournaling(deps: JournalingDeps): Journaling {
       stop = () => {
         offPageHide();
         offSettings();
+        unfollow();
         current.dispose();
-        deps.recorder.value = null;
+        recorder = null;
         store.value = null;
         state.value = { kind: 'opening' };
       };
-      await findRecovery(open);
+      try {
+        await findRecovery(open);
+      } finally {
+        if (recorder === current) state.value = { kind: 'open' };
+      }
     },
     recover() {
       const current = offer.peek();
       if (current === null) throw new Error('There is no session to recover');
       if (connection.peek().status !== 'disconnected') throw new Error('Disconnect the unit before recovering a session');
-      const recorder = requireRecorder();
-      void recorder.end();
+      const open = requireRecorder();
+      void open.end();
       showRecorded(current.loaded);
       reviewing.value = null;
-      recorder.resume(current.stored, current.missing);
+      open.resume(current.stored, current.missing);
       dropTail(deps.storage());
       offer.value = null;
     },
@@ -276,7 +291,7 @@ export function createJournaling(deps: JournalingDeps): Journaling {
     async reopen(id) {
       if (connection.peek().status !== 'disconnected') throw new Error('Disconnect the unit before reopening a session: its set is being recorded');
       const loaded = await loadSession(requireStore(), id);
-      await deps.recorder.peek()?.end();
+      await recorder?.end();
       showRecorded(loaded);
       const when = new Date(loaded.meta.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
       reviewing.value = { startedAt: loaded.meta.startedAt, note: `Reviewing the session of ${when}. Connect or Reset to start a new one.` };
@@ -285,12 +300,12 @@ export function createJournaling(deps: JournalingDeps): Journaling {
     remove: (id) => removeSession(requireStore(), id),
     async deleteAll() {
       if (connection.peek().status !== 'disconnected') throw new Error('Disconnect the unit first: its session is being recorded');
-      deps.recorder.peek()?.abandon();
+      recorder?.abandon();
       await removeAllSessions(requireStore());
       offer.value = null;
       deps.storage().remove(SETTINGS_KEY);
       dropTail(deps.storage());
-      resetSettings();
+      deps.stores.settings.reset();
       deps.resetSet();
     },
     athletes: () => requireStore().athletes(),
@@ -307,6 +322,7 @@ export function createJournaling(deps: JournalingDeps): Journaling {
       const [athletes, exercises] = await Promise.all([open.athletes(), open.exercises()]);
       return (await import('./logTransfer')).athleteSessions({ history, recorded, athletes, exercises }, athleteId);
     },
+    settled: async () => recorder?.settled(),
     dispose: () => stop(),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * A database written by the release of schema version 1 opens in this one with every session,
  * rep and sample. The fixture (testing/journal-v1.json) was recorded by that release's own
- * journal code (testing/writeV1Fixture.ts) and is loaded here into a version-1 database through
+ * journal code (scripts/journal-fixture/writeV1Fixture.ts) and is loaded here into a version-1 database through
  * the raw IndexedDB API, exactly as that release left it in users' browsers.
  */
 import 'fake-indexeddb/auto';

@@ -116,9 +116,11 @@ export interface AthleteSession {
   seed: number;
 }
 
-/** A fresh store holding each session, five reps of the Demo unit's physics at its inertia. */
-export async function storeWithAthleteSessions(sessions: readonly AthleteSession[]): Promise<JournalStore> {
-  const { synthesizeSet } = await import('../device/simulation/physics');
+/** A set of the simulated athlete (the Demo unit's physics, `synthesizeSet`, which the caller passes: the journal does not know the simulation). */
+export type SynthesizeSet = (options: { reps: number; seed: number; inertia: number; restAfterS: number }) => { timeUs: ArrayLike<number>; angleDeg: ArrayLike<number> };
+
+/** A fresh store holding each session, five reps of `synthesizeSet` at its inertia. */
+export async function storeWithAthleteSessions(sessions: readonly AthleteSession[], synthesizeSet: SynthesizeSet): Promise<JournalStore> {
   const { DEFAULT_SETTINGS } = await import('../rules/settingsModel');
   const { workoutSnapshot } = await import('./sessionRecovery');
   const { SessionJournal } = await import('./sessionJournal');

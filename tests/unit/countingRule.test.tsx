@@ -28,9 +28,6 @@ import { buildDebugCsv } from '../../src/csv';
 import { synthesizeSet, type SynthesizedSet } from '../../src/device';
 import { createFakeUnit } from '../../src/device/testing/fakeUnit';
 import { DEFAULT_SETTINGS } from '../../src/rules/settingsModel';
-import { clearNotices } from '../../src/stores/alerts';
-import { settings } from '../../src/stores/settings';
-import { reviewing } from '../../src/stores/workoutHints';
 
 vi.mock('../../src/components/chart/PlotlyRepChart', () => ({ default: () => <p>chart drawn</p> }));
 vi.mock('../../src/screens/history/ProgressChart', () => ({ default: () => <p>trend drawn</p> }));
@@ -112,7 +109,7 @@ function visit(page: ReactElement): void {
 it('shows three sets of W, 1, 2, 3 on the import, the Workout screen, History, the session CSV and the batch command’s table, JSON and CSV', async () => {
   app = composeTestApp() as typeof app;
   await app.startBackground();
-  settings.value = { ...DEFAULT_SETTINGS, plates: [0, 1, 0, 0, 0], view: 'table' };
+  app.stores.settings.current.value = { ...DEFAULT_SETTINGS, plates: [0, 1, 0, 0, 0], view: 'table' };
   const user = userEvent.setup();
   try {
     // The Test screen's import: one table per set, and its export.
@@ -166,8 +163,6 @@ it('shows three sets of W, 1, 2, 3 on the import, the Workout screen, History, t
   } finally {
     await act(() => app.link.disconnect());
     app.dispose();
-    reviewing.value = null;
-    clearNotices();
     cleanup();
   }
 }, 120_000);

@@ -13,10 +13,9 @@ import { DEFAULT_ENGINE_SETTINGS } from '../../engine/settings';
 import { SessionJournal } from '../../journal/sessionJournal';
 import type { JournalStore } from '../../journal/store';
 import { freshStore, manualTimer, storeWithAthleteSessions, TWO_INERTIAS } from '../../journal/testKit';
-import { clearNotices } from '../../stores/alerts';
 import { workoutSnapshot } from '../../journal/sessionRecovery';
-import { reviewing } from '../../stores/workoutHints';
 import type { App } from '../../compose/compose';
+import { synthesizeSet } from '../../device';
 import { composeTestApp, renderWithApp } from '../../compose/testing/testApp';
 import { DEFAULT_SETTINGS } from '../../rules/settingsModel';
 import { createFakeUnit, FAKE_DEVICE } from '../../device/testing/fakeUnit';
@@ -61,8 +60,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await act(() => app.link.disconnect());
   app.dispose();
-  reviewing.value = null;
-  clearNotices();
   cleanup();
 });
 
@@ -92,7 +89,7 @@ describe('the History', () => {
     visit(<HistoryScreen />);
     await user.click(await screen.findByRole('button', { name: /^Open the session of / }));
     expect(await screen.findByRole('heading', { name: 'Workout' })).toBeTruthy();
-    expect(reviewing.value?.startedAt).toBe(STARTED_AT);
+    expect(app.stores.workoutHints.reviewing.value?.startedAt).toBe(STARTED_AT);
     expect(Array.from(app.session.raw().timeUs)).toEqual(SAMPLES.timeUs);
   });
 
@@ -155,7 +152,7 @@ describe('Progress', () => {
 describe('Progress over two sessions at two inertias', () => {
   beforeEach(async () => {
     app.dispose();
-    app = composeTestApp({ openJournal: () => storeWithAthleteSessions(TWO_INERTIAS) });
+    app = composeTestApp({ openJournal: () => storeWithAthleteSessions(TWO_INERTIAS, synthesizeSet) });
     await app.startBackground();
   });
 

@@ -14,11 +14,9 @@ import { Link, useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { HistoryEntry } from '../../journal/records';
 import { fixed2, METRIC_LABELS, PHASE_LABELS } from '../../rules/labels';
-import { attempt } from '../../stores/alerts';
 import type { Journaling } from '../../journal/journaling';
 import type { SharePort } from '../../platform/share/port';
-import { connection } from '../../stores/connection';
-import { exportSessionCsv, sessionCsvInput } from '../../workout/sessionExport';
+import { exportSessionCsv, sessionCsvInput, type ExportReport } from '../../workout/sessionExport';
 import { useApp } from '../../compose/appContext';
 import { ProgressSection } from './ProgressSection';
 
@@ -31,22 +29,24 @@ function best(entry: HistoryEntry): string {
   return `${fixed2(entry.best.value)} ${METRIC_LABELS[entry.best.metric]}, ${PHASE_LABELS[entry.best.phase].toLowerCase()}`;
 }
 
-async function exportRecorded(journal: Journaling, entry: HistoryEntry, share: SharePort): Promise<void> {
+async function exportRecorded(journal: Journaling, entry: HistoryEntry, share: SharePort, report: ExportReport): Promise<void> {
   const { loaded, settings, reps, loads } = await journal.recorded(entry.id);
   const input = sessionCsvInput({ date: new Date(entry.startedAt), settings, firmware: loaded.meta.unit?.firmware ?? null, reps, raw: loaded.samples, loads });
-  await exportSessionCsv(input, settings, share);
+  await exportSessionCsv(input, settings, share, report);
 }
 
 export default function HistoryScreen(): ReactElement {
   useSignals();
   const app = useApp();
+  const { alerts, connection } = app.stores;
+  const { attempt } = alerts;
   const journal = app.journal.value;
   const state = journal?.state.value ?? { kind: 'opening' };
   const open = (): Journaling => {
     if (journal === null) throw new Error('The session journal is still opening');
     return journal;
   };
-  const connected = connection.value.status !== 'disconnected';
+  const connected = connection.state.value.status !== 'disconnected';
   const navigate = useNavigate();
   const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
   const [confirming, setConfirming] = useState<HistoryEntry | null>(null);
@@ -98,7 +98,7 @@ export default function HistoryScreen(): ReactElement {
                     >
                       Open
                     </button>
-                    <button type="button" className="button" aria-label={`Export the session of ${when(entry)} as CSV`} onClick={() => void attempt(() => exportRecorded(open(), entry, app.ports.share()))}>
+                    <button type="button" className="button" aria-label={`Export the session of ${when(entry)} as CSV`} onClick={() => void attempt(() => exportRecorded(open(), entry, app.ports.share(), alerts))}>
                       Export CSV
                     </button>
                     <button type="button" className="button" aria-label={`Delete the session of ${when(entry)}`} onClick={() => setConfirming(entry)}>

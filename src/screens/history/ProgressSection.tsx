@@ -13,7 +13,7 @@ import type { HistoryEntry } from '../../journal/records';
 import type { LoadSpan } from '../../rules/loads';
 import { fixed2, METRIC_LABELS, PHASE_LABELS, PHASES, type Phase } from '../../rules/labels';
 import { sessionFigures } from '../../rules/progress';
-import { attempt } from '../../stores/alerts';
+import { useStores } from '../../compose/appContext';
 
 const ProgressChart = lazy(() => import('./ProgressChart'));
 
@@ -40,6 +40,7 @@ async function recordedSessions(journal: Journaling, entries: readonly HistoryEn
 }
 
 export function ProgressSection({ journal, entries, when }: { journal: Journaling; entries: readonly HistoryEntry[]; when: (e: HistoryEntry) => string }): ReactElement {
+  const { attempt } = useStores().alerts;
   const [sessions, setSessions] = useState<RecordedSession[] | null>(null);
   const [metric, setMetric] = useState<Metric>('velocity');
   const [phase, setPhase] = useState<Phase>('concentric');

@@ -13,9 +13,6 @@ import { synthesizeSet } from '../../device/simulation/physics';
 import { createFakeUnit, type FakeUnit } from '../../device/testing/fakeUnit';
 import type { App } from '../../compose/compose';
 import { composeTestApp, renderWithApp } from '../../compose/testing/testApp';
-import { DEFAULT_SETTINGS } from '../../rules/settingsModel';
-import { clearNotices } from '../../stores/alerts';
-import { settings } from '../../stores/settings';
 
 vi.mock('./ProfileCharts', () => ({ default: () => <p>charts drawn</p> }));
 const { default: ProfileTestScreen } = await import('./ProfileTestScreen');
@@ -24,13 +21,11 @@ let app: App;
 
 beforeEach(() => {
   app = composeTestApp();
-  settings.value = { ...DEFAULT_SETTINGS, plates: [0, 0, 0, 0, 0] };
 });
 
 afterEach(async () => {
   await act(() => app.link.disconnect());
   app.dispose();
-  clearNotices();
   cleanup();
 });
 

@@ -15,8 +15,6 @@ import { fitProfile, sessionPoints } from '../../rules/inertiaProfile';
 import { fixed2 } from '../../rules/labels';
 import { DEFAULT_PROFILE_TEST, planProfileTest, PROFILE_TEST_REPS, PROFILE_TEST_STEPS, stepReps, type ProfileTestPlan, type ProfileTestStep } from '../../rules/profileTest';
 import { messageOf } from '../../shared/messageOf';
-import { connection } from '../../stores/connection';
-import { settings, updateSettings } from '../../stores/settings';
 import { platesText, ProfileFits } from './ProfileFits';
 
 interface Run {
@@ -70,10 +68,11 @@ function Setup({ plan, onPlan, onStart, connected }: { plan: ProfileTestPlan; on
 
 export default function ProfileTestScreen(): ReactElement {
   useSignals();
-  const { session } = useApp();
-  const s = settings.value;
+  const { session, stores } = useApp();
+  const { settings, connection } = stores;
+  const s = settings.current.value;
   const reps = session.reps.value;
-  const connected = connection.value.status === 'connected';
+  const connected = connection.state.value.status === 'connected';
   const [plan, setPlan] = useState<ProfileTestPlan>(DEFAULT_PROFILE_TEST);
   const [run, setRun] = useState<Run | null>(null);
   /** The newest sample's time; reps that start later are the next step's. */
@@ -81,7 +80,7 @@ export default function ProfileTestScreen(): ReactElement {
 
   const start = () => setRun({ steps: planProfileTest(plan), index: 0, sinceUs: null, startUs: newestUs(), finished: false });
   const platesOn = (current: Run) => {
-    updateSettings({ plates: [...current.steps[current.index]!.plates] });
+    settings.update({ plates: [...current.steps[current.index]!.plates] });
     setRun({ ...current, sinceUs: newestUs() });
   };
   const next = (current: Run) =>

@@ -10,7 +10,7 @@ import type { SharePort } from '../../platform/share/port';
 import type { Athlete } from '../../rules/athletes';
 import { SelectField } from '../../components/SelectField';
 import { messageOf } from '../../shared/messageOf';
-import { attempt, showError, showStatus } from '../../stores/alerts';
+import { useStores } from '../../compose/appContext';
 
 interface Props {
   journal: Journaling | null;
@@ -18,6 +18,7 @@ interface Props {
 }
 
 export function AthleteExport({ journal, share }: Props): ReactElement | null {
+  const { attempt, showError, showStatus } = useStores().alerts;
   const [athletes, setAthletes] = useState<Athlete[]>([]);
   const [chosen, setChosen] = useState<string>('');
   const [busy, setBusy] = useState(false);

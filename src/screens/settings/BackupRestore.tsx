@@ -10,7 +10,7 @@ import { useState, type ChangeEvent, type ReactElement } from 'react';
 import type { Journaling } from '../../journal/journaling';
 import type { SharePort } from '../../platform/share/port';
 import { messageOf } from '../../shared/messageOf';
-import { showError, showStatus } from '../../stores/alerts';
+import { useStores } from '../../compose/appContext';
 
 interface Props {
   journal: Journaling | null;
@@ -27,6 +27,7 @@ function whereItWent(result: string): string {
 }
 
 export function BackupRestore({ journal, share, connected }: Props): ReactElement {
+  const { showError, showStatus } = useStores().alerts;
   useSignals();
   const open = journal?.state.value.kind === 'open';
   const [busy, setBusy] = useState(false);

@@ -10,18 +10,17 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useState, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { showStatus } from '../../stores/alerts';
 import { useApp } from '../../compose/appContext';
-import { connection } from '../../stores/connection';
 import { AthleteExport } from './AthleteExport';
 import { BackupRestore } from './BackupRestore';
 
 export default function DataSettings(): ReactElement {
   useSignals();
   const app = useApp();
+  const { showStatus } = app.stores.alerts;
   const journal = app.journal.value;
   const state = journal?.state.value ?? { kind: 'opening' };
-  const connected = connection.value.status !== 'disconnected';
+  const connected = app.stores.connection.state.value.status !== 'disconnected';
   const [confirming, setConfirming] = useState(false);
 
   return (

@@ -7,15 +7,19 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AlertRegion } from '../../app/AlertRegion';
 import type { App } from '../../compose/compose';
 import { composeTestApp, endTestApp, renderWithApp, type TestPorts } from '../../compose/testing/testApp';
+import { synthesizeSet } from '../../device';
 import { createFakeUnit } from '../../device/testing/fakeUnit';
 import { freshStore, storeWithAthleteSessions, THREE_INERTIAS } from '../../journal/testKit';
 import DataSettings from './DataSettings';
 
 let app: (App & { ports: TestPorts }) | null = null;
+beforeEach(() => {
+  app = null;
+});
 
 async function device(open: TestPorts['openJournal']): Promise<App & { ports: TestPorts }> {
   if (app !== null) await endTestApp(app);
@@ -38,7 +42,7 @@ afterEach(async () => {
 
 /** The backup file the first device's "Back up the log" hands to the share port. */
 async function backupFromOldDevice(): Promise<{ fileName: string; csv: string }> {
-  const old = await device(() => storeWithAthleteSessions(THREE_INERTIAS));
+  const old = await device(() => storeWithAthleteSessions(THREE_INERTIAS, synthesizeSet));
   await userEvent.setup().click(screen.getByRole('button', { name: 'Back up the log' }));
   expect(await screen.findByText('The log was backed up: the file was saved to your downloads.')).toBeTruthy();
   return old.ports.shared.shared[0]!;
@@ -61,7 +65,7 @@ describe('Settings → Data: backing up and restoring', () => {
   });
 
   it('refuses a file that is not a backup with one sentence, keeping what the device holds', async () => {
-    const fresh = await device(() => storeWithAthleteSessions(THREE_INERTIAS));
+    const fresh = await device(() => storeWithAthleteSessions(THREE_INERTIAS, synthesizeSet));
     await upload('Time (µs),Angle (°)\r\n0,0\r\n', 'Repline-1.csv');
     const alert = (await screen.findByRole('alert')).textContent!;
     expect(alert).toContain('This file is not a Repline backup.');
@@ -78,7 +82,7 @@ describe('Settings → Data: backing up and restoring', () => {
 
 describe("Settings → Data: an athlete's sessions", () => {
   it('exports one CSV file per session they trained in, named for them, with the athletes block', async () => {
-    const old = await device(() => storeWithAthleteSessions(THREE_INERTIAS));
+    const old = await device(() => storeWithAthleteSessions(THREE_INERTIAS, synthesizeSet));
     const user = userEvent.setup();
     await screen.findByRole('combobox', { name: 'Athlete' });
     await user.click(screen.getByRole('button', { name: 'Export their sessions as CSV files' }));

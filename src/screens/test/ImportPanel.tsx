@@ -15,16 +15,16 @@ import { METRIC_UNITS } from '../../rules/labels';
 import { setsFromZero } from '../../rules/setSplit';
 import { buildWorkoutView } from '../../rules/workoutView';
 import { parseDebugCsv } from '../../csv';
-import { attempt } from '../../stores/alerts';
-import { engineSettings, settings } from '../../stores/settings';
 import { exportSessionCsv, sessionCsvInput } from '../../workout/sessionExport';
 import { useApp } from '../../compose/appContext';
 
 export function ImportPanel(): ReactElement {
   useSignals();
-  const { ports } = useApp();
+  const { ports, stores } = useApp();
+  const { alerts, settings } = stores;
+  const { attempt } = alerts;
   const id = useId();
-  const s = settings.value;
+  const s = settings.current.value;
   const [file, setFile] = useState<{ name: string; samples: SampleBatch } | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [hz, setHz] = useState<number | null>(s.hz);
@@ -45,7 +45,7 @@ export function ImportPanel(): ReactElement {
   function run(): void {
     if (file === null || hz === null) return;
     void attempt(() => {
-      const engine = { ...engineSettings.peek(), hz };
+      const engine = { ...settings.engine.peek(), hz };
       const update = reprocess(file.samples, engine);
       setResult({ hz, inertia: engine.inertia, reps: update.reps, skipped: update.skipped });
     });
@@ -102,7 +102,7 @@ export function ImportPanel(): ReactElement {
             className="button"
             onClick={() =>
               void attempt(() =>
-                exportSessionCsv(sessionCsvInput({ date: new Date(), settings: { ...s, hz: result.hz }, firmware: null, reps: result.reps, raw: file.samples }), { ...s, hz: result.hz }, ports.share()),
+                exportSessionCsv(sessionCsvInput({ date: new Date(), settings: { ...s, hz: result.hz }, firmware: null, reps: result.reps, raw: file.samples }), { ...s, hz: result.hz }, ports.share(), alerts),
               )
             }
           >

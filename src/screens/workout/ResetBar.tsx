@@ -4,18 +4,17 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactElement } from 'react';
-import { attempt } from '../../stores/alerts';
 import { useApp } from '../../compose/appContext';
-import { connectedUnit, connection, demoControls } from '../../stores/connection';
-import { countdown, resetWorkout } from '../../workout/resetFlow';
-import { settings } from '../../stores/settings';
+import { demoControls } from '../../stores';
 
 export function ResetBar(): ReactElement {
   useSignals();
-  const { link } = useApp();
-  const state = connection.value;
+  const { link, resetFlow, stores } = useApp();
+  const { attempt } = stores.alerts;
+  const { connection, settings } = stores;
+  const state = connection.state.value;
   const demo = state.status === 'connected' ? demoControls(state.unit) : null;
-  const count = countdown.value;
+  const count = resetFlow.countdown.value;
   return (
     <div className="reset-bar">
       {demo && (
@@ -29,7 +28,7 @@ export function ResetBar(): ReactElement {
         disabled={count !== null}
         onClick={() =>
           void attempt(() =>
-            resetWorkout({ clearSet: link.reset, unit: connectedUnit(), windupOnReset: settings.peek().windupOnReset }),
+            resetFlow.reset({ clearSet: link.reset, unit: connection.connectedUnit(), windupOnReset: settings.current.peek().windupOnReset }),
           )
         }
       >

@@ -13,18 +13,15 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactElement } from 'react';
 import { useOnDemand } from '../../components/onDemand';
 import { METRIC_LABELS, METRIC_UNITS } from '../../rules/labels';
-import { attempt } from '../../stores/alerts';
-import { reviewing, wakeLockHint } from '../../stores/workoutHints';
-import { inertia, settings, updateSettings } from '../../stores/settings';
 import { lacksInertia } from '../../rules/inertiaMetrics';
+import type { WorkoutSettings } from '../../rules/settingsModel';
 
 import { useApp } from '../../compose/appContext';
 import { PhaseBar } from './PhaseBar';
 import { ResetBar } from './ResetBar';
 import { WorkoutCards } from './WorkoutCards';
 import { WorkoutToolbar } from './WorkoutToolbar';
-import { connection } from '../../stores/connection';
-import { repChart, setViews } from './setViews';
+import { loadRepChart, loadSetViews } from './setViews';
 
 
 export const EMPTY_TEXT = 'Start to use the product, make sure your unit is connected';
@@ -34,16 +31,18 @@ export const READY_TEXT = 'The unit is connected: pull the rope to start a set.'
 export function WorkoutScreen(): ReactElement {
   useSignals();
   const app = useApp();
-  const s = settings.value;
+  const { alerts, settings, workoutHints, connection } = app.stores;
+  const { reviewing, wakeLockHint } = workoutHints;
+  const s = settings.current.value;
   const view = app.view.value;
   const streamNote = app.streamNote;
   const unit = METRIC_UNITS[s.metric];
-  const unknown = lacksInertia(s.metric, inertia.value);
-  const unitConnected = connection.value.status !== 'disconnected';
+  const unknown = lacksInertia(s.metric, settings.inertia.value);
+  const unitConnected = connection.state.value.status !== 'disconnected';
   const graph = s.view === 'graph';
-  const views = useOnDemand(setViews, unitConnected || view.rows.length > 0);
-  const RepChart = useOnDemand(repChart, graph && (unitConnected || view.rows.length > 0));
-  const change = (patch: Parameters<typeof updateSettings>[0]) => void attempt(() => updateSettings(patch));
+  const views = useOnDemand(loadSetViews, unitConnected || view.rows.length > 0);
+  const RepChart = useOnDemand(loadRepChart, graph && (unitConnected || view.rows.length > 0));
+  const change = (patch: Partial<WorkoutSettings>) => void alerts.attempt(() => settings.update(patch));
 
   return (
     <section className="screen workout">

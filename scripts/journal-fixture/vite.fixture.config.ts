@@ -11,7 +11,7 @@ export default defineConfig({
     target: 'node20',
     minify: false,
     rolldownOptions: {
-      input: { writeV1Fixture: 'src/journal/testing/writeV1Fixture.ts' },
+      input: { writeV1Fixture: 'scripts/journal-fixture/writeV1Fixture.ts' },
       output: { entryFileNames: '[name].js', format: 'es' },
     },
   },

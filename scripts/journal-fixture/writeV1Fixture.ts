@@ -2,7 +2,7 @@
  * Writes `journal-v1.json`: the journal database as the release of schema version 1 leaves it,
  * recorded by that release's own journal code (SessionJournal, the app's settings snapshot,
  * loads and gaps), then dumped through the raw IndexedDB API (idbDump.ts). The migration test
- * (`../migration.test.ts`) loads it into a version-1 database and opens it with the code of
+ * (`src/journal/migration.test.ts`) loads it into a version-1 database and opens it with the code of
  * today, so the fixture must never be rewritten by a newer release: it is what users' browsers
  * hold. It was written once, at the commit named in the file, before the schema changed.
  *
@@ -10,27 +10,27 @@
  * gaps, and the reps its reprocessing found (the History's export and review), so the test can
  * check every session, rep and sample survives the upgrade.
  *
- *     bash src/journal/testing/writeV1Fixture.sh
+ *     bash scripts/journal-fixture/writeV1Fixture.sh
  */
 import 'fake-indexeddb/auto';
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { createEngine } from '../../engine';
-import { DEFAULT_ENGINE_SETTINGS } from '../../engine/settings';
-import type { EngineSettings } from '../../engine/types';
-import { synthesizeSet, type SynthesizedSet } from '../../device/simulation/physics';
-import { plateTotal } from '../../rules/plates';
-import { DEFAULT_SETTINGS, type WorkoutSettings } from '../../rules/settingsModel';
-import type { LoadSpan } from '../../rules/loads';
-import { SessionTimeline } from '../../workout/sessionTimeline';
-import { reprocessLoads } from '../../workout/loadedEngine';
-import { loadSession } from '../archive';
-import type { ConnectedUnit } from '../../device/unit';
-import type { JournalSettings, PlateCounts } from '../records';
-import { SessionJournal } from '../sessionJournal';
-import { loadsFromRecord, workoutSnapshot } from '../sessionRecovery';
-import { JOURNAL_DB_NAME, openJournalStore } from '../store';
-import { dumpDatabase } from './idbDump';
+import { createEngine } from '../../src/engine';
+import { DEFAULT_ENGINE_SETTINGS } from '../../src/engine/settings';
+import type { EngineSettings } from '../../src/engine/types';
+import { synthesizeSet, type SynthesizedSet } from '../../src/device/simulation/physics';
+import { plateTotal } from '../../src/rules/plates';
+import { DEFAULT_SETTINGS, type WorkoutSettings } from '../../src/rules/settingsModel';
+import type { LoadSpan } from '../../src/rules/loads';
+import { SessionTimeline } from '../../src/workout/sessionTimeline';
+import { reprocessLoads } from '../../src/workout/loadedEngine';
+import { loadSession } from '../../src/journal/archive';
+import type { ConnectedUnit } from '../../src/device/unit';
+import type { JournalSettings, PlateCounts } from '../../src/journal/records';
+import { SessionJournal } from '../../src/journal/sessionJournal';
+import { loadsFromRecord, workoutSnapshot } from '../../src/journal/sessionRecovery';
+import { JOURNAL_DB_NAME, openJournalStore } from '../../src/journal/store';
+import { dumpDatabase } from '../../src/journal/testing/idbDump';
 
 const UNIT: ConnectedUnit = { id: 'unit-7', deviceName: 'Repline 0007', firmware: { major: 6, minor: 2, patch: 0 }, info: { type: 4.1, number: 7, name: 'Garage rack' } };
 
