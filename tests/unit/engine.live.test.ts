@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine, type EngineSettings, type IncrementalEngine, type SampleBatch } from '../../src/engine';
 import { createReferenceEngine } from '../../src/engine/reference';
-import { expectAgree, phaseS, sampleSet, type YoYoSet } from './engine.fixtures';
+import { expectAgree } from './engine.agreement';
+import { phaseS, sampleSet, type YoYoSet } from './engine.fixtures';
 
 const REST_CLOSE_S = 0.5;
 const REST_BAND_DEG = 10;
@@ -99,12 +100,13 @@ describe('the wasm engine and the reference port, live', () => {
   it('return the same points and reps from every push, rests included', () => {
     const batch = sampleSet({ ...SET, restS: 0.7 }, { inputHz: 333, jitter: 0.45, noiseDeg: 1, seed: 4, tailS: 3 });
     const [wasm, port] = [createEngine({ hz: 150 }, { points: true }), createReferenceEngine({ hz: 150 }, { points: true })];
-    let reps = 0;
+    let [reps, points] = [0, 0];
     for (let i = 0; i < batch.timeUs.length; i += 41) {
       const piece = { timeUs: batch.timeUs.subarray(i, i + 41), angleDeg: batch.angleDeg.subarray(i, i + 41) };
       const got = wasm.push(piece);
-      expectAgree(got, port.push(piece));
+      expectAgree(got, port.push(piece), { hz: 150 }, points);
       reps += got.reps.length;
+      points += got.pointCount;
     }
     wasm.dispose();
     expect(reps).toBe(REPS);
