@@ -1,8 +1,10 @@
 /**
- * The wasm engine against the plain TypeScript port (src/engine/reference): on random
- * sessions, pushed to wasm in random slices and to the port at once, points and reps agree
- * within 1e-9 relative. Two independent builds of one pipeline catch each other's slips, and
- * the slicing checks incremental == whole-session across the language boundary too.
+ * The wasm engine against its oracle (src/engine/reference: the pipeline written again from the
+ * engine's docs, over whole arrays): on random sessions, pushed to wasm in random slices and to the
+ * oracle at once, points and reps agree within 1e-9 relative, or the tolerance
+ * engine.agreement.ts gives where a running sum must differ from a fresh one. The oracle shares no
+ * code with the engine, so they disagree where the engine's tuned form departs from its own
+ * definitions; the slicing checks incremental == whole-session across the language boundary too.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -58,7 +60,7 @@ function withExtras(batch: SampleBatch, device: boolean, badEvery: number, seed:
   return device ? { timeUs, angleDeg, angularVelocity, angularAcceleration } : batch;
 }
 
-describe('the wasm engine and the TypeScript reference port', () => {
+describe('the wasm engine and the oracle', () => {
   it('agree on random flywheel sessions, wasm pushed in random slices', () => {
     fc.assert(
       fc.property(sessionArb, settingsArb, fc.array(fc.integer({ min: 0, max: 700 }), { minLength: 1, maxLength: 8 }), (s, settings, sizes) => {
@@ -85,6 +87,24 @@ describe('the wasm engine and the TypeScript reference port', () => {
       }),
       { numRuns: 100 },
     );
+  });
+
+  // Known disagreement, reported: edges.rs starts an onset's rest after the last stop it has
+  // timed, and when the next movement is confirmed within EDGE_MOVE_S of a movement's start (a
+  // rope wobbling at 8 Hz before the pull) that is the movement's own stop, so the onset is
+  // fitted over the rest after the movement and timed after it ended. The oracle starts the rest
+  // after the previous movement, as edges.rs's module doc says ("The rest side of a fit ends at
+  // the neighbouring movement"). This fails while the engine does otherwise: once it agrees,
+  // drop `.fails`.
+  it.fails('agree on a rope that wobbles before each pull', () => {
+    const set = { woundDeg: [900, 1000, 950], peakDegS: 1200, restS: 1 };
+    const batch = sampleSet(set, { inputHz: 1000, jitter: 0.2, noiseDeg: 0.05, seed: 7 });
+    // ±4° at 8 Hz over the last 0.4 s before the first pull.
+    batch.angleDeg.forEach((a, i) => {
+      const t = batch.timeUs[i]! / 1e6;
+      if (t > 0.55 && t < 0.95) batch.angleDeg[i] = a + 4 * Math.sin(2 * Math.PI * 8 * t);
+    });
+    expectAgree(reprocess(batch, {}, { points: true }), referenceReprocess(batch, {}, { points: true }), {});
   });
 
   it.each([

@@ -130,7 +130,7 @@ describe.skipIf(!existsSync(ROOT))('real Chronojump flywheel recordings', () => 
     expect(reprocess(load(file)).reps).toHaveLength(reps);
   });
 
-  it('agrees with the reference port on every recording', () => {
+  it('agrees with the oracle on every recording', () => {
     for (const file of ['signal_inertial3/signal_inertial3.txt', 'signal_inertial.txt', 'smooth-by-change-pos/set.txt']) {
       const batch = load(file);
       expectAgree(reprocess(batch, SQUAT, { points: true }), referenceReprocess(batch, SQUAT, { points: true }), SQUAT);

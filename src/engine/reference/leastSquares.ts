@@ -24,7 +24,7 @@ export function polynomialWeights(x: readonly number[], degree: number, ats: rea
 }
 
 /** The solution of a·x = b (a square and regular) by Gaussian elimination with partial pivoting. */
-export function solve(a: readonly number[][], b: readonly number[]): number[] {
+function solve(a: readonly number[][], b: readonly number[]): number[] {
   const n = b.length;
   const m = a.map((row, i) => [...row, b[i]!]);
   for (let col = 0; col < n; col++) {

@@ -1,23 +1,24 @@
 /**
  * The whole pipeline over whole arrays (`engine-rs/src/session.rs` and the crate doc's
- * "Pipeline"): samples in; points, reps and turns out, each rep and turn with the grid point at
- * which the engine publishes it.
+ * "Pipeline"): samples in; points, reps and turns out, the reps and turns in the order the engine
+ * publishes them and with what is known where it does.
  */
 import type { EngineSettings, ProcessedPoints, Rep, Turn } from '../types';
 import { FILTER_MAX_HALF_WIDTH, GRAVITY, REST_OMEGA_RAD_S } from './constants';
 import { metrics, power, rates } from './derive';
 import { lastStopUs, movements, onsetNear, stopNear, timeEdges } from './edges';
-import { detectReps, type Published } from './reps';
+import { detectReps } from './reps';
 import { accept, resample, type Samples } from './resample';
 import { buffer, halfWidth, savgol } from './savgol';
-import { blockPoints, halfWidths, smoothedPower } from './window';
+import { arrivalDelays, smoothedPower } from './window';
 
 export interface OracleRun {
   /** Every point the engine has produced (all of them once finished), if asked for. */
   points: ProcessedPoints | null;
   pointCount: number;
-  reps: Published<Rep>[];
-  turns: Published<Turn>[];
+  /** In the order the engine publishes them. */
+  reps: Rep[];
+  turns: Turn[];
   skipped: number;
 }
 
@@ -44,11 +45,12 @@ export function runOracle(samples: Samples, s: EngineSettings, finished: boolean
     omega: smooth(grid.omega, from, to, used.omega || used.alpha),
     alpha: smooth(grid.alpha, from, to, used.omega || used.alpha),
   }));
+  const joined = (column: (f: (typeof segments)[number]) => number[]) => ([] as number[]).concat(...segments.map(column));
   const filtered = {
-    angleDeg: segments.flatMap((f) => f.angle.value),
-    slope: segments.flatMap((f) => f.angle.slope),
-    omega: segments.flatMap((f) => f.omega),
-    alpha: segments.flatMap((f) => f.alpha),
+    angleDeg: joined((f) => f.angle.value),
+    slope: joined((f) => f.angle.slope),
+    omega: joined((f) => f.omega),
+    alpha: joined((f) => f.alpha),
   };
   const last = grid.segments[grid.segments.length - 1];
   const held = finished || last === undefined ? 0 : last.to - last.from >= 2 * m + 1 ? m : last.to - last.from;
@@ -68,15 +70,15 @@ export function runOracle(samples: Samples, s: EngineSettings, finished: boolean
     moving: r.omega.map((omega) => Math.abs(omega) >= REST_OMEGA_RAD_S),
   };
 
-  const runs = movements(pts.moving, pts.p, count);
-  timeEdges(runs, grid.timeUs, grid.rawDeg, count, s.hz, 1.5 * stepUs);
+  // Fitted on the resampled angle's clock, reported on the filtered angle's: 1.5 steps later (the 4-point buffer).
+  const runs = timeEdges(movements(pts.moving, pts.p, count), grid.timeUs, grid.rawDeg, count, s.hz, 1.5 * stepUs);
+  // session.rs: a phase may start or stop anywhere the filter spreads an edge, m points and a margin.
   const slack = Math.min(m + 2, FILTER_MAX_HALF_WIDTH + 2);
-  const block = blockPoints(s.hz);
   const detected = detectReps(pts, count, finished, {
     warmup: s.warmup,
     stepUs,
     smoothed: smoothedPower(p, grid.segments, count, s.hz),
-    delays: halfWidths(s.hz).map((n) => n * block + (block - 1) - Math.floor((block - 1) / 2)),
+    delays: arrivalDelays(s.hz),
     lastStopUs: (by) => lastStopUs(runs, by),
     phaseContext: (by) => ({
       stepUs,

@@ -59,6 +59,11 @@ const sign = (x: number) => (x > 0 ? 1 : x < 0 ? -1 : 0);
  * direction its first movement starts in, since ω last changed sign (the speed-up below the rest
  * threshold), and those just after it in the direction its last movement started in (the
  * slow-down). null without movement.
+ *
+ * Which way a still point goes is the sign of its ω. Where ω is 0 to its last bit (a rope at rest
+ * after a sudden stop, sampled without noise or by an encoder's ticks), that sign is the
+ * rounding's, yet the point carries the α of the step that brought the rope to rest: the engine's
+ * figures then move with its rounding (reported), and the oracle test allows for it.
  */
 export function movementOf(pts: PhasePoints, from: number, to: number): { first: number; last: number; counted: number[] } | null {
   const confirmed: { start: number; end: number }[] = [];

@@ -26,12 +26,6 @@ export interface DetectorContext {
   delays: readonly number[];
 }
 
-/** A rep or turn, and the grid point at which the engine publishes it. */
-export interface Published<T> {
-  item: T;
-  at: number;
-}
-
 interface Extreme {
   p: number;
   index: number;
@@ -72,10 +66,13 @@ interface Pending {
  * phase's peak power waits until the fit it uses has passed its movement's last point, or until
  * the next phase ends; `finished`: end of data, the phase still waiting goes with what it has and
  * a trailing rep closes if its eccentric's latest points are not movement.
+ *
+ * The points are numbered across segments and the detector runs on across a gap, as the engine
+ * does (reps.rs's module doc says a segment that begins mid-pull makes no rep: it does; reported).
  */
-export function detectReps(pts: DetectorPoints, count: number, finished: boolean, c: DetectorContext): { reps: Published<Rep>[]; turns: Published<Turn>[] } {
-  const reps: Published<Rep>[] = [];
-  const turns: Published<Turn>[] = [];
+export function detectReps(pts: DetectorPoints, count: number, finished: boolean, c: DetectorContext): { reps: Rep[]; turns: Turn[] } {
+  const reps: Rep[] = [];
+  const turns: Turn[] = [];
   let nextIndex = 0;
   let dir: Direction | null = null;
   let pending: Pending | null = null;
@@ -95,7 +92,7 @@ export function detectReps(pts: DetectorPoints, count: number, finished: boolean
       const e = p.rep.eccentric;
       if (e.duration > 0) e.peakPower = peakPower(e, p, by);
       p.rep.peakPowerRatio = overloadRatio(e.peakPower, p.rep.concentric.peakPower);
-      reps.push({ item: p.rep, at: by });
+      reps.push(p.rep);
     } else if (dir?.kind === 'eccentric' && dir.concentric !== null && dir.concentric.timed.phase.duration > 0) {
       dir.concentric.timed.phase.peakPower = peakPower(dir.concentric.timed.phase, p, by);
     }
@@ -148,7 +145,7 @@ export function detectReps(pts: DetectorPoints, count: number, finished: boolean
           const split = turnSplit(pts, turn.index, c.stepUs);
           const con = timed(start.index, turn.index, null, split, 1, i);
           pending = { from: start.index, to: turn.index, own: 1, due: due(start.index, turn.index, con.phase.duration), rep: null };
-          turns.push({ item: { index: nextIndex, count: nextIndex - c.warmup + 1, start: start.index, turn: turn.index, startUs: con.startUs, concentric: { ...con.phase } }, at: i });
+          turns.push({ index: nextIndex, count: nextIndex - c.warmup + 1, start: start.index, turn: turn.index, startUs: con.startUs, concentric: { ...con.phase } });
           concentric = { start, turn, split, timed: con };
         }
         dir = { kind: 'eccentric', concentric, from: turn.index, ext: here };
@@ -165,7 +162,7 @@ export function detectReps(pts: DetectorPoints, count: number, finished: boolean
         }
       } else if (dir.concentric !== null && rested(now, band.sinceUs, c.lastStopUs(i))) {
         complete(i);
-        reps.push({ item: close(dir.concentric, dir.from, dir.ext, i), at: i });
+        reps.push(close(dir.concentric, dir.from, dir.ext, i));
         dir.concentric = null;
       }
     }
@@ -174,7 +171,7 @@ export function detectReps(pts: DetectorPoints, count: number, finished: boolean
   if (finished && count > 0) {
     complete(count - 1);
     if (dir?.kind === 'eccentric' && dir.concentric !== null && !moving(pts, dir.from, count - 1)) {
-      reps.push({ item: close(dir.concentric, dir.from, dir.ext, count - 1), at: count - 1 });
+      reps.push(close(dir.concentric, dir.from, dir.ext, count - 1));
     }
   }
   return { reps, turns };

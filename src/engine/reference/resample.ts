@@ -39,20 +39,18 @@ export interface Grid {
  */
 export function accept(input: Samples): Accepted {
   const out: Accepted = { timeUs: [], angleDeg: [], omega: [], alpha: [], skipped: 0 };
+  const plausible = (v: number) => Math.abs(v) <= MAX_SAMPLE_VALUE;
   for (let i = 0; i < input.timeUs.length; i++) {
-    const t = input.timeUs[i]!;
-    const values = [t, input.angleDeg[i]!, input.omega?.[i] ?? 0, input.alpha?.[i] ?? 0];
-    const plausible = values.every((v) => Math.abs(v) <= MAX_SAMPLE_VALUE);
-    const last = out.timeUs[out.timeUs.length - 1];
-    const increasing = last === undefined || t - last >= MIN_STEP_US;
-    if (!plausible || !increasing) {
+    const [t, angle, omega, alpha] = [input.timeUs[i]!, input.angleDeg[i]!, input.omega?.[i] ?? 0, input.alpha?.[i] ?? 0];
+    const last = out.timeUs.at(-1);
+    if (plausible(t) && plausible(angle) && plausible(omega) && plausible(alpha) && (last === undefined || t - last >= MIN_STEP_US)) {
+      out.timeUs.push(t);
+      out.angleDeg.push(angle);
+      out.omega.push(omega);
+      out.alpha.push(alpha);
+    } else {
       out.skipped += 1;
-      continue;
     }
-    out.timeUs.push(t);
-    out.angleDeg.push(values[1]!);
-    out.omega.push(values[2]!);
-    out.alpha.push(values[3]!);
   }
   return out;
 }
@@ -72,13 +70,14 @@ export function resample(s: Accepted, stepUs: number, rates: boolean): Grid {
     const [angles, omegas, alphas] = [s.angleDeg, s.omega, s.alpha].map((c) => c.slice(first, end)) as [number[], number[], number[]];
     const from = grid.timeUs.length;
     const origin = times[0]!;
+    const stepMean = (values: number[], k: number) =>
+      !rates ? 0 : k === 0 ? interpolate(times, values, origin) : integral(times, values, origin + (k - 1) * stepUs, origin + k * stepUs) / stepUs;
     for (let k = 0; origin + k * stepUs <= times[times.length - 1]!; k++) {
       const t = origin + k * stepUs;
-      const stepMean = (values: number[]) => (!rates ? 0 : k === 0 ? interpolate(times, values, t) : integral(times, values, origin + (k - 1) * stepUs, t) / stepUs);
       grid.timeUs.push(t);
       grid.rawDeg.push(interpolate(times, angles, t));
-      grid.omega.push(stepMean(omegas));
-      grid.alpha.push(stepMean(alphas));
+      grid.omega.push(stepMean(omegas, k));
+      grid.alpha.push(stepMean(alphas, k));
     }
     grid.segments.push({ from, to: grid.timeUs.length });
   }

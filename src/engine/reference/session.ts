@@ -83,8 +83,8 @@ class ReferenceEngine implements IncrementalEngine<Update> {
     this.last = run;
     const [points, reps, turns] = [before?.pointCount ?? 0, before?.reps.length ?? 0, before?.turns.length ?? 0];
     const update: EngineUpdate = {
-      reps: run?.reps.slice(reps).map((r) => r.item) ?? [],
-      turns: run?.turns.slice(turns).map((t) => t.item) ?? [],
+      reps: run?.reps.slice(reps) ?? [],
+      turns: run?.turns.slice(turns) ?? [],
       skipped: (run?.skipped ?? 0) - (before?.skipped ?? 0),
       pointCount: (run?.pointCount ?? 0) - points,
     };

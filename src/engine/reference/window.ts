@@ -14,11 +14,20 @@ export interface Smoothed {
 }
 
 /** Grid points per block at `hz`: hz / PEAK_POWER_RATE_HZ rounded, at least 1. */
-export const blockPoints = (hz: number): number => Math.max(1, Math.round(hz / PEAK_POWER_RATE_HZ));
+const blockPoints = (hz: number): number => Math.max(1, Math.round(hz / PEAK_POWER_RATE_HZ));
 
 /** Half-widths of the two fits at `hz`, in blocks: PEAK_POWER_HALF_WIDTHS_S rounded, 2 (five blocks fix a quartic) to PEAK_POWER_MAX_HALF_WIDTH. */
-export const halfWidths = (hz: number): number[] =>
+const halfWidths = (hz: number): number[] =>
   PEAK_POWER_HALF_WIDTHS_S.map((h) => Math.min(PEAK_POWER_MAX_HALF_WIDTH, Math.max(2, Math.round(h * (hz / blockPoints(hz))))));
+
+/**
+ * How many points after its centre each fit's value is known: n blocks after its block and the
+ * rest of that block, from the middle point (the earlier of two).
+ */
+export const arrivalDelays = (hz: number): number[] => {
+  const points = blockPoints(hz);
+  return halfWidths(hz).map((n) => n * points + (points - 1) - Math.floor((points - 1) / 2));
+};
 
 /** The fit a phase of `durationS` takes its peak power from: the long one from PEAK_POWER_LONG_PHASE_S on. */
 export const streamFor = (durationS: number): number => (durationS >= PEAK_POWER_LONG_PHASE_S ? 1 : 0);
