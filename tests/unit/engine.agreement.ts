@@ -9,13 +9,19 @@
  *   ulps of A. Relative to a value near 0 (a still rope's ω, the angle where the rope passes 0, α
  *   between two equal ω) that is far more than 1e-9, so a point's numbers are held to 1e-9 of
  *   what A becomes through the same maps: the angle to A, ω to A·hz (in rad/s), α to A·hz², each
- *   metric through its own factor (derive.rs). A is the largest |angle| within 2m + 4 points (m
- *   the filter's half-width), every window a point's numbers read.
+ *   metric through its own factor (derive.rs). A is the largest |angle| within five windows
+ *   (5·(2m + 1) points, m the filter's half-width) and 4 points more: the engine sums its windows
+ *   afresh every four windows, sliding them in between, so a rounding made up to five windows
+ *   back is still in its sums. Numbers below 1e-300 count as 0: subnormal ones (below 2.2e-308)
+ *   carry too few significant bits for any relative tolerance.
  * - Extremes in a flat. Where |angle| is flat to its last bits (a rope at rest, sampled without
  *   noise) each engine's rounding makes its own largest point: a rep's start, turn or end may be
  *   another point of the flat, compared by the rope position there, and the points between the
  *   two belong to a phase in one engine and to the one before or after it in the other: the
  *   phases' figures may differ by their share, as below.
+ * - The rope's side at 0°. Where the angle is 0 within its tolerance, its sign, which says which
+ *   way the body moves (derive.rs: a_body = ∓a), is the rounding's: linear and net force may
+ *   differ by twice m·|a| there, a phase's by the share of such points.
  * - Points at rest to the last bit. A still point joins a phase's speed-up or slow-down by the
  *   sign of its ω (phase.rs); where ω is 0 within its tolerance, the sign is the rounding's, and
  *   such a point (the first of a rest after a sudden stop) can carry a real α. A phase's figures
@@ -28,7 +34,7 @@ const RELATIVE = 1e-9;
 
 /** For each point: how far apart two engines' value of column `name` may be, beyond 1e-9 of itself. */
 function pointScales(points: ProcessedPoints, s: EngineSettings): Record<string, (i: number) => number> {
-  const reach = 2 * Math.max(1, Math.round(0.05 * s.hz)) + 4;
+  const reach = 5 * (2 * Math.max(1, Math.round(0.05 * s.hz)) + 1) + 4;
   const angle = points.angleDeg;
   const scale = Float64Array.from(angle, (_, i) => {
     let a = 0;
@@ -39,6 +45,8 @@ function pointScales(points: ProcessedPoints, s: EngineSettings): Record<string,
   const alpha = (i: number) => omega(i) * s.hz;
   const absOmega = (i: number) => Math.max(Math.abs(points.angularVelocity[i]!), Math.abs(points.angularVelocity[i - 1] ?? 0));
   const absAlpha = (i: number) => Math.abs(points.angularAcceleration[i]!);
+  // Either side of 0° to rounding: the body's acceleration may have either sign.
+  const sideless = (i: number) => (Math.abs(angle[i]!) <= RELATIVE * scale[i]! ? (2 * s.mass * Math.abs(points.acceleration[i]!)) / RELATIVE : 0);
   return {
     timeUs: () => 0,
     angleDeg: (i) => scale[i]!,
@@ -48,27 +56,39 @@ function pointScales(points: ProcessedPoints, s: EngineSettings): Record<string,
     acceleration: (i) => alpha(i) * 2 * s.radius,
     torque: (i) => s.inertia * alpha(i),
     force: (i) => (s.inertia * alpha(i)) / s.radius,
-    linearForce: (i) => s.mass * alpha(i) * 2 * s.radius,
-    netForce: (i) => s.mass * alpha(i) * 2 * s.radius + (s.inertia * alpha(i)) / s.radius,
+    linearForce: (i) => s.mass * alpha(i) * 2 * s.radius + sideless(i),
+    netForce: (i) => s.mass * alpha(i) * 2 * s.radius + (s.inertia * alpha(i)) / s.radius + sideless(i),
     // I·α·ω with α and ω each within its tolerance.
     power: (i) => (s.inertia * ((absAlpha(i) + RELATIVE * alpha(i)) * (absOmega(i) + RELATIVE * omega(i)) - absAlpha(i) * absOmega(i))) / RELATIVE,
   };
 }
 
-const within = (a: number, b: number, floor = 0) => Object.is(a, b) || Math.abs(a - b) <= RELATIVE * Math.max(Math.abs(a), Math.abs(b)) + floor;
+/** Below this, numbers count as 0 (see the module notes). */
+const TINY = 1e-300;
+
+const within = (a: number, b: number, floor = 0) => Object.is(a, b) || Math.abs(a - b) <= RELATIVE * Math.max(Math.abs(a), Math.abs(b)) + floor + TINY;
 
 /**
  * How far a phase's figures may move with the points whose place in it is the rounding's (see the
  * module notes), each figure by their share: of the points after `from` up to `to` (the phase as
  * either engine has it), those at rest to the last bit and those between where the two engines
- * put its start (`starts`) or its end (`ends`). Nothing where the update lacks those points.
+ * put its start (`starts`) or its end (`ends`), and for the forces those at 0° to the last bit.
+ * Nothing where the update lacks those points.
  */
-function restShare(points: ProcessedPoints, s: EngineSettings, scaleOf: (i: number) => number, phase: PhaseSummary, starts: [number, number], ends: [number, number]): Partial<Record<keyof PhaseSummary, number>> {
+function restShare(
+  points: ProcessedPoints,
+  s: EngineSettings,
+  [angleScale, scaleOf]: [(i: number) => number, (i: number) => number],
+  phase: PhaseSummary,
+  starts: [number, number],
+  ends: [number, number],
+): Partial<Record<keyof PhaseSummary, number>> {
   const [from, to] = [Math.min(...starts), Math.max(...ends)];
   if (from < 0 || to >= points.timeUs.length || phase.duration <= 0) return {};
   const between = (i: number, [a, b]: [number, number]) => i > Math.min(a, b) && i <= Math.max(a, b);
-  let [omega, alpha, power, peak] = [0, 0, 0, 0];
+  let [omega, alpha, power, peak, side] = [0, 0, 0, 0, 0];
   for (let i = from + 1; i <= to; i++) {
+    if (Math.abs(points.angleDeg[i]!) <= RELATIVE * angleScale(i)) side += 2 * Math.abs(points.angularAcceleration[i]!);
     if (Math.abs(points.angularVelocity[i]!) > RELATIVE * scaleOf(i) && !between(i, starts) && !between(i, ends)) continue;
     omega += Math.abs(points.angularVelocity[i]!);
     alpha += Math.abs(points.angularAcceleration[i]!);
@@ -82,8 +102,8 @@ function restShare(points: ProcessedPoints, s: EngineSettings, scaleOf: (i: numb
     acceleration: 2 * s.radius * alpha * mean,
     torque: s.inertia * alpha * mean,
     force: (s.inertia * alpha * mean) / s.radius,
-    linearForce: s.mass * 2 * s.radius * alpha * mean,
-    netForce: s.mass * 2 * s.radius * alpha * mean + (s.inertia * alpha * mean) / s.radius,
+    linearForce: s.mass * 2 * s.radius * (alpha + side) * mean,
+    netForce: s.mass * 2 * s.radius * (alpha + side) * mean + (s.inertia * alpha * mean) / s.radius,
     power: power * mean,
     work: power * stepS,
     peakVelocity: s.radius * peak,
@@ -110,7 +130,7 @@ export function expectAgree(got: EngineUpdateWithPoints, want: EngineUpdateWithP
   const position = (index: number) => Math.abs(want.points.angleDeg[local(index)]!);
   const sameExtreme = (a: number, b: number) => a === b || (has(a) && has(b) && within(position(a), position(b), RELATIVE * scales.angleDeg!(local(b))));
   const share = (phase: PhaseSummary, starts: [number, number], ends: [number, number]) =>
-    restShare(want.points, s, scales.angularVelocity!, phase, [local(starts[0]), local(starts[1])], [local(ends[0]), local(ends[1])]);
+    restShare(want.points, s, [scales.angleDeg!, scales.angularVelocity!], phase, [local(starts[0]), local(starts[1])], [local(ends[0]), local(ends[1])]);
   const expectPhase = (what: string, a: PhaseSummary, b: PhaseSummary, floors: Partial<Record<keyof PhaseSummary, number>>) => {
     for (const key of Object.keys(b) as (keyof PhaseSummary)[]) {
       if (!within(a[key], b[key], floors[key])) throw new Error(`${what}.${key}: ${a[key]} vs ${b[key]}`);
@@ -135,9 +155,9 @@ export function expectAgree(got: EngineUpdateWithPoints, want: EngineUpdateWithP
     const eccentric = share(w.eccentric, [r.turn, w.turn], [r.end, w.end]);
     expectPhase(`reps[${k}].concentric`, r.concentric, w.concentric, concentric);
     expectPhase(`reps[${k}].eccentric`, r.eccentric, w.eccentric, eccentric);
-    // A ratio of two means, each within its floor.
-    const part = (floor: number | undefined, value: number) => (value > 0 ? (floor ?? 0) / value : 0);
-    const ratioFloor = w.meanPowerRatio * (part(eccentric.power, w.eccentric.power) + part(concentric.power, w.concentric.power));
+    // A ratio of two means, each within its floor: as far as the extremes of their ranges allow.
+    const [e, c, fe, fc] = [w.eccentric.power, w.concentric.power, eccentric.power ?? 0, concentric.power ?? 0];
+    const ratioFloor = c === 0 ? 0 : c > fc ? Math.max((e + fe) / (c - fc) - e / c, e / c - (e - fe) / (c + fc)) : Infinity;
     expectNumber(`reps[${k}].meanPowerRatio`, r.meanPowerRatio, w.meanPowerRatio, ratioFloor);
   });
 }
