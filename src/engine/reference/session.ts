@@ -28,7 +28,7 @@ class ReferenceEngine implements IncrementalEngine<Update> {
 
   push(batch: SampleBatch): Update {
     this.checkLive();
-    return this.take(batch) ? this.since(this.run(false)) : this.since(this.last);
+    return this.since(this.take(batch) || this.last === null ? this.run(false) : this.last);
   }
 
   /** `batch` as the whole session: one push and the finish, in one update. */
@@ -78,30 +78,24 @@ class ReferenceEngine implements IncrementalEngine<Update> {
   }
 
   /** What `run` has that the last run did not, and makes it the last. */
-  private since(run: OracleRun | null): Update {
+  private since(run: OracleRun): Update {
     const before = this.last;
     this.last = run;
     const [points, reps, turns] = [before?.pointCount ?? 0, before?.reps.length ?? 0, before?.turns.length ?? 0];
     const update: EngineUpdate = {
-      reps: run?.reps.slice(reps) ?? [],
-      turns: run?.turns.slice(turns) ?? [],
-      skipped: (run?.skipped ?? 0) - (before?.skipped ?? 0),
-      pointCount: (run?.pointCount ?? 0) - points,
+      reps: run.reps.slice(reps),
+      turns: run.turns.slice(turns),
+      skipped: run.skipped - (before?.skipped ?? 0),
+      pointCount: run.pointCount - points,
     };
-    if (!this.keepPoints) return update;
-    const columns = run?.points ? Object.entries(run.points).map(([name, column]) => [name, column.slice(points)]) : null;
-    return { ...update, points: (columns === null ? emptyPoints() : Object.fromEntries(columns)) as ProcessedPoints };
+    if (run.points === null) return update;
+    return { ...update, points: Object.fromEntries(Object.entries(run.points).map(([name, column]) => [name, column.slice(points)])) as ProcessedPoints };
   }
 
   private checkLive(): void {
     if (this.state === 'finished') throw new Error('Reference engine: the engine has finished; create a new one for more data');
     if (this.state === 'disposed') throw new Error('Reference engine: the engine was disposed; create a new one');
   }
-}
-
-function emptyPoints(): ProcessedPoints {
-  const names = ['timeUs', 'angleDeg', 'angularVelocity', 'angularAcceleration', 'velocity', 'acceleration', 'torque', 'force', 'linearForce', 'netForce', 'power'];
-  return Object.fromEntries(names.map((name) => [name, new Float64Array(0)])) as ProcessedPoints;
 }
 
 /** The oracle's live engine (the contract of `createEngine`). */
