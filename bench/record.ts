@@ -29,11 +29,12 @@ interface Section {
   [figure: string]: Figure | string | undefined;
 }
 
-/** The checked-out commit, "+" when the work tree has changes; undefined outside a git checkout. */
+/** The checked-out commit, "+" when the work tree has changes besides the results; undefined outside a git checkout. */
 function commit(): string | undefined {
   try {
     const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    return git('rev-parse', '--short', 'HEAD') + (git('status', '--porcelain', '--untracked-files=no') === '' ? '' : '+');
+    const changed = git('status', '--porcelain', '--untracked-files=no', '--', '.', ':(exclude)bench/results.json');
+    return git('rev-parse', '--short', 'HEAD') + (changed === '' ? '' : '+');
   } catch {
     return undefined;
   }

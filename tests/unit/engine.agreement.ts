@@ -1,6 +1,6 @@
 /**
  * When two engines agree: the wasm engine and the oracle (src/engine/reference) on the same
- * samples. Every number within 1e-9 relative, but for three things where a plain sum and the
+ * samples. Every number within 1e-9 relative, but for four things where a plain sum and the
  * engine's running one must part by more than that, each bounded by what makes it differ:
  *
  * - Numbers that cancel to near 0. The filter (engine-rs/src/savgol.rs) makes each point's angle
