@@ -5,6 +5,9 @@
  *   whole process (`process.resourceUsage().maxRSS`, read as the child exits; main thread and
  *   worker, Node included). Target ≤ 150 bytes per input sample. With `--jobs 2` on two files
  *   the same peak holds two workers' files: recorded for information.
+ * - `--out`: the same file and rates writing their three session CSVs, the peak next to the run
+ *   without `--out`. Target: within 1.5 × of it (the CSVs are streamed from the samples the run
+ *   holds anyway).
  * - parallel speed-up: a folder of 8 such files with `--jobs 1` and `--jobs 2`, alternated and
  *   each timed twice (the best of two: the machine is shared), in this one run.
  */
@@ -45,6 +48,7 @@ it('reprocesses one-hour debug CSVs within the memory budget, and in parallel', 
     for (let i = 2; i <= FILES; i++) copyFileSync(first, join(folder, `hour-${i}.csv`));
 
     const one = reprocess('--jobs', '1', first);
+    const written = reprocess('--jobs', '1', '--out', join(dir, 'out'), first);
     const two = reprocess('--jobs', '2', first, join(folder, 'hour-2.csv'));
     const serial: { peakBytes: number; seconds: number }[] = [];
     const parallel: { peakBytes: number; seconds: number }[] = [];
@@ -65,6 +69,13 @@ it('reprocesses one-hour debug CSVs within the memory budget, and in parallel', 
         target: '≤ 150',
         met: perSample <= 150,
         note: `--jobs 1: peak RSS ${mb(one.peakBytes)} MB for ${ROWS} samples at 100, 200 and 500 Hz, main thread and worker, Node included; ${one.seconds.toFixed(1)} s`,
+      },
+      peakBytesPerSampleWithOut: {
+        value: written.peakBytes / ROWS,
+        unit: 'bytes/sample',
+        target: `≤ 1.5 × without --out (${(1.5 * perSample).toFixed(0)})`,
+        met: written.peakBytes <= 1.5 * one.peakBytes,
+        note: `--jobs 1 --out: peak RSS ${mb(written.peakBytes)} MB (${(written.peakBytes / one.peakBytes).toFixed(2)} × the ${mb(one.peakBytes)} MB without --out), writing three session CSVs of ${ROWS} samples; ${written.seconds.toFixed(1)} s`,
       },
       peakBytesPerSampleTwoWorkers: {
         value: two.peakBytes / ROWS,

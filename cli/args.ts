@@ -41,7 +41,7 @@ export function usage(cores: number): string {
 
 Usage: npm run --silent reprocess -- [options] <file.csv | folder>...
 
-A folder stands for the .csv files directly inside it.
+A folder stands for the .csv files directly inside it, symbolic links to files included.
 
 Options:
 ${options.map(([name, text]) => `  ${name.padEnd(29)}${text}`).join('\n')}

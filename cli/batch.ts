@@ -8,14 +8,22 @@
  * - The session CSV's date is the input file's modification time, the closest thing to the
  *   recording time; its firmware is v0.0.0, docs/behaviour.md §8's value for an unknown version; its plate
  *   table is left empty, because only the total inertia is known. Its sets follow setRules.ts.
+ * - The session CSV is streamed to its file from the samples as the import holds them (pieces of
+ *   64 Ki samples), so `--out` needs no more memory than the run without it: never the whole
+ *   file's text, nor the samples joined into one copy. It is written under a temporary name
+ *   (outputs.ts `partPath`) and renamed when complete, so a failed or stopped write never
+ *   leaves a truncated CSV under the name of a good one.
  */
-import { constants, openAsBlob } from 'node:fs';
-import { access, mkdir, stat, writeFile } from 'node:fs/promises';
+import { constants, createWriteStream, openAsBlob } from 'node:fs';
+import { access, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { EngineSettings, Rep, SampleBatch } from '../src/engine/types';
-import { buildSessionCsv, joinPieces, parseInThreadInPieces, UTF8_BOM } from '../src/csv';
+import { parseInThreadInPieces, sessionCsvParts, UTF8_BOM, type SessionCsvInput } from '../src/csv';
 import { runEngine, type CreateEngine } from './engineRun';
-import { sessionCsvPath } from './outputs';
+import { ropeTravel } from './noReps';
+import { partPath, sessionCsvPath } from './outputs';
 import { setRules } from './setRules';
 
 /** One sampling rate's run of one file. */
@@ -30,6 +38,8 @@ export interface FileResult {
   file: string;
   /** Sample rows read from the file. */
   samples: number;
+  /** How far the rope moved over the file: the span of |angle|, ° (noReps.ts `ropeTravel`). */
+  travelDeg: number;
   /** Samples the engine dropped (the same at every rate: it depends on the input only). */
   skipped: number;
   runs: FileRun[];
@@ -52,8 +62,8 @@ export interface FileSink {
   ran(hz: number, skipped: number): void;
 }
 
-/** Processes one file, one rate after the other; resolves with its sample count once every run went to `sink`. */
-export async function reprocessFile(file: string, plan: BatchPlan, createEngine: CreateEngine, sink: FileSink): Promise<{ samples: number }> {
+/** Processes one file, one rate after the other; resolves with its sample count and rope travel once every run went to `sink`. */
+export async function reprocessFile(file: string, plan: BatchPlan, createEngine: CreateEngine, sink: FileSink): Promise<Pick<FileResult, 'samples' | 'travelDeg'>> {
   let pieces: SampleBatch[];
   try {
     await access(file, constants.R_OK);
@@ -62,19 +72,18 @@ export async function reprocessFile(file: string, plan: BatchPlan, createEngine:
     throw readProblem(error, file);
   }
   const { out } = plan;
-  // The session CSV wants the samples in one piece (joined once) and the run's reps (kept): only for --out.
-  const raw = out === undefined ? undefined : joinPieces(pieces);
   for (const [i, hz] of plan.rates.entries()) {
+    // The session CSV wants the run's reps before its samples: kept, only for --out.
     const kept: Rep[] = [];
     const skipped = runEngine(pieces, { ...plan.settings, hz }, createEngine, (reps) => {
       sink.reps(hz, reps);
-      if (raw !== undefined) kept.push(...reps);
+      if (out !== undefined) kept.push(...reps);
     });
-    if (out !== undefined) await writeSessionCsv(file, plan.settings, sessionCsvPath(file, out, plan.settings, hz), raw!, kept);
+    if (out !== undefined) await writeSessionCsv(file, plan.settings, sessionCsvPath(file, out, plan.settings, hz), pieces, kept);
     sink.ran(hz, skipped);
     sink.progress(2 + i);
   }
-  return { samples: pieces.reduce((n, piece) => n + piece.timeUs.length, 0) };
+  return { samples: pieces.reduce((n, piece) => n + piece.timeUs.length, 0), travelDeg: ropeTravel(pieces) };
 }
 
 /**
@@ -89,18 +98,30 @@ export function readProblem(error: unknown, file: string): unknown {
   return error;
 }
 
-async function writeSessionCsv(file: string, settings: BatchPlan['settings'], target: string, batch: SampleBatch, reps: Rep[]): Promise<void> {
-  const csv = buildSessionCsv({
+async function writeSessionCsv(file: string, settings: BatchPlan['settings'], target: string, pieces: readonly SampleBatch[], reps: Rep[]): Promise<void> {
+  const input: SessionCsvInput = {
     date: (await stat(file)).mtime,
     firmware: { major: 0, minor: 0, patch: 0 },
     mass: settings.mass,
     inertia: settings.inertia,
     reps,
     plates: [],
-    raw: batch,
+    raw: pieces,
     sets: setRules(settings.warmup),
-  });
+  };
   await mkdir(dirname(target), { recursive: true });
-  // The byte-order mark the app's exports carry too: without it a spreadsheet garbles µ, ° and ².
-  await writeFile(target, UTF8_BOM + csv, 'utf8');
+  const part = partPath(target);
+  try {
+    await pipeline(Readable.from(withBom(sessionCsvParts(input))), createWriteStream(part));
+    await rename(part, target);
+  } catch (error) {
+    await rm(part, { force: true });
+    throw error;
+  }
+}
+
+/** The byte-order mark the app's exports carry too (without it a spreadsheet garbles µ, ° and ²), then the text. */
+function* withBom(parts: Iterable<string>): Generator<string> {
+  yield UTF8_BOM;
+  yield* parts;
 }

@@ -1,33 +1,42 @@
 /**
  * The `--json` document: one object on stdout that scripts can rely on (its schema is in the README).
- * Durations in seconds, every metric SI, warmup reps included with count ≤ 0. Files that failed
- * are not listed: they are reported on stderr and by the exit status.
+ * Durations in seconds, every metric SI, warmup reps included with count ≤ 0, each rep counted
+ * within its set as everywhere else (rules/setSplit.ts). A figure that needs the inertia
+ * (rules/inertiaMetrics.ts) is null at inertia 0. Files that failed are not listed: they are
+ * reported on stderr and by the exit status.
  */
-import type { PhaseSummary, Rep } from '../src/engine/types';
+import type { Rep } from '../src/engine/types';
+import { powerFigure, shownPhase, type ShownPhase } from '../src/rules/inertiaMetrics';
 import { summariseSet, type SetSummary } from '../src/rules/sets';
-import { splitSets } from '../src/rules/setSplit';
+import { numberedSets } from '../src/rules/setSplit';
 import type { FileResult } from './batch';
 import { setRules } from './setRules';
 
-/** One phase of one rep: exactly the engine's per-phase summary (its fields are the engine's, engine-rs/src/bindings.rs). */
-export type JsonPhase = PhaseSummary;
+/**
+ * One phase of one rep: the engine's per-phase summary, field for field (its fields are the
+ * engine's, engine-rs/src/bindings.rs); those that need the inertia are null at inertia 0.
+ */
+export type JsonPhase = ShownPhase;
 
 /**
  * Schema version: 1 had the per-phase means and peak velocity; 2 adds peak power and work per
- * phase and the eccentric-overload ratios per rep; 3 adds the sets, per run, and each rep's set.
+ * phase and the eccentric-overload ratios per rep; 3 adds the sets, per run, and each rep's set;
+ * 4 counts each rep within its set (from the set's own warmup) and makes the figures that need
+ * the inertia null at inertia 0.
  */
-export const JSON_VERSION = 3;
+export const JSON_VERSION = 4;
 
 export interface JsonRep {
+  /** Within the rep's set: ≤ 0 for the set's warmup, then 1, 2, … . */
   count: number;
   /** The rep's set, 1-based (the `sets` entry with the same number). */
   set: number;
   concentric: JsonPhase;
   eccentric: JsonPhase;
-  /** Eccentric / concentric peak power; 0 without concentric power. */
-  peakPowerRatio: number;
-  /** Eccentric / concentric mean power; 0 without concentric power. */
-  meanPowerRatio: number;
+  /** Eccentric / concentric peak power; 0 without concentric power, null at inertia 0. */
+  peakPowerRatio: number | null;
+  /** Eccentric / concentric mean power; 0 without concentric power, null at inertia 0. */
+  meanPowerRatio: number | null;
 }
 
 /** One set's figures (rules/sets.ts), over its reps after the set's warmup. */
@@ -43,10 +52,10 @@ export interface JsonSet {
   meanConcentricVelocity: number | null;
   /** Percent, from the best concentric mean velocity to the last counted rep's. */
   velocityLoss: number;
-  /** Concentric + eccentric work, J. */
-  work: number;
-  /** Mean eccentric / concentric peak-power ratio; 0 when no rep has concentric power. */
-  eccentricOverload: number;
+  /** Concentric + eccentric work, J; null at inertia 0. */
+  work: number | null;
+  /** Mean eccentric / concentric peak-power ratio; 0 when no rep has concentric power, null at inertia 0. */
+  eccentricOverload: number | null;
 }
 
 export interface JsonRun {
@@ -67,45 +76,50 @@ export interface JsonDocument {
   files: JsonFile[];
 }
 
+/** What the figures depend on besides the reps: the warmup each set's figures leave out, and the inertia. */
+export interface JsonSettings {
+  warmup: number;
+  inertia: number;
+}
+
 /**
  * Writes the document (the text of a JsonDocument, then a newline) file by file as results come,
- * so no file's reps wait for the others' (an hour's runs hold megabytes). `warmup`: the warmup
- * setting, which each set's figures leave out.
+ * so no file's reps wait for the others' (an hour's runs hold megabytes).
  */
-export function jsonWriter(write: (text: string) => void, warmup: number): { file(result: FileResult): void; end(): void } {
+export function jsonWriter(write: (text: string) => void, settings: JsonSettings): { file(result: FileResult): void; end(): void } {
   let files = 0;
   write(`{"version":${JSON_VERSION},"files":[`);
   return {
     file(r) {
-      const file: JsonFile = { file: r.file, samples: r.samples, skipped: r.skipped, runs: r.runs.map((run) => jsonRun(run.hz, run.reps, warmup)) };
+      const file: JsonFile = { file: r.file, samples: r.samples, skipped: r.skipped, runs: r.runs.map((run) => jsonRun(run.hz, run.reps, settings)) };
       write((files++ === 0 ? '' : ',') + JSON.stringify(file));
     },
     end: () => write(']}\n'),
   };
 }
 
-function jsonRun(hz: number, reps: readonly Rep[], warmup: number): JsonRun {
-  const rules = setRules(warmup);
-  const sets = splitSets(reps, rules);
+function jsonRun(hz: number, reps: readonly Rep[], settings: JsonSettings): JsonRun {
+  const rules = setRules(settings.warmup);
+  const sets = numberedSets(reps, rules);
   return {
     hz,
-    reps: sets.flatMap((set, i) => set.map((rep) => jsonRep(rep, i + 1))),
-    sets: sets.map((set, i) => jsonSet(summariseSet(i, set, rules))),
+    reps: sets.flatMap((set, i) => set.map((rep) => jsonRep(rep, i + 1, settings.inertia))),
+    sets: sets.map((set, i) => jsonSet(summariseSet(i, set, rules), settings.inertia)),
   };
 }
 
-function jsonRep(rep: Rep, set: number): JsonRep {
+function jsonRep(rep: Rep, set: number, inertia: number): JsonRep {
   return {
     count: rep.count,
     set,
-    concentric: rep.concentric,
-    eccentric: rep.eccentric,
-    peakPowerRatio: rep.peakPowerRatio,
-    meanPowerRatio: rep.meanPowerRatio,
+    concentric: shownPhase(rep.concentric, inertia),
+    eccentric: shownPhase(rep.eccentric, inertia),
+    peakPowerRatio: powerFigure(rep.peakPowerRatio, inertia),
+    meanPowerRatio: powerFigure(rep.meanPowerRatio, inertia),
   };
 }
 
-function jsonSet(s: SetSummary): JsonSet {
+function jsonSet(s: SetSummary, inertia: number): JsonSet {
   return {
     set: s.index + 1,
     reps: s.reps,
@@ -113,7 +127,7 @@ function jsonSet(s: SetSummary): JsonSet {
     bestConcentricVelocity: s.best,
     meanConcentricVelocity: s.mean,
     velocityLoss: s.velocityLoss,
-    work: s.work,
-    eccentricOverload: s.overload,
+    work: powerFigure(s.work, inertia),
+    eccentricOverload: powerFigure(s.overload, inertia),
   };
 }

@@ -7,16 +7,24 @@
  * `--jobs`. One bad file never stops the others: its problem goes to stderr as
  * `reprocess: <file>: <problem>` (the importer's message names the row and column) and the exit
  * status becomes 1. With `--json` stdout holds the JSON document alone; without it, a table per
- * file and, on a terminal, a progress bar on stderr.
+ * file and, on a terminal, a progress bar on stderr. A run that finds no rep says why on stderr
+ * (noReps.ts), without failing the file.
+ *
+ * When stdout's reader goes away (`| head`: the pipe closes, writes fail with EPIPE), the command
+ * ends at once and quietly, as a command killed by SIGPIPE would, but with the exit status of
+ * what it did so far (0 unless a file had failed): the reader asked for no more. Any other failure to
+ * write stdout is said on stderr and ends the command with status 1.
  */
-import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { parseReprocessArgs, usage, UsageError, type ReprocessOptions } from './args';
 import type { BatchPlan } from './batch';
 import { inOrder } from './inOrder';
+import { expandInput } from './inputs';
 import { jsonWriter } from './json';
-import { outputClashes } from './outputs';
+import { noRepLines } from './noReps';
+import { outputClashes, partPath, sessionCsvPath } from './outputs';
+import { outlet, readerGone } from './outlet';
 import { runInWorkers, type Outcome } from './pool';
 import { startProgress } from './progress';
 import { decodeResult } from './repsWire';
@@ -48,15 +56,29 @@ export async function runReprocess(argv: readonly string[], io: CliIo, workerEnt
     return EXIT_OK;
   }
 
+  const stop = new AbortController();
   let failed = 0;
+  const stderr = outlet(io.stderr, (error) => {
+    if (!readerGone(error)) failed += 1;
+    stop.abort();
+  });
+  const stdout = outlet(io.stdout, (error) => {
+    if (!readerGone(error)) {
+      failed += 1;
+      stderr.write(`reprocess: cannot write the output: ${error.message}\n`);
+    }
+    stop.abort();
+  });
   const fail = (file: string, problem: string) => {
     failed += 1;
-    io.stderr.write(`reprocess: ${file}: ${problem}\n`);
+    stderr.write(`reprocess: ${file}: ${problem}\n`);
   };
   const files: string[] = [];
   for (const input of options.inputs) {
     try {
-      files.push(...(await expand(input)));
+      const found = await expandInput(input);
+      files.push(...found.files);
+      for (const { path, problem } of found.problems) fail(path, problem);
     } catch (error) {
       fail(input, messageOf(error));
     }
@@ -75,12 +97,14 @@ export async function runReprocess(argv: readonly string[], io: CliIo, workerEnt
     unitsDone[index] = units;
     progress.update(totalDone);
   };
-  const json = options.json ? jsonWriter((text) => io.stdout.write(text), options.settings.warmup) : undefined;
+  const json = options.json ? jsonWriter((text) => stdout.write(text), options.settings) : undefined;
   const report = inOrder<Outcome>((outcome, index) =>
     progress.print(() => {
-      if (!outcome.ok) fail(files[index]!, outcome.message);
-      else if (json !== undefined) json.file(decodeResult(outcome.result));
-      else io.stdout.write(formatSummary(decodeResult(outcome.result)) + '\n');
+      if (!outcome.ok) return fail(files[index]!, outcome.message);
+      const result = decodeResult(outcome.result);
+      if (json !== undefined) json.file(result);
+      else stdout.write(formatSummary(result, options.settings) + '\n');
+      for (const line of noRepLines(result)) stderr.write(`reprocess: ${result.file}: ${line}\n`);
     }),
   );
   const settled = (index: number, outcome: Outcome) => {
@@ -94,23 +118,17 @@ export async function runReprocess(argv: readonly string[], io: CliIo, workerEnt
     settled(index, { ok: false, message: clash });
     return [];
   });
-  await runInWorkers(jobs, options.jobs, plan, workerEntry, { progress: advance, settled });
+  await runInWorkers(jobs, options.jobs, plan, workerEntry, { progress: advance, settled }, stop.signal);
   progress.stop();
 
-  json?.end();
+  // A worker stopped or dead mid-file leaves the session CSV it was writing incomplete.
+  if (plan.out !== undefined) await removeParts(files, plan.out, plan);
+  if (!stop.signal.aborted) json?.end();
   return failed > 0 ? EXIT_FILE_FAILED : EXIT_OK;
 }
 
-/** A file stands for itself; a folder for the .csv files directly inside it, in name order. */
-async function expand(input: string): Promise<string[]> {
-  const info = await stat(input).catch((error: NodeJS.ErrnoException) => {
-    throw new Error(error.code === 'ENOENT' ? 'no such file or folder' : error.message);
-  });
-  if (!info.isDirectory()) return [input];
-  const names = (await readdir(input, { withFileTypes: true }))
-    .filter((entry) => entry.isFile() && /\.csv$/i.test(entry.name))
-    .map((entry) => entry.name)
-    .sort();
-  if (names.length === 0) throw new Error('the folder holds no .csv files');
-  return names.map((name) => join(input, name));
+/** Removes what the session CSVs of `files` left under their temporary names (a complete one has been renamed). */
+async function removeParts(files: readonly string[], out: string, plan: BatchPlan): Promise<void> {
+  const parts = files.flatMap((file) => plan.rates.map((hz) => partPath(sessionCsvPath(file, out, plan.settings, hz))));
+  await Promise.all(parts.map((part) => rm(part, { force: true })));
 }

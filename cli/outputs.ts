@@ -12,6 +12,11 @@ export function sessionCsvPath(file: string, out: string, settings: Omit<EngineS
   return join(out, basename(file, extname(file)) + rateSuffix({ ...settings, hz }) + '.csv');
 }
 
+/** Where a session CSV is written until it is complete (then renamed to `target`): not a .csv, so no later run takes it for an input. */
+export function partPath(target: string): string {
+  return `${target}.part`;
+}
+
 /** The problem of each input whose session CSVs an earlier input already names, by its index. */
 export function outputClashes(files: readonly string[], out: string, settings: Omit<EngineSettings, 'hz'>, rates: readonly number[]): Map<number, string> {
   const owners = new Map<string, string>();

@@ -6,7 +6,9 @@
  * caller hears of progress and outcomes by that number, whatever order the workers finish in.
  *
  * A worker that dies (a crash, not a bad file: those are replies) fails the file it had, and a
- * new worker takes the remaining files.
+ * new worker takes the remaining files. When `stop` is aborted (nobody reads the output any
+ * more), the workers are terminated at once and the files they had, and those not begun, are
+ * never settled.
  */
 import { Worker } from 'node:worker_threads';
 import type { BatchPlan } from './batch';
@@ -22,7 +24,7 @@ export type Reply =
   | { kind: 'progress'; units: number }
   | { kind: 'reps'; hz: number; reps: Uint8Array }
   | { kind: 'ran'; hz: number; skipped: number }
-  | { kind: 'done'; samples: number }
+  | { kind: 'done'; samples: number; travelDeg: number }
   | { kind: 'failed'; message: string };
 
 export type Outcome = { ok: true; result: EncodedFileResult } | { ok: false; message: string };
@@ -40,16 +42,18 @@ export interface PoolEvents {
  */
 const YOUNG_GENERATION_MB = 4;
 
-export async function runInWorkers(files: readonly { index: number; file: string }[], jobs: number, plan: BatchPlan, entry: URL, events: PoolEvents): Promise<void> {
+export async function runInWorkers(files: readonly { index: number; file: string }[], jobs: number, plan: BatchPlan, entry: URL, events: PoolEvents, stop?: AbortSignal): Promise<void> {
   const queue = [...files];
   const start = () => new Worker(entry, { workerData: plan, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+  const stopped = () => stop?.aborted === true;
   const lane = async () => {
     let worker: Worker | undefined;
     try {
-      for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+      for (let next = queue.shift(); next !== undefined && !stopped(); next = queue.shift()) {
         const { index, file } = next;
         worker ??= start();
-        const { outcome, workerDied } = await runJob(worker, { file }, (units) => events.progress(index, units));
+        const { outcome, workerDied } = await runJob(worker, { file }, (units) => events.progress(index, units), stop);
+        if (stopped()) return;
         // A worker with no file left stops before its last outcome is handed on, so that the
         // caller's output of that file (megabytes of JSON for an hour) never adds to its memory.
         if (workerDied || queue.length === 0) {
@@ -65,7 +69,7 @@ export async function runInWorkers(files: readonly { index: number; file: string
   await Promise.all(Array.from({ length: Math.min(jobs, queue.length) }, lane));
 }
 
-function runJob(worker: Worker, job: Job, progress: (units: number) => void): Promise<{ outcome: Outcome; workerDied: boolean }> {
+function runJob(worker: Worker, job: Job, progress: (units: number) => void, stop?: AbortSignal): Promise<{ outcome: Outcome; workerDied: boolean }> {
   return new Promise((resolve) => {
     const runs: EncodedFileResult['runs'] = [];
     const runAt = (hz: number) => {
@@ -74,19 +78,22 @@ function runJob(worker: Worker, job: Job, progress: (units: number) => void): Pr
     };
     const settle = (outcome: Outcome, workerDied = false) => {
       worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+      stop?.removeEventListener('abort', onStop);
       resolve({ outcome, workerDied });
     };
     const onMessage = (reply: Reply) => {
       if (reply.kind === 'progress') progress(reply.units);
       else if (reply.kind === 'reps') runAt(reply.hz).reps.push(reply.reps);
       else if (reply.kind === 'ran') runAt(reply.hz).skipped = reply.skipped;
-      else if (reply.kind === 'done') settle({ ok: true, result: fileResult(job.file, reply.samples, runs) });
+      else if (reply.kind === 'done') settle({ ok: true, result: fileResult(job.file, reply.samples, reply.travelDeg, runs) });
       else settle({ ok: false, message: reply.message });
     };
     const onError = (error: Error) => settle({ ok: false, message: `the worker thread failed: ${error.message}` }, true);
     const stopped = (why: string) => settle({ ok: false, message: `the worker thread stopped (${why})` }, true);
     const onExit = (code: number) => stopped(`exit code ${code}`);
+    const onStop = () => stopped('the command was stopped');
     worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+    stop?.addEventListener('abort', onStop);
     // A worker that stopped between two files (its threadId is then -1) would never answer.
     if (worker.threadId === -1) stopped('before this file');
     else worker.postMessage(job);
@@ -94,6 +101,6 @@ function runJob(worker: Worker, job: Job, progress: (units: number) => void): Pr
 }
 
 /** The file's result from its runs; the engine drops the same samples at every rate (it depends on the input only), so `skipped` is any run's. */
-function fileResult(file: string, samples: number, runs: EncodedFileResult['runs']): EncodedFileResult {
-  return { file, samples, skipped: Math.max(0, ...runs.map((run) => run.skipped)), runs };
+function fileResult(file: string, samples: number, travelDeg: number, runs: EncodedFileResult['runs']): EncodedFileResult {
+  return { file, samples, travelDeg, skipped: Math.max(0, ...runs.map((run) => run.skipped)), runs };
 }

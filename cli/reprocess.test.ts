@@ -1,70 +1,25 @@
 /**
  * The batch command end to end: the real bundle (built here with the CLI's Vite config, wasm
- * engine inlined) run by `node` on debug CSVs generated from a yo-yo's physics in a temp folder.
- *
- * The recording: a flywheel on a shaft of r = 0.014 m, angle θ(t) = A·cos(2πt/P) with A = 1800°
- * (5 turns) and P = 4 s, at rest 0.5 s before and 1 s after, sampled every 5 ms. The rope
- * position is |θ|, so each quarter period is one phase and N = 4 half periods are 4 reps.
- * Per phase, by hand:
- *   duration        P/4                                   = 1 s
- *   mean |v|        r·A/(P/4)         = 0.014·10π/1       = 0.43982 m/s
- *   peak |v|        r·A·2π/P          = 0.014·10π·π/2     = 0.69087 m/s
- *   mean |τ|        I·A·(2π/P)²·(2/π) = 0.05·10π·(π/2)²·2/π = 2.4674 N·m   (I = 0.05 kg·m²)
- *   force           τ/r                                   = 176.24 N
+ * engine inlined) run by `node` on debug CSVs generated from a yo-yo's physics in a temp folder
+ * (testing/yoyo.ts has the recording and its figures by hand).
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Rep } from '../src/engine/types';
 import { summariseSet } from '../src/rules/sets';
 import type { JsonDocument } from './json';
+import { buildBundle, type Bundle } from './testing/bundle';
+import { EXPECTED, HEADER, PERIOD_S, R, yoyoCsv } from './testing/yoyo';
 
-const A_DEG = 1800;
-const PERIOD_S = 4;
-const STROKES = 4;
-const R = 0.014;
-const A_RAD = (A_DEG * Math.PI) / 180;
-const EXPECTED = {
-  duration: PERIOD_S / 4,
-  velocity: (R * A_RAD) / (PERIOD_S / 4),
-  peakVelocity: (R * A_RAD * 2 * Math.PI) / PERIOD_S,
-  torque: 0.05 * A_RAD * ((2 * Math.PI) / PERIOD_S) ** 2 * (2 / Math.PI),
-};
-const HEADER = '#, Angle, Time (µs), Angular Velocity (rad/s), Angular Acceleration (rad/s²)';
-
+let cli: Bundle;
 let dir: string;
-let bundle: string;
-
-/** `bouts` of the yo-yo's N strokes, `gapS` seconds of rest between them (at the start position). */
-function yoyoCsv(bouts = 1, gapS = 0): string {
-  const rows = [HEADER];
-  const rest0 = 0.5;
-  const move = (STROKES * PERIOD_S) / 2;
-  const cycle = move + gapS;
-  for (let i = 0; i * 0.005 < rest0 + bouts * cycle - gapS + 1; i++) {
-    const s = i * 0.005 - rest0;
-    const bout = Math.min(Math.max(Math.floor(s / cycle), 0), bouts - 1);
-    const t = Math.min(Math.max(s - bout * cycle, 0), move);
-    rows.push(`${i + 1},${A_DEG * Math.cos((2 * Math.PI * t) / PERIOD_S)},${1_000_000 + 5000 * i},,`);
-  }
-  return rows.join('\r\n') + '\r\n';
-}
-
-function run(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [bundle, ...args], { cwd: dir, encoding: 'utf8', timeout: 20_000 });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const run = (...args: string[]) => cli.run(...args);
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'repline-reprocess-'));
-  const root = fileURLToPath(new URL('..', import.meta.url));
-  await build({ root, configFile: join(root, 'vite.cli.config.ts'), logLevel: 'silent', build: { outDir: join(dir, 'dist-cli') } });
-  bundle = join(dir, 'dist-cli', 'reprocess.js');
+  cli = await buildBundle();
+  dir = cli.dir;
   writeFileSync(join(dir, 'yoyo.csv'), yoyoCsv());
   writeFileSync(join(dir, 'letters.csv'), `${HEADER}\n1,0,1000,,\n2,1,2000,,\n3,abc,3000,,\n`);
   writeFileSync(join(dir, 'backwards.csv'), `${HEADER}\n1,0,1000,,\n2,1,900,,\n`);
@@ -82,7 +37,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'again', 'yoyo.csv'), yoyoCsv());
 }, 60_000);
 
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => cli.remove());
 
 describe('npm run reprocess', () => {
   it('prints the help on stdout and exits 0', () => {
@@ -99,7 +54,7 @@ describe('npm run reprocess', () => {
     expect([status, stderr]).toEqual([0, '']);
     const doc = JSON.parse(stdout) as JsonDocument;
     expect(Object.keys(doc)).toEqual(['version', 'files']);
-    expect(doc.version).toBe(3);
+    expect(doc.version).toBe(4);
     const [file] = doc.files;
     expect(Object.keys(file!)).toEqual(['file', 'samples', 'skipped', 'runs']);
     expect([file!.file, file!.samples, file!.skipped]).toEqual(['yoyo.csv', 1900, 0]);
@@ -119,8 +74,8 @@ describe('npm run reprocess', () => {
           expect(phase.duration).toBeCloseTo(EXPECTED.duration, 1);
           expect(Math.abs(phase.velocity / EXPECTED.velocity - 1)).toBeLessThan(0.02);
           expect(Math.abs(phase.peakVelocity / EXPECTED.peakVelocity - 1)).toBeLessThan(0.02);
-          expect(Math.abs(phase.torque / EXPECTED.torque - 1)).toBeLessThan(0.03);
-          expect(phase.force).toBeCloseTo(phase.torque / R, 6);
+          expect(Math.abs(phase.torque! / EXPECTED.torque - 1)).toBeLessThan(0.03);
+          expect(phase.force).toBeCloseTo(phase.torque! / R, 6);
         }
       }
     }
@@ -142,14 +97,14 @@ describe('npm run reprocess', () => {
     expect([status, stderr]).toEqual([0, '']);
     const lines = stdout.trimEnd().split('\n');
     expect(lines[0]).toBe('yoyo.csv: 1900 samples, 0 skipped');
-    expect(lines[1]).toMatch(/^\s+Hz\s+Warmup\s+Reps\s+Con time s\s+Con v m\/s/);
-    const rows = lines.slice(2).map((l) => l.trim().split(/\s+/).slice(0, 5));
-    expect(rows.map((r) => r.slice(0, 3))).toEqual([
-      ['200', '1', '3'],
-      ['100', '1', '3'],
+    expect(lines[1]).toMatch(/^\s+Hz\s+Sets\s+Warmup\s+Reps\s+Con time s\s+Con v m\/s/);
+    const rows = lines.slice(2).map((l) => l.trim().split(/\s+/).slice(0, 6));
+    expect(rows.map((r) => r.slice(0, 4))).toEqual([
+      ['200', '1', '1', '3'],
+      ['100', '1', '1', '3'],
     ]);
     // A quarter period out, at r·A/(P/4) m/s: within a step and a half (15 ms) and 3 %.
-    for (const [, , , time, velocity] of rows) {
+    for (const [, , , , time, velocity] of rows) {
       expect(Math.abs(Number(time) - PERIOD_S / 4)).toBeLessThanOrEqual(0.015);
       expect(Math.abs(Number(velocity) / EXPECTED.velocity - 1)).toBeLessThan(0.03);
     }
@@ -174,11 +129,12 @@ describe('npm run reprocess', () => {
     expect(blocks[3]![1]).toEqual(['1000000', '1800']);
   });
 
-  it('splits each run into sets at rests longer than 20 s, with the figures rules/sets.ts gives each set', () => {
+  it('splits each run into sets at rests longer than 20 s, counts each set from its own warmup, with the figures rules/sets.ts gives each set', () => {
     const { status, stdout, stderr } = run('--json', '--hz', '200', '--inertia', '0.05', 'sets/two.csv');
     expect([status, stderr]).toEqual([0, '']);
     const [runAt] = (JSON.parse(stdout) as JsonDocument).files[0]!.runs;
-    expect(runAt!.reps.map((r) => [r.count, r.set])).toEqual([[0, 1], [1, 1], [2, 1], [3, 1], [4, 2], [5, 2], [6, 2], [7, 2]]);
+    // Each set counted from its own warmup, as the app counts it.
+    expect(runAt!.reps.map((r) => [r.count, r.set])).toEqual([[0, 1], [1, 1], [2, 1], [3, 1], [0, 2], [1, 2], [2, 2], [3, 2]]);
     expect(runAt!.sets.map((s) => Object.keys(s))).toEqual(
       [1, 2].map(() => ['set', 'reps', 'counted', 'bestConcentricVelocity', 'meanConcentricVelocity', 'velocityLoss', 'work', 'eccentricOverload']),
     );

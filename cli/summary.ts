@@ -1,15 +1,34 @@
 /**
  * The readable output of the batch command: per file, one table row per sampling rate with the
- * rep count and the means over the working reps (warmup excluded, as on the Workout screen),
- * two decimals like the app. Plain text with aligned columns, so it reads well in any terminal
+ * sets, the warmup and counted reps, and the means over the counted reps, two decimals like the
+ * app. Reps are counted as everywhere else (rules/setSplit.ts): within their set, each set's
+ * first `--warmup` reps its warmup, so three sets of four reps read "Sets 3, Warmup 3, Reps 9".
+ * A figure that needs the inertia reads "–" at inertia 0, as on the Workout screen
+ * (rules/inertiaMetrics.ts). Plain text with aligned columns, so it reads well in any terminal
  * and in a log file.
  */
 import type { PhaseSummary, Rep } from '../src/engine/types';
+import { phaseFigure } from '../src/rules/inertiaMetrics';
+import { numberedSets } from '../src/rules/setSplit';
 import type { FileResult } from './batch';
+import { setRules } from './setRules';
 
-const COLUMNS: { title: string; value: (reps: readonly Rep[]) => string }[] = [
-  { title: 'Warmup', value: (reps) => String(reps.filter((r) => r.count <= 0).length) },
-  { title: 'Reps', value: (reps) => String(working(reps).length) },
+/** What the figures depend on besides the reps: the warmup and inertia settings. */
+export interface SummarySettings {
+  warmup: number;
+  inertia: number;
+}
+
+/** A run's reps cut into sets and numbered, with the inertia they were computed with. */
+interface Numbered {
+  sets: Rep[][];
+  inertia: number;
+}
+
+const COLUMNS: { title: string; value: (run: Numbered) => string }[] = [
+  { title: 'Sets', value: (run) => String(run.sets.length) },
+  { title: 'Warmup', value: (run) => String(run.sets.flat().filter((r) => r.count <= 0).length) },
+  { title: 'Reps', value: (run) => String(counted(run).length) },
   { title: 'Con time s', value: mean('concentric', 'duration') },
   { title: 'Con v m/s', value: mean('concentric', 'velocity') },
   { title: 'Con peak m/s', value: mean('concentric', 'peakVelocity') },
@@ -21,22 +40,30 @@ const COLUMNS: { title: string; value: (reps: readonly Rep[]) => string }[] = [
   { title: 'Ecc power W', value: mean('eccentric', 'power') },
 ];
 
-export function formatSummary(result: FileResult): string {
+export function formatSummary(result: FileResult, settings: SummarySettings): string {
   const head = `${result.file}: ${result.samples} samples, ${result.skipped} skipped`;
-  const rows = [['Hz', ...COLUMNS.map((c) => c.title)], ...result.runs.map((run) => [String(run.hz), ...COLUMNS.map((c) => c.value(run.reps))])];
+  const rows = [
+    ['Hz', ...COLUMNS.map((c) => c.title)],
+    ...result.runs.map((run) => {
+      const numbered = { sets: numberedSets(run.reps, setRules(settings.warmup)), inertia: settings.inertia };
+      return [String(run.hz), ...COLUMNS.map((c) => c.value(numbered))];
+    }),
+  ];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
   const lines = rows.map((row) => '  ' + row.map((cell, i) => cell.padStart(widths[i]!)).join('  '));
   return [head, ...lines].join('\n') + '\n';
 }
 
-function working(reps: readonly Rep[]): Rep[] {
-  return reps.filter((r) => r.count > 0);
+/** The reps after each set's warmup. */
+function counted(run: Numbered): Rep[] {
+  return run.sets.flat().filter((r) => r.count > 0);
 }
 
-/** Mean over the working reps, or '–' when there are none (a mean of nothing is not 0). */
-function mean(phase: 'concentric' | 'eccentric', key: keyof PhaseSummary): (reps: readonly Rep[]) => string {
-  return (reps) => {
-    const values = working(reps).map((r) => r[phase][key]);
-    return values.length === 0 ? '–' : (values.reduce((a, b) => a + b, 0) / values.length).toFixed(2);
+/** Mean over the counted reps, or '–' when there are none or the figure needs the inertia and there is none (a mean of nothing is not 0). */
+function mean(phase: 'concentric' | 'eccentric', key: keyof PhaseSummary): (run: Numbered) => string {
+  return (run) => {
+    const values = counted(run).map((r) => phaseFigure(r[phase], key, run.inertia));
+    if (values.length === 0 || values.some((v) => v === null)) return '–';
+    return ((values as number[]).reduce((a, b) => a + b, 0) / values.length).toFixed(2);
   };
 }

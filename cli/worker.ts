@@ -27,7 +27,7 @@ port.on('message', (job: Job) => {
     ran: (hz, skipped) => reply({ kind: 'ran', hz, skipped }),
   };
   reprocessFile(job.file, plan, createEngine, sink).then(
-    ({ samples }) => reply({ kind: 'done', samples }),
+    ({ samples, travelDeg }) => reply({ kind: 'done', samples, travelDeg }),
     (error: unknown) => reply({ kind: 'failed', message: messageOf(error) }),
   );
 });

@@ -10,7 +10,6 @@ import { AppRoutes } from './app/AppRoutes';
 import { composeApp } from './compose/compose';
 import { webPorts } from './compose/webPorts';
 import { isNativePlatform } from './platform/runtime';
-import { showError } from './stores/alerts';
 import { messageOf } from './shared/messageOf';
 import './styles/app.css';
 
@@ -36,4 +35,4 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-app.startBackground().catch((error: unknown) => showError(`The session journal could not start: ${messageOf(error)}`));
+app.startBackground().catch((error: unknown) => app.stores.alerts.showError(`The session journal could not start: ${messageOf(error)}`));

@@ -9,15 +9,16 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, type ReactElement } from 'react';
-import { attempt, dismissError, errors, showError, status } from '../stores/alerts';
-import { settingsLoadError, settingsNotKept } from '../stores/settings';
 import { CloseIcon } from '../components/icons';
+import { useStores } from '../compose/appContext';
 
 const STATUS_MS = 6000;
 
 export function AlertRegion(): ReactElement {
   useSignals();
-  const current = status.value;
+  const { alerts, settings } = useStores();
+  const { errors, showError, dismissError, attempt } = alerts;
+  const current = alerts.status.value;
   const region = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -33,23 +34,21 @@ export function AlertRegion(): ReactElement {
   }, []);
 
   useEffect(() => {
-    const problem = settingsLoadError.peek();
+    const problem = settings.loadError.peek();
     if (problem === null) return;
-    settingsLoadError.value = null;
+    settings.loadError.value = null;
     showError(problem);
   }, []);
 
   // Said once per visit, whenever storage first fails (at start-up, or when it fills up later).
-  const notKept = settingsNotKept.value;
+  const notKept = settings.notKept.value;
   useEffect(() => {
     if (notKept !== null) showError(notKept);
   }, [notKept]);
 
   useEffect(() => {
     if (current === null) return;
-    const timer = setTimeout(() => {
-      if (status.peek()?.id === current.id) status.value = null;
-    }, STATUS_MS);
+    const timer = setTimeout(() => alerts.clearStatus(current.id), STATUS_MS);
     return () => clearTimeout(timer);
   }, [current]);
 

@@ -3,8 +3,6 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { updateSettings } from '../stores/settings';
-import { inertiaPrompt, workoutDialog } from '../stores/workoutHints';
 import { createFakeUnit } from '../device/testing/fakeUnit';
 import { composeTestApp, endTestApp, renderWithApp, type TestPorts } from '../compose/testing/testApp';
 import type { App } from '../compose/compose';
@@ -72,23 +70,24 @@ describe('the Bluetooth button', () => {
     };
     await connectAndCalibrate();
     expect(screen.getByText('Workout screen')).toBeTruthy();
+    const { workoutDialog, inertiaPrompt, closeWorkoutDialog } = app.stores.workoutHints;
     expect(workoutDialog.value).toBe('inertia');
     expect(inertiaPrompt.value).toBe('open');
-    workoutDialog.value = null;
-    inertiaPrompt.value = 'done';
+    closeWorkoutDialog();
+    expect(inertiaPrompt.value).toBe('done');
     await user.click(screen.getByRole('button', { name: 'Disconnect unit' }));
     await connectAndCalibrate();
     expect(workoutDialog.value).toBeNull();
   });
 
   it('does not ask for the plates when they are chosen', async () => {
-    updateSettings({ plates: [0, 0, 1, 0, 0] });
+    app.stores.settings.update({ plates: [0, 0, 1, 0, 0] });
     const user = renderShellParts();
     await user.click(screen.getByRole('button', { name: 'Connect unit' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Demo unit' }));
     await user.click(await screen.findByRole('button', { name: 'Calibrate' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Calibrate' })).toBeNull());
-    expect(workoutDialog.value).toBeNull();
+    expect(app.stores.workoutHints.workoutDialog.value).toBeNull();
     expect(screen.queryByText('Workout screen')).toBeNull();
   });
 

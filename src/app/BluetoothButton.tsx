@@ -7,8 +7,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { BluetoothIcon } from '../components/icons';
-import { attempt, showError, showStatus } from '../stores/alerts';
-import { connection } from '../stores/connection';
 import { useApp } from '../compose/appContext';
 import type { UnitChoice } from '../platform/units/port';
 import { messageOf } from '../shared/messageOf';
@@ -17,8 +15,9 @@ export const DEMO_NOTICE = 'Web Bluetooth is not available in this browser, so t
 
 export function BluetoothButton(): ReactElement {
   useSignals();
-  const { link, ports } = useApp();
-  const state = connection.value;
+  const { link, ports, stores } = useApp();
+  const { attempt, showError, showStatus } = stores.alerts;
+  const state = stores.connection.state.value;
   const [menuOpen, setMenuOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
 

@@ -7,7 +7,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { App } from '../compose/compose';
 import { composeTestApp, endTestApp, renderWithApp } from '../compose/testing/testApp';
 import { createFakeUnit } from '../device/testing/fakeUnit';
@@ -16,10 +16,12 @@ vi.mock('../components/chart/PlotlyRepChart', () => ({ default: () => <p>chart</
 const { AppRoutes } = await import('./AppRoutes');
 
 let app: App;
+beforeEach(() => {
+  app = composeTestApp();
+});
 afterEach(() => endTestApp(app));
 
 async function connectAndCalibrateOn(path: string): Promise<void> {
-  app = composeTestApp();
   renderWithApp(
     <MemoryRouter initialEntries={[path]}>
       <AppRoutes />

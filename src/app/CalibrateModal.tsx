@@ -10,22 +10,19 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, type ReactElement } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useApp } from '../compose/appContext';
-import { attempt } from '../stores/alerts';
-import { calibrateOpen } from '../stores/connection';
-import { inertia } from '../stores/settings';
-import { promptForInertia } from '../stores/workoutHints';
 
 const CalibrateDialog = lazy(() => import('../components/dialogs/CalibrateDialog').then((m) => ({ default: m.CalibrateDialog })));
 
 export function CalibrateModal(): ReactElement | null {
   useSignals();
-  const { link } = useApp();
+  const { link, stores } = useApp();
+  const { attempt } = stores.alerts;
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  if (!calibrateOpen.value) return null;
+  if (!stores.connection.calibrateOpen.value) return null;
   const stays = pathname === '/test' || pathname.startsWith('/profile/test');
   const calibrate = async (): Promise<void> => {
-    if ((await attempt(link.calibrate)) && !stays && promptForInertia(inertia.peek())) navigate('/');
+    if ((await attempt(link.calibrate)) && !stays && stores.workoutHints.promptForInertia(stores.settings.inertia.peek())) navigate('/');
   };
   return (
     <Suspense fallback={null}>

@@ -7,14 +7,13 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactElement } from 'react';
-import { attempt } from '../stores/alerts';
-import { connection } from '../stores/connection';
 import { useApp } from '../compose/appContext';
 
 export default function ReconnectBanner(): ReactElement | null {
   useSignals();
-  const { reconnector } = useApp().link;
-  const link = connection.value.status === 'reconnecting' ? reconnector.value : null;
+  const { link: { reconnector }, stores } = useApp();
+  const { attempt } = stores.alerts;
+  const link = stores.connection.state.value.status === 'reconnecting' ? reconnector.value : null;
   const state = link?.state.value ?? null;
   const failure = link?.lastFailure.value ?? null;
   const line = link?.line.value ?? null;

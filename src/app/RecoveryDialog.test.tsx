@@ -6,7 +6,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { synthesizeSet } from '../device/simulation/physics';
 import { FAKE_DEVICE } from '../device/testing/fakeUnit';
 import { DEFAULT_ENGINE_SETTINGS } from '../engine/settings';
@@ -43,11 +43,13 @@ async function storeWithCrashedSession(): Promise<JournalStore> {
 }
 
 let app: App;
+beforeEach(() => {
+  app = composeTestApp({ openJournal: storeWithCrashedSession });
+});
 afterEach(() => endTestApp(app));
 
 describe('Recover, pressed on another screen', () => {
   it('goes to the Workout screen, says so, and the History lists the session as in progress', async () => {
-    app = composeTestApp({ openJournal: storeWithCrashedSession });
     await app.startBackground();
     const user = userEvent.setup();
     renderWithApp(

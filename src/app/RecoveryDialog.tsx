@@ -9,14 +9,15 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Dialog } from '../components/Dialog';
-import { attempt, showStatus } from '../stores/alerts';
 import type { Journaling } from '../journal/journaling';
 import { formatDuration } from '../journal/sessionRecovery';
 import { useApp } from '../compose/appContext';
 
 export default function RecoveryDialog(): ReactElement | null {
   useSignals();
-  const journal = useApp().journal.value;
+  const app = useApp();
+  const { attempt, showStatus } = app.stores.alerts;
+  const journal = app.journal.value;
   const offer = journal?.offer.value ?? null;
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();

@@ -13,7 +13,6 @@ import { AlertRegion } from './AlertRegion';
 import { ErrorBoundary } from './ErrorBoundary';
 import { BluetoothButton } from './BluetoothButton';
 import { CalibrateModal } from './CalibrateModal';
-import { connection } from '../stores/connection';
 import { useApp } from '../compose/appContext';
 
 // The reconnect banner and the recovery dialog load when they have something to show.
@@ -22,7 +21,9 @@ const RecoveryDialog = lazy(() => import('./RecoveryDialog'));
 
 export function Shell(): ReactElement {
   useSignals();
-  const offer = useApp().journal.value?.offer.value ?? null;
+  const app = useApp();
+  const offer = app.journal.value?.offer.value ?? null;
+  const connection = app.stores.connection.state;
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
 

@@ -5,7 +5,7 @@
  * shown and the dialog stays open for another try.
  */
 import type { ReactElement, ReactNode } from 'react';
-import { attempt } from '../stores/alerts';
+import { useStores } from '../compose/appContext';
 import { Dialog, DialogButtons } from './Dialog';
 
 export interface ConfirmDialogProps {
@@ -19,6 +19,7 @@ export interface ConfirmDialogProps {
 }
 
 export function ConfirmDialog({ title, confirmLabel, onCancel, onConfirm, children }: ConfirmDialogProps): ReactElement {
+  const { attempt } = useStores().alerts;
   return (
     <Dialog
       title={title}

@@ -8,15 +8,18 @@ import { createJournaling, type Journaling, type JournalingDeps } from '../journ
 import type { Reconnector } from '../link/reconnectAttempts';
 import type { WakeLockPort } from '../platform/wakeLock/port';
 import { keepScreenAwake } from '../link/screenAwake';
+import type { Stores } from '../stores';
 
 export interface BackgroundDeps {
   wakeLock: WakeLockPort;
   reconnector: ReadonlySignal<Reconnector | null>;
+  stores: Stores;
   journaling: JournalingDeps;
 }
 
 export function startBackgroundServices(deps: BackgroundDeps): { journaling: Journaling; stop: () => void } {
-  const stopAwake = keepScreenAwake(deps.wakeLock, deps.reconnector);
+  const { connection, workoutHints, alerts } = deps.stores;
+  const stopAwake = keepScreenAwake(deps.wakeLock, { reconnector: deps.reconnector, connection: connection.state, hint: workoutHints.wakeLockHint, onError: alerts.showError });
   const journaling = createJournaling(deps.journaling);
   return {
     journaling,

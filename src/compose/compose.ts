@@ -5,23 +5,23 @@
  * and no module starts anything when it is imported.
  *
  * What it builds, in order:
- * - the settings, loaded from storage and written back on every change;
+ * - the stores (`createStores`: alerts, settings, connection, workout hints), the settings loaded
+ *   from storage and written back on every change;
  * - the live session (unit samples → engine → reps), whose code loads after start-up with the
  *   engine (`loadEngine` below waits for both);
  * - the workout view and the stream note the Workout screen reads, and voice feedback (its code
  *   loads just after start-up: it has nothing to say before the first rep);
  * - the link (connect, calibrate, disconnect, reconnect), which hands the session to each unit;
  * - after the first render (`startBackground`, a lazy chunk): the wake lock and the session
- *   journal, whose recorder the link picks up once it exists.
+ *   journal, whose recorder follows the link once the journal is open.
  */
 import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
 import type { EngineApi } from '../workout/liveSession';
 import type { LiveSession } from '../workout/liveSession';
 import { deferredSession } from '../workout/deferredSession';
 import type { Journaling } from '../journal/journaling';
-import type { Recorder } from '../journal/recorder';
 import type { JournalStore } from '../journal/store';
-import { createLink, type Link } from '../link/connection';
+import { createLink, type Link } from '../link/link';
 import type { ReconnectorDeps } from '../link/reconnectAttempts';
 import type { SharePort } from '../platform/share/port';
 import type { SpeechPort } from '../platform/speech/port';
@@ -29,11 +29,10 @@ import type { StoragePort } from '../platform/storage/port';
 import type { UnitFactory } from '../platform/units/port';
 import type { WakeLockPort } from '../platform/wakeLock/port';
 import type { WorkoutView } from '../rules/workoutView';
-import { attempt, showError, showStatus } from '../stores/alerts';
-import { boostPercent } from '../stores/connection';
 import { messageOf } from '../shared/messageOf';
-import { engineSettings, inertia, keepSettings, loadSettings, settings } from '../stores/settings';
-import { resetWorkoutPrompts } from '../stores/workoutHints';
+import { createStores, type Stores } from '../stores';
+import { createResetFlow, type ResetFlow } from '../workout/resetFlow';
+import { createCodeCache, type CodeCache } from './codeCache';
 import type { ProfileTestStore } from '../stores/profileTest';
 
 /**
@@ -67,12 +66,18 @@ export interface AppPorts {
 
 export interface App {
   readonly ports: AppPorts;
+  /** The signals the views read and the services write (alerts, settings, connection, workout hints). */
+  readonly stores: Stores;
   readonly session: LiveSession;
   /** Everything the Workout screen shows about the set in progress (rows, target, band, best, completion). */
   readonly view: ReadonlySignal<WorkoutView>;
   /** What the Workout screen says about the unit's samples this set (null while all were taken). */
   readonly streamNote: ReadonlySignal<string | null>;
   readonly link: Link;
+  /** Reset with its windup countdown. */
+  readonly resetFlow: ResetFlow;
+  /** View code loaded on demand, kept once loaded (components/onDemand.ts). */
+  readonly code: CodeCache;
   /** The guided profile test's plan and progress, kept across pages and reloads; its code loads with the first call. */
   profileTest(): Promise<ProfileTestStore>;
   /** The journal once it has loaded (after the first render); null before, and in tests that do not start it. */
@@ -87,12 +92,14 @@ export interface App {
 }
 
 export function composeApp(ports: AppPorts): App {
-  resetWorkoutPrompts();
-  loadSettings(ports.storage());
-  const stopKeeping = keepSettings(ports.storage, ports.storageProblem);
+  const stores = createStores();
+  const { alerts, settings, connection } = stores;
+  const { showError, showStatus } = alerts;
+  settings.load(ports.storage());
+  const stopKeeping = settings.keep(ports.storage, ports.storageProblem);
   const session = deferredSession(() =>
     import('../workout/liveSession').then(({ createLiveSession }) =>
-      createLiveSession({ engine: ports.engine, settings: engineSettings, boost: boostPercent, requestFrame: ports.requestFrame, onError: showError }),
+      createLiveSession({ engine: ports.engine, settings: settings.engine, boost: connection.boostPercent, requestFrame: ports.requestFrame, onError: showError }),
     ),
   );
   // Nothing streams before the engine runs, so the session's code comes with it.
@@ -101,9 +108,11 @@ export function composeApp(ports: AppPorts): App {
 
   // The view's code loads with the engine, after start-up: there is no rep to show before the
   // engine runs, so until then the view is the empty one.
-  const viewCode = signal<typeof import('./setView') | null>(null);
-  const viewReady = import('./setView').then((code) => void (viewCode.value = code));
-  const view = computed(() => viewCode.value?.setView(session.reps.value, session.turn.value, session.loads.value, settings.value) ?? emptyView(settings.value.repGoal));
+  const viewCode = signal<typeof import('../rules/currentSetView') | null>(null);
+  const viewReady = import('../rules/currentSetView').then((code) => void (viewCode.value = code));
+  const view = computed(
+    () => viewCode.value?.currentSetView(session.reps.value, session.turn.value, session.loads.value, settings.current.value) ?? emptyView(settings.current.value.repGoal),
+  );
   const streamNote = computed(() => {
     const { warnings, lastWarning } = session.stats.value;
     if (warnings === 0 || lastWarning === null) return null;
@@ -114,23 +123,24 @@ export function composeApp(ports: AppPorts): App {
   let disposed = false;
   const voiceReady = import('../workout/voiceFeedback')
     .then(({ startVoiceFeedback }) => {
-      if (!disposed) stopVoice = startVoiceFeedback({ session, settings, view, speech: ports.speech, onError: showError });
+      if (!disposed) stopVoice = startVoiceFeedback({ session, settings: settings.current, view, speech: ports.speech, onError: showError });
     })
     .catch((error: unknown) => void showError(`Voice feedback could not load: ${messageOf(error)}`));
 
-  const recorder = signal<Recorder | null>(null);
   const link = createLink({
     session,
-    recorder,
+    connection,
     loadEngine,
-    inertia,
+    inertia: settings.inertia,
     reconnectorFor: async (unit, live) =>
-      (await import('../link/resumeLink')).reconnectorFor(unit, live, { timing: ports.reconnectTiming, onStatus: showStatus, onError: showError }),
+      (await import('../link/resumeLink')).reconnectorFor(unit, live, { connection, timing: ports.reconnectTiming, onStatus: showStatus, onError: showError }),
     onError: showError,
   });
   // The CSV code loads with the first export, not with the Workout screen.
   const exportLive = async () => {
-    await attempt(async () => (await import('../workout/sessionExport')).exportLiveSession(session, ports.share));
+    await alerts.attempt(async () =>
+      (await import('../workout/sessionExport')).exportLiveSession(session, ports.share, { settings: settings.current, firmware: connection.firmware, alerts }),
+    );
   };
 
   const journal = signal<Journaling | null>(null);
@@ -148,10 +158,13 @@ export function composeApp(ports: AppPorts): App {
 
   return {
     ports,
+    stores,
     session,
     view,
     streamNote,
     link,
+    resetFlow: createResetFlow(),
+    code: createCodeCache(),
     profileTest: loadProfileTest,
     journal,
     voiceReady: Promise.all([voiceReady, viewReady]).then(() => {}),
@@ -162,9 +175,11 @@ export function composeApp(ports: AppPorts): App {
       const background = startBackgroundServices({
         wakeLock,
         reconnector: link.reconnector,
+        stores,
         journaling: {
           session,
-          recorder,
+          followLink: link.follow,
+          stores,
           open: ports.openJournal,
           storage: ports.storage,
           storageProblem: ports.storageProblem,

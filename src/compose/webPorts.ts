@@ -1,22 +1,35 @@
 /**
  * The ports of the app in a browser (and in the native shell, where each port picks its native
- * implementation itself). What the Workout screen does not need at once — sharing, the wake lock,
- * the journal's IndexedDB code — loads on first use, outside the start-up bundle.
+ * implementation itself), made anew for each app: nothing of them is kept at module level. What
+ * the Workout screen does not need at once — sharing, the wake lock, the journal's IndexedDB
+ * code — loads on first use, outside the start-up bundle, and is kept by these ports from then on.
  */
-import { lazyEngine, loadEngine } from '../engine/lazy';
+import { createLazyEngine } from '../engine/lazy';
 import type { SharePort } from '../platform/share/port';
 import type { SpeechPort } from '../platform/speech/port';
-import { storage, storageProblem } from '../platform/storage';
+import { createBrowserStorage } from '../platform/storage';
 import { createUnitFactory } from '../platform/units';
+import type { WakeLockPort } from '../platform/wakeLock/port';
 import type { AppPorts } from './compose';
 import { messageOf } from '../shared/messageOf';
 
-/** The platform's share port, loaded with the first export. */
-const lazyShare: SharePort = {
-  shareCsv: async (fileName, csv) => (await import('../platform/share')).defaultSharePort().shareCsv(fileName, csv),
-};
+/** What `load` gives, loaded on the first call and kept; a failed load is tried again on the next. */
+function loadedOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | null = null;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    }));
+}
 
 export function webPorts(): AppPorts {
+  const engine = createLazyEngine();
+  const storage = createBrowserStorage();
+  // The platform's share port loads with the first export, the wake lock after the first render.
+  const share = loadedOnce(async () => (await import('../platform/share')).createSharePort());
+  const lazyShare: SharePort = { shareCsv: async (fileName, csv) => (await share()).shareCsv(fileName, csv) };
+  const wakeLock = loadedOnce<WakeLockPort>(async () => (await import('../platform/wakeLock')).createWakeLock());
   // The voice port loads at once, but outside the start-up bundle: it is there long before the
   // first rep closes. Until then a toggle's phrase says why it is not spoken.
   let speech: SpeechPort = {
@@ -27,7 +40,7 @@ export function webPorts(): AppPorts {
   };
   import('../platform/speech').then(
     (module) => {
-      speech = module.speech();
+      speech = module.createSpeech();
     },
     (error: unknown) => {
       speech = {
@@ -39,12 +52,12 @@ export function webPorts(): AppPorts {
     },
   );
   return {
-    engine: lazyEngine,
-    loadEngine,
-    storage,
-    storageProblem,
+    engine: engine.engine,
+    loadEngine: engine.load,
+    storage: () => storage,
+    storageProblem: () => storage.problem(),
     speech: () => speech,
-    wakeLock: async () => (await import('../platform/wakeLock')).wakeLock(),
+    wakeLock,
     share: () => lazyShare,
     units: createUnitFactory(),
     openJournal: async () => (await import('../journal/store')).openJournalStore(),

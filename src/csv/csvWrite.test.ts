@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { csvBlock, joinBlocks, neutralisedText, type Cell } from './csvWrite';
+import { csvBlock, neutralisedText, type Cell } from './csvWrite';
 
 const parse = (csv: string): string[][] => Papa.parse<string[]>(csv, { delimiter: ',', newline: '\r\n' }).data;
 
@@ -66,11 +66,5 @@ describe('csvBlock', () => {
       }),
       { numRuns: 500 },
     );
-  });
-});
-
-describe('joinBlocks', () => {
-  it('separates blocks by one empty line and ends the file with a newline', () => {
-    expect(joinBlocks(['a,b', 'c'])).toBe('a,b\r\n\r\nc\r\n');
   });
 });

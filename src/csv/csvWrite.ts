@@ -26,24 +26,20 @@ const FORMULA_START = /^[=+\-@\t\r\n\0]/;
 /**
  * Writes rows as one CSV block (no trailing newline). Throws, naming the block (`name`), row and
  * column, on a non-finite number, because
- * `NaN` or `Infinity` in an export is a bug upstream, not a value a reader can use.
+ * `NaN` or `Infinity` in an export is a bug upstream, not a value a reader can use. `firstRow`:
+ * the block's row number of `rows[0]`, when they are a later slice of a block written in slices.
  */
-export function csvBlock(name: string, rows: readonly (readonly Cell[])[]): string {
+export function csvBlock(name: string, rows: readonly (readonly Cell[])[], firstRow = 1): string {
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r]!;
     for (let c = 0; c < row.length; c++) {
       const cell = row[c];
       if (typeof cell === 'number' && !Number.isFinite(cell)) {
-        throw new Error(`${name}: row ${r + 1}, column ${c + 1} holds ${cell}, which is not a finite number`);
+        throw new Error(`${name}: row ${firstRow + r}, column ${c + 1} holds ${cell}, which is not a finite number`);
       }
     }
   }
   return Papa.unparse(rows as Cell[][], { newline: CSV_NEWLINE, escapeFormulae: FORMULA_START });
-}
-
-/** Joins blocks with one empty line between them and ends the file with a newline. */
-export function joinBlocks(blocks: readonly string[]): string {
-  return blocks.join(CSV_NEWLINE + CSV_NEWLINE) + CSV_NEWLINE;
 }
 
 /** What a text cell reads back as after {@link csvBlock} and a CSV parser. */

@@ -85,11 +85,11 @@ describe('debug CSV round trip', () => {
     );
   });
 
-  it('gives the same samples wherever the text is cut into chunks', () => {
-    const csv = buildDebugCsv(strokeBatch(30));
+  it('gives the same samples wherever the text is cut into chunks, whether its lines end in CRLF, LF or CR alone', () => {
     const expected = strokeBatch(30);
+    const texts = fc.constantFrom('\r\n', '\n', '\r').map((eol) => buildDebugCsv(expected).replaceAll('\r\n', eol));
     fc.assert(
-      fc.property(fc.uniqueArray(fc.integer({ min: 1, max: csv.length - 1 }), { maxLength: 12 }), (cuts) => {
+      fc.property(texts.chain((csv) => fc.tuple(fc.constant(csv), fc.uniqueArray(fc.integer({ min: 1, max: csv.length - 1 }), { maxLength: 12 }))), ([csv, cuts]) => {
         const parser = new ChunkParser();
         let from = 0;
         for (const cut of [...cuts].sort((a, b) => a - b)) {
@@ -143,13 +143,14 @@ describe('textChunks', () => {
 });
 
 describe('parseDebugCsv accepts', () => {
-  it('the header without spaces after the commas, CRLF or LF, a byte-order mark, blank lines and padded numbers', async () => {
+  it('the header without spaces after the commas, CRLF, LF or CR alone, a byte-order mark, blank lines and padded numbers', async () => {
     const expected = { timeUs: new Float64Array([100, 200]), angleDeg: new Float64Array([1.5, -2]) };
     const compact = HEADER.replaceAll(', ', ',');
     for (const text of [
       `${compact}\n1,1.5,100,,\n2,-2,200,,\n`,
       `\uFEFF${HEADER}\r\n1, 1.5, 100, , \r\n\r\n2, -2, 200, ,\r\n\r\n`,
       `${HEADER}\n7,1.5,100,,\n9,-2,200,,`,
+      `${HEADER}\r1,1.5,100,,\r\r2,-2,200,,\r`,
     ]) {
       expect(await parseDebugCsv(text)).toEqual(expected);
     }
@@ -215,9 +216,17 @@ describe('parseDebugCsv rejects, naming row and column', () => {
     );
   });
 
-  it('counts blank lines when it names a row', async () => {
-    const error = await rejection(`${HEADER}\n1,0,100,,\n\n\n2,x,200,,\n`);
-    expect([error.row, error.column]).toEqual([5, 'Angle']);
+  it('counts blank lines when it names a row, whatever the line ends', async () => {
+    for (const eol of ['\n', '\r\n', '\r']) {
+      const error = await rejection(`${HEADER}${eol}1,0,100,,${eol}${eol}${eol}2,x,200,,${eol}`);
+      expect([error.row, error.column]).toEqual([5, 'Angle']);
+    }
+  });
+
+  it('reads every sample of a File whose lines end in CR alone, as an old Mac spreadsheet saves it', async () => {
+    const batch = strokeBatch(49);
+    const file = new File([buildDebugCsv(batch).replaceAll('\r\n', '\r')], 'cr.csv', { type: 'text/csv' });
+    expect(await parseDebugCsv(file)).toEqual(batch);
   });
 
   it('refuses a File that is not UTF-8 text', async () => {

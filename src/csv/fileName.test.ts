@@ -31,3 +31,14 @@ describe('csvFileName', () => {
     expect(() => csvFileName('raw' as 'debug', WHEN)).toThrow('CSV file name: unknown export kind "raw"');
   });
 });
+
+describe('a session file named for an athlete', () => {
+  const rates = { hz: 200, calcAngularVelocity: false, calcAngularAcceleration: true };
+  it('ends with the athlete’s name in lower case letters and digits joined by dashes', () => {
+    expect(csvFileName('session', new Date(1_700_000_000_000), rates, 'Ana B. (U18)')).toBe('Repline-1700000000000-200hz-calcV0-calcA1-ana-b-u18.csv');
+    expect(csvFileName('session', new Date(1_700_000_000_000), rates, 'Zoë')).toBe('Repline-1700000000000-200hz-calcV0-calcA1-zoe.csv');
+  });
+  it('has no label part when the name has no letter or digit', () => {
+    expect(csvFileName('session', new Date(1_700_000_000_000), rates, '★')).toBe('Repline-1700000000000-200hz-calcV0-calcA1.csv');
+  });
+});

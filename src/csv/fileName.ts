@@ -25,15 +25,22 @@ export function rateSuffix(opts: RateOptions): string {
   return `-${opts.hz}hz-calcV${opts.calcAngularVelocity ? 1 : 0}-calcA${opts.calcAngularAcceleration ? 1 : 0}`;
 }
 
+/** `label` as a file-name part: lower case letters and digits joined by dashes, at most 40 characters. */
+export function fileLabel(label: string): string {
+  return label.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40).replace(/-+$/, '');
+}
+
 /**
  * The name to save or share an export under. A session name needs `opts` (the rate and flags it
  * was processed with); a debug name ignores them, because the raw samples do not depend on them.
+ * A session `label` (an athlete's name, for their own export) goes last: `-ana-b`.
  */
-export function csvFileName(kind: 'session' | 'debug', when: Date, opts?: RateOptions): string {
+export function csvFileName(kind: 'session' | 'debug', when: Date, opts?: RateOptions, label?: string): string {
   const ms = when instanceof Date ? when.getTime() : NaN;
   if (Number.isNaN(ms)) throw new Error('CSV file name: the export time is not a valid date');
   if (kind === 'debug') return `${PRODUCT}-${ms}-debug.csv`;
   if (kind !== 'session') throw new Error(`CSV file name: unknown export kind "${String(kind)}"`);
   if (opts === undefined) throw new Error('CSV file name: a session export needs the sampling rate and calculate flags');
-  return `${PRODUCT}-${ms}${rateSuffix(opts)}.csv`;
+  const part = label === undefined ? '' : fileLabel(label);
+  return `${PRODUCT}-${ms}${rateSuffix(opts)}${part === '' ? '' : `-${part}`}.csv`;
 }

@@ -10,16 +10,16 @@
  * const samples = await parseDebugCsv(file, (f) => (progress.value = f)); // throws DebugCsvError
  * const recording = await importRecording(file, file.name); // a debug or session CSV's samples; NotARecordingError otherwise
  * const pieces = await parseInThreadInPieces(blob); // the same, in pieces of ≤ 64 Ki samples (Node, the batch command)
+ * for (const text of sessionCsvParts({ ...input, raw: pieces })) out.write(text); // the session CSV, streamed
  * ```
  */
-export { buildSessionCsv, type SessionCsvInput } from './sessionCsv';
+export { buildSessionCsv, sessionCsvParts, type RawColumns, type SessionCsvInput } from './sessionCsv';
 export { buildDebugCsv, DEBUG_COLUMNS } from './debugCsv';
 export { ratesAtSamples, type SampleRates } from './ratesAtSamples';
 export { parseDebugCsv } from './debugImport/parseDebugCsv';
 export { parseInThreadInPieces } from './debugImport/parseInThread';
-export { joinPieces } from './debugImport/chunkParser';
 export { DebugCsvError } from './debugImport/debugCsvError';
 export { importRecording, NotARecordingError, type ImportedRecording } from './recordingImport';
-export { csvFileName, rateSuffix, type RateOptions } from './fileName';
+export { csvFileName, fileLabel, rateSuffix, type RateOptions } from './fileName';
 export { shareCsv, UTF8_BOM, type ShareOutcome } from './share';
 export type { SharePort } from '../platform/share';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { PhaseSummary, Rep } from '../engine/types';
-import { buildSessionCsv, type SessionCsvInput } from './sessionCsv';
+import { buildSessionCsv, sessionCsvParts, type SessionCsvInput } from './sessionCsv';
 
 /** A phase of a rope pulled 0.5 m in 1 s at constant speed: every other figure is just distinct. */
 function phase(scale: number): PhaseSummary {
@@ -91,8 +91,62 @@ describe('buildSessionCsv', () => {
 
   it('labels the warmup reps W and numbers the others from 1', () => {
     const reps = [rep(0, 2, 1), rep(1, 2, 1), rep(2, 2, 1), rep(3, 2, 1)];
-    const rows = blocks(buildSessionCsv(input({ reps })))[1]!.slice(1);
+    const rows = blocks(buildSessionCsv(input({ reps, sets: { ...input().sets, warmup: 2 } })))[1]!.slice(1);
     expect(rows.map((r) => r[0])).toEqual(['W', 'W', '1', '2']);
+  });
+
+  it('numbers each set’s reps from that set’s own warmup, in the reps and the power blocks alike, whatever the engine counted', () => {
+    // Three sets of three reps, 30 s apart (the set rest is 20 s); the engine counts on across them.
+    const reps = Array.from({ length: 9 }, (_, i) => {
+      const r = rep(i, 1, 1);
+      const startUs = i * 3e6 + Math.floor(i / 3) * 30e6;
+      return { ...r, startUs, endUs: startUs + 2e6 };
+    });
+    const [, repRows, , , setRows, powerRows] = blocks(buildSessionCsv(input({ reps })));
+    expect(repRows!.slice(1).map((r) => r[0])).toEqual(['W', '1', '2', 'W', '1', '2', 'W', '1', '2']);
+    expect(powerRows!.slice(1).map((r) => r.slice(0, 2))).toEqual([1, 2, 3].flatMap((set) => [['W', `${set}`], ['1', `${set}`], ['2', `${set}`]]));
+    expect(setRows!.slice(1).map((r) => r.slice(3, 5))).toEqual([['3', '2'], ['3', '2'], ['3', '2']]);
+  });
+
+  it('leaves every figure that needs the inertia empty for the reps done at inertia 0, and writes the others', () => {
+    // No plates for the first rep (inertia 0), then 0.1 kg·m² from the second rep on, after a long rest.
+    const reps = [rep(0, 1, 1), { ...rep(1, 1, 2), startUs: 40e6, endUs: 42e6 }];
+    const loads = [
+      { fromUs: Number.NEGATIVE_INFINITY, inertia: 0, boost: 0 },
+      { fromUs: 30e6, inertia: 0.1, boost: 0 },
+    ];
+    const [, repRows, , , setRows, powerRows] = blocks(buildSessionCsv(input({ reps, sets: { ...input().sets, loads, warmup: 0, metric: 'torque' } })));
+    const needsInertia = ['Torque (N·m)', 'Tangential Force (N)', 'Net Force (N)', 'Power (W)'];
+    const header = repRows![0]!;
+    header.slice(1).forEach((heading, column) => {
+      const [unknown, known] = [repRows![1]![column + 1], repRows![2]![column + 1]];
+      expect([heading, unknown === '']).toEqual([heading, needsInertia.some((h) => heading.endsWith(h))]);
+      expect(Number.isFinite(Number(known)) && known !== '').toBe(true);
+    });
+    expect(powerRows!.slice(1).map((r) => r.slice(2))).toEqual([
+      ['', '', '', '', '', ''],
+      ['160', '80', '107.1', '53.57', '0.5', '0.5'],
+    ]);
+    // Best and mean torque, work and overload of the first set are unknown; velocity loss is not.
+    expect(setRows!.slice(1).map((r) => [r[5] === '', r[6] === '', r[7], r[8] === '', r[9] === ''])).toEqual([
+      [true, true, '0', true, true],
+      [false, false, '0', false, false],
+    ]);
+  });
+
+  it('hands the same text over in pieces, the raw samples a slice at a time, from one batch or from pieces of it', () => {
+    const timeUs = Array.from({ length: 10_000 }, (_, i) => 5000 * i);
+    const angleDeg = timeUs.map((t) => Math.sin(t / 1e6) * 900);
+    const whole = buildSessionCsv(input({ raw: { timeUs, angleDeg } }));
+    const pieces = [0, 3000, 7000, 10_000].slice(1).map((end, i, ends) => {
+      const start = i === 0 ? 0 : ends[i - 1]!;
+      return { timeUs: timeUs.slice(start, end), angleDeg: angleDeg.slice(start, end) };
+    });
+    const parts = [...sessionCsvParts(input({ raw: pieces }))];
+    expect(parts.join('')).toBe(whole);
+    expect(blocks(whole)[3]!.slice(1).map((row) => row.map(Number))).toEqual(timeUs.map((t, i) => [t, Number(angleDeg[i]!.toFixed(4))]));
+    // No piece holds more than a slice of the samples.
+    expect(Math.max(...parts.map((part) => part.split('\r\n').length))).toBeLessThan(5000);
   });
 
   it('gives back the concentric and eccentric numbers to four significant digits when parsed', () => {
@@ -160,5 +214,7 @@ describe('buildSessionCsv', () => {
     expect(() => buildSessionCsv(input({ reps: [broken] }))).toThrow('Session CSV: rep 2 has Power (W) = NaN, which is not a finite number');
     expect(() => buildSessionCsv(input({ plates: [{ plate: 0.1, count: -1 }] }))).toThrow(/count -1, not a whole number/);
     expect(() => buildSessionCsv(input({ raw: { timeUs: [0, 1], angleDeg: [0] } }))).toThrow('Session CSV: raw data has 2 times but 1 angles');
+    const late = { timeUs: Array.from({ length: 5000 }, (_, i) => i), angleDeg: Array.from({ length: 5000 }, (_, i) => (i === 4500 ? NaN : 0)) };
+    expect(() => buildSessionCsv(input({ raw: late }))).toThrow('Session CSV raw data: row 4502, column 2 holds NaN, which is not a finite number');
   });
 });

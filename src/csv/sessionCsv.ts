@@ -1,6 +1,6 @@
 /**
- * The session CSV a user shares after a workout (docs/behaviour.md §3 "CSV export layout"). Six blocks,
- * separated by one empty line, CRLF line endings:
+ * The session CSV a user shares after a workout (docs/behaviour.md §3 "CSV export layout"). Six blocks
+ * (a seventh, the athletes block of csv/sessionTagsCsv.ts, when the sets are tagged), separated by one empty line, CRLF line endings:
  *
  * ```text
  * Date,2026-03-01T09:30:00.000Z            ← block 1: header lines, label then value
@@ -27,11 +27,12 @@
  * W,1,312.5,…
  * ```
  *
- * Blocks 1–4 are the product's documented layout, unchanged; 5 and 6 come after them, so a
+ * Blocks 1–4 are the product's documented layout, unchanged; 5, 6 (and 7) come after them, so a
  * reader of the four blocks is not disturbed.
  *
  * Decisions where the product rules are silent:
- * - Rep labels: every warmup rep (count ≤ 0) is `W`; the others carry their count, 1, 2, … .
+ * - Rep labels: every rep is numbered within its set, from that set's own warmup, as the Workout
+ *   screen numbers it (rules/setSplit.ts `numberedSets`): each set reads W, 1, 2, … .
  * - Columns: `Con ` / `Ecc ` prefix (docs/behaviour.md §9 "Con force columns") + the docs/behaviour.md §9 metric label with
  *   its unit. Per phase: Delta Time (the phase duration), the means of Velocity, Acceleration,
  *   Torque, Tangential Force, Linear Force, Net Force, Power, and the Peak Velocity.
@@ -51,13 +52,24 @@
  *   set rest and at load changes, each set's warmup left out, best and mean in the metric and
  *   phase on screen, with the inertia and boost the set was done at. Block 6
  *   labels reps as block 2 does, with the set each belongs to.
+ * - A figure that needs the inertia (rules/inertiaMetrics.ts: torque, tangential force, net force,
+ *   power, peak power, work, the power ratios, a set's work and overload) is an empty cell where
+ *   the inertia was 0 (no plates chosen): the screen shows "–" there, and 0 would read as a
+ *   measurement. Each rep's inertia is the load it was done at (the session's loads), or the
+ *   header's inertia when the loads are not known.
+ * - `sessionCsvParts` hands the file over in pieces, the raw samples a slice of rows at a time,
+ *   so a writer (the batch command's `--out`) never holds an hour's text at once;
+ *   `buildSessionCsv` is those pieces joined.
  */
 import type { FirmwareVersion } from '../device/unit';
 import type { Metric, PhaseSummary, Rep } from '../engine/types';
+import { lacksInertia, phaseFigure, powerFigure } from '../rules/inertiaMetrics';
 import { METRIC_LABELS, PHASE_LABELS, type Phase } from '../rules/labels';
+import { loadAt } from '../rules/loads';
 import { summariseSet, type SetRules } from '../rules/sets';
-import { splitSets } from '../rules/setSplit';
-import { csvBlock, joinBlocks, type Cell } from './csvWrite';
+import { numberedSets } from '../rules/setSplit';
+import { csvBlock, CSV_NEWLINE, type Cell } from './csvWrite';
+import { tagsBlock, type SessionTagsInput } from './sessionTagsCsv';
 
 /** Significant digits of a derived figure, and decimals of a raw angle (see the module comment). */
 export const FIGURE_DIGITS = 4;
@@ -66,13 +78,19 @@ export const ANGLE_DECIMALS = 4;
 const MAX_DECIMALS = 6;
 
 /** `value` to {@link FIGURE_DIGITS} significant digits, as a plain decimal number. */
-export function figure(value: number): number {
+export function significant(value: number): number {
   if (value === 0 || !Number.isFinite(value)) return value;
   const decimals = FIGURE_DIGITS - 1 - Math.floor(Math.log10(Math.abs(value)));
   const rounded = Number(value.toFixed(Math.min(Math.max(decimals, 0), MAX_DECIMALS)));
   if (decimals >= 0) return rounded === 0 ? 0 : rounded;
   const scale = 10 ** -decimals;
   return Math.round(value / scale) * scale;
+}
+
+/** Raw samples as columns: time (µs) and angle (°). */
+export interface RawColumns {
+  timeUs: ArrayLike<number>;
+  angleDeg: ArrayLike<number>;
 }
 
 export interface SessionCsvInput {
@@ -86,7 +104,8 @@ export interface SessionCsvInput {
   reps: Rep[];
   /** `plate`: the plate's moment of inertia in kg·m² (docs/behaviour.md §3 "Flywheel plates"). */
   plates: { plate: number; count: number }[];
-  raw: { timeUs: ArrayLike<number>; angleDeg: ArrayLike<number> };
+  /** The raw samples, in one batch or in pieces in order (as the batch command holds them). */
+  raw: RawColumns | readonly RawColumns[];
   /** The unit's user-given name; adds a `Unit` header line when present. */
   unitName?: string;
   /**
@@ -94,6 +113,8 @@ export interface SessionCsvInput {
    * the session's loads, each set's inertia and boost (without them those cells are empty).
    */
   sets: SetRules;
+  /** Who did each set and what (sessionTagsCsv.ts); adds the athletes block when present. */
+  tags?: SessionTagsInput;
 }
 
 /** Per-phase columns: the PhaseSummary field and its heading (docs/behaviour.md §9 labels, with units). */
@@ -133,38 +154,57 @@ export function setHeader(metric: Metric, phase: Phase): string[] {
   return ['Set', 'Inertia (kg·m²)', 'Boost (%)', 'Reps', 'Counted', `Best ${figure}`, `Mean ${figure}`, 'Velocity Loss (%)', 'Work (J)', 'Eccentric Overload'];
 }
 
-/** Builds the four-block session CSV; throws a clear Error on input it cannot write faithfully. */
+/** Rows of the raw block written at a time: small enough that a slice's rows and text die young. */
+const RAW_SLICE = 4096;
+const BLOCK_GAP = CSV_NEWLINE + CSV_NEWLINE;
+
+/** Builds the session CSV (six blocks, seven with tags); throws a clear Error on input it cannot write faithfully. */
 export function buildSessionCsv(input: SessionCsvInput): string {
-  const sets = splitSets(input.reps, input.sets);
-  return joinBlocks([
-    headerBlock(input),
-    repBlock(input.reps),
-    plateBlock(input.plates),
-    rawBlock(input.raw),
-    setBlock(sets, input.sets),
-    powerBlock(sets),
-  ]);
+  return [...sessionCsvParts(input)].join('');
 }
 
-function setBlock(sets: readonly Rep[][], how: SessionCsvInput['sets']): string {
+/** The session CSV as pieces of text that join into the file; throws, as buildSessionCsv does, at the first problem. */
+export function* sessionCsvParts(input: SessionCsvInput): Generator<string> {
+  const sets = numberedSets(input.reps, input.sets);
+  const inertiaAt = (us: number) => (input.sets.loads !== undefined && input.sets.loads.length > 0 ? loadAt(input.sets.loads, us).inertia : input.inertia);
+  yield headerBlock(input) + BLOCK_GAP;
+  yield repBlock(sets.flat(), inertiaAt) + BLOCK_GAP;
+  yield plateBlock(input.plates) + BLOCK_GAP;
+  yield* rawBlock(input.raw);
+  yield BLOCK_GAP + setBlock(sets, input.sets, inertiaAt) + BLOCK_GAP + powerBlock(sets, inertiaAt) + CSV_NEWLINE;
+  if (input.tags !== undefined) yield CSV_NEWLINE + tagsBlock(input.reps, input.sets, input.tags) + CSV_NEWLINE;
+}
+
+/** The inertia (kg·m²) a rep starting at `us` µs was done at. */
+type InertiaAt = (us: number) => number;
+
+function setBlock(sets: readonly Rep[][], how: SessionCsvInput['sets'], inertiaAt: InertiaAt): string {
   const rows: Cell[][] = [setHeader(how.metric, how.phase)];
   sets.forEach((set, i) => {
     const s = summariseSet(i, set, how);
-    rows.push([i + 1, s.load?.inertia ?? '', s.load?.boost ?? '', s.reps, s.counted, s.best === null ? '' : figure(s.best), s.mean === null ? '' : figure(s.mean), figure(s.velocityLoss), figure(s.work), figure(s.overload)]);
+    const inertia = inertiaAt(set[0]!.startUs);
+    const figure = (value: number | null) => (value === null || lacksInertia(how.metric, inertia) ? '' : significant(value));
+    rows.push([i + 1, s.load?.inertia ?? '', s.load?.boost ?? '', s.reps, s.counted, figure(s.best), figure(s.mean), significant(s.velocityLoss), cell(powerFigure(s.work, inertia)), cell(powerFigure(s.overload, inertia))]);
   });
   return csvBlock('Session CSV sets', rows);
 }
 
-function powerBlock(sets: readonly Rep[][]): string {
+function powerBlock(sets: readonly Rep[][], inertiaAt: InertiaAt): string {
   const rows: Cell[][] = [[...POWER_HEADER]];
   sets.forEach((set, i) => {
     for (const rep of set) {
       const figures = [rep.concentric.peakPower, rep.eccentric.peakPower, rep.concentric.work, rep.eccentric.work, rep.peakPowerRatio, rep.meanPowerRatio];
       figures.forEach((value) => requireFinite(`rep ${rep.index + 1} power figure`, value));
-      rows.push([repLabel(rep.count), i + 1, ...figures.map(figure)]);
+      const inertia = inertiaAt(rep.startUs);
+      rows.push([repLabel(rep.count), i + 1, ...figures.map((value) => cell(powerFigure(value, inertia)))]);
     }
   });
   return csvBlock('Session CSV power', rows);
+}
+
+/** A figure's cell, to four significant digits: empty where there is no figure. */
+function cell(value: number | null): Cell {
+  return value === null ? '' : significant(value);
 }
 
 /** The rep label docs/behaviour.md §2 and §3 use: W for warmup, otherwise the count. */
@@ -198,17 +238,18 @@ export function firmwareLabel(fw: FirmwareVersion): string {
   return `v${fw.major}.${fw.minor}.${fw.patch}`;
 }
 
-function repBlock(reps: readonly Rep[]): string {
+function repBlock(reps: readonly Rep[], inertiaAt: InertiaAt): string {
   const rows: Cell[][] = [[...REP_HEADER]];
   for (const rep of reps) {
     const row: Cell[] = [repLabel(rep.count)];
+    const inertia = inertiaAt(rep.startUs);
     for (const phase of [rep.concentric, rep.eccentric]) {
       for (const { key, label } of PHASE_COLUMNS) {
         const value = phase[key];
         if (!Number.isFinite(value)) {
           throw new Error(`Session CSV: rep ${rep.index + 1} has ${label} = ${value}, which is not a finite number`);
         }
-        row.push(figure(value));
+        row.push(cell(phaseFigure(phase, key, inertia)));
       }
     }
     rows.push(row);
@@ -226,14 +267,27 @@ function plateBlock(plates: SessionCsvInput['plates']): string {
   return csvBlock('Session CSV plates', rows);
 }
 
-function rawBlock(raw: SessionCsvInput['raw']): string {
-  if (raw.timeUs.length !== raw.angleDeg.length) {
-    throw new Error(`Session CSV: raw data has ${raw.timeUs.length} times but ${raw.angleDeg.length} angles`);
+/** The raw block, a slice of rows at a time (without a newline after its last row). */
+function* rawBlock(raw: SessionCsvInput['raw']): Generator<string> {
+  const pieces: readonly RawColumns[] = 'timeUs' in raw ? [raw] : raw;
+  const times = pieces.reduce((n, piece) => n + piece.timeUs.length, 0);
+  const angles = pieces.reduce((n, piece) => n + piece.angleDeg.length, 0);
+  if (times !== angles) throw new Error(`Session CSV: raw data has ${times} times but ${angles} angles`);
+  let rows: Cell[][] = [[...RAW_HEADER]];
+  let written = 0;
+  const slice = () => {
+    const text = (written === 0 ? '' : CSV_NEWLINE) + csvBlock('Session CSV raw data', rows, written + 1);
+    written += rows.length;
+    rows = [];
+    return text;
+  };
+  for (const piece of pieces) {
+    for (let i = 0; i < piece.timeUs.length; i++) {
+      rows.push([piece.timeUs[i]!, Number(piece.angleDeg[i]!.toFixed(ANGLE_DECIMALS))]);
+      if (rows.length === RAW_SLICE) yield slice();
+    }
   }
-  const rows: Cell[][] = new Array(raw.timeUs.length + 1);
-  rows[0] = [...RAW_HEADER];
-  for (let i = 0; i < raw.timeUs.length; i++) rows[i + 1] = [raw.timeUs[i]!, Number(raw.angleDeg[i]!.toFixed(ANGLE_DECIMALS))];
-  return csvBlock('Session CSV raw data', rows);
+  if (rows.length > 0) yield slice();
 }
 
 function requireFinite(name: string, value: number): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRecordingSharePort } from '../platform/share';
+import { createRecordingSharePort } from '../platform/share/testing/recordingSharePort';
 import { shareCsv } from './share';
 
 describe('shareCsv', () => {

@@ -14,14 +14,14 @@
  * - A cancelled share sheet is reported like any other failure (the Web Share API rejects with an
  *   AbortError); docs/behaviour.md §8 knows no third outcome.
  */
-import { defaultSharePort, type SharePort } from '../platform/share';
+import type { SharePort } from '../platform/share/port';
 import { describeError } from '../shared/describeError';
 
 export type ShareOutcome = { ok: true; result: string; message: string } | { ok: false; result: ''; message: string };
 
 export const UTF8_BOM = '\uFEFF';
 
-export async function shareCsv(fileName: string, csv: string, port: SharePort = defaultSharePort()): Promise<ShareOutcome> {
+export async function shareCsv(fileName: string, csv: string, port: SharePort): Promise<ShareOutcome> {
   try {
     const result = await port.shareCsv(fileName, UTF8_BOM + csv);
     return { ok: true, result, message: `Metrics shared: ${whereItWent(fileName, result)}` };

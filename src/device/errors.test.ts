@@ -24,6 +24,12 @@ describe('UnitError', () => {
     expect(new UnitError('Run', 'lost').message).toBe('ErrorUseBluetoothApiReplineRun: lost');
   });
 
+  it('reads the message of an error-like rejection, as a native plugin gives one', () => {
+    expect(new UnitError('Connect', { message: 'Bluetooth LE not initialized', code: 'UNAVAILABLE' }).message).toBe(
+      'ErrorUseBluetoothApiReplineConnect: Bluetooth LE not initialized',
+    );
+  });
+
   it('recognises the user closing the device chooser', () => {
     const cancelled = new UnitError('Connect', new DOMException('User cancelled the requestDevice() chooser.', 'NotFoundError'));
     const missing = new UnitError('Connect', new DOMException('No Services matching UUID found in Device.', 'NotFoundError'));

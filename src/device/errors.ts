@@ -12,18 +12,12 @@
  * - Run: any other operation on a connected unit (reading or writing unit info), and any
  *   command attempted while no unit is connected is reported under its own name.
  */
+import { describeError } from '../shared/describeError';
 
 export const UNIT_OPERATIONS = ['Init', 'Run', 'Connect', 'Disconnect', 'Calibrate', 'Motor', 'Windup', 'SetMotorBoost'] as const;
 export type UnitOperation = (typeof UNIT_OPERATIONS)[number];
 
 const PRODUCT = 'Repline';
-
-function describeCause(cause: unknown): string {
-  if (cause instanceof Error) {
-    return cause.name && cause.name !== 'Error' ? `${cause.name}: ${cause.message}` : cause.message;
-  }
-  return String(cause);
-}
 
 export class UnitError extends Error {
   override readonly name = 'UnitError';
@@ -32,7 +26,7 @@ export class UnitError extends Error {
     readonly op: UnitOperation,
     cause: unknown,
   ) {
-    super(`ErrorUseBluetoothApi${PRODUCT}${op}: ${describeCause(cause)}`, { cause });
+    super(`ErrorUseBluetoothApi${PRODUCT}${op}: ${describeError(cause)}`, { cause });
   }
 
   /**

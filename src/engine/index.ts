@@ -1,7 +1,7 @@
 /**
  * The metrics engine's public face: `createEngine` for live sessions, `reprocess` for a whole
  * session, and the contract types. Everything else in this folder is an implementation detail
- * (the reference port in `reference/` is a test oracle, not for the app).
+ * (the test oracle in `reference/` is not for the app).
  */
 import { createEngine, reprocess } from './wasmEngine';
 

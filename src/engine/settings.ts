@@ -1,7 +1,7 @@
 /**
  * Engine settings on the TypeScript side: the defaults (the engine's, see ranges.ts), a caller's
  * partial settings made complete, and descriptions of settings and batches for
- * error messages. Both engines (wasm and the reference port) start here, so a typo'd type ("200"
+ * error messages. Both engines (wasm and the oracle in `reference/`) start here, so a typo'd type ("200"
  * for hz, 1 for a flag) fails the same way before any number reaches an engine. Ranges are
  * checked by the engines themselves (the engine's ranges: `RANGES` in ranges.ts).
  */

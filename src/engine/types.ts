@@ -1,7 +1,7 @@
 /**
  * The engine's TypeScript contract: what callers hand to the metrics engine and what they get
- * back. Both the wasm engine (`src/engine/wasmEngine.ts`) and the plain TypeScript port kept as a
- * test oracle (`src/engine/reference/`) implement it, so a test can run either.
+ * back. Both the wasm engine (`src/engine/wasmEngine.ts`) and the test oracle
+ * (`src/engine/reference/`) implement it, so a test can run either.
  *
  * The shapes of settings, reps, phase summaries and point columns are the generated classes of
  * `pkg/engine.d.ts` (from `engine-rs/src/bindings.rs`) as plain objects: written once, in Rust.

@@ -9,9 +9,10 @@
  *
  * The readers below spell the field names out, as object literals: objects built key by key
  * from a list of names cost about 2 µs a rep in V8, a literal a few dozen nanoseconds. They are
- * checked when this module loads against the names the engine gives for its records and the
- * fields of its generated classes (which the types come from), so an engine whose layout changed
- * fails at once instead of shifting figures.
+ * checked against the names the engine gives for its records and the fields of its generated
+ * classes (which the types come from) by `checkEngineLayout`, which the app's engine loader runs
+ * once it has loaded this module and the tests run too, so an engine whose layout changed fails
+ * at once instead of shifting figures (importing this module runs nothing).
  *
  * Memory: `reprocess` frees its engine in a `finally`; a live engine is freed by `dispose()`,
  * and wasm-bindgen's FinalizationRegistry frees one its owner forgot. A call that throws has
@@ -113,30 +114,34 @@ function checkReader(read: (n: Float64Array, at: number) => object, engineNames:
   if (!ok) throw new Error(`The engine's records (${engineNames.join(', ')}) do not match this reader: rebuild pkg/ or update wasmEngine.ts`);
 }
 
-checkReader(readPhase, phaseFields(), WasmPhaseSummary.prototype, []);
-checkReader(readRep, repFields(), WasmRep.prototype, ['concentric', 'eccentric']);
-checkReader(readTurn, turnFields(), WasmTurn.prototype, ['concentric']);
-
-const memory = wasmMemory() as WebAssembly.Memory;
-let numbers = new Float64Array(memory.buffer);
-
-/** All of wasm memory as numbers: a view made anew when memory has grown (which detaches the buffer under the old one). */
-function wasmNumbers(): Float64Array {
-  if (numbers.byteLength === 0) numbers = new Float64Array(memory.buffer);
-  return numbers;
+/** Throws unless every reader matches the engine's records (see checkReader). */
+export function checkEngineLayout(): void {
+  checkReader(readPhase, phaseFields(), WasmPhaseSummary.prototype, []);
+  checkReader(readRep, repFields(), WasmRep.prototype, ['concentric', 'eccentric']);
+  checkReader(readTurn, turnFields(), WasmTurn.prototype, ['concentric']);
 }
 
-/** A wasm engine and where its header is (see bindings.rs). */
+/** All of wasm memory as numbers, a view of its buffer now. */
+const viewOfMemory = () => new Float64Array((wasmMemory() as WebAssembly.Memory).buffer);
+
+/** A wasm engine, where its header is (see bindings.rs), and its view of wasm memory. */
 class Handle {
   readonly #header: number;
+  #numbers = viewOfMemory();
 
   constructor(readonly engine: LiveEngine) {
     this.#header = engine.header / 8;
   }
 
-  /** Index in {@link wasmNumbers} of the header. */
+  /** Index in {@link numbers} of the header. */
   header(): number {
     return this.#header;
+  }
+
+  /** All of wasm memory as numbers: a view made anew when memory has grown (which detaches the buffer under the old one). */
+  numbers(): Float64Array {
+    if (this.#numbers.byteLength === 0) this.#numbers = viewOfMemory();
+    return this.#numbers;
   }
 }
 
@@ -148,11 +153,11 @@ function readRecords(n: Float64Array, at: number, count: number, reps: number, t
 }
 
 /** Writes `batch`'s columns one after the other into the engine's input buffer. */
-function write(engine: LiveEngine, batch: SampleBatch): void {
+function write(handle: Handle, batch: SampleBatch): void {
   const { timeUs, angleDeg, angularVelocity, angularAcceleration } = batch;
   const length = timeUs.length + angleDeg.length + (angularVelocity?.length ?? 0) + (angularAcceleration?.length ?? 0);
-  let at = engine.input(length) / 8;
-  const n = wasmNumbers();
+  let at = handle.engine.input(length) / 8;
+  const n = handle.numbers();
   n.set(timeUs, at);
   n.set(angleDeg, (at += timeUs.length));
   at += angleDeg.length;
@@ -182,7 +187,7 @@ function newEngine(settings: EngineSettings, keepPoints: boolean): Handle {
 
 /** What the last call produced; the points taken with it when `takePoints`. */
 function update(handle: Handle, takePoints: boolean): EngineUpdate | EngineUpdateWithPoints {
-  const n = wasmNumbers();
+  const n = handle.numbers();
   const h = handle.header();
   const skipped = n[h]!;
   const pointCount = n[h + 1]!;
@@ -197,7 +202,7 @@ function update(handle: Handle, takePoints: boolean): EngineUpdate | EngineUpdat
 function push(handle: Handle, batch: SampleBatch, takePoints: boolean): EngineUpdate | EngineUpdateWithPoints {
   checkBatchShape(batch);
   const engine = handle.engine;
-  write(engine, batch);
+  write(handle, batch);
   if (!engine.push(batch.timeUs.length, batch.angleDeg.length, batch.angularVelocity?.length, batch.angularAcceleration?.length)) {
     throw new Error(`Engine push rejected the batch: ${engine.error()} (${describeLengths(batch)})`);
   }

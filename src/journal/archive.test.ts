@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { findUnfinished, listHistory, loadSession, removeAllSessions, removeSession } from './archive';
 import { SessionJournal } from './sessionJournal';
 import { openJournalStore } from './store';
-import { appendInBatches, freshStore, manualTimer, recording, sameFloats, START } from './testKit';
+import { UNSPECIFIED_EXERCISE_ID } from '../rules/exercises';
+import { appendInBatches, FIRST_ATHLETE_ID, FIRST_ATHLETE_TAGS, freshStore, manualTimer, recording, sameFloats, START } from './testKit';
 
 function part(rec: { timeUs: Float64Array; angleDeg: Float64Array }, from: number, to: number) {
   return { timeUs: rec.timeUs.subarray(from, to), angleDeg: rec.angleDeg.subarray(from, to) };
@@ -27,7 +28,7 @@ describe('recovery of an unfinished session', () => {
     expect(sameFloats(loaded.samples.timeUs, rec.timeUs)).toBe(true);
     expect(sameFloats(loaded.samples.angleDeg, rec.angleDeg)).toBe(true);
     expect(loaded.gaps).toEqual([{ fromUs: 1_000_000 + 699 * 5000, toUs: 1_000_000 + 700 * 5000 }]);
-    expect(loaded.meta.settings).toEqual(START.settings);
+    expect(loaded.meta.settings).toEqual({ ...START.settings, tags: FIRST_ATHLETE_TAGS });
     expect(loaded.meta.plates).toEqual(START.plates);
     expect(loaded.meta.unit).toEqual(START.unit);
   });
@@ -118,8 +119,8 @@ describe('history', () => {
     await open.flush();
 
     expect(await listHistory(store)).toEqual([
-      { id: newerId, startedAt: 3_000, finishedAt: 4_000, reps: 0, best: null, unitKind: 'bluetooth' },
-      { id: olderId, startedAt: 1_000, finishedAt: 2_000, reps: 6, best: { value: 1.1, metric: 'velocity', phase: 'concentric' }, unitKind: 'demo' },
+      { id: newerId, startedAt: 3_000, finishedAt: 4_000, reps: 0, best: null, unitKind: 'bluetooth', athleteIds: [FIRST_ATHLETE_ID], exerciseIds: [UNSPECIFIED_EXERCISE_ID] },
+      { id: olderId, startedAt: 1_000, finishedAt: 2_000, reps: 6, best: { value: 1.1, metric: 'velocity', phase: 'concentric' }, unitKind: 'demo', athleteIds: [FIRST_ATHLETE_ID], exerciseIds: [UNSPECIFIED_EXERCISE_ID] },
     ]);
   });
 

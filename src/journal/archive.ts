@@ -25,6 +25,8 @@ export async function listHistory(store: JournalStore): Promise<HistoryEntry[]> 
       reps: s.summary?.reps ?? 0,
       best: s.summary?.best ?? null,
       unitKind: s.unitKind,
+      athleteIds: unique((s.settings.tags ?? []).map((t) => t.athleteId)),
+      exerciseIds: unique((s.settings.tags ?? []).map((t) => t.exerciseId)),
     }));
 }
 
@@ -56,6 +58,8 @@ export function removeSession(store: JournalStore, id: string): Promise<void> {
 export function removeAllSessions(store: JournalStore): Promise<void> {
   return store.removeAll();
 }
+
+const unique = (ids: readonly string[]): string[] => [...new Set(ids)];
 
 function concat(chunks: readonly ChunkRecord[], field: 'timeUs' | 'angleDeg'): Float64Array {
   let length = 0;

@@ -16,10 +16,9 @@ import type { App } from '../compose/compose';
 import { composeTestApp } from '../compose/testing/testApp';
 import type { Unit } from '../device/unit';
 import { createMemoryStorage, createResilientStorage, type ResilientStorage } from '../platform/storage';
-import { clearNotices, errors } from '../stores/alerts';
 import { workoutSnapshot } from './sessionRecovery';
 import { TAIL_KEY } from './journalTail';
-import { settings, SETTINGS_KEY } from '../stores/settings';
+import { SETTINGS_KEY } from '../stores/settings';
 import { PROFILE_TEST_KEY } from '../stores/profileTest';
 import { DEFAULT_PROFILE_TEST } from '../rules/profileTest';
 import { DEFAULT_SETTINGS } from '../rules/settingsModel';
@@ -73,14 +72,14 @@ const deleteAllData = () => journal().deleteAll();
 const connectUnit = (unit: Unit) => page().link.connect(unit);
 const disconnectUnit = async () => app?.link.disconnect();
 const resetSession = () => page().link.reset();
+const settings = () => page().stores.settings.current;
+const errors = () => page().stores.alerts.errors;
 
 beforeEach(async () => {
   await disconnectUnit();
   app?.dispose();
   app = null;
   storage = createResilientStorage(() => createMemoryStorage());
-  clearNotices();
-  settings.value = { ...DEFAULT_SETTINGS, plates: [...DEFAULT_SETTINGS.plates] };
 });
 
 describe('recovery at start-up', () => {
@@ -94,7 +93,7 @@ describe('recovery at start-up', () => {
 
     recoverSession();
     expect(recoveryOffer.value).toBeNull();
-    expect(settings.value).toMatchObject({ warmup: 2, metric: 'torque', plates: [0, 1, 0, 0, 0] });
+    expect(settings().value).toMatchObject({ warmup: 2, metric: 'torque', plates: [0, 1, 0, 0, 0] });
     const reps = page().session.reps.value;
     expect(reps.map((r) => r.count)).toEqual([-1, 0, 1, 2, 3, 4]);
     reps.forEach((rep, i) => {
@@ -115,7 +114,7 @@ describe('recovery at start-up', () => {
     await connectUnit(unit);
     unit.emitSamples({ timeUs: [1_000, 6_000], angleDeg: [0, 0] });
     await disconnectUnit();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await journal().settled();
     const loaded = await loadSession(store, 'crashed');
     expect(loaded.samples.timeUs).toHaveLength(SET.timeUs.length + 2);
     expect(loaded.gaps).toEqual([{ fromUs: SET.timeUs.at(-1)!, toUs: SET.timeUs.at(-1)! + 1_000_000 }]);
@@ -145,7 +144,7 @@ describe('recovery at start-up', () => {
 
   it('says so and keeps recording in memory when the journal cannot open', async () => {
     await startJournaling(() => Promise.reject(new Error('IndexedDB is not available in this browser')));
-    expect(errors.value.map((e) => e.message)).toEqual([
+    expect(errors().value.map((e) => e.message)).toEqual([
       'Sessions cannot be kept on this device (IndexedDB is not available in this browser): recording continues in memory only; export a session to keep it',
     ]);
   });
@@ -157,7 +156,7 @@ describe('the last second before the page goes', () => {
     await startJournaling(async () => store);
     const unit = createFakeUnit('bluetooth');
     await connectUnit(unit);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await journal().settled();
     // The disk refuses from now on, like an IndexedDB write the browser drops as the page unloads.
     store.full = true;
     unit.emitSamples({ timeUs: SET.timeUs.slice(0, 150), angleDeg: SET.angleDeg.slice(0, 150) });
@@ -171,7 +170,7 @@ describe('the last second before the page goes', () => {
     expect(Array.from(page().session.raw().timeUs)).toEqual(SET.timeUs.slice(0, 150));
     expect(storage.read(TAIL_KEY)).toBeNull();
     resetSession();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await journal().settled();
     const [history] = await listHistory(store);
     expect(Array.from((await loadSession(store, history!.id)).samples.timeUs)).toEqual(SET.timeUs.slice(0, 150));
   });
@@ -185,16 +184,16 @@ describe('the last second before the page goes', () => {
     await startJournaling(async () => store);
     const unit = createFakeUnit('bluetooth');
     await connectUnit(unit);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    const atStake = () => errors.value.filter((n) => n.message.includes('could not be saved on this device'));
+    await journal().settled();
+    const atStake = () => errors().value.filter((n) => n.message.includes('could not be saved on this device'));
     // While the journal writes, only its last second is ever at stake: no alarm for that.
     unit.emitSamples({ timeUs: SET.timeUs.slice(0, 100), angleDeg: SET.angleDeg.slice(0, 100) });
     window.dispatchEvent(new Event('pagehide'));
     expect(atStake()).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await journal().settled();
     store.full = true;
     unit.emitSamples({ timeUs: SET.timeUs.slice(100, 400), angleDeg: SET.angleDeg.slice(100, 400) });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await journal().settled();
     window.dispatchEvent(new Event('pagehide'));
     window.dispatchEvent(new Event('pagehide'));
     const spanS = Math.round((SET.timeUs[399]! - SET.timeUs[100]!) / 1e6);
@@ -203,7 +202,7 @@ describe('the last second before the page goes', () => {
       `The last ${spanS} s (300 samples) of the session could not be saved on this device (this browser's storage for the site is full): export the session to keep it`,
     );
     expect(atStake()[0]!.action?.label).toBe('Export CSV');
-    expect(errors.value.some((n) => n.message.startsWith('Storage is full') && n.action?.label === 'Export CSV')).toBe(true);
+    expect(errors().value.some((n) => n.message.startsWith('Storage is full') && n.action?.label === 'Export CSV')).toBe(true);
     await disconnectUnit();
   });
 });
@@ -216,8 +215,8 @@ describe('the history', () => {
     recoverSession();
     // Reset finishes the session into the history; later plate changes are not the session's.
     resetSession();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    settings.value = { ...settings.value, plates: [0, 0, 0, 0, 0] };
+    await journal().settled();
+    settings().value = { ...settings().value, plates: [0, 0, 0, 0, 0] };
     return store;
   }
 
@@ -228,7 +227,7 @@ describe('the history', () => {
     const recorded = await recordedSession('crashed');
     // The plates it was recorded with, not the ones on now.
     expect(recorded.settings.plates).toEqual([0, 1, 0, 0, 0]);
-    expect(settings.value.plates).toEqual([0, 0, 0, 0, 0]);
+    expect(settings().value.plates).toEqual([0, 0, 0, 0, 0]);
     const samples = { timeUs: Float64Array.from(SET.timeUs), angleDeg: Float64Array.from(SET.angleDeg) };
     expect(recorded.reps).toEqual(reprocess(samples, { inertia: 0.05, warmup: 2 }).reps);
   });
@@ -236,16 +235,16 @@ describe('the history', () => {
   it('keeps each set at the plates it was done with, across a plate change, for the history', async () => {
     const store = await freshStore();
     await startJournaling(async () => store);
-    settings.value = { ...settings.value, plates: [0, 1, 0, 0, 0] };
+    settings().value = { ...settings().value, plates: [0, 1, 0, 0, 0] };
     const unit = createFakeUnit('bluetooth');
     await connectUnit(unit);
     unit.emitSamples(SET);
     // Between the sets the athlete puts the 0.1 plate on as well: 0.15 kg·m².
-    settings.value = { ...settings.value, plates: [1, 1, 0, 0, 0] };
+    settings().value = { ...settings().value, plates: [1, 1, 0, 0, 0] };
     const second = synthesizeSet({ reps: 6, seed: 6, inertia: 0.15, restAfterS: 1.5, startTimeUs: SET.timeUs.at(-1)! + 30e6, startAngleDeg: SET.endAngleDeg });
     unit.emitSamples(second);
     await disconnectUnit();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await journal().settled();
 
     const [entry] = await historyEntries();
     const recorded = await recordedSession(entry!.id);
@@ -263,7 +262,7 @@ describe('the history', () => {
 
   it('deletes all data, sessions, saved settings and the profile test, but not while a unit is connected', async () => {
     await finishedSession();
-    settings.value = { ...settings.value, mass: 70 };
+    settings().value = { ...settings().value, mass: 70 };
     (await page().profileTest()).plan.value = { ...DEFAULT_PROFILE_TEST, steps: 5 };
     expect(storage.read(PROFILE_TEST_KEY)).not.toBeNull();
     await connectUnit(createFakeUnit());
@@ -271,7 +270,7 @@ describe('the history', () => {
     await disconnectUnit();
     await deleteAllData();
     expect(await historyEntries()).toEqual([]);
-    expect(settings.value.mass).toBe(DEFAULT_SETTINGS.mass);
+    expect(settings().value.mass).toBe(DEFAULT_SETTINGS.mass);
     expect(JSON.parse(storage.read(SETTINGS_KEY)!).mass).toBe(DEFAULT_SETTINGS.mass);
     expect(storage.read(PROFILE_TEST_KEY)).toBeNull();
     expect(page().session.reps.value).toEqual([]);

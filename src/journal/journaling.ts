@@ -1,5 +1,5 @@
 /**
- * The journaling service: opens the session journal, gives the link its recorder, flushes when
+ * The journaling service: opens the session journal, has its recorder follow the link, flushes when
  * the page may die, mirrors settings changes into it, offers an unfinished session for recovery,
  * and carries out what the History and Data pages ask. The composition root loads it after the
  * first render (`compose/backgroundServices.ts`), so IndexedDB code never weighs on the Workout
@@ -9,35 +9,42 @@
  * (the app talks to no server); the settings, and the unsaved end of a session while the page is
  * being closed (journalTail.ts), are in localStorage. "Delete all data" removes all of it.
  */
-import { effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
+import { effect, signal, type ReadonlySignal } from '@preact/signals-react';
 import { createEngine } from '../engine';
-import type { Rep } from '../engine/types';
 import type { StoragePort } from '../platform/storage';
-import type { WorkoutSettings } from '../rules/settingsModel';
-import type { LoadSpan } from '../rules/loads';
-import { dismissError, showError, showStatus } from '../stores/alerts';
 import { messageOf } from '../shared/messageOf';
-import { connection } from '../stores/connection';
-import { engineSettings, resetSettings, settings, SETTINGS_KEY } from '../stores/settings';
+import { SETTINGS_KEY, type Stores } from '../stores';
+import type { Athlete } from '../rules/athletes';
+import type { Exercise } from '../rules/exercises';
 import { PROFILE_TEST_KEY } from '../stores/profileTest';
 import type { LiveSession } from '../workout/liveSession';
 import { reprocessLoads } from '../workout/loadedEngine';
 import { sessionSets } from '../rules/sets';
 import { SessionTimeline } from '../workout/sessionTimeline';
 import { findUnfinished, listHistory, loadSession, removeAllSessions, removeSession } from './archive';
+import type { RestoreReport } from './backup';
+import type { AthleteSession } from './logTransfer';
 import { dropTail, missingFrom, readTail, saveTail, type JournalTail } from './journalTail';
 import { flushOnPageHide } from './pageLifecycle';
 import { createRecorder, type Recorder } from './recorder';
-import { checkPlates, type HistoryEntry, type LoadedSession, type SessionSummary } from './records';
+import { checkPlates, type HistoryEntry, type LoadedSession, type RecordedSession, type SessionSummary } from './records';
+
+export type { RecordedSession } from './records';
 import { formatDuration, loadsFromRecord, offerOf, settingsFromRecord, workoutSnapshot, type RecoveryOffer } from './sessionRecovery';
 import type { JournalStore } from './store';
 
+/**
+ * Whether sessions are kept: 'open' once the journal is open and has looked for an unfinished
+ * session (so a view that shows the open journal also means no offer is still to come).
+ */
 export type JournalState = { kind: 'opening' } | { kind: 'open' } | { kind: 'unavailable'; reason: string };
 
 export interface JournalingDeps {
   session: LiveSession;
-  /** Where the recorder is published for the link (null until the journal is open). */
-  recorder: Signal<Recorder | null>;
+  /** The alerts it reports to, the settings it records and restores, and the connection it checks. */
+  stores: Pick<Stores, 'alerts' | 'settings' | 'connection'>;
+  /** Has the recorder hear of every connection (the link's `follow`); returns the function that stops it. */
+  followLink: (recorder: Recorder) => () => void;
   open: () => Promise<JournalStore>;
   storage: () => StoragePort;
   /** Tells why site storage fell back to memory, or null while it works. */
@@ -49,15 +56,7 @@ export interface JournalingDeps {
 }
 
 /** The session being recorded, as the History shows it. */
-export type SessionInProgress = Omit<HistoryEntry, 'finishedAt'>;
-
-/** A kept session as it is shown again: its record and samples, settings, reps and loads. */
-export interface RecordedSession {
-  loaded: LoadedSession;
-  settings: WorkoutSettings;
-  reps: Rep[];
-  loads: LoadSpan[];
-}
+export type SessionInProgress = Pick<HistoryEntry, 'id' | 'startedAt' | 'reps' | 'best' | 'unitKind'>;
 
 export interface Journaling {
   /** Whether sessions are kept: still opening, open, or not on this device (the reason). */
@@ -83,6 +82,17 @@ export interface Journaling {
   remove(id: string): Promise<void>;
   /** Every kept session and the saved settings; the set on screen is cleared too. */
   deleteAll(): Promise<void>;
+  /** The athletes and the custom exercises kept on this device. */
+  athletes(): Promise<Athlete[]>;
+  exercises(): Promise<Exercise[]>;
+  /** The whole log as one backup file (backup.ts). */
+  backup(): Promise<{ fileName: string; text: string }>;
+  /** Merges a backup file's text into the log; refused while a unit records, and for a bad file (one sentence). */
+  restore(text: string): Promise<RestoreReport & { message: string }>;
+  /** One athlete's part of every finished session they trained in, as session CSV input (logTransfer.ts). */
+  athleteSessions(athleteId: string): Promise<AthleteSession[]>;
+  /** Resolves once what the journal has been handed is written (or failed): see Recorder.settled. */
+  settled(): Promise<void>;
   dispose(): void;
 }
 
@@ -95,12 +105,17 @@ export function unsavedAmount(tail: JournalTail): string {
 
 export function createJournaling(deps: JournalingDeps): Journaling {
   const { session } = deps;
+  const { showError, dismissError, showStatus } = deps.stores.alerts;
+  const { current: settings, engine: engineSettings } = deps.stores.settings;
+  const connection = deps.stores.connection.state;
   const store = signal<JournalStore | null>(null);
   const state = signal<JournalState>({ kind: 'opening' });
   const offer = signal<RecoveryOffer | null>(null);
   /** Offered with every storage alert: the set on screen holds every sample, whatever the journal lost. */
   const exportAction = { label: 'Export CSV', run: deps.exportLive };
   let stop = (): void => {};
+  /** The recorder while the journal is open. */
+  let recorder: Recorder | null = null;
   /** The alert about a page-hide copy that did not reach the disk (replaced, not repeated, at each hide). */
   let tailNotice: number | null = null;
 
@@ -184,9 +199,19 @@ export function createJournaling(deps: JournalingDeps): Journaling {
   }
 
   function requireRecorder(): Recorder {
-    const current = deps.recorder.peek();
-    if (current === null) throw new Error('The journal is not open');
-    return current;
+    if (recorder === null) throw new Error('The journal is not open');
+    return recorder;
+  }
+
+  const history = () => listHistory(requireStore());
+
+  async function recorded(id: string): Promise<RecordedSession> {
+    const loaded = await loadSession(requireStore(), id);
+    const timeline = new SessionTimeline();
+    timeline.restore(loaded.samples.timeUs, loaded.gaps);
+    const loads = loadsFromRecord(loaded.meta);
+    const reps = reprocessLoads(createEngine, loaded.samples, timeline.starts, loaded.meta.settings.engine, loads);
+    return { loaded, settings: settingsFromRecord(loaded.meta), reps, loads };
   }
 
   return {
@@ -219,9 +244,9 @@ export function createJournaling(deps: JournalingDeps): Journaling {
         onJournalFull: (message) => void showError(message, exportAction),
         onError: showError,
       });
-      deps.recorder.value = current;
+      recorder = current;
+      const unfollow = deps.followLink(current);
       store.value = open;
-      state.value = { kind: 'open' };
       const offPageHide = flushOnPageHide(() => {
         void current.flush();
         saveUnsaved(current);
@@ -234,21 +259,26 @@ export function createJournaling(deps: JournalingDeps): Journaling {
       stop = () => {
         offPageHide();
         offSettings();
+        unfollow();
         current.dispose();
-        deps.recorder.value = null;
+        recorder = null;
         store.value = null;
         state.value = { kind: 'opening' };
       };
-      await findRecovery(open);
+      try {
+        await findRecovery(open);
+      } finally {
+        if (recorder === current) state.value = { kind: 'open' };
+      }
     },
     recover() {
       const current = offer.peek();
       if (current === null) throw new Error('There is no session to recover');
       if (connection.peek().status !== 'disconnected') throw new Error('Disconnect the unit before recovering a session');
-      const recorder = requireRecorder();
-      void recorder.end();
+      const open = requireRecorder();
+      void open.end();
       showRecorded(current.loaded);
-      recorder.resume(current.stored, current.missing);
+      open.resume(current.stored, current.missing);
       dropTail(deps.storage());
       offer.value = null;
     },
@@ -262,33 +292,41 @@ export function createJournaling(deps: JournalingDeps): Journaling {
     postpone() {
       offer.value = null;
     },
-    history: () => listHistory(requireStore()),
+    history,
     async inProgress() {
-      const id = deps.recorder.peek()?.recordingId ?? null;
+      const id = recorder?.recordingId ?? null;
       const meta = id === null ? undefined : await requireStore().session(id);
       if (meta === undefined) return null;
       return { id: meta.id, startedAt: meta.startedAt, unitKind: meta.unitKind, ...summary() };
     },
-    async recorded(id) {
-      const loaded = await loadSession(requireStore(), id);
-      const timeline = new SessionTimeline();
-      timeline.restore(loaded.samples.timeUs, loaded.gaps);
-      const loads = loadsFromRecord(loaded.meta);
-      const reps = reprocessLoads(createEngine, loaded.samples, timeline.starts, loaded.meta.settings.engine, loads);
-      return { loaded, settings: settingsFromRecord(loaded.meta), reps, loads };
-    },
+    recorded,
     remove: (id) => removeSession(requireStore(), id),
     async deleteAll() {
       if (connection.peek().status !== 'disconnected') throw new Error('Disconnect the unit first: its session is being recorded');
-      deps.recorder.peek()?.abandon();
+      recorder?.abandon();
       await removeAllSessions(requireStore());
       offer.value = null;
       deps.storage().remove(SETTINGS_KEY);
       deps.storage().remove(PROFILE_TEST_KEY);
       dropTail(deps.storage());
-      resetSettings();
+      deps.stores.settings.reset();
       deps.resetSet();
     },
+    athletes: () => requireStore().athletes(),
+    exercises: () => requireStore().exercises(),
+    async backup() {
+      return (await import('./logTransfer')).backupFile(requireStore(), new Date());
+    },
+    async restore(text) {
+      if (connection.peek().status !== 'disconnected') throw new Error('Disconnect the unit first: its session is being recorded');
+      return (await import('./logTransfer')).restoreFile(requireStore(), text);
+    },
+    async athleteSessions(athleteId) {
+      const open = requireStore();
+      const [athletes, exercises] = await Promise.all([open.athletes(), open.exercises()]);
+      return (await import('./logTransfer')).athleteSessions({ history, recorded, athletes, exercises }, athleteId);
+    },
+    settled: async () => recorder?.settled(),
     dispose: () => stop(),
   };
 }

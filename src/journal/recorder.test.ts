@@ -53,6 +53,38 @@ describe('the recorder', () => {
     expect((await listHistory(store)).map((h) => h.id)).toEqual(['s1']);
   });
 
+  it('says when everything it was handed is stored: the session it ended, and the one it records', async () => {
+    const base = await freshStore();
+    let unfinished = 0;
+    /** The base store, counting the writes and removals under way. */
+    const counting: JournalStore = {
+      write: (ops) => (unfinished++, base.write(ops).finally(() => unfinished--)),
+      remove: (id) => (unfinished++, base.remove(id).finally(() => unfinished--)),
+      sessions: () => base.sessions(),
+      session: (id) => base.session(id),
+      chunks: (id) => base.chunks(id),
+      gaps: (id) => base.gaps(id),
+      removeAll: () => base.removeAll(),
+      athletes: () => base.athletes(),
+      exercises: () => base.exercises(),
+      close: () => base.close(),
+    };
+    const { store, unit, recorder, connect } = await setup(counting);
+    connect();
+    // Reset before a sample: the empty session is written, then removed.
+    void recorder.reset({ unit, device: FAKE_DEVICE });
+    unit.emitSamples(repSamples(100_000, 80));
+    await recorder.settled();
+    expect(unfinished).toBe(0);
+    expect(recorder.unsaved()).toBeNull();
+    expect(await store.session('s1')).toBeUndefined();
+    expect(Array.from((await loadSession(store, 's2')).samples.timeUs)).toEqual(repSamples(100_000, 80).timeUs);
+    // Samples still in the buffer are written too.
+    unit.emitSamples(repSamples(200_000, 70));
+    await recorder.settled();
+    expect(recorder.unsaved()).toBeNull();
+  });
+
   it('holds samples that arrive before the connect sequence has finished, and journals them first', async () => {
     const { store, session, unit, recorder } = await setup();
     session.attach(unit, { continueSession: recorder.connecting() });

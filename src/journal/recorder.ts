@@ -74,6 +74,12 @@ export interface Recorder {
   settingsChanged(): void;
   /** Writes what is buffered now (page hide). */
   flush(): Promise<FlushResult | null>;
+  /**
+   * Writes what is buffered now and resolves once everything handed to storage so far is done:
+   * the session being recorded written (or failed, see `storageFailing`), the sessions it ended
+   * stored or removed. Never rejects.
+   */
+  settled(): Promise<void>;
   /** Stops journaling the current session without finishing it (its data is being deleted). */
   abandon(): void;
   /** Id of the session being recorded, or null. */
@@ -145,10 +151,17 @@ export function createRecorder(deps: RecorderDeps): Recorder {
     }
   }
 
+  /** Sessions being finished or removed, until they are. */
+  const closing = new Set<Promise<void>>();
+
   function end(): Promise<void> {
     const current = state;
     state = { kind: 'idle' };
-    return current.kind === 'recording' ? close(current.journal, current.samples) : Promise.resolve();
+    if (current.kind !== 'recording') return Promise.resolve();
+    const closed = close(current.journal, current.samples);
+    closing.add(closed);
+    void closed.then(() => closing.delete(closed));
+    return closed;
   }
 
   return {
@@ -200,6 +213,10 @@ export function createRecorder(deps: RecorderDeps): Recorder {
     },
     flush() {
       return state.kind === 'recording' ? state.journal.flush() : Promise.resolve(null);
+    },
+    async settled() {
+      const writing = state.kind === 'recording' ? state.journal.flush().catch(report('Writing the session failed')) : null;
+      await Promise.all([...closing, writing]);
     },
     abandon() {
       if (state.kind === 'recording') state.journal.dispose();

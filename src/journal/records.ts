@@ -7,9 +7,13 @@
  * Samples are stored as Float64Array pairs (structured clone keeps them binary): one chunk is
  * about a second of recording, 200 samples, 3.2 kB.
  */
-import type { EngineSettings, Metric, SampleBatch } from '../engine/types';
+import type { EngineSettings, Metric, Rep, SampleBatch } from '../engine/types';
 import type { ConnectedUnit, Unit } from '../device/unit';
+import type { Athlete } from '../rules/athletes';
+import type { Exercise } from '../rules/exercises';
 import type { LoadSpan } from '../rules/loads';
+import type { SetNote, TagSpan } from '../rules/setTags';
+import type { WorkoutSettings } from '../rules/settingsModel';
 
 /** Flywheel plate counts, largest plate first (docs/behaviour.md §3 "Flywheel plates": five sizes). */
 export type PlateCounts = readonly [number, number, number, number, number];
@@ -31,6 +35,13 @@ export interface JournalSettings {
    * kept have none: their reps all take the engine settings' inertia.
    */
   loads?: LoadSpan[];
+  /**
+   * Who trained and what, over time (rules/setTags.ts). Every stored record has them from schema
+   * version 2 on: the migration gives older records the first athlete and the Unspecified
+   * exercise, and the store gives a record written without them the first athlete's
+   * (`store.ts`).
+   */
+  tags?: TagSpan[];
 }
 
 /** What `SessionJournal.start` is told about a new session. */
@@ -57,6 +68,14 @@ export interface SessionRecord extends SessionStart {
   /** Null while recording; a session left unfinished by a reload or crash stays null. */
   finishedAt: number | null;
   summary: SessionSummary | null;
+  /**
+   * ms since the epoch of the record's last change (schema version 2): of two copies of a
+   * session (a restore, a later replication) the newer is kept. The migration gives older
+   * records their finish time, or their start time while unfinished.
+   */
+  modifiedAt: number;
+  /** The RPE and notes given after its sets (rules/setTags.ts), oldest set first. */
+  notes?: SetNote[];
 }
 
 /** About a second of raw samples; `seq` counts from 0 without holes within a session. */
@@ -75,11 +94,19 @@ export interface GapRecord {
   toUs: number;
 }
 
-/** One write of the journal; a batch of them is stored atomically and in order. */
+/**
+ * One write of the journal; a batch of them is stored atomically and in order. `clear` removes a
+ * session's record, chunks and gaps (a restore replacing it with a newer copy); `forgetAthlete`
+ * an athlete (the untouched placeholder of a new device, replaced by a restored log).
+ */
 export type JournalOp =
   | { kind: 'session'; record: SessionRecord }
   | { kind: 'chunk'; record: ChunkRecord }
-  | { kind: 'gap'; record: GapRecord };
+  | { kind: 'gap'; record: GapRecord }
+  | { kind: 'athlete'; record: Athlete }
+  | { kind: 'exercise'; record: Exercise }
+  | { kind: 'clear'; sessionId: string }
+  | { kind: 'forgetAthlete'; athleteId: string };
 
 /** A recovered or opened session: its record, every journaled sample in order, its gaps. */
 export interface LoadedSession {
@@ -90,6 +117,14 @@ export interface LoadedSession {
   chunks: number;
 }
 
+/** A kept session as it is shown again: its record and samples, settings, reps and loads. */
+export interface RecordedSession {
+  loaded: LoadedSession;
+  settings: WorkoutSettings;
+  reps: Rep[];
+  loads: LoadSpan[];
+}
+
 /** One row of the history list. */
 export interface HistoryEntry {
   id: string;
@@ -98,6 +133,9 @@ export interface HistoryEntry {
   reps: number;
   best: SessionSummary['best'];
   unitKind: Unit['kind'];
+  /** Who trained in it and what, each once, in the order they first came up. */
+  athleteIds: string[];
+  exerciseIds: string[];
 }
 
 /** Throws a clear Error unless `plates` holds five non-negative integer counts. */

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { loadSession } from './archive';
 import { SessionJournal } from './sessionJournal';
-import { appendInBatches, fillableStore, freshStore, manualTimer, recording, sameFloats, START } from './testKit';
+import { appendInBatches, fillableStore, FIRST_ATHLETE_TAGS, freshStore, manualTimer, recording, sameFloats, START } from './testKit';
 
 const FULL = 'Storage is full: recording continues in memory only; export the session to keep it';
 
@@ -41,7 +41,7 @@ describe('SessionJournal chunking', () => {
     const journal = new SessionJournal({ store, every: manualTimer().every, now: () => 1_700_000_000_000, newId: () => 's1' });
     journal.start(START);
     await journal.flush();
-    expect(await store.session('s1')).toEqual({ ...START, id: 's1', startedAt: 1_700_000_000_000, finishedAt: null, summary: null });
+    expect(await store.session('s1')).toEqual({ ...START, settings: { ...START.settings, tags: FIRST_ATHLETE_TAGS }, id: 's1', startedAt: 1_700_000_000_000, finishedAt: null, summary: null, modifiedAt: 1_700_000_000_000 });
   });
 
   it('stores chunks as Float64Arrays, not as JSON or plain arrays', async () => {

@@ -158,7 +158,8 @@ export class SessionJournal {
   start(meta: SessionStart): string {
     this.expectPhase('idle', 'start');
     checkPlates(meta.plates);
-    this.record = { ...meta, id: this.newId(), startedAt: this.now(), finishedAt: null, summary: null };
+    const startedAt = this.now();
+    this.record = { ...meta, id: this.newId(), startedAt, finishedAt: null, summary: null, modifiedAt: startedAt };
     this.queue.push({ kind: 'session', record: { ...this.record } });
     this.begin();
     return this.record.id;
@@ -218,7 +219,7 @@ export class SessionJournal {
   /** Stores changed inertia plates or settings mid-session (later reprocessing uses the last ones). */
   updateSettings(settings: JournalSettings, plates: readonly number[]): Promise<FlushResult> {
     this.expectPhase('recording', 'updateSettings');
-    this.record = { ...this.record!, settings, plates: checkPlates(plates) };
+    this.record = { ...this.record!, settings, plates: checkPlates(plates), modifiedAt: this.now() };
     this.queue.push({ kind: 'session', record: { ...this.record } });
     return this.drain();
   }
@@ -236,7 +237,8 @@ export class SessionJournal {
   finish(summary: SessionSummary): Promise<FlushResult> {
     this.expectPhase('recording', 'finish');
     this.cutChunk();
-    this.record = { ...this.record!, finishedAt: this.now(), summary };
+    const finishedAt = this.now();
+    this.record = { ...this.record!, finishedAt, summary, modifiedAt: finishedAt };
     this.queue.push({ kind: 'session', record: { ...this.record } });
     this.phase = 'finished';
     return this.drain();

@@ -6,13 +6,21 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { DEFAULT_ENGINE_SETTINGS } from '../engine/settings';
+import { UNSPECIFIED_EXERCISE_ID } from '../rules/exercises';
+import { firstTags } from '../rules/setTags';
 import type { SessionStart } from './records';
 import { openJournalStore, type JournalStore } from './store';
+
+/** The id of the athlete a fresh store creates (the first start's, with the default settings). */
+export const FIRST_ATHLETE_ID = 'first-athlete';
+
+/** The tags the store gives a session written without any: the first athlete, Unspecified exercise. */
+export const FIRST_ATHLETE_TAGS = firstTags({ athleteId: FIRST_ATHLETE_ID, exerciseId: UNSPECIFIED_EXERCISE_ID });
 
 /** Replaces the global IndexedDB by an empty one and opens the journal in it. */
 export async function freshStore(): Promise<JournalStore> {
   globalThis.indexedDB = new IDBFactory();
-  return openJournalStore();
+  return openJournalStore(undefined, { legacySettings: () => null, newId: () => FIRST_ATHLETE_ID, now: () => 0 });
 }
 
 export interface ManualTimer {
@@ -86,6 +94,8 @@ export function fillableStore(store: JournalStore): JournalStore & { full: boole
     gaps: (id: string) => store.gaps(id),
     remove: (id: string) => store.remove(id),
     removeAll: () => store.removeAll(),
+    athletes: () => store.athletes(),
+    exercises: () => store.exercises(),
     close: () => store.close(),
   };
   return wrapper;
@@ -106,9 +116,11 @@ export interface AthleteSession {
   seed: number;
 }
 
-/** A fresh store holding each session, five reps of the Demo unit's physics at its inertia. */
-export async function storeWithAthleteSessions(sessions: readonly AthleteSession[]): Promise<JournalStore> {
-  const { synthesizeSet } = await import('../device/simulation/physics');
+/** A set of the simulated athlete (the Demo unit's physics, `synthesizeSet`, which the caller passes: the journal does not know the simulation). */
+export type SynthesizeSet = (options: { reps: number; seed: number; inertia: number; restAfterS: number }) => { timeUs: ArrayLike<number>; angleDeg: ArrayLike<number> };
+
+/** A fresh store holding each session, five reps of `synthesizeSet` at its inertia. */
+export async function storeWithAthleteSessions(sessions: readonly AthleteSession[], synthesizeSet: SynthesizeSet): Promise<JournalStore> {
   const { DEFAULT_SETTINGS } = await import('../rules/settingsModel');
   const { workoutSnapshot } = await import('./sessionRecovery');
   const { SessionJournal } = await import('./sessionJournal');

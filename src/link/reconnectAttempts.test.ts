@@ -1,14 +1,14 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestLink } from '../compose/testing/testLink';
 import { createSimulatedUnit } from '../device';
 import { createManualScheduler, type ManualScheduler } from '../device/simulation/scheduler';
 import { createFakeUnit, FAKE_DEVICE } from '../device/testing/fakeUnit';
 import { createEngine, reprocess } from '../engine';
-import { errors, status } from '../stores/alerts';
-import { boostPercent, connection } from '../stores/connection';
-import { createTestLink } from './testing/testLink';
 
-const { session, link, drive } = createTestLink({ createEngine, reprocess });
-const { connect: connectUnit, disconnect: disconnectUnit, saveBoost, reconnector } = link;
+let t: ReturnType<typeof createTestLink>;
+beforeEach(() => {
+  t = createTestLink({ createEngine, reprocess });
+});
 
 /** Moves the scheduler in 25 ms steps, letting each step's promise callbacks run. */
 async function advance(scheduler: ManualScheduler, ms: number): Promise<void> {
@@ -20,38 +20,38 @@ async function advance(scheduler: ManualScheduler, ms: number): Promise<void> {
 
 function demo() {
   const scheduler = createManualScheduler();
-  drive({ after: scheduler.after });
+  t.drive({ after: scheduler.after });
   const unit = createSimulatedUnit({ seed: 3, scheduler, autoSet: false });
   return { scheduler, unit };
 }
 
-const attemptState = () => reconnector.value?.state.value;
+const attemptState = () => t.link.reconnector.value?.state.value;
 
 afterEach(async () => {
-  await disconnectUnit();
-  errors.value = [];
+  await t.link.disconnect();
+  t.link.dispose();
 });
 
 describe('reconnecting after the unit dropped the link', () => {
   /** Two sets of four reps; with `dropMs`, the link drops between them for that long. */
   async function twoSets(dropMs: number | null) {
     const { scheduler, unit } = demo();
-    await connectUnit(unit);
+    await t.link.connect(unit);
     unit.startSet(4);
     await advance(scheduler, 16_000);
     const seen: string[] = [];
     if (dropMs !== null) {
       unit.simulateDrop(dropMs);
-      seen.push(`${connection.value.status} ${JSON.stringify(attemptState())}`);
+      seen.push(`${t.stores.connection.state.value.status} ${JSON.stringify(attemptState())}`);
       await advance(scheduler, 525);
-      seen.push(`${connection.value.status} ${JSON.stringify(attemptState())}`);
+      seen.push(`${t.stores.connection.state.value.status} ${JSON.stringify(attemptState())}`);
     }
     await advance(scheduler, 3_000);
-    seen.push(connection.value.status);
+    seen.push(t.stores.connection.state.value.status);
     unit.startSet(4);
     await advance(scheduler, 16_000);
-    await disconnectUnit();
-    return { reps: session.reps.value, gaps: session.gaps(), raw: session.raw(), seen };
+    await t.link.disconnect();
+    return { reps: t.session.reps.value, gaps: t.session.gaps(), raw: t.session.raw(), seen };
   }
 
   it('retries with backoff and carries the same session on: no rep lost or doubled', async () => {
@@ -75,36 +75,36 @@ describe('reconnecting after the unit dropped the link', () => {
     // The outage (1.5 s until attempt 2 reached the unit) is one gap; times never go back.
     expect(dropped.gaps).toHaveLength(1);
     expect(dropped.gaps[0]!.toUs - dropped.gaps[0]!.fromUs).toBeGreaterThan(1_450_000);
-    const t = dropped.raw.timeUs;
-    expect(t.every((v, i) => i === 0 || v > t[i - 1]!)).toBe(true);
-    expect(status.value?.message).toMatch(/^Reconnected: 1\.\d s without samples, marked as a gap$/);
+    const times = dropped.raw.timeUs;
+    expect(times.every((v, i) => i === 0 || v > times[i - 1]!)).toBe(true);
+    expect(t.stores.alerts.status.value?.message).toMatch(/^Reconnected: 1\.\d s without samples, marked as a gap$/);
   });
 
   it('gives up after twelve attempts, keeps the session open, and tries again on Reconnect', async () => {
     const { scheduler, unit } = demo();
-    await connectUnit(unit);
+    await t.link.connect(unit);
     await advance(scheduler, 1_000);
     unit.simulateDrop(200_000);
     await advance(scheduler, 86_000);
     expect(attemptState()).toMatchObject({ kind: 'gave-up', attempts: 12 });
-    expect(connection.value.status).toBe('reconnecting');
-    expect(reconnector.value?.lastFailure.value).toBe('ErrorUseBluetoothApiReplineConnect: The demo unit is out of reach');
-    reconnector.value!.retry();
+    expect(t.stores.connection.state.value.status).toBe('reconnecting');
+    expect(t.link.reconnector.value?.lastFailure.value).toBe('ErrorUseBluetoothApiReplineConnect: The demo unit is out of reach');
+    t.link.reconnector.value!.retry();
     expect(attemptState()).toMatchObject({ kind: 'reconnecting', attempt: 1 });
   });
 
   it('stops the attempts and ends the session when the user disconnects while reconnecting', async () => {
     const { scheduler, unit } = demo();
-    await connectUnit(unit);
+    await t.link.connect(unit);
     await advance(scheduler, 1_000);
     const reconnect = vi.spyOn(unit, 'reconnect');
     unit.simulateDrop(5_000);
     await advance(scheduler, 600);
-    await disconnectUnit();
+    await t.link.disconnect();
     await advance(scheduler, 20_000);
-    expect(connection.value.status).toBe('disconnected');
+    expect(t.stores.connection.state.value.status).toBe('disconnected');
     expect(reconnect).toHaveBeenCalledTimes(1);
-    expect(session.live.value).toBe(false);
+    expect(t.session.live.value).toBe(false);
   });
 
   it('writes the boost again after reconnecting, since the connect sequence sets it to 0', async () => {
@@ -116,22 +116,22 @@ describe('reconnecting after the unit dropped the link', () => {
       },
     });
     const scheduler = createManualScheduler();
-    drive({ after: scheduler.after });
-    await connectUnit(unit);
-    await saveBoost(30);
+    t.drive({ after: scheduler.after });
+    await t.link.connect(unit);
+    await t.link.saveBoost(30);
     unit.dropConnection();
     await advance(scheduler, 500);
     expect(calls).toEqual(['reconnect']);
-    expect(connection.value.status).toBe('connected');
+    expect(t.stores.connection.state.value.status).toBe('connected');
     expect(unit.calls.filter((c) => c.startsWith('setBoost'))).toEqual(['setBoost(30)', 'setBoost(30)']);
-    expect(boostPercent.value).toBe(30);
+    expect(t.stores.connection.boostPercent.value).toBe(30);
   });
 
   it('ends the session on a drop when the unit cannot reconnect', async () => {
     const unit = createFakeUnit();
-    await connectUnit(unit);
+    await t.link.connect(unit);
     unit.dropConnection();
-    expect(connection.value.status).toBe('disconnected');
-    expect(errors.value.map((e) => e.message)).toEqual(['The unit disconnected. Your reps stay on screen; connect again to start a new set.']);
+    expect(t.stores.connection.state.value.status).toBe('disconnected');
+    expect(t.stores.alerts.errors.value.map((e) => e.message)).toEqual(['The unit disconnected. Your reps stay on screen; connect again to start a new set.']);
   });
 });

@@ -9,11 +9,13 @@
  */
 import { batch } from '@preact/signals-react';
 import { messageOf } from '../shared/messageOf';
-import { boostPercent, connection, firmware, unitInfo } from '../stores/connection';
+import type { ConnectionStore } from '../stores/connection';
 import type { LiveSession } from '../workout/liveSession';
 import { createReconnector, type ReconnectableUnit, type Reconnector, type ReconnectorDeps } from './reconnectAttempts';
 
 export interface ReconnectionDeps {
+  /** The connection store, moved back to 'connected' when the unit is back. */
+  connection: ConnectionStore;
   /** Timers and schedule of the attempts (tests drive them with a manual scheduler). */
   timing?: Pick<ReconnectorDeps, 'after' | 'schedule'>;
   onStatus: (message: string) => void;
@@ -22,6 +24,7 @@ export interface ReconnectionDeps {
 
 /** The reconnector of `unit`, fed with the samples `session` records (it stops with `dispose`). */
 export function reconnectorFor(unit: ReconnectableUnit, session: LiveSession, deps: ReconnectionDeps): Reconnector {
+  const { state: connection, firmware, unitInfo, boostPercent } = deps.connection;
   const link = createReconnector({
     ...deps.timing,
     unit,

@@ -4,13 +4,20 @@
  * Where the platform cannot keep the screen on, a quiet hint says so while it matters (a unit is
  * connected); it is not an error, the workout runs the same.
  */
-import { effect, type ReadonlySignal } from '@preact/signals-react';
+import { effect, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import type { Reconnector } from './reconnectAttempts';
 import type { WakeLockPort, WakeLockStatus } from '../platform/wakeLock/port';
-import { showError } from '../stores/alerts';
 import { messageOf } from '../shared/messageOf';
-import { connection } from '../stores/connection';
-import { wakeLockHint } from '../stores/workoutHints';
+import type { ConnectionState } from '../stores/connection';
+
+export interface ScreenAwakeDeps {
+  /** The reconnect attempts of the connected unit (the lock is let go once they give up). */
+  reconnector: ReadonlySignal<Reconnector | null>;
+  connection: ReadonlySignal<ConnectionState>;
+  /** Where the quiet line goes when the screen may dim (the workout hints' `wakeLockHint`). */
+  hint: Signal<string | null>;
+  onError: (message: string) => void;
+}
 
 export const UNSUPPORTED_HINT = 'This browser cannot keep the screen on: it may dim during the workout.';
 
@@ -21,10 +28,10 @@ function hintFor(status: WakeLockStatus): string | null {
 }
 
 /** Starts following the connection; returns the function that stops (and releases). */
-export function keepScreenAwake(port: WakeLockPort, reconnector: ReadonlySignal<Reconnector | null>): () => void {
+export function keepScreenAwake(port: WakeLockPort, { reconnector, connection, hint, onError }: ScreenAwakeDeps): () => void {
   let wanted = false;
   const show = () => {
-    wakeLockHint.value = wanted ? hintFor(port.status) : null;
+    hint.value = wanted ? hintFor(port.status) : null;
   };
   const offStatus = port.subscribe(show);
   const stop = effect(() => {
@@ -35,9 +42,9 @@ export function keepScreenAwake(port: WakeLockPort, reconnector: ReadonlySignal<
     wanted = want;
     show();
     if (want) {
-      port.acquire().then(show, (error: unknown) => showError(`Keeping the screen on failed: ${messageOf(error)}`));
+      port.acquire().then(show, (error: unknown) => onError(`Keeping the screen on failed: ${messageOf(error)}`));
     } else {
-      port.release().catch((error: unknown) => showError(`Letting the screen sleep again failed: ${messageOf(error)}`));
+      port.release().catch((error: unknown) => onError(`Letting the screen sleep again failed: ${messageOf(error)}`));
     }
   });
   return () => {
@@ -45,6 +52,6 @@ export function keepScreenAwake(port: WakeLockPort, reconnector: ReadonlySignal<
     offStatus();
     if (wanted) void port.release();
     wanted = false;
-    wakeLockHint.value = null;
+    hint.value = null;
   };
 }

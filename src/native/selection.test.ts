@@ -60,13 +60,13 @@ describe('port selection in a browser', () => {
   });
 
   it('keeps the web voice, share and wake lock, and loads no plugin', async () => {
-    const { speech } = await import('../platform/speech');
-    const { defaultSharePort } = await import('../platform/share');
-    const { wakeLock } = await import('../platform/wakeLock');
+    const { createSpeech } = await import('../platform/speech');
+    const { createSharePort } = await import('../platform/share');
+    const { createWakeLock } = await import('../platform/wakeLock');
     const { WebWakeLock } = await import('../platform/wakeLock/webWakeLock');
-    expect(() => speech().speak('0.86')).toThrow('Voice feedback is not available: this browser has no speech synthesis');
-    expect(await defaultSharePort().shareCsv('s.csv', 'x')).toBe('web');
-    expect(wakeLock()).toBeInstanceOf(WebWakeLock);
+    expect(() => createSpeech().speak('0.86')).toThrow('Voice feedback is not available: this browser has no speech synthesis');
+    expect(await createSharePort().shareCsv('s.csv', 'x')).toBe('web');
+    expect(createWakeLock()).toBeInstanceOf(WebWakeLock);
     await settle();
     expect(env.loaded).toEqual([]);
   });
@@ -78,21 +78,21 @@ describe('port selection in the native shell', () => {
   });
 
   it('speaks through the text-to-speech plugin', async () => {
-    const { speech } = await import('../platform/speech');
-    speech().speak('0.86');
+    const { createSpeech } = await import('../platform/speech');
+    createSpeech().speak('0.86');
     await vi.waitFor(() => expect(env.tts.speak).toHaveBeenCalledWith({ text: '0.86', lang: 'en-US', rate: 1, pitch: 1, volume: 1, category: 'ambient' }));
   });
 
   it('shares through the cache file and the share sheet', async () => {
-    const { defaultSharePort } = await import('../platform/share');
-    expect(await defaultSharePort().shareCsv('s.csv', 'x')).toBe('com.google.android.gm');
+    const { createSharePort } = await import('../platform/share');
+    expect(await createSharePort().shareCsv('s.csv', 'x')).toBe('com.google.android.gm');
     expect(env.loaded.sort()).toEqual(['filesystem', 'share']);
   });
 
   it('keeps the screen on through the keep-awake plugin', async () => {
-    const { wakeLock } = await import('../platform/wakeLock');
+    const { createWakeLock } = await import('../platform/wakeLock');
     const { NativeKeepAwake } = await import('../platform/wakeLock/nativeKeepAwake');
-    const port = wakeLock();
+    const port = createWakeLock();
     expect(port).toBeInstanceOf(NativeKeepAwake);
     expect(await port.acquire()).toEqual({ kind: 'held' });
     expect(env.keepAwake.keepAwake).toHaveBeenCalledOnce();

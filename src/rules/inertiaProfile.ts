@@ -106,18 +106,21 @@ export function sessionPoints(
   how: { radius: number; restS: number; warmup: number; loads: readonly LoadSpan[] },
   label: string,
 ): ProfileSet[] {
-  return splitSets(reps, how).flatMap((set, i) => {
-    const counted = set.slice(how.warmup);
-    if (counted.length === 0) return [];
-    const mean = (f: (rep: Rep) => number) => counted.reduce((sum, rep) => sum + f(rep), 0) / counted.length;
-    return [{
-      inertia: loadAt(how.loads, set[0]!.startUs).inertia,
-      velocity: mean((rep) => rep.concentric.velocity),
-      angularAcceleration: mean((rep) => rep.concentric.acceleration) / (2 * how.radius),
-      label: `${label} · set ${i + 1}`,
-      reps: counted.length,
-    }];
-  });
+  return splitSets(reps, how).flatMap((set, i) => setPoint(set, how, `${label} · set ${i + 1}`));
+}
+
+/** One set as a profile point (none when no rep follows its warmup); `radius`: the one its reps were computed with. */
+export function setPoint(set: readonly Rep[], how: { radius: number; warmup: number; loads: readonly LoadSpan[] }, label: string): ProfileSet[] {
+  const counted = set.slice(how.warmup);
+  if (counted.length === 0) return [];
+  const mean = (f: (rep: Rep) => number) => counted.reduce((sum, rep) => sum + f(rep), 0) / counted.length;
+  return [{
+    inertia: loadAt(how.loads, set[0]!.startUs).inertia,
+    velocity: mean((rep) => rep.concentric.velocity),
+    angularAcceleration: mean((rep) => rep.concentric.acceleration) / (2 * how.radius),
+    label,
+    reps: counted.length,
+  }];
 }
 
 /**

@@ -17,6 +17,8 @@
  * - Otherwise the new load applies to the reps that start after the change.
  */
 
+import { changeSpan, spanAt } from './spans';
+
 export interface Load {
   /** kg·m² */
   inertia: number;
@@ -40,13 +42,7 @@ export function firstLoads(load: Load): LoadSpan[] {
 
 /** The span in force at `us` (the first one before any span starts). */
 export function loadAt(loads: readonly LoadSpan[], us: number): LoadSpan {
-  let found = loads[0];
-  if (found === undefined) throw new Error('a session has at least one load');
-  for (const span of loads) {
-    if (span.fromUs > us) break;
-    found = span;
-  }
-  return found;
+  return spanAt(loads, us, 'load');
 }
 
 /**
@@ -55,16 +51,7 @@ export function loadAt(loads: readonly LoadSpan[], us: number): LoadSpan {
  */
 export function changeLoad(loads: readonly LoadSpan[], load: Load, nowUs: number | null, started: boolean): LoadSpan[] {
   const current = loads.at(-1);
-  if (current === undefined) return firstLoads(load);
-  if (sameLoad(current, load)) return [...loads];
-  if (nowUs === null || !started || current.inertia === 0) {
-    const before = loads.slice(0, -1);
-    const previous = before.at(-1);
-    // Replaced by the load before it: the two spans are one again.
-    if (previous !== undefined && sameLoad(previous, load)) return before;
-    return [...before, { fromUs: current.fromUs, inertia: load.inertia, boost: load.boost }];
-  }
-  return [...loads, { fromUs: nowUs, inertia: load.inertia, boost: load.boost }];
+  return changeSpan(loads, { inertia: load.inertia, boost: load.boost }, sameLoad, nowUs, !started || current?.inertia === 0);
 }
 
 /**

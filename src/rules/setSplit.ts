@@ -3,9 +3,16 @@
  * movement and the next rep's start, and at a change of load (plates or boost, rules/loads.ts)
  * between them. rules/sets.ts has the why and the per-set figures. Kept apart and small: the
  * Workout screen needs the set in progress from start-up.
+ *
+ * The one counting rule, for every place that shows a rep's number (the Workout screen, History,
+ * the session CSV, the batch command's table, CSVs and JSON): a rep is numbered within its set,
+ * from that set's own warmup (a flywheel is spun up at the start of every set), with
+ * docs/behaviour.md §4's count: its 0-based place in the set − warmup + 1, ≤ 0 being the set's
+ * warmup (W). The engine's own `count` runs on across the session, so it is shown nowhere.
  */
 import type { Rep, Turn } from '../engine/types';
 import { loadAt, type LoadSpan } from './loads';
+import { repCount } from './validity';
 
 /** How a session splits: the set rest, s, and the session's loads (none: one load throughout). */
 export interface SetBreaks {
@@ -32,20 +39,46 @@ export function splitSets<R extends Pick<Rep, 'startUs' | 'endUs'>>(reps: readon
   return sets;
 }
 
+/** `rep` placed in a set whose first rep has the session index `first`: its index counts from 0 there. */
+function inSet<T extends { index: number }>(rep: T, first: number): T {
+  return { ...rep, index: rep.index - first };
+}
+
 /**
- * The set in progress, numbered from 0 so that its first reps are its warmup (a flywheel is
- * spun up at the start of every set): the reps after the last set break, and the rep under way,
- * which starts a new set when a break comes before it.
+ * The set in progress, numbered from 0 so that its first reps are its warmup: the reps after the
+ * last set break, and the rep under way, which starts a new set when a break comes before it.
  */
 export function currentSet(reps: readonly Rep[], turn: Turn | null, how: SetBreaks): { reps: Rep[]; turn: Turn | null } {
   const last = reps.at(-1);
   if (turn !== null && (last === undefined || breaksSet(last.endUs, last.startUs, turn.startUs, how))) {
-    return { reps: [], turn: { ...turn, index: 0 } };
+    return { reps: [], turn: inSet(turn, turn.index) };
   }
   const set = splitSets(reps, how).at(-1) ?? [];
-  const base = set[0]?.index ?? 0;
+  const first = set[0]?.index ?? 0;
   return {
-    reps: set.map((rep) => ({ ...rep, index: rep.index - base })),
-    turn: turn === null ? null : { ...turn, index: turn.index - base },
+    reps: set.map((rep) => inSet(rep, first)),
+    turn: turn === null ? null : inSet(turn, first),
   };
+}
+
+/** Every set of the session numbered from 0 as `currentSet` numbers the set in progress: what a view of a whole session (an imported file) shows set by set. */
+export function setsFromZero(reps: readonly Rep[], how: SetBreaks): Rep[][] {
+  return splitSets(reps, how).map((set) => set.map((rep) => inSet(rep, set[0]!.index)));
+}
+
+/** How a session is split and numbered: its breaks, and the warmup reps each set starts with. */
+export interface SetNumbering extends SetBreaks {
+  warmup: number;
+}
+
+/**
+ * Every set of the session, its reps counted as the Workout screen counts the set in progress:
+ * each rep's `count` from its set's own warmup (≤ 0: warmup); its `index` stays its place in the
+ * session. The set's number is its place in the result, from 1.
+ */
+export function numberedSets(reps: readonly Rep[], how: SetNumbering): Rep[][] {
+  return splitSets(reps, how).map((set) => {
+    const first = set[0]!.index;
+    return set.map((rep) => ({ ...rep, count: repCount(inSet(rep, first).index, how.warmup) }));
+  });
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Rep } from '../engine/types';
 import { makeRep, phaseOf } from './fixtures';
 import { sessionSets } from './sets';
-import { currentSet, splitSets } from './setSplit';
+import { currentSet, numberedSets, splitSets } from './setSplit';
+import { repCount } from './validity';
 
 /** A rep moving from `startS` for 2 s, with concentric velocity `v` (every other figure too). */
 function repAt(index: number, startS: number, v: number, patch: Partial<Rep> = {}): Rep {
@@ -95,5 +96,30 @@ describe('currentSet', () => {
     expect(fresh.reps).toEqual([]);
     expect(fresh.turn?.index).toBe(0);
     expect(currentSet([], turnAt(0, 1), { restS: 20 }).turn?.index).toBe(0);
+  });
+});
+
+describe('numberedSets', () => {
+  // Two reps, 37 s of rest, three reps, a change of plates, two reps; the engine counted on across them.
+  const loads = [
+    { fromUs: Number.NEGATIVE_INFINITY, inertia: 0.05, boost: 0 },
+    { fromUs: 50e6, inertia: 0.1, boost: 0 },
+  ];
+  const reps = [0, 3, 40, 43, 46, 52, 55].map((t, i) => repAt(i, t, 1));
+
+  it('counts each set’s reps from that set’s own warmup, at long rests and load changes, keeping their place in the session', () => {
+    const sets = numberedSets(reps, { restS: 20, loads, warmup: 2 });
+    expect(sets.map((set) => set.map((r) => [r.index, r.count]))).toEqual([
+      [[0, -1], [1, 0]],
+      [[2, -1], [3, 0], [4, 1]],
+      [[5, -1], [6, 0]],
+    ]);
+  });
+
+  it('counts the set in progress as the Workout screen does (currentSet, then docs/behaviour.md §4’s index − warmup + 1)', () => {
+    for (const warmup of [1, 2, 3]) {
+      const onScreen = currentSet(reps, null, { restS: 20, loads }).reps.map((r) => repCount(r.index, warmup));
+      expect(numberedSets(reps, { restS: 20, loads, warmup }).at(-1)!.map((r) => r.count)).toEqual(onScreen);
+    }
   });
 });

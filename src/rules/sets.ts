@@ -18,7 +18,9 @@
  *
  * The Workout screen shows the set in progress (`currentSet`, in setSplit.ts): its rows, target rules (a Fatigue
  * set's best rep is this set's), numbering and warmup start over with each set, so a long rest
- * starts a new set as Reset does, without clearing the session.
+ * starts a new set as Reset does, without clearing the session. Every other output numbers the
+ * reps the same way (`numberedSets`, in setSplit.ts), and a set's counted reps here are the ones
+ * that numbering counts from 1.
  */
 import type { Metric, Rep } from '../engine/types';
 import type { Phase } from './labels';

@@ -75,8 +75,11 @@ function ranged(field: RangedSetting, value: unknown): number {
   return value;
 }
 
-/** Checks every field; throws an Error naming the first bad one. */
-export function validateSettings(s: WorkoutSettings): WorkoutSettings {
+/** The settings an athlete keeps as their own (rules/athletes.ts) as well as the screen. */
+export type TrainingFields = Pick<WorkoutSettings, 'metric' | 'phase' | 'target' | 'targets' | 'repGoal' | 'warmup' | 'isVoiceFeedback'>;
+
+/** Checks what is shown and judged, and how; throws an Error naming the first bad field. */
+export function validateTrainingFields(s: TrainingFields): void {
   oneOf('metric', METRICS, s.metric);
   oneOf('phase', PHASES, s.phase);
   oneOf('target', TARGET_TYPES, s.target);
@@ -84,6 +87,11 @@ export function validateSettings(s: WorkoutSettings): WorkoutSettings {
   if (s.repGoal !== null) numberIn('repGoal', s.repGoal, 1, REP_GOAL_MAX, true);
   oneOf('warmup', WARMUP_CHOICES, s.warmup);
   bool('isVoiceFeedback', s.isVoiceFeedback);
+}
+
+/** Checks every field; throws an Error naming the first bad one. */
+export function validateSettings(s: WorkoutSettings): WorkoutSettings {
+  validateTrainingFields(s);
   ranged('radius', s.radius);
   ranged('mass', s.mass);
   bool('calcAngularVelocity', s.calcAngularVelocity);

@@ -1,9 +1,9 @@
 /**
  * The connection as the screens see it: which unit is connected (or connecting, or being
  * reconnected), what it told about itself, the boost it runs, and whether the Calibrate modal is
- * open. Only the link service (`link/connection.ts`) changes these; views read them.
+ * open. Only the link service (`link/link.ts`, `link/resumeLink.ts`) changes these; views read them.
  */
-import { signal } from '@preact/signals-react';
+import { signal, type Signal } from '@preact/signals-react';
 import type { ConnectedUnit, FirmwareVersion, Unit, UnitInfo } from '../device/unit';
 
 export type ConnectionState =
@@ -13,13 +13,32 @@ export type ConnectionState =
   /** The unit dropped the link and is being reconnected; the session stays open. */
   | { status: 'reconnecting'; unit: Unit; device: ConnectedUnit };
 
-export const connection = signal<ConnectionState>({ status: 'disconnected' });
-/** Firmware of the last connected unit; kept after a disconnection for the CSV header. */
-export const firmware = signal<FirmwareVersion | null>(null);
-export const unitInfo = signal<UnitInfo | null>(null);
-/** The unit's boost, %; the connect sequence sets it to 0 on the unit. */
-export const boostPercent = signal(0);
-export const calibrateOpen = signal(false);
+export interface ConnectionStore {
+  readonly state: Signal<ConnectionState>;
+  /** Firmware of the last connected unit; kept after a disconnection for the CSV header. */
+  readonly firmware: Signal<FirmwareVersion | null>;
+  readonly unitInfo: Signal<UnitInfo | null>;
+  /** The unit's boost, %; the connect sequence sets it to 0 on the unit. */
+  readonly boostPercent: Signal<number>;
+  readonly calibrateOpen: Signal<boolean>;
+  /** The connected unit, or null (connecting, reconnecting and disconnected alike). */
+  connectedUnit(): Unit | null;
+}
+
+export function createConnectionStore(): ConnectionStore {
+  const state = signal<ConnectionState>({ status: 'disconnected' });
+  return {
+    state,
+    firmware: signal<FirmwareVersion | null>(null),
+    unitInfo: signal<UnitInfo | null>(null),
+    boostPercent: signal(0),
+    calibrateOpen: signal(false),
+    connectedUnit() {
+      const now = state.value;
+      return now.status === 'connected' ? now.unit : null;
+    },
+  };
+}
 
 /** The Demo unit's extra controls: start a set, follow the plates. */
 export interface DemoControls {
@@ -32,9 +51,4 @@ export function demoControls(unit: Unit): DemoControls | null {
   return unit.kind === 'demo' && typeof candidate.startSet === 'function' && typeof candidate.setInertia === 'function'
     ? (candidate as DemoControls)
     : null;
-}
-
-export function connectedUnit(): Unit | null {
-  const state = connection.value;
-  return state.status === 'connected' ? state.unit : null;
 }

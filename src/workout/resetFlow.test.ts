@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { countdown, resetWorkout } from './resetFlow';
+import { createResetFlow } from './resetFlow';
 import { createFakeUnit } from '../device/testing/fakeUnit';
 
-describe('resetWorkout', () => {
+describe('Reset', () => {
   it('clears the set and stops there without Windup on Reset', async () => {
     const clearSet = vi.fn();
     const unit = createFakeUnit();
-    await resetWorkout({ clearSet, unit, windupOnReset: false });
+    await createResetFlow().reset({ clearSet, unit, windupOnReset: false });
     expect(clearSet).toHaveBeenCalledOnce();
     expect(unit.calls).toEqual([]);
   });
@@ -15,26 +15,43 @@ describe('resetWorkout', () => {
     const unit = createFakeUnit();
     const seen: (number | null)[] = [];
     const wait = vi.fn(async (ms: number) => {
-      seen.push(countdown.value);
+      seen.push(flow.countdown.value);
       expect(ms).toBe(1000);
       expect(unit.calls).toEqual([]);
     });
-    await resetWorkout({ clearSet: () => {}, unit, windupOnReset: true, wait });
+    const flow = createResetFlow(wait);
+    await flow.reset({ clearSet: () => {}, unit, windupOnReset: true });
     expect(seen).toEqual([3, 2, 1]);
-    expect(countdown.value).toBeNull();
+    expect(flow.countdown.value).toBeNull();
     expect(unit.calls).toEqual(['windup']);
+  });
+
+  it('refuses a second reset while the countdown runs', async () => {
+    vi.useFakeTimers();
+    try {
+      const unit = createFakeUnit();
+      const flow = createResetFlow();
+      const first = flow.reset({ clearSet: () => {}, unit, windupOnReset: true });
+      await expect(flow.reset({ clearSet: () => {}, unit, windupOnReset: false })).rejects.toThrow('A reset countdown is already running');
+      await vi.advanceTimersByTimeAsync(3000);
+      await first;
+      expect(unit.calls).toEqual(['windup']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('skips the countdown when no unit is connected', async () => {
     const wait = vi.fn(async () => {});
-    await resetWorkout({ clearSet: () => {}, unit: null, windupOnReset: true, wait });
+    await createResetFlow(wait).reset({ clearSet: () => {}, unit: null, windupOnReset: true });
     expect(wait).not.toHaveBeenCalled();
   });
 
   it('passes a failed windup on, with the countdown gone', async () => {
     const unit = createFakeUnit();
     unit.fail.set('windup', new Error('ErrorUseBluetoothApiReplineWindup: timeout'));
-    await expect(resetWorkout({ clearSet: () => {}, unit, windupOnReset: true, wait: async () => {} })).rejects.toThrow(/Windup: timeout/);
-    expect(countdown.value).toBeNull();
+    const flow = createResetFlow(async () => {});
+    await expect(flow.reset({ clearSet: () => {}, unit, windupOnReset: true })).rejects.toThrow(/Windup: timeout/);
+    expect(flow.countdown.value).toBeNull();
   });
 });

@@ -6,6 +6,7 @@
  * The live set's export sits here, not in the Workout screen, because a storage alert offers it
  * too: the user can keep the set the moment the journal cannot.
  */
+import type { ReadonlySignal } from '@preact/signals-react';
 import type { FirmwareVersion } from '../device/unit';
 import type { Rep, SampleBatch } from '../engine/types';
 import type { LoadSpan } from '../rules/loads';
@@ -13,9 +14,7 @@ import { PLATE_STEPS, plateInertia, plateTotal } from '../rules/plates';
 import type { SessionCsvInput } from '../csv';
 import type { SharePort } from '../platform/share/port';
 import type { WorkoutSettings } from '../rules/settingsModel';
-import { attempt, showError, showStatus } from '../stores/alerts';
-import { firmware } from '../stores/connection';
-import { settings } from '../stores/settings';
+import type { Alerts } from '../stores/alerts';
 import type { LiveSession } from './liveSession';
 
 /** Firmware written when no unit has been connected this visit (docs/behaviour.md §8's silent fallback is 0). */
@@ -47,7 +46,10 @@ export function sessionCsvInput({ date, settings: s, firmware, reps, raw, loads 
   };
 }
 
-export async function exportSessionCsv(input: SessionCsvInput, s: WorkoutSettings, share: SharePort): Promise<void> {
+/** Where an export's outcome is told: the status region on success, the alert region on failure. */
+export type ExportReport = Pick<Alerts, 'showError' | 'showStatus'>;
+
+export async function exportSessionCsv(input: SessionCsvInput, s: WorkoutSettings, share: SharePort, report: ExportReport): Promise<void> {
   const { buildSessionCsv, csvFileName, shareCsv } = await import('../csv');
   const name = csvFileName('session', input.date, {
     hz: s.hz,
@@ -55,13 +57,20 @@ export async function exportSessionCsv(input: SessionCsvInput, s: WorkoutSetting
     calcAngularAcceleration: s.calcAngularAcceleration,
   });
   const outcome = await shareCsv(name, buildSessionCsv(input), share);
-  if (outcome.ok) showStatus(outcome.message);
-  else showError(outcome.message);
+  if (outcome.ok) report.showStatus(outcome.message);
+  else report.showError(outcome.message);
+}
+
+/** What the live export reads besides the session: the settings, the unit's firmware, and where it reports. */
+export interface LiveExportDeps {
+  settings: ReadonlySignal<WorkoutSettings>;
+  firmware: ReadonlySignal<FirmwareVersion | null>;
+  alerts: Pick<Alerts, 'attempt' | 'showError' | 'showStatus'>;
 }
 
 /** The set on screen, every sample of it, as the user's CSV (failures go to the alert region). */
-export async function exportLiveSession(session: LiveSession, share: () => SharePort): Promise<void> {
+export async function exportLiveSession(session: LiveSession, share: () => SharePort, { settings, firmware, alerts }: LiveExportDeps): Promise<void> {
   const s = settings.peek();
   const input = sessionCsvInput({ date: new Date(), settings: s, firmware: firmware.peek(), reps: session.reps.peek(), raw: session.raw(), loads: session.loads.peek() });
-  await attempt(() => exportSessionCsv(input, s, share()));
+  await alerts.attempt(() => exportSessionCsv(input, s, share(), alerts));
 }

@@ -1,7 +1,7 @@
 import { computed, signal } from '@preact/signals-react';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ENGINE_SETTINGS } from '../engine/settings';
-import { createRecordingSpeech } from '../platform/speech/recordingSpeech';
+import { createRecordingSpeech } from '../platform/speech/testing/recordingSpeech';
 import { buildWorkoutView } from '../rules/workoutView';
 import { createLiveSession } from './liveSession';
 import { DEFAULT_SETTINGS, type WorkoutSettings } from '../rules/settingsModel';

@@ -4,6 +4,7 @@
  * dropping the link — which the app now answers by reconnecting, so the button leaves
  * green at once and turns neutral when the user gives up.
  */
+import { WHOLE_RECONNECT_SCHEDULE_MS } from './fixtures/app';
 import { describe, expect, test } from './fixtures/test';
 import { repPackets } from './fixtures/reps';
 
@@ -76,6 +77,7 @@ describe('leaving a connection', () => {
   });
 
   test('pressing the button while the app reconnects a dropped unit disconnects for good, keeping the reps', async ({ app, unit }) => {
+    await app.watchGattConnects();
     await app.open();
     await app.connectAndCalibrate();
     await app.showTable();
@@ -91,10 +93,10 @@ describe('leaving a connection', () => {
 
     await app.disconnectButton().click();
     await app.connectButton().waitFor();
-    const attempts = unit.operations.filter((op) => op === 'connection').length;
-    // A user's disconnect never reconnects: give the backoff (0.5 s, 1 s, 2 s) time to prove it.
-    await app.page.waitForTimeout(2_500);
-    expect(unit.operations.filter((op) => op === 'connection')).toHaveLength(attempts);
+    const connects = await app.gattConnects();
+    // A user's disconnect never reconnects: the whole backoff schedule passes on the page's clock.
+    await app.page.clock.runFor(WHOLE_RECONNECT_SCHEDULE_MS);
+    expect(await app.gattConnects()).toBe(connects);
     expect(await app.tableRows()).toEqual(before);
   });
 });

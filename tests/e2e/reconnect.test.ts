@@ -8,7 +8,7 @@
  */
 import { encodeSamplePackets } from '../../src/device/protocol/samplePacket';
 import { synthesizeSet } from '../../src/device/simulation/physics';
-import type { App } from './fixtures/app';
+import { WHOLE_RECONNECT_SCHEDULE_MS, type App } from './fixtures/app';
 import { describe, expect, test } from './fixtures/test';
 
 /** The text the Bluetooth button shows (its accessible name stays "Disconnect unit" while reconnecting). */
@@ -53,11 +53,14 @@ describe('the unit drops the link in the middle of a set', () => {
   });
 
   test('a disconnect by the user is not followed by a reconnect', async ({ app, unit }) => {
+    await app.watchGattConnects();
     await app.open();
     await app.connectAndCalibrate();
     await app.disconnectButton().click();
     await app.connectButton().waitFor();
-    await app.page.waitForTimeout(1_500);
+    // The whole time reconnect attempts could take passes on the page's clock: none is made.
+    await app.page.clock.runFor(WHOLE_RECONNECT_SCHEDULE_MS);
+    expect(await app.gattConnects()).toBe(1);
     expect(unit.operations.filter((op) => op === 'connection')).toHaveLength(1);
     expect(await app.connectButton().count()).toBe(1);
   });

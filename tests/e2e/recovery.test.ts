@@ -19,6 +19,26 @@ async function exportedTimes(app: App): Promise<number[]> {
   return raw.slice(1).map((line) => Number(line.split(',')[0]));
 }
 
+/** Sessions the journal's database holds unfinished (what a start would offer to recover). */
+function unfinishedSessions(app: App): Promise<number> {
+  return app.page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const opening = indexedDB.open('repline-journal');
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const db = opening.result;
+          const all = db.transaction('sessions').objectStore('sessions').getAll();
+          all.onerror = () => reject(all.error);
+          all.onsuccess = () => {
+            db.close();
+            resolve((all.result as { finishedAt: number | null }[]).filter((s) => s.finishedAt === null).length);
+          };
+        };
+      }),
+  );
+}
+
 describe('reloading the page in the middle of a set', () => {
   test('Recover brings back every sample received before the reload, with the reps of a run without the reload', async ({ app, unit }) => {
     await app.open();
@@ -67,7 +87,11 @@ describe('reloading the page in the middle of a set', () => {
     await dialog.waitFor({ state: 'hidden' });
     await app.page.reload();
     await app.page.getByRole('heading', { name: 'Workout' }).first().waitFor();
-    await app.page.waitForTimeout(500);
+    // The History lists sessions once the journal is open, which is after its search for an
+    // unfinished session: by then any offer would have been made, and there is nothing to offer.
+    await app.navigate('History');
+    await app.page.getByText('No finished sessions yet.').waitFor();
+    expect(await unfinishedSessions(app)).toBe(0);
     expect(await dialog.count()).toBe(0);
   });
 });

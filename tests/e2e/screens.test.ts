@@ -36,12 +36,15 @@ describe('the screens beyond the Workout, on a phone', () => {
     ['/history', 'History'],
     ['/profile', 'Profile'],
     ['/profile/test', 'Profile test'],
+    ['/settings/data', 'Settings'],
   ] as const) {
     test(`${heading} (${path}) fits the width and passes axe`, async ({ app }) => {
       await app.page.setViewportSize(VIEWPORTS.phone);
       await app.open();
       await app.page.goto(new URL(path, app.page.url()).href);
       await app.page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+      // Settings → Data lists the athletes once the journal is open.
+      if (path === '/settings/data') await app.page.getByRole('combobox', { name: 'Athlete' }).waitFor();
       const overflow = await app.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, 'page wider than the viewport').toBeLessThanOrEqual(0);
       expect(await seriousViolations(app.page)).toEqual([]);

@@ -1,5 +1,5 @@
 /**
- * Synthetic flywheel sessions and comparison helpers for the engine tests and benchmark.
+ * Synthetic flywheel sessions for the engine tests and benchmark, and a session pushed in slices.
  * A session is a set of yo-yo reps whose truth is known on paper: still with the rope wound,
  * a cosine pull out to 0°, a sine wind-up to the other side, still again.
  */
@@ -72,31 +72,6 @@ export function sampleSet(set: YoYoSet, s: Sampling): SampleBatch {
     angleDeg[i] = angleAt(set, Math.max(t, 0)) + s.noiseDeg * (random() + random() - 1);
   }
   return { timeUs, angleDeg };
-}
-
-const close = (a: number, b: number) => Object.is(a, b) || a === b || Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
-
-/** Throws, naming the first difference, unless the updates agree within 1e-9 relative. */
-export function expectAgree(got: EngineUpdateWithPoints, want: EngineUpdateWithPoints): void {
-  if (got.skipped !== want.skipped) throw new Error(`skipped ${got.skipped} vs ${want.skipped}`);
-  if (got.pointCount !== want.pointCount) throw new Error(`pointCount ${got.pointCount} vs ${want.pointCount}`);
-  for (const [name, column] of Object.entries(want.points) as [string, Float64Array][]) {
-    const other = (got.points as unknown as Record<string, Float64Array>)[name]!;
-    if (other.length !== column.length) throw new Error(`points.${name}: ${other.length} vs ${column.length} points`);
-    const i = column.findIndex((v, k) => !close(other[k]!, v));
-    if (i >= 0) throw new Error(`points.${name}[${i}]: ${other[i]} vs ${column[i]}`);
-  }
-  const flat = (x: object, prefix = ''): [string, number][] =>
-    Object.entries(x).flatMap(([k, v]) => (typeof v === 'object' ? flat(v as object, `${prefix}${k}.`) : [[`${prefix}${k}`, v as number]]));
-  for (const kind of ['reps', 'turns'] as const) {
-    if (got[kind].length !== want[kind].length) throw new Error(`${got[kind].length} vs ${want[kind].length} ${kind}`);
-    got[kind].forEach((item, r) => {
-      const wantFlat = new Map(flat(want[kind][r]!));
-      for (const [k, v] of flat(item)) {
-        if (!close(v, wantFlat.get(k)!)) throw new Error(`${kind}[${r}].${k}: ${v} vs ${wantFlat.get(k)}`);
-      }
-    });
-  }
 }
 
 /** Runs `batch` through `engine` in slices of the given sizes (cycled), then finishes. */

@@ -1,14 +1,15 @@
 /**
  * Live sessions without finish(): a set's reps, the last one included, arrive from push() alone
  * once the athlete stops — the rope within 10° for 0.5 s (REST_BAND_DEG, REST_CLOSE_S in
- * engine-rs/src/settings.rs) — in the wasm engine and the reference port alike. Expected times
+ * engine-rs/src/settings.rs) — in the wasm engine and the oracle alike. Expected times
  * come from the synthetic motion: when the rope stops, when it comes within the band, when the
  * next pull starts.
  */
 import { describe, expect, it } from 'vitest';
 import { createEngine, type EngineSettings, type IncrementalEngine, type SampleBatch } from '../../src/engine';
 import { createReferenceEngine } from '../../src/engine/reference';
-import { expectAgree, phaseS, sampleSet, type YoYoSet } from './engine.fixtures';
+import { expectAgree } from './engine.agreement';
+import { phaseS, sampleSet, type YoYoSet } from './engine.fixtures';
 
 const REST_CLOSE_S = 0.5;
 const REST_BAND_DEG = 10;
@@ -19,7 +20,7 @@ const PUSH = 20;
 
 const ENGINES: [string, (s?: Partial<EngineSettings>) => IncrementalEngine][] = [
   ['the wasm engine', createEngine],
-  ['the reference port', createReferenceEngine],
+  ['the oracle', createReferenceEngine],
 ];
 
 /** Pushes `batch` in slices of PUSH samples and never finishes: each rep's index with the time (s) of the last sample of the push that returned it. */
@@ -95,16 +96,17 @@ describe.each(ENGINES)('%s, live', (_, create) => {
   });
 });
 
-describe('the wasm engine and the reference port, live', () => {
+describe('the wasm engine and the oracle, live', () => {
   it('return the same points and reps from every push, rests included', () => {
     const batch = sampleSet({ ...SET, restS: 0.7 }, { inputHz: 333, jitter: 0.45, noiseDeg: 1, seed: 4, tailS: 3 });
     const [wasm, port] = [createEngine({ hz: 150 }, { points: true }), createReferenceEngine({ hz: 150 }, { points: true })];
-    let reps = 0;
+    let [reps, points] = [0, 0];
     for (let i = 0; i < batch.timeUs.length; i += 41) {
       const piece = { timeUs: batch.timeUs.subarray(i, i + 41), angleDeg: batch.angleDeg.subarray(i, i + 41) };
       const got = wasm.push(piece);
-      expectAgree(got, port.push(piece));
+      expectAgree(got, port.push(piece), { hz: 150 }, points);
       reps += got.reps.length;
+      points += got.pointCount;
     }
     wasm.dispose();
     expect(reps).toBe(REPS);

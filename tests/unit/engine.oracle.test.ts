@@ -1,20 +1,25 @@
 /**
- * The wasm engine against the plain TypeScript port (src/engine/reference): on random
- * sessions, pushed to wasm in random slices and to the port at once, points and reps agree
- * within 1e-9 relative. Two independent builds of one pipeline catch each other's slips, and
- * the slicing checks incremental == whole-session across the language boundary too.
+ * The wasm engine against its oracle (src/engine/reference: the pipeline written again from the
+ * engine's docs, over whole arrays): on random sessions, pushed to wasm in random slices and to the
+ * oracle at once, points and reps agree within 1e-9 relative, or the tolerance
+ * engine.agreement.ts gives where a running sum must differ from a fresh one. The oracle shares no
+ * code with the engine, so they disagree where the engine's tuned form departs from its own
+ * definitions; the slicing checks incremental == whole-session across the language boundary too.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createEngine, reprocess, type EngineSettings, type SampleBatch } from '../../src/engine';
 import { createReferenceEngine, referenceReprocess } from '../../src/engine/reference';
-import { expectAgree, pushInSlices, rng, sampleSet } from './engine.fixtures';
+import { expectAgree } from './engine.agreement';
+import { angleAt, pushInSlices, rng, sampleSet, type YoYoSet } from './engine.fixtures';
 
 const settingsArb: fc.Arbitrary<Partial<EngineSettings>> = fc.record({
   hz: fc.oneof(fc.constantFrom(50, 100, 200, 1000), fc.double({ min: 10, max: 1000, noNaN: true })),
   radius: fc.double({ min: 0.005, max: 0.05, noNaN: true }),
-  inertia: fc.double({ min: 0, max: 0.5, noNaN: true }),
-  mass: fc.double({ min: 0, max: 150, noNaN: true }),
+  // 0, or above the subnormal numbers (below 2.2e-308), which carry too few significant bits for
+  // 1e-9 once multiplied in.
+  inertia: fc.oneof(fc.constant(0), fc.double({ min: 1e-100, max: 0.5, noNaN: true })),
+  mass: fc.oneof(fc.constant(0), fc.double({ min: 1e-100, max: 150, noNaN: true })),
   calcAngularVelocity: fc.boolean(),
   calcAngularAcceleration: fc.boolean(),
   warmup: fc.integer({ min: 1, max: 3 }),
@@ -32,28 +37,39 @@ const sessionArb = fc.record({
   badEvery: fc.integer({ min: 0, max: 200 }),
 });
 
-/** Adds device ω/α columns and spoils every `badEvery`-th sample (time back or NaN). */
-function withExtras(batch: SampleBatch, device: boolean, badEvery: number, seed: number): SampleBatch {
+/**
+ * Adds the device's ω and α, a unit's own measure of the motion (central differences of the
+ * noise-free angle at the sample times, then of ω), and spoils every `badEvery`-th sample (time
+ * back or NaN). A rope at rest is still by them too. (Raw differences of the noisy angle would
+ * put up to 35 rad/s of noise on a rope at rest, a string of short movements that meets the
+ * engine's known disagreement below about once in 600 sessions.)
+ */
+function withExtras(batch: SampleBatch, set: YoYoSet, device: boolean, badEvery: number, seed: number): SampleBatch {
   const random = rng(seed ^ 0x5bd1e995);
   const { timeUs, angleDeg } = batch;
+  const rate = (x: Float64Array) => x.map((_, i) => {
+    const [a, b] = [Math.max(0, i - 1), Math.min(x.length - 1, i + 1)];
+    return b > a ? ((x[b]! - x[a]!) / (timeUs[b]! - timeUs[a]!)) * 1e6 : 0;
+  });
+  const angularVelocity = rate(timeUs.map((t) => (angleAt(set, Math.max(t / 1e6, 0)) * Math.PI) / 180));
+  const angularAcceleration = rate(angularVelocity);
   if (badEvery > 0) {
     for (let i = badEvery; i < timeUs.length; i += badEvery) {
       if (random() < 0.5) timeUs[i] = timeUs[i - 1]! - 1;
       else angleDeg[i] = NaN;
     }
   }
-  if (!device) return batch;
-  return { timeUs, angleDeg, angularVelocity: angleDeg.map((a) => a * 0.017), angularAcceleration: angleDeg.map((a) => -a * 0.3) };
+  return device ? { timeUs, angleDeg, angularVelocity, angularAcceleration } : batch;
 }
 
-describe('the wasm engine and the TypeScript reference port', () => {
+describe('the wasm engine and the oracle', () => {
   it('agree on random flywheel sessions, wasm pushed in random slices', () => {
     fc.assert(
       fc.property(sessionArb, settingsArb, fc.array(fc.integer({ min: 0, max: 700 }), { minLength: 1, maxLength: 8 }), (s, settings, sizes) => {
-        const batch = withExtras(sampleSet(s, s), s.device, s.badEvery, s.seed);
+        const batch = withExtras(sampleSet(s, s), s, s.device, s.badEvery, s.seed);
         const engine = createEngine(settings, { points: true });
         try {
-          expectAgree(pushInSlices(engine, batch, sizes), referenceReprocess(batch, settings, { points: true }));
+          expectAgree(pushInSlices(engine, batch, sizes), referenceReprocess(batch, settings, { points: true }), settings);
         } finally {
           engine.dispose();
         }
@@ -69,10 +85,28 @@ describe('the wasm engine and the TypeScript reference port', () => {
         let t = 0;
         const timeUs = Float64Array.from(rows, ([dt]) => (t += dt));
         const angleDeg = Float64Array.from(rows, ([, a]) => a);
-        expectAgree(reprocess({ timeUs, angleDeg }, {}, { points: true }), referenceReprocess({ timeUs, angleDeg }, {}, { points: true }));
+        expectAgree(reprocess({ timeUs, angleDeg }, {}, { points: true }), referenceReprocess({ timeUs, angleDeg }, {}, { points: true }), {});
       }),
       { numRuns: 100 },
     );
+  });
+
+  // Known disagreement, reported: edges.rs starts an onset's rest after the last stop it has
+  // timed, and when the next movement is confirmed within EDGE_MOVE_S of a movement's start (a
+  // rope wobbling at 8 Hz before the pull) that is the movement's own stop, so the onset is
+  // fitted over the rest after the movement and timed after it ended. The oracle starts the rest
+  // after the previous movement, as edges.rs's module doc says ("The rest side of a fit ends at
+  // the neighbouring movement"). This fails while the engine does otherwise: once it agrees,
+  // drop `.fails`.
+  it.fails('agree on a rope that wobbles before each pull', () => {
+    const set = { woundDeg: [900, 1000, 950], peakDegS: 1200, restS: 1 };
+    const batch = sampleSet(set, { inputHz: 1000, jitter: 0.2, noiseDeg: 0.05, seed: 7 });
+    // ±4° at 8 Hz over the last 0.4 s before the first pull.
+    batch.angleDeg.forEach((a, i) => {
+      const t = batch.timeUs[i]! / 1e6;
+      if (t > 0.55 && t < 0.95) batch.angleDeg[i] = a + 4 * Math.sin(2 * Math.PI * 8 * t);
+    });
+    expectAgree(reprocess(batch, {}, { points: true }), referenceReprocess(batch, {}, { points: true }), {});
   });
 
   it.each([

@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { createEngine, reprocess, type EngineSettings, type SampleBatch } from '../../src/engine';
 import { referenceReprocess } from '../../src/engine/reference';
 import { MAX_GAP_US } from '../../src/engine/reference/constants';
-import { expectAgree } from './engine.fixtures';
+import { expectAgree } from './engine.agreement';
 
 const REAL = process.env.REPLINE_REAL_DATA ?? fileURLToPath(new URL('../../../shared/data/real', import.meta.url));
 const ROOT = join(REAL, 'joeries__chronojump/encoder/tests');
@@ -130,10 +130,10 @@ describe.skipIf(!existsSync(ROOT))('real Chronojump flywheel recordings', () => 
     expect(reprocess(load(file)).reps).toHaveLength(reps);
   });
 
-  it('agrees with the reference port on every recording', () => {
+  it('agrees with the oracle on every recording', () => {
     for (const file of ['signal_inertial3/signal_inertial3.txt', 'signal_inertial.txt', 'smooth-by-change-pos/set.txt']) {
       const batch = load(file);
-      expectAgree(reprocess(batch, SQUAT, { points: true }), referenceReprocess(batch, SQUAT, { points: true }));
+      expectAgree(reprocess(batch, SQUAT, { points: true }), referenceReprocess(batch, SQUAT, { points: true }), SQUAT);
     }
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The wasm engine through its public API: shapes, errors with context, memory hygiene.
- * Physics goldens live in the Rust tests; agreement with the reference port in
+ * Physics goldens live in the Rust tests; agreement with the oracle in
  * engine.oracle.test.ts.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, render } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sampleRowReps, viewSettings } from '../../rules/fixtures';
 import { buildWorkoutView } from '../../rules/workoutView';
 
@@ -15,6 +15,9 @@ vi.mock('react-plotly.js/factory', () => ({
 
 const { default: PlotlyRepChart } = await import('./PlotlyRepChart');
 
+beforeEach(() => {
+  plotProps.length = 0;
+});
 afterEach(cleanup);
 
 const view = buildWorkoutView(sampleRowReps(), viewSettings({ target: 'Fatigue', dropValue: 10 }));
@@ -22,7 +25,6 @@ const props = { rows: view.rows, target: 'Fatigue' as const, currentTarget: view
 
 describe('PlotlyRepChart', () => {
   it('hands Plotly the figure and redraws only when a documented trigger changes', () => {
-    plotProps.length = 0;
     const { rerender } = render(<PlotlyRepChart {...props} />);
     rerender(<PlotlyRepChart {...props} />);
     expect(plotProps[1].data).toBe(plotProps[0].data);

@@ -7,47 +7,16 @@
  */
 import { act, cleanup, render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createFakeDemoUnit, createFakeUnit, type FakeDemoUnit, type FakeUnit } from '../../device/testing/fakeUnit';
 import { createEngine, reprocess } from '../../engine';
 import { freshStore } from '../../journal/testKit';
-import { createRecordingSharePort, type RecordingSharePort } from '../../platform/share/recordingSharePort';
-import { createRecordingSpeech, type RecordingSpeech } from '../../platform/speech/recordingSpeech';
+import { createRecordingSharePort, type RecordingSharePort } from '../../platform/share/testing/recordingSharePort';
+import { createRecordingSpeech, type RecordingSpeech } from '../../platform/speech/testing/recordingSpeech';
 import { createMemoryStorage } from '../../platform/storage';
 import type { StoragePort } from '../../platform/storage/port';
-import type { UnitFactory } from '../../platform/units/port';
-import { FakeWakeLock } from '../../platform/wakeLock/fakeWakeLock';
-import { clearNotices } from '../../stores/alerts';
+import { createFakeUnitFactory, type FakeUnitFactory } from '../../platform/units/testing/fakeUnitFactory';
+import { FakeWakeLock } from '../../platform/wakeLock/testing/fakeWakeLock';
 import { AppProvider } from '../appContext';
 import { composeApp, type App, type AppPorts } from '../compose';
-
-/** The unit factory of tests: in-memory fakes, each kept for the test to drive. */
-export interface FakeUnitFactory extends UnitFactory {
-  /** Every unit made so far, by choice, oldest first. */
-  readonly made: { demo: FakeDemoUnit[]; bluetooth: FakeUnit[] };
-  /** Whether "Bluetooth unit" is offered, as where the browser has Web Bluetooth (true unless a test says not). */
-  webBluetooth: boolean;
-}
-
-export function createFakeUnitFactory(): FakeUnitFactory {
-  const made: FakeUnitFactory['made'] = { demo: [], bluetooth: [] };
-  const factory: FakeUnitFactory = {
-    made,
-    webBluetooth: true,
-    preload: async () => {},
-    bluetoothAvailable: async () => factory.webBluetooth,
-    async make(choice) {
-      if (choice === 'demo') {
-        const unit = createFakeDemoUnit();
-        made.demo.push(unit);
-        return unit;
-      }
-      const unit = createFakeUnit('bluetooth');
-      made.bluetooth.push(unit);
-      return unit;
-    },
-  };
-  return factory;
-}
 
 export interface TestPorts extends AppPorts {
   readonly spoken: RecordingSpeech;
@@ -92,11 +61,10 @@ export function renderWithApp(ui: ReactElement, app: App): RenderResult {
 
 /**
  * Ends a test's app: disconnects its unit (inside `act`, as rendered views follow the connection),
- * disposes it, clears the alert region and unmounts what the test rendered.
+ * disposes it and unmounts what the test rendered.
  */
 export async function endTestApp(app: App): Promise<void> {
   await act(() => app.link.disconnect());
   app.dispose();
-  clearNotices();
   cleanup();
 }

@@ -8,7 +8,7 @@
  * (no quote handling) — a quote in a data cell is a non-numeric cell and reported as such.
  *
  * What is accepted: an optional UTF-8 byte-order mark, the header with or without spaces after
- * the commas, LF or CRLF line endings (mixed too), blank lines (skipped), spaces around numbers, and a `#`
+ * the commas, LF, CRLF or CR-only line endings (mixed too), blank lines (skipped), spaces around numbers, and a `#`
  * column that need not be consecutive (a file trimmed by hand in a spreadsheet still imports).
  * Everything else is a {@link DebugCsvError} naming the row and column: a missing or different
  * header, a wrong column count, a non-numeric or non-finite cell, a time that does not increase,
@@ -45,14 +45,17 @@ export class ChunkParser {
   /** Feeds the next piece of text; throws a DebugCsvError at the first problem. */
   push(chunk: string): void {
     const text = this.carry + chunk;
-    const cut = text.lastIndexOf('\n');
+    // A CR that ends the text may be the first half of a CRLF cut between two chunks: it waits.
+    const end = text.endsWith('\r') ? text.length - 1 : text.length;
+    const cut = end === 0 ? -1 : Math.max(text.lastIndexOf('\n', end - 1), text.lastIndexOf('\r', end - 1));
     if (cut < 0) {
       if (text.length > MAX_LINE) throw new DebugCsvError('the line is longer than 1 MiB; this is not a debug CSV', this.lines + 1);
       this.carry = text;
       return;
     }
     this.carry = text.slice(cut + 1);
-    this.readLines(text.slice(0, cut));
+    // The lines before the last line end, without that line end (both characters of a CRLF).
+    this.readLines(text.slice(0, text[cut] === '\n' && text[cut - 1] === '\r' ? cut - 1 : cut));
   }
 
   /** Ends the input and returns the samples (arrays of exactly the sample count). */
@@ -66,11 +69,9 @@ export class ChunkParser {
    * command feeds the engine, and so never needs twice an hour's samples at once.
    */
   finishInPieces(): SampleBatch[] {
-    if (this.carry !== '') {
-      const last = this.carry;
-      this.carry = '';
-      this.readLines(last);
-    }
+    const last = this.carry.replace(/\r$/, '');
+    this.carry = '';
+    if (last !== '') this.readLines(last);
     if (!this.headerSeen) throw new DebugCsvError(`the file is empty; expected the header "${EXPECTED_HEADER}"`, 1);
     if (this.time.length === 0) throw new DebugCsvError('the file has a header but no samples', 2);
     const time = this.time.takeBlocks();
@@ -86,14 +87,15 @@ export class ChunkParser {
 
   /** `block`: one or more whole lines, without the newline that ended the last one. */
   private readLines(block: string): void {
+    // Any line end on any line, whatever the header used (a file edited on two systems, or
+    // saved with the classic Mac's CR alone).
+    block = block.replace(/\r\n?/g, '\n');
     if (!this.headerSeen) {
       const eol = block.indexOf('\n');
       this.readHeader(eol < 0 ? block : block.slice(0, eol));
       if (eol < 0) return;
       block = block.slice(eol + 1);
     }
-    // Either line ending on every line, whatever the header used (a file edited on two systems).
-    block = block.replace(/\r\n/g, '\n').replace(/\r$/, '');
     if (block === '') {
       this.lines += 1;
       return;
@@ -105,7 +107,7 @@ export class ChunkParser {
   private readHeader(line: string): void {
     this.headerSeen = true;
     this.lines = 1;
-    const text = line.replace(/^\uFEFF/, '').replace(/\r$/, '');
+    const text = line.replace(/^\uFEFF/, '');
     const cells = Papa.parse<string[]>(text, { delimiter: ',' }).data[0] ?? [];
     const names = cells.map((c) => c.trim());
     const matches = names.length === DEBUG_COLUMNS.length && names.every((name, i) => name === DEBUG_COLUMNS[i]);

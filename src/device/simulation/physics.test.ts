@@ -4,9 +4,11 @@
  * sample; mean rope speed is travel over time.
  */
 import { describe, expect, it } from 'vitest';
-import { synthesizeSet, DEFAULT_RADIUS } from './physics';
+import { ENGINE_DEFAULTS } from '../../engine/ranges';
+import { synthesizeSet } from './physics';
 
-const ropeM = (angleDeg: number) => (Math.abs(angleDeg) * Math.PI * DEFAULT_RADIUS) / 180;
+/** Rope out, m, at `angleDeg` on the default shaft (the engine's default radius, 0.014 m). */
+const ropeM = (angleDeg: number) => (Math.abs(angleDeg) * Math.PI * ENGINE_DEFAULTS.radius) / 180;
 
 /** Index of the sample nearest in time to `us`. */
 function at(timeUs: number[], us: number): number {

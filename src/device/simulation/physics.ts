@@ -2,7 +2,7 @@
  * Physics of a flywheel set, pure and seeded: what the simulated unit streams and what tests and
  * end-to-end fixtures use for "do 6 reps".
  *
- * Model (SI units; the rope winds on a shaft of radius r = 0.014 m):
+ * Model (SI units; the rope winds on a shaft of radius r, the engine's default radius unless given):
  * - The flywheel's inertia I acts on the rope as an effective mass m = I / r² (I = 0.025 kg·m²
  *   is ≈ 128 kg of rope inertia). An inertia of 0 (no plates chosen yet) uses
  *   {@link DEFAULT_DEMO_INERTIA} so the demo still moves.
@@ -24,11 +24,11 @@
  * Integration is semi-implicit Euler at 5 kHz; the sensor then samples that trajectory at 200 Hz
  * with timing jitter and angle noise (sensor.ts).
  */
+import { ENGINE_DEFAULTS } from '../../engine/ranges';
 import { createRandom, type Random } from './random';
 import { createSensor, type SensorOptions } from './sensor';
 
 export const DEFAULT_DEMO_INERTIA = 0.025;
-export const DEFAULT_RADIUS = 0.014;
 
 const DT = 1 / 5000;
 const FRICTION_N = 4;
@@ -48,7 +48,7 @@ export interface SetOptions extends SensorOptions {
   inertia?: number;
   /** Motor boost, % of the concentric energy added to the eccentric phase. */
   boost?: number;
-  /** Shaft radius, m. */
+  /** Shaft radius, m; absent: the engine's default (pkg/settings.json). */
   radius?: number;
   /** Rest before the first pull (after any windup), s. */
   restBeforeS?: number;
@@ -136,7 +136,7 @@ function checkOptions(o: SetOptions): void {
 export function synthesizeSet(options: SetOptions): SynthesizedSet {
   checkOptions(options);
   const random = createRandom(options.seed);
-  const radius = options.radius ?? DEFAULT_RADIUS;
+  const radius = options.radius ?? ENGINE_DEFAULTS.radius;
   const inertia = options.inertia || DEFAULT_DEMO_INERTIA;
   const mass = inertia / radius ** 2;
   const boost = options.boost ?? 0;

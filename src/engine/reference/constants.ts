@@ -1,20 +1,26 @@
 /**
- * The reference port's settings rules and pipeline constants, mirroring
- * `engine-rs/src/settings.rs` (where each value's reason is written). Kept separate from the
- * wasm engine on purpose: an oracle that imported the engine's own numbers could not disagree.
+ * The oracle's copy of the pipeline's constants and settings rules (`engine-rs/src/settings.rs`,
+ * where each value's reason is written). Written out here on purpose: an oracle that imported the
+ * engine's own numbers could not disagree with them.
  */
 import { inRange, rangeRule } from '../ranges';
 import type { EngineSettings } from '../types';
 
 export const GRAVITY = 9.81;
+export const DEG_TO_RAD = Math.PI / 180;
 export const REST_OMEGA_RAD_S = 0.3;
 export const FILTER_HALF_WINDOW_S = 0.05;
-export const PEAK_POWER_HALF_WIDTHS_S = [0.2, 0.45];
+export const FILTER_MAX_HALF_WIDTH = 50;
+export const PEAK_POWER_HALF_WIDTHS_S = [0.2, 0.45] as const;
 export const PEAK_POWER_LONG_PHASE_S = 0.75;
 export const PEAK_POWER_RATE_HZ = 50;
+/** Largest half-width of a peak-power fit, blocks (window.rs `MAX_HALF_WIDTH`). */
+export const PEAK_POWER_MAX_HALF_WIDTH = 34;
 export const EDGE_REST_S = 0.15;
 export const EDGE_MOVE_S = 0.1;
 export const EDGE_HISTORY = 8;
+/** Largest window of a change-point fit, points: EDGE_REST_S and EDGE_MOVE_S at 1000 Hz, and 2 (edges.rs `MAX_WINDOW`). */
+export const EDGE_MAX_WINDOW = 252;
 export const MOVE_CONFIRM_DEG = 2;
 export const REP_TRAVEL_DEG = 180;
 export const REST_CLOSE_S = 0.5;
@@ -22,10 +28,6 @@ export const REST_BAND_DEG = 10;
 export const MAX_GAP_US = 1_000_000;
 export const MAX_SAMPLE_VALUE = 1e12;
 export const MIN_STEP_US = 1e-3;
-export const DEG_TO_RAD = Math.PI / 180;
-
-/** Half-width of the Savitzky–Golay window in grid points at `hz`: FILTER_HALF_WINDOW_S, at least 1. */
-export const filterHalfWidth = (hz: number): number => Math.max(1, Math.round(FILTER_HALF_WINDOW_S * hz));
 
 const RULES: [keyof EngineSettings, (v: number) => boolean, string][] = [
   ...(['hz', 'radius', 'inertia', 'mass'] as const).map((key): [keyof EngineSettings, (v: number) => boolean, string] => [key, (v) => inRange(key, v), rangeRule(key)]),

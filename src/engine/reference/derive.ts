@@ -1,115 +1,79 @@
 /**
- * Reference port of `engine-rs/src/derive.rs` (which documents the physics): ω from the filtered
- * angle's slope and α as its backward difference, or the device's values, and the derived metrics of one point.
+ * Angular velocity and acceleration, and the derived metrics of each point
+ * (`engine-rs/src/derive.rs`, module doc: the physics of every metric).
  */
 import type { EngineSettings, ProcessedPoints } from '../types';
-import * as constants from './constants';
+import { DEG_TO_RAD, GRAVITY } from './constants';
 
-// Imported values read once, into module constants: vitest, which runs this port for the tests and
-// the benchmark, turns every use of an imported binding into a getter call (see ../README.md).
-const { DEG_TO_RAD, GRAVITY } = constants;
-
-/**
- * The columns, in this port's order. `satisfies` checks the list against the engine's generated
- * type both ways (no name missing, none extra), so the port cannot drift from the engine.
- */
-export const POINT_NAMES = [
-  'timeUs',
-  'angleDeg',
-  'angularVelocity',
-  'angularAcceleration',
-  'velocity',
-  'acceleration',
-  'torque',
-  'force',
-  'linearForce',
-  'netForce',
-  'power',
-] as const satisfies readonly (keyof ProcessedPoints)[];
-type Missing = Exclude<keyof ProcessedPoints, (typeof POINT_NAMES)[number]>;
-const complete: Missing extends never ? true : Missing = true;
-void complete;
-
-/** A point's ω and α (rad/s, rad/s²), and the ω that power pairs α with (the mean of this and the previous point's ω). */
-export class Rates {
-  omega = 0;
-  alpha = 0;
-  omegaMid = 0;
+/** Each point's ω and α (rad/s, rad/s²), and the ω that α is paired with in power (mean of this and the previous point's ω). */
+export interface Rates {
+  omega: number[];
+  alpha: number[];
+  omegaMid: number[];
 }
 
-export class Deriver {
-  private readonly hz: number;
-  private readonly omegaScale: number;
-  private readonly radius: number;
-  private readonly invRadius: number;
-  private readonly twoRadius: number;
-  private readonly inertia: number;
-  private readonly mass: number;
-  private omegaFromAngle = true;
-  private alphaFromOmega = true;
-  private seen = false;
-  private prevOmega = 0;
-  /** What {@link rates} returns: one object, overwritten at each call. */
-  private readonly current = new Rates();
-
-  constructor(s: EngineSettings) {
-    this.hz = s.hz;
-    this.omegaScale = DEG_TO_RAD * s.hz;
-    this.radius = s.radius;
-    this.invRadius = 1 / s.radius;
-    this.twoRadius = 2 * s.radius;
-    this.inertia = s.inertia;
-    this.mass = s.mass;
+/**
+ * derive.rs: ω is the device's (smoothed) ω when the session uses it, else the filtered angle's
+ * rate (`slope`, degrees per grid step) in rad/s; α is the device's when used, else the backward
+ * difference (ω_k − ω_{k−1})·hz of whichever ω is in use, 0 at a segment's first point. Power pairs
+ * α_k with the mean of ω_k and ω_{k−1} (ω_k itself at a segment's first point).
+ */
+export function rates(
+  segments: readonly { from: number; to: number }[],
+  slope: readonly number[],
+  device: { omega: readonly number[]; alpha: readonly number[]; useOmega: boolean; useAlpha: boolean },
+  hz: number,
+): Rates {
+  const out: Rates = { omega: [], alpha: [], omegaMid: [] };
+  for (const { from, to } of segments) {
+    for (let k = from; k < to; k++) {
+      const omega = device.useOmega ? device.omega[k]! : slope[k]! * hz * DEG_TO_RAD;
+      const first = k === from;
+      const before = out.omega[k - 1]!;
+      out.omega.push(omega);
+      out.alpha.push(device.useAlpha ? device.alpha[k]! : first ? 0 : (omega - before) * hz);
+      out.omegaMid.push(first ? omega : (omega + before) / 2);
+    }
   }
+  return out;
+}
 
-  useDevice(omega: boolean, alpha: boolean): void {
-    this.omegaFromAngle = !omega;
-    this.alphaFromOmega = !alpha;
-  }
+/** Power P = τ·ω = I·α·ω (W) of each point, ω the mid-step one (see {@link rates}). */
+export function power(r: Rates, s: EngineSettings): number[] {
+  return r.alpha.map((alpha, k) => s.inertia * alpha * r.omegaMid[k]!);
+}
 
-  /**
-   * The rates of the next filtered point: `slope` is the filtered angle's rate (degrees per grid
-   * step), `deviceOmega` and `deviceAlpha` the device's smoothed ω and α, `first` true at a
-   * segment's first point. The returned object is overwritten by the next call.
-   */
-  rates(slope: number, deviceOmega: number, deviceAlpha: number, first: boolean): Rates {
-    if (first) this.seen = false;
-    const omega = this.omegaFromAngle ? slope * this.omegaScale : deviceOmega;
-    let alpha = 0;
-    if (!this.alphaFromOmega) alpha = deviceAlpha;
-    else if (this.seen) alpha = (omega - this.prevOmega) * this.hz;
-    // α_k is centred half a step before ω_k; power pairs it with ω at the same instant.
-    const omegaMid = this.seen ? 0.5 * (omega + this.prevOmega) : omega;
-    this.seen = true;
-    this.prevOmega = omega;
-    const r = this.current;
-    r.omega = omega;
-    r.alpha = alpha;
-    r.omegaMid = omegaMid;
-    return r;
+/**
+ * derive.rs: velocity ω·r, acceleration α·2r, torque I·α, tangential force τ/r, the body's
+ * acceleration −sign(θ)·a, linear force m·a_body, net force m·(a_body + g) + |F|, power τ·ω_mid.
+ */
+export function metrics(timeUs: readonly number[], angleDeg: readonly number[], r: Rates, s: EngineSettings): ProcessedPoints {
+  const n = timeUs.length;
+  const points: ProcessedPoints = {
+    timeUs: Float64Array.from(timeUs),
+    angleDeg: Float64Array.from(angleDeg),
+    angularVelocity: Float64Array.from(r.omega.slice(0, n)),
+    angularAcceleration: Float64Array.from(r.alpha.slice(0, n)),
+    velocity: new Float64Array(n),
+    acceleration: new Float64Array(n),
+    torque: new Float64Array(n),
+    force: new Float64Array(n),
+    linearForce: new Float64Array(n),
+    netForce: new Float64Array(n),
+    power: new Float64Array(n),
+  };
+  for (let k = 0; k < n; k++) {
+    const acceleration = r.alpha[k]! * 2 * s.radius;
+    const torque = s.inertia * r.alpha[k]!;
+    const force = torque / s.radius;
+    const bodyAcceleration = angleDeg[k]! < 0 ? acceleration : -acceleration;
+    points.velocity[k] = r.omega[k]! * s.radius;
+    points.acceleration[k] = acceleration;
+    points.torque[k] = torque;
+    points.force[k] = force;
+    points.linearForce[k] = s.mass * bodyAcceleration;
+    points.netForce[k] = s.mass * (bodyAcceleration + GRAVITY) + Math.abs(force);
+    points.power[k] = torque * r.omegaMid[k]!;
   }
-
-  /** Power P = τ·ω (W) of a point with rates `r`. */
-  power(r: Rates): number {
-    return this.inertia * r.alpha * r.omegaMid;
-  }
-
-  /** Writes every metric of the point at `timeUs` with filtered angle `angleDeg` and rates `r` into row `k` of `out`. */
-  point(timeUs: number, angleDeg: number, r: Rates, out: ProcessedPoints, k: number): void {
-    const acceleration = r.alpha * this.twoRadius;
-    const torque = this.inertia * r.alpha;
-    const force = torque * this.invRadius;
-    const bodyAcceleration = angleDeg < 0 ? acceleration : -acceleration;
-    out.timeUs[k] = timeUs;
-    out.angleDeg[k] = angleDeg;
-    out.angularVelocity[k] = r.omega;
-    out.angularAcceleration[k] = r.alpha;
-    out.velocity[k] = r.omega * this.radius;
-    out.acceleration[k] = acceleration;
-    out.torque[k] = torque;
-    out.force[k] = force;
-    out.linearForce[k] = this.mass * bodyAcceleration;
-    out.netForce[k] = this.mass * (bodyAcceleration + GRAVITY) + Math.abs(force);
-    out.power[k] = torque * r.omegaMid;
-  }
+  return points;
 }

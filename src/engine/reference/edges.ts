@@ -1,224 +1,167 @@
 /**
- * Reference port of `engine-rs/src/edges.rs` (which documents the method): movement onsets and
- * stops found on the grid by the phases' own rest rule, then timed to a fraction of a step by a
- * least-squares change-point fit of the buffered angle (rest, then motion from rest).
+ * When the rope starts moving from rest and when it comes to rest, to a fraction of a step
+ * (`engine-rs/src/edges.rs`, module doc): movements found on the grid, each onset and stop timed
+ * by a change-point fit of the resampled angle.
  */
-import * as constants from './constants';
+import { EDGE_HISTORY, EDGE_MAX_WINDOW, EDGE_MOVE_S, EDGE_REST_S, MOVE_CONFIRM_DEG } from './constants';
 
-// Imported values read once, into module constants: vitest, which runs this port for the tests and
-// the benchmark, turns every use of an imported binding into a getter call (see ../README.md).
-const { EDGE_HISTORY, EDGE_MOVE_S, EDGE_REST_S, MOVE_CONFIRM_DEG } = constants;
+/** An edge's time (µs, on the filtered angle's clock), and the grid point from which it is known. */
+export interface Timed {
+  timeUs: number;
+  knownAt: number;
+}
+
+/** A movement: grid indices of its first and last moving points and of the point that confirmed it. */
+export interface Movement {
+  start: number;
+  /** null while the rope still moves at the last point. */
+  end: number | null;
+  confirmedAt: number;
+}
+
+/** A movement with its onset and stop, where they are timed. */
+export interface TimedMovement extends Movement {
+  onset: Timed | null;
+  stop: Timed | null;
+}
 
 /**
- * The instant within the grid points' times that best splits them into rest and motion from
- * rest (motion after it for an onset, `sign` 1; before it for a stop, −1): the least-squares
- * fit of θ0 + c·k² for every split from suffix sums, the best refined by a parabola.
+ * edges.rs "How": a run of consecutive moving points is a movement once its path, Σ|Δp| of the
+ * rope position p from the point before its first, reaches MOVE_CONFIRM_DEG. Over the first
+ * `count` points.
  */
-export function changePoint(t: Float64Array, x: Float64Array, sign: number): number {
-  const len = Math.min(t.length, x.length);
-  if (len === 0) return NaN;
-  const at = (k: number) => (sign > 0 ? k : len - 1 - k);
-  const origin = x[at(0)]!;
-  const v = (k: number) => x[at(k)]! - origin;
-  let r0 = 0;
-  let xx = 0;
-  for (let k = 0; k < len; k++) {
-    const vk = v(k);
-    r0 += vk;
-    xx += vk * vk;
-  }
-  const n = len;
-  const errors = new Float64Array(len).fill(Infinity);
-  let [a0, a1, a2] = [0, 0, 0];
-  for (let j = len - 1; j >= 0; j--) {
-    const moving = len - 1 - j;
-    const s2 = (moving * (moving + 1) * (2 * moving + 1)) / 6;
-    const s4 = (moving * (moving + 1) * (2 * moving + 1) * (3 * moving * moving + 3 * moving - 1)) / 30;
-    const r2 = a2 - 2 * j * a1 + j * j * a0;
-    const det = n * s4 - s2 * s2;
-    // b0 = (r0·s4 − s2·r2) / det and b2 = (n·r2 − s2·r0) / det, in one division (as edges.rs).
-    if (det > 0) errors[j] = xx - (r0 * (r0 * s4 - s2 * r2) + r2 * (n * r2 - s2 * r0)) / det;
-    const vj = v(j);
-    a0 += vj;
-    a1 += vj * j;
-    a2 += vj * j * j;
-  }
-  let best = -1;
-  let bestSse = Infinity;
-  for (let k = 0; k < len; k++) {
-    if (errors[k]! < bestSse) {
-      bestSse = errors[k]!;
-      best = k;
+export function movements(moving: readonly boolean[], p: readonly number[], count: number): Movement[] {
+  const out: Movement[] = [];
+  let run: { start: number; path: number; confirmedAt: number | null } | null = null;
+  for (let i = 0; i < count; i++) {
+    if (moving[i]) {
+      run ??= { start: i, path: 0, confirmedAt: null };
+      run.path += i > 0 ? Math.abs(p[i]! - p[i - 1]!) : 0;
+      if (run.confirmedAt === null && run.path >= MOVE_CONFIRM_DEG) run.confirmedAt = i;
+    } else {
+      if (run?.confirmedAt != null) out.push({ start: run.start, end: i - 1, confirmedAt: run.confirmedAt });
+      run = null;
     }
   }
+  if (run?.confirmedAt != null) out.push({ start: run.start, end: null, confirmedAt: run.confirmedAt });
+  return out;
+}
+
+/**
+ * edges.rs "How" and "The fit waits for its window", over the first `count` points (times `t`,
+ * resampled angles `x`): an onset is fitted over EDGE_REST_S of rest before the movement's first
+ * point and EDGE_MOVE_S from it, once that window has passed (or when the movement is confirmed,
+ * if later); a stop over EDGE_MOVE_S of the movement up to its last point and EDGE_REST_S after
+ * it, once that has passed, or sooner when the next movement is confirmed. "The rest side of a
+ * fit ends at the neighbouring movement": an onset's rest begins after the previous movement's
+ * last point, a stop's rest ends where the next movement starts if that is confirmed by then. A
+ * fit sees only the last rest + move + 2 points before the one at which it is made (the engine's
+ * memory bound); a movement from the session's first point has no onset.
+ *
+ * Two differences from the engine's code. It begins an onset's rest after the last stop it has
+ * timed, which is the movement's own when the next movement is confirmed less than EDGE_MOVE_S
+ * after the first one started (reported; `it.fails` in engine.oracle.test.ts). And it drops an
+ * edge when eight already wait, which takes eight movements confirmed within EDGE_MOVE_S: not
+ * modelled here.
+ */
+export function timeEdges(runs: readonly Movement[], t: readonly number[], x: readonly number[], count: number, hz: number, lagUs: number): TimedMovement[] {
+  const rest = Math.max(2, Math.round(EDGE_REST_S * hz));
+  const move = Math.max(2, Math.round(EDGE_MOVE_S * hz));
+  const size = Math.min(rest + move + 2, EDGE_MAX_WINDOW);
+  const fitted = (from: number, to: number, knownAt: number, sign: number): Timed => {
+    const first = Math.max(from, knownAt + 1 - size, 0);
+    return { timeUs: changePoint(t.slice(first, to), x.slice(first, to), sign) + lagUs, knownAt };
+  };
+  return runs.map((run, r) => {
+    const onsetKnown = Math.max(run.confirmedAt, run.start + move);
+    const previousEnd = r > 0 ? runs[r - 1]!.end! : -1;
+    const onset = run.start > 0 && onsetKnown < count ? fitted(Math.max(run.start - rest, previousEnd + 1), run.start + move + 1, onsetKnown, 1) : null;
+    if (run.end === null) return { ...run, onset, stop: null };
+    const next = runs[r + 1];
+    const early = next !== undefined && next.confirmedAt <= run.end + rest;
+    const stopKnown = early ? next.confirmedAt : run.end + rest;
+    const to = early ? Math.min(run.end + rest + 1, next.start) : run.end + rest + 1;
+    return { ...run, onset, stop: stopKnown < count ? fitted(run.end - move, to, stopKnown, -1) : null };
+  });
+}
+
+/**
+ * edges.rs `change_point`: the instant that best splits the points into rest and motion from rest
+ * at constant acceleration (motion after it for an onset, `sign` 1; before it for a stop, −1).
+ * For each point j as the split, θ0 + c·(k − j)² past it (k counting along the motion) is fitted
+ * by least squares; the split with the least squared error (the earliest of equals) is moved
+ * between its neighbours to the vertex of the parabola through their errors. NaN without
+ * motion to fit.
+ */
+function changePoint(t: readonly number[], x: readonly number[], sign: number): number {
+  const len = Math.min(t.length, x.length, EDGE_MAX_WINDOW);
+  const at = (k: number) => (sign > 0 ? k : len - 1 - k);
+  const v = Array.from({ length: len }, (_, k) => x[at(k)]! - x[at(0)]!);
+  const sse = Array.from({ length: len }, (_, j) => squaredError(v, j));
+  let best = -1;
+  sse.forEach((e, j) => {
+    if (e < Infinity && (best < 0 || e < sse[best]!)) best = j;
+  });
   if (best < 0) return NaN;
   const tb = t[at(best)]!;
   if (best === 0 || best + 1 >= len) return tb;
-  const [a, b, c] = [errors[best - 1]!, bestSse, errors[best + 1]!];
-  const curvature = a - 2 * b + c;
-  const shift = curvature > 0 && curvature < Infinity ? (0.5 * (a - c)) / curvature : 0;
+  const [before, after] = [sse[best - 1]!, sse[best + 1]!];
+  const curvature = before - 2 * sse[best]! + after;
+  const shift = curvature > 0 && curvature < Infinity ? (0.5 * (before - after)) / curvature : 0;
   return tb + shift * (t[at(best + 1)]! - tb);
 }
 
-/** Slots of the ring of recent points: a power of two above the largest window (252 points at 1000 Hz), so a slot is an index masked, not a remainder. */
-const RING = 256;
-const MASK = RING - 1;
-
-/** A confirmed movement: grid indices of its first and last points, and its timed edges (µs). */
-interface Run {
-  start: number;
-  /** Infinity while the rope still moves. */
-  end: number;
-  onsetUs: number;
-  stopUs: number;
+/** The least squared error of v_k ≈ b0 + b2·d_k², d_k = max(0, k − j); Infinity where no point moves (the fit is not determined). */
+function squaredError(v: readonly number[], j: number): number {
+  const n = v.length;
+  let [s2, s4, r0, r2] = [0, 0, 0, 0];
+  for (let k = 0; k < n; k++) {
+    const d2 = k > j ? (k - j) ** 2 : 0;
+    s2 += d2;
+    s4 += d2 * d2;
+    r0 += v[k]!;
+    r2 += v[k]! * d2;
+  }
+  const det = n * s4 - s2 * s2;
+  if (!(det > 0)) return Infinity;
+  const b0 = (r0 * s4 - s2 * r2) / det;
+  const b2 = (n * r2 - s2 * r0) / det;
+  let sse = 0;
+  for (let k = 0; k < n; k++) sse += (v[k]! - b0 - b2 * (k > j ? (k - j) ** 2 : 0)) ** 2;
+  return sse;
 }
 
-interface Pending {
-  run: Run;
-  kind: 'onset' | 'stop';
+/** The movements the engine remembers at grid point `by`: the last EDGE_HISTORY confirmed by then (runs are in order). */
+function remembered(runs: readonly TimedMovement[], by: number): readonly TimedMovement[] {
+  let [lo, hi] = [0, runs.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (runs[mid]!.confirmedAt <= by) lo = mid + 1;
+    else hi = mid;
+  }
+  return runs.slice(Math.max(0, lo - EDGE_HISTORY), lo);
 }
 
-/**
- * A grid point as edges are found on it (reps.ts's `DetectorPoint`): index and time (µs),
- * resampled angle `rawDeg` (what a fit reads), filtered angle (|angle| is the rope position p),
- * moving or not. Passed whole rather than as numbers, which V8 boxes on every call it does not
- * inline.
- */
-export interface EdgePoint {
-  index: number;
-  timeUs: number;
-  rawDeg: number;
-  angleDeg: number;
-  moving: boolean;
+/** A movement's last point as known at `by` (Infinity while it still moves then). */
+const endAt = (run: Movement, by: number) => (run.end !== null && run.end + 1 <= by ? run.end : Infinity);
+
+/** An edge's time if it is known at `by` and finite. */
+const known = (edge: Timed | null, by: number) => (edge !== null && edge.knownAt <= by && Number.isFinite(edge.timeUs) ? edge.timeUs : null);
+
+/** edges.rs `onset_near`: the timed onset of the movement that point `index` is at most `slack` points into, as known at `by`. */
+export function onsetNear(runs: readonly TimedMovement[], index: number, slack: number, by: number): number | null {
+  const run = remembered(runs, by).find((r) => r.start <= index && index <= endAt(r, by) && index - r.start <= slack);
+  return run === undefined ? null : known(run.onset, by);
 }
 
-/** Follows rest and movement of the rope with the phases' rule and times each onset and stop. */
-export class Edges {
-  /** How far back a fit may reach, points (the ring holds more). */
-  private readonly size: number;
-  private readonly times: Float64Array;
-  private readonly angles: Float64Array;
-  /** Points of rest and of motion in a fit. */
-  private readonly rest: number;
-  private readonly move: number;
-  /** How far into a movement a phase may start (or before its end stop), points. */
-  private readonly slack: number;
-  private next = 0;
-  private runStart = 0;
-  private runConfirmed = false;
-  private runPath = 0;
-  private lastP = NaN;
-  private lastMoving = false;
-  private lastStop = -1;
-  private runs: Run[] = [];
-  private readonly pending: Pending[] = [];
+/** edges.rs `stop_near`: the timed stop of the movement that point `index` is at most `slack` points before the end of, as known at `by`. */
+export function stopNear(runs: readonly TimedMovement[], index: number, slack: number, by: number): number | null {
+  const run = remembered(runs, by).find((r) => r.start <= index && index <= endAt(r, by) && endAt(r, by) - index <= slack);
+  return run === undefined ? null : known(run.stop, by);
+}
 
-  /**
-   * `lagUs`: how far the filtered angle that phases are cut on lags the resampled angle fitted
-   * here (the 4-point smoothing buffer's 1.5 steps); edges are reported on the filtered angle's clock.
-   */
-  constructor(
-    hz: number,
-    slack: number,
-    private readonly lagUs: number,
-  ) {
-    this.rest = Math.max(2, Math.round(EDGE_REST_S * hz));
-    this.move = Math.max(2, Math.round(EDGE_MOVE_S * hz));
-    this.slack = slack;
-    this.size = this.rest + this.move + 2;
-    this.times = new Float64Array(RING);
-    this.angles = new Float64Array(RING);
-  }
-
-  /** Adds the next point (rust: `push(index, time_us, x, p, moving)`). */
-  push(point: EdgePoint): void {
-    const { index, moving } = point;
-    const p = Math.abs(point.angleDeg);
-    this.next = index + 1;
-    this.times[index & MASK] = point.timeUs;
-    this.angles[index & MASK] = point.rawDeg;
-    if (moving) {
-      if (!this.lastMoving) {
-        this.runStart = index;
-        this.runConfirmed = false;
-        this.runPath = 0;
-      }
-      if (!this.runConfirmed) {
-        this.runPath += Number.isNaN(this.lastP) ? 0 : Math.abs(p - this.lastP);
-        if (this.runPath >= MOVE_CONFIRM_DEG) this.confirm(index);
-      }
-    } else if (this.lastMoving && this.runConfirmed) {
-      const run = this.runs[this.runs.length - 1]!;
-      run.end = index - 1;
-      this.pending.push({ run, kind: 'stop' });
-    }
-    this.lastMoving = moving;
-    this.lastP = p;
-    if (this.pending.length > 0) this.settleDue(index, null);
-  }
-
-  private confirm(index: number): void {
-    this.runConfirmed = true;
-    // Rest after a stop ends where this movement starts: time the stop now.
-    this.settleDue(index, this.runStart);
-    const run: Run = { start: this.runStart, end: Infinity, onsetUs: NaN, stopUs: NaN };
-    this.runs.push(run);
-    if (this.runs.length > EDGE_HISTORY) this.runs.shift();
-    if (this.runStart > 0) this.pending.push({ run, kind: 'onset' });
-  }
-
-  /**
-   * Times every waiting edge whose window is complete at `index`; with `restEnd`, every waiting
-   * stop, its rest ending there. The others keep waiting, in order (filtered in place: this runs
-   * at every point while an edge waits).
-   */
-  private settleDue(index: number, restEnd: number | null): void {
-    let kept = 0;
-    for (let i = 0; i < this.pending.length; i++) {
-      const e = this.pending[i]!;
-      const done = restEnd === null ? this.settle(e, index, Infinity) : e.kind === 'stop' && this.settle(e, index, restEnd);
-      if (!done) this.pending[kept++] = e;
-    }
-    // Only when one went: setting an array's length is a call into the runtime.
-    if (kept < this.pending.length) this.pending.length = kept;
-  }
-
-  /** Times `e` once the points after it cover the fit (or rest ends at `restEnd`); true when done. */
-  private settle(e: Pending, index: number, restEnd: number): boolean {
-    const onset = e.kind === 'onset';
-    const at = onset ? e.run.start : e.run.end;
-    const to = Math.min(at + (onset ? this.move : this.rest) + 1, restEnd);
-    if (index + 1 < to && restEnd === Infinity) return false;
-    const oldest = this.next - this.size;
-    const from = Math.max(at - (onset ? this.rest : this.move), oldest, 0, onset ? this.lastStop + 1 : 0);
-    if (!onset) this.lastStop = at;
-    const t = new Float64Array(Math.max(0, to - from));
-    const x = new Float64Array(t.length);
-    for (let i = from; i < to; i++) {
-      t[i - from] = this.times[i & MASK]!;
-      x[i - from] = this.angles[i & MASK]!;
-    }
-    const timeUs = changePoint(t, x, onset ? 1 : -1) + this.lagUs;
-    if (onset) e.run.onsetUs = timeUs;
-    else e.run.stopUs = timeUs;
-    return true;
-  }
-
-  /** When the rope came to rest: the timed stop of the latest movement once it has ended and been timed. */
-  lastStopUs(): number | undefined {
-    const run = this.runs[this.runs.length - 1];
-    return run !== undefined && run.end !== Infinity && Number.isFinite(run.stopUs) ? run.stopUs : undefined;
-  }
-
-  /** The timed onset of the movement that point `index` is early in, if it started from rest. */
-  onsetNear(index: number): number | undefined {
-    const run = this.runs.find((r) => r.start <= index && index <= r.end && index - r.start <= this.slack);
-    return run !== undefined && Number.isFinite(run.onsetUs) ? run.onsetUs : undefined;
-  }
-
-  /** The timed stop of the movement that point `index` is late in, if it came to rest. */
-  stopNear(index: number): number | undefined {
-    const run = this.runs.find((r) => r.start <= index && index <= r.end && r.end - index <= this.slack);
-    return run !== undefined && Number.isFinite(run.stopUs) ? run.stopUs : undefined;
-  }
+/** edges.rs `last_stop_us`: when the rope came to rest, if the latest movement known at `by` has ended and its stop is timed. */
+export function lastStopUs(runs: readonly TimedMovement[], by: number): number | null {
+  const last = remembered(runs, by).at(-1);
+  return last === undefined || endAt(last, by) === Infinity ? null : known(last.stop, by);
 }

@@ -1,5 +1,6 @@
 /**
- * A plain TypeScript port of the engine-rs pipeline, for tests (an oracle the wasm engine must
- * agree with) and benchmarks (the baseline wasm must beat). Not for the app: use `../index`.
+ * The engine's test oracle: the pipeline of `engine-rs/` written again from its crate and module
+ * docs, for reading, over whole arrays (see ../README.md). Slow on purpose; not for the app (use
+ * `../index`).
  */
 export { createReferenceEngine, referenceReprocess } from './session';

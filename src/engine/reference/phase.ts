@@ -1,357 +1,141 @@
 /**
- * Reference port of `engine-rs/src/phase.rs`: a phase as a fold of its points' signed ω, α, body
- * α and power (every metric it reports is linear in those), with rest and noise blips trimmed
- * off its edges (a run of moving points counts once its path reaches MOVE_CONFIRM_DEG); a phase
- * reports the magnitude of each mean. Objects here are mutable and reused: sums are numeric
- * fields, a point's values are fields of the detector's one point (rust: `[f64; VALUE_COUNT]`),
- * and `copyFrom()` and `reset()` stand in for Rust's copies and new values, so folding a point
- * allocates nothing.
+ * A phase's figures from its points (`engine-rs/src/phase.rs`, module doc): rest trimmed off its
+ * edges, means as sums over its movement, the turn's grid point shared with the phase beside it.
  */
 import type { PhaseSummary } from '../types';
-import * as constants from './constants';
-import type { Rates } from './derive';
-import type { Edges } from './edges';
-import * as powerWindow from './window';
+import { MOVE_CONFIRM_DEG } from './constants';
+import { streamFor } from './window';
 
-// Imported values read once, into module constants: vitest, which runs this port for the tests and
-// the benchmark, turns every use of an imported binding into a getter call (see ../README.md).
-const { MOVE_CONFIRM_DEG, REST_OMEGA_RAD_S } = constants;
-const { STREAMS, streamFor } = powerWindow;
+/** What a phase's figures are made of, per grid point: ω, α, α signed as the body's acceleration (derive.rs), power, moving or not, rope position |angle|, time. */
+export interface PhasePoints {
+  omega: readonly number[];
+  alpha: readonly number[];
+  bodyAlpha: readonly number[];
+  power: readonly number[];
+  moving: readonly boolean[];
+  p: readonly number[];
+  timeUs: readonly number[];
+}
 
-/**
- * A point as a phase folds it (rust: `push(m, moving, p, at)`, its arguments in one object:
- * reps.ts's `DetectorPoint`): grid index and time (µs), filtered angle (degrees, |angle| is the
- * rope position p), whether it moves, and its phase values (rust: `[f64; VALUE_COUNT]`, see
- * `phaseValues`).
- */
-export interface FoldedPoint {
+/** The grid point two phases share (the turn): from `timeUs`, the fraction `after` of its step belongs to the later phase. */
+export interface Split {
   index: number;
+  after: number;
   timeUs: number;
-  angleDeg: number;
-  moving: boolean;
-  omega: number;
-  alpha: number;
-  /** α signed as the body's acceleration. */
-  bodyAlpha: number;
-  power: number;
-  /** The smoothed powers, one a fit (window.ts). */
-  readonly smoothed: Float64Array;
 }
 
-/** Sums over a stretch of points (Σω, Σα, Σ body α, ΣP, signed), the largest |ω|, and where the stretch starts and ends as grid index and time (µs). */
-class Sums {
-  count = 0;
-  omega = 0;
-  alpha = 0;
-  bodyAlpha = 0;
-  power = 0;
-  peakOmega = 0;
-  firstIndex = 0;
-  firstTimeUs = 0;
-  lastIndex = 0;
-  lastTimeUs = 0;
-
-  addPoint(point: FoldedPoint): void {
-    if (this.count === 0) {
-      this.firstIndex = point.index;
-      this.firstTimeUs = point.timeUs;
-    }
-    this.lastIndex = point.index;
-    this.lastTimeUs = point.timeUs;
-    this.count += 1;
-    this.omega += point.omega;
-    this.alpha += point.alpha;
-    this.bodyAlpha += point.bodyAlpha;
-    this.power += point.power;
-    this.peakOmega = Math.max(this.peakOmega, Math.abs(point.omega));
-  }
-
-  add(o: Sums): void {
-    if (o.count === 0) return;
-    if (this.count === 0) {
-      this.firstIndex = o.firstIndex;
-      this.firstTimeUs = o.firstTimeUs;
-    }
-    this.lastIndex = o.lastIndex;
-    this.lastTimeUs = o.lastTimeUs;
-    this.count += o.count;
-    this.omega += o.omega;
-    this.alpha += o.alpha;
-    this.bodyAlpha += o.bodyAlpha;
-    this.power += o.power;
-    this.peakOmega = Math.max(this.peakOmega, o.peakOmega);
-  }
-
-  /** Empty again (rust: `Sums::default()`). */
-  clear(): void {
-    this.count = 0;
-    this.omega = 0;
-    this.alpha = 0;
-    this.bodyAlpha = 0;
-    this.power = 0;
-    this.peakOmega = 0;
-    this.firstIndex = 0;
-    this.firstTimeUs = 0;
-    this.lastIndex = 0;
-    this.lastTimeUs = 0;
-  }
-
-  /** Becomes a copy of `o` (rust copies a `Sums` by value). */
-  copyFrom(o: Sums): void {
-    this.count = o.count;
-    this.omega = o.omega;
-    this.alpha = o.alpha;
-    this.bodyAlpha = o.bodyAlpha;
-    this.power = o.power;
-    this.peakOmega = o.peakOmega;
-    this.firstIndex = o.firstIndex;
-    this.firstTimeUs = o.firstTimeUs;
-    this.lastIndex = o.lastIndex;
-    this.lastTimeUs = o.lastTimeUs;
-  }
+/** What the summary needs besides the points. */
+export interface PhaseContext {
+  stepUs: number;
+  radius: number;
+  inertia: number;
+  mass: number;
+  weight: number;
+  /** Where the movement that point `index` starts or stops is timed (edges.ts), if it is. */
+  onsetNear(index: number): number | null;
+  stopNear(index: number): number | null;
 }
 
-/**
- * Writes the phase values of `point`, whose filtered angle is set: ω, α, α signed as the body's
- * acceleration and P of rates `r` and power `power`, the smoothed powers `smoothed` (what
- * window.ts gave at the point), and whether it moves. Every metric a phase reports a mean of is
- * linear in the first four, so a phase sums those (see phase.rs `phase_values`); reps.ts tracks
- * the peak power from the smoothed powers.
- */
-export function phaseValues(r: Rates, power: number, smoothed: Float64Array, point: FoldedPoint): void {
-  point.omega = r.omega;
-  point.alpha = r.alpha;
-  point.bodyAlpha = point.angleDeg < 0 ? r.alpha : -r.alpha;
-  point.power = power;
-  for (let j = 0; j < STREAMS; j++) point.smoothed[j] = smoothed[j]!;
-  point.moving = Math.abs(r.omega) >= REST_OMEGA_RAD_S;
-}
-
-/** The peak power of a phase of `durationS` whose fits' peaks are `peaks`: the fit its duration picks. */
-export const peakPowerOf = (durationS: number, peaks: Float64Array): number => peaks[streamFor(durationS)]!;
-
-/** A phase's figures and where its movement starts and ends, µs on the session's clock. */
-export interface TimedPhase {
+/** A phase's figures, and where its movement starts and ends (µs; 0 for a phase without movement). */
+export interface Timed {
   phase: PhaseSummary;
   startUs: number;
   endUs: number;
 }
 
-/** A grid point shared by two phases, with its summed values: from `timeUs`, the fraction `after` of its step belongs to the later one. */
-export interface Split {
-  index: number;
-  omega: number;
-  alpha: number;
-  bodyAlpha: number;
-  power: number;
-  after: number;
-  timeUs: number;
+const EMPTY: Timed = {
+  phase: { duration: 0, velocity: 0, acceleration: 0, torque: 0, force: 0, linearForce: 0, netForce: 0, power: 0, peakVelocity: 0, peakPower: 0, work: 0 },
+  startUs: 0,
+  endUs: 0,
+};
+
+const sign = (x: number) => (x > 0 ? 1 : x < 0 ? -1 : 0);
+
+/**
+ * phase.rs "Rest at the edges": the points of the phase's movement, after the extreme `from` up to
+ * `to`. A run of moving points is movement once its path Σ|Δp| (from the point before it) reaches
+ * MOVE_CONFIRM_DEG; the body runs from the first point of the first movement to the last point of
+ * the last, rest inside included. With it count the still points just before the body in the
+ * direction its first movement starts in, since ω last changed sign (the speed-up below the rest
+ * threshold), and those just after it in the direction its last movement started in (the
+ * slow-down). null without movement.
+ *
+ * Which way a still point goes is the sign of its ω. Where ω is 0 to its last bit (a rope at rest
+ * after a sudden stop, sampled without noise or by an encoder's ticks), that sign is the
+ * rounding's, yet the point carries the α of the step that brought the rope to rest: the engine's
+ * figures then move with its rounding (reported), and the oracle test allows for it.
+ */
+export function movementOf(pts: PhasePoints, from: number, to: number): { first: number; last: number; counted: number[] } | null {
+  const confirmed: { start: number; end: number }[] = [];
+  for (let i = from + 1; i <= to; i++) {
+    if (!pts.moving[i]) continue;
+    let [end, path] = [i, 0];
+    for (; end <= to && pts.moving[end]; end++) path += Math.abs(pts.p[end]! - pts.p[end - 1]!);
+    if (path >= MOVE_CONFIRM_DEG) confirmed.push({ start: i, end: end - 1 });
+    i = end;
+  }
+  if (confirmed.length === 0) return null;
+  const [first, last] = [confirmed[0]!.start, confirmed[confirmed.length - 1]!.end];
+  const counted = range(first, last);
+  const still = (i: number, direction: number) => i > from && i <= to && !pts.moving[i] && direction !== 0 && sign(pts.omega[i]!) === direction;
+  const leadSign = sign(pts.omega[first - 1]!);
+  if (leadSign === sign(pts.omega[first]!)) for (let i = first - 1; still(i, leadSign); i--) counted.push(i);
+  const rampSign = sign(pts.omega[confirmed[confirmed.length - 1]!.start]!);
+  for (let i = last + 1; still(i, rampSign); i++) counted.push(i);
+  return { first, last, counted };
 }
 
-/** What a phase summary needs besides its points: the grid step, and the settings that turn summed ω and α into metrics. */
-export interface SummaryContext {
-  /** Grid step, µs. */
-  stepUs: number;
-  /** The athlete's weight m·g, N. */
-  weight: number;
-  /** r, 2r, 1/r (m, m, 1/m), inertia I (kg·m²), body mass m (kg). */
-  radius: number;
-  twoRadius: number;
-  invRadius: number;
-  inertia: number;
-  mass: number;
-  edges: Edges;
-}
-
-/** The open run of moving points: none, not yet MOVE_CONFIRM_DEG of path, or movement. */
-type Run = 'none' | 'unconfirmed' | 'confirmed';
-
-export class PhaseAcc {
-  private readonly body = new Sums();
-  private readonly trail = new Sums();
-  private readonly run = new Sums();
-  private runState: Run = 'none';
-  private runPathDeg = 0;
-  private runSign = 0;
-  private readonly lead = new Sums();
-  private leadSign = 0;
-  private leadUsed = false;
-  private readonly ramp = new Sums();
-  private rampSign = 0;
-
-  /** The last point's rope position, degrees. */
-  private lastP = 0;
-
-  /** An empty fold of a phase that starts at rope position `p` (|angle|, degrees). */
-  constructor(p: number) {
-    this.lastP = p;
+/**
+ * phase.rs "What a phase reports", for the phase after the extreme `from` up to `to`: its
+ * duration from where its movement starts to where it ends (a rest edge as timed by edges.ts,
+ * else half a step beyond the grid point; at the turn, the `head` or `tail` split, whose
+ * point's share beyond the crossing goes to the other phase); the magnitudes of the means of the
+ * signed values (sums over the movement × step / duration); net force m·(ā_body + g) + |F̄|;
+ * peak velocity r·max|ω|; work |ΣP·Δt|; and peak power, the peak of the fit the duration picks
+ * (window.ts) in the phase's direction, given in `peaks`.
+ */
+export function summary(pts: PhasePoints, c: PhaseContext, from: number, to: number, head: Split | null, tail: Split | null, peaks: readonly number[]): Timed {
+  const body = movementOf(pts, from, to);
+  if (body === null) return EMPTY;
+  const columns = [pts.omega, pts.alpha, pts.bodyAlpha, pts.power];
+  const total = columns.map((column) => body.counted.reduce((s, i) => s + column[i]!, 0));
+  const peakOmega = body.counted.reduce((peak, i) => Math.max(peak, Math.abs(pts.omega[i]!)), 0);
+  let startUs = c.onsetNear(body.first) ?? pts.timeUs[body.first]! - 0.5 * c.stepUs;
+  let endUs = c.stopNear(body.last) ?? pts.timeUs[body.last]! + 0.5 * c.stepUs;
+  if (head !== null && head.index + 1 === body.first) {
+    columns.forEach((column, v) => (total[v]! += head.after * column[head.index]!));
+    startUs = head.timeUs;
   }
-
-  /**
-   * Adds the next point. The point comes as an object rather than as its numbers, which V8 would
-   * box on every call it does not inline.
-   */
-  push(point: FoldedPoint): void {
-    const p = Math.abs(point.angleDeg);
-    if (point.moving) {
-      if (this.runState === 'none') {
-        this.runState = 'unconfirmed';
-        this.run.clear();
-        this.runPathDeg = 0;
-        this.runSign = Math.sign(point.omega);
-      }
-      this.run.addPoint(point);
-      if (this.runState === 'unconfirmed') {
-        this.runPathDeg += Math.abs(p - this.lastP);
-        if (this.runPathDeg >= MOVE_CONFIRM_DEG) this.runState = 'confirmed';
-      }
-    } else {
-      this.closeRun();
-      const s = Math.sign(point.omega);
-      if (this.body.count > 0) {
-        this.trail.addPoint(point);
-        if (this.rampSign !== 0 && s === this.rampSign) this.ramp.addPoint(point);
-        else this.rampSign = 0;
-      } else if (s !== 0 && s === this.leadSign) {
-        this.lead.addPoint(point);
-      } else {
-        this.lead.clear();
-        this.lead.addPoint(point);
-        this.leadSign = s;
-      }
-    }
-    this.lastP = p;
+  if (tail !== null && tail.index === body.last) {
+    columns.forEach((column, v) => (total[v]! -= tail.after * column[tail.index]!));
+    endUs = tail.timeUs;
   }
-
-  isMoving(): boolean {
-    return this.runState === 'confirmed';
-  }
-
-  private closeRun(): void {
-    if (this.runState === 'unconfirmed' && this.body.count > 0) {
-      this.trail.add(this.run);
-      this.rampSign = 0;
-    } else if (this.runState === 'unconfirmed') {
-      this.lead.clear();
-      this.leadSign = 0;
-    }
-    if (this.runState === 'confirmed') {
-      if (this.body.count === 0) this.leadUsed = this.leadSign !== 0 && this.leadSign === this.runSign;
-      this.body.add(this.trail);
-      this.body.add(this.run);
-      this.trail.clear();
-      this.ramp.clear();
-      this.rampSign = this.runSign;
-    }
-    this.runState = 'none';
-  }
-
-  /** Empty again, for a phase starting at rope position `p` (rust: `PhaseAcc::new`). */
-  reset(p: number): this {
-    this.body.clear();
-    this.trail.clear();
-    this.run.clear();
-    this.runState = 'none';
-    this.runPathDeg = 0;
-    this.lastP = p;
-    this.runSign = 0;
-    this.lead.clear();
-    this.leadSign = 0;
-    this.leadUsed = false;
-    this.ramp.clear();
-    this.rampSign = 0;
-    return this;
-  }
-
-  /** Becomes a copy of `o` (rust copies a `PhaseAcc` by value). */
-  copyFrom(o: PhaseAcc): this {
-    this.body.copyFrom(o.body);
-    this.trail.copyFrom(o.trail);
-    this.run.copyFrom(o.run);
-    this.runState = o.runState;
-    this.runPathDeg = o.runPathDeg;
-    this.lastP = o.lastP;
-    this.runSign = o.runSign;
-    this.lead.copyFrom(o.lead);
-    this.leadSign = o.leadSign;
-    this.leadUsed = o.leadUsed;
-    this.ramp.copyFrom(o.ramp);
-    this.rampSign = o.rampSign;
-    return this;
-  }
-
-  /** A copy with the open run closed: the phase as if it ended at the last point pushed. */
-  private closed(): PhaseAcc {
-    const closed = new PhaseAcc(0).copyFrom(this);
-    closed.closeRun();
-    return closed;
-  }
-
-  /** Index of the last point of the phase's last movement, as if it ended at the last point pushed (null without movement). */
-  movementEnd(): number | null {
-    const closed = this.closed();
-    return closed.body.count > 0 ? closed.body.lastIndex : null;
-  }
-
-  /**
-   * The phase's figures, as if it ended at the last point pushed; `head` is the point before
-   * the phase that it shares with the previous one, `tail` its last point, shared with the next;
-   * `peaks` each fit's largest smoothed power over the phase in its own direction (reps.ts tracks them).
-   */
-  summary(c: SummaryContext, head: Split | null, tail: Split | null, peaks: Float64Array): TimedPhase {
-    const closed = this.closed();
-    const b = closed.body;
-    if (b.count === 0) {
-      const phase = { duration: 0, velocity: 0, acceleration: 0, torque: 0, force: 0, linearForce: 0, netForce: 0, power: 0, peakVelocity: 0, peakPower: 0, work: 0 };
-      return { phase, startUs: 0, endUs: 0 };
-    }
-    // The speed-up before the first movement and the slow-down after the last, below the rest
-    // threshold, are still the phase's: with them its Δω runs from rest to rest.
-    let { omega, alpha, bodyAlpha, power } = b;
-    let peakOmega = b.peakOmega;
-    for (const extra of closed.leadUsed ? [closed.lead, closed.ramp] : [closed.ramp]) {
-      omega += extra.omega;
-      alpha += extra.alpha;
-      bodyAlpha += extra.bodyAlpha;
-      power += extra.power;
-      peakOmega = Math.max(peakOmega, extra.peakOmega);
-    }
-    let startUs = c.edges.onsetNear(b.firstIndex) ?? b.firstTimeUs - 0.5 * c.stepUs;
-    let endUs = c.edges.stopNear(b.lastIndex) ?? b.lastTimeUs + 0.5 * c.stepUs;
-    if (head !== null && head.index + 1 === b.firstIndex) {
-      omega += head.after * head.omega;
-      alpha += head.after * head.alpha;
-      bodyAlpha += head.after * head.bodyAlpha;
-      power += head.after * head.power;
-      startUs = head.timeUs;
-    }
-    if (tail !== null && tail.index === b.lastIndex) {
-      omega -= tail.after * tail.omega;
-      alpha -= tail.after * tail.alpha;
-      bodyAlpha -= tail.after * tail.bodyAlpha;
-      power -= tail.after * tail.power;
-      endUs = tail.timeUs;
-    }
-    const gridUs = b.lastTimeUs - b.firstTimeUs + c.stepUs;
-    const durationUs = endUs - startUs > 0 ? endUs - startUs : gridUs;
-    const mean = (sum: number) => (sum * c.stepUs) / durationUs;
-    const [meanAlpha, meanPower] = [mean(alpha), mean(power)];
-    const torque = c.inertia * meanAlpha;
-    const force = torque * c.invRadius;
-    const linearForce = c.mass * (c.twoRadius * mean(bodyAlpha));
-    const phase: PhaseSummary = {
-      duration: durationUs / 1e6,
-      velocity: Math.abs(c.radius * mean(omega)),
-      acceleration: Math.abs(c.twoRadius * meanAlpha),
+  const gridUs = pts.timeUs[body.last]! - pts.timeUs[body.first]! + c.stepUs;
+  const durationUs = endUs - startUs > 0 ? endUs - startUs : gridUs;
+  const [omega, alpha, bodyAlpha, power] = total.map((sum) => (sum * c.stepUs) / durationUs) as [number, number, number, number];
+  const torque = c.inertia * alpha;
+  const force = torque / c.radius;
+  const linearForce = c.mass * (2 * c.radius * bodyAlpha);
+  const duration = durationUs / 1e6;
+  return {
+    phase: {
+      duration,
+      velocity: Math.abs(c.radius * omega),
+      acceleration: Math.abs(2 * c.radius * alpha),
       torque: Math.abs(torque),
       force: Math.abs(force),
       linearForce: Math.abs(linearForce),
       netForce: linearForce + c.weight + Math.abs(force),
-      power: Math.abs(meanPower),
+      power: Math.abs(power),
       peakVelocity: c.radius * peakOmega,
-      peakPower: peakPowerOf(durationUs / 1e6, peaks),
-      work: Math.abs(power * c.stepUs * 1e-6),
-    };
-    return { phase, startUs, endUs: startUs + durationUs };
-  }
+      peakPower: peaks[streamFor(duration)]!,
+      work: Math.abs(total[3]! * c.stepUs * 1e-6),
+    },
+    startUs,
+    endUs: startUs + durationUs,
+  };
+}
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from + 1 }, (_, k) => from + k);
 }

@@ -1,192 +1,127 @@
 /**
- * Reference port of `engine-rs/src/resample.rs`: sample acceptance and linear interpolation
- * onto the grid origin + k·step µs, one sample in, the grid points up to it out. The same
- * arithmetic in the same order as the Rust code, so the two agree to the last bit or nearly.
- *
- * Grid points go into the columns of a {@link Grid}, a block at a time (rust: `GridBlock`, and
- * `Resampler::fill`), not into an object per point.
+ * Sample acceptance and resampling onto the uniform grid (`engine-rs/src/resample.rs`, module
+ * doc; constants from `settings.rs`), over whole arrays.
  */
-import * as constants from './constants';
+import { MAX_GAP_US, MAX_SAMPLE_VALUE, MIN_STEP_US } from './constants';
 
-// Imported values read once, into module constants: vitest, which runs this port for the tests and
-// the benchmark, turns every use of an imported binding into a getter call (see ../README.md).
-const { MAX_GAP_US, MAX_SAMPLE_VALUE, MIN_STEP_US } = constants;
-
-/**
- * A block of grid points as columns, row k being one point; the smoothing buffer adds its
- * column (rust: `GridBlock`, without the history the Rust filter reads back: savgol.ts keeps
- * its window in a ring of its own).
- */
-export class Grid {
-  len = 0;
-  /** Grid time, µs. */
-  readonly timeUs: Float64Array;
-  /** Resampled angle, degrees. */
-  readonly rawDeg: Float64Array;
-  /** The device's ω and α as means over the grid step ending here (left 0 in a session without them). */
-  readonly omega: Float64Array;
-  readonly alpha: Float64Array;
-  /** 1 at the first point of a segment (session start or after a gap longer than MAX_GAP_US). */
-  readonly first: Uint8Array;
-  /** The smoothing buffer's angle, degrees (smooth.ts). */
-  readonly buffered: Float64Array;
-
-  constructor(readonly capacity: number) {
-    this.timeUs = new Float64Array(capacity);
-    this.rawDeg = new Float64Array(capacity);
-    this.omega = new Float64Array(capacity);
-    this.alpha = new Float64Array(capacity);
-    this.first = new Uint8Array(capacity);
-    this.buffered = new Float64Array(capacity);
-  }
-}
-
-/** Input samples as columns; the device's rates only when used (rust: `Columns`). */
-export interface Columns {
+/** Samples as columns; `omega` and `alpha` are the device's rates, present only where the session uses them. */
+export interface Samples {
   timeUs: ArrayLike<number>;
   angleDeg: ArrayLike<number>;
-  omega: ArrayLike<number> | undefined;
-  alpha: ArrayLike<number> | undefined;
+  omega?: ArrayLike<number>;
+  alpha?: ArrayLike<number>;
 }
 
-/** Finite and within MAX_SAMPLE_VALUE (NaN compares false). */
-const plausible = (timeUs: number, angleDeg: number, omega: number, alpha: number): boolean =>
-  Math.abs(timeUs) <= MAX_SAMPLE_VALUE && Math.abs(angleDeg) <= MAX_SAMPLE_VALUE && Math.abs(omega) <= MAX_SAMPLE_VALUE && Math.abs(alpha) <= MAX_SAMPLE_VALUE;
+/** The accepted samples, the device's rates 0 where not used, and how many were dropped. */
+export interface Accepted {
+  timeUs: number[];
+  angleDeg: number[];
+  omega: number[];
+  alpha: number[];
+  skipped: number;
+}
 
-export class Resampler {
-  private held = 0;
-  /** Left end of the interpolation interval (`left`), the last accepted sample (`last`), and last − left (`delta`). */
-  private leftTimeUs = 0;
-  private leftAngleDeg = 0;
-  private leftOmega = 0;
-  private leftAlpha = 0;
-  private lastTimeUs = 0;
-  private lastAngleDeg = 0;
-  private lastOmega = 0;
-  private lastAlpha = 0;
-  private deltaTimeUs = 0;
-  private deltaAngleDeg = 0;
-  private deltaOmega = 0;
-  private deltaAlpha = 0;
-  private invSpan = 0;
-  private originUs = 0;
-  private k = 0;
-  private nextUs = 0;
-  /** ∫ω dt and ∫α dt from the segment start to `left`, to `last`, and to the last grid point. */
-  private integralLeftOmega = 0;
-  private integralLeftAlpha = 0;
-  private integralLastOmega = 0;
-  private integralLastAlpha = 0;
-  private integralGridOmega = 0;
-  private integralGridAlpha = 0;
+/** Grid points as columns, and each segment's points as [from, to). */
+export interface Grid {
+  timeUs: number[];
+  /** The interpolated angle, degrees. */
+  rawDeg: number[];
+  /** The device's ω and α as their means over the grid step ending at the point (0 without them). */
+  omega: number[];
+  alpha: number[];
+  segments: { from: number; to: number }[];
+}
 
-  /** Grid points a second (1e6 / step), by which a step's integral of a rate becomes its mean. */
-  private readonly invStepS: number;
-  /** Whether the samples carry device rates; without them ω and α stay 0 and are not interpolated (rust: `RATES`). */
-  private withRates = false;
-
-  constructor(private readonly stepUs: number) {
-    this.invStepS = 1e6 / stepUs;
-  }
-
-  /** Interpolates the samples' device ω and α too (before the first sample). */
-  useRates(): void {
-    this.withRates = true;
-  }
-
-  /**
-   * Offers samples `from`… of `input` and appends the grid points they complete to `grid` until
-   * it is full or the samples run out; returns the index of the next sample to offer, and counts
-   * the samples dropped in `counts.skipped`. Points still due when the grid is full (a sample
-   * after a long interval completes many) come first in the next call.
-   */
-  fill(input: Columns, from: number, grid: Grid, counts: { skipped: number }): number {
-    const { timeUs, angleDeg, omega, alpha } = input;
-    const n = timeUs.length;
-    let i = from;
-    for (;;) {
-      while (grid.len < grid.capacity && this.nextPoint(grid)) {
-        // appended
-      }
-      if (grid.len === grid.capacity || i === n) return i;
-      if (!this.offer(timeUs[i]!, angleDeg[i]!, omega === undefined ? 0 : omega[i]!, alpha === undefined ? 0 : alpha[i]!)) counts.skipped += 1;
-      i += 1;
-    }
-  }
-
-  /** False (and nothing changes) for a non-finite sample or one whose time does not increase. */
-  offer(timeUs: number, angleDeg: number, omega: number, alpha: number): boolean {
-    if (!plausible(timeUs, angleDeg, omega, alpha) || (this.held > 0 && !(timeUs - this.lastTimeUs >= MIN_STEP_US))) return false;
-    if (this.held > 0 && timeUs - this.lastTimeUs <= MAX_GAP_US) {
-      // The last sample becomes the interval's left end.
-      this.leftTimeUs = this.lastTimeUs;
-      this.leftAngleDeg = this.lastAngleDeg;
-      this.leftOmega = this.lastOmega;
-      this.leftAlpha = this.lastAlpha;
-      this.deltaTimeUs = timeUs - this.leftTimeUs;
-      this.deltaAngleDeg = angleDeg - this.leftAngleDeg;
-      this.deltaOmega = omega - this.leftOmega;
-      this.deltaAlpha = alpha - this.leftAlpha;
-      this.invSpan = 1 / this.deltaTimeUs;
-      this.held = 2;
-      if (this.withRates) {
-        const halfSpanS = 0.5e-6 * this.deltaTimeUs;
-        this.integralLeftOmega = this.integralLastOmega;
-        this.integralLeftAlpha = this.integralLastAlpha;
-        this.integralLastOmega = this.integralLeftOmega + halfSpanS * (this.leftOmega + omega);
-        this.integralLastAlpha = this.integralLeftAlpha + halfSpanS * (this.leftAlpha + alpha);
-      }
+/**
+ * resample.rs, `Resampler::offer`: a sample is dropped (and counted) when any value it carries is
+ * beyond MAX_SAMPLE_VALUE or not a number, or when its time is not at least MIN_STEP_US after the
+ * last accepted sample's.
+ */
+export function accept(input: Samples): Accepted {
+  const out: Accepted = { timeUs: [], angleDeg: [], omega: [], alpha: [], skipped: 0 };
+  const plausible = (v: number) => Math.abs(v) <= MAX_SAMPLE_VALUE;
+  for (let i = 0; i < input.timeUs.length; i++) {
+    const [t, angle, omega, alpha] = [input.timeUs[i]!, input.angleDeg[i]!, input.omega?.[i] ?? 0, input.alpha?.[i] ?? 0];
+    const last = out.timeUs.at(-1);
+    if (plausible(t) && plausible(angle) && plausible(omega) && plausible(alpha) && (last === undefined || t - last >= MIN_STEP_US)) {
+      out.timeUs.push(t);
+      out.angleDeg.push(angle);
+      out.omega.push(omega);
+      out.alpha.push(alpha);
     } else {
-      this.held = 1;
-      this.originUs = timeUs;
-      this.k = 0;
-      this.nextUs = timeUs;
-      this.integralLastOmega = 0;
-      this.integralLastAlpha = 0;
+      out.skipped += 1;
     }
-    this.lastTimeUs = timeUs;
-    this.lastAngleDeg = angleDeg;
-    this.lastOmega = omega;
-    this.lastAlpha = alpha;
-    return true;
   }
+  return out;
+}
 
-  /** Appends the next grid point up to the last offered sample to `grid` (which has room); false once caught up. */
-  nextPoint(grid: Grid): boolean {
-    const t = this.nextUs;
-    if (this.held < 2 || t > this.lastTimeUs) return false;
-    // t lies in (left, last] (in [left, last] for a segment's first point): frac is within
-    // [0, 1] but for a last-bit rounding (see resample.rs for why it is not clamped).
-    const frac = (t - this.leftTimeUs) * this.invSpan;
-    const first = this.k === 0;
-    const k = grid.len++;
-    grid.timeUs[k] = t;
-    grid.rawDeg[k] = this.leftAngleDeg + this.deltaAngleDeg * frac;
-    grid.first[k] = first ? 1 : 0;
-    if (this.withRates) this.stepMeans(grid, k, frac, first);
-    this.k += 1;
-    this.nextUs = this.originUs + this.k * this.stepUs;
-    return true;
-  }
-
-  /**
-   * Writes the device's ω and α of grid point `k`, at `frac` of the interval: their means over
-   * the grid step ending there (see resample.rs), from the trapezoid under the interpolated
-   * rate; a segment's first point, with no step before it, takes the interpolated values.
-   */
-  private stepMeans(grid: Grid, k: number, frac: number, first: boolean): void {
-    let omega = this.leftOmega + this.deltaOmega * frac;
-    let alpha = this.leftAlpha + this.deltaAlpha * frac;
-    const halfS = 0.5e-6 * frac * this.deltaTimeUs;
-    const integralOmega = this.integralLeftOmega + halfS * (this.leftOmega + omega);
-    const integralAlpha = this.integralLeftAlpha + halfS * (this.leftAlpha + alpha);
-    if (!first) {
-      omega = (integralOmega - this.integralGridOmega) * this.invStepS;
-      alpha = (integralAlpha - this.integralGridAlpha) * this.invStepS;
+/**
+ * resample.rs: samples more than MAX_GAP_US apart start a new segment; a segment of two samples
+ * or more gets the grid points origin + k·step (origin its first sample's time, k = 0, 1, … while
+ * the time is not after its last sample), each the linear interpolation between the samples
+ * around it; the device's rates are their means over the grid step ending at the point (at a
+ * segment's first point, their values there; 0 without `rates`).
+ */
+export function resample(s: Accepted, stepUs: number, rates: boolean): Grid {
+  const grid: Grid = { timeUs: [], rawDeg: [], omega: [], alpha: [], segments: [] };
+  for (const [first, end] of sampleSegments(s.timeUs)) {
+    if (end - first < 2) continue;
+    const times = s.timeUs.slice(first, end);
+    const [angles, omegas, alphas] = [s.angleDeg, s.omega, s.alpha].map((c) => c.slice(first, end)) as [number[], number[], number[]];
+    const from = grid.timeUs.length;
+    const origin = times[0]!;
+    const stepMean = (values: number[], k: number) =>
+      !rates ? 0 : k === 0 ? interpolate(times, values, origin) : integral(times, values, origin + (k - 1) * stepUs, origin + k * stepUs) / stepUs;
+    for (let k = 0; origin + k * stepUs <= times[times.length - 1]!; k++) {
+      const t = origin + k * stepUs;
+      grid.timeUs.push(t);
+      grid.rawDeg.push(interpolate(times, angles, t));
+      grid.omega.push(stepMean(omegas, k));
+      grid.alpha.push(stepMean(alphas, k));
     }
-    this.integralGridOmega = integralOmega;
-    this.integralGridAlpha = integralAlpha;
-    grid.omega[k] = omega;
-    grid.alpha[k] = alpha;
+    grid.segments.push({ from, to: grid.timeUs.length });
   }
+  return grid;
+}
+
+/** [first, end) of each run of samples with no gap longer than MAX_GAP_US. */
+function sampleSegments(timeUs: number[]): [number, number][] {
+  const out: [number, number][] = [];
+  let first = 0;
+  for (let i = 1; i <= timeUs.length; i++) {
+    if (i === timeUs.length || timeUs[i]! - timeUs[i - 1]! > MAX_GAP_US) {
+      out.push([first, i]);
+      first = i;
+    }
+  }
+  return out;
+}
+
+/** The first index j ≥ 1 with times[j] ≥ t (times increasing, t within them), by bisection. */
+function after(times: number[], t: number): number {
+  let [lo, hi] = [1, times.length - 1];
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (times[mid]! < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The value at `t` of the line between the samples around it (j − 1 and j, j from {@link after}). */
+function interpolate(times: number[], values: number[], t: number): number {
+  const j = after(times, t);
+  const frac = (t - times[j - 1]!) / (times[j]! - times[j - 1]!);
+  return values[j - 1]! + (values[j]! - values[j - 1]!) * frac;
+}
+
+/** ∫ from `a` to `b` (a < b, within the samples) of the piecewise-linear interpolation of `values`, by trapezoids. */
+function integral(times: number[], values: number[], a: number, b: number): number {
+  let sum = 0;
+  for (let j = after(times, a); j < times.length && times[j - 1]! < b; j++) {
+    const lo = Math.max(a, times[j - 1]!);
+    const hi = Math.min(b, times[j]!);
+    sum += ((hi - lo) * (interpolate(times, values, lo) + interpolate(times, values, hi))) / 2;
+  }
+  return sum;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeBleClient, FAKE_DEVICE } from './testing/fakeBleClient';
 import { CapacitorBleUnit } from './capacitorBleUnit';
-import { describeUnitContract } from '../../device/testing/unitContract';
+import { describeUnitContract } from './testing/unitContract';
 
 function subject() {
   const fake = createFakeBleClient();

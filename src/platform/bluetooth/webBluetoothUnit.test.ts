@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createWebBluetoothUnit, isWebBluetoothAvailable } from './index';
 import { encodeSamplePackets } from '../../device/protocol/samplePacket';
 import { createFakeBluetooth } from './testing/fakeBluetooth';
-import { describeUnitContract } from '../../device/testing/unitContract';
+import { describeUnitContract } from './testing/unitContract';
 import type { RawSamples } from '../../device/unit';
 import { WebBluetoothUnit } from './webBluetoothUnit';
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createRecordingSharePort } from './recordingSharePort';
+import { createRecordingSharePort } from './testing/recordingSharePort';
 import { shareCsv } from '../../csv/share';
 import { createNativeSharePort } from './nativeSharePort';
 import { notImplemented } from '../testing/pluginDouble';

@@ -6,9 +6,10 @@
 
 export interface SharePort {
   /**
-   * Hands a UTF-8 CSV file to the user. Resolves with the share result the "Metrics shared" message
-   * is made from (docs/behaviour.md §8): the activity the user picked, '' when the platform does not
-   * say, or 'web' for a download. Rejects with the platform's error (including a cancelled share sheet).
+   * Hands a UTF-8 text file to the user: a CSV export, or the log's backup (`.json`). Resolves with
+   * the share result the "Metrics shared" message is made from (docs/behaviour.md §8): the activity
+   * the user picked, '' when the platform does not say, or 'web' for a download. Rejects with the
+   * platform's error (including a cancelled share sheet).
    */
   shareCsv(fileName: string, csv: string): Promise<string>;
 }

@@ -73,6 +73,12 @@ describe('createWebSharePort', () => {
     expect([blob.type, await blob.text()]).toEqual(['text/csv', 'µ,²']);
   });
 
+  it('types the log’s backup, a .json file, as application/json', async () => {
+    const browser = fakeBrowser(false);
+    expect(await createWebSharePort(browser.env).shareCsv('Repline-backup-1.json', '{}')).toBe('web');
+    expect(browser.files.at(-1)!.type).toBe('application/json');
+  });
+
   it('downloads when the browser has no Web Share API at all', async () => {
     const browser = fakeBrowser('absent');
     expect(await createWebSharePort(browser.env).shareCsv('s.csv', 'x')).toBe('web');

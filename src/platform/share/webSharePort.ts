@@ -1,7 +1,8 @@
 /**
  * The browser's SharePort: the Web Share API with a File when `navigator.canShare({ files })`
  * accepts it (phones, some desktops), otherwise a `text/csv` download through an anchor and an
- * object URL (docs/behaviour.md §4 "CSV export"). The browser globals are parameters so tests can pass fakes.
+ * object URL (docs/behaviour.md §4 "CSV export"). A `.json` file (the log's backup) is typed
+ * `application/json`. The browser globals are parameters so tests can pass fakes.
  */
 import type { SharePort } from './port';
 
@@ -21,7 +22,7 @@ export const REVOKE_AFTER_MS = 60_000;
 export function createWebSharePort(env: WebShareEnv = browserEnv()): SharePort {
   return {
     async shareCsv(fileName, csv) {
-      const file = new File([csv], fileName, { type: 'text/csv' });
+      const file = new File([csv], fileName, { type: fileName.endsWith('.json') ? 'application/json' : 'text/csv' });
       const nav = env.navigator;
       if (typeof nav.canShare === 'function' && typeof nav.share === 'function' && nav.canShare({ files: [file] })) {
         await nav.share({ files: [file], title: fileName });

@@ -1,7 +1,7 @@
 /**
  * The one place that picks the voice implementation: the Capacitor text-to-speech port inside the
  * native shell (it falls back to the web port when the plugin is missing), speechSynthesis in a
- * browser.
+ * browser. The composition root makes one per app.
  */
 import { isNativePlatform } from '../runtime';
 import { createNativeSpeech } from './nativeSpeech';
@@ -18,11 +18,8 @@ const unavailable: SpeechPort = {
   stop() {},
 };
 
-let current: SpeechPort | null = null;
-
 const webSpeech = (): SpeechPort => (typeof globalThis.speechSynthesis === 'undefined' ? unavailable : createWebSpeech(globalThis.speechSynthesis));
 
-export function speech(): SpeechPort {
-  current ??= isNativePlatform() ? createNativeSpeech(webSpeech) : webSpeech();
-  return current;
+export function createSpeech(): SpeechPort {
+  return isNativePlatform() ? createNativeSpeech(webSpeech) : webSpeech();
 }

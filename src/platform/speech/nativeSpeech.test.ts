@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createRecordingSpeech } from './recordingSpeech';
+import { createRecordingSpeech } from './testing/recordingSpeech';
 import { createNativeSpeech } from './nativeSpeech';
 import { notImplemented } from '../testing/pluginDouble';
 

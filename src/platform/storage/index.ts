@@ -77,21 +77,13 @@ export function createResilientStorage(primary: () => StoragePort): ResilientSto
   };
 }
 
-let current: ResilientStorage | null = null;
-
-/** The browser's localStorage behind a memory fallback, created on first use. */
-export function storage(): ResilientStorage {
-  current ??= createResilientStorage(() => {
+/** The browser's localStorage behind a memory fallback (the composition root makes one per app); it is probed on first use. */
+export function createBrowserStorage(): ResilientStorage {
+  return createResilientStorage(() => {
     // Reading the property is what throws when the browser blocks site data.
     const local = globalThis.localStorage;
     if (local === undefined) return createMemoryStorage();
     local.getItem('repline.probe');
     return createLocalStorage(local);
   });
-  return current;
-}
-
-/** Why values written now will not outlive this visit, or null when storage works. */
-export function storageProblem(): string | null {
-  return storage().problem();
 }

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeWakeLock } from './fakeWakeLock';
+import { FakeWakeLock } from './testing/fakeWakeLock';
 import type { WakeLockStatus } from './port';
 import { NativeKeepAwake } from './nativeKeepAwake';
 import { notImplemented } from '../testing/pluginDouble';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FakeWakeLock } from './fakeWakeLock';
+import { FakeWakeLock } from './testing/fakeWakeLock';
 import type { WakeLockStatus } from './port';
 import { WebWakeLock, type WakeLockApi, type WakeLockSentinelLike } from './webWakeLock';
 

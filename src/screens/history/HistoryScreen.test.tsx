@@ -13,9 +13,9 @@ import { DEFAULT_ENGINE_SETTINGS } from '../../engine/settings';
 import { SessionJournal } from '../../journal/sessionJournal';
 import type { JournalStore } from '../../journal/store';
 import { freshStore, manualTimer, storeWithAthleteSessions, TWO_INERTIAS, type AthleteSession } from '../../journal/testKit';
-import { clearNotices } from '../../stores/alerts';
 import { workoutSnapshot } from '../../journal/sessionRecovery';
 import type { App } from '../../compose/compose';
+import { synthesizeSet } from '../../device';
 import { composeTestApp, renderWithApp } from '../../compose/testing/testApp';
 import { DEFAULT_SETTINGS } from '../../rules/settingsModel';
 import { createFakeUnit, FAKE_DEVICE } from '../../device/testing/fakeUnit';
@@ -69,7 +69,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await act(() => app.link.disconnect());
   app.dispose();
-  clearNotices();
   cleanup();
 });
 
@@ -148,7 +147,7 @@ describe('Progress over three sessions, two at 0.025 kg·m²', () => {
   const MOSTLY_LIGHT: AthleteSession[] = [...TWO_INERTIAS, { id: 'light again', startedAt: Date.UTC(2025, 2, 11, 8, 30), inertia: 0.025, plates: [0, 0, 1, 0, 0], seed: 6 }];
   beforeEach(async () => {
     app.dispose();
-    app = composeTestApp({ openJournal: () => storeWithAthleteSessions(MOSTLY_LIGHT) });
+    app = composeTestApp({ openJournal: () => storeWithAthleteSessions(MOSTLY_LIGHT, synthesizeSet) });
     await app.startBackground();
   });
 
@@ -181,7 +180,7 @@ describe('Progress over three sessions, two at 0.025 kg·m²', () => {
 describe('Progress over two sessions at two inertias', () => {
   beforeEach(async () => {
     app.dispose();
-    app = composeTestApp({ openJournal: () => storeWithAthleteSessions(TWO_INERTIAS) });
+    app = composeTestApp({ openJournal: () => storeWithAthleteSessions(TWO_INERTIAS, synthesizeSet) });
     await app.startBackground();
   });
 

@@ -16,7 +16,6 @@ import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { HistoryEntry } from '../../journal/records';
 import { repsText } from '../../rules/labels';
-import { attempt } from '../../stores/alerts';
 import type { Journaling } from '../../journal/journaling';
 import { useApp } from '../../compose/appContext';
 import { InProgressCard } from './InProgressCard';
@@ -26,6 +25,8 @@ import { best, exportRecorded, when } from './sessionText';
 export default function HistoryScreen(): ReactElement {
   useSignals();
   const app = useApp();
+  const { alerts } = app.stores;
+  const { attempt } = alerts;
   const journal = app.journal.value;
   const state = journal?.state.value ?? { kind: 'opening' };
   const open = (): Journaling => {
@@ -64,7 +65,7 @@ export default function HistoryScreen(): ReactElement {
                   <Link className="button" to={`/history/${encodeURIComponent(entry.id)}`} aria-label={`Open the session of ${when(entry)}`}>
                     Open
                   </Link>
-                  <button type="button" className="button" aria-label={`Export CSV of the session of ${when(entry)}`} onClick={() => void attempt(() => exportRecorded(open(), entry, app.ports.share()))}>
+                  <button type="button" className="button" aria-label={`Export CSV of the session of ${when(entry)}`} onClick={() => void attempt(() => exportRecorded(open(), entry, app.ports.share(), alerts))}>
                     Export CSV
                   </button>
                   <button type="button" className="button" aria-label={`Delete the session of ${when(entry)}`} onClick={() => setConfirming(entry)}>

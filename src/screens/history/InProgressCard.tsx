@@ -7,13 +7,14 @@ import { useEffect, useState, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import type { Journaling, SessionInProgress } from '../../journal/journaling';
 import { repsText } from '../../rules/labels';
-import { attempt } from '../../stores/alerts';
+import { useStores } from '../../compose/appContext';
 
 export function InProgressCard({ journal, when, best }: { journal: Journaling; when: (s: SessionInProgress) => string; best: (s: SessionInProgress) => string }): ReactElement | null {
+  const { attempt } = useStores().alerts;
   const [session, setSession] = useState<SessionInProgress | null>(null);
   useEffect(() => {
     void attempt(async () => setSession(await journal.inProgress()));
-  }, [journal]);
+  }, [journal, attempt]);
   if (session === null) return null;
   return (
     <section className="item-card item-card--current" aria-labelledby="in-progress-title">

@@ -14,7 +14,7 @@ import type { HistoryEntry } from '../../journal/records';
 import type { LoadSpan } from '../../rules/loads';
 import { fixed2, METRIC_LABELS, PHASE_LABELS, PHASES, type Phase } from '../../rules/labels';
 import { mostUsedInertia, repsByInertia, sessionFigures, type SessionFigures } from '../../rules/progress';
-import { attempt } from '../../stores/alerts';
+import { useStores } from '../../compose/appContext';
 import type { ProgressLine } from './ProgressChart';
 
 const ProgressChart = lazy(() => import('./ProgressChart'));
@@ -86,6 +86,7 @@ function progressLines(rows: readonly Row[], single: boolean): ProgressLine[] {
 }
 
 export function ProgressSection({ journal, entries }: { journal: Journaling; entries: readonly HistoryEntry[] }): ReactElement {
+  const { attempt } = useStores().alerts;
   const [sessions, setSessions] = useState<RecordedSession[] | null>(null);
   const [metric, setMetric] = useState<Metric>('velocity');
   const [phase, setPhase] = useState<Phase>('concentric');

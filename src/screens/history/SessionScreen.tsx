@@ -23,8 +23,6 @@ import type { View } from '../../rules/settingsModel';
 import { summariseSet } from '../../rules/sets';
 import { splitSets } from '../../rules/setSplit';
 import { buildWorkoutView } from '../../rules/workoutView';
-import { attempt } from '../../stores/alerts';
-import { settings } from '../../stores/settings';
 import { setFigures } from '../workout/SetList';
 import { exportRecorded, when } from './sessionText';
 
@@ -63,15 +61,17 @@ function SessionSet({ index, reps, recorded, metric, phase, view }: { index: num
 export default function SessionScreen(): ReactElement {
   useSignals();
   const app = useApp();
+  const { alerts, settings } = app.stores;
+  const { attempt } = alerts;
   const journal = app.journal.value;
   const ready = journal?.state.value.kind === 'open';
   const id = useParams().id ?? '';
   const navigate = useNavigate();
   const [recorded, setRecorded] = useState<RecordedSession | null>(null);
   const [missing, setMissing] = useState(false);
-  const [metric, setMetric] = useState<Metric>(settings.peek().metric);
-  const [phase, setPhase] = useState<Phase>(settings.peek().phase);
-  const [view, setView] = useState<View>(settings.peek().view);
+  const [metric, setMetric] = useState<Metric>(settings.current.peek().metric);
+  const [phase, setPhase] = useState<Phase>(settings.current.peek().phase);
+  const [view, setView] = useState<View>(settings.current.peek().view);
   const [confirming, setConfirming] = useState(false);
 
   useEffect(() => {
@@ -108,7 +108,7 @@ export default function SessionScreen(): ReactElement {
                 Table
               </button>
             </div>
-            <button type="button" className="button" onClick={() => void attempt(() => exportRecorded(journal, recorded.loaded.meta, app.ports.share()))}>
+            <button type="button" className="button" onClick={() => void attempt(() => exportRecorded(journal, recorded.loaded.meta, app.ports.share(), alerts))}>
               Export CSV
             </button>
             <button type="button" className="button" onClick={() => setConfirming(true)}>

@@ -6,7 +6,7 @@ import type { Journaling } from '../../journal/journaling';
 import type { HistoryEntry } from '../../journal/records';
 import type { SharePort } from '../../platform/share/port';
 import { fixed2, METRIC_LABELS, PHASE_LABELS } from '../../rules/labels';
-import { exportSessionCsv, sessionCsvInput } from '../../workout/sessionExport';
+import { exportSessionCsv, sessionCsvInput, type ExportReport } from '../../workout/sessionExport';
 
 /** "Mar 9, 2025, 8:30 AM" */
 export function when(entry: Pick<HistoryEntry, 'startedAt'>): string {
@@ -20,8 +20,8 @@ export function best(entry: Pick<HistoryEntry, 'best'>): string {
 }
 
 /** The kept session as the session CSV, shared or downloaded (the same file as the Workout screen's export). */
-export async function exportRecorded(journal: Journaling, entry: Pick<HistoryEntry, 'id' | 'startedAt'>, share: SharePort): Promise<void> {
+export async function exportRecorded(journal: Journaling, entry: Pick<HistoryEntry, 'id' | 'startedAt'>, share: SharePort, report: ExportReport): Promise<void> {
   const { loaded, settings, reps, loads } = await journal.recorded(entry.id);
   const input = sessionCsvInput({ date: new Date(entry.startedAt), settings, firmware: loaded.meta.unit?.firmware ?? null, reps, raw: loaded.samples, loads });
-  await exportSessionCsv(input, settings, share);
+  await exportSessionCsv(input, settings, share, report);
 }

@@ -9,8 +9,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeWithAthleteSessions, THREE_INERTIAS } from '../../journal/testKit';
-import { clearNotices } from '../../stores/alerts';
 import type { App } from '../../compose/compose';
+import { synthesizeSet } from '../../device';
 import { composeTestApp, renderWithApp } from '../../compose/testing/testApp';
 
 vi.mock('./ProfileCharts', () => ({ default: () => <p>charts drawn</p> }));
@@ -19,13 +19,12 @@ const { default: ProfileScreen } = await import('./ProfileScreen');
 let app: App;
 
 beforeEach(async () => {
-  app = composeTestApp({ openJournal: () => storeWithAthleteSessions(THREE_INERTIAS) });
+  app = composeTestApp({ openJournal: () => storeWithAthleteSessions(THREE_INERTIAS, synthesizeSet) });
   await app.startBackground();
 });
 
 afterEach(() => {
   app.dispose();
-  clearNotices();
   cleanup();
 });
 

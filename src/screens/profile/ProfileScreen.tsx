@@ -16,7 +16,6 @@ import { Link } from 'react-router-dom';
 import type { Journaling } from '../../journal/journaling';
 import { fitProfile, sessionPoints, type ProfileSet } from '../../rules/inertiaProfile';
 import { fixed2 } from '../../rules/labels';
-import { attempt } from '../../stores/alerts';
 import { useApp } from '../../compose/appContext';
 import { ProfileFits } from './ProfileFits';
 
@@ -34,7 +33,9 @@ export async function profileSets(journal: Journaling): Promise<ProfileSet[]> {
 
 export default function ProfileScreen(): ReactElement {
   useSignals();
-  const journal = useApp().journal.value;
+  const app = useApp();
+  const { attempt } = app.stores.alerts;
+  const journal = app.journal.value;
   const state = journal?.state.value ?? { kind: 'opening' };
   const [sets, setSets] = useState<ProfileSet[] | null>(null);
   const [left, setLeft] = useState<ReadonlySet<string>>(new Set());

@@ -14,9 +14,6 @@ import { synthesizeSet } from '../../device/simulation/physics';
 import { createFakeDemoUnit, createFakeUnit, type FakeUnit } from '../../device/testing/fakeUnit';
 import type { App } from '../../compose/compose';
 import { composeTestApp, renderWithApp, type TestPorts } from '../../compose/testing/testApp';
-import { DEFAULT_SETTINGS } from '../../rules/settingsModel';
-import { clearNotices } from '../../stores/alerts';
-import { settings } from '../../stores/settings';
 
 vi.mock('./ProfileCharts', () => ({ default: () => <p>charts drawn</p> }));
 const { default: ProfileTestScreen } = await import('./ProfileTestScreen');
@@ -25,13 +22,11 @@ let app: App;
 
 beforeEach(() => {
   app = composeTestApp();
-  settings.value = { ...DEFAULT_SETTINGS, plates: [0, 0, 0, 0, 0] };
 });
 
 afterEach(async () => {
   await act(() => app.link.disconnect());
   app.dispose();
-  clearNotices();
   cleanup();
 });
 

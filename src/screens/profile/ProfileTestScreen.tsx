@@ -19,10 +19,8 @@ import { fitProfile, sessionPoints } from '../../rules/inertiaProfile';
 import { fixed2 } from '../../rules/labels';
 import { planProfileTest, PROFILE_TEST_REPS, PROFILE_TEST_STEPS, stepReps, type ProfileTestPlan, type ProfileTestRun, type ProfileTestStep } from '../../rules/profileTest';
 import { messageOf } from '../../shared/messageOf';
-import { attempt } from '../../stores/alerts';
-import { connection, demoControls } from '../../stores/connection';
+import { demoControls } from '../../stores';
 import type { ProfileTestStore } from '../../stores/profileTest';
-import { settings, updateSettings } from '../../stores/settings';
 import { platesText, ProfileFits } from './ProfileFits';
 
 type Run = ProfileTestRun;
@@ -68,6 +66,7 @@ function Setup({ plan, onPlan, onStart, connected }: { plan: ProfileTestPlan; on
 
 export default function ProfileTestScreen(): ReactElement {
   const app = useApp();
+  const { attempt } = app.stores.alerts;
   const [store, setStore] = useState<ProfileTestStore | null>(null);
   useEffect(() => {
     let current = true;
@@ -93,10 +92,12 @@ export default function ProfileTestScreen(): ReactElement {
 
 function ProfileTest({ store }: { store: ProfileTestStore }): ReactElement {
   useSignals();
-  const { session } = useApp();
-  const s = settings.value;
+  const { session, stores } = useApp();
+  const { settings, connection, alerts } = stores;
+  const { attempt } = alerts;
+  const s = settings.current.value;
   const reps = session.reps.value;
-  const state = connection.value;
+  const state = connection.state.value;
   const connected = state.status === 'connected';
   const demo = state.status === 'connected' ? demoControls(state.unit) : null;
   const plan = store.plan.value;
@@ -108,7 +109,7 @@ function ProfileTest({ store }: { store: ProfileTestStore }): ReactElement {
 
   const start = () => setRun({ steps: planProfileTest(plan), index: 0, sinceUs: null, startUs: newestUs(), finished: false });
   const platesOn = (current: Run) => {
-    updateSettings({ plates: [...current.steps[current.index]!.plates] });
+    settings.update({ plates: [...current.steps[current.index]!.plates] });
     setRun({ ...current, sinceUs: newestUs() });
   };
   const next = (current: Run) =>

@@ -10,15 +10,17 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useState, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { showStatus } from '../../stores/alerts';
 import { useApp } from '../../compose/appContext';
-import { connection } from '../../stores/connection';
+import { AthleteExport } from './AthleteExport';
+import { BackupRestore } from './BackupRestore';
 
 export default function DataSettings(): ReactElement {
   useSignals();
-  const journal = useApp().journal.value;
+  const app = useApp();
+  const { showStatus } = app.stores.alerts;
+  const journal = app.journal.value;
   const state = journal?.state.value ?? { kind: 'opening' };
-  const connected = connection.value.status !== 'disconnected';
+  const connected = app.stores.connection.state.value.status !== 'disconnected';
   const [confirming, setConfirming] = useState(false);
 
   return (
@@ -31,6 +33,9 @@ export default function DataSettings(): ReactElement {
         in the <Link to="/history">History</Link>, where each can be exported or deleted. Your settings are kept in this browser too.
       </p>
       {state.kind === 'unavailable' && <p className="hint">Sessions are not kept on this device: {state.reason}</p>}
+      <BackupRestore journal={journal} share={app.ports.share} connected={connected} />
+      <AthleteExport journal={journal} share={app.ports.share} />
+      <h3>Delete all data</h3>
       <button type="button" className="button" disabled={connected || state.kind !== 'open'} onClick={() => setConfirming(true)}>
         Delete all data
       </button>

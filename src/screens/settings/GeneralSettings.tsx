@@ -8,12 +8,13 @@ import { useState, type ReactElement } from 'react';
 import { NumberField } from '../../components/NumberField';
 import { RANGES } from '../../engine/ranges';
 import { Toggle } from '../../components/Toggle';
-import { attempt, showStatus } from '../../stores/alerts';
-import { settings, updateSettings } from '../../stores/settings';
+import { useStores } from '../../compose/appContext';
 
 export default function GeneralSettings(): ReactElement {
   useSignals();
-  const s = settings.value;
+  const { alerts, settings } = useStores();
+  const { attempt, showStatus } = alerts;
+  const s = settings.current.value;
   const [mass, setMass] = useState<number | null>(s.mass);
   const [hz, setHz] = useState<number | null>(s.hz);
   const [radius, setRadius] = useState<number | null>(s.radius);
@@ -29,7 +30,7 @@ export default function GeneralSettings(): ReactElement {
         event.preventDefault();
         if (!valid) return;
         void attempt(() => {
-          updateSettings({ mass, hz, radius, calcAngularVelocity: calcV, calcAngularAcceleration: calcA });
+          settings.update({ mass, hz, radius, calcAngularVelocity: calcV, calcAngularAcceleration: calcA });
           showStatus('Settings saved');
         });
       }}

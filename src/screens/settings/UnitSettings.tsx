@@ -8,16 +8,15 @@ import { useId, useState, type ReactElement } from 'react';
 import { formatFirmware } from '../../device';
 import { UnitType, type UnitInfo } from '../../device/unit';
 import { NumberField } from '../../components/NumberField';
-import { attempt, showStatus } from '../../stores/alerts';
-import { useApp } from '../../compose/appContext';
-import { connection, firmware, unitInfo } from '../../stores/connection';
+import { useApp, useStores } from '../../compose/appContext';
 import { SelectField } from '../../components/SelectField';
 
 const TYPE_OPTIONS = (Object.entries(UnitType) as [string, UnitType][]).map(([name, value]) => ({ value, label: `${name} (${value})` }));
 
 export function UnitForm({ info, disabled }: { info: UnitInfo; disabled: boolean }): ReactElement {
   const id = useId();
-  const { link } = useApp();
+  const { link, stores } = useApp();
+  const { attempt, showStatus } = stores.alerts;
   const [type, setType] = useState<UnitType>(info.type);
   const [number, setNumber] = useState<number | null>(info.number);
   const [name, setName] = useState(info.name);
@@ -55,7 +54,8 @@ export function UnitForm({ info, disabled }: { info: UnitInfo; disabled: boolean
 
 export default function UnitSettings(): ReactElement {
   useSignals();
-  const connected = connection.value.status === 'connected';
+  const { state, firmware, unitInfo } = useStores().connection;
+  const connected = state.value.status === 'connected';
   const fw = firmware.value;
   const info = unitInfo.value ?? { type: UnitType.NONE, number: 0, name: 'Repline' };
   return (

@@ -5,8 +5,6 @@ import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../../compose/compose';
 import { composeTestApp, endTestApp, renderWithApp } from '../../compose/testing/testApp';
-import { settings } from '../../stores/settings';
-import { DEFAULT_SETTINGS } from '../../rules/settingsModel';
 import { createFakeUnit } from '../../device/testing/fakeUnit';
 import { AlertRegion } from '../../app/AlertRegion';
 import GeneralSettings from './GeneralSettings';
@@ -22,7 +20,6 @@ beforeEach(() => {
 
 afterEach(async () => {
   await endTestApp(app);
-  settings.value = { ...DEFAULT_SETTINGS };
 });
 
 describe('Settings → Unit', () => {
@@ -92,7 +89,7 @@ describe('Settings → General', () => {
     await user.type(screen.getByLabelText('Sampling rate'), '100');
     await user.click(screen.getByRole('switch', { name: 'Calculate angular velocity' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(settings.value).toMatchObject({ mass: 72.5, hz: 100, calcAngularVelocity: true, calcAngularAcceleration: true });
+    expect(app.stores.settings.current.value).toMatchObject({ mass: 72.5, hz: 100, calcAngularVelocity: true, calcAngularAcceleration: true });
   });
 
   it('refuses a sampling rate the engine cannot use', async () => {

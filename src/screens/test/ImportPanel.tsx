@@ -1,10 +1,11 @@
 /**
  * Import and reprocessing of a recording: a debug CSV, or the app's own session CSV (its raw
  * samples, at the session's mass and inertia), is parsed with a progress bar, processed at a
- * chosen sampling rate, shown as a reps table and exportable as a session CSV. It works on its
- * own copy and never touches the live session. Any other file is refused with one sentence
- * (csv/recordingImport.ts), and a new attempt takes the last one's message away, so they do not
- * pile up.
+ * chosen sampling rate, shown as a reps table per set (split, numbered and judged as the Workout
+ * screen does the set in progress: rules/setSplit.ts) and exportable as a session CSV. It works
+ * on its own copy and never touches the live session. Any other file is refused with one
+ * sentence (csv/recordingImport.ts), and a new attempt takes the last one's message away, so
+ * they do not pile up.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId, useRef, useState, type ReactElement } from 'react';
@@ -12,12 +13,12 @@ import { reprocess } from '../../engine';
 import type { Rep } from '../../engine/types';
 import { NumberField } from '../../components/NumberField';
 import { percentAgainst, RepTable } from '../../components/table/RepTable';
+import { lacksInertia } from '../../rules/inertiaMetrics';
 import { METRIC_UNITS } from '../../rules/labels';
+import { setsFromZero } from '../../rules/setSplit';
 import { buildWorkoutView } from '../../rules/workoutView';
 import { importRecording, NotARecordingError, type ImportedRecording } from '../../csv';
-import { attempt, dismissError, showError } from '../../stores/alerts';
 import { messageOf } from '../../shared/messageOf';
-import { engineSettings, settings } from '../../stores/settings';
 import { exportSessionCsv, sessionCsvInput } from '../../workout/sessionExport';
 import { useApp } from '../../compose/appContext';
 
@@ -31,15 +32,17 @@ function describe(name: string, recording: ImportedRecording): string {
 
 export function ImportPanel(): ReactElement {
   useSignals();
-  const { ports } = useApp();
+  const { ports, stores } = useApp();
+  const { alerts, settings } = stores;
+  const { attempt, showError, dismissError } = alerts;
   const id = useId();
-  const s = settings.value;
+  const s = settings.current.value;
   const [file, setFile] = useState<{ name: string; recording: ImportedRecording } | null>(null);
   /** The last import's failure on screen, taken away when the user tries again. */
   const failure = useRef<number | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [hz, setHz] = useState<number | null>(s.hz);
-  const [result, setResult] = useState<{ hz: number; reps: Rep[]; skipped: number } | null>(null);
+  const [result, setResult] = useState<{ hz: number; inertia: number; reps: Rep[]; skipped: number } | null>(null);
 
   async function load(chosen: File): Promise<void> {
     setFile(null);
@@ -61,12 +64,13 @@ export function ImportPanel(): ReactElement {
     void attempt(() => {
       const { recording } = file;
       const own = recording.kind === 'session' ? { ...(recording.mass === null ? {} : { mass: recording.mass }), ...(recording.inertia === null ? {} : { inertia: recording.inertia }) } : {};
-      const update = reprocess(recording.samples, { ...engineSettings.peek(), ...own, hz });
-      setResult({ hz, reps: update.reps, skipped: update.skipped });
+      const engine = { ...settings.engine.peek(), ...own, hz };
+      const update = reprocess(recording.samples, engine);
+      setResult({ hz, inertia: engine.inertia, reps: update.reps, skipped: update.skipped });
     });
   }
 
-  const view = result ? buildWorkoutView(result.reps, s) : null;
+  const sets = result ? setsFromZero(result.reps, { restS: s.setRestS }).map((set) => buildWorkoutView(set, s)) : [];
   return (
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Import and reprocess a recording</h2>
@@ -95,15 +99,25 @@ export function ImportPanel(): ReactElement {
       {result && file && (
         <>
           <p>
-            {result.reps.length} reps at {result.hz} Hz, {result.skipped} samples skipped.
+            {result.reps.length} reps at {result.hz} Hz{sets.length > 1 && ` in ${sets.length} sets`}, {result.skipped} samples skipped.
           </p>
-          <RepTable rows={view?.rows ?? []} phase={s.phase} unit={METRIC_UNITS[s.metric]} percentAgainst={percentAgainst(view?.judged ?? 'None', view?.target ?? null, METRIC_UNITS[s.metric])} caption="Reprocessed reps" />
+          {sets.map((view, i) => (
+            <RepTable
+              key={i}
+              rows={view.rows}
+              phase={s.phase}
+              unit={METRIC_UNITS[s.metric]}
+              percentAgainst={percentAgainst(view.judged, view.target, METRIC_UNITS[s.metric])}
+              unknown={lacksInertia(s.metric, result.inertia)}
+              caption={sets.length > 1 ? `Reprocessed reps, set ${i + 1} of ${sets.length}` : 'Reprocessed reps'}
+            />
+          ))}
           <button
             type="button"
             className="button"
             onClick={() =>
               void attempt(() =>
-                exportSessionCsv(sessionCsvInput({ date: new Date(), settings: { ...s, hz: result.hz }, firmware: null, reps: result.reps, raw: file.recording.samples }), { ...s, hz: result.hz }, ports.share()),
+                exportSessionCsv(sessionCsvInput({ date: new Date(), settings: { ...s, hz: result.hz }, firmware: null, reps: result.reps, raw: file.recording.samples }), { ...s, hz: result.hz }, ports.share(), alerts),
               )
             }
           >

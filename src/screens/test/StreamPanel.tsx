@@ -9,11 +9,10 @@ import { useEffect, useState, type ReactElement } from 'react';
 import { QUALITY_LIMITS, signalQuality, type SignalQuality } from '../../rules/signalQuality';
 import { reprocess } from '../../engine';
 import { buildDebugCsv, csvFileName, ratesAtSamples, shareCsv } from '../../csv';
-import { attempt, showError, showStatus } from '../../stores/alerts';
 import { useApp } from '../../compose/appContext';
 import type { SharePort } from '../../platform/share/port';
 import type { LiveSession } from '../../workout/liveSession';
-import { engineSettings } from '../../stores/settings';
+import type { Stores } from '../../stores';
 
 /** Samples the signal quality is estimated from (about 5 s at 200 Hz), and how often, ms. */
 const QUALITY_WINDOW = 1000;
@@ -33,13 +32,13 @@ function useSignalQuality(liveSession: LiveSession): SignalQuality | null {
   return quality;
 }
 
-async function exportDebug(liveSession: LiveSession, share: SharePort): Promise<void> {
+async function exportDebug(liveSession: LiveSession, share: SharePort, { settings, alerts }: Stores): Promise<void> {
   const raw = liveSession.raw();
-  const { points } = reprocess(raw, engineSettings.peek(), { points: true });
+  const { points } = reprocess(raw, settings.engine.peek(), { points: true });
   const csv = buildDebugCsv({ ...raw, ...ratesAtSamples(raw.timeUs, points) });
   const outcome = await shareCsv(csvFileName('debug', new Date()), csv, share);
-  if (outcome.ok) showStatus(outcome.message);
-  else showError(outcome.message);
+  if (outcome.ok) alerts.showStatus(outcome.message);
+  else alerts.showError(outcome.message);
 }
 
 /** "200 Hz, timing jitter 0.4 ms, angle noise 0.31° over the newest 1000 samples", or why not yet. */
@@ -93,7 +92,7 @@ export function StreamPanel(): ReactElement {
           </tbody>
         </table>
       </div>
-      <button type="button" className="button" disabled={stats.received === 0} onClick={() => void attempt(() => exportDebug(liveSession, app.ports.share()))}>
+      <button type="button" className="button" disabled={stats.received === 0} onClick={() => void app.stores.alerts.attempt(() => exportDebug(liveSession, app.ports.share(), app.stores))}>
         Export debug CSV
       </button>
     </section>

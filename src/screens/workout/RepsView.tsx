@@ -6,7 +6,7 @@
 import type { ComponentType, ReactElement } from 'react';
 import type { ChartInput } from '../../components/chart/chartModel';
 import { percentAgainst, RepTable } from '../../components/table/RepTable';
-import { workoutDialog } from '../../stores/workoutHints';
+import { useStores } from '../../compose/appContext';
 import type { Phase } from '../../rules/labels';
 import type { TargetType } from '../../rules/target';
 import type { RepRow } from '../../rules/workoutView';
@@ -40,6 +40,7 @@ function OverloadToggle({ on, onChange }: { on: boolean; onChange: (on: boolean)
 }
 
 function InertiaHint({ metric }: { metric: string }): ReactElement {
+  const { workoutDialog } = useStores().workoutHints;
   return (
     <div className="inertia-hint hint">
       <p>{metric} needs the flywheel’s inertia: choose your plates.</p>

@@ -6,28 +6,27 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useState, type ReactElement } from 'react';
-import { attempt, showStatus } from '../../stores/alerts';
 import { useApp } from '../../compose/appContext';
-import { connectedUnit, connection, demoControls } from '../../stores/connection';
-import { countdown, resetWorkout } from '../../workout/resetFlow';
-import { settings } from '../../stores/settings';
+import { demoControls } from '../../stores';
 
 const ResetConfirm = lazy(() => import('./ResetConfirm'));
 
 export function ResetBar(): ReactElement {
   useSignals();
-  const { link, session } = useApp();
+  const { link, resetFlow, session, stores } = useApp();
+  const { attempt, showStatus } = stores.alerts;
+  const { connection, settings } = stores;
   const [asking, setAsking] = useState(false);
-  const state = connection.value;
+  const state = connection.state.value;
   const demo = state.status === 'connected' ? demoControls(state.unit) : null;
-  const count = countdown.value;
+  const count = resetFlow.countdown.value;
   /** Clears the set at once (saying `saved` then, before any windup countdown), then winds up when asked. */
   const reset = (saved?: string) => {
     const clearSet = () => {
       link.reset();
       if (saved !== undefined) showStatus(saved);
     };
-    void attempt(() => resetWorkout({ clearSet, unit: connectedUnit(), windupOnReset: settings.peek().windupOnReset }));
+    void attempt(() => resetFlow.reset({ clearSet, unit: connection.connectedUnit(), windupOnReset: settings.current.peek().windupOnReset }));
   };
   return (
     <div className="reset-bar">

@@ -10,7 +10,6 @@ import { Dialog, DialogButtons } from '../../components/Dialog';
 import { useApp } from '../../compose/appContext';
 import { repsText } from '../../rules/labels';
 import { sessionSets } from '../../rules/sets';
-import { settings } from '../../stores/settings';
 
 export interface ResetConfirmProps {
   /** Resets; `saved` is what the status says afterwards. */
@@ -21,7 +20,7 @@ export interface ResetConfirmProps {
 export default function ResetConfirm({ onReset, onCancel }: ResetConfirmProps): ReactElement {
   useSignals();
   const app = useApp();
-  const s = settings.value;
+  const s = app.stores.settings.current.value;
   const sets = sessionSets(app.session.reps.value, { restS: s.setRestS, loads: app.session.loads.value, warmup: s.warmup, metric: s.metric, phase: s.phase });
   const counted = repsText(sets.reduce((sum, set) => sum + set.counted, 0));
   const kept = app.journal.value?.state.value.kind === 'open';

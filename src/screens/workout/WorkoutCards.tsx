@@ -6,20 +6,19 @@ import { lazy, Suspense, type ReactElement } from 'react';
 import { InertiaCard } from '../../components/cards/InertiaCard';
 import { TargetCard } from '../../components/cards/TargetCard';
 import { useApp } from '../../compose/appContext';
-import { boostPercent } from '../../stores/connection';
-import { inertia, settings } from '../../stores/settings';
-import { closeWorkoutDialog, workoutDialog } from '../../stores/workoutHints';
 
 const WorkoutDialogs = lazy(() => import('./WorkoutDialogs'));
 
 export function WorkoutCards(): ReactElement {
   useSignals();
-  const { view } = useApp();
+  const { view, stores } = useApp();
+  const { settings, connection } = stores;
+  const { workoutDialog, closeWorkoutDialog } = stores.workoutHints;
   const open = workoutDialog.value;
-  const s = settings.value;
+  const s = settings.current.value;
   return (
     <div className="cards">
-      <InertiaCard inertia={inertia.value} windupOnReset={s.windupOnReset} boost={boostPercent.value} onOpen={() => (workoutDialog.value = 'inertia')} />
+      <InertiaCard inertia={settings.inertia.value} windupOnReset={s.windupOnReset} boost={connection.boostPercent.value} onOpen={() => (workoutDialog.value = 'inertia')} />
       <TargetCard counted={view.value.counted} goal={view.value.goal} target={s.target} voice={s.isVoiceFeedback} onOpen={() => (workoutDialog.value = 'target')} />
       {open && (
         <Suspense fallback={null}>

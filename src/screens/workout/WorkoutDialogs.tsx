@@ -13,24 +13,24 @@ import { InertiaDialog, type InertiaChoice } from '../../components/dialogs/Iner
 import { TargetDialog, type TargetForm } from '../../components/dialogs/TargetDialog';
 import { METRIC_LABELS, METRIC_UNITS, PHASE_LABELS } from '../../rules/labels';
 import { bandFor, withBand } from '../../rules/targetBands';
-import { attempt } from '../../stores/alerts';
 import { useApp } from '../../compose/appContext';
-import { boostPercent, connectedUnit, connection } from '../../stores/connection';
-import { settings, updateSettings } from '../../stores/settings';
-import { inertiaPrompt, type WorkoutDialog } from '../../stores/workoutHints';
+import type { WorkoutDialog } from '../../stores/workoutHints';
 import { togglePhrase } from '../../workout/voiceFeedback';
 
 export default function WorkoutDialogs({ open, onClose }: { open: WorkoutDialog; onClose: () => void }): ReactElement {
   useSignals();
-  const { link, ports } = useApp();
-  const s = settings.value;
-  const state = connection.value;
+  const { link, ports, stores } = useApp();
+  const { attempt } = stores.alerts;
+  const { settings, connection } = stores;
+  const updateSettings = settings.update;
+  const s = settings.current.value;
+  const state = connection.state.value;
 
   if (open === 'inertia') {
     const saveInertia = async (choice: InertiaChoice): Promise<void> => {
       // The boost first: when the unit refuses it, nothing is applied and the dialog stays open.
       const ok = await attempt(async () => {
-        if (connectedUnit() !== null) await link.saveBoost(choice.boost);
+        if (connection.connectedUnit() !== null) await link.saveBoost(choice.boost);
         updateSettings({ plates: choice.plates, windupOnReset: choice.windupOnReset });
       });
       if (ok) onClose();
@@ -38,10 +38,10 @@ export default function WorkoutDialogs({ open, onClose }: { open: WorkoutDialog;
     return (
       <InertiaDialog
         plates={s.plates}
-        boost={boostPercent.value}
+        boost={connection.boostPercent.value}
         boostOptions={boostRange(state.status === 'connected' ? state.device.info.type : UnitType.NONE)}
         windupOnReset={s.windupOnReset}
-        firstTime={inertiaPrompt.value === 'open'}
+        firstTime={stores.workoutHints.inertiaPrompt.value === 'open'}
         onSave={saveInertia}
         onClose={onClose}
       />

@@ -4,34 +4,23 @@
  * set (the device layer's `synthesizeSet`), the real wasm engine finds the reps, and the Workout
  * screen shows them. Goldens are the simulation's ground truth, not the engine's own output.
  */
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { synthesizeSet, type SynthesizedSet } from '../../device';
-import { createRecordingSpeech } from '../../platform/speech/recordingSpeech';
-import { clearNotices } from '../../stores/alerts';
 import type { App } from '../../compose/compose';
-import { composeTestApp, renderWithApp } from '../../compose/testing/testApp';
-import { settings, updateSettings } from '../../stores/settings';
-import { DEFAULT_SETTINGS } from '../../rules/settingsModel';
+import { composeTestApp, endTestApp, renderWithApp, type TestPorts } from '../../compose/testing/testApp';
+import type { WorkoutSettings } from '../../rules/settingsModel';
 import { createFakeDemoUnit, type FakeDemoUnit } from '../../device/testing/fakeUnit';
 
-const shared = vi.hoisted(() => ({ csv: [] as { name: string; csv: string }[], fail: null as string | null }));
-
 vi.mock('../../components/chart/PlotlyRepChart', () => ({ default: () => <p>chart drawn</p> }));
-vi.mock('../../csv', async (real) => ({
-  ...(await real<object>()),
-  shareCsv: async (name: string, csv: string) => {
-    shared.csv.push({ name, csv });
-    return shared.fail === null ? { ok: true, message: 'Metrics shared: Repline.csv is in your downloads.' } : { ok: false, message: `ErrorUseShareApiCsvShare: ${shared.fail}` };
-  },
-}));
 
 const { WorkoutScreen } = await import('./WorkoutScreen');
 const { AlertRegion } = await import('../../app/AlertRegion');
 
-const speech = createRecordingSpeech();
-let app: App;
+let app: App & { ports: TestPorts };
+const settings = () => app.stores.settings.current;
+const updateSettings = (patch: Partial<WorkoutSettings>) => app.stores.settings.update(patch);
 const connectUnit = (unit: Parameters<App['link']['connect']>[0]) => app.link.connect(unit);
 const disconnectUnit = () => app.link.disconnect();
 
@@ -55,11 +44,8 @@ function rows() {
 }
 
 beforeEach(() => {
-  app = composeTestApp({ speech: () => speech });
-  settings.value = { ...DEFAULT_SETTINGS, plates: [0, 0, 1, 0, 0], view: 'table' };
-  speech.spoken.length = 0;
-  shared.csv.length = 0;
-  shared.fail = null;
+  app = composeTestApp();
+  updateSettings({ plates: [0, 0, 1, 0, 0], view: 'table' });
   renderWithApp(
     <>
       <WorkoutScreen />
@@ -70,10 +56,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  await act(() => disconnectUnit());
-  app.dispose();
-  clearNotices();
-  cleanup();
+  await endTestApp(app);
 });
 
 describe('the Workout screen', () => {
@@ -223,8 +206,8 @@ describe('the Workout screen', () => {
       from = end;
     }
     await act(() => disconnectUnit());
-    expect(speech.spoken).toEqual(app.session.reps.value.map((r) => r.concentric.velocity.toFixed(2)));
-    expect(speech.spoken).toHaveLength(4);
+    expect(app.ports.spoken.spoken).toEqual(app.session.reps.value.map((r) => r.concentric.velocity.toFixed(2)));
+    expect(app.ports.spoken.spoken).toHaveLength(4);
   });
 
   it('exports the session CSV and confirms it', async () => {
@@ -233,16 +216,17 @@ describe('the Workout screen', () => {
     act(() => stream(unit, SET));
     await act(() => disconnectUnit());
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Metrics shared: Repline.csv is in your downloads.'));
-    expect(shared.csv).toHaveLength(1);
-    expect(shared.csv[0].name).toMatch(/^Repline-.*\.csv$/);
-    expect(shared.csv[0].csv).toContain('Firmware');
-    expect(shared.csv[0].csv).toContain(String(SET.timeUs[0]));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^Metrics shared: Repline-.*\.csv is in your downloads\.$/));
+    const { shared } = app.ports.shared;
+    expect(shared).toHaveLength(1);
+    expect(shared[0].fileName).toMatch(/^Repline-.*\.csv$/);
+    expect(shared[0].csv).toContain('Firmware');
+    expect(shared[0].csv).toContain(String(SET.timeUs[0]));
   });
 
   it('shows a failed share in the alert region', async () => {
     const user = userEvent.setup();
-    shared.fail = 'AbortError: Share canceled';
+    app.ports.shared.answer = new DOMException('Share canceled', 'AbortError');
     const unit = await connected();
     act(() => stream(unit, SET));
     await act(() => disconnectUnit());
@@ -345,7 +329,7 @@ describe('the Workout screen', () => {
     if (way === 'Cancel') await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     else await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Inertia' })).toBeNull());
-    expect(settings.value.plates).toEqual([0, 1, 0, 0, 0]);
+    expect(settings().value.plates).toEqual([0, 1, 0, 0, 0]);
     expect(screen.getByRole('button', { name: /^Inertia/ }).textContent).toContain('0.05 kg·m²');
     expect(app.session.loads.value.map((span) => span.inertia)).toEqual([0.05]);
     expect(unit.inertias.at(-1)).toBe(0.05);
@@ -364,7 +348,7 @@ describe('the Workout screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(unit.calls).toContain('setBoost(20)');
-    expect(settings.value.windupOnReset).toBe(true);
+    expect(settings().value.windupOnReset).toBe(true);
     expect(screen.getByRole('button', { name: /^Inertia/ }).textContent).toContain('20%');
   });
 
@@ -384,12 +368,12 @@ describe('the Workout screen', () => {
     await user.click(screen.getByRole('button', { name: /^Target:/ }));
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Target type' }), 'Zone');
     await user.click(screen.getByRole('switch', { name: 'Voice Feedback' }));
-    expect(speech.spoken).toEqual(['Voice Feedback Enabled']);
+    expect(app.ports.spoken.spoken).toEqual(['Voice Feedback Enabled']);
     await user.click(screen.getByRole('switch', { name: 'Voice Feedback' }));
-    expect(speech.spoken).toEqual(['Voice Feedback Enabled', 'Voice Feedback Disabled']);
+    expect(app.ports.spoken.spoken).toEqual(['Voice Feedback Enabled', 'Voice Feedback Disabled']);
     await user.click(screen.getByRole('switch', { name: 'Voice Feedback' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(settings.value).toMatchObject({ target: 'Zone', isVoiceFeedback: true });
+    expect(settings().value).toMatchObject({ target: 'Zone', isVoiceFeedback: true });
     const card = screen.getByRole('button', { name: /^Target:/ });
     expect(card.textContent).toContain('Zone');
     expect(card.querySelector('[data-icon="voice"]')).not.toBeNull();
@@ -461,7 +445,7 @@ describe('the Workout screen', () => {
     act(() => updateSettings({ metric: 'velocity' }));
     await openTarget();
     expect((screen.getByLabelText('Target value') as HTMLInputElement).value).toBe('1.1');
-    expect(settings.value.targets).toEqual({
+    expect(settings().value.targets).toEqual({
       'velocity.concentric': { targetValue: 1.1, dropValue: 10, dropPercent: true },
       'power.concentric': { targetValue: 450, dropValue: null, dropPercent: true },
     });
@@ -474,7 +458,7 @@ describe('the Workout screen', () => {
     await waitFor(() => expect(rows()).toHaveLength(4));
     const user = userEvent.setup();
     await user.click(screen.getByRole('checkbox', { name: 'Show eccentric overload' }));
-    expect(settings.value.showOverload).toBe(true);
+    expect(settings().value.showOverload).toBe(true);
     const overload = rows().map((r) => r.at(-1)!);
     // Each closed rep: eccentric over concentric peak power, then mean power, two decimals each.
     app.session.reps.value.forEach((rep, i) => expect(overload[i]).toBe(`${rep.peakPowerRatio.toFixed(2)} / ${rep.meanPowerRatio.toFixed(2)}`));

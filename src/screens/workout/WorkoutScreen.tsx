@@ -14,18 +14,15 @@ import type { ReactElement } from 'react';
 import { useOnDemand } from '../../components/onDemand';
 import { METRIC_LABELS, METRIC_UNITS, PHASE_LABELS } from '../../rules/labels';
 import { TARGET_LABELS } from '../../rules/target';
-import { attempt } from '../../stores/alerts';
-import { wakeLockHint, workoutDialog } from '../../stores/workoutHints';
-import { inertia, settings, updateSettings } from '../../stores/settings';
 import { lacksInertia } from '../../rules/inertiaMetrics';
+import type { WorkoutSettings } from '../../rules/settingsModel';
 
 import { useApp } from '../../compose/appContext';
 import { PhaseBar } from './PhaseBar';
 import { ResetBar } from './ResetBar';
 import { WorkoutCards } from './WorkoutCards';
 import { WorkoutToolbar } from './WorkoutToolbar';
-import { connection } from '../../stores/connection';
-import { repChart, setViews } from './setViews';
+import { loadRepChart, loadSetViews } from './setViews';
 
 
 export const EMPTY_TEXT = 'Start to use Repline, make sure your unit is connected';
@@ -35,18 +32,20 @@ export const READY_TEXT = 'The unit is connected: pull the rope to start a set.'
 export function WorkoutScreen(): ReactElement {
   useSignals();
   const app = useApp();
-  const s = settings.value;
+  const { alerts, settings, workoutHints, connection } = app.stores;
+  const { wakeLockHint, workoutDialog } = workoutHints;
+  const s = settings.current.value;
   const view = app.view.value;
   const streamNote = app.streamNote;
   const unit = METRIC_UNITS[s.metric];
-  const unknown = lacksInertia(s.metric, inertia.value);
-  const unitConnected = connection.value.status !== 'disconnected';
+  const unknown = lacksInertia(s.metric, settings.inertia.value);
+  const unitConnected = connection.state.value.status !== 'disconnected';
   const graph = s.view === 'graph';
-  const views = useOnDemand(setViews, unitConnected || view.rows.length > 0);
-  const RepChart = useOnDemand(repChart, graph && (unitConnected || view.rows.length > 0));
+  const views = useOnDemand(loadSetViews, unitConnected || view.rows.length > 0);
+  const RepChart = useOnDemand(loadRepChart, graph && (unitConnected || view.rows.length > 0));
   // On a wide screen the big number stands beside the chart (app.css), so both are above the fold.
   const live = view.rows.length > 0 && views !== null;
-  const change = (patch: Parameters<typeof updateSettings>[0]) => void attempt(() => updateSettings(patch));
+  const change = (patch: Partial<WorkoutSettings>) => void alerts.attempt(() => settings.update(patch));
 
   return (
     <section className="screen workout">

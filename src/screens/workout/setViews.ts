@@ -1,14 +1,14 @@
 /**
  * The views of a set (the big number, the table, the chart with Plotly, the list of sets) are not in the start-up
  * bundle: an empty Workout screen does not need them. A connected unit means reps are coming, so
- * the screen loads them then (the chart only in graph view), and the first rep shows as fast as
- * the others instead of waiting for its code.
+ * the screen loads them then (the chart only in graph view, `useOnDemand`), and the first rep
+ * shows as fast as the others instead of waiting for its code.
  */
-import { onDemand } from '../../components/onDemand';
-
-export const setViews = onDemand(async () => {
+export async function loadSetViews() {
   const [{ LiveNumber }, { RepsView }, { SetList }] = await Promise.all([import('./LiveNumber'), import('./RepsView'), import('./SetList')]);
   return { LiveNumber, RepsView, SetList };
-});
+}
 
-export const repChart = onDemand(async () => (await import('../../components/chart/PlotlyRepChart')).default);
+export async function loadRepChart() {
+  return (await import('../../components/chart/PlotlyRepChart')).default;
+}

@@ -1,5 +1,5 @@
 /** Test double of the voice port: remembers what would have been said. */
-import type { SpeechPort } from './port';
+import type { SpeechPort } from '../port';
 
 export interface RecordingSpeech extends SpeechPort {
   readonly spoken: string[];

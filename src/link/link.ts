@@ -8,18 +8,28 @@
  * state is 'reconnecting' while the reconnect attempts run (`reconnectAttempts.ts`, wired to this
  * link by `resumeLink.ts`), the live session marks the break, and on success the same session
  * carries on. Only a user disconnect, or a drop of a unit that cannot reconnect, ends the session.
+ *
+ * The journal's recorder follows the link (`follow`): it hears of each connection as it begins,
+ * succeeds or fails, of the session's end and of Reset. The link needs no recorder to work; the
+ * journal, which loads after start-up, subscribes once it is open.
  */
 import { batch, effect, signal, type ReadonlySignal } from '@preact/signals-react';
 import type { DisconnectReason, Unit, UnitInfo } from '../device/unit';
 import type { Recorder } from '../journal/recorder';
-import { boostPercent, calibrateOpen, connectedUnit, connection, demoControls, firmware, unitInfo } from '../stores/connection';
+import { demoControls, type ConnectionStore } from '../stores/connection';
 import type { LiveSession } from '../workout/liveSession';
 import type { ReconnectableUnit, Reconnector } from './reconnectAttempts';
 
+/**
+ * What follows the link (the journal's recorder): `connecting` is asked as a unit is about to
+ * stream, and answers whether it carries on the session being recorded (a recovered one).
+ */
+export type LinkFollower = Pick<Recorder, 'connecting' | 'connected' | 'connectFailed' | 'end' | 'reset'>;
+
 export interface LinkDeps {
   session: LiveSession;
-  /** The journal's recorder once sessions are kept on this device; null before, or without storage. */
-  recorder: ReadonlySignal<Recorder | null>;
+  /** The connection store, which this service alone moves. */
+  connection: ConnectionStore;
   /** Resolves once the engine can take samples (it loads after start-up). */
   loadEngine: () => Promise<void>;
   /** The plates' inertia, which the Demo unit's flywheel follows. */
@@ -32,6 +42,8 @@ export interface LinkDeps {
 export interface Link {
   /** The reconnect attempts of the connected unit (null when it cannot reconnect or none is connected). */
   readonly reconnector: ReadonlySignal<Reconnector | null>;
+  /** `follower` hears of every connection from now on; returns the function that stops it. */
+  follow(follower: LinkFollower): () => void;
   /** Connects, learns firmware and unit info, sets boost 0, then opens the Calibrate modal. */
   connect(unit: Unit): Promise<void>;
   /** User disconnect; the local state is cleared even if the unit does not answer. */
@@ -48,15 +60,17 @@ export interface Link {
   dispose(): void;
 }
 
-function requireUnit(): Unit {
-  const unit = connectedUnit();
-  if (unit === null) throw new Error('No unit is connected');
-  return unit;
-}
-
 export function createLink(deps: LinkDeps): Link {
-  const { session, recorder } = deps;
+  const { session } = deps;
+  const followers = new Set<LinkFollower>();
+  const { state: connection, firmware, unitInfo, boostPercent, calibrateOpen } = deps.connection;
   const reconnector = signal<Reconnector | null>(null);
+
+  function requireUnit(): Unit {
+    const unit = deps.connection.connectedUnit();
+    if (unit === null) throw new Error('No unit is connected');
+    return unit;
+  }
 
   function onDisconnected(unit: Unit, reason: DisconnectReason): void {
     const state = connection.peek();
@@ -72,7 +86,7 @@ export function createLink(deps: LinkDeps): Link {
     link?.disconnected(reason);
     link?.dispose();
     session.detach();
-    void recorder.peek()?.end();
+    for (const follower of followers) void follower.end();
     batch(() => {
       reconnector.value = null;
       connection.value = { status: 'disconnected' };
@@ -101,12 +115,17 @@ export function createLink(deps: LinkDeps): Link {
 
   return {
     reconnector,
+    follow(follower) {
+      followers.add(follower);
+      return () => void followers.delete(follower);
+    },
     async connect(unit) {
       await deps.loadEngine();
       if (connection.peek().status !== 'disconnected') throw new Error('A unit is already connected: disconnect it first');
       connection.value = { status: 'connecting', unit };
       const offDisconnected = unit.on('disconnected', (reason) => onDisconnected(unit, reason));
-      const continueSession = recorder.peek()?.connecting() ?? false;
+      // Every follower is told, so none is asked and then skipped.
+      const continueSession = [...followers].map((follower) => follower.connecting()).includes(true);
       session.attach(unit, { continueSession });
       try {
         const linkCode = unit.reconnect ? deps.reconnectorFor(unit as ReconnectableUnit, session) : null;
@@ -120,11 +139,11 @@ export function createLink(deps: LinkDeps): Link {
           calibrateOpen.value = true;
           reconnector.value = link;
         });
-        recorder.peek()?.connected({ unit, device });
+        for (const follower of followers) follower.connected({ unit, device });
       } catch (error) {
         offDisconnected();
         session.detach();
-        recorder.peek()?.connectFailed();
+        for (const follower of followers) follower.connectFailed();
         connection.value = { status: 'disconnected' };
         throw error;
       }
@@ -133,7 +152,7 @@ export function createLink(deps: LinkDeps): Link {
     reset() {
       const state = connection.peek();
       const atHand = state.status === 'connected' || state.status === 'reconnecting' ? { unit: state.unit, device: state.device } : null;
-      void recorder.peek()?.reset(atHand);
+      for (const follower of followers) void follower.reset(atHand);
       session.reset();
     },
     async calibrate() {

@@ -3,7 +3,7 @@
  * (or behaves like a browser without one, or one that refuses) and counts the calls, so a test
  * can assert "the screen is kept on exactly while a unit is connected".
  */
-import type { WakeLockPort, WakeLockStatus } from './port';
+import type { WakeLockPort, WakeLockStatus } from '../port';
 
 export type FakeWakeLockMode = 'grants' | 'unsupported' | 'refuses';
 

@@ -6,9 +6,9 @@
  *     describeUnitContract('the Web Bluetooth unit', () => { ...; return { unit, peripheral, logged } });
  */
 import { describe, expect, it } from 'vitest';
-import { encodeSamplePackets } from '../protocol/samplePacket';
-import { UnitType, type RawSamples, type SampleWarning, type Unit } from '../unit';
-import type { PeripheralDouble } from '../../platform/bluetooth/testing/peripheralDouble';
+import { encodeSamplePackets } from '../../../device/protocol/samplePacket';
+import { UnitType, type RawSamples, type SampleWarning, type Unit } from '../../../device/unit';
+import type { PeripheralDouble } from './peripheralDouble';
 
 export interface ContractSubject {
   /** A fresh, unconnected unit talking to `peripheral`. */

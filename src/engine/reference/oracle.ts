@@ -1,0 +1,100 @@
+/**
+ * The whole pipeline over whole arrays (`engine-rs/src/session.rs` and the crate doc's
+ * "Pipeline"): samples in; points, reps and turns out, the reps and turns in the order the engine
+ * publishes them and with what is known where it does.
+ */
+import type { EngineSettings, ProcessedPoints, Rep, Turn } from '../types';
+import { FILTER_MAX_HALF_WIDTH, GRAVITY, REST_OMEGA_RAD_S } from './constants';
+import { metrics, power, rates } from './derive';
+import { lastStopUs, movements, onsetNear, stopNear, timeEdges } from './edges';
+import { detectReps } from './reps';
+import { accept, resample, type Samples } from './resample';
+import { buffer, halfWidth, savgol } from './savgol';
+import { arrivalDelays, smoothedPower } from './window';
+
+export interface OracleRun {
+  /** Every point the engine has produced (all of them once finished), if asked for. */
+  points: ProcessedPoints | null;
+  pointCount: number;
+  /** In the order the engine publishes them. */
+  reps: Rep[];
+  turns: Turn[];
+  skipped: number;
+}
+
+/**
+ * Runs `samples` through the pipeline. The device's rates are used where the samples carry them
+ * and the settings do not say to compute them. Unless `finished`, the session is live: the filter
+ * still holds the last m points of the last segment (a segment shorter than its window, all of
+ * them), which rep detection has not seen either; `finished` gives every point and the end of
+ * data's reps (session.rs `Engine::finish`).
+ */
+export function runOracle(samples: Samples, s: EngineSettings, finished: boolean, withPoints: boolean): OracleRun {
+  const stepUs = 1e6 / s.hz;
+  const used = {
+    omega: samples.omega !== undefined && !s.calcAngularVelocity,
+    alpha: samples.alpha !== undefined && !s.calcAngularAcceleration,
+  };
+  const accepted = accept({ ...samples, omega: used.omega ? samples.omega : undefined, alpha: used.alpha ? samples.alpha : undefined });
+  const grid = resample(accepted, stepUs, used.omega || used.alpha);
+  const m = halfWidth(s.hz);
+  // The device's rates go through the same fit (its value), when the session uses them.
+  const smooth = (values: number[], from: number, to: number, use: boolean) => (use ? savgol(values.slice(from, to), m).value : values.slice(from, to));
+  const segments = grid.segments.map(({ from, to }) => ({
+    angle: savgol(buffer(grid.rawDeg.slice(from, to)), m),
+    omega: smooth(grid.omega, from, to, used.omega || used.alpha),
+    alpha: smooth(grid.alpha, from, to, used.omega || used.alpha),
+  }));
+  const joined = (column: (f: (typeof segments)[number]) => number[]) => ([] as number[]).concat(...segments.map(column));
+  const filtered = {
+    angleDeg: joined((f) => f.angle.value),
+    slope: joined((f) => f.angle.slope),
+    omega: joined((f) => f.omega),
+    alpha: joined((f) => f.alpha),
+  };
+  const last = grid.segments[grid.segments.length - 1];
+  const held = finished || last === undefined ? 0 : last.to - last.from >= 2 * m + 1 ? m : last.to - last.from;
+  const count = grid.timeUs.length - held;
+
+  const r = rates(grid.segments, filtered.slope, { omega: filtered.omega, alpha: filtered.alpha, useOmega: used.omega, useAlpha: used.alpha }, s.hz);
+  const p = power(r, s);
+  const angleDeg = filtered.angleDeg.slice(0, count);
+  const pts = {
+    angleDeg,
+    p: angleDeg.map(Math.abs),
+    timeUs: grid.timeUs,
+    omega: r.omega,
+    alpha: r.alpha,
+    bodyAlpha: r.alpha.map((alpha, k) => (filtered.angleDeg[k]! < 0 ? alpha : -alpha)),
+    power: p,
+    moving: r.omega.map((omega) => Math.abs(omega) >= REST_OMEGA_RAD_S),
+  };
+
+  // Fitted on the resampled angle's clock, reported on the filtered angle's: 1.5 steps later (the 4-point buffer).
+  const runs = timeEdges(movements(pts.moving, pts.p, count), grid.timeUs, grid.rawDeg, count, s.hz, 1.5 * stepUs);
+  // session.rs: a phase may start or stop anywhere the filter spreads an edge, m points and a margin.
+  const slack = Math.min(m + 2, FILTER_MAX_HALF_WIDTH + 2);
+  const detected = detectReps(pts, count, finished, {
+    warmup: s.warmup,
+    stepUs,
+    smoothed: smoothedPower(p, grid.segments, count, s.hz),
+    delays: arrivalDelays(s.hz),
+    lastStopUs: (by) => lastStopUs(runs, by),
+    phaseContext: (by) => ({
+      stepUs,
+      radius: s.radius,
+      inertia: s.inertia,
+      mass: s.mass,
+      weight: s.mass * GRAVITY,
+      onsetNear: (index) => onsetNear(runs, index, slack, by),
+      stopNear: (index) => stopNear(runs, index, slack, by),
+    }),
+  });
+  return {
+    points: withPoints ? metrics(grid.timeUs.slice(0, count), angleDeg, r, s) : null,
+    pointCount: count,
+    reps: detected.reps,
+    turns: detected.turns,
+    skipped: accepted.skipped,
+  };
+}

@@ -1,0 +1,185 @@
+/**
+ * The whole log in one file and back: Settings → Data's "Back up" and "Restore". The format is
+ * the README's ("Backing up the log"); in short, one JSON object:
+ *
+ *     { "format": "repline-backup", "version": 1, "exportedAt": "2025-06-02T07:00:00.000Z",
+ *       "athletes": [Athlete…], "exercises": [custom Exercise…],
+ *       "sessions": [{ "record": SessionRecord, "chunks": [ChunkRecord…], "gaps": [GapRecord…] }…] }
+ *
+ * with the records exactly as the journal stores them (records.ts, rules/athletes.ts,
+ * rules/exercises.ts), samples and the numbers JSON lacks tagged as backupCodec.ts says.
+ *
+ * Restoring merges, never duplicates: a session, athlete or exercise is known by its id; one the
+ * device lacks is added, one it has is replaced only when the file's copy was modified later
+ * (`modifiedAt`), with all its samples and gaps. On a device with no session yet, the athlete its
+ * first start made (untouched) gives way to the file's athletes. The whole restore is one
+ * transaction. A file
+ * that is not a backup, is of a newer format, or is damaged anywhere is refused before anything
+ * is written, with one plain sentence ({@link BackupError}); what the device holds is untouched.
+ */
+import { ENGINE_DEFAULTS } from '../engine/ranges';
+import { parseAthlete, type Athlete } from '../rules/athletes';
+import { parseExercise, type Exercise } from '../rules/exercises';
+import { checkNote } from '../rules/setTags';
+import { messageOf } from '../shared/messageOf';
+import { decode, encode } from './backupCodec';
+import { checkPlates, type ChunkRecord, type GapRecord, type JournalOp, type SessionRecord } from './records';
+import { settingsFromRecord } from './sessionRecovery';
+import type { JournalStore } from './store';
+
+export const BACKUP_FORMAT = 'repline-backup';
+export const BACKUP_VERSION = 1;
+
+export interface BackupSession {
+  record: SessionRecord;
+  chunks: ChunkRecord[];
+  gaps: GapRecord[];
+}
+
+export interface Backup {
+  format: typeof BACKUP_FORMAT;
+  version: number;
+  exportedAt: string;
+  athletes: Athlete[];
+  exercises: Exercise[];
+  sessions: BackupSession[];
+}
+
+/** Why a file cannot be restored, in one sentence for the user. */
+export class BackupError extends Error {
+  override readonly name = 'BackupError';
+}
+
+/** The whole journal as the text of a backup file. */
+export async function backupOf(store: JournalStore, now: Date): Promise<string> {
+  const [athletes, exercises, records] = await Promise.all([store.athletes(), store.exercises(), store.sessions()]);
+  const sessions: string[] = [];
+  for (const record of records.sort((a, b) => a.startedAt - b.startedAt)) {
+    const [chunks, gaps] = await Promise.all([store.chunks(record.id), store.gaps(record.id)]);
+    sessions.push(JSON.stringify(encode({ record, chunks, gaps })));
+  }
+  const head = JSON.stringify({ format: BACKUP_FORMAT, version: BACKUP_VERSION, exportedAt: now.toISOString(), athletes: encode(athletes), exercises: encode(exercises) });
+  return `${head.slice(0, -1)},"sessions":[${sessions.join(',')}]}`;
+}
+
+/** The backup in `text`; throws a {@link BackupError} for anything else. */
+export function readBackup(text: string): Backup {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new BackupError('This file is not a Repline backup.');
+  }
+  const top = raw as Record<string, unknown> | null;
+  if (typeof top !== 'object' || top === null || top.format !== BACKUP_FORMAT) throw new BackupError('This file is not a Repline backup.');
+  if (typeof top.version !== 'number' || top.version > BACKUP_VERSION) {
+    throw new BackupError(`This backup was made by a newer version of Repline (backup format ${String(top.version)}); update the app to restore it.`);
+  }
+  const damaged = (where: string, error: unknown) => new BackupError(`This backup is damaged (${where}: ${messageOf(error)}); nothing was restored.`);
+  if (!Array.isArray(top.athletes) || !Array.isArray(top.exercises) || !Array.isArray(top.sessions)) throw damaged('its contents', new Error('athletes, exercises and sessions must be lists'));
+  const athletes = top.athletes.map((a, i) => guard(`athlete ${i + 1}`, damaged, () => parseAthlete(decode(a))));
+  const exercises = top.exercises.map((e, i) => guard(`exercise ${i + 1}`, damaged, () => parseExercise(decode(e))));
+  const sessions = top.sessions.map((s, i) => guard(`session ${i + 1}`, damaged, () => checkSession(decode(s))));
+  for (const list of [athletes, exercises, sessions.map((s) => s.record)]) {
+    const ids = list.map((x) => x.id);
+    const twice = ids.find((id, i) => ids.indexOf(id) !== i);
+    if (twice !== undefined) throw damaged(twice, new Error('it appears twice'));
+  }
+  return { format: BACKUP_FORMAT, version: top.version, exportedAt: String(top.exportedAt ?? ''), athletes, exercises, sessions };
+}
+
+function guard<T>(where: string, damaged: (where: string, error: unknown) => BackupError, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    throw damaged(where, error);
+  }
+}
+
+const UNIT_KINDS = ['bluetooth', 'demo', 'native'];
+const isNumber = (x: unknown): x is number => typeof x === 'number' && !Number.isNaN(x);
+
+/** A session of a backup, checked as far as the app will read it (history, reopening, reprocessing). */
+function checkSession(raw: unknown): BackupSession {
+  const s = raw as { record?: Record<string, unknown>; chunks?: unknown; gaps?: unknown };
+  const r = s?.record;
+  if (typeof r !== 'object' || r === null || typeof r.id !== 'string' || r.id.length === 0) throw new Error('a session needs a record with an id');
+  const record = r as unknown as SessionRecord;
+  const fail = (what: string): never => {
+    throw new Error(`session ${record.id}: ${what}`);
+  };
+  if (!isNumber(record.startedAt) || !(record.finishedAt === null || isNumber(record.finishedAt)) || !isNumber(record.modifiedAt)) fail('its times must be numbers');
+  if (!UNIT_KINDS.includes(record.unitKind)) fail(`unknown unit kind ${String(record.unitKind)}`);
+  checkPlates(record.plates as unknown as number[]);
+  const engine = record.settings?.engine as unknown as Record<string, unknown> | undefined;
+  for (const [key, value] of Object.entries(ENGINE_DEFAULTS)) if (typeof engine?.[key] !== typeof value) fail(`engine setting ${key} is missing`);
+  settingsFromRecord(record);
+  for (const span of record.settings.loads ?? []) if (!isNumber(span.fromUs) || !(span.inertia >= 0) || !(span.boost >= 0)) fail('a load is not plates and a boost');
+  for (const tag of record.settings.tags ?? []) if (!isNumber(tag.fromUs) || typeof tag.athleteId !== 'string' || typeof tag.exerciseId !== 'string') fail('a tag does not name an athlete and an exercise');
+  for (const note of record.notes ?? []) checkNote(note);
+  if (!Array.isArray(s.chunks) || !Array.isArray(s.gaps)) fail('chunks and gaps must be lists');
+  const chunks = s.chunks as ChunkRecord[];
+  chunks.forEach((c, i) => {
+    if (c.sessionId !== record.id || c.seq !== i) fail(`chunk ${i} is missing`);
+    if (!(c.timeUs instanceof Float64Array) || !(c.angleDeg instanceof Float64Array) || c.timeUs.length !== c.angleDeg.length) fail(`chunk ${i} is not pairs of times and angles`);
+  });
+  const gaps = s.gaps as GapRecord[];
+  gaps.forEach((g, i) => {
+    if (g.sessionId !== record.id || g.seq !== i || !(g.toUs > g.fromUs)) fail(`gap ${i} is not a time range`);
+  });
+  return { record, chunks, gaps };
+}
+
+export interface RestoreReport {
+  /** Sessions added, replaced by a newer copy, and left as the device had them. */
+  added: number;
+  updated: number;
+  kept: number;
+  athletes: number;
+  exercises: number;
+}
+
+/** What restoring `backup` onto the device's records writes: newer or missing records only. */
+export function planRestore(local: { sessions: readonly SessionRecord[]; athletes: readonly Athlete[]; exercises: readonly Exercise[] }, backup: Backup): { ops: JournalOp[]; report: RestoreReport } {
+  const newer = <T extends { id: string; modifiedAt: number }>(mine: readonly T[], theirs: T) => {
+    const have = mine.find((x) => x.id === theirs.id);
+    return have === undefined ? 'missing' : theirs.modifiedAt > have.modifiedAt ? 'newer' : 'older';
+  };
+  const ops: JournalOp[] = [];
+  const report: RestoreReport = { added: 0, updated: 0, kept: 0, athletes: 0, exercises: 0 };
+  // A device with no session yet has only the athlete its first start made, untouched: the
+  // restored log's athletes take over instead of sitting beside a nameless extra one.
+  const [only] = local.athletes;
+  const placeholder = local.sessions.length === 0 && local.athletes.length === 1 && only!.modifiedAt === only!.createdAt;
+  if (placeholder && backup.athletes.length > 0 && !backup.athletes.some((a) => a.id === only!.id)) ops.push({ kind: 'forgetAthlete', athleteId: only!.id });
+  for (const athlete of backup.athletes) {
+    if (newer(local.athletes, athlete) === 'older') continue;
+    ops.push({ kind: 'athlete', record: athlete });
+    report.athletes++;
+  }
+  for (const exercise of backup.exercises) {
+    if (newer(local.exercises, exercise) === 'older') continue;
+    ops.push({ kind: 'exercise', record: exercise });
+    report.exercises++;
+  }
+  for (const { record, chunks, gaps } of backup.sessions) {
+    const state = newer(local.sessions, record);
+    if (state === 'older') {
+      report.kept++;
+      continue;
+    }
+    if (state === 'newer') ops.push({ kind: 'clear', sessionId: record.id });
+    ops.push({ kind: 'session', record }, ...chunks.map((c) => ({ kind: 'chunk' as const, record: c })), ...gaps.map((g) => ({ kind: 'gap' as const, record: g })));
+    if (state === 'newer') report.updated++;
+    else report.added++;
+  }
+  return { ops, report };
+}
+
+/** Merges `backup` into the journal in one transaction (see the module comment). */
+export async function restoreBackup(store: JournalStore, backup: Backup): Promise<RestoreReport> {
+  const [sessions, athletes, exercises] = await Promise.all([store.sessions(), store.athletes(), store.exercises()]);
+  const { ops, report } = planRestore({ sessions, athletes, exercises }, backup);
+  if (ops.length > 0) await store.write(ops);
+  return report;
+}

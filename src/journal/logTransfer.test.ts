@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { buildSessionCsv } from '../csv';
+import { DEFAULT_ENGINE_SETTINGS } from '../engine/settings';
+import { createAthlete } from '../rules/athletes';
+import { makeRep } from '../rules/fixtures';
+import { DEFAULT_SETTINGS } from '../rules/settingsModel';
+import { athleteSessions, restoreSummary } from './logTransfer';
+import type { HistoryEntry, RecordedSession, SessionRecord } from './records';
+
+const ana = createAthlete({ name: 'Ana', bodyMass: 60 }, { id: 'ana', now: 1 });
+const bea = createAthlete({ name: 'Bea', bodyMass: 72 }, { id: 'bea', now: 1 });
+const STARTED = Date.UTC(2025, 5, 2, 7);
+
+/** A coach's session: Ana squats (reps from 0, 3, 6 s), Bea from 8 s rows (9, 12 s); samples every 0.5 s for 15 s. */
+function coachSession(): RecordedSession {
+  const timeUs = Float64Array.from({ length: 30 }, (_, i) => i * 5e5);
+  const meta = {
+    id: 's1',
+    startedAt: STARTED,
+    finishedAt: STARTED + 60_000,
+    modifiedAt: STARTED + 60_000,
+    summary: null,
+    plates: [0, 1, 0, 0, 0],
+    unitKind: 'demo',
+    unit: null,
+    settings: {
+      engine: { ...DEFAULT_ENGINE_SETTINGS, inertia: 0.05 },
+      workout: {},
+      tags: [{ fromUs: Number.NEGATIVE_INFINITY, athleteId: 'ana', exerciseId: 'builtin:squat' }, { fromUs: 8e6, athleteId: 'bea', exerciseId: 'builtin:bent-over-row' }],
+    },
+    notes: [{ atUs: 14e6, rpe: 6, note: 'easy' }],
+  } as SessionRecord;
+  const reps = [0, 3, 6, 9, 12].map((t, i) => ({ ...makeRep(i, 1 - i / 10, 0.5), startUs: t * 1e6, endUs: (t + 2) * 1e6 }));
+  return { loaded: { meta, samples: { timeUs, angleDeg: timeUs.map((t) => t / 1e5) }, gaps: [], chunks: 1 }, settings: { ...DEFAULT_SETTINGS, plates: [0, 1, 0, 0, 0] }, reps, loads: [{ fromUs: Number.NEGATIVE_INFINITY, inertia: 0.05, boost: 0 }] };
+}
+
+const entry = (id: string, athleteIds: string[]): HistoryEntry => ({ id, startedAt: STARTED, finishedAt: STARTED + 1, reps: 0, best: null, unitKind: 'demo', athleteIds, exerciseIds: [] });
+const deps = (entries: HistoryEntry[]) => ({ history: async () => entries, recorded: async () => coachSession(), athletes: [ana, bea], exercises: [] });
+
+describe("one athlete's sessions for export", () => {
+  it('cut a coach’s session down to the athlete: their reps, the samples of their stretch, their sets named in the athletes block', async () => {
+    const [bea] = await athleteSessions(deps([entry('s1', ['ana', 'bea'])]), 'bea');
+    expect(bea!.input.reps.map((r) => r.startUs)).toEqual([9e6, 12e6]);
+    const raw = bea!.input.raw;
+    if (!('timeUs' in raw)) throw new Error('one athlete’s samples come as one batch');
+    expect(raw.timeUs[0]).toBe(8e6);
+    expect(raw.timeUs.length).toBe(14);
+    const block = buildSessionCsv(bea!.input).trimEnd().split('\r\n\r\n').at(-1)!.split('\r\n');
+    expect(block.slice(1)).toEqual(['9000000,14000000,Bea,72,Bent-over row,0,0.05,0,6,easy']);
+  });
+
+  it('leave out sessions the athlete did not train in', async () => {
+    expect(await athleteSessions(deps([entry('s1', ['ana'])]), 'bea')).toEqual([]);
+  });
+
+  it('say what a restore did in one line', () => {
+    expect(restoreSummary({ added: 1, updated: 2, kept: 3, athletes: 0, exercises: 0 })).toBe('Restored: 1 session added, 2 updated, 3 already here');
+  });
+});

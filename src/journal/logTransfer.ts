@@ -1,0 +1,86 @@
+/**
+ * The log leaving and entering the device (Settings → Data): the backup file, its restore, and
+ * one athlete's sessions ready for the session CSV. Journaling (journaling.ts) offers these as
+ * its own operations; this module holds how.
+ *
+ * An athlete's sessions: every finished session they trained in, cut down to them when others
+ * trained in it too (a coach's session): their reps (those whose movement started while they
+ * were up), the raw samples of their stretches of the session, and the athletes block naming
+ * who did what (csv/sessionTagsCsv.ts). Reps are reprocessed as the History's export does.
+ */
+import type { Athlete } from '../rules/athletes';
+import { exerciseById, type Exercise } from '../rules/exercises';
+import { athleteRanges, tagAt } from '../rules/setTags';
+import type { WorkoutSettings } from '../rules/settingsModel';
+import { sessionCsvInput } from '../workout/sessionExport';
+import { backupOf, readBackup, restoreBackup, type RestoreReport } from './backup';
+import type { HistoryEntry, RecordedSession } from './records';
+import type { JournalStore } from './store';
+
+/** The backup file of the whole log, named by when it was made. */
+export async function backupFile(store: JournalStore, now: Date): Promise<{ fileName: string; text: string }> {
+  return { fileName: `Repline-backup-${now.getTime()}.json`, text: await backupOf(store, now) };
+}
+
+/** Restores the text of a backup file (backup.ts), with what it did in one line; a BackupError says why one cannot be. */
+export async function restoreFile(store: JournalStore, text: string): Promise<RestoreReport & { message: string }> {
+  const report = await restoreBackup(store, readBackup(text));
+  return { ...report, message: restoreSummary(report) };
+}
+
+/** "4 sessions added, 1 updated, 2 already here": what a restore did, for the status line. */
+export function restoreSummary(report: RestoreReport): string {
+  const n = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
+  return `Restored: ${n(report.added, 'session')} added, ${report.updated} updated, ${report.kept} already here`;
+}
+
+export interface AthleteSession {
+  sessionId: string;
+  startedAt: number;
+  settings: WorkoutSettings;
+  /** The session CSV's input, the athletes block included. */
+  input: ReturnType<typeof sessionCsvInput>;
+}
+
+/** What the export reads: the finished sessions, each as the History reopens it, and who is who. */
+export interface AthleteExportDeps {
+  history: () => Promise<HistoryEntry[]>;
+  recorded: (id: string) => Promise<RecordedSession>;
+  athletes: readonly Athlete[];
+  exercises: readonly Exercise[];
+}
+
+/** `athleteId`'s part of every finished session they trained in, oldest first. */
+export async function athleteSessions(deps: AthleteExportDeps, athleteId: string): Promise<AthleteSession[]> {
+  const entries = (await deps.history()).filter((e) => e.athleteIds.includes(athleteId)).sort((a, b) => a.startedAt - b.startedAt);
+  const names = {
+    athlete: (id: string) => {
+      const a = deps.athletes.find((x) => x.id === id);
+      return a === undefined ? { name: 'Unknown athlete', bodyMass: null } : { name: a.name, bodyMass: a.bodyMass };
+    },
+    exercise: (id: string) => {
+      try {
+        const e = exerciseById(deps.exercises, id);
+        return { name: e.name, massShare: e.massShare };
+      } catch {
+        return { name: 'Unknown exercise', massShare: null };
+      }
+    },
+  };
+  const out: AthleteSession[] = [];
+  for (const entry of entries) {
+    const { loaded, settings, reps, loads } = await deps.recorded(entry.id);
+    const tags = loaded.meta.settings.tags ?? [];
+    const ranges = athleteRanges(tags, athleteId);
+    const within = (us: number) => ranges.some((r) => us >= r.fromUs && us < r.toUs);
+    const keep: number[] = [];
+    loaded.samples.timeUs.forEach((us, i) => {
+      if (within(us)) keep.push(i);
+    });
+    const raw = { timeUs: Float64Array.from(keep, (i) => loaded.samples.timeUs[i]!), angleDeg: Float64Array.from(keep, (i) => loaded.samples.angleDeg[i]!) };
+    const theirs = reps.filter((rep) => tagAt(tags, rep.startUs).athleteId === athleteId);
+    const input = sessionCsvInput({ date: new Date(entry.startedAt), settings, firmware: loaded.meta.unit?.firmware ?? null, reps: theirs, raw, loads });
+    out.push({ sessionId: entry.id, startedAt: entry.startedAt, settings, input: { ...input, tags: { tags, notes: loaded.meta.notes, ...names } } });
+  }
+  return out;
+}

@@ -1,0 +1,88 @@
+/**
+ * The journal database's layout, version by version, and the migration that brings a database
+ * written by an older release up to date when this one opens it. A migration runs inside the
+ * browser's upgrade transaction: it lands whole or not at all, and a database it cannot migrate
+ * stays as it was (the release that wrote it can still read it).
+ *
+ * Version 1 (the first release):
+ * - `sessions`, key `id` (a UUID): one record per session;
+ * - `chunks`, key `[sessionId, seq]`: about a second of raw samples each, seq from 0 without holes;
+ * - `gaps`, key `[sessionId, seq]`: link drops.
+ *
+ * Version 2 (athletes and exercises):
+ * - `athletes`, key `id` (a UUID): rules/athletes.ts;
+ * - `exercises`, key `id` (a UUID): the custom exercises (the built-ins live in code,
+ *   rules/exercises.ts, with ids of their own that every device shares);
+ * - `sessions` gains the index `byModified` on `modifiedAt`, what a replication asks for ("what
+ *   changed since").
+ * Migrating from 1: one athlete is created, without asking anything, from the settings stored
+ *   before athletes (rules/athletes.ts `firstAthlete`), and every session becomes theirs: its
+ *   settings get the tags "that athlete, Unspecified exercise" from the start (the exercise the
+ *   app computed every session with then: the whole body mass on the unit's rope), and
+ *   `modifiedAt` its finish time (its start time while unfinished). Chunks and gaps are left
+ *   exactly as they are.
+ *
+ * Stable ids, for a later replication: sessions, athletes and exercises have UUIDs (sessions
+ * always had: `crypto.randomUUID()`) and a modification time; chunks and gaps are written once
+ * and never change, so `[sessionId, seq]` identifies each for good.
+ */
+import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
+import { firstAthlete, type Athlete } from '../rules/athletes';
+import { UNSPECIFIED_EXERCISE_ID, type Exercise } from '../rules/exercises';
+import { firstTags } from '../rules/setTags';
+import type { ChunkRecord, GapRecord, SessionRecord } from './records';
+
+export interface JournalSchema extends DBSchema {
+  sessions: { key: string; value: SessionRecord; indexes: { byModified: number } };
+  chunks: { key: [string, number]; value: ChunkRecord };
+  gaps: { key: [string, number]; value: GapRecord };
+  athletes: { key: string; value: Athlete };
+  exercises: { key: string; value: Exercise };
+}
+
+export const JOURNAL_VERSION = 2;
+export const STORES = ['sessions', 'chunks', 'gaps', 'athletes', 'exercises'] as const;
+
+/** What a migration needs from outside the database. */
+export interface MigrationSources {
+  /** The settings stored before athletes existed (JSON), null when there are none. */
+  legacySettings: () => string | null;
+  now: () => number;
+  newId: () => string;
+}
+
+type UpgradeTx = IDBPTransaction<JournalSchema, StoreNames<JournalSchema>[], 'versionchange'>;
+
+/** Brings the database from `oldVersion` (0: new) to {@link JOURNAL_VERSION}. */
+export async function upgrade(db: IDBPDatabase<JournalSchema>, oldVersion: number, tx: UpgradeTx, sources: MigrationSources): Promise<void> {
+  if (oldVersion < 1) {
+    db.createObjectStore('sessions', { keyPath: 'id' });
+    db.createObjectStore('chunks', { keyPath: ['sessionId', 'seq'] });
+    db.createObjectStore('gaps', { keyPath: ['sessionId', 'seq'] });
+  }
+  if (oldVersion < 2) {
+    db.createObjectStore('athletes', { keyPath: 'id' });
+    db.createObjectStore('exercises', { keyPath: 'id' });
+    const sessions = tx.objectStore('sessions');
+    sessions.createIndex('byModified', 'modifiedAt');
+    const athlete = firstAthlete(sources.legacySettings(), { id: sources.newId(), now: sources.now() });
+    await tx.objectStore('athletes').put(athlete);
+    for (let cursor = await sessions.openCursor(); cursor !== null; cursor = await cursor.continue()) {
+      await cursor.update(toVersion2(cursor.value, athlete.id));
+    }
+  }
+}
+
+/** A version-1 session record as version 2 keeps it: the first athlete's, modified when it finished. */
+export function toVersion2(record: SessionRecord, athleteId: string): SessionRecord {
+  const settings = record.settings.tags === undefined ? { ...record.settings, tags: firstTags({ athleteId, exerciseId: UNSPECIFIED_EXERCISE_ID }) } : record.settings;
+  return { ...record, settings, modifiedAt: record.modifiedAt ?? record.finishedAt ?? record.startedAt };
+}
+
+/**
+ * The athlete a record written without tags belongs to: the first one created on this device
+ * (the one the migration or the first start made), whatever became of them since.
+ */
+export function defaultAthlete(athletes: readonly Athlete[]): Athlete | undefined {
+  return [...athletes].sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id))[0];
+}

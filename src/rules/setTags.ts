@@ -1,0 +1,156 @@
+/**
+ * Every set is tagged with who did it and what they did: athlete, exercise, the load (inertia and
+ * boost, rules/loads.ts), and, when the athlete gave them, a rating of effort (RPE 1–10) and a
+ * note. One device, one session, athletes taking turns: so the athlete and exercise are spans on
+ * the session's clock, like the loads, and a change of either starts a new set as a change of
+ * load does (a set is one athlete doing one exercise at one load).
+ *
+ * - A tag span applies to the reps whose movement starts at or after its `fromUs`, until the next;
+ *   the first applies from the start. A change while no rep has started under the span in force
+ *   corrects it (the coach picked the next athlete before they pulled), as loads do.
+ * - A note is given after a set: it carries `atUs`, a time on the session's clock at or after the
+ *   first rep of the set it rates (the newest sample when it was entered, or the set's start when
+ *   rated later from the History), and belongs to the last set that started at or before it. A
+ *   newer note for the same set replaces the older.
+ * - RPE is the athlete's rating of perceived exertion, a whole number from 1 to 10 (the CR-10
+ *   scale; kMeter's result screen takes a 0–10 VAS the same way); a note is free text.
+ */
+import type { Metric, Rep } from '../engine/types';
+import { numberIn } from './check';
+import type { Phase } from './labels';
+import type { Load, LoadSpan } from './loads';
+import { summariseSet, type SetSummary } from './sets';
+import { splitSets } from './setSplit';
+import { changeSpan, spanAt, type Span } from './spans';
+
+export interface Tag {
+  athleteId: string;
+  exerciseId: string;
+}
+
+export interface TagSpan extends Tag, Span {}
+
+export interface SetNote {
+  /** µs on the session's clock, at or after the first rep of the set it belongs to. */
+  atUs: number;
+  /** 1–10, or null when the athlete gave none. */
+  rpe: number | null;
+  note: string;
+}
+
+export const NOTE_MAX = 500;
+
+export function sameTag(a: Tag, b: Tag): boolean {
+  return a.athleteId === b.athleteId && a.exerciseId === b.exerciseId;
+}
+
+/** A session's tags before any sample: `tag` from the start. */
+export function firstTags(tag: Tag): TagSpan[] {
+  return [{ fromUs: Number.NEGATIVE_INFINITY, athleteId: tag.athleteId, exerciseId: tag.exerciseId }];
+}
+
+/** The span in force at `us` (the first one before any span starts). */
+export function tagAt(tags: readonly TagSpan[], us: number): TagSpan {
+  return spanAt(tags, us, 'athlete and exercise');
+}
+
+/**
+ * The tags after the athlete or exercise changes to `tag` when the session's newest sample is at
+ * `nowUs` (null: none yet); `started`: whether a rep has started under the span in force.
+ */
+export function changeTag(tags: readonly TagSpan[], tag: Tag, nowUs: number | null, started: boolean): TagSpan[] {
+  return changeSpan(tags, { athleteId: tag.athleteId, exerciseId: tag.exerciseId }, sameTag, nowUs, !started);
+}
+
+/** The stretches of the session's clock that are `athleteId`'s, [fromUs, toUs), in order. */
+export function athleteRanges(tags: readonly TagSpan[], athleteId: string): { fromUs: number; toUs: number }[] {
+  const ranges: { fromUs: number; toUs: number }[] = [];
+  tags.forEach((span, i) => {
+    if (span.athleteId !== athleteId) return;
+    const toUs = tags[i + 1]?.fromUs ?? Number.POSITIVE_INFINITY;
+    const last = ranges.at(-1);
+    if (last !== undefined && last.toUs === span.fromUs) last.toUs = toUs;
+    else ranges.push({ fromUs: span.fromUs, toUs });
+  });
+  return ranges;
+}
+
+/** Checks a note; throws an Error naming the bad field. */
+export function checkNote(note: SetNote): SetNote {
+  if (typeof note.atUs !== 'number' || Number.isNaN(note.atUs)) throw new Error('a set note needs the time of its set');
+  if (note.rpe !== null) numberIn('RPE', note.rpe, 1, 10, true);
+  if (typeof note.note !== 'string') throw new Error('a note must be text');
+  if (note.note.length > NOTE_MAX) throw new Error(`a note is at most ${NOTE_MAX} characters`);
+  return note;
+}
+
+/** The session's notes with `note` added, replacing an older one of the same set (`setStarts`: each set's first rep start, µs, ascending). */
+export function withNote(notes: readonly SetNote[], note: SetNote, setStarts: readonly number[]): SetNote[] {
+  checkNote(note);
+  const set = setIndexAt(setStarts, note.atUs);
+  const kept = notes.filter((n) => set === -1 || setIndexAt(setStarts, n.atUs) !== set);
+  return [...kept, { ...note }].sort((a, b) => a.atUs - b.atUs);
+}
+
+/** The index of the last set starting at or before `us`, −1 before the first. */
+function setIndexAt(setStarts: readonly number[], us: number): number {
+  let found = -1;
+  setStarts.forEach((start, i) => {
+    if (start <= us) found = i;
+  });
+  return found;
+}
+
+/** A set with everything it is tagged with. */
+export interface TaggedSet extends Tag {
+  /** The set's figures (load, reps, best, mean, velocity loss, work, overload). */
+  summary: SetSummary;
+  load: Load | null;
+  /** µs: the movement start of its first rep and the end of its last. */
+  startUs: number;
+  endUs: number;
+  rpe: number | null;
+  note: string;
+  /** The set's reps, warmup included. */
+  reps: Rep[];
+}
+
+/** How a session's sets are cut and tagged. */
+export interface TagRules {
+  restS: number;
+  loads?: readonly LoadSpan[];
+  tags: readonly TagSpan[];
+  notes?: readonly SetNote[];
+  warmup: number;
+  metric: Metric;
+  phase: Phase;
+}
+
+/** The reps cut into sets (long rests, load changes, athlete or exercise changes), each set tagged. */
+export function taggedSets(reps: readonly Rep[], how: TagRules): TaggedSet[] {
+  const sets = splitSets(reps, { restS: how.restS, loads: how.loads }).flatMap((set) => splitAtTags(set, how.tags));
+  const starts = sets.map((set) => set[0]!.startUs);
+  const notes = new Map<number, SetNote>();
+  for (const note of how.notes ?? []) {
+    const at = setIndexAt(starts, note.atUs);
+    if (at >= 0) notes.set(at, note);
+  }
+  return sets.map((set, i) => {
+    const tag = tagAt(how.tags, set[0]!.startUs);
+    const summary = summariseSet(i, set, { restS: how.restS, loads: how.loads, warmup: how.warmup, metric: how.metric, phase: how.phase });
+    const note = notes.get(i);
+    return { athleteId: tag.athleteId, exerciseId: tag.exerciseId, summary, load: summary.load, startUs: set[0]!.startUs, endUs: set.at(-1)!.endUs, rpe: note?.rpe ?? null, note: note?.note ?? '', reps: set };
+  });
+}
+
+function splitAtTags(set: readonly Rep[], tags: readonly TagSpan[]): Rep[][] {
+  const out: Rep[][] = [];
+  let previous: TagSpan | null = null;
+  for (const rep of set) {
+    const tag = tagAt(tags, rep.startUs);
+    if (previous === null || tag !== previous) out.push([rep]);
+    else out.at(-1)!.push(rep);
+    previous = tag;
+  }
+  return out;
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { archiveAthlete, createAthlete } from './athletes';
+import { makeRep } from './fixtures';
+import { taggedSets } from './setTags';
+import { sortTeamRows, teamRows, teamSession, type TeamSession } from './teamView';
+
+const [ana, bea, cy] = ['Ana', 'Bea', 'Cy'].map((name) => createAthlete({ name, bodyMass: 70 }, { id: name.toLowerCase(), now: 1 }));
+const SQUAT = 'builtin:squat';
+const ROW = 'builtin:bent-over-row';
+const day = (d: number) => Date.UTC(2025, 5, d, 8);
+const set = (athleteId: string, exerciseId: string, velocities: number[], velocityLoss: number) => ({ athleteId, exerciseId, velocities, velocityLoss });
+
+// Ana squats on the 2nd (mean 1.0) and the 4th (1.1, then rows last on the 6th); Bea squats on the 4th only.
+const sessions: TeamSession[] = [
+  { id: 's4', startedAt: day(4), sets: [set('ana', SQUAT, [1.0, 1.2], 10), set('bea', SQUAT, [0.8, 0.7], 12.5), set('ana', SQUAT, [1.1, 1.1], 5)] },
+  { id: 's2', startedAt: day(2), sets: [set('ana', SQUAT, [0.9, 1.1], 8)] },
+  { id: 's6', startedAt: day(6), sets: [set('ana', ROW, [0.6, 0.5], 16.7), set('bea', SQUAT, [], 0)] },
+];
+
+describe('the Team view', () => {
+  it('gives each athlete their last session: exercise of their last set, best and mean of that exercise, the last set’s loss', () => {
+    const rows = teamRows([ana!, bea!, cy!], sessions);
+    expect(rows.map((r) => r.name)).toEqual(['Ana', 'Bea', 'Cy']);
+    // Ana's last session is the 6th: rows, best 0.6, mean 0.55; no earlier rows, so no change.
+    expect(rows[0]!.last).toMatchObject({ sessionId: 's6', exerciseId: ROW, best: 0.6, velocityLoss: 16.7, change: null });
+    expect(rows[0]!.last!.mean).toBeCloseTo(0.55, 12);
+    // Bea's set on the 6th was all warmup: her last session is the 4th, mean 0.75.
+    expect(rows[1]!.last).toMatchObject({ sessionId: 's4', exerciseId: SQUAT, best: 0.8, velocityLoss: 12.5, change: null });
+    expect(rows[2]!.last).toBeNull();
+  });
+
+  it('compares the mean with their previous session of the same exercise: Ana’s squats 1.1 against 1.0 is +10 %', () => {
+    const rows = teamRows([ana!], sessions.filter((s) => s.id !== 's6'));
+    // The 4th: her squat sets' reps 1.0, 1.2, 1.1, 1.1: best 1.2, mean 1.1; the last set's loss 5 %.
+    expect(rows[0]!.last).toMatchObject({ sessionId: 's4', best: 1.2, velocityLoss: 5 });
+    expect(rows[0]!.last!.mean).toBeCloseTo(1.1, 12);
+    expect(rows[0]!.last!.change).toBeCloseTo(10, 10);
+  });
+
+  it('leaves archived athletes out', () => {
+    expect(teamRows([archiveAthlete(ana!, true, 2), bea!], sessions).map((r) => r.name)).toEqual(['Bea']);
+  });
+
+  it('sorts by any column either way, rows without the figure last', () => {
+    const rows = teamRows([cy!, bea!, ana!], sessions);
+    const names = (column: Parameters<typeof sortTeamRows>[1], direction: 'ascending' | 'descending') => sortTeamRows(rows, column, direction).map((r) => r.name);
+    expect(names('name', 'ascending')).toEqual(['Ana', 'Bea', 'Cy']);
+    expect(names('mean', 'descending')).toEqual(['Bea', 'Ana', 'Cy']);
+    expect(names('mean', 'ascending')).toEqual(['Ana', 'Bea', 'Cy']);
+    expect(names('date', 'descending')).toEqual(['Ana', 'Bea', 'Cy']);
+    expect(names('velocityLoss', 'ascending')).toEqual(['Bea', 'Ana', 'Cy']);
+    expect(sortTeamRows(rows, 'exercise', 'ascending', (id) => (id === SQUAT ? 'Squat' : 'Bent-over row')).map((r) => r.name)).toEqual(['Ana', 'Bea', 'Cy']);
+  });
+
+  it('reads a session’s tagged sets: counted reps only, the set’s velocity loss', () => {
+    const reps = [0, 3, 6].map((t, i) => ({ ...makeRep(i, [0.9, 1.0, 0.8][i]!, 0.5), startUs: t * 1e6, endUs: (t + 2) * 1e6 }));
+    const sets = taggedSets(reps, { restS: 20, warmup: 1, metric: 'velocity', phase: 'concentric', tags: [{ fromUs: Number.NEGATIVE_INFINITY, athleteId: 'ana', exerciseId: SQUAT }] });
+    const session = teamSession('x', day(9), sets, 1);
+    expect(session.sets).toHaveLength(1);
+    expect(session.sets[0]!.velocities).toEqual([1.0, 0.8]);
+    expect(session.sets[0]!.velocityLoss).toBeCloseTo(20, 10);
+  });
+});
