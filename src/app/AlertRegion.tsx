@@ -3,12 +3,11 @@
  * latest confirmation in role="status" (fades after a few seconds). Both regions are always in
  * the DOM, as screen readers only announce changes to regions that already exist.
  *
- * Messages never cover a dialog: their height is published as `--alerts-height` on the root
- * element, and while a dialog is open the messages sit at the top of the screen and the dialog
- * below them (app.css), so its title and its buttons stay in view and in reach.
+ * Messages never cover a dialog: while one is open the messages sit at the top of the screen and
+ * the dialog below them (app.css; the dialog measures this region, components/Dialog.tsx).
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useRef, type ReactElement } from 'react';
+import { useEffect, type ReactElement } from 'react';
 import { CloseIcon } from '../components/icons';
 import { useStores } from '../compose/appContext';
 
@@ -19,19 +18,6 @@ export function AlertRegion(): ReactElement {
   const { alerts, settings } = useStores();
   const { errors, showError, dismissError, attempt } = alerts;
   const current = alerts.status.value;
-  const region = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const box = region.current;
-    if (box === null || typeof ResizeObserver === 'undefined') return;
-    const root = document.documentElement;
-    const observer = new ResizeObserver(() => root.style.setProperty('--alerts-height', `${box.offsetHeight}px`));
-    observer.observe(box);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty('--alerts-height');
-    };
-  }, []);
 
   useEffect(() => {
     const problem = settings.loadError.peek();
@@ -53,7 +39,7 @@ export function AlertRegion(): ReactElement {
   }, [current]);
 
   return (
-    <div className="alerts" ref={region}>
+    <div className="alerts">
       <div role="alert" className="alerts__errors">
         {errors.value.map((notice) => (
           <p key={notice.id} className="alert alert--error">

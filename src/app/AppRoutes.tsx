@@ -1,7 +1,7 @@
 /**
  * docs/behaviour.md §2 routes: / (Workout), /settings with /settings/unit and /settings/about, /test, and a
  * friendly page for anything else; beyond the product rules, /profile (the inertia profile, lazy), /profile/test (the guided profile
- * test, lazy), /history (finished sessions, lazy, in the settings chunk) and /history/:id (one of them, every set, lazy). The Workout screen is in the main bundle; the settings pages
+ * test, lazy), /history (finished sessions, lazy, in the settings chunk) and /history/:id (one of them, every set, lazy; routed by the settings chunk). The Workout screen is in the main bundle; the settings pages
  * (one chunk, with their layout) and the test page load lazily on first visit.
  *
  * Declarative <Routes> rather than a data router: the app needs no loaders or actions, and the
@@ -16,8 +16,7 @@ import { Shell } from './Shell';
 const settingsChunk = () => import('../screens/settings/SettingsPages');
 const SettingsPages = lazy(settingsChunk);
 // The History shares the settings chunk: one request for the pages beyond the Workout screen.
-const HistoryScreen = lazy(() => settingsChunk().then((m) => ({ default: m.HistoryScreen })));
-const SessionScreen = lazy(() => import('../screens/history/SessionScreen'));
+const HistoryPages = lazy(() => settingsChunk().then((m) => ({ default: m.HistoryPages })));
 const TestScreen = lazy(() => import('../screens/test/TestScreen'));
 const ProfileScreen = lazy(() => import('../screens/profile/ProfileScreen'));
 const ProfileTestScreen = lazy(() => import('../screens/profile/ProfileTestScreen'));
@@ -38,18 +37,10 @@ export function AppRoutes(): ReactElement {
           }
         />
         <Route
-          path="history"
+          path="history/*"
           element={
             <Suspense fallback={loading}>
-              <HistoryScreen />
-            </Suspense>
-          }
-        />
-        <Route
-          path="history/:id"
-          element={
-            <Suspense fallback={loading}>
-              <SessionScreen />
+              <HistoryPages />
             </Suspense>
           }
         />

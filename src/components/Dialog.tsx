@@ -8,6 +8,10 @@
  * the card that opened a dialog, or lost to the page when a focused button was disabled (a
  * stepper's minus at 0), and Escape must close the dialog all the same. Only the dialog on top
  * (the last one in the page) answers; Tab brings a focus that strayed back inside.
+ *
+ * Messages never cover a dialog: while one is open it publishes the height of the page's alert
+ * region (`.alerts`) as `--alerts-height`, and app.css puts the messages at the top of the screen
+ * and the dialog below them, so its title and buttons stay in view and in reach.
  */
 import { useEffect, useId, useRef, type ReactElement, type ReactNode } from 'react';
 
@@ -35,6 +39,16 @@ export function Dialog({ title, onClose, backdropCloses = true, children, action
     const first = panel.current?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? panel.current)?.focus();
     return () => opener?.focus();
+  }, []);
+
+  useEffect(() => {
+    const alerts = document.querySelector<HTMLElement>('.alerts');
+    if (alerts === null || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty('--alerts-height', `${alerts.offsetHeight}px`));
+    observer.observe(alerts);
+    // The height stays set after: only an open dialog reads it, and one may still be open.
+    return () => observer.disconnect();
   }, []);
 
   useEffect(() => {

@@ -147,14 +147,7 @@ export function composeApp(ports: AppPorts): App {
   let stopBackground = (): void => {};
   // The profile test's store (and its rules) load with the profile test page, not at start-up.
   let profileTest: Promise<ProfileTestStore> | null = null;
-  let stopProfileTest = (): void => {};
-  const loadProfileTest = () =>
-    (profileTest ??= import('../stores/profileTest').then(({ createProfileTestStore }) => {
-      const store = createProfileTestStore(ports.storage, showError);
-      if (disposed) store.dispose();
-      else stopProfileTest = store.dispose;
-      return store;
-    }));
+  const loadProfileTest = () => (profileTest ??= import('../stores/profileTest').then((m) => m.createProfileTestStore(ports.storage, showError)));
 
   return {
     ports,
@@ -197,7 +190,6 @@ export function composeApp(ports: AppPorts): App {
       stopBackground();
       journal.value = null;
       link.dispose();
-      stopProfileTest();
       stopVoice();
       stopKeeping();
     },

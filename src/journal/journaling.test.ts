@@ -263,7 +263,7 @@ describe('the history', () => {
   it('deletes all data, sessions, saved settings and the profile test, but not while a unit is connected', async () => {
     await finishedSession();
     settings().value = { ...settings().value, mass: 70 };
-    (await page().profileTest()).plan.value = { ...DEFAULT_PROFILE_TEST, steps: 5 };
+    (await page().profileTest()).setPlan({ ...DEFAULT_PROFILE_TEST, steps: 5 });
     expect(storage.read(PROFILE_TEST_KEY)).not.toBeNull();
     await connectUnit(createFakeUnit());
     await expect(deleteAllData()).rejects.toThrow('Disconnect the unit first: its session is being recorded');

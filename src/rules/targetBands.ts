@@ -94,13 +94,12 @@ export function validateBands(bands: unknown): TargetBands {
  * - any other number is the user's.
  */
 export function migrateStoredBands(stored: TargetBands, shown: { metric: Metric; phase: Phase; type: TargetType }): TargetBands {
-  let out: TargetBands = {};
+  const seen = (shown.type === 'Threshold' || shown.type === 'Zone') && bandKey(shown.metric, shown.phase);
+  const out: TargetBands = {};
   for (const [key, band] of Object.entries(stored) as [BandKey, TargetBand][]) {
-    const dropValue = band.dropValue === 0 ? null : band.dropValue;
-    const onScreen = key === bandKey(shown.metric, shown.phase) && (shown.type === 'Threshold' || shown.type === 'Zone');
-    const targetValue = band.targetValue === LEGACY_DEFAULT_VALUE && dropValue === null && !onScreen ? null : band.targetValue;
-    const [metric, phase] = key.split('.') as [Metric, Phase];
-    out = withBand(out, metric, phase, { targetValue, dropValue, dropPercent: band.dropPercent });
+    const dropValue = band.dropValue || null;
+    const targetValue = band.targetValue === LEGACY_DEFAULT_VALUE && dropValue === null && key !== seen ? null : band.targetValue;
+    if (targetValue !== null || dropValue !== null) out[key] = { targetValue, dropValue, dropPercent: band.dropPercent };
   }
   return out;
 }

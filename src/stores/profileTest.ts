@@ -1,10 +1,11 @@
 /**
  * The guided profile test's plan and progress, kept like the settings: made by the composition
- * root, loaded from storage and written back on every change, so the test survives leaving the
- * page (the Workout screen to start a set) and a reload. A stored copy that cannot be read starts
- * the test afresh, and `onError` says why. No state lives in this module: each app has its own store.
+ * root when the page first asks, read from storage then and written back at every change, so the
+ * test survives leaving the page (the Workout screen to start a set) and a reload. A stored copy
+ * that cannot be read starts the test afresh, and `onError` says why. No state lives in this
+ * module: each app has its own store.
  */
-import { effect, signal, type Signal } from '@preact/signals-react';
+import { signal, type ReadonlySignal } from '@preact/signals-react';
 import type { StoragePort } from '../platform/storage/port';
 import { messageOf } from '../shared/messageOf';
 import { DEFAULT_PROFILE_TEST, parseStoredProfileTest, type ProfileTestPlan, type ProfileTestRun } from '../rules/profileTest';
@@ -12,11 +13,11 @@ import { DEFAULT_PROFILE_TEST, parseStoredProfileTest, type ProfileTestPlan, typ
 export const PROFILE_TEST_KEY = 'repline.profileTest.v1';
 
 export interface ProfileTestStore {
-  readonly plan: Signal<ProfileTestPlan>;
+  readonly plan: ReadonlySignal<ProfileTestPlan>;
   /** The test under way, null before it starts and after it is stopped. */
-  readonly run: Signal<ProfileTestRun | null>;
-  /** Stops writing to storage. */
-  dispose(): void;
+  readonly run: ReadonlySignal<ProfileTestRun | null>;
+  setPlan(plan: ProfileTestPlan): void;
+  setRun(run: ProfileTestRun | null): void;
 }
 
 export function createProfileTestStore(storage: () => StoragePort, onError: (message: string) => void): ProfileTestStore {
@@ -32,8 +33,17 @@ export function createProfileTestStore(storage: () => StoragePort, onError: (mes
   }
   const plan = signal(initial.plan);
   const run = signal(initial.run);
-  const dispose = effect(() => {
-    storage().write(PROFILE_TEST_KEY, JSON.stringify({ plan: plan.value, run: run.value }));
-  });
-  return { plan, run, dispose };
+  const keep = () => storage().write(PROFILE_TEST_KEY, JSON.stringify({ plan: plan.peek(), run: run.peek() }));
+  return {
+    plan,
+    run,
+    setPlan(next) {
+      plan.value = next;
+      keep();
+    },
+    setRun(next) {
+      run.value = next;
+      keep();
+    },
+  };
 }

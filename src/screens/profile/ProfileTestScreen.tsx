@@ -102,8 +102,7 @@ function ProfileTest({ store }: { store: ProfileTestStore }): ReactElement {
   const demo = state.status === 'connected' ? demoControls(state.unit) : null;
   const plan = store.plan.value;
   const run = store.run.value;
-  const setPlan = (next: ProfileTestPlan) => (store.plan.value = next);
-  const setRun = (next: Run | null) => (store.run.value = next);
+  const { setPlan, setRun } = store;
   /** The newest sample's time; reps that start later are the next step's. */
   const newestUs = (): number => session.recent(1).timeUs[0] ?? Number.NEGATIVE_INFINITY;
 

@@ -1,9 +1,10 @@
 /**
  * The lazily loaded settings area: the layout and its child pages in one chunk, so a visit to
  * Settings costs one request and moving between its pages none. The History page (its own
- * route, /history) rides in the same chunk.
+ * route, /history) rides in the same chunk, and routes its sessions' pages (/history/:id, their
+ * code loaded when one is opened).
  */
-import type { ReactElement } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { NotFound } from '../NotFound';
 import AboutSettings from './AboutSettings';
@@ -12,7 +13,27 @@ import GeneralSettings from './GeneralSettings';
 import SettingsLayout from './SettingsLayout';
 import UnitSettings from './UnitSettings';
 
-export { default as HistoryScreen } from '../history/HistoryScreen';
+import HistoryScreen from '../history/HistoryScreen';
+
+const SessionScreen = lazy(() => import('../history/SessionScreen'));
+
+/** /history and /history/:id. */
+export function HistoryPages(): ReactElement {
+  return (
+    <Routes>
+      <Route index element={<HistoryScreen />} />
+      <Route
+        path=":id"
+        element={
+          <Suspense fallback={<p className="hint">Loading…</p>}>
+            <SessionScreen />
+          </Suspense>
+        }
+      />
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
+}
 
 export default function SettingsPages(): ReactElement {
   return (

@@ -1,8 +1,8 @@
 /**
  * Reset, its countdown and — with the demo unit — "Start demo set". The countdown number is big
  * and announced (role="timer" with aria-live) so the athlete knows when the rope will move.
- * Reset sits next to "Start demo set", and ends the session: with a rep on screen it asks first
- * (ResetConfirm, loaded then) and says afterwards where the session went.
+ * Reset sits next to "Start demo set", and ends the session: what it does (ask first when there
+ * is a rep to lose, say where the session went) loads when pressed (ResetConfirm).
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useState, type ReactElement } from 'react';
@@ -13,21 +13,12 @@ const ResetConfirm = lazy(() => import('./ResetConfirm'));
 
 export function ResetBar(): ReactElement {
   useSignals();
-  const { link, resetFlow, session, stores } = useApp();
-  const { attempt, showStatus } = stores.alerts;
-  const { connection, settings } = stores;
+  const { resetFlow, stores } = useApp();
+  const { attempt } = stores.alerts;
   const [asking, setAsking] = useState(false);
-  const state = connection.state.value;
+  const state = stores.connection.state.value;
   const demo = state.status === 'connected' ? demoControls(state.unit) : null;
   const count = resetFlow.countdown.value;
-  /** Clears the set at once (saying `saved` then, before any windup countdown), then winds up when asked. */
-  const reset = (saved?: string) => {
-    const clearSet = () => {
-      link.reset();
-      if (saved !== undefined) showStatus(saved);
-    };
-    void attempt(() => resetFlow.reset({ clearSet, unit: connection.connectedUnit(), windupOnReset: settings.current.peek().windupOnReset }));
-  };
   return (
     <div className="reset-bar">
       {demo && (
@@ -35,23 +26,12 @@ export function ResetBar(): ReactElement {
           Start demo set
         </button>
       )}
-      <button
-        type="button"
-        className="button"
-        disabled={count !== null}
-        onClick={() => (session.reps.peek().length > 0 || session.turn.peek() !== null ? setAsking(true) : reset())}
-      >
+      <button type="button" className="button" disabled={count !== null} onClick={() => setAsking(true)}>
         Reset
       </button>
       {asking && (
         <Suspense fallback={null}>
-          <ResetConfirm
-            onCancel={() => setAsking(false)}
-            onReset={(saved) => {
-              setAsking(false);
-              reset(saved);
-            }}
-          />
+          <ResetConfirm onDone={() => setAsking(false)} />
         </Suspense>
       )}
       {count !== null && (

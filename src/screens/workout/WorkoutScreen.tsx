@@ -12,8 +12,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactElement } from 'react';
 import { useOnDemand } from '../../components/onDemand';
-import { METRIC_LABELS, METRIC_UNITS, PHASE_LABELS } from '../../rules/labels';
-import { TARGET_LABELS } from '../../rules/target';
+import { METRIC_LABELS, METRIC_UNITS } from '../../rules/labels';
 import { lacksInertia } from '../../rules/inertiaMetrics';
 import type { WorkoutSettings } from '../../rules/settingsModel';
 
@@ -43,8 +42,6 @@ export function WorkoutScreen(): ReactElement {
   const graph = s.view === 'graph';
   const views = useOnDemand(loadSetViews, unitConnected || view.rows.length > 0);
   const RepChart = useOnDemand(loadRepChart, graph && (unitConnected || view.rows.length > 0));
-  // On a wide screen the big number stands beside the chart (app.css), so both are above the fold.
-  const live = view.rows.length > 0 && views !== null;
   const change = (patch: Partial<WorkoutSettings>) => void alerts.attempt(() => settings.update(patch));
 
   return (
@@ -61,17 +58,13 @@ export function WorkoutScreen(): ReactElement {
         onExport={app.exportLiveSession}
       />
       <WorkoutCards />
-      {s.target !== 'None' && view.judged === 'None' && (
-        <p className="hint target-unset">
-          No {TARGET_LABELS[s.target]} target for {METRIC_LABELS[s.metric]}, {PHASE_LABELS[s.phase].toLowerCase()}: its reps are not judged.{' '}
-          <button type="button" className="button" onClick={() => (workoutDialog.value = 'target')}>
-            Set one
-          </button>
-        </p>
+      {views !== null && s.target !== 'None' && view.judged === 'None' && (
+        <views.TargetUnset target={s.target} metric={s.metric} phase={s.phase} onSet={() => (workoutDialog.value = 'target')} />
       )}
-      <div className={live ? 'workout__stage workout__stage--live' : 'workout__stage'}>
+      {/* On a wide screen the big number stands beside the chart (app.css), so both are above the fold. */}
+      <div className="workout__stage">
         <div className="workout__now">
-          {live && views !== null && (
+          {views !== null && view.rows.length > 0 && (
             <views.LiveNumber
               row={view.latestRow}
               phase={s.phase}

@@ -1,12 +1,13 @@
 /**
- * The views of a set (the big number, the table, the chart with Plotly, the list of sets) are not in the start-up
+ * The views of a set (the big number, the table, the chart with Plotly, the list of sets, the line
+ * about a target not set) are not in the start-up
  * bundle: an empty Workout screen does not need them. A connected unit means reps are coming, so
  * the screen loads them then (the chart only in graph view, `useOnDemand`), and the first rep
  * shows as fast as the others instead of waiting for its code.
  */
 export async function loadSetViews() {
-  const [{ LiveNumber }, { RepsView }, { SetList }] = await Promise.all([import('./LiveNumber'), import('./RepsView'), import('./SetList')]);
-  return { LiveNumber, RepsView, SetList };
+  const [{ LiveNumber }, { RepsView }, { SetList }, { TargetUnset }] = await Promise.all([import('./LiveNumber'), import('./RepsView'), import('./SetList'), import('./TargetUnset')]);
+  return { LiveNumber, RepsView, SetList, TargetUnset };
 }
 
 export async function loadRepChart() {
