@@ -18,7 +18,7 @@ import { percentAgainst, RepTable } from '../../components/table/RepTable';
 import { useApp } from '../../compose/appContext';
 import { METRICS, type Metric, type Rep } from '../../engine/types';
 import type { RecordedSession } from '../../journal/journaling';
-import { METRIC_LABELS, METRIC_UNITS, PHASE_LABELS, PHASES, repsText, type Phase } from '../../rules/labels';
+import { METRIC_LABELS, METRIC_UNITS, PHASE_LABELS, PHASES, type Phase } from '../../rules/labels';
 import type { View } from '../../rules/settingsModel';
 import { summariseSet } from '../../rules/sets';
 import { splitSets } from '../../rules/setSplit';
@@ -48,7 +48,7 @@ function SessionSet({ index, reps, recorded, metric, phase, view }: { index: num
       <h2 id={id}>Set {index + 1}</h2>
       <p className="hint">{setFigures(summary, unit)}</p>
       {view === 'table' ? (
-        <RepTable rows={shown.rows} phase={phase} unit={unit} percentAgainst={percentAgainst(shown.judged, shown.target, unit)} caption={`Set ${index + 1}, ${repsText(reps.length)}`} />
+        <RepTable rows={shown.rows} phase={phase} unit={unit} percentAgainst={percentAgainst(shown.judged, shown.target, unit)} caption={`Reps of set ${index + 1}`} />
       ) : (
         <Suspense fallback={<p className="chart chart--loading">Loading chart…</p>}>
           <RepChart rows={shown.rows} target={shown.judged} currentTarget={shown.target} currentDrop={shown.drop} unit={unit} axisTitle={METRIC_LABELS[metric]} />
