@@ -1,8 +1,9 @@
 /**
  * Where a session's sets begin: at a rest longer than the set rest between one rep's end of
- * movement and the next rep's start, and at a change of load (plates or boost, rules/loads.ts)
- * between them. rules/sets.ts has the why and the per-set figures. Kept apart and small: the
- * Workout screen needs the set in progress from start-up.
+ * movement and the next rep's start, at a change of load (plates or boost, rules/loads.ts) and at
+ * a change of athlete or exercise (rules/setTags.ts) between them. rules/sets.ts has the why and
+ * the per-set figures. Kept apart and small: the Workout screen needs the set in progress soon
+ * after start-up.
  *
  * The one counting rule, for every place that shows a rep's number (the Workout screen, History,
  * the session CSV, the batch command's table, CSVs and JSON): a rep is numbered within its set,
@@ -11,20 +12,29 @@
  * warmup (W). The engine's own `count` runs on across the session, so it is shown nowhere.
  */
 import type { Rep, Turn } from '../engine/types';
-import { loadAt, type LoadSpan } from './loads';
+import type { LoadSpan } from './loads';
+import { spanAt, type Span } from './spans';
 import { repCount } from './validity';
 
-/** How a session splits: the set rest, s, and the session's loads (none: one load throughout). */
+/**
+ * How a session splits: the set rest, s, the session's loads (none: one load throughout) and who
+ * trained what (rules/setTags.ts `TagSpan`s; none: one athlete doing one exercise throughout).
+ */
 export interface SetBreaks {
   restS: number;
   loads?: readonly LoadSpan[];
+  tags?: readonly Span[];
+}
+
+/** Whether `a` and `b` fall in different spans of `spans`. */
+function crosses(spans: readonly Span[] | undefined, a: number, b: number): boolean {
+  return spans !== undefined && spans.length > 1 && spanAt(spans, a, 'span') !== spanAt(spans, b, 'span');
 }
 
 /** Whether a rep starting at `startUs` begins a new set after a rep that ended at `previousEndUs`. */
 function breaksSet(previousEndUs: number, previousStartUs: number, startUs: number, how: SetBreaks): boolean {
   if ((startUs - previousEndUs) / 1e6 > how.restS) return true;
-  const loads = how.loads ?? [];
-  return loads.length > 1 && loadAt(loads, previousStartUs) !== loadAt(loads, startUs);
+  return crosses(how.loads, previousStartUs, startUs) || crosses(how.tags, previousStartUs, startUs);
 }
 
 /** The reps cut into sets at long rests and load changes. */
@@ -47,9 +57,14 @@ function inSet<T extends { index: number }>(rep: T, first: number): T {
 /**
  * The set in progress, numbered from 0 so that its first reps are its warmup: the reps after the
  * last set break, and the rep under way, which starts a new set when a break comes before it.
+ * Once the athlete or exercise has changed after the last rep began, the set in progress is the
+ * next athlete's, still empty: their screen, not the last athlete's set judged by their settings.
  */
 export function currentSet(reps: readonly Rep[], turn: Turn | null, how: SetBreaks): { reps: Rep[]; turn: Turn | null } {
   const last = reps.at(-1);
+  const changed = how.tags?.at(-1)?.fromUs ?? Number.NEGATIVE_INFINITY;
+  const latest = turn?.startUs ?? last?.startUs;
+  if (latest !== undefined && latest < changed) return { reps: [], turn: null };
   if (turn !== null && (last === undefined || breaksSet(last.endUs, last.startUs, turn.startUs, how))) {
     return { reps: [], turn: inSet(turn, turn.index) };
   }

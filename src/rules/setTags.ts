@@ -28,7 +28,21 @@ export interface Tag {
   exerciseId: string;
 }
 
-export interface TagSpan extends Tag, Span {}
+/**
+ * What the athlete doing the exercise sets for their reps, fixed when the span is written: the
+ * engine's mass and radius (rules/exerciseMechanics.ts: body mass × share, the exercise's rope),
+ * and the athlete's warmup reps per set. Records written before these were kept have none; their
+ * session's own settings hold for them.
+ */
+export interface TagSettings {
+  /** kg */
+  mass?: number;
+  /** m */
+  radius?: number;
+  warmup?: number;
+}
+
+export interface TagSpan extends Tag, TagSettings, Span {}
 
 export interface SetNote {
   /** µs on the session's clock, at or after the first rep of the set it belongs to. */
@@ -60,6 +74,20 @@ export function tagAt(tags: readonly TagSpan[], us: number): TagSpan {
  */
 export function changeTag(tags: readonly TagSpan[], tag: Tag, nowUs: number | null, started: boolean): TagSpan[] {
   return changeSpan(tags, { athleteId: tag.athleteId, exerciseId: tag.exerciseId }, sameTag, nowUs, !started);
+}
+
+/**
+ * The tags after who trains what becomes `next` (with its settings), like `changeTag`; the same
+ * athlete and exercise with other settings (re-weighed, another warmup) corrects the span in force
+ * instead of starting a set.
+ */
+export function changeTagSettings(tags: readonly TagSpan[], next: Tag & TagSettings, nowUs: number | null, started: boolean): TagSpan[] {
+  const current = tags.at(-1);
+  const value = { athleteId: next.athleteId, exerciseId: next.exerciseId, mass: next.mass, radius: next.radius, warmup: next.warmup };
+  if (current === undefined) return [{ fromUs: Number.NEGATIVE_INFINITY, ...value }];
+  if (!sameTag(current, next)) return changeSpan(tags, value, sameTag, nowUs, !started);
+  const same = current.mass === next.mass && current.radius === next.radius && current.warmup === next.warmup;
+  return same ? [...tags] : [...tags.slice(0, -1), { ...current, mass: next.mass, radius: next.radius, warmup: next.warmup }];
 }
 
 /** The stretches of the session's clock that are `athleteId`'s, [fromUs, toUs), in order. */
@@ -103,6 +131,8 @@ function setIndexAt(setStarts: readonly number[], us: number): number {
 
 /** A set with everything it is tagged with. */
 export interface TaggedSet extends Tag {
+  /** The warmup reps it starts with (its athlete's at the time). */
+  warmup: number;
   /** The set's figures (load, reps, best, mean, velocity loss, work, overload). */
   summary: SetSummary;
   load: Load | null;
@@ -126,9 +156,12 @@ export interface TagRules {
   phase: Phase;
 }
 
-/** The reps cut into sets (long rests, load changes, athlete or exercise changes), each set tagged. */
+/**
+ * The reps cut into sets (long rests, load changes, athlete or exercise changes), each set tagged
+ * and summarised with the warmup of its athlete at the time (its span's, else `how.warmup`).
+ */
 export function taggedSets(reps: readonly Rep[], how: TagRules): TaggedSet[] {
-  const sets = splitSets(reps, { restS: how.restS, loads: how.loads }).flatMap((set) => splitAtTags(set, how.tags));
+  const sets = splitSets(reps, { restS: how.restS, loads: how.loads, tags: how.tags });
   const starts = sets.map((set) => set[0]!.startUs);
   const notes = new Map<number, SetNote>();
   for (const note of how.notes ?? []) {
@@ -137,20 +170,8 @@ export function taggedSets(reps: readonly Rep[], how: TagRules): TaggedSet[] {
   }
   return sets.map((set, i) => {
     const tag = tagAt(how.tags, set[0]!.startUs);
-    const summary = summariseSet(i, set, { restS: how.restS, loads: how.loads, warmup: how.warmup, metric: how.metric, phase: how.phase });
+    const summary = summariseSet(i, set, { restS: how.restS, loads: how.loads, warmup: tag.warmup ?? how.warmup, metric: how.metric, phase: how.phase });
     const note = notes.get(i);
-    return { athleteId: tag.athleteId, exerciseId: tag.exerciseId, summary, load: summary.load, startUs: set[0]!.startUs, endUs: set.at(-1)!.endUs, rpe: note?.rpe ?? null, note: note?.note ?? '', reps: set };
+    return { athleteId: tag.athleteId, exerciseId: tag.exerciseId, warmup: tag.warmup ?? how.warmup, summary, load: summary.load, startUs: set[0]!.startUs, endUs: set.at(-1)!.endUs, rpe: note?.rpe ?? null, note: note?.note ?? '', reps: set };
   });
-}
-
-function splitAtTags(set: readonly Rep[], tags: readonly TagSpan[]): Rep[][] {
-  const out: Rep[][] = [];
-  let previous: TagSpan | null = null;
-  for (const rep of set) {
-    const tag = tagAt(tags, rep.startUs);
-    if (previous === null || tag !== previous) out.push([rep]);
-    else out.at(-1)!.push(rep);
-    previous = tag;
-  }
-  return out;
 }

@@ -10,6 +10,7 @@
 import { computed, signal } from '@preact/signals-react';
 import type { Rep, SampleBatch, Turn } from '../engine/types';
 import type { LoadSpan } from '../rules/loads';
+import type { SetNote, TagSpan } from '../rules/setTags';
 import type { LiveReps, LiveSession, RecordListener, SampleStats } from './liveSession';
 
 export interface DeferredSession extends LiveSession {
@@ -20,6 +21,8 @@ export interface DeferredSession extends LiveSession {
 const NO_STATS: SampleStats = { received: 0, skipped: 0, warnings: 0, lastWarning: null };
 const NO_REPS: Rep[] = [];
 const NO_LOADS: LoadSpan[] = [];
+const NO_TAGS: TagSpan[] = [];
+const NO_NOTES: SetNote[] = [];
 
 /** Keeps `listener` on the session once there is one; the returned function takes it off either way. */
 type Subscribe<L> = (session: LiveSession, listener: L) => () => void;
@@ -54,6 +57,9 @@ export function deferredSession(create: () => Promise<LiveSession>): DeferredSes
     turn: computed<Turn | null>(() => real.value?.turn.value ?? null),
     stats: computed(() => real.value?.stats.value ?? NO_STATS),
     loads: computed(() => real.value?.loads.value ?? NO_LOADS),
+    tags: computed(() => real.value?.tags.value ?? NO_TAGS),
+    notes: computed(() => real.value?.notes.value ?? NO_NOTES),
+    rate: (note, setStarts) => loaded('rate a set').rate(note, setStarts),
     latest: computed(() => real.value?.latest.value ?? []),
     live: computed(() => real.value?.live.value ?? false),
     load() {
@@ -72,7 +78,7 @@ export function deferredSession(create: () => Promise<LiveSession>): DeferredSes
     interrupt: () => real.peek()?.interrupt(),
     detach: () => real.peek()?.detach(),
     reset: () => real.peek()?.reset(),
-    restore: (raw, gaps, loads) => loaded('restore a session').restore(raw, gaps, loads),
+    restore: (raw, gaps, loads, recorded) => loaded('restore a session').restore(raw, gaps, loads, recorded),
     raw: (): SampleBatch => real.peek()?.raw() ?? { timeUs: new Float64Array(0), angleDeg: new Float64Array(0) },
     recent: (count): SampleBatch => real.peek()?.recent(count) ?? { timeUs: new Float64Array(0), angleDeg: new Float64Array(0) },
     gaps: () => real.peek()?.gaps() ?? [],

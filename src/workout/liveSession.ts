@@ -12,7 +12,9 @@
  * Loads (rules/loads.ts): the plates' inertia and the boost are the session's load. A change
  * while the unit streams and a rep has started under the load in force applies to the reps that
  * start after it (a new set, the earlier reps keep their inertia: loadedEngine.ts); otherwise it
- * corrects the load in force, whose reps are processed again with it.
+ * corrects the load in force, whose reps are processed again with it. Who trains what (`who`:
+ * the athlete and exercise, with the engine's mass and radius for them and their warmup) is kept
+ * the same way as tag spans (rules/setTags.ts), and the RPE and notes given after sets with them.
  *
  * Breaks (see sessionTimeline.ts and segmentedEngine.ts): `interrupt()` marks a link drop, after
  * which the same unit may stream again into the same session; a batch `afterBreak` (the unit's
@@ -24,7 +26,9 @@
 import { batch, effect, signal, type ReadonlySignal } from '@preact/signals-react';
 import type { EngineSettings, EngineUpdate, IncrementalEngine, Rep, SampleBatch, Turn } from '../engine/types';
 import type { RawSamples, SampleWarning, Unit } from '../device/unit';
-import { changeLoad, firstLoads, inertiaStretches, type Load, type LoadSpan } from '../rules/loads';
+import { engineStretches, sameStretches } from '../rules/engineStretches';
+import { changeLoad, firstLoads, type Load, type LoadSpan } from '../rules/loads';
+import { changeTagSettings, withNote, type SetNote, type Tag, type TagSettings, type TagSpan } from '../rules/setTags';
 import { LoadedEngine } from './loadedEngine';
 import { RawBuffer } from './rawBuffer';
 import { replaySegments, type SegmentedUpdate } from './segmentedEngine';
@@ -57,11 +61,16 @@ export interface LiveSessionOptions {
   settings: ReadonlySignal<EngineSettings>;
   /** The motor's eccentric boost, %: the load's other half (absent: a unit without boost). */
   boost?: ReadonlySignal<number>;
+  /** Who trains what now, with its engine mass, radius and warmup; null (or absent): nobody named, the settings' mass and radius. */
+  who?: ReadonlySignal<Who | null>;
   /** Schedules the signal update; defaults to requestAnimationFrame. */
   requestFrame?: (callback: () => void) => void;
   /** Where failures of the engine go (the alert region); the stream keeps flowing. */
   onError: (message: string) => void;
 }
+
+/** The athlete and exercise up now, with what they set for their reps (rules/setTags.ts). */
+export type Who = Tag & Required<TagSettings>;
 
 export interface LiveSession {
   readonly reps: ReadonlySignal<Rep[]>;
@@ -74,6 +83,12 @@ export interface LiveSession {
   readonly stats: ReadonlySignal<SampleStats>;
   /** The session's loads over time, first first (rules/loads.ts). */
   readonly loads: ReadonlySignal<LoadSpan[]>;
+  /** Who trained what over time, first first (rules/setTags.ts); none while nobody is named. */
+  readonly tags: ReadonlySignal<TagSpan[]>;
+  /** The RPE and notes given after the session's sets, oldest first. */
+  readonly notes: ReadonlySignal<SetNote[]>;
+  /** Keeps `note` for the set it names (`setStarts`: each set's first rep start, ascending), replacing an older one of that set. */
+  rate(note: SetNote, setStarts: readonly number[]): void;
   /** The newest few raw samples, newest last (for the test page). */
   readonly latest: ReadonlySignal<LatestSample[]>;
   /** True while a unit streams into the engine. */
@@ -87,10 +102,11 @@ export interface LiveSession {
   /** Clears the set: reps, raw samples, counters. */
   reset(): void;
   /**
-   * Replaces the session with recorded samples, gaps and loads (recovery, history), processed with
-   * the current settings; without loads, the current load throughout.
+   * Replaces the session with recorded samples, gaps, loads, tags and notes (recovery), processed
+   * with the current settings; without loads, the current load throughout; without tags, whoever
+   * is up now throughout.
    */
-  restore(raw: SampleBatch, gaps?: readonly Gap[], loads?: readonly LoadSpan[]): void;
+  restore(raw: SampleBatch, gaps?: readonly Gap[], loads?: readonly LoadSpan[], recorded?: { tags?: readonly TagSpan[]; notes?: readonly SetNote[] }): void;
   /** A copy of the raw samples so far. */
   raw(): SampleBatch;
   /** A copy of the newest `count` raw samples (fewer if there are not that many). */
@@ -130,20 +146,23 @@ interface Pending {
 const LATEST = 8;
 const EMPTY_STATS: SampleStats = { received: 0, skipped: 0, warnings: 0, lastWarning: null };
 
-/** Whether two settings process samples alike, the inertia aside (it is the load's, per stretch). */
-function sameProcessing(a: EngineSettings, b: EngineSettings): boolean {
-  return (Object.keys(a) as (keyof EngineSettings)[]).every((key) => key === 'inertia' || a[key] === b[key]);
-}
+/** The settings each stretch is computed with differ per stretch (rules/engineStretches.ts); these are the same for all. */
+const PER_STRETCH: readonly (keyof EngineSettings)[] = ['inertia', 'mass', 'radius'];
 
-function sameStretches(a: readonly LoadSpan[], b: readonly LoadSpan[]): boolean {
-  const [x, y] = [inertiaStretches(a), inertiaStretches(b)];
-  return x.length === y.length && x.every((s, i) => s.inertia === y[i]!.inertia && s.fromUs === y[i]!.fromUs);
+/** Whether two settings process samples alike, what each stretch sets aside. */
+function sameProcessing(a: EngineSettings, b: EngineSettings): boolean {
+  return (Object.keys(a) as (keyof EngineSettings)[]).every((key) => PER_STRETCH.includes(key) || a[key] === b[key]);
 }
 
 export function createLiveSession(options: LiveSessionOptions): LiveSession {
   const { engine: api, settings, onError } = options;
   const boost = options.boost ?? signal(0);
   const loadNow = (): Load => ({ inertia: settings.peek().inertia, boost: boost.peek() });
+  const who = options.who ?? signal<Who | null>(null);
+  const tagsNow = (): TagSpan[] => {
+    const now = who.peek();
+    return now === null ? [] : changeTagSettings([], now, null, false);
+  };
   const requestFrame = options.requestFrame ?? ((cb: () => void) => void requestAnimationFrame(cb));
   const reps = signal<Rep[]>([]);
   const turn = signal<Turn | null>(null);
@@ -151,6 +170,8 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
   const latest = signal<LatestSample[]>([]);
   const live = signal(false);
   const loads = signal<LoadSpan[]>(firstLoads(loadNow()));
+  const tags = signal<TagSpan[]>(tagsNow());
+  const notes = signal<SetNote[]>([]);
   const raw = new RawBuffer();
   const timeline = new SessionTimeline();
   const listeners = new Set<(news: LiveReps) => void>();
@@ -162,6 +183,7 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
   let pending: Pending | null = null;
   let frameRequested = false;
   let applied = settings.peek();
+  let appliedStretches = engineStretches(applied, loads.peek(), tags.peek());
 
   /** Adds to the work of the next frame, then asks for that frame (a synchronous scheduler flushes at once). */
   function queue(add: (work: Pending) => void): void {
@@ -232,15 +254,24 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
     engine = null;
   }
 
+  /** An engine for the session's stretches with `s`, `spans` and `tagSpans`, which become the applied ones. */
+  function engineFor(s: EngineSettings, spans: readonly LoadSpan[], tagSpans: readonly TagSpan[]): LoadedEngine {
+    applied = s;
+    appliedStretches = engineStretches(s, spans, tagSpans);
+    return new LoadedEngine(api.createEngine, appliedStretches);
+  }
+
   /**
-   * Processes the whole raw record again with `s` and `spans`, segment by segment. While
-   * streaming, the last segment stays open in the new engine so later samples continue it;
+   * Processes the whole raw record again with `s`, `spans` and `tagSpans`, segment by segment.
+   * While streaming, the last segment stays open in the new engine so later samples continue it;
    * otherwise every segment is ended, which also closes a trailing rep.
    */
-  function rebuild(s: EngineSettings, spans: LoadSpan[]): void {
-    applied = s;
-    loads.value = spans;
-    const next = new LoadedEngine(api.createEngine, s, spans);
+  function rebuild(s: EngineSettings, spans: LoadSpan[], tagSpans: TagSpan[]): void {
+    batch(() => {
+      loads.value = spans;
+      tags.value = tagSpans;
+    });
+    const next = engineFor(s, spans, tagSpans);
     try {
       const all = replaySegments(next, raw.view(), timeline.starts, engine !== null && !timeline.interrupted);
       const live = engine !== null;
@@ -288,8 +319,8 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
     timeline.interrupt(kind);
   }
 
-  /** Whether a rep has started under the load in force (closed, at its turn, or closing this frame). */
-  function startedUnder(span: LoadSpan): boolean {
+  /** Whether a rep has started under the span in force (closed, at its turn, or closing this frame). */
+  function startedUnder(span: { fromUs: number }): boolean {
     const starts = [...reps.peek(), ...(pending?.reps ?? [])].map((rep) => rep.startUs);
     const under = engine?.pendingTurn ?? turn.peek();
     if (under !== null) starts.push(under.startUs);
@@ -299,12 +330,19 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
   const stopWatching = effect(() => {
     const s = settings.value;
     const load = { inertia: s.inertia, boost: boost.value };
-    const before = loads.peek();
+    const now = who.value;
+    const [before, tagsBefore] = [loads.peek(), tags.peek()];
     const newest = raw.length > 0 ? raw.view().timeUs[raw.length - 1]! : null;
     // Only a streaming session has a "before" and "after" the change; a finished one is corrected.
     const spans = changeLoad(before, load, newest, engine !== null && startedUnder(before.at(-1)!));
-    if (!sameProcessing(s, applied) || !sameStretches(spans, before)) rebuild(s, spans);
-    else if (spans !== before) loads.value = spans;
+    const lastTag = tagsBefore.at(-1);
+    const tagSpans = now === null ? tagsBefore : changeTagSettings(tagsBefore, now, newest, engine !== null && lastTag !== undefined && startedUnder(lastTag));
+    if (!sameProcessing(s, applied) || !sameStretches(engineStretches(s, spans, tagSpans), appliedStretches)) rebuild(s, spans, tagSpans);
+    else
+      batch(() => {
+        if (spans !== before) loads.value = spans;
+        if (tagSpans !== tagsBefore) tags.value = tagSpans;
+      });
   });
 
   function detach(): void {
@@ -328,6 +366,8 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
       stats.value = EMPTY_STATS;
       latest.value = [];
       loads.value = firstLoads(loadNow());
+      tags.value = tagsNow();
+      notes.value = [];
     });
   }
 
@@ -336,18 +376,22 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
     turn,
     stats,
     loads,
+    tags,
+    notes,
     latest,
     live,
+    rate(note, setStarts) {
+      notes.value = withNote(notes.peek(), note, setStarts);
+    },
     attach(unit, options = {}) {
       if (engine !== null) detach();
       if (options.continueSession && raw.length > 0) {
-        engine = new LoadedEngine(api.createEngine, settings.peek(), loads.peek());
+        engine = engineFor(settings.peek(), loads.peek(), tags.peek());
         timeline.interrupt('connection');
-        rebuild(settings.peek(), loads.peek());
+        rebuild(settings.peek(), loads.peek(), tags.peek());
       } else {
         clear();
-        applied = settings.peek();
-        engine = new LoadedEngine(api.createEngine, applied, loads.peek());
+        engine = engineFor(settings.peek(), loads.peek(), tags.peek());
       }
       unsubscribe = [unit.on('samples', onSamples), unit.on('warning', onWarning)];
       live.value = true;
@@ -360,14 +404,15 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
       clear();
       if (engine !== null) {
         discardEngine();
-        engine = new LoadedEngine(api.createEngine, settings.peek(), loads.peek());
+        engine = engineFor(settings.peek(), loads.peek(), tags.peek());
       }
     },
-    restore(batchIn, gaps = [], recorded) {
+    restore(batchIn, gaps = [], recordedLoads, recorded = {}) {
       clear();
       raw.append(batchIn.timeUs, batchIn.angleDeg);
       timeline.restore(batchIn.timeUs, gaps);
-      rebuild(settings.peek(), recorded === undefined ? firstLoads(loadNow()) : [...recorded]);
+      notes.value = [...(recorded.notes ?? [])];
+      rebuild(settings.peek(), recordedLoads === undefined ? firstLoads(loadNow()) : [...recordedLoads], recorded.tags === undefined ? tagsNow() : [...recorded.tags]);
     },
     raw: () => raw.snapshot(),
     recent(count) {

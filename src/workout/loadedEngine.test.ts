@@ -3,6 +3,7 @@ import { createEngine, reprocess } from '../engine';
 import { DEFAULT_ENGINE_SETTINGS } from '../engine/settings';
 import type { EngineSettings, Rep, SampleBatch } from '../engine/types';
 import { synthesizeSet } from '../device/simulation/physics';
+import { engineStretches } from '../rules/engineStretches';
 import type { LoadSpan } from '../rules/loads';
 import { LoadedEngine, reprocessLoads } from './loadedEngine';
 import { replaySegments } from './segmentedEngine';
@@ -53,11 +54,11 @@ describe('a session whose plates change between two sets', () => {
     // Streamed at the first load; at the change the session replays its samples into an engine
     // with both loads and carries on with it, as the live session does.
     const changeAt = samples.timeUs.findIndex((t) => t > changeUs);
-    const before = new LoadedEngine(createEngine, settings, [loads[0]!]);
+    const before = new LoadedEngine(createEngine, engineStretches(settings, [loads[0]!], []));
     const live: Rep[] = [];
     for (let from = 0; from < changeAt; from += 40) live.push(...before.push(slice(samples, from, Math.min(from + 40, changeAt))).reps);
     before.dispose();
-    const after = new LoadedEngine(createEngine, settings, loads);
+    const after = new LoadedEngine(createEngine, engineStretches(settings, loads, []));
     const replayed = replaySegments(after, slice(samples, 0, changeAt), [], true);
     expect(replayed).toEqual(live);
     for (let from = changeAt; from < samples.timeUs.length; from += 40) live.push(...after.push(slice(samples, from, Math.min(from + 40, samples.timeUs.length))).reps);
@@ -91,10 +92,13 @@ describe('the engine runs of a load-changing session (stand-in engine)', () => {
       made.push(engine);
       return engine;
     };
-    const engine = new LoadedEngine(create, settings, [
-      { fromUs: Number.NEGATIVE_INFINITY, inertia: 1, boost: 0 },
-      { fromUs: 5_000, inertia: 3, boost: 20 },
-    ]);
+    const engine = new LoadedEngine(
+      create,
+      engineStretches(settings, [
+        { fromUs: Number.NEGATIVE_INFINITY, inertia: 1, boost: 0 },
+        { fromUs: 5_000, inertia: 3, boost: 20 },
+      ], []),
+    );
     engine.push(slice(samples, 0, 6));
     expect(made.map((e) => e.disposed)).toEqual([false, false]);
     engine.push(slice(samples, 6, 12));

@@ -1,12 +1,13 @@
 /**
- * The session's engine across load changes (rules/loads.ts): each rep is computed with the
- * inertia of the load in force when its movement started, so a plate change between sets leaves
- * the earlier sets' torque, force and power as they were.
+ * The session's engine across load changes (rules/loads.ts) and changes of athlete or exercise
+ * (rules/setTags.ts): each rep is computed with the inertia, mass and radius in force when its
+ * movement started (rules/engineStretches.ts), so a plate change or the next athlete between sets
+ * leaves the earlier sets' torque, force and power as they were.
  *
- * How: the engine's rep detection depends on the angle alone, never on the inertia, so an engine
- * run at any inertia finds the very same reps; only the figures that scale with the inertia
- * differ. So there is one run (a segmented engine, segmentedEngine.ts) per stretch of one
- * inertia, each fed the session from its start, and each keeps only the reps that start within
+ * How: the engine's rep detection depends on the angle alone, never on the inertia, mass or
+ * radius, so an engine run with any of them finds the very same reps; only the figures that scale
+ * with them differ. So there is one run (a segmented engine, segmentedEngine.ts) per stretch, each
+ * fed the session from its start, and each keeps only the reps that start within
  * its stretch. A run whose stretch is over stops once it has handed on a rep or turn that starts
  * after the stretch (its reps come in order, so none of its own can follow) or once a segment
  * ends after the stretch. Live, that is one run, two for a moment after a change.
@@ -15,7 +16,9 @@
  * live stream, a settings change, recovery and the history all show the same reps.
  */
 import type { EngineSettings, Rep, SampleBatch, Turn } from '../engine/types';
-import { inertiaStretches, type LoadSpan } from '../rules/loads';
+import { engineStretches, type EngineStretch } from '../rules/engineStretches';
+import type { LoadSpan } from '../rules/loads';
+import type { TagSpan } from '../rules/setTags';
 import { replaySegments, SegmentedEngine, type EngineFactory, type SegmentedUpdate } from './segmentedEngine';
 
 interface Run {
@@ -31,8 +34,8 @@ export class LoadedEngine {
   /** The newest sample time pushed, µs. */
   private lastUs = Number.NEGATIVE_INFINITY;
 
-  constructor(create: EngineFactory, settings: EngineSettings, loads: readonly LoadSpan[]) {
-    this.runs = inertiaStretches(loads).map(({ inertia, fromUs, toUs }) => ({ engine: new SegmentedEngine(create, { ...settings, inertia }), fromUs, toUs }));
+  constructor(create: EngineFactory, stretches: readonly EngineStretch[]) {
+    this.runs = stretches.map(({ settings, fromUs, toUs }) => ({ engine: new SegmentedEngine(create, settings), fromUs, toUs }));
   }
 
   /** The concentric under way on screen: certain, its rep not closed yet (null otherwise). */
@@ -95,15 +98,16 @@ function sortByIndex<T extends { index: number }>(items: T[]): T[] {
   return items.sort((a, b) => a.index - b.index);
 }
 
-/** Every rep of a finished recording (recovery, history): all segments ended, each rep at its load. */
+/** Every rep of a finished recording (recovery, history): all segments ended, each rep at its load, athlete and exercise. */
 export function reprocessLoads(
   create: EngineFactory,
   samples: SampleBatch,
   starts: readonly number[],
   settings: EngineSettings,
   loads: readonly LoadSpan[],
+  tags: readonly TagSpan[] = [],
 ): Rep[] {
-  const engine = new LoadedEngine(create, settings, loads);
+  const engine = new LoadedEngine(create, engineStretches(settings, loads, tags));
   try {
     return replaySegments(engine, samples, starts, false);
   } finally {
