@@ -118,7 +118,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     store,
     session,
     snapshot: () => ({ settings: { engine: { ...settings.peek() }, workout: { metric: 'velocity' } }, plates: [0, 0, 1, 0, 0] }),
-    summary: () => ({ reps: session.reps.peek().length, best: null }),
+    summary: () => ({ summary: { reps: session.reps.peek().length, best: null } }),
     onStorageError: () => storageAlerts++,
     onStorageRestored: () => {},
     onJournalFull: (m) => otherErrors.push(m),

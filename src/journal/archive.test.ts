@@ -101,14 +101,15 @@ describe('recovery of an unfinished session', () => {
 });
 
 describe('history', () => {
-  it('lists finished sessions newest first with their reps and best value, never unfinished ones', async () => {
+  it('lists finished sessions newest first with their reps, best value and sets’ records (none for one finished without), never unfinished ones', async () => {
     const store = await freshStore();
     let clock = 1_000;
     const journal = () => new SessionJournal({ store, every: manualTimer().every, now: () => clock });
     const older = journal();
     const olderId = older.start(START);
     clock = 2_000;
-    await older.finish({ reps: 6, best: { value: 1.1, metric: 'velocity', phase: 'concentric' } });
+    const sets = [{ athleteId: FIRST_ATHLETE_ID, exerciseId: UNSPECIFIED_EXERCISE_ID, startUs: 0, endUs: 9e6, inertia: 0.05, boost: 0, warmup: 1, reps: 7, counted: 6, velocities: [1.1, 1, 1, 1, 1, 1], velocityLoss: 9.09, angularAcceleration: 20, figures: {}, work: 100, overload: 1.1 }];
+    await older.finish({ reps: 6, best: { value: 1.1, metric: 'velocity', phase: 'concentric' } }, sets);
     clock = 3_000;
     const newer = journal();
     const newerId = newer.start({ ...START, unitKind: 'bluetooth' });
@@ -119,8 +120,8 @@ describe('history', () => {
     await open.flush();
 
     expect(await listHistory(store)).toEqual([
-      { id: newerId, startedAt: 3_000, finishedAt: 4_000, reps: 0, best: null, unitKind: 'bluetooth', athleteIds: [FIRST_ATHLETE_ID], exerciseIds: [UNSPECIFIED_EXERCISE_ID] },
-      { id: olderId, startedAt: 1_000, finishedAt: 2_000, reps: 6, best: { value: 1.1, metric: 'velocity', phase: 'concentric' }, unitKind: 'demo', athleteIds: [FIRST_ATHLETE_ID], exerciseIds: [UNSPECIFIED_EXERCISE_ID] },
+      { id: newerId, startedAt: 3_000, finishedAt: 4_000, reps: 0, best: null, unitKind: 'bluetooth', athleteIds: [FIRST_ATHLETE_ID], exerciseIds: [UNSPECIFIED_EXERCISE_ID], sets: null, notes: [] },
+      { id: olderId, startedAt: 1_000, finishedAt: 2_000, reps: 6, best: { value: 1.1, metric: 'velocity', phase: 'concentric' }, unitKind: 'demo', athleteIds: [FIRST_ATHLETE_ID], exerciseIds: [UNSPECIFIED_EXERCISE_ID], sets, notes: [] },
     ]);
   });
 

@@ -27,6 +27,8 @@ export async function listHistory(store: JournalStore): Promise<HistoryEntry[]> 
       unitKind: s.unitKind,
       athleteIds: unique((s.settings.tags ?? []).map((t) => t.athleteId)),
       exerciseIds: unique((s.settings.tags ?? []).map((t) => t.exerciseId)),
+      sets: s.sets ?? null,
+      notes: s.notes ?? [],
     }));
 }
 

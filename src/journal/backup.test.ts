@@ -59,7 +59,7 @@ beforeEach(async () => {
 describe('backing up and restoring the whole log', () => {
   it('writes one versioned file holding every athlete, exercise and session', () => {
     const file = JSON.parse(text);
-    expect([file.format, file.version, file.exportedAt]).toEqual(['repline-backup', 1, '2025-07-03T12:00:00.000Z']);
+    expect([file.format, file.version, file.exportedAt]).toEqual(['repline-backup', 2, '2025-07-03T12:00:00.000Z']);
     expect([file.athletes.length, file.exercises.length, file.sessions.length]).toEqual([2, 1, 4]);
   });
 
@@ -133,8 +133,19 @@ describe('a file that cannot be restored', () => {
     await refused(JSON.stringify({ format: 'kmeter', sessions: [] }), /^This file is not a Repline backup\.$/);
   });
 
+  it('brings a version-1 file’s sessions up to date: each tag span with its session’s mass, radius and warmup', async () => {
+    const old = JSON.parse(text) as { version: number; sessions: { record: SessionRecord }[] };
+    old.version = 1;
+    for (const s of old.sessions) s.record.settings.tags = s.record.settings.tags!.map(({ athleteId, exerciseId, fromUs }) => ({ athleteId, exerciseId, fromUs }));
+    const read = readBackup(JSON.stringify(old));
+    for (const { record } of read.sessions) {
+      const { mass, radius } = record.settings.engine;
+      expect(record.settings.tags!.every((t) => t.mass === mass && t.radius === radius && t.warmup === record.settings.workout.warmup)).toBe(true);
+    }
+  });
+
   it('is refused when a newer version of the app wrote it', async () => {
-    await refused(JSON.stringify({ ...JSON.parse(text), version: 2 }), /made by a newer version of Repline \(backup format 2\); update the app/);
+    await refused(JSON.stringify({ ...JSON.parse(text), version: 3 }), /made by a newer version of Repline \(backup format 3\); update the app/);
   });
 
   it('is refused whole when one chunk of one session is missing, the device unchanged', async () => {

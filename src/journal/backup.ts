@@ -2,12 +2,16 @@
  * The whole log in one file and back: Settings → Data's "Back up" and "Restore". The format is
  * the README's ("Backing up the log"); in short, one JSON object:
  *
- *     { "format": "repline-backup", "version": 1, "exportedAt": "2025-06-02T07:00:00.000Z",
+ *     { "format": "repline-backup", "version": 2, "exportedAt": "2025-06-02T07:00:00.000Z",
  *       "athletes": [Athlete…], "exercises": [custom Exercise…],
  *       "sessions": [{ "record": SessionRecord, "chunks": [ChunkRecord…], "gaps": [GapRecord…] }…] }
  *
  * with the records exactly as the journal stores them (records.ts, rules/athletes.ts,
  * rules/exercises.ts), samples and the numbers JSON lacks tagged as backupCodec.ts says.
+ * Version 2 holds the records of journal schema 3 (tag spans with their mass, radius and warmup;
+ * finished sessions with their sets' records); a version-1 file's sessions are brought up to date
+ * as the journal's migration does (schema.ts `toVersion3`), their sets' records made after the
+ * restore like those of any older session.
  *
  * Restoring merges, never duplicates: a session, athlete or exercise is known by its id; one the
  * device lacks is added, one it has is replaced only when the file's copy was modified later
@@ -24,11 +28,12 @@ import { checkNote } from '../rules/setTags';
 import { messageOf } from '../shared/messageOf';
 import { decode, encode } from './backupCodec';
 import { checkPlates, type ChunkRecord, type GapRecord, type JournalOp, type SessionRecord } from './records';
+import { toVersion3 } from './schema';
 import { settingsFromRecord } from './sessionRecovery';
 import type { JournalStore } from './store';
 
 export const BACKUP_FORMAT = 'repline-backup';
-export const BACKUP_VERSION = 1;
+export const BACKUP_VERSION = 2;
 
 export interface BackupSession {
   record: SessionRecord;
@@ -79,7 +84,7 @@ export function readBackup(text: string): Backup {
   if (!Array.isArray(top.athletes) || !Array.isArray(top.exercises) || !Array.isArray(top.sessions)) throw damaged('its contents', new Error('athletes, exercises and sessions must be lists'));
   const athletes = top.athletes.map((a, i) => guard(`athlete ${i + 1}`, damaged, () => parseAthlete(decode(a))));
   const exercises = top.exercises.map((e, i) => guard(`exercise ${i + 1}`, damaged, () => parseExercise(decode(e))));
-  const sessions = top.sessions.map((s, i) => guard(`session ${i + 1}`, damaged, () => checkSession(decode(s))));
+  const sessions = top.sessions.map((s, i) => guard(`session ${i + 1}`, damaged, () => checkSession(decode(s)))).map((s) => (top.version === 1 ? { ...s, record: toVersion3(s.record) } : s));
   for (const list of [athletes, exercises, sessions.map((s) => s.record)]) {
     const ids = list.map((x) => x.id);
     const twice = ids.find((id, i) => ids.indexOf(id) !== i);
@@ -116,6 +121,8 @@ function checkSession(raw: unknown): BackupSession {
   settingsFromRecord(record);
   for (const span of record.settings.loads ?? []) if (!isNumber(span.fromUs) || !(span.inertia >= 0) || !(span.boost >= 0)) fail('a load is not plates and a boost');
   for (const tag of record.settings.tags ?? []) if (!isNumber(tag.fromUs) || typeof tag.athleteId !== 'string' || typeof tag.exerciseId !== 'string') fail('a tag does not name an athlete and an exercise');
+  for (const tag of record.settings.tags ?? []) if ([tag.mass, tag.radius, tag.warmup].some((x) => x !== undefined && !(isNumber(x) && x >= 0))) fail('a tag’s mass, radius or warmup is not a number');
+  if (record.sets !== undefined && (!Array.isArray(record.sets) || !record.sets.every(isSetRecord))) fail('its sets are not set records');
   for (const note of record.notes ?? []) checkNote(note);
   if (!Array.isArray(s.chunks) || !Array.isArray(s.gaps)) fail('chunks and gaps must be lists');
   const chunks = s.chunks as ChunkRecord[];
@@ -128,6 +135,12 @@ function checkSession(raw: unknown): BackupSession {
     if (g.sessionId !== record.id || g.seq !== i || !(g.toUs > g.fromUs)) fail(`gap ${i} is not a time range`);
   });
   return { record, chunks, gaps };
+}
+
+/** A set record as far as the views read it (rules/setRecords.ts). */
+function isSetRecord(x: unknown): boolean {
+  const r = x as Record<string, unknown> | null;
+  return typeof r === 'object' && r !== null && typeof r.athleteId === 'string' && typeof r.exerciseId === 'string' && isNumber(r.startUs) && isNumber(r.counted) && Array.isArray(r.velocities) && r.velocities.every(isNumber) && typeof r.figures === 'object' && r.figures !== null;
 }
 
 export interface RestoreReport {

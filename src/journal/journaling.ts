@@ -10,7 +10,6 @@
  * being closed (journalTail.ts), are in localStorage. "Delete all data" removes all of it.
  */
 import { effect, signal, type ReadonlySignal } from '@preact/signals-react';
-import { createEngine } from '../engine';
 import type { StoragePort } from '../platform/storage';
 import { messageOf } from '../shared/messageOf';
 import { SETTINGS_KEY, type Stores } from '../stores';
@@ -18,9 +17,9 @@ import type { Athlete } from '../rules/athletes';
 import type { Exercise } from '../rules/exercises';
 import { PROFILE_TEST_KEY } from '../stores/profileTest';
 import type { LiveSession } from '../workout/liveSession';
-import { reprocessLoads } from '../workout/loadedEngine';
-import { sessionSets } from '../rules/sets';
-import { SessionTimeline } from '../workout/sessionTimeline';
+import { figureKey, figuresOver, setRecords, type SetRecord } from '../rules/setRecords';
+import { withNote, type SetNote } from '../rules/setTags';
+import { recordedSession, setRecordsOf } from './recorded';
 import { findUnfinished, listHistory, loadSession, removeAllSessions, removeSession } from './archive';
 import type { RestoreReport } from './backup';
 import type { AthleteSession } from './logTransfer';
@@ -85,6 +84,16 @@ export interface Journaling {
   /** The athletes and the custom exercises kept on this device. */
   athletes(): Promise<Athlete[]>;
   exercises(): Promise<Exercise[]>;
+  /** Keeps a new or changed athlete, or custom exercise. */
+  saveAthlete(athlete: Athlete): Promise<void>;
+  saveExercise(exercise: Exercise): Promise<void>;
+  /**
+   * The finished sessions, newest first, each with its sets' records: those an older session
+   * lacks are made from its samples first, once (SessionRecord.sets).
+   */
+  summaries(): Promise<(HistoryEntry & { sets: SetRecord[] })[]>;
+  /** Keeps the RPE and note given for a set of a finished session (`setStarts`: its sets' first rep starts). */
+  rateSet(sessionId: string, note: SetNote, setStarts: readonly number[]): Promise<void>;
   /** The whole log as one backup file (backup.ts). */
   backup(): Promise<{ fileName: string; text: string }>;
   /** Merges a backup file's text into the log; refused while a unit records, and for a bad file (one sentence). */
@@ -125,21 +134,31 @@ export function createJournaling(deps: JournalingDeps): Journaling {
     return open;
   }
 
-  /** The journal record's view of the settings now. */
+  /** The journal record's view of the settings now, with who trained what and the notes given. */
   function snapshot() {
     const s = settings.peek();
     const loads = session.loads.peek().map((span) => ({ ...span }));
-    return { settings: { engine: { ...engineSettings.peek() }, workout: workoutSnapshot(s), loads }, plates: checkPlates(s.plates) };
+    const tags = session.tags.peek().map((span) => ({ ...span }));
+    const journal = { engine: { ...engineSettings.peek() }, workout: workoutSnapshot(s), loads, ...(tags.length > 0 ? { tags } : {}) };
+    return { settings: journal, plates: checkPlates(s.plates), notes: session.notes.peek().map((n) => ({ ...n })) };
   }
 
-  /** The history row's figures for the whole session: reps after each set's warmup, and the best of every set. */
-  function summary(): SessionSummary {
+  /** The session's sets as records, each counted after its own warmup; none while nobody is named (the store names them). */
+  function setsNow(): SetRecord[] | undefined {
     const s = settings.peek();
-    const sets = sessionSets(deps.session.reps.peek(), { restS: s.setRestS, loads: session.loads.peek(), warmup: s.warmup, metric: s.metric, phase: s.phase });
-    const bests = sets.flatMap((set) => (set.best === null ? [] : [set.best]));
+    const tags = session.tags.peek();
+    if (tags.length === 0) return undefined;
+    return setRecords(session.reps.peek(), { restS: s.setRestS, loads: session.loads.peek(), tags, notes: session.notes.peek(), warmup: s.warmup, radius: s.radius });
+  }
+
+  /** The history row's figures for the whole session (reps after each set's warmup, the best of every set), and its sets' records. */
+  function summary(): { summary: SessionSummary; sets?: SetRecord[] } {
+    const s = settings.peek();
+    const sets = setsNow();
+    const figures = figuresOver(sets ?? [], figureKey(s.metric, s.phase));
     return {
-      reps: sets.reduce((sum, set) => sum + set.counted, 0),
-      best: bests.length === 0 ? null : { value: Math.max(...bests), metric: s.metric, phase: s.phase },
+      summary: { reps: figures.reps, best: figures.best === null ? null : { value: figures.best, metric: s.metric, phase: s.phase } },
+      ...(sets === undefined ? {} : { sets }),
     };
   }
 
@@ -195,7 +214,7 @@ export function createJournaling(deps: JournalingDeps): Journaling {
   function showRecorded(loaded: LoadedSession): void {
     const recorded = settingsFromRecord(loaded.meta);
     settings.value = { ...recorded, view: settings.peek().view };
-    session.restore(loaded.samples, loaded.gaps, loadsFromRecord(loaded.meta));
+    session.restore(loaded.samples, loaded.gaps, loadsFromRecord(loaded.meta), { tags: loaded.meta.settings.tags, notes: loaded.meta.notes });
   }
 
   function requireRecorder(): Recorder {
@@ -205,13 +224,22 @@ export function createJournaling(deps: JournalingDeps): Journaling {
 
   const history = () => listHistory(requireStore());
 
-  async function recorded(id: string): Promise<RecordedSession> {
-    const loaded = await loadSession(requireStore(), id);
-    const timeline = new SessionTimeline();
-    timeline.restore(loaded.samples.timeUs, loaded.gaps);
-    const loads = loadsFromRecord(loaded.meta);
-    const reps = reprocessLoads(createEngine, loaded.samples, timeline.starts, loaded.meta.settings.engine, loads);
-    return { loaded, settings: settingsFromRecord(loaded.meta), reps, loads };
+  const recorded = (id: string): Promise<RecordedSession> => recordedSession(requireStore(), id);
+
+  /** Gives every finished session that lacks them its sets' records, one at a time; once per opening. */
+  let backfilled: Promise<void> | null = null;
+  function backfill(): Promise<void> {
+    backfilled ??= (async () => {
+      const open = requireStore();
+      for (const entry of await history()) {
+        if (entry.sets !== null) continue;
+        await open.write([{ kind: 'patchSession', sessionId: entry.id, patch: { sets: setRecordsOf(await recorded(entry.id)) } }]);
+      }
+    })().catch((error: unknown) => {
+      backfilled = null;
+      throw error;
+    });
+    return backfilled;
   }
 
   return {
@@ -254,6 +282,8 @@ export function createJournaling(deps: JournalingDeps): Journaling {
       const offSettings = effect(() => {
         void settings.value;
         void session.loads.value;
+        void session.tags.value;
+        void session.notes.value;
         current.settingsChanged();
       });
       stop = () => {
@@ -270,6 +300,7 @@ export function createJournaling(deps: JournalingDeps): Journaling {
       } finally {
         if (recorder === current) state.value = { kind: 'open' };
       }
+      backfill().catch((error: unknown) => showError(`The sets of older sessions could not be summed up: ${messageOf(error)}`));
     },
     recover() {
       const current = offer.peek();
@@ -297,13 +328,14 @@ export function createJournaling(deps: JournalingDeps): Journaling {
       const id = recorder?.recordingId ?? null;
       const meta = id === null ? undefined : await requireStore().session(id);
       if (meta === undefined) return null;
-      return { id: meta.id, startedAt: meta.startedAt, unitKind: meta.unitKind, ...summary() };
+      return { id: meta.id, startedAt: meta.startedAt, unitKind: meta.unitKind, ...summary().summary };
     },
     recorded,
     remove: (id) => removeSession(requireStore(), id),
     async deleteAll() {
       if (connection.peek().status !== 'disconnected') throw new Error('Disconnect the unit first: its session is being recorded');
       recorder?.abandon();
+      backfilled = null;
       await removeAllSessions(requireStore());
       offer.value = null;
       deps.storage().remove(SETTINGS_KEY);
@@ -314,12 +346,27 @@ export function createJournaling(deps: JournalingDeps): Journaling {
     },
     athletes: () => requireStore().athletes(),
     exercises: () => requireStore().exercises(),
+    saveAthlete: (athlete) => requireStore().write([{ kind: 'athlete', record: athlete }]),
+    saveExercise: (exercise) => requireStore().write([{ kind: 'exercise', record: exercise }]),
+    async summaries() {
+      await backfill();
+      return (await history()).map((entry) => ({ ...entry, sets: entry.sets ?? [] }));
+    },
+    async rateSet(sessionId, note, setStarts) {
+      const open = requireStore();
+      const meta = await open.session(sessionId);
+      if (meta === undefined) throw new Error('That session is no longer kept on this device');
+      await open.write([{ kind: 'patchSession', sessionId, patch: { notes: withNote(meta.notes ?? [], note, setStarts), modifiedAt: Date.now() } }]);
+    },
     async backup() {
       return (await import('./logTransfer')).backupFile(requireStore(), new Date());
     },
     async restore(text) {
       if (connection.peek().status !== 'disconnected') throw new Error('Disconnect the unit first: its session is being recorded');
-      return (await import('./logTransfer')).restoreFile(requireStore(), text);
+      const report = await (await import('./logTransfer')).restoreFile(requireStore(), text);
+      // Sessions restored from an older backup get their sets' records like older sessions do.
+      backfilled = null;
+      return report;
     },
     async athleteSessions(athleteId) {
       const open = requireStore();

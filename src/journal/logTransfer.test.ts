@@ -31,10 +31,10 @@ function coachSession(): RecordedSession {
     notes: [{ atUs: 14e6, rpe: 6, note: 'easy' }],
   } as SessionRecord;
   const reps = [0, 3, 6, 9, 12].map((t, i) => ({ ...makeRep(i, 1 - i / 10, 0.5), startUs: t * 1e6, endUs: (t + 2) * 1e6 }));
-  return { loaded: { meta, samples: { timeUs, angleDeg: timeUs.map((t) => t / 1e5) }, gaps: [], chunks: 1 }, settings: { ...DEFAULT_SETTINGS, plates: [0, 1, 0, 0, 0] }, reps, loads: [{ fromUs: Number.NEGATIVE_INFINITY, inertia: 0.05, boost: 0 }] };
+  return { loaded: { meta, samples: { timeUs, angleDeg: timeUs.map((t) => t / 1e5) }, gaps: [], chunks: 1 }, settings: { ...DEFAULT_SETTINGS, plates: [0, 1, 0, 0, 0] }, reps, loads: [{ fromUs: Number.NEGATIVE_INFINITY, inertia: 0.05, boost: 0 }], tags: meta.settings.tags!, notes: meta.notes! };
 }
 
-const entry = (id: string, athleteIds: string[]): HistoryEntry => ({ id, startedAt: STARTED, finishedAt: STARTED + 1, reps: 0, best: null, unitKind: 'demo', athleteIds, exerciseIds: [] });
+const entry = (id: string, athleteIds: string[]): HistoryEntry => ({ id, startedAt: STARTED, finishedAt: STARTED + 1, reps: 0, best: null, unitKind: 'demo', athleteIds, exerciseIds: [], sets: null, notes: [] });
 const deps = (entries: HistoryEntry[]) => ({ history: async () => entries, recorded: async () => coachSession(), athletes: [ana, bea], exercises: [] });
 
 describe("one athlete's sessions for export", () => {

@@ -42,16 +42,17 @@ describe('opening a database of schema version 1', () => {
     expect(v1.stores.map((s) => [s.name, s.records.length])).toEqual([['chunks', 50], ['gaps', 1], ['sessions', 4]]);
   });
 
-  it('keeps every session record, now the first athlete’s, doing the Unspecified exercise, modified when it finished', async () => {
+  it('keeps every session record, now the first athlete’s, doing the Unspecified exercise at the session’s mass, radius and warmup, modified when it finished', async () => {
     const store = await open();
     const before = recordsOf<SessionRecord>('sessions');
     const after = await store.sessions();
     expect(after.map((s) => s.id).sort()).toEqual(before.map((s) => s.id).sort());
     for (const old of before) {
       const now = after.find((s) => s.id === old.id)!;
+      const { mass, radius } = old.settings.engine;
       expect(now).toEqual({
         ...old,
-        settings: { ...old.settings, tags: [{ fromUs: Number.NEGATIVE_INFINITY, athleteId: ATHLETE, exerciseId: UNSPECIFIED_EXERCISE_ID }] },
+        settings: { ...old.settings, tags: [{ fromUs: Number.NEGATIVE_INFINITY, athleteId: ATHLETE, exerciseId: UNSPECIFIED_EXERCISE_ID, mass, radius, warmup: old.settings.workout.warmup }] },
         modifiedAt: old.finishedAt ?? old.startedAt,
       });
     }

@@ -23,7 +23,7 @@ async function setup(store?: JournalStore, maxUnsavedSamples?: number) {
     store: theStore,
     session,
     snapshot: () => ({ settings: { engine: { ...DEFAULT_ENGINE_SETTINGS, inertia: 0.05 }, workout: { metric: 'velocity' } }, plates: plates.value }),
-    summary: () => SUMMARY,
+    summary: () => ({ summary: SUMMARY }),
     onStorageError: (m) => notices.push(`error: ${m}`),
     onStorageRestored: () => notices.push('restored'),
     onError: (m) => notices.push(`failed: ${m}`),

@@ -14,13 +14,17 @@
  *   value of the chosen metric and phase). A session without a single sample is removed instead,
  *   so the history lists only sets that happened. Reset with a unit still there begins the next
  *   session at once.
- * - A settings, plates or boost change mid-session is stored; reprocessing uses the latest
- *   settings and the session's loads over time (each rep at its own plates), like the screen does.
+ * - A settings, plates or boost change mid-session is stored, and so is a change of athlete or
+ *   exercise and an RPE or note given; reprocessing uses the latest settings and the session's
+ *   loads and tags over time (each rep at its own plates, athlete and exercise), like the screen
+ *   does. A finished session keeps its sets' records (rules/setRecords.ts).
  * - Storage failures reach `onStorageError` once (the alert region) and `onStorageRestored` when a
  *   write succeeds again; recording continues in memory meanwhile.
  */
 import type { ConnectedUnit, RawSamples, Unit } from '../device/unit';
 import { removeSession } from './archive';
+import type { SetRecord } from '../rules/setRecords';
+import type { SetNote } from '../rules/setTags';
 import type { JournalSettings, LoadedSession, PlateCounts, SessionSummary } from './records';
 import { SessionJournal, type FlushResult, type SessionJournalOptions } from './sessionJournal';
 import type { JournalStore } from './store';
@@ -33,10 +37,10 @@ import { messageOf } from '../shared/messageOf';
 export interface RecorderDeps {
   store: JournalStore;
   session: LiveSession;
-  /** What a record keeps of the current settings, taken when a session begins or changes. */
-  snapshot: () => { settings: JournalSettings; plates: PlateCounts };
-  /** The figures of the set on screen, taken when a session ends. */
-  summary: () => SessionSummary;
+  /** What a record keeps of the current settings (and the notes given so far), taken when a session begins or changes. */
+  snapshot: () => { settings: JournalSettings; plates: PlateCounts; notes?: SetNote[] };
+  /** The figures of the session on screen and its sets' records (none when not known), taken when a session ends. */
+  summary: () => { summary: SessionSummary; sets?: SetRecord[] };
   onStorageError: (message: string) => void;
   onStorageRestored: () => void;
   /** Storage failed for so long that the journal stopped taking this session (its memory bound). */
@@ -140,7 +144,8 @@ export function createRecorder(deps: RecorderDeps): Recorder {
     const id = journal.sessionId!;
     try {
       if (samples > 0) {
-        await journal.finish(deps.summary());
+        const { summary, sets } = deps.summary();
+        await journal.finish(summary, sets);
         return;
       }
       await journal.flush();
@@ -208,8 +213,8 @@ export function createRecorder(deps: RecorderDeps): Recorder {
     },
     settingsChanged() {
       if (state.kind !== 'recording') return;
-      const { settings, plates } = deps.snapshot();
-      void state.journal.updateSettings(settings, plates).catch(report('Journaling the settings failed'));
+      const { settings, plates, notes } = deps.snapshot();
+      void state.journal.updateSettings(settings, plates, notes).catch(report('Journaling the settings failed'));
     },
     flush() {
       return state.kind === 'recording' ? state.journal.flush() : Promise.resolve(null);

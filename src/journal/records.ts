@@ -12,6 +12,7 @@ import type { ConnectedUnit, Unit } from '../device/unit';
 import type { Athlete } from '../rules/athletes';
 import type { Exercise } from '../rules/exercises';
 import type { LoadSpan } from '../rules/loads';
+import type { SetRecord } from '../rules/setRecords';
 import type { SetNote, TagSpan } from '../rules/setTags';
 import type { WorkoutSettings } from '../rules/settingsModel';
 
@@ -39,7 +40,8 @@ export interface JournalSettings {
    * Who trained and what, over time (rules/setTags.ts). Every stored record has them from schema
    * version 2 on: the migration gives older records the first athlete and the Unspecified
    * exercise, and the store gives a record written without them the first athlete's
-   * (`store.ts`).
+   * (`store.ts`). From version 3 on each span names the engine mass and radius its reps were
+   * computed with and the athlete's warmup.
    */
   tags?: TagSpan[];
 }
@@ -76,6 +78,12 @@ export interface SessionRecord extends SessionStart {
   modifiedAt: number;
   /** The RPE and notes given after its sets (rules/setTags.ts), oldest set first. */
   notes?: SetNote[];
+  /**
+   * Each set as the History, progress, Profile and Team view read it (rules/setRecords.ts), written
+   * when the session finishes (schema version 3); a finished record without them (written before)
+   * gets them from its samples once, after the journal opens (journaling.ts).
+   */
+  sets?: SetRecord[];
 }
 
 /** About a second of raw samples; `seq` counts from 0 without holes within a session. */
@@ -97,7 +105,9 @@ export interface GapRecord {
 /**
  * One write of the journal; a batch of them is stored atomically and in order. `clear` removes a
  * session's record, chunks and gaps (a restore replacing it with a newer copy); `forgetAthlete`
- * an athlete (the untouched placeholder of a new device, replaced by a restored log).
+ * an athlete (the untouched placeholder of a new device, replaced by a restored log);
+ * `patchSession` changes a few fields of a session record if it is still there (a note given
+ * later, the sets' records of an older session), so it never brings back a deleted one.
  */
 export type JournalOp =
   | { kind: 'session'; record: SessionRecord }
@@ -106,7 +116,8 @@ export type JournalOp =
   | { kind: 'athlete'; record: Athlete }
   | { kind: 'exercise'; record: Exercise }
   | { kind: 'clear'; sessionId: string }
-  | { kind: 'forgetAthlete'; athleteId: string };
+  | { kind: 'forgetAthlete'; athleteId: string }
+  | { kind: 'patchSession'; sessionId: string; patch: Partial<Pick<SessionRecord, 'sets' | 'notes' | 'modifiedAt'>> };
 
 /** A recovered or opened session: its record, every journaled sample in order, its gaps. */
 export interface LoadedSession {
@@ -117,12 +128,14 @@ export interface LoadedSession {
   chunks: number;
 }
 
-/** A kept session as it is shown again: its record and samples, settings, reps and loads. */
+/** A kept session as it is shown again: its record and samples, settings, reps, loads and who trained what. */
 export interface RecordedSession {
   loaded: LoadedSession;
   settings: WorkoutSettings;
   reps: Rep[];
   loads: LoadSpan[];
+  tags: TagSpan[];
+  notes: SetNote[];
 }
 
 /** One row of the history list. */
@@ -136,6 +149,10 @@ export interface HistoryEntry {
   /** Who trained in it and what, each once, in the order they first came up. */
   athleteIds: string[];
   exerciseIds: string[];
+  /** Its sets' records; null until they are made (an older session, see SessionRecord.sets). */
+  sets: SetRecord[] | null;
+  /** The RPE and notes given after its sets. */
+  notes: SetNote[];
 }
 
 /** Throws a clear Error unless `plates` holds five non-negative integer counts. */

@@ -22,12 +22,24 @@
  *   `modifiedAt` its finish time (its start time while unfinished). Chunks and gaps are left
  *   exactly as they are.
  *
+ * Version 3 (each set's athlete and exercise computed with their own mass and radius):
+ * - each tag span of a session names the engine mass and radius its reps are computed with (the
+ *   athlete's body mass × the exercise's share, the exercise's rope: rules/exerciseMechanics.ts)
+ *   and the athlete's warmup reps per set (rules/setTags.ts `TagSettings`);
+ * - a finished session keeps its sets' records (`sets`, rules/setRecords.ts), made when it
+ *   finishes, so the History, Profile and Team view read them without reprocessing;
+ * - athletes' settings gain the big number's choice and the eccentric/concentric ratio target.
+ * Migrating from 2: every tag span gets its session's engine mass and radius and its workout
+ *   warmup (what its reps were computed with until now), and every athlete the new settings'
+ *   defaults. The sets' records need the engine, which cannot run inside the upgrade transaction:
+ *   a finished session without them gets them once the journal is open (journaling.ts).
+ *
  * Stable ids, for a later replication: sessions, athletes and exercises have UUIDs (sessions
  * always had: `crypto.randomUUID()`) and a modification time; chunks and gaps are written once
  * and never change, so `[sessionId, seq]` identifies each for good.
  */
 import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
-import { firstAthlete, type Athlete } from '../rules/athletes';
+import { DEFAULT_ATHLETE_SETTINGS, firstAthlete, type Athlete } from '../rules/athletes';
 import { UNSPECIFIED_EXERCISE_ID, type Exercise } from '../rules/exercises';
 import { firstTags } from '../rules/setTags';
 import type { ChunkRecord, GapRecord, SessionRecord } from './records';
@@ -40,7 +52,7 @@ export interface JournalSchema extends DBSchema {
   exercises: { key: string; value: Exercise };
 }
 
-export const JOURNAL_VERSION = 2;
+export const JOURNAL_VERSION = 3;
 export const STORES = ['sessions', 'chunks', 'gaps', 'athletes', 'exercises'] as const;
 
 /** What a migration needs from outside the database. */
@@ -71,6 +83,24 @@ export async function upgrade(db: IDBPDatabase<JournalSchema>, oldVersion: numbe
       await cursor.update(toVersion2(cursor.value, athlete.id));
     }
   }
+  if (oldVersion < 3) {
+    const sessions = tx.objectStore('sessions');
+    for (let cursor = await sessions.openCursor(); cursor !== null; cursor = await cursor.continue()) {
+      await cursor.update(toVersion3(cursor.value));
+    }
+    const athletes = tx.objectStore('athletes');
+    for (let cursor = await athletes.openCursor(); cursor !== null; cursor = await cursor.continue()) {
+      await cursor.update({ ...cursor.value, settings: { ...DEFAULT_ATHLETE_SETTINGS, ...cursor.value.settings } });
+    }
+  }
+}
+
+/** A version-2 session record as version 3 keeps it: each tag span with the mass, radius and warmup its reps were computed with. */
+export function toVersion3(record: SessionRecord): SessionRecord {
+  const { engine, workout } = record.settings;
+  const warmup = typeof workout.warmup === 'number' ? workout.warmup : engine.warmup;
+  const tags = record.settings.tags?.map((span) => ({ mass: engine.mass, radius: engine.radius, warmup, ...span }));
+  return tags === undefined ? record : { ...record, settings: { ...record.settings, tags } };
 }
 
 /** A version-1 session record as version 2 keeps it: the first athlete's, modified when it finished. */

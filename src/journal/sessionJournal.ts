@@ -19,6 +19,8 @@
  * - The class is DOM-free: clock, timer and id source are injected.
  */
 import { checkPlates, type ChunkRecord, type JournalOp, type JournalSettings, type LoadedSession, type SessionRecord, type SessionStart, type SessionSummary } from './records';
+import type { SetRecord } from '../rules/setRecords';
+import type { SetNote } from '../rules/setTags';
 import { JournalStorageError } from './storageError';
 import type { JournalStore } from './store';
 
@@ -216,10 +218,10 @@ export class SessionJournal {
     return this.drain();
   }
 
-  /** Stores changed inertia plates or settings mid-session (later reprocessing uses the last ones). */
-  updateSettings(settings: JournalSettings, plates: readonly number[]): Promise<FlushResult> {
+  /** Stores changed inertia plates or settings mid-session (later reprocessing uses the last ones), and the notes given so far. */
+  updateSettings(settings: JournalSettings, plates: readonly number[], notes?: readonly SetNote[]): Promise<FlushResult> {
     this.expectPhase('recording', 'updateSettings');
-    this.record = { ...this.record!, settings, plates: checkPlates(plates), modifiedAt: this.now() };
+    this.record = { ...this.record!, settings, plates: checkPlates(plates), ...(notes === undefined ? {} : { notes: [...notes] }), modifiedAt: this.now() };
     this.queue.push({ kind: 'session', record: { ...this.record } });
     return this.drain();
   }
@@ -233,12 +235,12 @@ export class SessionJournal {
     return this.drain();
   }
 
-  /** Ends the session with its summary; it then shows in the history instead of recovery. */
-  finish(summary: SessionSummary): Promise<FlushResult> {
+  /** Ends the session with its summary and its sets' records; it then shows in the history instead of recovery. */
+  finish(summary: SessionSummary, sets?: readonly SetRecord[]): Promise<FlushResult> {
     this.expectPhase('recording', 'finish');
     this.cutChunk();
     const finishedAt = this.now();
-    this.record = { ...this.record!, finishedAt, summary, modifiedAt: finishedAt };
+    this.record = { ...this.record!, finishedAt, summary, ...(sets === undefined ? {} : { sets: [...sets] }), modifiedAt: finishedAt };
     this.queue.push({ kind: 'session', record: { ...this.record } });
     this.phase = 'finished';
     return this.drain();

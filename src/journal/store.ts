@@ -81,6 +81,8 @@ class IdbJournalStore implements JournalStore {
           return clearSession(tx, op.sessionId);
         case 'forgetAthlete':
           return tx.objectStore('athletes').delete(op.athleteId);
+        case 'patchSession':
+          return patchSession(tx, op.sessionId, op.patch);
       }
     });
     await Promise.all([...requests, tx.done]);
@@ -134,6 +136,13 @@ function clearSession(tx: WriteTx, sessionId: string): Promise<unknown> {
     tx.objectStore('chunks').delete(sessionRange(sessionId)),
     tx.objectStore('gaps').delete(sessionRange(sessionId)),
   ]);
+}
+
+/** Changes fields of a session's record within `tx`, if the session is still kept. */
+async function patchSession(tx: WriteTx, sessionId: string, patch: Partial<SessionRecord>): Promise<void> {
+  const sessions = tx.objectStore('sessions');
+  const record = await sessions.get(sessionId);
+  if (record !== undefined) await sessions.put({ ...record, ...patch });
 }
 
 /** The record with tags: its own, else `owner` doing the Unspecified exercise from the start. */

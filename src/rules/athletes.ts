@@ -15,10 +15,14 @@
  * journal's migration tags them).
  */
 import { RANGES } from '../engine/ranges';
-import { bool, numberIn } from './check';
+import { bool, numberIn, oneOf } from './check';
 import { UNSPECIFIED_EXERCISE_ID } from './exercises';
+import { checkRatioTarget, type RatioTarget } from './overloadTarget';
 import { assertPlateCounts } from './plates';
 import { DEFAULT_SETTINGS, parseStoredSettings, validateTrainingFields, type TrainingFields, type WorkoutSettings } from './settingsModel';
+
+/** What the big number shows: the chosen metric's phase mean, or the rep's eccentric/concentric ratio (rules/overloadTarget.ts). */
+export type BigNumber = 'metric' | 'ratio';
 
 /** What the app remembers of how an athlete trains: what they are shown and judged by, their exercise and plates. */
 export interface AthleteSettings extends TrainingFields {
@@ -26,6 +30,9 @@ export interface AthleteSettings extends TrainingFields {
   exerciseId: string;
   /** Plate counts last used per exercise id, largest plate first. */
   plates: Readonly<Record<string, readonly number[]>>;
+  bigNumber: BigNumber;
+  /** Their target on the eccentric/concentric ratio, or null without one. */
+  ratioTarget: RatioTarget | null;
 }
 
 export interface Athlete {
@@ -54,6 +61,8 @@ export const DEFAULT_ATHLETE_SETTINGS: Readonly<AthleteSettings> = Object.freeze
   isVoiceFeedback: DEFAULT_SETTINGS.isVoiceFeedback,
   exerciseId: UNSPECIFIED_EXERCISE_ID,
   plates: {},
+  bigNumber: 'metric',
+  ratioTarget: null,
 });
 
 function checkName(name: unknown): string {
@@ -79,6 +88,8 @@ export function validateAthleteSettings(s: AthleteSettings): AthleteSettings {
     if (!Array.isArray(counts)) throw new Error(`plates of ${exercise} must be a list of counts`);
     assertPlateCounts(counts);
   }
+  oneOf('bigNumber', ['metric', 'ratio'], s.bigNumber);
+  if (s.ratioTarget !== null) checkRatioTarget(s.ratioTarget);
   return s;
 }
 
@@ -122,7 +133,7 @@ export function activeAthletes(athletes: readonly Athlete[]): Athlete[] {
 /** An athlete's share of the workout settings, taken from settings stored before athletes. */
 function settingsFromWorkout(s: WorkoutSettings): AthleteSettings {
   const plates: Record<string, number[]> = s.plates.some((n) => n > 0) ? { [UNSPECIFIED_EXERCISE_ID]: [...s.plates] } : {};
-  return { metric: s.metric, phase: s.phase, target: s.target, targets: s.targets, repGoal: s.repGoal, warmup: s.warmup, isVoiceFeedback: s.isVoiceFeedback, exerciseId: UNSPECIFIED_EXERCISE_ID, plates };
+  return { ...DEFAULT_ATHLETE_SETTINGS, metric: s.metric, phase: s.phase, target: s.target, targets: s.targets, repGoal: s.repGoal, warmup: s.warmup, isVoiceFeedback: s.isVoiceFeedback, exerciseId: UNSPECIFIED_EXERCISE_ID, plates };
 }
 
 /**

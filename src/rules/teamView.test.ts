@@ -55,7 +55,7 @@ describe('the Team view', () => {
   it('reads a session’s tagged sets: counted reps only, the set’s velocity loss', () => {
     const reps = [0, 3, 6].map((t, i) => ({ ...makeRep(i, [0.9, 1.0, 0.8][i]!, 0.5), startUs: t * 1e6, endUs: (t + 2) * 1e6 }));
     const sets = taggedSets(reps, { restS: 20, warmup: 1, metric: 'velocity', phase: 'concentric', tags: [{ fromUs: Number.NEGATIVE_INFINITY, athleteId: 'ana', exerciseId: SQUAT }] });
-    const session = teamSession('x', day(9), sets, 1);
+    const session = teamSession('x', day(9), sets);
     expect(session.sets).toHaveLength(1);
     expect(session.sets[0]!.velocities).toEqual([1.0, 0.8]);
     expect(session.sets[0]!.velocityLoss).toBeCloseTo(20, 10);

@@ -11,7 +11,8 @@
  * - Velocity loss of the last set: rules/sets.ts's, of their last set of that exercise there.
  * - Change: the mean against the mean of their previous session of the same exercise, in percent
  *   (docs/behaviour.md §5's percent change); none without such a session.
- * Athletes with no session yet get a row without figures; archived athletes get none.
+ * Athletes with no session yet get a row without figures; archived athletes get none. A finished
+ * session's stored set records (rules/setRecords.ts) are `TeamSet`s as they are.
  */
 import type { Athlete } from './athletes';
 import type { TaggedSet } from './setTags';
@@ -51,12 +52,12 @@ export interface TeamRow {
   last: LastSession | null;
 }
 
-/** A session's tagged sets (rules/setTags.ts) as the Team view reads them; `warmup`: each set's warmup reps. */
-export function teamSession(id: string, startedAt: number, sets: readonly TaggedSet[], warmup: number): TeamSession {
+/** A session's tagged sets (rules/setTags.ts) as the Team view reads them, each counted after its own warmup. */
+export function teamSession(id: string, startedAt: number, sets: readonly TaggedSet[]): TeamSession {
   return {
     id,
     startedAt,
-    sets: sets.map((set) => ({ athleteId: set.athleteId, exerciseId: set.exerciseId, velocities: set.reps.slice(warmup).map((rep) => rep.concentric.velocity), velocityLoss: set.summary.velocityLoss })),
+    sets: sets.map((set) => ({ athleteId: set.athleteId, exerciseId: set.exerciseId, velocities: set.reps.slice(set.warmup).map((rep) => rep.concentric.velocity), velocityLoss: set.summary.velocityLoss })),
   };
 }
 
