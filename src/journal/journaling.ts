@@ -18,7 +18,7 @@ import type { Exercise } from '../rules/exercises';
 import { PROFILE_TEST_KEY } from '../stores/profileTest';
 import type { LiveSession } from '../workout/liveSession';
 import { figureKey, figuresOver, setRecords, type SetRecord } from '../rules/setRecords';
-import { withNote, type SetNote } from '../rules/setTags';
+import { firstTags, withNote, type SetNote } from '../rules/setTags';
 import { recordedSession, setRecordsOf } from './recorded';
 import { findUnfinished, listHistory, loadSession, removeAllSessions, removeSession } from './archive';
 import type { RestoreReport } from './backup';
@@ -143,22 +143,23 @@ export function createJournaling(deps: JournalingDeps): Journaling {
     return { settings: journal, plates: checkPlates(s.plates), notes: session.notes.peek().map((n) => ({ ...n })) };
   }
 
-  /** The session's sets as records, each counted after its own warmup; none while nobody is named (the store names them). */
-  function setsNow(): SetRecord[] | undefined {
+  /** The session's sets as records, each counted after its own warmup; `named` false while nobody is (the store then names them). */
+  function setsNow(): { sets: SetRecord[]; named: boolean } {
     const s = settings.peek();
     const tags = session.tags.peek();
-    if (tags.length === 0) return undefined;
-    return setRecords(session.reps.peek(), { restS: s.setRestS, loads: session.loads.peek(), tags, notes: session.notes.peek(), warmup: s.warmup, radius: s.radius });
+    const named = tags.length > 0;
+    const how = { restS: s.setRestS, loads: session.loads.peek(), tags: named ? tags : firstTags({ athleteId: '', exerciseId: '' }), notes: session.notes.peek(), warmup: s.warmup, radius: s.radius };
+    return { sets: setRecords(session.reps.peek(), how), named };
   }
 
   /** The history row's figures for the whole session (reps after each set's warmup, the best of every set), and its sets' records. */
   function summary(): { summary: SessionSummary; sets?: SetRecord[] } {
     const s = settings.peek();
-    const sets = setsNow();
-    const figures = figuresOver(sets ?? [], figureKey(s.metric, s.phase));
+    const { sets, named } = setsNow();
+    const figures = figuresOver(sets, figureKey(s.metric, s.phase));
     return {
       summary: { reps: figures.reps, best: figures.best === null ? null : { value: figures.best, metric: s.metric, phase: s.phase } },
-      ...(sets === undefined ? {} : { sets }),
+      ...(named ? { sets } : {}),
     };
   }
 
