@@ -1,7 +1,8 @@
 /**
  * What starts after the first render, in one lazy chunk so the Workout screen's start-up carries
- * neither: the wake lock, which follows the connection, and the session journal (IndexedDB and
- * the recovery offer). The composition root loads and starts it.
+ * none of it: the wake lock, which follows the connection, the session journal (IndexedDB and
+ * the recovery offer), and once the journal is open the team (its store and service: the
+ * athletes, who trains now). The composition root loads and starts it.
  */
 import type { ReadonlySignal } from '@preact/signals-react';
 import { createJournaling, type Journaling, type JournalingDeps } from '../journal/journaling';
@@ -9,6 +10,9 @@ import type { Reconnector } from '../link/reconnectAttempts';
 import type { WakeLockPort } from '../platform/wakeLock/port';
 import { keepScreenAwake } from '../link/screenAwake';
 import type { Stores } from '../stores';
+import { createTeam, type Team } from '../journal/team';
+import { createTeamStore } from '../stores/team';
+import type { WorkoutView } from '../rules/workoutView';
 
 export interface BackgroundDeps {
   wakeLock: WakeLockPort;
@@ -17,13 +21,21 @@ export interface BackgroundDeps {
   journaling: JournalingDeps;
 }
 
-export function startBackgroundServices(deps: BackgroundDeps): { journaling: Journaling; stop: () => void } {
+export function startBackgroundServices(deps: BackgroundDeps): { journaling: Journaling; startTeam: (view: ReadonlySignal<WorkoutView>) => Team; stop: () => void } {
   const { connection, workoutHints, alerts } = deps.stores;
   const stopAwake = keepScreenAwake(deps.wakeLock, { reconnector: deps.reconnector, connection: connection.state, hint: workoutHints.wakeLockHint, onError: alerts.showError });
   const journaling = createJournaling(deps.journaling);
+  let team: Team | null = null;
   return {
     journaling,
+    startTeam(view) {
+      team?.dispose();
+      const store = createTeamStore(deps.journaling.storage, alerts.showError);
+      team = createTeam({ store, journal: journaling.state.peek().kind === 'open' ? journaling : null, settings: deps.stores.settings, alerts, session: deps.journaling.session, view });
+      return team;
+    },
     stop() {
+      team?.dispose();
       journaling.dispose();
       stopAwake();
     },

@@ -13,7 +13,8 @@
  *   loads just after start-up: it has nothing to say before the first rep);
  * - the link (connect, calibrate, disconnect, reconnect), which hands the session to each unit;
  * - after the first render (`startBackground`, a lazy chunk): the wake lock and the session
- *   journal, whose recorder follows the link once the journal is open.
+ *   journal, whose recorder follows the link once the journal is open, then the team (the
+ *   athletes and who trains now, whose `who` the live session follows).
  */
 import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
 import type { EngineApi } from '../workout/liveSession';
@@ -34,6 +35,7 @@ import { createStores, type Stores } from '../stores';
 import { createResetFlow, type ResetFlow } from '../workout/resetFlow';
 import { createCodeCache, type CodeCache } from './codeCache';
 import type { ProfileTestStore } from '../stores/profileTest';
+import type { Team } from '../journal/team';
 
 /**
  * The view of a session without reps, until the rules' code is in: what they give for no rep in
@@ -82,6 +84,8 @@ export interface App {
   profileTest(): Promise<ProfileTestStore>;
   /** The journal once it has loaded (after the first render); null before, and in tests that do not start it. */
   readonly journal: ReadonlySignal<Journaling | null>;
+  /** Who trains now and the athletes (journal/team.ts), once the journal has opened; null before. */
+  readonly team: ReadonlySignal<Team | null>;
   /** Settles once voice feedback listens and the view's code is in (both load just after start-up). */
   readonly voiceReady: Promise<void>;
   /** The set on screen as the session CSV, shared or downloaded; failures go to the alert region. */
@@ -97,9 +101,10 @@ export function composeApp(ports: AppPorts): App {
   const { showError, showStatus } = alerts;
   settings.load(ports.storage());
   const stopKeeping = settings.keep(ports.storage, ports.storageProblem);
+  const team = signal<Team | null>(null);
   const session = deferredSession(() =>
     import('../workout/liveSession').then(({ createLiveSession }) =>
-      createLiveSession({ engine: ports.engine, settings: settings.engine, boost: connection.boostPercent, requestFrame: ports.requestFrame, onError: showError }),
+      createLiveSession({ engine: ports.engine, settings: settings.engine, boost: connection.boostPercent, who: computed(() => team.value?.who.value ?? null), requestFrame: ports.requestFrame, onError: showError }),
     ),
   );
   // Nothing streams before the engine runs, so the session's code comes with it.
@@ -160,6 +165,7 @@ export function composeApp(ports: AppPorts): App {
     code: createCodeCache(),
     profileTest: loadProfileTest,
     journal,
+    team,
     voiceReady: Promise.all([voiceReady, viewReady]).then(() => {}),
     exportLiveSession: exportLive,
     async startBackground() {
@@ -184,11 +190,14 @@ export function composeApp(ports: AppPorts): App {
       stopBackground = background.stop;
       await loadEngine();
       await background.journaling.start();
+      team.value = background.startTeam(view);
+      await team.value.ready;
     },
     dispose() {
       disposed = true;
       stopBackground();
       journal.value = null;
+      team.value = null;
       link.dispose();
       stopVoice();
       stopKeeping();

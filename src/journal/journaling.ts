@@ -16,6 +16,7 @@ import { SETTINGS_KEY, type Stores } from '../stores';
 import type { Athlete } from '../rules/athletes';
 import type { Exercise } from '../rules/exercises';
 import { PROFILE_TEST_KEY } from '../stores/profileTest';
+import { TEAM_KEY } from '../stores/team';
 import type { LiveSession } from '../workout/liveSession';
 import { figureKey, figuresOver, setRecords, type SetRecord } from '../rules/setRecords';
 import { firstTags, withNote, type SetNote } from '../rules/setTags';
@@ -62,6 +63,8 @@ export interface Journaling {
   readonly state: ReadonlySignal<JournalState>;
   /** The unfinished session offered at start-up, while there is one. */
   readonly offer: ReadonlySignal<RecoveryOffer | null>;
+  /** Counts the times the log changed wholesale (Delete all data, a restore): who shows athletes reads them again. */
+  readonly revision: ReadonlySignal<number>;
   /** Opens the journal and starts recording; where storage is unavailable, says so and records in memory. */
   start(): Promise<void>;
   /** Recover: the unfinished session comes back with the same reps, and journaling carries on into it. */
@@ -120,6 +123,7 @@ export function createJournaling(deps: JournalingDeps): Journaling {
   const store = signal<JournalStore | null>(null);
   const state = signal<JournalState>({ kind: 'opening' });
   const offer = signal<RecoveryOffer | null>(null);
+  const revision = signal(0);
   /** Offered with every storage alert: the set on screen holds every sample, whatever the journal lost. */
   const exportAction = { label: 'Export CSV', run: deps.exportLive };
   let stop = (): void => {};
@@ -246,6 +250,7 @@ export function createJournaling(deps: JournalingDeps): Journaling {
   return {
     state,
     offer,
+    revision,
     async start() {
       stop();
       let open: JournalStore;
@@ -341,9 +346,11 @@ export function createJournaling(deps: JournalingDeps): Journaling {
       offer.value = null;
       deps.storage().remove(SETTINGS_KEY);
       deps.storage().remove(PROFILE_TEST_KEY);
+      deps.storage().remove(TEAM_KEY);
       dropTail(deps.storage());
       deps.stores.settings.reset();
       deps.resetSet();
+      revision.value++;
     },
     athletes: () => requireStore().athletes(),
     exercises: () => requireStore().exercises(),
@@ -367,6 +374,7 @@ export function createJournaling(deps: JournalingDeps): Journaling {
       const report = await (await import('./logTransfer')).restoreFile(requireStore(), text);
       // Sessions restored from an older backup get their sets' records like older sessions do.
       backfilled = null;
+      revision.value++;
       return report;
     },
     async athleteSessions(athleteId) {
