@@ -1,7 +1,7 @@
 /**
  * docs/behaviour.md §2 routes: / (Workout), /settings with /settings/unit and /settings/about, /test, and a
  * friendly page for anything else; beyond the product rules, /profile (the inertia profile, lazy), /profile/test (the guided profile
- * test, lazy), /history (finished sessions, lazy, in the settings chunk) and /history/:id (one of them, every set, lazy; routed by the settings chunk). The Workout screen is in the main bundle; the settings pages
+ * test, lazy), /history (finished sessions, lazy, in the settings chunk), /history/:id (one of them, every set, lazy; routed by the settings chunk) and /team (the athletes' last sessions and the roster, lazy). The Workout screen is in the main bundle; the settings pages
  * (one chunk, with their layout) and the test page load lazily on first visit.
  *
  * Declarative <Routes> rather than a data router: the app needs no loaders or actions, and the
@@ -20,6 +20,7 @@ const HistoryPages = lazy(() => settingsChunk().then((m) => ({ default: m.Histor
 const TestScreen = lazy(() => import('../screens/test/TestScreen'));
 const ProfileScreen = lazy(() => import('../screens/profile/ProfileScreen'));
 const ProfileTestScreen = lazy(() => import('../screens/profile/ProfileTestScreen'));
+const TeamScreen = lazy(() => import('../screens/team/TeamScreen'));
 
 const loading = <p className="hint">Loading…</p>;
 
@@ -57,6 +58,14 @@ export function AppRoutes(): ReactElement {
           element={
             <Suspense fallback={loading}>
               <ProfileTestScreen />
+            </Suspense>
+          }
+        />
+        <Route
+          path="team"
+          element={
+            <Suspense fallback={loading}>
+              <TeamScreen />
             </Suspense>
           }
         />

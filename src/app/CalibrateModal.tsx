@@ -1,17 +1,17 @@
 /**
- * Shows the Calibrate dialog while the connection state asks for it (docs/behaviour.md §4): the
- * dialog's code loads with the first connection, not with the Workout screen. After a calibration
+ * Shows the Calibrate dialog while the connection state asks for it (docs/behaviour.md §4): this
+ * code and the dialog's load with the first connection (the shell loads it then), not with the
+ * Workout screen. After a calibration
  * with no plates chosen, the Workout screen opens with its Inertia dialog (once a visit; Cancel
  * in Calibrate disconnects, so it asks nothing), except on the pages that use the unit
  * themselves: the sensor test (the user is checking the unit there) and the profile test (it sets
  * each set's plates).
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { lazy, Suspense, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { CalibrateDialog } from '../components/dialogs/CalibrateDialog';
 import { useApp } from '../compose/appContext';
-
-const CalibrateDialog = lazy(() => import('../components/dialogs/CalibrateDialog').then((m) => ({ default: m.CalibrateDialog })));
 
 export function CalibrateModal(): ReactElement | null {
   useSignals();
@@ -24,12 +24,5 @@ export function CalibrateModal(): ReactElement | null {
   const calibrate = async (): Promise<void> => {
     if ((await attempt(link.calibrate)) && !stays && stores.workoutHints.promptForInertia(stores.settings.inertia.peek())) navigate('/');
   };
-  return (
-    <Suspense fallback={null}>
-      <CalibrateDialog
-        onCalibrate={calibrate}
-        onCancel={async () => void (await attempt(link.cancelCalibration))}
-      />
-    </Suspense>
-  );
+  return <CalibrateDialog onCalibrate={calibrate} onCancel={async () => void (await attempt(link.cancelCalibration))} />;
 }

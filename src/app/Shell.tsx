@@ -3,7 +3,7 @@
  * screens a top bar with the logo, a menu button that slides the same navigation in, and the
  * Bluetooth button. It is one <nav> either way (CSS moves it), so there is one set of links and
  * one Bluetooth button in the page. Every navigation scrolls to the top and closes the menu.
- * Beyond the product rules: History and Profile links, the reconnect banner and the recovery offer.
+ * Beyond the product rules: History, Profile and Team links, the reconnect banner and the recovery offer.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react';
@@ -12,11 +12,11 @@ import { CloseIcon, MenuIcon } from '../components/icons';
 import { AlertRegion } from './AlertRegion';
 import { ErrorBoundary } from './ErrorBoundary';
 import { BluetoothButton } from './BluetoothButton';
-import { CalibrateModal } from './CalibrateModal';
 import { useApp } from '../compose/appContext';
 
-// The reconnect banner and the recovery dialog load when they have something to show.
+// The reconnect banner, the Calibrate dialog and the recovery dialog load when they have something to show.
 const ReconnectBanner = lazy(() => import('./ReconnectBanner'));
+const CalibrateModal = lazy(() => import('./CalibrateModal').then((m) => ({ default: m.CalibrateModal })));
 const RecoveryDialog = lazy(() => import('./RecoveryDialog'));
 
 export function Shell(): ReactElement {
@@ -74,6 +74,9 @@ export function Shell(): ReactElement {
         <NavLink to="/profile" className="nav__link">
           Profile
         </NavLink>
+        <NavLink to="/team" className="nav__link">
+          Team
+        </NavLink>
         <NavLink to="/settings" className="nav__link">
           Settings
         </NavLink>
@@ -92,7 +95,11 @@ export function Shell(): ReactElement {
         </ErrorBoundary>
       </main>
       <AlertRegion />
-      <CalibrateModal />
+      {app.stores.connection.calibrateOpen.value && (
+        <Suspense fallback={null}>
+          <CalibrateModal />
+        </Suspense>
+      )}
       {offer !== null && (
         <Suspense fallback={null}>
           <RecoveryDialog />

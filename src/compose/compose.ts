@@ -116,7 +116,7 @@ export function composeApp(ports: AppPorts): App {
   const viewCode = signal<typeof import('../rules/currentSetView') | null>(null);
   const viewReady = import('../rules/currentSetView').then((code) => void (viewCode.value = code));
   const view = computed(
-    () => viewCode.value?.currentSetView(session.reps.value, session.turn.value, session.loads.value, settings.current.value) ?? emptyView(settings.current.value.repGoal),
+    () => viewCode.value?.currentSetView(session.reps.value, session.turn.value, session.loads.value, settings.current.value, session.tags.value) ?? emptyView(settings.current.value.repGoal),
   );
   const streamNote = computed(() => {
     const { warnings, lastWarning } = session.stats.value;

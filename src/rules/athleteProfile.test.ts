@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Rep } from '../engine/types';
-import { athleteExercisePoints, type ProfileSession } from './athleteProfile';
+import { athleteExercisePoints, recordPoints, type ProfileSession } from './athleteProfile';
+import { setRecords } from './setRecords';
 import { makeRep } from './fixtures';
 
 /** A rep from `startS` for 2 s with concentric velocity `v` and concentric acceleration `a`. */
@@ -43,5 +44,16 @@ describe('a profile of one athlete doing one exercise', () => {
     const later = { ...session, label: '4 Jun' };
     expect(athleteExercisePoints([session, later], 'bea', SQUAT).map((p) => [p.label, p.velocity])).toEqual([['2 Jun · set 2', 0.7], ['4 Jun · set 2', 0.7]]);
     expect(athleteExercisePoints([session], 'bea', ROW)).toEqual([]);
+  });
+});
+
+describe('a profile from the sets’ records a session keeps', () => {
+  it('gives the very points of reprocessing the session', () => {
+    const tags = session.tags.map((t) => ({ ...t, radius: session.radiusOf(t.exerciseId) }));
+    const sets = setRecords(session.reps, { restS: session.restS, loads: session.loads, tags, warmup: session.warmup, radius: 0.014 });
+    for (const [athlete, exercise] of [['ana', SQUAT], ['ana', ROW], ['bea', SQUAT]] as const) {
+      expect(recordPoints([{ label: '2 Jun', sets }], athlete, exercise)).toEqual(athleteExercisePoints([session], athlete, exercise));
+    }
+    expect(recordPoints([{ label: '2 Jun', sets }], 'cy', SQUAT)).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import type { Rep } from '../engine/types';
 import type { ProfileSet } from './inertiaProfile';
 import { setPoint } from './inertiaProfile';
 import type { LoadSpan } from './loads';
+import type { SetRecord } from './setRecords';
 import { taggedSets, type SetNote, type TagSpan } from './setTags';
 
 /** A finished session as the profile reads it. */
@@ -29,8 +30,22 @@ export function athleteExercisePoints(sessions: readonly ProfileSession[], athle
   return sessions.flatMap((session) =>
     taggedSets(session.reps, { ...session, metric: 'velocity', phase: 'concentric' }).flatMap((set, i) =>
       set.athleteId === athleteId && set.exerciseId === exerciseId
-        ? setPoint(set.reps, { radius: session.radiusOf(exerciseId), warmup: session.warmup, loads: session.loads }, `${session.label} · set ${i + 1}`)
+        ? setPoint(set.reps, { radius: session.radiusOf(exerciseId), warmup: set.warmup, loads: session.loads }, `${session.label} · set ${i + 1}`)
         : [],
     ),
+  );
+}
+
+/**
+ * The same points from the sets' records a finished session keeps (rules/setRecords.ts), without
+ * reprocessing: a set of theirs with a counted rep at a known inertia is a point.
+ */
+export function recordPoints(sessions: readonly { label: string; sets: readonly SetRecord[] }[], athleteId: string, exerciseId: string): ProfileSet[] {
+  return sessions.flatMap((session) =>
+    session.sets.flatMap((set, i) => {
+      if (set.athleteId !== athleteId || set.exerciseId !== exerciseId || set.counted === 0 || set.inertia === null || set.angularAcceleration === null) return [];
+      const velocity = set.velocities.reduce((a, b) => a + b, 0) / set.velocities.length;
+      return [{ inertia: set.inertia, velocity, angularAcceleration: set.angularAcceleration, reps: set.counted, label: `${session.label} · set ${i + 1}` }];
+    }),
   );
 }

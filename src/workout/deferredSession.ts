@@ -7,7 +7,7 @@
  * at once (a unit connecting, a session being recovered) awaits `load()` first, as it awaits the
  * engine; calling those before is a mistake, and says so.
  */
-import { computed, signal } from '@preact/signals-react';
+import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
 import type { Rep, SampleBatch, Turn } from '../engine/types';
 import type { LoadSpan } from '../rules/loads';
 import type { SetNote, TagSpan } from '../rules/setTags';
@@ -52,16 +52,22 @@ export function deferredSession(create: () => Promise<LiveSession>): DeferredSes
     return session;
   }
 
+  /** A signal of the real session's, or `none` until there is one. */
+  const follow = <T>(pick: (session: LiveSession) => ReadonlySignal<T>, none: T) => computed(() => {
+    const session = real.value;
+    return session === null ? none : pick(session).value;
+  });
+
   return {
-    reps: computed(() => real.value?.reps.value ?? NO_REPS),
-    turn: computed<Turn | null>(() => real.value?.turn.value ?? null),
-    stats: computed(() => real.value?.stats.value ?? NO_STATS),
-    loads: computed(() => real.value?.loads.value ?? NO_LOADS),
-    tags: computed(() => real.value?.tags.value ?? NO_TAGS),
-    notes: computed(() => real.value?.notes.value ?? NO_NOTES),
+    reps: follow((s) => s.reps, NO_REPS),
+    turn: follow<Turn | null>((s) => s.turn, null),
+    stats: follow((s) => s.stats, NO_STATS),
+    loads: follow((s) => s.loads, NO_LOADS),
+    tags: follow((s) => s.tags, NO_TAGS),
+    notes: follow((s) => s.notes, NO_NOTES),
+    latest: follow((s) => s.latest, []),
+    live: follow((s) => s.live, false),
     rate: (note, setStarts) => loaded('rate a set').rate(note, setStarts),
-    latest: computed(() => real.value?.latest.value ?? []),
-    live: computed(() => real.value?.live.value ?? false),
     load() {
       loading ??= create().then((session) => {
         if (disposed) {

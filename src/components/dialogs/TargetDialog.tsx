@@ -9,6 +9,10 @@
  * target is not set is not judged (rules/targetBands), and the dialog says so under the fields,
  * so the warmup or the voice can be saved without making up a target. The rep goal is a list (none, 1–30)
  * rather than a number field: a goal is a small whole number, and a list cannot be mistyped.
+ *
+ * With an athlete up (`ratio`), the eccentric side too: whether the big number shows each rep's
+ * eccentric/concentric ratio (peak or mean power) instead of the metric, and the least ratio a rep
+ * should reach (rules/overloadTarget.ts); left empty, no ratio target.
  */
 import { useState, type ReactElement } from 'react';
 import { TARGET_LABELS, TARGET_TYPES } from '../../rules/target';
@@ -17,6 +21,7 @@ import { NumberField } from '../NumberField';
 import { Toggle } from '../Toggle';
 import { SET_REST_RANGE_S, WARMUP_CHOICES, type WorkoutSettings } from '../../rules/settingsModel';
 import { bandIsSet, type TargetBand } from '../../rules/targetBands';
+import { OVERLOAD_RATIO_LABELS, OVERLOAD_RATIOS, type OverloadRatio } from '../../rules/overloadTarget';
 import { SelectField } from '../SelectField';
 
 const TARGET_OPTIONS = TARGET_TYPES.map((value) => ({ value, label: TARGET_LABELS[value] }));
@@ -27,8 +32,19 @@ const GOAL_OPTIONS = [{ value: NO_GOAL, label: 'None' }, ...Array.from({ length:
 /** The settings the Target dialog edits: the set's, and the band of the metric and phase on screen. */
 export type TargetForm = Pick<WorkoutSettings, 'target' | 'repGoal' | 'setRestS' | 'warmup' | 'isVoiceFeedback'> & TargetBand;
 
+/** The eccentric side's settings: the big number's choice and the ratio target (`min` null: none). */
+export interface RatioForm {
+  showRatio: boolean;
+  ratio: OverloadRatio;
+  min: number | null;
+}
+
+const RATIO_OPTIONS = OVERLOAD_RATIOS.map((value) => ({ value, label: OVERLOAD_RATIO_LABELS[value] }));
+
 export interface TargetDialogProps {
   initial: TargetForm;
+  /** The eccentric side, when an athlete is up to keep it with. */
+  ratio?: { initial: RatioForm; onSave: (form: RatioForm) => void };
   /** Unit of the chosen metric, for the value and a unit drop (e.g. "m/s"). */
   unit: string;
   /** The metric and phase the value and drop are for, e.g. "Velocity (m/s), concentric". */
@@ -38,7 +54,9 @@ export interface TargetDialogProps {
   onClose: () => void;
 }
 
-export function TargetDialog({ initial, unit, scope, onVoiceToggle, onSave, onClose }: TargetDialogProps): ReactElement {
+export function TargetDialog({ initial, ratio, unit, scope, onVoiceToggle, onSave, onClose }: TargetDialogProps): ReactElement {
+  const [ratioForm, setRatioForm] = useState<RatioForm | null>(ratio?.initial ?? null);
+  const [ratioMin, setRatioMin] = useState({ entered: ratio?.initial.min ?? null, ok: true });
   const [form, setForm] = useState(initial);
   const [value, setValue] = useState({ entered: initial.targetValue, ok: true });
   const [drop, setDrop] = useState({ entered: initial.dropValue, ok: true });
@@ -46,7 +64,7 @@ export function TargetDialog({ initial, unit, scope, onVoiceToggle, onSave, onCl
   const set = (patch: Partial<TargetForm>) => setForm((f) => ({ ...f, ...patch }));
   const showValue = form.target === 'Threshold' || form.target === 'Zone';
   const showDrop = form.target === 'Zone' || form.target === 'Fatigue';
-  const canSave = (!showValue || value.ok) && (!showDrop || drop.ok) && setRestS !== null;
+  const canSave = (!showValue || value.ok) && (!showDrop || drop.ok) && setRestS !== null && ratioMin.ok;
   const band: TargetBand = {
     targetValue: showValue ? value.entered : form.targetValue,
     dropValue: showDrop ? drop.entered : form.dropValue,
@@ -54,6 +72,7 @@ export function TargetDialog({ initial, unit, scope, onVoiceToggle, onSave, onCl
   };
 
   function save(): void {
+    if (ratio !== undefined && ratioForm !== null) ratio.onSave({ ...ratioForm, min: ratioMin.entered });
     onSave({ ...form, ...band, setRestS: setRestS ?? form.setRestS });
   }
 
@@ -116,6 +135,19 @@ export function TargetDialog({ initial, unit, scope, onVoiceToggle, onSave, onCl
           onVoiceToggle(on);
         }}
       />
+      {ratioForm !== null && (
+        <section aria-labelledby="ratio-title">
+          <h3 id="ratio-title">Eccentric overload</h3>
+          <Toggle
+            title="Big number: eccentric/concentric"
+            description="Shows each rep’s eccentric over concentric power instead of the metric"
+            checked={ratioForm.showRatio}
+            onChange={(showRatio) => setRatioForm({ ...ratioForm, showRatio })}
+          />
+          <SelectField label="Ratio" value={ratioForm.ratio} options={RATIO_OPTIONS} onChange={(r) => setRatioForm({ ...ratioForm, ratio: r })} />
+          <NumberField label="Ratio target: at least" unit="×" value={ratioForm.min} min={0} max={10} optional onChange={(entered, ok) => setRatioMin({ entered, ok })} />
+        </section>
+      )}
     </Dialog>
   );
 }

@@ -8,6 +8,11 @@
  *
  * While the metric needs the inertia and no plates are chosen, it shows "–" (never 0.00).
  *
+ * It can show the eccentric side instead (`ratio`, the athlete's choice): the rep's eccentric over
+ * concentric peak or mean power, judged against their ratio target (rules/overloadTarget.ts) when
+ * they have one, with how many of the set's reps met it. The ratio is known once the rep's return
+ * is over; "–" without concentric power (no plates).
+ *
  * The figure fills the box's width whatever the metric: "0.86 m/s" and "1275.60 N" both fit a
  * 320 px phone. Its size is the box's width over the text's width in ems (`--ems`, a bold digit
  * being at most about 0.72 em wide), capped for a wide box; it counts at least four figures, so
@@ -15,7 +20,15 @@
  */
 import type { CSSProperties, ReactElement } from 'react';
 import { fixed2, PHASE_LABELS, repsText, type Phase } from '../../rules/labels';
+import { OVERLOAD_RATIO_LABELS, type OverloadRatio, type RatioSummary, type RatioTarget } from '../../rules/overloadTarget';
 import type { RepRow } from '../../rules/workoutView';
+
+/** The eccentric side on the big number: which ratio, the target on it, and how the set did against it. */
+export interface RatioShown {
+  ratio: OverloadRatio;
+  target: RatioTarget | null;
+  summary: RatioSummary | null;
+}
 
 export interface LiveNumberProps {
   row: RepRow | null;
@@ -28,6 +41,14 @@ export interface LiveNumberProps {
   completeBelow: number | null;
   /** The metric cannot be measured yet (no plates chosen). */
   unknown: boolean;
+  /** Shows the rep's eccentric/concentric ratio instead of the metric. */
+  ratio?: RatioShown | null;
+}
+
+/** The ratio of `row`, null while its return is under way or without concentric power. */
+function ratioOf(row: RepRow | null, ratio: OverloadRatio): number | null {
+  const value = row?.overload === null || row === null ? null : ratio === 'peakPowerRatio' ? row.overload.peak : row.overload.mean;
+  return value !== null && value > 0 ? value : null;
 }
 
 function tone(row: RepRow | null, unknown: boolean): 'none' | 'warmup' | 'valid' | 'invalid' {
@@ -41,10 +62,14 @@ export function figureEms(value: string, unit: string): number {
   return Math.max(value.length, 4) * 0.72 + (unit.length + 1) * 0.25 * 0.8;
 }
 
-export function LiveNumber({ row, phase, unit, counted, goal, setDone, completeBelow, unknown }: LiveNumberProps): ReactElement {
-  const state = tone(row, unknown);
-  const value = row === null || row.value === null || unknown ? '–' : fixed2(row.value);
-  const label = row === null ? PHASE_LABELS[phase] : `${row.count <= 0 ? 'Warmup' : `Rep ${row.count}`} · ${PHASE_LABELS[phase]}`;
+export function LiveNumber({ row, phase, unit: metricUnit, counted, goal, setDone, completeBelow, unknown, ratio = null }: LiveNumberProps): ReactElement {
+  const shownRatio = ratio === null ? null : ratioOf(row, ratio.ratio);
+  let state = tone(row, unknown);
+  if (ratio !== null && state !== 'warmup' && row !== null) state = shownRatio === null ? 'none' : ratio.target === null || shownRatio >= ratio.target.min ? 'valid' : 'invalid';
+  const unit = ratio === null ? metricUnit : '×';
+  const value = ratio !== null ? (shownRatio === null ? '–' : fixed2(shownRatio)) : row === null || row.value === null || unknown ? '–' : fixed2(row.value);
+  const what = ratio === null ? PHASE_LABELS[phase] : OVERLOAD_RATIO_LABELS[ratio.ratio];
+  const label = row === null ? what : `${row.count <= 0 ? 'Warmup' : `Rep ${row.count}`} · ${what}`;
   return (
     <section className="live-number" data-tone={state} aria-label="Latest rep">
       <p className="live-number__label">
@@ -59,6 +84,7 @@ export function LiveNumber({ row, phase, unit, counted, goal, setDone, completeB
         <p className="live-number__reps">
           {goal === null ? repsText(counted) : `${counted} / ${repsText(goal)}`}
           {setDone && <strong className="live-number__done"> · Set done</strong>}
+          {ratio?.target != null && ratio.summary !== null && ratio.summary.judged > 0 && ` · ${ratio.summary.met} of ${ratio.summary.judged} ≥ ${fixed2(ratio.target.min)}×`}
         </p>
         {completeBelow !== null && (
           <p className="set-complete">

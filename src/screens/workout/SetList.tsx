@@ -4,6 +4,9 @@
  * overload), the current set last. Sets are split at rests longer than the set rest and at load
  * changes (rules/sets).
  *
+ * With athletes named (`rules.tags`) sets are split at each change of athlete or exercise too,
+ * each counted after its own athlete's warmup, and `who` names the athlete and exercise of each.
+ *
  * The rep under way (its concentric shown, its return not yet) counts in the current set's reps,
  * as on the big number, and opens the set's line when it starts one; the figures are the closed
  * reps'. Velocity loss (best to last) needs two counted reps, and work one: before that they are
@@ -14,17 +17,21 @@ import type { Rep, Turn } from '../../engine/types';
 import { boostLabel, fixed2, repsText } from '../../rules/labels';
 import { sessionSets, type SetRules, type SetSummary } from '../../rules/sets';
 import { currentSet } from '../../rules/setSplit';
+import { taggedSets, type Tag, type TagSpan } from '../../rules/setTags';
 
 export interface SetListProps {
   reps: readonly Rep[];
   /** The rep under way, null between reps. */
   turn: Turn | null;
-  rules: SetRules;
+  rules: SetRules & { tags?: readonly TagSpan[] };
   unit: string;
+  /** "Ana, Squat": who did a set and what; none: no names shown. */
+  who?: (tag: Tag) => string;
 }
 
 interface Line {
   index: number;
+  tag: Tag | null;
   /** Counted reps, the one under way included. */
   counted: number;
   /** The closed reps' figures; null for a set whose first rep is under way. */
@@ -52,13 +59,17 @@ function text({ counted, set, warmupUnderWay }: Line, unit: string): string {
 }
 
 /** Each set's line, the rep under way in the last (or in a line of its own when it starts a set). */
-function lines(reps: readonly Rep[], turn: Turn | null, rules: SetRules): Line[] {
-  const out: Line[] = sessionSets(reps, rules).map((set) => ({ index: set.index, counted: set.counted, set, warmupUnderWay: false }));
+function lines(reps: readonly Rep[], turn: Turn | null, rules: SetListProps['rules']): Line[] {
+  const tags: readonly TagSpan[] = (rules.tags as readonly TagSpan[] | undefined) ?? [];
+  const out: Line[] =
+    tags.length === 0
+      ? sessionSets(reps, rules).map((set) => ({ index: set.index, tag: null, counted: set.counted, set, warmupUnderWay: false }))
+      : taggedSets(reps, { ...rules, tags }).map((set) => ({ index: set.summary.index, tag: set, counted: set.summary.counted, set: set.summary, warmupUnderWay: false }));
   const current = currentSet(reps, turn, rules);
   if (current.turn === null) return out;
   const counts = current.turn.index >= rules.warmup;
   if (current.reps.length === 0 || out.length === 0) {
-    out.push({ index: out.length, counted: counts ? 1 : 0, set: null, warmupUnderWay: !counts });
+    out.push({ index: out.length, tag: tags.at(-1) ?? null, counted: counts ? 1 : 0, set: null, warmupUnderWay: !counts });
   } else {
     const last = out[out.length - 1]!;
     out[out.length - 1] = { ...last, counted: last.counted + (counts ? 1 : 0) };
@@ -66,7 +77,7 @@ function lines(reps: readonly Rep[], turn: Turn | null, rules: SetRules): Line[]
   return out;
 }
 
-export function SetList({ reps, turn, rules, unit }: SetListProps): ReactElement | null {
+export function SetList({ reps, turn, rules, unit, who }: SetListProps): ReactElement | null {
   const sets = lines(reps, turn, rules);
   if (sets.length < 2) return null;
   const last = sets.length - 1;
@@ -77,7 +88,8 @@ export function SetList({ reps, turn, rules, unit }: SetListProps): ReactElement
         {sets.map((line) => (
           <li key={line.index} aria-current={line.index === last ? 'step' : undefined}>
             <strong>Set {line.index + 1}</strong>
-            {line.index === last && ' (current)'}: {text(line, unit)}
+            {line.index === last && ' (current)'}
+            {who !== undefined && line.tag !== null && ` · ${who(line.tag)}`}: {text(line, unit)}
           </li>
         ))}
       </ol>

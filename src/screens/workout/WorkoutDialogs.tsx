@@ -3,14 +3,15 @@
  * are not needed to see the set). Save in the Inertia dialog writes the boost to the unit (only
  * when it changed), then applies the plates and windup, and closes only if that worked; Save in the Target
  * dialog applies the target settings, its value and drop to the metric and phase on screen (left
- * empty, that pair has no target).
+ * empty, that pair has no target), and with an athlete up, the eccentric side: the big number's
+ * choice and the ratio target, kept with that athlete.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactElement } from 'react';
 import { boostRange } from '../../device';
 import { UnitType } from '../../device/unit';
 import { InertiaDialog, type InertiaChoice } from '../../components/dialogs/InertiaDialog';
-import { TargetDialog, type TargetForm } from '../../components/dialogs/TargetDialog';
+import { TargetDialog, type RatioForm, type TargetForm } from '../../components/dialogs/TargetDialog';
 import { METRIC_LABELS, METRIC_UNITS, PHASE_LABELS } from '../../rules/labels';
 import { bandFor, withBand } from '../../rules/targetBands';
 import { useApp } from '../../compose/appContext';
@@ -19,7 +20,7 @@ import { togglePhrase } from '../../workout/voiceFeedback';
 
 export default function WorkoutDialogs({ open, onClose }: { open: WorkoutDialog; onClose: () => void }): ReactElement {
   useSignals();
-  const { link, ports, stores } = useApp();
+  const { link, ports, stores, team } = useApp();
   const { attempt } = stores.alerts;
   const { settings, connection } = stores;
   const updateSettings = settings.update;
@@ -53,8 +54,17 @@ export default function WorkoutDialogs({ open, onClose }: { open: WorkoutDialog;
       updateSettings({ ...set, targets: withBand(s.targets, s.metric, s.phase, { targetValue, dropPercent, dropValue }) });
       onClose();
     });
+  const athlete = team.value?.store.active.value ?? null;
+  const ratio = athlete === null
+    ? undefined
+    : {
+        initial: { showRatio: athlete.settings.bigNumber === 'ratio', ratio: athlete.settings.ratioTarget?.ratio ?? 'peakPowerRatio', min: athlete.settings.ratioTarget?.min ?? null },
+        onSave: ({ showRatio, ratio: which, min }: RatioForm) =>
+          void attempt(() => team.value?.updateActive({ bigNumber: showRatio ? 'ratio' : 'metric', ratioTarget: min === null ? null : { ratio: which, min } })),
+      };
   return (
     <TargetDialog
+      ratio={ratio}
       initial={{
         target: s.target,
         ...bandFor(s.targets, s.metric, s.phase),

@@ -21,7 +21,7 @@ import { PhaseBar } from './PhaseBar';
 import { ResetBar } from './ResetBar';
 import { WorkoutCards } from './WorkoutCards';
 import { WorkoutToolbar } from './WorkoutToolbar';
-import { loadRepChart, loadSetViews } from './setViews';
+import { loadRepChart, loadSetViews, loadTeamViews } from './setViews';
 
 
 export const EMPTY_TEXT = 'Start to use Repline, make sure your unit is connected';
@@ -42,11 +42,13 @@ export function WorkoutScreen(): ReactElement {
   const graph = s.view === 'graph';
   const views = useOnDemand(loadSetViews, unitConnected || view.rows.length > 0);
   const RepChart = useOnDemand(loadRepChart, graph && (unitConnected || view.rows.length > 0));
+  const teamViews = useOnDemand(loadTeamViews, app.team.value !== null);
   const change = (patch: Partial<WorkoutSettings>) => void alerts.attempt(() => settings.update(patch));
 
   return (
     <section className="screen workout">
       <h1>Workout</h1>
+      {teamViews && <teamViews.TeamBar />}
       {wakeLockHint.value !== null && <p className="hint">{wakeLockHint.value}</p>}
       {streamNote.value !== null && <p className="hint stream-note">{streamNote.value}</p>}
       <WorkoutToolbar
@@ -108,7 +110,8 @@ export function WorkoutScreen(): ReactElement {
           )}
         </div>
       </div>
-      {views !== null && <views.SetList reps={app.session.reps.value} turn={app.session.turn.value} rules={{ restS: s.setRestS, loads: app.session.loads.value, warmup: s.warmup, metric: s.metric, phase: s.phase }} unit={unit} />}
+      {teamViews && <teamViews.RateSet />}
+      {views !== null && <views.SetList reps={app.session.reps.value} turn={app.session.turn.value} rules={{ restS: s.setRestS, loads: app.session.loads.value, tags: app.session.tags.value, warmup: s.warmup, metric: s.metric, phase: s.phase }} unit={unit} />}
       <ResetBar />
     </section>
   );

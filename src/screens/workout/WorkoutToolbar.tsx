@@ -1,14 +1,13 @@
 /**
  * Workout toolbar (docs/behaviour.md §2): the metric selector — labelled "Mean", as every figure is a phase
- * mean — the Graph/Table toggle and Export CSV. Export is disabled until there is a rep.
+ * mean — the Graph/Table toggle and Export CSV. Export is disabled until there is a rep. The
+ * selector is a plain labelled <select> (SelectField's inline markup) so the start-up carries
+ * neither SelectField nor its description block, which only the lazily loaded pages use.
  */
-import { useState, type ReactElement } from 'react';
+import { useId, useState, type ReactElement } from 'react';
 import { METRICS, type Metric } from '../../engine/types';
 import { METRIC_LABELS } from '../../rules/labels';
 import type { View } from '../../rules/settingsModel';
-import { SelectField } from '../../components/SelectField';
-
-const METRIC_OPTIONS = METRICS.map((value) => ({ value, label: METRIC_LABELS[value] }));
 
 export interface WorkoutToolbarProps {
   metric: Metric;
@@ -21,9 +20,19 @@ export interface WorkoutToolbarProps {
 
 export function WorkoutToolbar({ metric, onMetric, view, onView, canExport, onExport }: WorkoutToolbarProps): ReactElement {
   const [exporting, setExporting] = useState(false);
+  const id = useId();
   return (
     <div className="toolbar">
-      <SelectField label="Mean" inline value={metric} options={METRIC_OPTIONS} onChange={onMetric} />
+      <div className="field field--inline">
+        <label htmlFor={id}>Mean</label>
+        <select id={id} value={metric} onChange={(e) => onMetric(e.target.value as Metric)}>
+          {METRICS.map((value) => (
+            <option key={value} value={value}>
+              {METRIC_LABELS[value]}
+            </option>
+          ))}
+        </select>
+      </div>
       <div className="segmented" role="group" aria-label="View">
         <button type="button" aria-pressed={view === 'graph'} onClick={() => onView('graph')}>
           Graph

@@ -6,8 +6,14 @@
  * shows as fast as the others instead of waiting for its code.
  */
 export async function loadSetViews() {
-  const [{ LiveNumber }, { RepsView }, { SetList }, { TargetUnset }] = await Promise.all([import('./LiveNumber'), import('./RepsView'), import('./SetList'), import('./TargetUnset')]);
-  return { LiveNumber, RepsView, SetList, TargetUnset };
+  const [{ BigNumber }, { RepsView }, { TeamSetList }, { TargetUnset }] = await Promise.all([import('./BigNumber'), import('./RepsView'), import('./TeamSetList'), import('./TargetUnset')]);
+  return { LiveNumber: BigNumber, RepsView, SetList: TeamSetList, TargetUnset };
+}
+
+/** Who trains and the rating of the last set: loaded once the team has read the athletes. */
+export async function loadTeamViews() {
+  const [{ TeamBar }, { RateSet }] = await Promise.all([import('./TeamBar'), import('./RateSet')]);
+  return { TeamBar, RateSet };
 }
 
 export async function loadRepChart() {

@@ -1,0 +1,114 @@
+/**
+ * The Team page (/team, lazy): the squad at a glance, then its athletes and exercises. One card
+ * per athlete not archived with their last session (rules/teamView.ts: its date and exercise, the
+ * best and mean concentric velocity of that exercise there, the velocity loss of its last set, and
+ * the change of the mean against their previous session of that exercise), sortable by any of
+ * them; an athlete's name opens their History. Cards rather than a table so every figure and
+ * button is in view on a phone. The figures come from the sets' records the finished sessions
+ * keep (rules/setRecords.ts): no session is reprocessed.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useMemo, useState, type ReactElement } from 'react';
+import { Link } from 'react-router-dom';
+import { SelectField } from '../../components/SelectField';
+import { useApp } from '../../compose/appContext';
+import { fixed2 } from '../../rules/labels';
+import { sortTeamRows, teamRows, type TeamColumn, type TeamRow, type TeamSession } from '../../rules/teamView';
+import { TeamRoster } from './TeamRoster';
+
+const SORTS: { value: TeamColumn; label: string }[] = [
+  { value: 'name', label: 'Name' },
+  { value: 'date', label: 'Last session' },
+  { value: 'exercise', label: 'Exercise' },
+  { value: 'best', label: 'Best velocity' },
+  { value: 'mean', label: 'Mean velocity' },
+  { value: 'velocityLoss', label: 'Velocity loss' },
+  { value: 'change', label: 'Change' },
+];
+
+const day = (ms: number) => new Date(ms).toLocaleDateString(undefined, { dateStyle: 'medium' });
+const signed = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x).toFixed(1)}\u00a0%`;
+
+function TeamCard({ row, exerciseName }: { row: TeamRow; exerciseName: (id: string) => string }): ReactElement {
+  const last = row.last;
+  return (
+    <li className="item-card">
+      <h3 className="item-card__title">
+        <Link to={`/history?athlete=${encodeURIComponent(row.athleteId)}`} aria-label={`${row.name}: open their history`}>
+          {row.name}
+        </Link>
+      </h3>
+      {last === null ? (
+        <p className="item-card__facts">No session yet.</p>
+      ) : (
+        <>
+          <p className="item-card__facts">
+            {day(last.startedAt)} · {exerciseName(last.exerciseId)}
+          </p>
+          <dl className="item-card__figures">
+            <dt>Best velocity</dt>
+            <dd>{fixed2(last.best)}&nbsp;m/s</dd>
+            <dt>Mean velocity</dt>
+            <dd>{fixed2(last.mean)}&nbsp;m/s</dd>
+            <dt>Velocity loss, last set</dt>
+            <dd>{last.velocityLoss.toFixed(1)}&nbsp;%</dd>
+            <dt>Change of the mean</dt>
+            <dd>{last.change === null ? 'first session of it' : signed(last.change)}</dd>
+          </dl>
+        </>
+      )}
+    </li>
+  );
+}
+
+export default function TeamScreen(): ReactElement {
+  useSignals();
+  const app = useApp();
+  const { attempt } = app.stores.alerts;
+  const journal = app.journal.value;
+  const team = app.team.value;
+  const roster = team?.store.roster.value ?? [];
+  const revision = journal?.revision.value ?? 0;
+  const [sessions, setSessions] = useState<TeamSession[] | null>(null);
+  const [column, setColumn] = useState<TeamColumn>('name');
+  const [direction, setDirection] = useState<'ascending' | 'descending'>('ascending');
+
+  useEffect(() => {
+    if (journal === null || journal.state.peek().kind !== 'open') return;
+    void attempt(async () => setSessions((await journal.summaries()).map(({ id, startedAt, sets }) => ({ id, startedAt, sets }))));
+  }, [journal, revision]);
+
+  const rows = useMemo(
+    () => (team === null || sessions === null ? [] : sortTeamRows(teamRows(roster, sessions), column, direction, team.exerciseName)),
+    [team, roster, sessions, column, direction],
+  );
+
+  return (
+    <section className="screen team">
+      <h1>Team</h1>
+      <p className="hint">Each athlete’s last session, from the sessions kept on this device. Tap a name to open their history.</p>
+      {(team === null || (journal !== null && sessions === null)) && <p className="hint">Loading…</p>}
+      {team !== null && (
+        <>
+          <div className="toolbar" role="group" aria-label="Sort">
+            <SelectField label="Sort by" inline value={column} options={SORTS} onChange={setColumn} />
+            <div className="segmented" role="group" aria-label="Order">
+              <button type="button" aria-pressed={direction === 'ascending'} onClick={() => setDirection('ascending')}>
+                Ascending
+              </button>
+              <button type="button" aria-pressed={direction === 'descending'} onClick={() => setDirection('descending')}>
+                Descending
+              </button>
+            </div>
+          </div>
+          <ul className="cards-list" aria-label="Athletes’ last sessions">
+            {rows.map((row) => (
+              <TeamCard key={row.athleteId} row={row} exerciseName={team.exerciseName} />
+            ))}
+          </ul>
+          <TeamRoster team={team} />
+        </>
+      )}
+    </section>
+  );
+}

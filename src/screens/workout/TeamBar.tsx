@@ -1,0 +1,55 @@
+/**
+ * Who trains on the Workout screen: the athlete up now and their exercise, each a button that
+ * opens its picker (two taps switch the athlete: this button, then a name), "Next: <name>" with
+ * today's order, and "Plan a set" (a prescription from the athlete's profile of the exercise).
+ * Loaded once the team has read the athletes, and each picker when first opened: none of it is
+ * on the Workout screen's start-up path.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { lazy, Suspense, useState, type ReactElement } from 'react';
+import { useApp } from '../../compose/appContext';
+
+const AthleteSwitch = lazy(() => import('./AthleteSwitch'));
+const ExercisePicker = lazy(() => import('./ExercisePicker'));
+const PlanSet = lazy(() => import('./PlanSet'));
+
+type Open = 'athlete' | 'exercise' | 'plan' | null;
+
+export function TeamBar(): ReactElement | null {
+  useSignals();
+  const { team: teamSignal, stores } = useApp();
+  const [open, setOpen] = useState<Open>(null);
+  const team = teamSignal.value;
+  const active = team?.store.active.value ?? null;
+  if (team === null || active === null) return null;
+  const exercise = team.exercise.value;
+  const next = team.next.value;
+  const close = () => setOpen(null);
+  return (
+    <section className="team-bar" aria-label="Who trains">
+      <button type="button" className="team-bar__pick" aria-label={`Athlete: ${active.name}. Switch athlete`} onClick={() => setOpen('athlete')}>
+        <span className="team-bar__kicker">Athlete</span>
+        <span className="team-bar__name">{active.name}</span>
+      </button>
+      <button type="button" className="team-bar__pick" aria-label={`Exercise: ${exercise.name}. Choose exercise`} onClick={() => setOpen('exercise')}>
+        <span className="team-bar__kicker">Exercise</span>
+        <span className="team-bar__name">{exercise.name}</span>
+      </button>
+      <div className="team-bar__actions">
+        {next !== null && (
+          <button type="button" className="button button--primary" onClick={() => void stores.alerts.attempt(() => team.nextAthlete())}>
+            Next: {next.name}
+          </button>
+        )}
+        <button type="button" className="button" onClick={() => setOpen('plan')}>
+          Plan a set
+        </button>
+      </div>
+      <Suspense fallback={null}>
+        {open === 'athlete' && <AthleteSwitch team={team} onClose={close} />}
+        {open === 'exercise' && <ExercisePicker team={team} onClose={close} />}
+        {open === 'plan' && <PlanSet team={team} onClose={close} />}
+      </Suspense>
+    </section>
+  );
+}
