@@ -41,10 +41,15 @@ describe('routes', () => {
     expect(screen.getByText('Start to use Repline, make sure your unit is connected')).toBeTruthy();
   });
 
-  it('offers Workout, History, Profile and Settings in the navigation', async () => {
+  it('offers Workout, History, Profile, Team and Settings in the navigation', async () => {
     visit('/');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Workout', 'History', 'Profile', 'Settings']);
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Workout', 'History', 'Profile', 'Team', 'Settings']);
+  });
+
+  it('loads the Team page lazily', async () => {
+    visit('/team');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Team' })).toBeTruthy();
   });
 
   it('loads the Profile lazily', async () => {

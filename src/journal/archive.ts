@@ -27,6 +27,7 @@ export async function listHistory(store: JournalStore): Promise<HistoryEntry[]> 
       unitKind: s.unitKind,
       athleteIds: unique((s.settings.tags ?? []).map((t) => t.athleteId)),
       exerciseIds: unique((s.settings.tags ?? []).map((t) => t.exerciseId)),
+      inertias: [...new Set((s.settings.loads ?? [{ inertia: s.settings.engine.inertia }]).map((l) => l.inertia))].sort((a, b) => a - b),
       sets: s.sets ?? null,
       notes: s.notes ?? [],
     }));

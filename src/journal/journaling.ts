@@ -231,15 +231,25 @@ export function createJournaling(deps: JournalingDeps): Journaling {
 
   const recorded = (id: string): Promise<RecordedSession> => recordedSession(requireStore(), id);
 
-  /** Gives every finished session that lacks them its sets' records, one at a time; once per opening. */
+  /**
+   * Gives every finished session that lacks them its sets' records, one at a time; once per
+   * opening. A session that cannot be reprocessed keeps none (the History shows its own summary)
+   * and is named once in the alert region.
+   */
   let backfilled: Promise<void> | null = null;
   function backfill(): Promise<void> {
     backfilled ??= (async () => {
       const open = requireStore();
+      const failed: string[] = [];
       for (const entry of await history()) {
         if (entry.sets !== null) continue;
-        await open.write([{ kind: 'patchSession', sessionId: entry.id, patch: { sets: setRecordsOf(await recorded(entry.id)) } }]);
+        try {
+          await open.write([{ kind: 'patchSession', sessionId: entry.id, patch: { sets: setRecordsOf(await recorded(entry.id)) } }]);
+        } catch (error) {
+          failed.push(messageOf(error));
+        }
       }
+      if (failed.length > 0) showError(`${failed.length} older session${failed.length === 1 ? '' : 's'} could not be summed up set by set (${failed[0]}); the History shows their totals only`);
     })().catch((error: unknown) => {
       backfilled = null;
       throw error;
@@ -306,7 +316,7 @@ export function createJournaling(deps: JournalingDeps): Journaling {
       } finally {
         if (recorder === current) state.value = { kind: 'open' };
       }
-      backfill().catch((error: unknown) => showError(`The sets of older sessions could not be summed up: ${messageOf(error)}`));
+      backfill().catch((error: unknown) => showError(`The sets of older sessions could not be read: ${messageOf(error)}`));
     },
     recover() {
       const current = offer.peek();

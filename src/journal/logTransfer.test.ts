@@ -34,7 +34,7 @@ function coachSession(): RecordedSession {
   return { loaded: { meta, samples: { timeUs, angleDeg: timeUs.map((t) => t / 1e5) }, gaps: [], chunks: 1 }, settings: { ...DEFAULT_SETTINGS, plates: [0, 1, 0, 0, 0] }, reps, loads: [{ fromUs: Number.NEGATIVE_INFINITY, inertia: 0.05, boost: 0 }], tags: meta.settings.tags!, notes: meta.notes! };
 }
 
-const entry = (id: string, athleteIds: string[]): HistoryEntry => ({ id, startedAt: STARTED, finishedAt: STARTED + 1, reps: 0, best: null, unitKind: 'demo', athleteIds, exerciseIds: [], sets: null, notes: [] });
+const entry = (id: string, athleteIds: string[]): HistoryEntry => ({ id, startedAt: STARTED, finishedAt: STARTED + 1, reps: 0, best: null, unitKind: 'demo', athleteIds, exerciseIds: [], inertias: [0.05], sets: null, notes: [] });
 const deps = (entries: HistoryEntry[]) => ({ history: async () => entries, recorded: async () => coachSession(), athletes: [ana, bea], exercises: [] });
 
 describe("one athlete's sessions for export", () => {

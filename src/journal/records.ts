@@ -149,6 +149,8 @@ export interface HistoryEntry {
   /** Who trained in it and what, each once, in the order they first came up. */
   athleteIds: string[];
   exerciseIds: string[];
+  /** The plates' inertias it was trained at, lightest first (its loads'). */
+  inertias: number[];
   /** Its sets' records; null until they are made (an older session, see SessionRecord.sets). */
   sets: SetRecord[] | null;
   /** The RPE and notes given after its sets. */

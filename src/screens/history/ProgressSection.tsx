@@ -1,54 +1,45 @@
 /**
  * Progress across the finished sessions: for a chosen metric and phase, each session's best and
- * mean over its reps after each set's warmup (rules/progress), as a table and a trend chart, at
- * one inertia or at each. Like is compared with like (rules/progress): the inertia shown first is
- * the one trained at most, and "All" gives each inertia a row per session and lines of its own. A
- * session without a counted rep shows under "All" only, without figures. Each session is
- * reprocessed from its samples once, when the section first shows.
+ * mean over its reps after each set's warmup, as a table and a trend chart, at one inertia or at
+ * each. Like is compared with like (rules/progress): the inertia shown first is the one trained at
+ * most, and "All" gives each inertia a row per session and lines of its own. A session without a
+ * counted rep shows under "All" only, without figures. The figures come from the sets' records
+ * the sessions keep (rules/setRecords.ts), of the athlete and exercise the History is filtered by:
+ * no session is reprocessed.
  */
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactElement } from 'react';
 import { SelectField } from '../../components/SelectField';
-import { METRICS, type Metric, type Rep } from '../../engine/types';
-import type { Journaling } from '../../journal/journaling';
+import { METRICS, type Metric } from '../../engine/types';
 import type { HistoryEntry } from '../../journal/records';
-import type { LoadSpan } from '../../rules/loads';
 import { fixed2, METRIC_LABELS, PHASE_LABELS, PHASES, type Phase } from '../../rules/labels';
-import { mostUsedInertia, repsByInertia, sessionFigures, type SessionFigures } from '../../rules/progress';
-import { useStores } from '../../compose/appContext';
+import { mostUsedInertia } from '../../rules/progress';
+import { figureKey, figuresOver, type SetRecord } from '../../rules/setRecords';
 import type { ProgressLine } from './ProgressChart';
 
 const ProgressChart = lazy(() => import('./ProgressChart'));
 
-interface RecordedSession {
+/** A finished session with the sets the History is filtered to. */
+export interface ProgressSession {
   entry: HistoryEntry;
-  /** The inertias of its loads, lightest first. */
-  inertias: number[];
-  /** Reps after each set's warmup per inertia. */
-  byInertia: Map<number, number>;
-  reps: Rep[];
-  how: { restS: number; warmup: number; loads: readonly LoadSpan[] };
+  sets: readonly SetRecord[];
 }
 
 interface Row {
-  session: RecordedSession;
+  session: ProgressSession;
   /** The inertia of the row's figures; null for a session without a counted rep (its loads' inertias shown). */
   inertia: number | null;
-  figures: SessionFigures;
+  figures: { reps: number; best: number | null; mean: number | null };
 }
 
 const ALL = 'all';
 const METRIC_OPTIONS = METRICS.map((value) => ({ value, label: METRIC_LABELS[value] }));
 const PHASE_OPTIONS = PHASES.map((value) => ({ value, label: PHASE_LABELS[value] }));
 
-async function recordedSessions(journal: Journaling, entries: readonly HistoryEntry[]): Promise<RecordedSession[]> {
-  const out: RecordedSession[] = [];
-  for (const entry of entries) {
-    const { settings, reps, loads } = await journal.recorded(entry.id);
-    const how = { restS: settings.setRestS, warmup: settings.warmup, loads };
-    const inertias = [...new Set(loads.map((span) => span.inertia))].sort((a, b) => a - b);
-    out.push({ entry, inertias, byInertia: repsByInertia(reps, how), reps, how });
-  }
-  return out.sort((a, b) => a.entry.startedAt - b.entry.startedAt);
+/** Counted reps per inertia of a session's sets. */
+function byInertia(sets: readonly SetRecord[]): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const set of sets) if (set.counted > 0 && set.inertia !== null) out.set(set.inertia, (out.get(set.inertia) ?? 0) + set.counted);
+  return out;
 }
 
 /** "3/9/25, 8:30 AM": short, so the table fits a phone's width. */
@@ -57,27 +48,29 @@ function when(entry: HistoryEntry): string {
 }
 
 /** The rows at `inertia`, or every session at each of its inertias for All; oldest first. */
-function progressRows(sessions: readonly RecordedSession[], inertia: number | typeof ALL, metric: Metric, phase: Phase): Row[] {
+function progressRows(sessions: readonly ProgressSession[], inertia: number | typeof ALL, metric: Metric, phase: Phase): Row[] {
+  const key = figureKey(metric, phase);
   return sessions.flatMap((session): Row[] => {
-    const figures = (at: number) => sessionFigures(session.reps, session.how, metric, phase, at);
-    if (inertia !== ALL) return session.byInertia.has(inertia) ? [{ session, inertia, figures: figures(inertia) }] : [];
-    if (session.byInertia.size === 0) return [{ session, inertia: null, figures: sessionFigures(session.reps, session.how, metric, phase) }];
-    return [...session.byInertia.keys()].sort((a, b) => a - b).map((at) => ({ session, inertia: at, figures: figures(at) }));
+    const counts = byInertia(session.sets);
+    const figures = (at: number) => figuresOver(session.sets.filter((s) => s.inertia === at), key);
+    if (inertia !== ALL) return counts.has(inertia) ? [{ session, inertia, figures: figures(inertia) }] : [];
+    if (counts.size === 0) return [{ session, inertia: null, figures: figuresOver(session.sets, key) }];
+    return [...counts.keys()].sort((a, b) => a - b).map((at) => ({ session, inertia: at, figures: figures(at) }));
   });
 }
 
 /** Best and mean lines: one pair at one inertia, a pair per inertia for All, never joining two inertias. */
 function progressLines(rows: readonly Row[], single: boolean): ProgressLine[] {
-  const byInertia = new Map<number, Row[]>();
+  const groups = new Map<number, Row[]>();
   for (const row of rows) {
     if (row.inertia === null || row.figures.best === null || row.figures.mean === null) continue;
-    byInertia.set(row.inertia, [...(byInertia.get(row.inertia) ?? []), row]);
+    groups.set(row.inertia, [...(groups.get(row.inertia) ?? []), row]);
   }
-  return [...byInertia.entries()]
+  return [...groups.entries()]
     .sort(([a], [b]) => a - b)
     .flatMap(([inertia, at], group) => {
       const name = (figure: string) => (single ? figure : `${inertia} kg·m² ${figure.toLowerCase()}`);
-      const points = (pick: (f: SessionFigures) => number | null) => at.map((row) => ({ startedAt: row.session.entry.startedAt, value: pick(row.figures)! }));
+      const points = (pick: (f: Row['figures']) => number | null) => at.map((row) => ({ startedAt: row.session.entry.startedAt, value: pick(row.figures)! }));
       return [
         { name: name('Best'), group, dash: 'solid' as const, points: points((f) => f.best) },
         { name: name('Mean'), group, dash: 'dot' as const, points: points((f) => f.mean) },
@@ -85,23 +78,18 @@ function progressLines(rows: readonly Row[], single: boolean): ProgressLine[] {
     });
 }
 
-export function ProgressSection({ journal, entries }: { journal: Journaling; entries: readonly HistoryEntry[] }): ReactElement {
-  const { attempt } = useStores().alerts;
-  const [sessions, setSessions] = useState<RecordedSession[] | null>(null);
+export function ProgressSection({ sessions: given }: { sessions: readonly ProgressSession[] }): ReactElement {
+  const sessions = useMemo(() => [...given].sort((a, b) => a.entry.startedAt - b.entry.startedAt), [given]);
   const [metric, setMetric] = useState<Metric>('velocity');
   const [phase, setPhase] = useState<Phase>('concentric');
   /** The inertia the user chose; null until they choose (the most used one shows). */
   const [chosen, setChosen] = useState<string | null>(null);
 
-  useEffect(() => {
-    void attempt(async () => setSessions(await recordedSessions(journal, entries)));
-  }, [journal, entries]);
-
-  const inertias = useMemo(() => [...new Set((sessions ?? []).flatMap((s) => [...s.byInertia.keys(), ...(s.byInertia.size === 0 ? s.inertias : [])]))].sort((a, b) => a - b), [sessions]);
-  const mostUsed = useMemo(() => mostUsedInertia((sessions ?? []).map((s) => ({ startedAt: s.entry.startedAt, byInertia: s.byInertia }))), [sessions]);
-  const inertia = chosen ?? (mostUsed === null ? ALL : String(mostUsed));
+  const inertias = useMemo(() => [...new Set(sessions.flatMap((s) => { const counts = byInertia(s.sets); return counts.size === 0 ? s.entry.inertias : [...counts.keys()]; }))].sort((a, b) => a - b), [sessions]);
+  const mostUsed = useMemo(() => mostUsedInertia(sessions.map((s) => ({ startedAt: s.entry.startedAt, byInertia: byInertia(s.sets) }))), [sessions]);
+  const inertia = chosen !== null && (chosen === ALL || inertias.includes(Number(chosen))) ? chosen : mostUsed === null ? ALL : String(mostUsed);
   const at = inertia === ALL ? ALL : Number(inertia);
-  const rows = useMemo(() => progressRows(sessions ?? [], at, metric, phase), [sessions, at, metric, phase]);
+  const rows = useMemo(() => progressRows(sessions, at, metric, phase), [sessions, at, metric, phase]);
   const lines = useMemo(() => progressLines(rows, at !== ALL), [rows, at]);
 
   return (
@@ -117,9 +105,7 @@ export function ProgressSection({ journal, entries }: { journal: Journaling; ent
           onChange={setChosen}
         />
       </div>
-      {sessions === null ? (
-        <p className="hint">Loading…</p>
-      ) : (
+      {
         <>
           {lines.some((line) => line.points.length > 1) && (
             <Suspense fallback={<p className="chart chart--loading">Loading chart…</p>}>
@@ -145,7 +131,7 @@ export function ProgressSection({ journal, entries }: { journal: Journaling; ent
                 {rows.map(({ session, inertia: rowInertia, figures }) => (
                   <tr key={`${session.entry.id}@${rowInertia}`}>
                     <th scope="row">{when(session.entry)}</th>
-                    {at === ALL && <td>{rowInertia ?? session.inertias.join(', ')}</td>}
+                    {at === ALL && <td>{rowInertia ?? session.entry.inertias.join(', ')}</td>}
                     <td>{figures.reps}</td>
                     <td>{figures.best === null ? '–' : fixed2(figures.best)}</td>
                     <td>{figures.mean === null ? '–' : fixed2(figures.mean)}</td>
@@ -155,7 +141,7 @@ export function ProgressSection({ journal, entries }: { journal: Journaling; ent
             </table>
           </div>
         </>
-      )}
+      }
     </section>
   );
 }

@@ -7,7 +7,9 @@
  *
  * Decisions where the product rules are silent: the page reads the journal only, so it leaves the
  * set on the Workout screen alone and works while a unit is connected; sets split as the Workout
- * screen splits them (rules/setSplit), with the session's set rest and loads.
+ * screen splits them (rules/setTags), with the session's set rest, loads and changes of athlete or
+ * exercise, each counted after its own athlete's warmup. Each set says who did it and what, and
+ * the RPE and note given after it, which can be given or changed here too.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactElement } from 'react';
@@ -22,30 +24,58 @@ import { METRIC_LABELS, METRIC_UNITS, PHASE_LABELS, PHASES, type Phase } from '.
 import type { View } from '../../rules/settingsModel';
 import { summariseSet } from '../../rules/sets';
 import { splitSets } from '../../rules/setSplit';
+import { taggedSets, type TaggedSet } from '../../rules/setTags';
 import { buildWorkoutView } from '../../rules/workoutView';
 import { setFigures } from '../workout/SetList';
+import { RateDialog } from './RateDialog';
 import { exportRecorded, when } from './sessionText';
 
 const RepChart = lazy(() => import('../../components/chart/PlotlyRepChart'));
 const METRIC_OPTIONS = METRICS.map((value) => ({ value, label: METRIC_LABELS[value] }));
 const PHASE_OPTIONS = PHASES.map((value) => ({ value, label: PHASE_LABELS[value] }));
 
-/** Each set's reps, numbered from the set's first rep, so its warmup comes first. */
-function setsOf(recorded: RecordedSession): Rep[][] {
-  return splitSets(recorded.reps, { restS: recorded.settings.setRestS, loads: recorded.loads }).map((set) =>
-    set.map((rep) => ({ ...rep, index: rep.index - set[0]!.index })),
-  );
+/** A set of the session: its reps numbered from the set's first rep (its warmup first), who did it and the rating given. */
+interface ShownSet {
+  reps: Rep[];
+  tagged: TaggedSet | null;
 }
 
-function SessionSet({ index, reps, recorded, metric, phase, view }: { index: number; reps: Rep[]; recorded: RecordedSession; metric: Metric; phase: Phase; view: View }): ReactElement {
+function setsOf(recorded: RecordedSession): ShownSet[] {
   const s = recorded.settings;
-  const summary = summariseSet(index, reps, { restS: s.setRestS, loads: recorded.loads, warmup: s.warmup, metric, phase });
-  const shown = buildWorkoutView(reps, { ...s, metric, phase, repGoal: null });
+  const fromZero = (set: readonly Rep[]) => set.map((rep) => ({ ...rep, index: rep.index - set[0]!.index }));
+  if (recorded.tags.length === 0) return splitSets(recorded.reps, { restS: s.setRestS, loads: recorded.loads }).map((set) => ({ reps: fromZero(set), tagged: null }));
+  return taggedSets(recorded.reps, { restS: s.setRestS, loads: recorded.loads, tags: recorded.tags, notes: recorded.notes, warmup: s.warmup, metric: s.metric, phase: s.phase }).map((set) => ({ reps: fromZero(set.reps), tagged: set }));
+}
+
+/** "Ana · Squat · RPE 7 · “last rep slow”" */
+function whoLine(set: TaggedSet, name: (athleteId: string) => string, exercise: (id: string) => string): string {
+  return [name(set.athleteId), exercise(set.exerciseId), set.rpe === null ? 'no RPE given' : `RPE ${set.rpe}`, set.note === '' ? null : `“${set.note}”`].filter((x) => x !== null).join(' · ');
+}
+
+function SessionSet({ index, set, recorded, metric, phase, view, onRate }: { index: number; set: ShownSet; recorded: RecordedSession; metric: Metric; phase: Phase; view: View; onRate: (() => void) | null }): ReactElement {
+  const { team } = useApp();
+  const s = recorded.settings;
+  const reps = set.reps;
+  const warmup = set.tagged?.warmup ?? s.warmup;
+  const summary = summariseSet(index, reps, { restS: s.setRestS, loads: recorded.loads, warmup, metric, phase });
+  const shown = buildWorkoutView(reps, { ...s, warmup, metric, phase, repGoal: null });
   const unit = METRIC_UNITS[metric];
   const id = `set-${index + 1}`;
+  const roster = team.value?.store.roster.value ?? [];
+  const name = (athleteId: string) => roster.find((a) => a.id === athleteId)?.name ?? 'Unknown athlete';
   return (
     <section className="session-set" aria-labelledby={id}>
       <h2 id={id}>Set {index + 1}</h2>
+      {set.tagged !== null && team.value !== null && (
+        <p className="session-set__who">
+          {whoLine(set.tagged, name, team.value.exerciseName)}{' '}
+          {onRate !== null && (
+            <button type="button" className="button" aria-label={`Rate set ${index + 1}`} onClick={onRate}>
+              Rate
+            </button>
+          )}
+        </p>
+      )}
       <p className="hint">{setFigures(summary, unit)}</p>
       {view === 'table' ? (
         <RepTable rows={shown.rows} phase={phase} unit={unit} percentAgainst={percentAgainst(shown.judged, shown.target, unit)} caption={`Reps of set ${index + 1}`} />
@@ -73,6 +103,7 @@ export default function SessionScreen(): ReactElement {
   const [phase, setPhase] = useState<Phase>(settings.current.peek().phase);
   const [view, setView] = useState<View>(settings.current.peek().view);
   const [confirming, setConfirming] = useState(false);
+  const [rating, setRating] = useState<TaggedSet | null>(null);
 
   useEffect(() => {
     if (!ready || journal === null) return;
@@ -95,7 +126,7 @@ export default function SessionScreen(): ReactElement {
       {recorded !== null && journal !== null && (
         <>
           <p className="hint">
-            {sets.length === 1 ? '1 set' : `${sets.length} sets`}, split at rests longer than {recorded.settings.setRestS} s and at plate changes.
+            {sets.length === 1 ? '1 set' : `${sets.length} sets`}, split at rests longer than {recorded.settings.setRestS} s, at plate changes and at changes of athlete or exercise.
           </p>
           <div className="toolbar">
             <SelectField label="Mean" inline value={metric} options={METRIC_OPTIONS} onChange={setMetric} />
@@ -116,9 +147,22 @@ export default function SessionScreen(): ReactElement {
             </button>
           </div>
           {sets.length === 0 && <p className="empty">No rep was recorded in this session.</p>}
-          {sets.map((reps, index) => (
-            <SessionSet key={index} index={index} reps={reps} recorded={recorded} metric={metric} phase={phase} view={view} />
+          {sets.map((set, index) => (
+            <SessionSet key={index} index={index} set={set} recorded={recorded} metric={metric} phase={phase} view={view} onRate={set.tagged === null ? null : () => setRating(set.tagged)} />
           ))}
+          {rating !== null && (
+            <RateDialog
+              initial={rating}
+              onClose={() => setRating(null)}
+              onSave={(rpe, note) =>
+                void attempt(async () => {
+                  await journal.rateSet(id, { atUs: rating.startUs, rpe, note }, sets.flatMap((x) => (x.tagged === null ? [] : [x.tagged.startUs])));
+                  setRecorded(await journal.recorded(id));
+                  setRating(null);
+                })
+              }
+            />
+          )}
           {confirming && (
             <ConfirmDialog
               title="Delete session?"

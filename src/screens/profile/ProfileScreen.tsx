@@ -9,26 +9,26 @@
  * the inertia band, the velocity the fit expects there, and the nearest plates. The guided profile
  * test (/profile/test) makes the sets a profile needs. The session in progress is not here until
  * it is finished (it is not in the history before); the test fits its own sets on the spot.
+ *
+ * A profile is one athlete doing one exercise (rules/athleteProfile.ts): the screen opens at the
+ * athlete up now and their exercise, and either can be chosen. The points come from the sets'
+ * records the finished sessions keep (rules/setRecords.ts), so no session is reprocessed.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
+import { SelectField } from '../../components/SelectField';
 import type { Journaling } from '../../journal/journaling';
-import { fitProfile, sessionPoints, type ProfileSet } from '../../rules/inertiaProfile';
+import { recordPoints } from '../../rules/athleteProfile';
+import { fitProfile, type ProfileSet } from '../../rules/inertiaProfile';
 import { fixed2 } from '../../rules/labels';
+import type { SetRecord } from '../../rules/setRecords';
 import { useApp } from '../../compose/appContext';
 import { ProfileFits } from './ProfileFits';
 
-/** Every set of every finished session as a profile point, newest session first. */
-export async function profileSets(journal: Journaling): Promise<ProfileSet[]> {
-  const sets: ProfileSet[] = [];
-  for (const entry of await journal.history()) {
-    const { settings, reps, loads } = await journal.recorded(entry.id);
-    const label = new Date(entry.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-    const how = { radius: settings.radius, restS: settings.setRestS, warmup: settings.warmup, loads };
-    sets.push(...sessionPoints(reps, how, label));
-  }
-  return sets;
+/** The finished sessions, newest first, each labelled by when it started, with its sets' records. */
+export async function profileSessions(journal: Journaling): Promise<{ label: string; sets: SetRecord[] }[]> {
+  return (await journal.summaries()).map((entry) => ({ label: new Date(entry.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }), sets: entry.sets }));
 }
 
 export default function ProfileScreen(): ReactElement {
@@ -37,12 +37,21 @@ export default function ProfileScreen(): ReactElement {
   const { attempt } = app.stores.alerts;
   const journal = app.journal.value;
   const state = journal?.state.value ?? { kind: 'opening' };
-  const [sets, setSets] = useState<ProfileSet[] | null>(null);
+  const team = app.team.value;
+  const [sessions, setSessions] = useState<{ label: string; sets: SetRecord[] }[] | null>(null);
   const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
+  const [athleteId, setAthleteId] = useState<string | null>(null);
+  const [exerciseId, setExerciseId] = useState<string | null>(null);
+  const athlete = athleteId ?? team?.store.athleteId.value ?? '';
+  const exercise = exerciseId ?? team?.exercise.value.id ?? '';
 
   useEffect(() => {
-    if (state.kind === 'open' && journal !== null) void attempt(async () => setSets(await profileSets(journal)));
+    if (state.kind === 'open' && journal !== null) void attempt(async () => setSessions(await profileSessions(journal)));
   }, [state.kind, journal]);
+
+  const sets = useMemo<ProfileSet[] | null>(() => (sessions === null ? null : recordPoints(sessions, athlete, exercise)), [sessions, athlete, exercise]);
+  const done = useMemo(() => new Set((sessions ?? []).flatMap((s) => s.sets.filter((x) => x.athleteId === athlete).map((x) => x.exerciseId))), [sessions, athlete]);
+  const exerciseOptions = team === null ? [] : [...new Set([exercise, ...done])].map((id) => ({ value: id, label: team.exerciseName(id) }));
 
   const used = useMemo(() => (sets ?? []).filter((s) => !left.has(s.label)), [sets, left]);
   const fit = useMemo(() => fitProfile(used), [used]);
@@ -61,6 +70,12 @@ export default function ProfileScreen(): ReactElement {
         <Link to="/profile/test">Run a profile test</Link>.
       </p>
       {state.kind === 'opening' && <p className="hint">Loading…</p>}
+      {team !== null && (
+        <div className="history__filters">
+          <SelectField label="Athlete" value={athlete} options={team.store.roster.value.map((a) => ({ value: a.id, label: a.archived ? `${a.name} (archived)` : a.name }))} onChange={(id) => { setAthleteId(id); setLeft(new Set()); }} />
+          <SelectField label="Exercise" value={exercise} options={exerciseOptions} onChange={(id) => { setExerciseId(id); setLeft(new Set()); }} />
+        </div>
+      )}
       {state.kind === 'unavailable' && <p className="empty">Sessions are not kept on this device: {state.reason}</p>}
       {sets !== null && <ProfileFits fit={fit} sets={used} />}
       {sets !== null && sets.length > 0 && (
