@@ -80,7 +80,9 @@ function lines(reps: readonly Rep[], turn: Turn | null, rules: SetListProps['rul
 export function SetList({ reps, turn, rules, unit, who }: SetListProps): ReactElement | null {
   const sets = lines(reps, turn, rules);
   if (sets.length < 2) return null;
-  const last = sets.length - 1;
+  // Once the next athlete is up and has not pulled yet, no set of the list is the current one.
+  const current = currentSet(reps, turn, rules);
+  const last = current.reps.length > 0 || current.turn !== null ? sets.length - 1 : -1;
   return (
     <section className="set-list" aria-labelledby="set-list-title">
       <h2 id="set-list-title">Sets</h2>

@@ -56,7 +56,7 @@ export function WorkoutScreen(): ReactElement {
         onMetric={(metric) => change({ metric })}
         view={s.view}
         onView={(v) => change({ view: v })}
-        canExport={view.rows.length > 0}
+        canExport={view.rows.length > 0 || app.session.reps.value.length > 0}
         onExport={app.exportLiveSession}
       />
       <WorkoutCards />
