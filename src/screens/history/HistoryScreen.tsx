@@ -16,7 +16,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect, useMemo, useState, type ReactElement } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SelectField } from '../../components/SelectField';
 import type { HistoryEntry } from '../../journal/records';
@@ -53,16 +53,17 @@ export default function HistoryScreen(): ReactElement {
   };
   const [entries, setEntries] = useState<Entry[] | null>(null);
   const [confirming, setConfirming] = useState<HistoryEntry | null>(null);
-  const [search, setSearch] = useSearchParams();
+  // The filters live in the address (?athlete=, ?exercise=), so the Team page can link to one athlete's history.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const search = new URLSearchParams(location.search);
   const athlete = search.get('athlete') ?? ALL;
   const exercise = search.get('exercise') ?? ALL;
-  const choose = (key: 'athlete' | 'exercise', value: string) =>
-    setSearch((before) => {
-      const next = new URLSearchParams(before);
-      if (value === ALL) next.delete(key);
-      else next.set(key, value);
-      return next;
-    });
+  const choose = (key: 'athlete' | 'exercise', value: string) => {
+    if (value === ALL) search.delete(key);
+    else search.set(key, value);
+    navigate({ search: search.toString() }, { replace: true });
+  };
   const team = app.team.value;
   const roster = team?.store.roster.value ?? [];
 
