@@ -9,7 +9,7 @@
  * (the app talks to no server); the settings, and the unsaved end of a session while the page is
  * being closed (journalTail.ts), are in localStorage. "Delete all data" removes all of it.
  */
-import { effect, signal, type ReadonlySignal } from '@preact/signals-react';
+import { batch, effect, signal, type ReadonlySignal } from '@preact/signals-react';
 import type { StoragePort } from '../platform/storage';
 import { messageOf } from '../shared/messageOf';
 import { SETTINGS_KEY, type Stores } from '../stores';
@@ -27,7 +27,7 @@ import type { AthleteSession } from './logTransfer';
 import { dropTail, missingFrom, readTail, saveTail, type JournalTail } from './journalTail';
 import { flushOnPageHide } from './pageLifecycle';
 import { createRecorder, type Recorder } from './recorder';
-import { checkPlates, type HistoryEntry, type LoadedSession, type RecordedSession, type SessionSummary } from './records';
+import { checkPlates, type HistoryEntry, type LoadedSession, type RecordedSession, type SessionRecord, type SessionSummary } from './records';
 
 export type { RecordedSession } from './records';
 import { formatDuration, loadsFromRecord, offerOf, settingsFromRecord, workoutSnapshot, type RecoveryOffer } from './sessionRecovery';
@@ -69,6 +69,11 @@ export interface Journaling {
   start(): Promise<void>;
   /** Recover: the unfinished session comes back with the same reps, and journaling carries on into it. */
   recover(): void;
+  /**
+   * Calls `listener` with the record of a session being recovered, before its settings are put on
+   * screen and in the same batch (the team brings up its last athlete); returns the function that stops.
+   */
+  onRecover(listener: (record: SessionRecord) => void): () => void;
   /** Discard: the unfinished session is deleted for good. */
   discard(): Promise<void>;
   /** Not now: offered again at the next start. */
@@ -124,6 +129,7 @@ export function createJournaling(deps: JournalingDeps): Journaling {
   const state = signal<JournalState>({ kind: 'opening' });
   const offer = signal<RecoveryOffer | null>(null);
   const revision = signal(0);
+  const recoverListeners = new Set<(record: SessionRecord) => void>();
   /** Offered with every storage alert: the set on screen holds every sample, whatever the journal lost. */
   const exportAction = { label: 'Export CSV', run: deps.exportLive };
   let stop = (): void => {};
@@ -324,10 +330,17 @@ export function createJournaling(deps: JournalingDeps): Journaling {
       if (connection.peek().status !== 'disconnected') throw new Error('Disconnect the unit before recovering a session');
       const open = requireRecorder();
       void open.end();
-      showRecorded(current.loaded);
+      batch(() => {
+        for (const listener of recoverListeners) listener(current.loaded.meta);
+        showRecorded(current.loaded);
+      });
       open.resume(current.stored, current.missing);
       dropTail(deps.storage());
       offer.value = null;
+    },
+    onRecover(listener) {
+      recoverListeners.add(listener);
+      return () => recoverListeners.delete(listener);
     },
     async discard() {
       const current = offer.peek();

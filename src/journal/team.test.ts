@@ -8,6 +8,7 @@ import { DEFAULT_SETTINGS } from '../rules/settingsModel';
 import { makeTurn } from '../rules/fixtures';
 import { createSettingsStore } from '../stores/settings';
 import { createTeamStore, TEAM_KEY } from '../stores/team';
+import type { SessionRecord } from './records';
 import { createTeam } from './team';
 
 const TODAY = new Date(2025, 6, 7, 9, 0);
@@ -31,7 +32,12 @@ function setup(options: { athletes?: Athlete[]; stored?: Record<string, string> 
     saveAthlete: async (a: Athlete) => void saved.push(a),
     saveExercise: async () => {},
     revision: signal(0),
+    onRecover: (listener: (record: SessionRecord) => void) => {
+      recovering.push(listener);
+      return () => {};
+    },
   };
+  const recovering: ((record: SessionRecord) => void)[] = [];
   const team = createTeam({
     store: createTeamStore(() => storage, (m) => errors.push(m)),
     journal,
@@ -42,7 +48,7 @@ function setup(options: { athletes?: Athlete[]; stored?: Record<string, string> 
     now: () => TODAY,
     newId: () => `new-${++ids}`,
   });
-  return { team, settings, view, turn, saved, storage, errors };
+  return { team, settings, view, turn, saved, storage, errors, recovering };
 }
 
 describe('the team service', () => {
@@ -98,6 +104,14 @@ describe('the team service', () => {
     team.nextAthlete();
     expect(team.store.athleteId.peek()).toBe('first');
     expect(JSON.parse(storage.read(TEAM_KEY)!)).toMatchObject({ athleteId: 'first', order: { day: '2025-07-07', athleteIds: ['first', bea.id, cy.id] } });
+  });
+
+  it('brings up the last athlete and exercise of a recovered session', async () => {
+    const { team, recovering } = await started(setup());
+    const bea = team.addAthlete('Bea', 64);
+    const record = { settings: { tags: [{ fromUs: Number.NEGATIVE_INFINITY, athleteId: 'first', exerciseId: SQUAT }, { fromUs: 9e6, athleteId: bea.id, exerciseId: ROW }] } } as unknown as SessionRecord;
+    recovering.forEach((listener) => listener(record));
+    expect([team.store.athleteId.peek(), team.exercise.peek().id]).toEqual([bea.id, ROW]);
   });
 
   it('keeps yesterday’s order from choosing today’s first athlete', async () => {

@@ -9,7 +9,8 @@
  *
  * Decisions where the issue is silent (docs/behaviour.md §4 "Athletes"):
  * - At start the settings stored on this device are the active athlete's latest, so they are
- *   kept with that athlete (the first start's athlete was made from them anyway).
+ *   kept with that athlete (the first start's athlete was made from them anyway). A recovered
+ *   session brings its own settings back, and its last athlete and exercise come up with them.
  * - With today's order, the next athlete comes up once the set is done (rep goal reached or a
  *   Fatigue set complete) and its last rep has closed, or when "Next athlete" is pressed. A rest
  *   longer than the set rest splits sets but brings no one up: nobody can tell who picked up the
@@ -34,7 +35,7 @@ import { defaultAthlete } from './schema';
 export interface TeamDeps {
   store: TeamStore;
   /** The open journal, or null where sessions are not kept (athletes then live in memory). */
-  journal: Pick<Journaling, 'athletes' | 'exercises' | 'saveAthlete' | 'saveExercise' | 'revision'> | null;
+  journal: Pick<Journaling, 'athletes' | 'exercises' | 'saveAthlete' | 'saveExercise' | 'revision' | 'onRecover'> | null;
   settings: SettingsStore;
   alerts: Pick<Alerts, 'showError'>;
   session: Pick<LiveSession, 'turn'>;
@@ -195,6 +196,17 @@ export function createTeam(deps: TeamDeps): Team {
     load().catch((error: unknown) => showError(`The athletes could not be read: ${messageOf(error)}`));
   });
 
+  // A recovered session comes back with its settings: its last athlete and exercise come up with them.
+  const stopFollowing =
+    journal?.onRecover((record) => {
+      const last = record.settings.tags?.at(-1);
+      const athlete = store.roster.peek().find((a) => a.id === last?.athleteId);
+      if (last === undefined || athlete === undefined) return;
+      store.athleteId.value = athlete.id;
+      keep(updateAthleteSettings(athlete, { exerciseId: last.exerciseId }, at()));
+      store.keep();
+    }) ?? (() => {});
+
   function nextAthlete(): void {
     const order = store.order.peek();
     if (order === null) return;
@@ -277,6 +289,7 @@ export function createTeam(deps: TeamDeps): Team {
       stopKeeping();
       stopAdvancing();
       stopReloading();
+      stopFollowing();
     },
   };
 }
