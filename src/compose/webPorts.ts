@@ -28,7 +28,10 @@ export function webPorts(): AppPorts {
   const storage = createBrowserStorage();
   // The platform's share port loads with the first export, the wake lock after the first render.
   const share = loadedOnce(async () => (await import('../platform/share')).createSharePort());
-  const lazyShare: SharePort = { shareCsv: async (fileName, csv) => (await share()).shareCsv(fileName, csv) };
+  const lazyShare: SharePort = {
+    shareCsv: async (fileName, csv) => (await share()).shareCsv(fileName, csv),
+    shareFiles: async (files) => (await share()).shareFiles(files),
+  };
   const wakeLock = loadedOnce<WakeLockPort>(async () => (await import('../platform/wakeLock')).createWakeLock());
   // The voice port loads at once, but outside the start-up bundle: it is there long before the
   // first rep closes. Until then a toggle's phrase says why it is not spoken.

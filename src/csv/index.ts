@@ -21,5 +21,5 @@ export { parseInThreadInPieces } from './debugImport/parseInThread';
 export { DebugCsvError } from './debugImport/debugCsvError';
 export { importRecording, NotARecordingError, type ImportedRecording } from './recordingImport';
 export { csvFileName, fileLabel, rateSuffix, type RateOptions } from './fileName';
-export { shareCsv, UTF8_BOM, type ShareOutcome } from './share';
+export { shareCsv, shareCsvFiles, UTF8_BOM, type ShareOutcome } from './share';
 export type { SharePort } from '../platform/share';

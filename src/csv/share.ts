@@ -30,6 +30,17 @@ export async function shareCsv(fileName: string, csv: string, port: SharePort): 
   }
 }
 
+/** Several CSV files in one share (an athlete's sessions, one file each), with the same outcome messages. */
+export async function shareCsvFiles(files: readonly { fileName: string; csv: string }[], port: SharePort): Promise<ShareOutcome> {
+  try {
+    const result = await port.shareFiles(files.map(({ fileName, csv }) => ({ fileName, text: UTF8_BOM + csv })));
+    const where = result === 'web' ? `${files.length} CSV files are in your downloads.` : result === '' ? `${files.length} CSV files went to the share sheet.` : `${files.length} CSV files went to the app you chose (${result}).`;
+    return { ok: true, result, message: `Metrics shared: ${files.length === 1 ? whereItWent(files[0]!.fileName, result) : where}` };
+  } catch (error) {
+    return { ok: false, result: '', message: `ErrorUseShareApiCsvShare: ${describeError(error, { keepPlainName: true })}` };
+  }
+}
+
 /** The plain sentence after "Metrics shared: ". */
 function whereItWent(fileName: string, result: string): string {
   if (result === 'web') return `${fileName} is in your downloads.`;

@@ -93,3 +93,21 @@ describe('createNativeSharePort', () => {
     expect(plugins.calls).toEqual([]);
   });
 });
+
+describe('sharing several files from the native shell', () => {
+  it('writes each into the cache, then opens one share sheet with all of them', async () => {
+    plugins.filesystem.writeFile.mockImplementation(async ({ path }: { path: string }) => (plugins.calls.push(`writeFile ${path}`), { uri: `file:///cache/${path}` }));
+    const result = await createNativeSharePort(createRecordingSharePort).shareFiles([
+      { fileName: 'a.csv', text: 'x' },
+      { fileName: 'b.csv', text: 'y' },
+    ]);
+    expect(plugins.calls).toEqual(['canShare', 'writeFile a.csv', 'writeFile b.csv', 'share']);
+    expect(plugins.share.share).toHaveBeenCalledWith({ title: '2 files', text: 'Repline workout metrics (CSV)', files: ['file:///cache/a.csv', 'file:///cache/b.csv'], dialogTitle: 'Share with buddies' });
+    expect(result).toBe('com.google.android.gm');
+  });
+
+  it('refuses a file name with a path before writing anything', async () => {
+    await expect(createNativeSharePort(createRecordingSharePort).shareFiles([{ fileName: 'ok.csv', text: '' }, { fileName: '../x.csv', text: '' }])).rejects.toThrow(/may not be empty or contain a path/);
+    expect(plugins.calls).toEqual([]);
+  });
+});

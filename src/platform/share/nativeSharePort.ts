@@ -21,6 +21,8 @@
  *   resolves, and the operating system clears the cache directory when it needs the room.
  * - A cancelled share sheet rejects (the plugin says "Share canceled"), reported like any other
  *   failure, as in the browser.
+ * - Several files (an athlete's sessions) are written to the cache one by one and handed to one
+ *   share sheet as `files`; a file that cannot be written stops the share before the sheet opens.
  */
 import type { SharePort } from './port';
 import { isPluginMissing } from '../pluginErrors';
@@ -35,13 +37,20 @@ function assertPlainFileName(fileName: string): void {
   }
 }
 
-async function shareThroughPlugins(fileName: string, csv: string): Promise<string> {
+/** Writes the files to the cache and hands them to one share sheet (several files go as `files`). */
+async function shareThroughPlugins(files: readonly { fileName: string; text: string }[]): Promise<string> {
   const [{ Share }, { Filesystem, Directory, Encoding }] = await Promise.all([import('@capacitor/share'), import('@capacitor/filesystem')]);
   if (!(await Share.canShare()).value) throw new Error('This device offers no app to share the file with');
-  const { uri } = await Filesystem.writeFile({ path: fileName, data: csv, directory: Directory.Cache, encoding: Encoding.UTF8 }).catch((error: unknown) => {
-    throw isPluginMissing(error) ? error : new Error(`Could not write ${fileName} to the cache: ${describeError(error)}`, { cause: error });
-  });
-  const { activityType } = await Share.share({ title: fileName, text: SHARE_TEXT, url: uri, dialogTitle: SHARE_DIALOG_TITLE });
+  const uris: string[] = [];
+  for (const { fileName, text } of files) {
+    const { uri } = await Filesystem.writeFile({ path: fileName, data: text, directory: Directory.Cache, encoding: Encoding.UTF8 }).catch((error: unknown) => {
+      throw isPluginMissing(error) ? error : new Error(`Could not write ${fileName} to the cache: ${describeError(error)}`, { cause: error });
+    });
+    uris.push(uri);
+  }
+  const title = files.length === 1 ? files[0]!.fileName : `${files.length} files`;
+  const where = files.length === 1 ? { url: uris[0] } : { files: uris };
+  const { activityType } = await Share.share({ title, text: SHARE_TEXT, ...where, dialogTitle: SHARE_DIALOG_TITLE });
   return activityType ?? '';
 }
 
@@ -51,9 +60,19 @@ export function createNativeSharePort(web: () => SharePort): SharePort {
     async shareCsv(fileName, csv) {
       assertPlainFileName(fileName);
       try {
-        return await shareThroughPlugins(fileName, csv);
+        return await shareThroughPlugins([{ fileName, text: csv }]);
       } catch (error) {
         if (isPluginMissing(error)) return web().shareCsv(fileName, csv);
+        throw error;
+      }
+    },
+    async shareFiles(files) {
+      if (files.length === 0) throw new Error('There is no file to share');
+      files.forEach((f) => assertPlainFileName(f.fileName));
+      try {
+        return await shareThroughPlugins(files);
+      } catch (error) {
+        if (isPluginMissing(error)) return web().shareFiles(files);
         throw error;
       }
     },

@@ -12,4 +12,11 @@ export interface SharePort {
    * platform's error (including a cancelled share sheet).
    */
   shareCsv(fileName: string, csv: string): Promise<string>;
+  /**
+   * Hands several UTF-8 text files to the user at once (an athlete's sessions, one CSV each): one
+   * share sheet for all of them where the platform takes several files, otherwise one download
+   * each. One call, because a browser lets a page share only once per tap: a second `share()`
+   * after the first would be refused. Resolves and rejects as `shareCsv` does.
+   */
+  shareFiles(files: readonly { fileName: string; text: string }[]): Promise<string>;
 }

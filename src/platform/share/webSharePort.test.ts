@@ -111,3 +111,27 @@ describe('createWebSharePort', () => {
     expect(browser.calls.at(-1)).toBe('remove');
   });
 });
+
+describe('sharing several files at once', () => {
+  const files = [
+    { fileName: 'Repline-1-ana.csv', text: 'a' },
+    { fileName: 'Repline-2-ana.csv', text: 'b' },
+  ];
+
+  it('hands them to one Web Share call (a page may share once per tap)', async () => {
+    const browser = fakeBrowser(true);
+    expect(await createWebSharePort(browser.env).shareFiles(files)).toBe('');
+    expect(browser.calls).toEqual(['share 2 files Repline-1-ana.csv']);
+  });
+
+  it('downloads each one where the browser cannot share files', async () => {
+    const browser = fakeBrowser(false);
+    expect(await createWebSharePort(browser.env).shareFiles(files)).toBe('web');
+    expect(browser.anchors.map((a) => a.download)).toEqual(['Repline-1-ana.csv', 'Repline-2-ana.csv']);
+    expect(browser.calls.filter((c) => c.startsWith('share'))).toEqual([]);
+  });
+
+  it('refuses to share nothing', async () => {
+    await expect(createWebSharePort(fakeBrowser(true).env).shareFiles([])).rejects.toThrow(/no file to share/);
+  });
+});

@@ -2,7 +2,8 @@
  * The browser's SharePort: the Web Share API with a File when `navigator.canShare({ files })`
  * accepts it (phones, some desktops), otherwise a `text/csv` download through an anchor and an
  * object URL (docs/behaviour.md §4 "CSV export"). A `.json` file (the log's backup) is typed
- * `application/json`. The browser globals are parameters so tests can pass fakes.
+ * `application/json`. Several files go in one `share()` (a page may share once per tap), or as
+ * one download each. The browser globals are parameters so tests can pass fakes.
  */
 import type { SharePort } from './port';
 
@@ -20,27 +21,41 @@ export interface WebShareEnv {
 export const REVOKE_AFTER_MS = 60_000;
 
 export function createWebSharePort(env: WebShareEnv = browserEnv()): SharePort {
+  const fileOf = (fileName: string, text: string) => new File([text], fileName, { type: fileName.endsWith('.json') ? 'application/json' : 'text/csv' });
+  const canShare = (files: File[]) => typeof env.navigator.canShare === 'function' && typeof env.navigator.share === 'function' && env.navigator.canShare({ files });
+  const download = (file: File) => {
+    const url = env.URL.createObjectURL(file);
+    env.setTimeout(() => env.URL.revokeObjectURL(url), REVOKE_AFTER_MS);
+    const anchor = env.document.createElement('a');
+    anchor.href = url;
+    anchor.download = file.name;
+    anchor.rel = 'noopener';
+    anchor.style.display = 'none';
+    env.document.body.append(anchor);
+    try {
+      anchor.click();
+    } finally {
+      anchor.remove();
+    }
+  };
   return {
     async shareCsv(fileName, csv) {
-      const file = new File([csv], fileName, { type: fileName.endsWith('.json') ? 'application/json' : 'text/csv' });
-      const nav = env.navigator;
-      if (typeof nav.canShare === 'function' && typeof nav.share === 'function' && nav.canShare({ files: [file] })) {
-        await nav.share({ files: [file], title: fileName });
+      const file = fileOf(fileName, csv);
+      if (canShare([file])) {
+        await env.navigator.share({ files: [file], title: fileName });
         return '';
       }
-      const url = env.URL.createObjectURL(file);
-      env.setTimeout(() => env.URL.revokeObjectURL(url), REVOKE_AFTER_MS);
-      const anchor = env.document.createElement('a');
-      anchor.href = url;
-      anchor.download = fileName;
-      anchor.rel = 'noopener';
-      anchor.style.display = 'none';
-      env.document.body.append(anchor);
-      try {
-        anchor.click();
-      } finally {
-        anchor.remove();
+      download(file);
+      return 'web';
+    },
+    async shareFiles(list) {
+      const files = list.map(({ fileName, text }) => fileOf(fileName, text));
+      if (files.length === 0) throw new Error('There is no file to share');
+      if (canShare(files)) {
+        await env.navigator.share({ files, title: `${files.length} files` });
+        return '';
       }
+      files.forEach(download);
       return 'web';
     },
   };

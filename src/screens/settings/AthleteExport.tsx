@@ -1,10 +1,11 @@
 /**
  * Settings → Data: one athlete's sessions as session CSV files, one file per session they trained
  * in, cut down to them where a coach ran several athletes in it (journal/logTransfer.ts), each
- * named for the athlete (`…-ana.csv`) and handed to the share port in turn.
+ * named for the athlete (`…-ana.csv`) and handed to the share port together, in one share: a
+ * browser lets a page share only once per tap, so sharing them in turn was refused after the first.
  */
 import { useEffect, useState, type ReactElement } from 'react';
-import { buildSessionCsv, csvFileName, shareCsv } from '../../csv';
+import { buildSessionCsv, csvFileName, shareCsvFiles } from '../../csv';
 import type { Journaling } from '../../journal/journaling';
 import type { SharePort } from '../../platform/share/port';
 import type { Athlete } from '../../rules/athletes';
@@ -43,17 +44,13 @@ export function AthleteExport({ journal, share }: Props): ReactElement | null {
         showStatus(`${athlete.name} has no finished session yet.`);
         return;
       }
-      let shared = 0;
-      for (const s of sessions) {
-        const name = csvFileName('session', new Date(s.startedAt), { hz: s.settings.hz, calcAngularVelocity: s.settings.calcAngularVelocity, calcAngularAcceleration: s.settings.calcAngularAcceleration }, athlete.name);
-        const outcome = await shareCsv(name, buildSessionCsv(s.input), share());
-        if (!outcome.ok) {
-          showError(`${outcome.message} (${shared} of ${sessions.length} files of ${athlete.name}'s sessions were exported)`);
-          return;
-        }
-        shared++;
-      }
-      showStatus(`${shared} CSV file${shared === 1 ? '' : 's'} of ${athlete.name}'s sessions exported.`);
+      const files = sessions.map((s) => ({
+        fileName: csvFileName('session', new Date(s.startedAt), { hz: s.settings.hz, calcAngularVelocity: s.settings.calcAngularVelocity, calcAngularAcceleration: s.settings.calcAngularAcceleration }, athlete.name),
+        csv: buildSessionCsv(s.input),
+      }));
+      const outcome = await shareCsvFiles(files, share());
+      if (outcome.ok) showStatus(`${outcome.message} (${files.length} CSV file${files.length === 1 ? '' : 's'} of ${athlete.name}'s sessions)`);
+      else showError(`${outcome.message} (none of ${athlete.name}'s ${files.length} files was exported)`);
     } catch (error) {
       showError(`${athlete.name}'s sessions could not be exported: ${messageOf(error)}`);
     } finally {

@@ -6,15 +6,24 @@ import type { SharePort } from '../port';
 
 export interface RecordingSharePort extends SharePort {
   readonly shared: { fileName: string; csv: string }[];
+  /** Each `shareFiles` call's files, in order. */
+  readonly sharedTogether: { fileName: string; text: string }[][];
   /** The result to resolve with, or an error to reject with, from now on. */
   answer: string | Error;
 }
 
 export function createRecordingSharePort(answer: string | Error = ''): RecordingSharePort {
   const shared: { fileName: string; csv: string }[] = [];
+  const sharedTogether: { fileName: string; text: string }[][] = [];
   return {
     shared,
+    sharedTogether,
     answer,
+    async shareFiles(files) {
+      sharedTogether.push(files.map((f) => ({ ...f })));
+      if (this.answer instanceof Error) throw this.answer;
+      return this.answer;
+    },
     async shareCsv(fileName, csv) {
       shared.push({ fileName, csv });
       if (this.answer instanceof Error) throw this.answer;
