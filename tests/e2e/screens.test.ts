@@ -2,7 +2,8 @@
  * The Workout screen as people see it, on a phone (390×844) and a desktop (1280×800): screenshots
  * with a set on screen go to test-results/e2e/ for review, the layout must not overflow
  * sideways, and axe-core must find no serious or critical accessibility violation. The screens
- * beyond the Workout (History, Profile, the profile test) are held to the same on a phone.
+ * beyond the Workout (History, Profile, the profile test, the Team page, Settings → Data) are held
+ * to the same on a phone.
  */
 import { seriousViolations } from './fixtures/axe';
 import { VIEWPORTS } from './fixtures/browser';
@@ -36,6 +37,7 @@ describe('the screens beyond the Workout, on a phone', () => {
     ['/history', 'History'],
     ['/profile', 'Profile'],
     ['/profile/test', 'Profile test'],
+    ['/team', 'Team'],
     ['/settings/data', 'Settings'],
   ] as const) {
     test(`${heading} (${path}) fits the width and passes axe`, async ({ app }) => {
@@ -45,6 +47,8 @@ describe('the screens beyond the Workout, on a phone', () => {
       await app.page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
       // Settings → Data lists the athletes once the journal is open.
       if (path === '/settings/data') await app.page.getByRole('combobox', { name: 'Athlete' }).waitFor();
+      // The Team page lists the athletes once the team has read them.
+      if (path === '/team') await app.page.getByRole('link', { name: 'Athlete 1: open their history' }).waitFor();
       const overflow = await app.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, 'page wider than the viewport').toBeLessThanOrEqual(0);
       expect(await seriousViolations(app.page)).toEqual([]);

@@ -65,10 +65,9 @@ export default function AthleteSwitch({ team, onClose }: { team: Team; onClose: 
 
 /** Who trains today, in order: tick, then move up or down. */
 function OrderEditor({ team, onDone, onBack }: { team: Team; onDone: () => void; onBack: () => void }): ReactElement {
-  const { attempt, showStatus } = useStores().alerts;
+  const { attempt } = useStores().alerts;
   const athletes = team.athletes.peek();
   const [ids, setIds] = useState<string[]>(() => team.store.order.peek()?.athleteIds.filter((id) => athletes.some((a) => a.id === id)) ?? []);
-  const name = (id: string) => athletes.find((a) => a.id === id)?.name ?? '';
   const move = (id: string, by: -1 | 1) =>
     setIds((list) => {
       const at = list.indexOf(id);
@@ -92,7 +91,6 @@ function OrderEditor({ team, onDone, onBack }: { team: Team; onDone: () => void;
           onConfirm={() =>
             void attempt(() => {
               team.planToday(ids);
-              showStatus(`Today’s order: ${ids.map(name).join(', ')}. ${name(ids[0]!)} is up.`);
               onDone();
             })
           }
@@ -129,7 +127,6 @@ function OrderEditor({ team, onDone, onBack }: { team: Team; onDone: () => void;
           className="button"
           onClick={() => {
             team.endToday();
-            showStatus('Today’s order ended: the athlete up now stays until you switch.');
             onDone();
           }}
         >

@@ -61,4 +61,20 @@ describe('the big live number', () => {
     expect(value).toBe('–\u00a0W');
     expect(tone).toBe('none');
   });
+
+  it('shows the eccentric/concentric ratio instead, judged against the athlete’s ratio target, with how many reps met it', () => {
+    // The sample rows' ratio is eccentric over concentric: rep 6, 0.86 / 0.86 = 1.00; rep 1, 0.98 / 1 = 0.98.
+    const ratio = { ratio: 'peakPowerRatio' as const, target: { ratio: 'peakPowerRatio' as const, min: 0.99 }, summary: { judged: 6, met: 4, mean: 1 } };
+    const six = shown({ ratio });
+    expect(six.value).toBe('1.00\u00a0×');
+    expect(six.tone).toBe('valid');
+    expect(six.region.textContent).toContain('Rep 6 · Eccentric/Concentric Peak Power');
+    expect(six.region.textContent).toContain('4 of 6 ≥ 0.99×');
+    cleanup();
+    expect(shown({ row: view.rows[1], ratio }).tone).toBe('invalid');
+    cleanup();
+    expect(shown({ row: view.rows[0], ratio }).tone).toBe('warmup');
+    cleanup();
+    expect(shown({ row: { ...view.rows[6]!, overload: null }, ratio }).value).toBe('–\u00a0×');
+  });
 });

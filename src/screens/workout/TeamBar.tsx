@@ -27,13 +27,13 @@ export function TeamBar(): ReactElement | null {
   const close = () => setOpen(null);
   return (
     <section className="team-bar" aria-label="Who trains">
-      <button type="button" className="team-bar__pick" aria-label={`Athlete: ${active.name}. Switch athlete`} onClick={() => setOpen('athlete')}>
-        <span className="team-bar__kicker">Athlete</span>
-        <span className="team-bar__name">{active.name}</span>
+      <button type="button" className="team-bar__pick" onClick={() => setOpen('athlete')}>
+        <span className="team-bar__kicker">Athlete</span> <span className="team-bar__name">{active.name}</span>
+        <span className="visually-hidden">, switch athlete</span>
       </button>
-      <button type="button" className="team-bar__pick" aria-label={`Exercise: ${exercise.name}. Choose exercise`} onClick={() => setOpen('exercise')}>
-        <span className="team-bar__kicker">Exercise</span>
-        <span className="team-bar__name">{exercise.name}</span>
+      <button type="button" className="team-bar__pick" onClick={() => setOpen('exercise')}>
+        <span className="team-bar__kicker">Exercise</span> <span className="team-bar__name">{exercise.name}</span>
+        <span className="visually-hidden">, choose exercise</span>
       </button>
       <div className="team-bar__actions">
         {next !== null && (
