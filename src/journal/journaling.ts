@@ -371,9 +371,10 @@ export function createJournaling(deps: JournalingDeps): Journaling {
       deps.storage().remove(PROFILE_TEST_KEY);
       deps.storage().remove(TEAM_KEY);
       dropTail(deps.storage());
+      // First the log's new state, so that no one keeps the reset settings with an athlete deleted.
+      revision.value++;
       deps.stores.settings.reset();
       deps.resetSet();
-      revision.value++;
     },
     athletes: () => requireStore().athletes(),
     exercises: () => requireStore().exercises(),

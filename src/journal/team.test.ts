@@ -17,7 +17,7 @@ const ROW = 'builtin:bent-over-row';
 
 function setup(options: { athletes?: Athlete[]; stored?: Record<string, string> } = {}) {
   const first = createAthlete({ name: 'Athlete 1', bodyMass: 85 }, { id: 'first', now: 1 });
-  const roster = options.athletes ?? [first];
+  let roster = options.athletes ?? [first];
   const saved: Athlete[] = [];
   const storage = createMemoryStorage(options.stored);
   const settings = createSettingsStore();
@@ -28,6 +28,7 @@ function setup(options: { athletes?: Athlete[]; stored?: Record<string, string> 
   let ids = 0;
   const journal = {
     athletes: async () => roster,
+    replace: (athletes: Athlete[]) => void (roster = athletes),
     exercises: async (): Promise<Exercise[]> => [],
     saveAthlete: async (a: Athlete) => void saved.push(a),
     saveExercise: async () => {},
@@ -48,7 +49,7 @@ function setup(options: { athletes?: Athlete[]; stored?: Record<string, string> 
     now: () => TODAY,
     newId: () => `new-${++ids}`,
   });
-  return { team, settings, view, turn, saved, storage, errors, recovering };
+  return { team, settings, view, turn, saved, storage, errors, recovering, journal };
 }
 
 describe('the team service', () => {
@@ -112,6 +113,18 @@ describe('the team service', () => {
     const record = { settings: { tags: [{ fromUs: Number.NEGATIVE_INFINITY, athleteId: 'first', exerciseId: SQUAT }, { fromUs: 9e6, athleteId: bea.id, exerciseId: ROW }] } } as unknown as SessionRecord;
     recovering.forEach((listener) => listener(record));
     expect([team.store.athleteId.peek(), team.exercise.peek().id]).toEqual([bea.id, ROW]);
+  });
+
+  it('reads the athletes again after Delete all data, keeping the reset settings with the new first athlete only', async () => {
+    const { team, settings, saved, journal } = await started(setup());
+    const fresh = createAthlete({ name: 'Athlete 1', bodyMass: 85 }, { id: 'fresh', now: 5 });
+    journal.replace([fresh]);
+    saved.length = 0;
+    journal.revision.value++;
+    settings.reset();
+    await expect.poll(() => team.store.athleteId.peek()).toBe('fresh');
+    expect(saved.map((a) => a.id)).not.toContain('first');
+    expect(team.store.roster.peek().map((a) => a.id)).toEqual(['fresh']);
   });
 
   it('keeps yesterday’s order from choosing today’s first athlete', async () => {

@@ -187,12 +187,17 @@ export function createTeam(deps: TeamDeps): Team {
     if (rising && store.order.peek() !== null) queueMicrotask(() => nextAthlete());
   });
 
-  // The log changed wholesale: read the athletes again.
+  // The log changed wholesale: read the athletes again. Until then nobody is up, so no change of
+  // the settings meanwhile (Delete all data resets them) is kept with an athlete that is gone.
   let seen = journal?.revision.peek() ?? 0;
   const stopReloading = effect(() => {
     const revision = journal?.revision.value ?? 0;
     if (revision === seen) return;
     seen = revision;
+    batch(() => {
+      store.roster.value = [];
+      store.athleteId.value = null;
+    });
     load().catch((error: unknown) => showError(`The athletes could not be read: ${messageOf(error)}`));
   });
 

@@ -78,16 +78,18 @@ export default function TeamScreen(): ReactElement {
     void attempt(async () => setSessions((await journal.summaries()).map(({ id, startedAt, sets }) => ({ id, startedAt, sets }))));
   }, [journal, revision]);
 
+  // Where sessions are not kept, every athlete is listed without a session.
+  const kept = journal?.state.value.kind === 'unavailable' ? [] : sessions;
   const rows = useMemo(
-    () => (team === null || sessions === null ? [] : sortTeamRows(teamRows(roster, sessions), column, direction, team.exerciseName)),
-    [team, roster, sessions, column, direction],
+    () => (team === null || kept === null ? [] : sortTeamRows(teamRows(roster, kept), column, direction, team.exerciseName)),
+    [team, roster, kept, column, direction],
   );
 
   return (
     <section className="screen team">
       <h1>Team</h1>
       <p className="hint">Each athlete’s last session, from the sessions kept on this device. Tap a name to open their history.</p>
-      {(team === null || (journal !== null && sessions === null)) && <p className="hint">Loading…</p>}
+      {(team === null || kept === null) && <p className="hint">Loading…</p>}
       {team !== null && (
         <>
           <div className="toolbar" role="group" aria-label="Sort">
