@@ -9,7 +9,7 @@
  */
 import { repPackets } from './fixtures/reps';
 import { putOnPlates } from './fixtures/sessions';
-import { addAthlete, athleteUp, chooseExercise, exerciseUp, planToday, rateLastSet, switchTo } from './fixtures/team';
+import { addAthlete, athleteButton, athleteUp, chooseExercise, exerciseUp, planToday, rateLastSet, switchTo } from './fixtures/team';
 import { describe, expect, test } from './fixtures/test';
 
 const SETS = [
@@ -29,7 +29,8 @@ function figures(line: string): { best: string; mean: string; loss: string } {
 describe('two athletes taking turns on one device', () => {
   test('train with their own plates and exercises, and every view shows each one’s own sets', async ({ app, unit }) => {
     await app.open();
-    await app.page.getByRole('button', { name: 'Athlete Athlete 1, switch athlete' }).waitFor();
+    await athleteButton(app).waitFor();
+    expect(await athleteUp(app)).toBe('Athlete 1');
 
     // Ana: squats at 0.05 with a goal of 4; Ben: rows at 0.025, the same goal.
     for (const { athlete, exercise, inertia, kg } of [

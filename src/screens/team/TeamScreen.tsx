@@ -73,10 +73,11 @@ export default function TeamScreen(): ReactElement {
   const [column, setColumn] = useState<TeamColumn>('name');
   const [direction, setDirection] = useState<'ascending' | 'descending'>('ascending');
 
+  const open = journal?.state.value.kind === 'open';
   useEffect(() => {
-    if (journal === null || journal.state.peek().kind !== 'open') return;
+    if (journal === null || !open) return;
     void attempt(async () => setSessions((await journal.summaries()).map(({ id, startedAt, sets }) => ({ id, startedAt, sets }))));
-  }, [journal, revision]);
+  }, [journal, open, revision]);
 
   // Where sessions are not kept, every athlete is listed without a session.
   const kept = journal?.state.value.kind === 'unavailable' ? [] : sessions;
