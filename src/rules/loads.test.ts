@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeLoad, firstLoads, inertiaStretches, loadAt, type LoadSpan } from './loads';
+import { changeLoad, firstLoads, loadAt, type LoadSpan } from './loads';
 
 const START = Number.NEGATIVE_INFINITY;
 const light = { inertia: 0.05, boost: 0 };
@@ -50,21 +50,5 @@ describe('loadAt', () => {
 
   it('refuses a session without a load', () => {
     expect(() => loadAt([], 0)).toThrow('at least one load');
-  });
-});
-
-describe('inertiaStretches', () => {
-  it('joins neighbouring spans of one inertia, whatever their boost', () => {
-    const loads: LoadSpan[] = [
-      { fromUs: START, ...light },
-      { fromUs: 10e6, inertia: 0.05, boost: 20 },
-      { fromUs: 20e6, ...heavy },
-      { fromUs: 30e6, ...light },
-    ];
-    expect(inertiaStretches(loads)).toEqual([
-      { inertia: 0.05, fromUs: START, toUs: 20e6 },
-      { inertia: 0.1, fromUs: 20e6, toUs: 30e6 },
-      { inertia: 0.05, fromUs: 30e6, toUs: Number.POSITIVE_INFINITY },
-    ]);
   });
 });

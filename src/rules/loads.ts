@@ -53,18 +53,3 @@ export function changeLoad(loads: readonly LoadSpan[], load: Load, nowUs: number
   const current = loads.at(-1);
   return changeSpan(loads, { inertia: load.inertia, boost: load.boost }, sameLoad, nowUs, !started || current?.inertia === 0);
 }
-
-/**
- * The stretches of the session that share an inertia (boost changes do not change a figure the
- * engine computes): each one's inertia and the time range its reps start in, [fromUs, toUs).
- */
-export function inertiaStretches(loads: readonly LoadSpan[]): { inertia: number; fromUs: number; toUs: number }[] {
-  const stretches: { inertia: number; fromUs: number; toUs: number }[] = [];
-  for (const span of loads) {
-    const last = stretches.at(-1);
-    if (last !== undefined && last.inertia === span.inertia) continue;
-    if (last !== undefined) last.toUs = span.fromUs;
-    stretches.push({ inertia: span.inertia, fromUs: span.fromUs, toUs: Number.POSITIVE_INFINITY });
-  }
-  return stretches;
-}

@@ -7,31 +7,15 @@
  * session at 0.1 kg·m² after one at 0.05 shows a drop that is no drop at all. The History
  * therefore compares like with like: by default the inertia the athlete trained at most (the most
  * reps after the warmup over all sessions, the latest session's inertia on a tie), and never a
- * line across two inertias.
+ * line across two inertias. A session's best and mean at an inertia are rules/setRecords.ts
+ * `figuresOver` its sets at that inertia.
  */
-import type { Metric, Rep } from '../engine/types';
-import type { Phase } from './labels';
-import { loadAt } from './loads';
-import { splitSets, type SetBreaks } from './setSplit';
+import type { SetRecord } from './setRecords';
 
-export interface SessionFigures {
-  /** Reps after each set's warmup. */
-  reps: number;
-  best: number | null;
-  mean: number | null;
-}
-
-/** Reps after each set's warmup per inertia the session's sets were done at; none without known loads. */
-export function repsByInertia(reps: readonly Rep[], how: SetBreaks & { warmup: number }): Map<number, number> {
-  const loads = how.loads ?? [];
+/** Reps after each set's warmup per inertia the session's sets were done at (sets at unknown plates left out). */
+export function repsByInertia(sets: readonly Pick<SetRecord, 'counted' | 'inertia'>[]): Map<number, number> {
   const out = new Map<number, number>();
-  if (loads.length === 0) return out;
-  for (const set of splitSets(reps, how)) {
-    const counted = set.length - how.warmup;
-    if (counted <= 0) continue;
-    const inertia = loadAt(loads, set[0]!.startUs).inertia;
-    out.set(inertia, (out.get(inertia) ?? 0) + counted);
-  }
+  for (const set of sets) if (set.counted > 0 && set.inertia !== null) out.set(set.inertia, (out.get(set.inertia) ?? 0) + set.counted);
   return out;
 }
 
@@ -49,18 +33,4 @@ export function mostUsedInertia(sessions: readonly { startedAt: number; byInerti
     if (best === null || use.reps > best.reps || (use.reps === best.reps && use.last > best.last)) best = { inertia, ...use };
   }
   return best?.inertia ?? null;
-}
-
-export function sessionFigures(reps: readonly Rep[], how: SetBreaks & { warmup: number }, metric: Metric, phase: Phase, inertia?: number): SessionFigures {
-  const loads = how.loads ?? [];
-  const atInertia = (set: readonly Rep[]) => inertia === undefined || (loads.length > 0 && loadAt(loads, set[0]!.startUs).inertia === inertia);
-  const counted = splitSets(reps, how)
-    .filter(atInertia)
-    .flatMap((set) => set.slice(how.warmup));
-  const values = counted.map((rep) => rep[phase][metric]);
-  return {
-    reps: counted.length,
-    best: values.length > 0 ? Math.max(...values) : null,
-    mean: values.length > 0 ? values.reduce((a, b) => a + b, 0) / values.length : null,
-  };
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { archiveAthlete, createAthlete } from './athletes';
 import { makeRep } from './fixtures';
-import { taggedSets } from './setTags';
-import { sortTeamRows, teamRows, teamSession, type TeamSession } from './teamView';
+import { setRecords } from './setRecords';
+import { sortTeamRows, teamRows, type TeamSession } from './teamView';
 
 const [ana, bea, cy] = ['Ana', 'Bea', 'Cy'].map((name) => createAthlete({ name, bodyMass: 70 }, { id: name.toLowerCase(), now: 1 }));
 const SQUAT = 'builtin:squat';
@@ -52,12 +52,13 @@ describe('the Team view', () => {
     expect(sortTeamRows(rows, 'exercise', 'ascending', (id) => (id === SQUAT ? 'Squat' : 'Bent-over row')).map((r) => r.name)).toEqual(['Ana', 'Bea', 'Cy']);
   });
 
-  it('reads a session’s tagged sets: counted reps only, the set’s velocity loss', () => {
+  it('reads a session’s sets’ records as they are: counted reps only, the set’s velocity loss', () => {
     const reps = [0, 3, 6].map((t, i) => ({ ...makeRep(i, [0.9, 1.0, 0.8][i]!, 0.5), startUs: t * 1e6, endUs: (t + 2) * 1e6 }));
-    const sets = taggedSets(reps, { restS: 20, warmup: 1, metric: 'velocity', phase: 'concentric', tags: [{ fromUs: Number.NEGATIVE_INFINITY, athleteId: 'ana', exerciseId: SQUAT }] });
-    const session = teamSession('x', day(9), sets);
-    expect(session.sets).toHaveLength(1);
-    expect(session.sets[0]!.velocities).toEqual([1.0, 0.8]);
-    expect(session.sets[0]!.velocityLoss).toBeCloseTo(20, 10);
+    const sets = setRecords(reps, { restS: 20, warmup: 1, loads: [], radius: 0.014, tags: [{ fromUs: Number.NEGATIVE_INFINITY, athleteId: 'ana', exerciseId: SQUAT }] });
+    const [row] = teamRows([createAthlete({ name: 'Ana', bodyMass: 60 }, { id: 'ana', now: 0 })], [{ id: 'x', startedAt: day(9), sets }]);
+    expect(sets[0]!.velocities).toEqual([1.0, 0.8]);
+    expect(row!.last).toMatchObject({ sessionId: 'x', best: 1.0, change: null });
+    expect(row!.last!.mean).toBeCloseTo(0.9, 12);
+    expect(row!.last!.velocityLoss).toBeCloseTo(20, 10);
   });
 });

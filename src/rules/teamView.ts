@@ -15,7 +15,6 @@
  * session's stored set records (rules/setRecords.ts) are `TeamSet`s as they are.
  */
 import type { Athlete } from './athletes';
-import type { TaggedSet } from './setTags';
 import { percentChange } from './target';
 
 /** One set as the Team view needs it. */
@@ -50,15 +49,6 @@ export interface TeamRow {
   athleteId: string;
   name: string;
   last: LastSession | null;
-}
-
-/** A session's tagged sets (rules/setTags.ts) as the Team view reads them, each counted after its own warmup. */
-export function teamSession(id: string, startedAt: number, sets: readonly TaggedSet[]): TeamSession {
-  return {
-    id,
-    startedAt,
-    sets: sets.map((set) => ({ athleteId: set.athleteId, exerciseId: set.exerciseId, velocities: set.reps.slice(set.warmup).map((rep) => rep.concentric.velocity), velocityLoss: set.summary.velocityLoss })),
-  };
 }
 
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;

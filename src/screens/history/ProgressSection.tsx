@@ -12,7 +12,7 @@ import { SelectField } from '../../components/SelectField';
 import { METRICS, type Metric } from '../../engine/types';
 import type { HistoryEntry } from '../../journal/records';
 import { fixed2, METRIC_LABELS, PHASE_LABELS, PHASES, type Phase } from '../../rules/labels';
-import { mostUsedInertia } from '../../rules/progress';
+import { mostUsedInertia, repsByInertia as byInertia } from '../../rules/progress';
 import { figureKey, figuresOver, type SetRecord } from '../../rules/setRecords';
 import type { ProgressLine } from './ProgressChart';
 
@@ -34,13 +34,6 @@ interface Row {
 const ALL = 'all';
 const METRIC_OPTIONS = METRICS.map((value) => ({ value, label: METRIC_LABELS[value] }));
 const PHASE_OPTIONS = PHASES.map((value) => ({ value, label: PHASE_LABELS[value] }));
-
-/** Counted reps per inertia of a session's sets. */
-function byInertia(sets: readonly SetRecord[]): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const set of sets) if (set.counted > 0 && set.inertia !== null) out.set(set.inertia, (out.get(set.inertia) ?? 0) + set.counted);
-  return out;
-}
 
 /** "3/9/25, 8:30 AM": short, so the table fits a phone's width. */
 function when(entry: HistoryEntry): string {
