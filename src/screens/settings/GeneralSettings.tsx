@@ -1,18 +1,21 @@
 /**
  * Settings → General (the product rules are silent on where these live): the docs/behaviour.md §3 fields that shape every
  * figure — body mass, sampling rate, shaft radius and the two "calculate" flags. Applied on Save,
- * not per keystroke, because each change reprocesses the whole session.
+ * not per keystroke, because each change reprocesses the whole session. The body mass is the
+ * athlete's up now (kept with them, journal/team.ts); the rest is the device's.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState, type ReactElement } from 'react';
 import { NumberField } from '../../components/NumberField';
 import { RANGES } from '../../engine/ranges';
 import { Toggle } from '../../components/Toggle';
-import { useStores } from '../../compose/appContext';
+import { useApp } from '../../compose/appContext';
 
 export default function GeneralSettings(): ReactElement {
   useSignals();
-  const { alerts, settings } = useStores();
+  const app = useApp();
+  const { alerts, settings } = app.stores;
+  const athlete = app.team.value?.store.active.value?.name ?? null;
   const { attempt, showStatus } = alerts;
   const s = settings.current.value;
   const [mass, setMass] = useState<number | null>(s.mass);
@@ -36,7 +39,7 @@ export default function GeneralSettings(): ReactElement {
       }}
     >
       <h2>Athlete and processing</h2>
-      <NumberField label="Body mass" unit="kg" value={s.mass} min={RANGES.mass.min} max={RANGES.mass.max} onChange={setMass} />
+      <NumberField label={athlete === null ? 'Body mass' : `Body mass of ${athlete}`} unit="kg" value={s.mass} min={RANGES.mass.min} max={RANGES.mass.max} onChange={setMass} />
       <NumberField label="Sampling rate" unit="Hz" value={s.hz} min={RANGES.hz.min} max={RANGES.hz.max} onChange={setHz} />
       <NumberField label="Shaft radius" unit="m" value={s.radius} min={RANGES.radius.min} max={RANGES.radius.max} onChange={setRadius} />
       <Toggle
