@@ -144,7 +144,7 @@ export function composeApp(ports: AppPorts): App {
   // The CSV code loads with the first export, not with the Workout screen.
   const exportLive = async () => {
     await alerts.attempt(async () =>
-      (await import('../workout/sessionExport')).exportLiveSession(session, ports.share, { settings: settings.current, firmware: connection.firmware, alerts }),
+      (await import('../workout/sessionExport')).exportLiveSession(session, ports.share, { settings: settings.current, firmware: connection.firmware, alerts, names: () => team.value?.names() ?? null }),
     );
   };
 

@@ -14,6 +14,7 @@
  * ```
  */
 export { buildSessionCsv, sessionCsvParts, type RawColumns, type SessionCsvInput } from './sessionCsv';
+export type { SessionTagsInput } from './sessionTagsCsv';
 export { buildDebugCsv, DEBUG_COLUMNS } from './debugCsv';
 export { ratesAtSamples, type SampleRates } from './ratesAtSamples';
 export { parseDebugCsv } from './debugImport/parseDebugCsv';

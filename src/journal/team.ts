@@ -77,6 +77,8 @@ export interface Team {
   updateActive(patch: Partial<Pick<AthleteSettings, 'bigNumber' | 'ratioTarget'>>): void;
   /** The name of an exercise id (known or not). */
   exerciseName(exerciseId: string): string;
+  /** Who and what the ids of a session's tags are, for the session CSV's athletes block. */
+  names(): { athlete: (id: string) => { name: string; bodyMass: number | null }; exercise: (id: string) => { name: string; massShare: number | null } };
   dispose(): void;
 }
 
@@ -290,6 +292,16 @@ export function createTeam(deps: TeamDeps): Team {
       const found = BUILT_IN_EXERCISES.find((e) => e.id === id) ?? store.exercises.peek().find((e) => e.id === id);
       return found?.name ?? 'Unknown exercise';
     },
+    names: () => ({
+      athlete: (id) => {
+        const found = store.roster.peek().find((a) => a.id === id);
+        return found === undefined ? { name: 'Unknown athlete', bodyMass: null } : { name: found.name, bodyMass: found.bodyMass };
+      },
+      exercise: (id) => {
+        const found = BUILT_IN_EXERCISES.find((e) => e.id === id) ?? store.exercises.peek().find((e) => e.id === id);
+        return found === undefined ? { name: 'Unknown exercise', massShare: null } : { name: found.name, massShare: found.massShare };
+      },
+    }),
     dispose() {
       stopKeeping();
       stopAdvancing();

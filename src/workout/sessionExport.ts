@@ -12,6 +12,7 @@ import type { Rep, SampleBatch } from '../engine/types';
 import type { LoadSpan } from '../rules/loads';
 import { PLATE_STEPS, plateInertia, plateTotal } from '../rules/plates';
 import type { SessionCsvInput } from '../csv';
+import type { SessionTagsInput } from '../csv';
 import type { SharePort } from '../platform/share/port';
 import type { WorkoutSettings } from '../rules/settingsModel';
 import type { Alerts } from '../stores/alerts';
@@ -61,16 +62,19 @@ export async function exportSessionCsv(input: SessionCsvInput, s: WorkoutSetting
   else report.showError(outcome.message);
 }
 
-/** What the live export reads besides the session: the settings, the unit's firmware, and where it reports. */
+/** What the live export reads besides the session: the settings, the unit's firmware, where it reports, and who is who (none: no athletes block). */
 export interface LiveExportDeps {
   settings: ReadonlySignal<WorkoutSettings>;
   firmware: ReadonlySignal<FirmwareVersion | null>;
   alerts: Pick<Alerts, 'attempt' | 'showError' | 'showStatus'>;
+  names?: () => Pick<SessionTagsInput, 'athlete' | 'exercise'> | null;
 }
 
-/** The set on screen, every sample of it, as the user's CSV (failures go to the alert region). */
-export async function exportLiveSession(session: LiveSession, share: () => SharePort, { settings, firmware, alerts }: LiveExportDeps): Promise<void> {
+/** The set on screen, every sample of it, as the user's CSV, with the athletes block once the athletes are known (failures go to the alert region). */
+export async function exportLiveSession(session: LiveSession, share: () => SharePort, { settings, firmware, alerts, names }: LiveExportDeps): Promise<void> {
   const s = settings.peek();
   const input = sessionCsvInput({ date: new Date(), settings: s, firmware: firmware.peek(), reps: session.reps.peek(), raw: session.raw(), loads: session.loads.peek() });
-  await alerts.attempt(() => exportSessionCsv(input, s, share(), alerts));
+  const who = names?.() ?? null;
+  const tags = session.tags.peek();
+  await alerts.attempt(() => exportSessionCsv(who === null || tags.length === 0 ? input : { ...input, tags: { tags, notes: session.notes.peek(), ...who } }, s, share(), alerts));
 }

@@ -80,7 +80,7 @@ describe('the History', () => {
     expect(card.textContent).toContain('5 reps · best 0.93 Velocity (m/s), concentric');
   });
 
-  it('exports the session CSV with its mass, plates and every raw sample', async () => {
+  it('exports the session CSV with its mass, plates, every raw sample and who trained', async () => {
     const user = userEvent.setup();
     visit(<HistoryScreen />);
     await user.click(await screen.findByRole('button', { name: /^Export CSV of the session of / }));
@@ -90,6 +90,8 @@ describe('the History', () => {
     expect(csv).toMatch(/Mass[^\n]*,72/);
     const raw = csv.slice(csv.indexOf('Time (µs)')).split(/\r?\n\r?\n/)[0]!.trim().split(/\r?\n/).slice(1);
     expect(raw.map((line) => Number(line.split(',')[0]))).toEqual(SAMPLES.timeUs);
+    // The athletes block: the session's one athlete doing the Unspecified exercise (share 1).
+    expect(csv).toContain('Set Start (µs),Set End (µs),Athlete,Body Mass (kg),Exercise,Mass Share,');
   });
 
   it('deletes a session only after the confirmation', async () => {

@@ -139,7 +139,7 @@ export default function SessionScreen(): ReactElement {
                 Table
               </button>
             </div>
-            <button type="button" className="button" onClick={() => void attempt(() => exportRecorded(journal, recorded.loaded.meta, app.ports.share(), alerts))}>
+            <button type="button" className="button" onClick={() => void attempt(() => exportRecorded(journal, recorded.loaded.meta, app.ports.share(), alerts, app.team.value?.names()))}>
               Export CSV
             </button>
             <button type="button" className="button" onClick={() => setConfirming(true)}>

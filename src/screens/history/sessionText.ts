@@ -6,6 +6,7 @@ import type { Journaling } from '../../journal/journaling';
 import type { HistoryEntry } from '../../journal/records';
 import type { SharePort } from '../../platform/share/port';
 import { fixed2, METRIC_LABELS, PHASE_LABELS } from '../../rules/labels';
+import type { SessionTagsInput } from '../../csv';
 import { exportSessionCsv, sessionCsvInput, type ExportReport } from '../../workout/sessionExport';
 
 /** "Mar 9, 2025, 8:30 AM" */
@@ -19,9 +20,12 @@ export function best(entry: Pick<HistoryEntry, 'best'>): string {
   return `${fixed2(entry.best.value)} ${METRIC_LABELS[entry.best.metric]}, ${PHASE_LABELS[entry.best.phase].toLowerCase()}`;
 }
 
-/** The kept session as the session CSV, shared or downloaded (the same file as the Workout screen's export). */
-export async function exportRecorded(journal: Journaling, entry: Pick<HistoryEntry, 'id' | 'startedAt'>, share: SharePort, report: ExportReport): Promise<void> {
-  const { loaded, settings, reps, loads } = await journal.recorded(entry.id);
+/**
+ * The kept session as the session CSV, shared or downloaded (the same file as the Workout screen's
+ * export), with its athletes block when `names` says who and what its tags are.
+ */
+export async function exportRecorded(journal: Journaling, entry: Pick<HistoryEntry, 'id' | 'startedAt'>, share: SharePort, report: ExportReport, names?: Pick<SessionTagsInput, 'athlete' | 'exercise'>): Promise<void> {
+  const { loaded, settings, reps, loads, tags, notes } = await journal.recorded(entry.id);
   const input = sessionCsvInput({ date: new Date(entry.startedAt), settings, firmware: loaded.meta.unit?.firmware ?? null, reps, raw: loaded.samples, loads });
-  await exportSessionCsv(input, settings, share, report);
+  await exportSessionCsv(names === undefined || tags.length === 0 ? input : { ...input, tags: { tags, notes, ...names } }, settings, share, report);
 }
