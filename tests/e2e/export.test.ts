@@ -1,6 +1,6 @@
 /**
  * Export CSV after a set. Headless Chromium on Linux has no Web Share, so
- * the file arrives as a download; it must hold docs/behaviour.md §3's four blocks (then the sets and the power figures) — header lines, one row per
+ * the file arrives as a download; it must hold docs/behaviour.md §3's four blocks (then the sets, the power figures and who trained) — header lines, one row per
  * rep shown, the plate counts, and every raw sample the unit sent.
  */
 import { readFile } from 'node:fs/promises';
@@ -39,8 +39,12 @@ describe('exporting the session', () => {
     await app.waitForStatus(/Metrics shared/);
 
     const blocks = blocksOf(csv);
-    expect(blocks).toHaveLength(6);
-    const [header, reps, plates, raw, sets, power] = blocks as [string[][], string[][], string[][], string[][], string[][], string[][]];
+    expect(blocks).toHaveLength(7);
+    const [header, reps, plates, raw, sets, power, athletes] = blocks as [string[][], string[][], string[][], string[][], string[][], string[][], string[][]];
+
+    // Who trained: the first athlete (85 kg), the Unspecified exercise (the whole body mass), one set.
+    expect(athletes[0]!.slice(2, 6)).toEqual(['Athlete', 'Body Mass (kg)', 'Exercise', 'Mass Share']);
+    expect(athletes.slice(1).map((row) => row.slice(2, 8))).toEqual([['Athlete 1', '85', 'Unspecified', '1', '0.05', '0']]);
 
     // The set block matches the screen: one set, its warmup left out, best and mean of the shown velocities.
     const shown = rows.filter((r) => r.label !== 'W').map((r) => Number(r.concentric));
