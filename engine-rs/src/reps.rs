@@ -160,6 +160,22 @@ fn back_within<const PULLING: bool>(p: f64, ext_p: f64, switch_p: f64) -> bool {
     }
 }
 
+/// Whether a point at `angle_deg` turning at `omega` moves the rope the way the phase after a
+/// pull (`PULLING`) or a release goes: out of a release (|angle| falling), back into a pull. The
+/// filter spreads a hard stop over its window: its smoothed angle overshoots where the rope
+/// stopped and comes back while ω still says the disc turns on, and those points, back from the
+/// extreme and moving, would otherwise start the next phase's movement a rest too early (a
+/// return stopped dead at 9 000°/s, then 1 s of rest, made the next pull 1.27 s long at 24 %
+/// of its velocity).
+#[inline(always)]
+fn toward_next<const PULLING: bool>(angle_deg: f64, omega: f64) -> bool {
+    if PULLING {
+        angle_deg * omega >= 0.0
+    } else {
+        angle_deg * omega <= 0.0
+    }
+}
+
 /// Whether the rope has been at rest for [`REST_CLOSE_S`] by `now_us`: since the flywheel
 /// stopped (at `stop_us`) and since it last left the rest band (at `band_since_us`), whichever
 /// is later.
@@ -361,7 +377,10 @@ impl Folds {
             }
             self.all.push(m, moving, here.p, at);
             let ext_p = self.ext.p;
-            self.after_ext.get_or_insert_with(|| PhaseAcc::new(ext_p)).push(m, moving, here.p, at);
+            // The next phase moves the other way: a point still moving this phase's way is its
+            // slow-down, not the next phase's start (see `toward_next`).
+            let next_moving = moving && self.own * point.angle_deg * m[OMEGA] >= 0.0;
+            self.after_ext.get_or_insert_with(|| PhaseAcc::new(ext_p)).push(m, next_moving, here.p, at);
         }
         add_smoothed(m, at.index, delays, (self.from, self.ext.index, self.own), &mut self.peaks, before);
     }
@@ -647,7 +666,7 @@ impl RepDetector {
             let switch_p = switch_at::<PULLING>(ext_p);
             while i < len {
                 let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
-                if !(block.moving[i] && back_within::<PULLING>(p, ext_p, switch_p)) {
+                if !(block.moving[i] && back_within::<PULLING>(p, ext_p, switch_p) && toward_next::<PULLING>(block.angle_deg[i], block.values[i][OMEGA])) {
                     break;
                 }
                 still.push(block.time_us[i], p, true);
@@ -911,10 +930,11 @@ mod tests {
             path.extend(std::iter::repeat_n((to, false), w[1].1));
         }
         let (mut d, mut edges) = detector();
+        let mut last = path[0].0;
         let mut reps: Vec<(Option<u64>, Rep)> = (0u64..)
             .zip(&path)
             .filter_map(|(i, &(a, moving))| {
-                let p = point(i, a, moving);
+                let p = point(i, a, moving, a - std::mem::replace(&mut last, a));
                 edges.push(i, p.at.time_us, a, a.abs(), moving);
                 d.push(&p, &edges).map(|r| (Some(i), r))
             })
@@ -937,9 +957,11 @@ mod tests {
         (RepDetector::new(1, context, delays), Edges::new(100.0, 0, 0.0))
     }
 
-    /// Point `i` at angle `a`, every value 1 while moving, 0 at rest.
-    fn point(i: u64, a: f64, moving: bool) -> DetectorPoint {
-        let values = [if moving { 1.0 } else { 0.0 }; VALUE_COUNT];
+    /// Point `i` at angle `a`, having moved by `step` degrees since the last: every value 1
+    /// while moving (ω ±1, the way the angle goes), 0 at rest.
+    fn point(i: u64, a: f64, moving: bool, step: f64) -> DetectorPoint {
+        let mut values = [if moving { 1.0 } else { 0.0 }; VALUE_COUNT];
+        values[OMEGA] = if moving { step.signum() } else { 0.0 };
         DetectorPoint { at: At { index: i, time_us: i as f64 * 1e4 }, angle_deg: a, values, moving }
     }
 
@@ -1001,8 +1023,10 @@ mod tests {
         let mut reps = Vec::new();
         let moving = std::iter::once((400.0, true)).chain(path.iter().map(|&a| (a, true)));
         let resting = std::iter::repeat_n((800.0, false), 2 * REST_CLOSE as usize);
+        let mut last = 400.0;
         for (i, (a, moves)) in (0u64..).zip(moving.chain(resting)) {
-            let p = point(i, a, moves);
+            // It was already pulling at the first point.
+            let p = point(i, a, moves, if i == 0 { -1.0 } else { a - std::mem::replace(&mut last, a) });
             edges.push(i, p.at.time_us, a, a.abs(), moves);
             reps.extend(d.push(&p, &edges));
         }
@@ -1018,8 +1042,9 @@ mod tests {
         let (mut d, mut edges) = detector();
         let (mut turns, mut reps) = (Vec::new(), Vec::new());
         let still = std::iter::repeat_n((800.0, false), 10);
+        let mut last = 800.0;
         for (i, (a, moves)) in (0u64..).zip(still.chain(path.iter().map(|&a| (a, true)))) {
-            let p = point(i, a, moves);
+            let p = point(i, a, moves, a - std::mem::replace(&mut last, a));
             edges.push(i, p.at.time_us, a, a.abs(), moves);
             reps.extend(d.push(&p, &edges).map(|r| (i, r)));
             turns.extend(d.take_turn().map(|t| (i, t)));
@@ -1104,7 +1129,7 @@ mod tests {
             .zip(path)
             .filter(|&(i, (a, moving))| {
                 edges.push(i, i as f64 * 1e4, a, a.abs(), moving);
-                d.push(&point(i, a, moving), &edges).is_some()
+                d.push(&point(i, a, moving, -20.0), &edges).is_some()
             })
             .count();
         assert_eq!((reps, d.finish(&edges)), (1, [None, None]));
@@ -1125,6 +1150,7 @@ mod tests {
         for (i, &a) in (0u64..).zip(&path) {
             let moving = i > 0 && i <= 180;
             let mut values = [if moving { 1.0 } else { 0.0 }; VALUE_COUNT];
+            values[OMEGA] = -values[OMEGA];
             for (j, &n) in delays.iter().enumerate() {
                 let c = i as f64 - n as f64;
                 values[SMOOTHED + j] = if c <= turn as f64 { c } else { -c };
@@ -1151,6 +1177,7 @@ mod tests {
         for (i, &a) in (0u64..).zip(&path) {
             let moving = i > 0 && i <= 180;
             let mut values = [if moving { 1.0 } else { 0.0 }; VALUE_COUNT];
+            values[OMEGA] = -values[OMEGA];
             let c = i as f64 - 30.0;
             values[SMOOTHED..].fill(if c <= turn as f64 { c } else { -c });
             let p = DetectorPoint { at: At { index: i, time_us: i as f64 * 1e4 }, angle_deg: a, values, moving };
