@@ -47,20 +47,20 @@ pub fn change_point(t: &[f64], x: &[f64], sign: f64) -> f64 {
 
 /// [`change_point`] of `len` points read through `t` and `x` (by position).
 ///
-/// A stop (`sign` −1) is also fitted as one at speed, `θ0 + b·k + c·k²` with k counted back from
-/// the stop, and timed by that fit when it explains the motion much better
-/// ([`SPEED_FIT_GAIN`]): a rope stopped hard is still moving at the last sample before the stop,
-/// and the quadratic alone bends the line into a parabola that ends tens of milliseconds later
-/// (a 0.2 s return over 1 800° stopped dead was timed 45 ms late, its mean velocity 19 % low).
-/// The speed fit is only taken then: on a stop that slows down smoothly its extra freedom follows
-/// the noise and the curve's higher terms (the eccentric's mean velocity 1–3 % off, against
-/// 0.1–0.6 % with the quadratic).
+/// A stop (`sign` −1) that the quadratic cannot follow ([`SPEED_FIT_MISFIT_DEG`]) is also fitted
+/// as one at speed, `θ0 + b·k + c·k²` with k counted back from the stop, and timed by that fit
+/// when it explains the motion much better ([`SPEED_FIT_GAIN`]) and finds the rope still moving
+/// fast at the stop (`hard_rate`, degrees a step: [`SPEED_FIT_MIN_DEG_S`]). A rope stopped hard
+/// is still moving at the last sample before the stop, and the quadratic alone bends the line
+/// into a parabola that ends tens of milliseconds later (a 0.2 s return over 1 800° stopped dead
+/// was timed 45 ms late, its mean velocity 19 % low). The speed fit is only taken then: on a
+/// stop that slows down smoothly its extra freedom follows the noise and the curve's higher
+/// terms (the eccentric's mean velocity 1–3 % off, against 0.1–0.6 % with the quadratic).
 fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64, hard_rate: f64) -> f64 {
     let len = len.min(MAX_WINDOW);
     if len == 0 {
         return f64::NAN;
     }
-    let stop = sign < 0.0;
     // Index k counts along the motion: for a stop, the points reversed.
     let at = |k: usize| if sign > 0.0 { k } else { len - 1 - k };
     let origin = x(at(0));
@@ -72,43 +72,28 @@ fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64
         xx += vk * vk;
     }
     let n = len as f64;
-    // Σv, Σv·i, Σv·i² over the points after j.
-    let (mut a0, mut a1, mut a2) = (0.0, 0.0, 0.0);
-    let (mut plain, mut speed) = (Best::default(), Best::default());
-    // Σu, Σu², Σu³ and Σu⁴ over u = 1..=moving: exact integers, summed as `moving` grows.
-    let (mut s1, mut s2, mut s3, mut s4) = (0.0, 0.0, 0.0, 0.0);
+    // Σv, Σv·i, Σv·i² over the points after j, and Σu … Σu⁴ over u = 1..=moving: exact integers,
+    // summed as `moving` grows. The quadratic's squared error at each split is Σv² less Rᵀ·M⁻¹·R
+    // with b0 = (r0·s4 − s2·r2) / det and b2 = (n·r2 − s2·r0) / det (one division together); also
+    // infinite for NaN (no motion left to fit).
+    let mut plain = Best::default();
+    let (mut a0, mut a1, mut a2, mut s2, mut s4) = (0.0, 0.0, 0.0, 0.0, 0.0);
     for j in (0..len).rev() {
         let moving = (len - 1 - j) as f64;
         let mm = moving * moving;
-        s1 += moving;
         s2 += mm;
-        s3 += mm * moving;
         s4 += mm * mm;
         let jf = j as f64;
         let r2 = a2 - 2.0 * jf * a1 + jf * jf * a0;
-        // The squared error left by the least-squares fit: Σv² less Rᵀ·M⁻¹·R. For the quadratic,
-        // b0 = (r0·s4 − s2·r2) / det and b2 = (n·r2 − s2·r0) / det take one division together.
-        // Also false for NaN: no motion left to fit.
         let det = n * s4 - s2 * s2;
         plain.offer(j, if det > 0.0 { xx - (r0 * (r0 * s4 - s2 * r2) + r2 * (n * r2 - s2 * r0)) / det } else { f64::INFINITY });
-        if stop {
-            // M = [[n, s1, s2], [s1, s2, s3], [s2, s3, s4]] and R = (r0, r1, r2), M⁻¹ by its
-            // adjugate; the speed needs two points of motion.
-            let r1 = a1 - jf * a0;
-            let (c00, c01, c02) = (s2 * s4 - s3 * s3, s2 * s3 - s1 * s4, s1 * s3 - s2 * s2);
-            let (c11, c12, c22) = (n * s4 - s2 * s2, s1 * s2 - n * s3, n * s2 - s1 * s1);
-            let det = n * c00 + s1 * c01 + s2 * c02;
-            let explained = c00 * r0 * r0 + c11 * r1 * r1 + c22 * r2 * r2 + 2.0 * (c01 * r0 * r1 + c02 * r0 * r2 + c12 * r1 * r2);
-            speed.offer(j, if det > 0.0 && moving >= 2.0 { xx - explained / det } else { f64::INFINITY });
-            if speed.at == Some(j) {
-                speed.rate = (c01 * r0 + c11 * r1 + c12 * r2) / det;
-            }
-        }
         let vj = v(j);
         a0 += vj;
         a1 += vj * jf;
         a2 += vj * jf * jf;
     }
+    // The fit with speed, only for a stop the quadratic cannot follow.
+    let speed = if sign < 0.0 && plain.sse > SPEED_FIT_MISFIT_DEG * SPEED_FIT_MISFIT_DEG * n { with_speed(len, &v, xx, r0) } else { Best::default() };
     let hard = speed.sse < SPEED_FIT_GAIN * plain.sse && speed.rate.abs() > hard_rate;
     let best = if hard { speed } else { plain };
     let Some(j) = best.at else { return f64::NAN };
@@ -120,6 +105,45 @@ fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64
     let shift = if curvature > 0.0 && curvature < f64::INFINITY { 0.5 * (best.before - best.after) / curvature } else { 0.0 };
     tb + shift * (t(at(j + 1)) - tb)
 }
+
+/// [`fit`]'s stop at speed, `θ0 + b·k + c·k²` with k counted from the stop along the motion, over
+/// the `len` points `v` (their Σv² and Σv given): the best split and the speed b there.
+fn with_speed(len: usize, v: &impl Fn(usize) -> f64, xx: f64, r0: f64) -> Best {
+    let n = len as f64;
+    let mut speed = Best::default();
+    let (mut a0, mut a1, mut a2, mut s1, mut s2, mut s3, mut s4) = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
+    for j in (0..len).rev() {
+        let moving = (len - 1 - j) as f64;
+        let mm = moving * moving;
+        s1 += moving;
+        s2 += mm;
+        s3 += mm * moving;
+        s4 += mm * mm;
+        let jf = j as f64;
+        let (r1, r2) = (a1 - jf * a0, a2 - 2.0 * jf * a1 + jf * jf * a0);
+        // M = [[n, s1, s2], [s1, s2, s3], [s2, s3, s4]] and R = (r0, r1, r2), M⁻¹ by its adjugate;
+        // the speed needs two points of motion.
+        let (c00, c01, c02) = (s2 * s4 - s3 * s3, s2 * s3 - s1 * s4, s1 * s3 - s2 * s2);
+        let (c11, c12, c22) = (n * s4 - s2 * s2, s1 * s2 - n * s3, n * s2 - s1 * s1);
+        let det = n * c00 + s1 * c01 + s2 * c02;
+        let explained = c00 * r0 * r0 + c11 * r1 * r1 + c22 * r2 * r2 + 2.0 * (c01 * r0 * r1 + c02 * r0 * r2 + c12 * r1 * r2);
+        speed.offer(j, if det > 0.0 && moving >= 2.0 { xx - explained / det } else { f64::INFINITY });
+        if speed.at == Some(j) {
+            speed.rate = (c01 * r0 + c11 * r1 + c12 * r2) / det;
+        }
+        let vj = v(j);
+        a0 += vj;
+        a1 += vj * jf;
+        a2 += vj * jf * jf;
+    }
+    speed
+}
+
+/// The fit with speed is tried only when the quadratic leaves more than this unexplained, rms
+/// over the window, degrees: it fits a stop that slows down to within a degree or two, noise
+/// and encoder ticks included, and a stop at speed by tens of degrees (26–28° rms for the
+/// hard-stop tests' 9 000°/s).
+const SPEED_FIT_MISFIT_DEG: f64 = 3.0;
 
 /// A stop is timed by the fit with speed when its squared error is below this share of the
 /// quadratic's: noise alone leaves the two within a few per cent of each other, while a hard

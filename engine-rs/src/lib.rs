@@ -195,6 +195,7 @@ pub mod block;
 pub mod derive;
 pub mod edges;
 pub mod error;
+pub mod input;
 pub mod phase;
 pub mod reps;
 pub mod resample;

@@ -193,6 +193,27 @@ fn turn_split(point: &DetectorPoint, step_us: f64) -> Split {
     Split { index: point.at.index, values: point.values, after: (t + half - cross_us) / step_us, time_us: cross_us }
 }
 
+/// Whether a concentric could be a rope's, on a shaft of `radius` m: it has movement, and it is
+/// neither shorter nor faster than the hardest pull can make it from rest
+/// ([`crate::settings::MAX_ROPE_FORCE_N`] on [`crate::settings::MIN_INERTIA_KG_M2`]: at most α =
+/// F·r / I). Over its travel θ = v̄·T / r (rad) a pull from rest takes at least √(2θ / α), and
+/// reaches at most ω² = 2·α·θ; the rope never goes faster than
+/// [`crate::settings::MAX_ROPE_SPEED_M_S`]. On the default shaft α is 14 000 rad/s², so the
+/// shortest possible half-turn pull takes 21 ms, far below any real one (the fastest
+/// physics-truth pulls take 0.4 s), while the glitches that used to make reps (a 0.007 s
+/// concentric, one at 14 m/s) do not pass. The user's inertia is not used: plates counted wrong
+/// must never make a real rep impossible.
+pub fn plausible_concentric(c: &PhaseSummary, radius: f64) -> bool {
+    let settings = crate::Settings { radius_m: radius, ..crate::Settings::default() };
+    let alpha = settings.max_angular_acceleration();
+    let travel_rad = c.velocity * c.duration_s / radius;
+    let fastest = (crate::settings::MAX_ROPE_SPEED_M_S / radius).min((2.0 * alpha * travel_rad).sqrt());
+    c.duration_s > 0.0
+        && c.duration_s * c.duration_s >= 2.0 * travel_rad / alpha
+        && c.peak_velocity <= radius * fastest
+        && c.velocity <= radius * fastest
+}
+
 /// One repetition: indices are global indices of the session's grid points.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rep {
@@ -439,6 +460,8 @@ pub struct RepDetector {
     pending: Option<Pending>,
     /// The concentric published by the last point, until taken.
     turned: Option<Turn>,
+    /// Concentric candidates refused as no rope's ([`plausible_concentric`]), until taken.
+    refused: u64,
 }
 
 impl RepDetector {
@@ -454,7 +477,13 @@ impl RepDetector {
             dir: None,
             pending: None,
             turned: None,
+            refused: 0,
         }
+    }
+
+    /// How many concentric candidates were refused since the last call ([`plausible_concentric`]).
+    pub fn take_refused(&mut self) -> u64 {
+        core::mem::take(&mut self.refused)
     }
 
     /// Feeds the next grid point; returns the rep it closes or whose peak power it completes, if
@@ -517,9 +546,13 @@ impl RepDetector {
                 // The rep before, if it still waits, goes with what it has.
                 rep = self.complete();
                 if let Some(Direction::Concentric { start, folds, seen }) = self.dir {
-                    let concentric = seen.then(|| {
-                        let split = turn_split(&folds.ext_point, self.context.step_us);
-                        let c = folds.at_ext().summary(&self.context, edges, None, Some(&split), &folds.peaks.at);
+                    let split = turn_split(&folds.ext_point, self.context.step_us);
+                    let c = seen.then(|| folds.at_ext().summary(&self.context, edges, None, Some(&split), &folds.peaks.at));
+                    // A candidate no rope can make is no rep: its return is one whose concentric the
+                    // session did not see, and the next pull starts a rep as usual.
+                    let plausible = c.filter(|c| plausible_concentric(c, self.context.radius));
+                    self.refused += u64::from(c.is_some() && plausible.is_none());
+                    let concentric = plausible.map(|c| {
                         let waiting = Waiting { from: folds.from, own: folds.own, peaks: folds.peaks.at };
                         let due = folds.at_ext().movement_end().unwrap_or(folds.ext.index) + self.delays[stream_for(c.duration_s)];
                         self.pending = Some(Pending { waiting, due, rep: None });

@@ -133,6 +133,38 @@ pub const REST_BAND_DEG: f64 = 10.0;
 /// out infinite or NaN whatever the input.
 pub const MAX_SAMPLE_VALUE: f64 = 1e12;
 
+/// The largest session clock origin accepted, µs: times are taken relative to the session's
+/// first sample ([`crate::input`]), whose own time may be anything a clock counts in µs (since
+/// 1970: about 1.7·10¹⁵) up to 3 000 years' worth.
+pub const MAX_CLOCK_US: f64 = 1e17;
+
+/// The hardest an athlete pulls a rope, N. Elite flywheel squats reach 3–4 kN of ground force,
+/// and the rope carries less than that; 5 kN is beyond anyone. With [`MIN_INERTIA_KG_M2`] it
+/// bounds how fast the disc can speed up or slow down: α ≤ F·r / I, 14 000 rad/s² on the
+/// default 14 mm shaft ([`Settings::max_angular_acceleration`]).
+pub const MAX_ROPE_FORCE_N: f64 = 5000.0;
+
+/// The lightest flywheel a unit turns, kg·m²: below the smallest plate (0.00625) and a bare disc.
+/// The bounds use it whatever inertia the user chose, so a wrong plate count never makes a real
+/// rep look impossible.
+pub const MIN_INERTIA_KG_M2: f64 = 0.005;
+
+/// The fastest a rope moves, m/s: about twice the fastest rope speeds of flywheel training (near
+/// 3 m/s at the hand in fast light pulls; the physics-truth sets peak at 1.6 m/s, the hard-stop
+/// set at 3.5 m/s). On the default shaft 430 rad/s (24 500°/s).
+pub const MAX_ROPE_SPEED_M_S: f64 = 6.0;
+
+/// How far, in degrees of the disc, a sample may stray from the rope's path before the glitch
+/// test looks at it ([`crate::input`]): sensor noise and quantisation never reach it (11 ticks of
+/// a 1.8° encoder, 33 σ of 0.6° noise), and a stray this small cannot make a rep (a rep needs
+/// [`REP_TRAVEL_DEG`]) nor move an edge by more than a step.
+pub const GLITCH_TOLERANCE_DEG: f64 = 20.0;
+
+/// The longest run of consecutive glitched samples the input stage rejects ([`crate::input`]):
+/// a corrupted record or a short noisy burst. The test waits for the sample after the run, so
+/// this many samples more are the longest it delays a sample (15 ms at 200 Hz).
+pub const GLITCH_MAX_BURST: usize = 3;
+
 /// Smallest step between two accepted sample times, µs (1 ns): unit clocks tick in µs, and a
 /// step too small to invert would turn the interpolation into NaN.
 pub const MIN_STEP_US: f64 = 1e-3;
@@ -194,6 +226,26 @@ impl Settings {
     /// The grid step, µs.
     pub fn step_us(&self) -> f64 {
         1e6 / self.hz
+    }
+
+    /// The largest angular acceleration a disc on this shaft can have, rad/s²: the hardest pull
+    /// ([`MAX_ROPE_FORCE_N`]) on the lightest flywheel ([`MIN_INERTIA_KG_M2`]), F·r / I.
+    pub fn max_angular_acceleration(&self) -> f64 {
+        MAX_ROPE_FORCE_N * self.radius_m / MIN_INERTIA_KG_M2
+    }
+
+    /// The largest angular acceleration of this session's flywheel, rad/s²: the hardest pull on
+    /// the inertia chosen, or on [`MIN_INERTIA_KG_M2`] if that is less (0: no plates chosen). The
+    /// glitch test judges a sample that turns back against it ([`crate::input`]); a real turn is
+    /// so far below it that even plates counted ten times too many never make one a glitch (a
+    /// sample must also stray [`GLITCH_TOLERANCE_DEG`] from both neighbours).
+    pub fn max_turn_acceleration(&self) -> f64 {
+        MAX_ROPE_FORCE_N * self.radius_m / self.inertia_kg_m2.max(MIN_INERTIA_KG_M2)
+    }
+
+    /// The largest angular speed of a disc on this shaft, rad/s: [`MAX_ROPE_SPEED_M_S`] / r.
+    pub fn max_angular_speed(&self) -> f64 {
+        MAX_ROPE_SPEED_M_S / self.radius_m
     }
 }
 
