@@ -10,23 +10,23 @@
 //!    samples timed from 0 give; the engine adds the origin back to every time it reports. The
 //!    origin is the first sample's time within [`MAX_CLOCK_US`].
 //! 3. **Unwrapping**: a sensor that reports the angle modulo 360° (0–360° or ±180°) jumps by
-//!    nearly a turn when the disc passes its wrap point. A step larger than a rope can move in
-//!    the time between ([`Limits::reach`]) that a turn less makes possible is a wrap: the stage
+//!    nearly a turn when the disc passes its wrap point. A step of more than half a turn between
+//!    readings within a turn of 0 that a turn less is under a quarter turn is a wrap: the stage
 //!    adds ±360° from there on and counts it ([`Counts::unwrapped`]). The turns the disc was
 //!    wound before the first sample are unknown to such a sensor, so the reps are only right if
 //!    the session started with the rope out (the caller shows the count as a warning).
 //! 4. **Saturation**: a sensor pinned at the end of its range stops dead where the rope goes on.
-//!    A sample equal to the last one after a step of more than [`GLITCH_TOLERANCE_DEG`] (the
-//!    rope stopped at speed) is a dead stop; a dead stop at an |angle| where one has already
-//!    happened is the sensor's limit, counted in [`Counts::saturated`] with the limit. Reported
-//!    only: the figures of such reps are wrong (the travel past the limit is lost), and the
+//!    A sample equal to the last one after a step of more than [`SATURATION_STEP_DEG`] is a
+//!    dead stop; a dead stop at an |angle| where one has already happened is the sensor's limit,
+//!    counted in [`Counts::saturated`] with the limit. Reported only: the figures of such reps are
+//!    wrong (the travel past the limit is lost, the phase looks shorter and faster), and the
 //!    caller says so.
 //! 5. **Glitches** (the guard): a sample that leaves both its neighbours by more than the motion
 //!    allows, and bursts of up to [`GLITCH_MAX_BURST`] such samples, are dropped and counted
 //!    ([`Counts::rejected`]); the resampler then interpolates across them. See [`Guard`].
 
 use crate::resample::Sample;
-use crate::settings::{Settings, GLITCH_MAX_BURST, GLITCH_TOLERANCE_DEG, MAX_CLOCK_US, MAX_GAP_US, MAX_SAMPLE_VALUE, MIN_STEP_US};
+use crate::settings::{Settings, GLITCH_MAX_BURST, GLITCH_TOLERANCE_DEG, MAX_CLOCK_US, MAX_GAP_US, MAX_SAMPLE_VALUE, MIN_STEP_US, SATURATION_STEP_DEG};
 
 /// What the stage counted: samples rejected as glitches, wraps undone, dead stops at a limit.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -88,19 +88,21 @@ pub fn carries_on(limits: &Limits, (t0, x0): (f64, f64), (t1, x1): (f64, f64), (
     near | (off <= limits.bend(h1) * h0)
 }
 
-/// Whether the step from `x1` to `x` (after a step from `x0` to `x1`) is a dead stop: the rope
-/// still, at the same reading, right after moving more than the tolerance in one sample.
+/// Whether reading `x`, after `x0`, `x1` and `x2`, is a dead stop: the reading still, exactly,
+/// right after one of the two steps before was more than [`SATURATION_STEP_DEG`] (the last one
+/// may be short: the sample before the limit lands anywhere up to a step short of it).
 #[inline(always)]
-pub fn dead_stop(x0: f64, x1: f64, x: f64) -> bool {
-    (x == x1) & ((x1 - x0).abs() > GLITCH_TOLERANCE_DEG)
+pub fn dead_stop([x0, x1, x2]: [f64; 3], x: f64) -> bool {
+    (x == x2) & (((x2 - x1).abs() > SATURATION_STEP_DEG) | ((x1 - x0).abs() > SATURATION_STEP_DEG))
 }
 
-/// Whether a run of samples is one the stage takes as the resampler's fast path does: each
-/// carries on the motion before it ([`carries_on`]), none is a dead stop ([`dead_stop`]) and no
-/// step is over half a turn (no wrap can be undone).
+/// Whether a sample `c` is one the stage takes at once, as the resampler's fast path does: it
+/// carries on the motion of the two before it, `a` and `b` ([`carries_on`]), it is no dead stop
+/// (`older` the reading before `a`: [`dead_stop`]) and its step is under half a turn (no wrap
+/// can be undone).
 #[inline(always)]
-pub fn steady_step(limits: &Limits, a: (f64, f64), b: (f64, f64), c: (f64, f64)) -> bool {
-    carries_on(limits, a, b, c) & !dead_stop(a.1, b.1, c.1) & ((c.1 - b.1).abs() <= 180.0)
+pub fn steady_step(limits: &Limits, older: f64, a: (f64, f64), b: (f64, f64), c: (f64, f64)) -> bool {
+    carries_on(limits, a, b, c) & !dead_stop([older, a.1, b.1], c.1) & ((c.1 - b.1).abs() <= 180.0)
 }
 
 /// Samples held by the guard at most: a burst and the sample after it.
@@ -136,8 +138,10 @@ struct Guard {
     /// The last two accepted samples of the segment, the newer last; `accepted` of them.
     history: [Sample; 2],
     accepted: u8,
-    /// Samples waiting for a decision, oldest first.
+    /// Samples waiting for a decision, oldest first, and each one's reading as read and the
+    /// turns its unwrapping added (committed if it is accepted).
     held: [Sample; HELD],
+    frames: [(f64, f64); HELD],
     held_len: usize,
 }
 
@@ -151,11 +155,11 @@ pub struct Input {
     /// checks of step 1 compare times as read, so that the resampler's pre-pass makes them on
     /// the same numbers.
     newest_us: f64,
-    /// The last angle taken as read, before unwrapping, and the turns added to it, degrees.
+    /// The last accepted angle as read, before unwrapping, and the turns added to it, degrees.
     raw_deg: f64,
     offset_deg: f64,
-    /// The last two unwrapped angles taken (for dead stops), oldest first.
-    recent: [f64; 2],
+    /// The last three unwrapped angles taken (for dead stops), oldest first.
+    recent: [f64; 3],
     /// Where the sensor stopped dead lately (|angle|), for saturation.
     stops: [f64; 4],
     guard: Guard,
@@ -178,9 +182,9 @@ impl Input {
             newest_us: f64::NAN,
             raw_deg: f64::NAN,
             offset_deg: 0.0,
-            recent: [f64::NAN; 2],
+            recent: [f64::NAN; 3],
             stops: [f64::NAN; 4],
-            guard: Guard { history: [zero; 2], accepted: 0, held: [zero; HELD], held_len: 0 },
+            guard: Guard { history: [zero; 2], accepted: 0, held: [zero; HELD], frames: [(0.0, 0.0); HELD], held_len: 0 },
             ready: [zero; READY],
             ready_from: 0,
             ready_len: 0,
@@ -212,7 +216,7 @@ impl Input {
     #[inline(always)]
     pub fn idle(&self) -> bool {
         let [a, b] = self.guard.history;
-        self.guard.held_len == 0 && self.ready_len == 0 && self.guard.accepted == 2 && self.recent == [a.angle_deg, b.angle_deg]
+        self.guard.held_len == 0 && self.ready_len == 0 && self.guard.accepted == 2 && self.recent[1..] == [a.angle_deg, b.angle_deg]
     }
 
     /// The last two samples taken (relative times, unwrapped), when [`Input::idle`].
@@ -227,6 +231,12 @@ impl Input {
         self.raw_deg
     }
 
+    /// The three angles taken last, unwrapped, oldest first.
+    #[inline(always)]
+    pub fn recent_deg(&self) -> [f64; 3] {
+        self.recent
+    }
+
     /// The unwrapping offset, degrees (added to every angle read).
     #[inline(always)]
     pub fn offset_deg(&self) -> f64 {
@@ -235,13 +245,17 @@ impl Input {
 
     /// After the resampler took samples straight from the input (a run every sample of which
     /// [`steady_step`] passes, none after a gap, from [`Input::idle`]): the last two of them, on
-    /// the session's clock and unwrapped (`before` is `None` when only one was taken), and the
-    /// last one's angle as read.
+    /// the session's clock and unwrapped (`before` is `None` when only one was taken), the
+    /// unwrapped angle of the one before those two (ignored with `before` `None`), and the last
+    /// one's time and angle as read.
     #[inline(always)]
-    pub fn took(&mut self, before: Option<Sample>, last: Sample, (read_us, read_deg): (f64, f64)) {
+    pub fn took(&mut self, before: Option<Sample>, older_deg: f64, last: Sample, (read_us, read_deg): (f64, f64)) {
         let g = &mut self.guard;
         g.history = [before.unwrap_or(g.history[1]), last];
-        self.recent = [g.history[0].angle_deg, last.angle_deg];
+        self.recent = match before {
+            Some(b) => [older_deg, b.angle_deg, last.angle_deg],
+            None => [self.recent[1], self.recent[2], last.angle_deg],
+        };
         self.newest_us = read_us;
         self.raw_deg = read_deg;
     }
@@ -287,12 +301,13 @@ impl Input {
             // A new segment: nothing before the gap judges what comes after it.
             self.flush();
             self.guard.accepted = 0;
-            self.recent = [f64::NAN; 2];
+            self.recent = [f64::NAN; 3];
         }
-        let s = self.unwrap(s);
+        let frame = self.unwrap(s.angle_deg);
+        let s = Sample { angle_deg: frame.0 + frame.1, ..s };
         self.watch(s.angle_deg);
         self.newest_us = raw.time_us;
-        self.guard_take(s);
+        self.guard_take(s, frame);
     }
 
     /// End of data (or of a segment): every sample held is decided with what there is.
@@ -302,37 +317,30 @@ impl Input {
         }
     }
 
-    /// Step 3: the angle with the turns a wrapping sensor lost added back. A step of more than
-    /// half a turn between two readings within a turn of 0 is a wrap when the sample a turn less carries on the motion of the two
-    /// accepted before it ([`carries_on`]) and as read does not; before there are two, when a
-    /// turn less is within a rope's reach of the last sample and as read it is not. (A glitch of
-    /// half a turn, a 180° spike, is then no wrap: neither reading carries on the motion.)
-    fn unwrap(&mut self, s: Sample) -> Sample {
-        let (read, last) = (s.angle_deg, self.raw_deg);
-        self.raw_deg = read;
+    /// Step 3: the turns a wrapping sensor lost, for a reading `read`: the reading and the offset
+    /// to add to it. A step of more than half a turn from the last accepted reading, both within
+    /// a turn of 0, is a wrap when, a turn less, it is under a quarter of a turn: the disc turned
+    /// a little past the sensor's wrap point. A quarter turn a sample is 9 000°/s at 100 Hz,
+    /// beyond the physics-truth sets' fastest movement (6 400°/s). A half-turn glitch (a 180°
+    /// spike) is no wrap: a turn less it is still nearly half a turn, and the guard then rejects
+    /// it. The offset is the session's once the sample is accepted, so a rejected reading never
+    /// shifts the ones after it.
+    fn unwrap(&self, read: f64) -> (f64, f64) {
+        let (last, offset) = (self.raw_deg, self.offset_deg);
         let step = read - last;
-        // A wrapping sensor reads within a turn of 0; a jump between larger readings is no wrap.
-        if step.abs() > 180.0 && read.abs() <= 360.0 && last.abs() <= 360.0 {
-            let turn = 360.0f64.copysign(step);
-            let (as_read, unwrapped) = (read + self.offset_deg, read + self.offset_deg - turn);
-            let [a0, a1] = self.guard.history;
-            let fits = |x: f64| match self.guard.accepted {
-                2 => carries_on(&self.limits, (a0.time_us, a0.angle_deg), (a1.time_us, a1.angle_deg), (s.time_us, x)),
-                _ => (x - self.recent[1]).abs() <= self.limits.reach(s.time_us - a1.time_us),
-            };
-            if fits(unwrapped) && !fits(as_read) {
-                self.offset_deg -= turn;
-                self.counts.unwrapped += 1;
-            }
+        let turn = 360.0f64.copysign(step);
+        if step.abs() > 180.0 && read.abs() <= 360.0 && last.abs() <= 360.0 && (step - turn).abs() <= 90.0 {
+            (read, offset - turn)
+        } else {
+            (read, offset)
         }
-        Sample { angle_deg: read + self.offset_deg, ..s }
     }
 
     /// Step 4: dead stops, and the |angle| where they recur.
     fn watch(&mut self, x: f64) {
-        let [x0, x1] = self.recent;
-        self.recent = [x1, x];
-        if !dead_stop(x0, x1, x) {
+        let before = self.recent;
+        self.recent = [before[1], before[2], x];
+        if !dead_stop(before, x) {
             return;
         }
         let at = x.abs();
@@ -345,15 +353,17 @@ impl Input {
         }
     }
 
-    /// Step 5: the guard takes an unwrapped sample on the session's clock.
-    fn guard_take(&mut self, s: Sample) {
+    /// Step 5: the guard takes an unwrapped sample on the session's clock, with its reading and
+    /// unwrapping offset.
+    fn guard_take(&mut self, s: Sample, frame: (f64, f64)) {
         let g = &mut self.guard;
         if g.held_len == 0 && self.accepts_at_once(&s) {
-            self.accept(s);
+            self.accept(s, frame);
             return;
         }
         let g = &mut self.guard;
         g.held[g.held_len] = s;
+        g.frames[g.held_len] = frame;
         g.held_len += 1;
         while self.guard.held_len > 0 && self.decide(false) {}
     }
@@ -373,8 +383,8 @@ impl Input {
     /// data); returns whether it did.
     fn decide(&mut self, all: bool) -> bool {
         let g = self.guard;
-        let first = g.held[0];
-        if self.accepts_at_once(&first) {
+        let first = (g.held[0], g.frames[0]);
+        if self.accepts_at_once(&first.0) {
             self.settle(0, Some(first));
             return true;
         }
@@ -413,19 +423,25 @@ impl Input {
     }
 
     /// Drops the `rejected` oldest held samples, or accepts the oldest (`accepted`).
-    fn settle(&mut self, rejected: usize, accepted: Option<Sample>) {
+    fn settle(&mut self, rejected: usize, accepted: Option<(Sample, (f64, f64))>) {
         let drop = rejected + usize::from(accepted.is_some());
         let g = &mut self.guard;
         g.held.copy_within(drop..g.held_len, 0);
+        g.frames.copy_within(drop..g.held_len, 0);
         g.held_len -= drop;
         self.counts.rejected += rejected as u64;
-        if let Some(s) = accepted {
-            self.accept(s);
+        if let Some((s, frame)) = accepted {
+            self.accept(s, frame);
         }
     }
 
-    /// `s` is accepted: it joins the history and waits for the resampler.
-    fn accept(&mut self, s: Sample) {
+    /// `s`, read as `frame.0` and unwrapped by `frame.1`, is accepted: it joins the history, its
+    /// offset is the session's, and it waits for the resampler.
+    fn accept(&mut self, s: Sample, (read, offset): (f64, f64)) {
+        if offset != self.offset_deg {
+            self.counts.unwrapped += 1;
+        }
+        (self.raw_deg, self.offset_deg) = (read, offset);
         let g = &mut self.guard;
         g.history = [g.history[1], s];
         g.accepted = (g.accepted + 1).min(2);

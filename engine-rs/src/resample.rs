@@ -33,7 +33,7 @@
 
 use crate::block::{GridBlock, MASK, NEW, SLOTS};
 use crate::input::{self, Input};
-use crate::settings::{GLITCH_TOLERANCE_DEG, MAX_GAP_US, MAX_SAMPLE_VALUE, MIN_STEP_US};
+use crate::settings::{GLITCH_TOLERANCE_DEG, MAX_GAP_US, MAX_SAMPLE_VALUE, MIN_STEP_US, SATURATION_STEP_DEG};
 
 /// One raw sample with the values the engine uses (device ω/α are 0 when not used).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -138,16 +138,23 @@ impl Columns<'_> {
         };
         let (origin, offset, newest_us) = (stage.origin_us().unwrap_or(f64::NAN), stage.offset_deg(), stage.newest_us());
         let [h0, h1] = stage.history();
-        // Each step within the tolerance (and the step before the run too) is one the stage
-        // takes at once: near the last sample, no dead stop after it, no wrap. Anything else, and
-        // an angle being unwrapped, goes through the full test.
+        // Each step within the tolerance (and the step before the run too), and no reading
+        // repeated right after a step of more than SATURATION_STEP_DEG, is one the stage takes at
+        // once: near the last sample, no dead stop, no wrap. Anything else, and an angle being
+        // unwrapped, goes through the full test.
         let mut ok = true;
+        let older = stage.recent_deg()[0];
         let mut near = (h1.angle_deg - h0.angle_deg).abs() <= GLITCH_TOLERANCE_DEG && offset == 0.0;
         let (mut prev_us, mut prev_deg) = (newest_us, h1.angle_deg);
+        // The two steps before each sample's, within SATURATION_STEP_DEG (a repeat is no dead stop).
+        let mut slow = ((h1.angle_deg - h0.angle_deg).abs() <= SATURATION_STEP_DEG) & ((h0.angle_deg - older).abs() <= SATURATION_STEP_DEG);
+        let mut last_slow = (h1.angle_deg - h0.angle_deg).abs() <= SATURATION_STEP_DEG;
         for (&t, &x) in time_us.iter().zip(angle_deg) {
+            let step = x - prev_deg;
             ok &= t - prev_us >= MIN_STEP_US;
-            near &= (x - prev_deg).abs() <= GLITCH_TOLERANCE_DEG;
-            (prev_us, prev_deg) = (t, x);
+            near &= (step.abs() <= GLITCH_TOLERANCE_DEG) & ((step != 0.0) | slow);
+            let this_slow = step.abs() <= SATURATION_STEP_DEG;
+            (prev_us, prev_deg, slow, last_slow) = (t, x, this_slow & last_slow, this_slow);
         }
         if !near {
             ok &= self.steady(time_us, angle_deg, stage);
@@ -168,13 +175,13 @@ impl Columns<'_> {
     fn steady(&self, time_us: &[f64], angle_deg: &[f64], stage: &Input) -> bool {
         let (origin, offset, limits) = (stage.origin_us().unwrap_or(f64::NAN), stage.offset_deg(), *stage.limits());
         let [h0, h1] = stage.history();
-        let (mut before, mut prev) = ((h0.time_us, h0.angle_deg), (h1.time_us, h1.angle_deg));
+        let (mut older, mut before, mut prev) = (stage.recent_deg()[0], (h0.time_us, h0.angle_deg), (h1.time_us, h1.angle_deg));
         let mut read = stage.read_deg();
         let mut ok = true;
         for (&t, &x) in time_us.iter().zip(angle_deg) {
             let here = (t - origin, x + offset);
-            ok &= input::steady_step(&limits, before, prev, here) & ((x - read).abs() <= 180.0);
-            (before, prev, read) = (prev, here, x);
+            ok &= input::steady_step(&limits, older, before, prev, here) & ((x - read).abs() <= 180.0);
+            (older, before, prev, read) = (before.1, prev, here, x);
         }
         ok
     }
@@ -425,7 +432,8 @@ impl Resampler {
                 let (to, n) = if GRID && !RATES { r.fill_grid(input, run, block, (n, limit), shift) } else { r.fill_run::<RATES>(input, run, block, (n, limit), shift) };
                 if to > i {
                     let before = (to >= i + 2).then(|| input.sample::<RATES>(to - 2, shift));
-                    stage.took(before, input.sample::<RATES>(to - 1, shift), (input.time_us[to - 1], input.angle_deg[to - 1]));
+                    let older = if to >= i + 3 { input.sample::<RATES>(to - 3, shift).angle_deg } else { stage.history()[1].angle_deg };
+                    stage.took(before, older, input.sample::<RATES>(to - 1, shift), (input.time_us[to - 1], input.angle_deg[to - 1]));
                 }
                 (to, n)
             } else {

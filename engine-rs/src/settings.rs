@@ -165,6 +165,13 @@ pub const GLITCH_TOLERANCE_DEG: f64 = 20.0;
 /// this many samples more are the longest it delays a sample (15 ms at 200 Hz).
 pub const GLITCH_MAX_BURST: usize = 3;
 
+/// A reading that repeats exactly right after a step of more than this many degrees is a dead
+/// stop ([`crate::input`]): a flywheel slows down before it stops, its last step before rest a
+/// fraction of a degree at 100 Hz and more (under 3° even braked at 1 000 rad/s²), while a sensor
+/// pinned at the end of its range stops the reading at whatever speed the rope had. A dead stop
+/// at the |angle| of an earlier one is the sensor's limit.
+pub const SATURATION_STEP_DEG: f64 = 5.0;
+
 /// Smallest step between two accepted sample times, µs (1 ns): unit clocks tick in µs, and a
 /// step too small to invert would turn the interpolation into NaN.
 pub const MIN_STEP_US: f64 = 1e-3;

@@ -6,6 +6,7 @@ mod glitches;
 mod live;
 mod physics;
 mod properties;
+mod readings;
 mod streaming;
 pub mod truth;
 

@@ -43,12 +43,10 @@ impl Sensor {
     }
 }
 
-/// One phase's truth: duration (s), mean rope speed (m/s), peak rope speed (m/s).
+/// One phase's truth: its mean rope speed (m/s).
 #[derive(Clone, Copy, Debug)]
 pub struct PhaseTruth {
-    pub duration_s: f64,
     pub velocity: f64,
-    pub peak_velocity: f64,
 }
 
 /// One rep's truth: where its movement starts, turns and ends (s), and its phases.
@@ -73,14 +71,14 @@ pub struct Session {
 /// The angle of a set at `t` s: (start, duration, angle function of the time since start).
 type Piece = (f64, f64, Box<dyn Fn(f64) -> f64>);
 
-fn phase(travel_rad: f64, duration_s: f64, peak_rad_s: f64) -> PhaseTruth {
-    PhaseTruth { duration_s, velocity: RADIUS * travel_rad / duration_s, peak_velocity: RADIUS * peak_rad_s }
+fn phase(travel_rad: f64, duration_s: f64) -> PhaseTruth {
+    PhaseTruth { velocity: RADIUS * travel_rad / duration_s }
 }
 
 /// The set's pieces and truth for `seed` (its rep-to-rep variations).
 fn motion(spec: SetSpec, seed: u64) -> (Vec<Piece>, Vec<RepTruth>, Vec<(f64, f64)>, f64) {
     let mut rng = Rng::new(seed);
-    let mut vary = |x: f64, rng: &mut Rng| x * (0.9 + 0.2 * rng.unit());
+    let vary = |x: f64, rng: &mut Rng| x * (0.9 + 0.2 * rng.unit());
     let wound: Vec<f64> = (0..=spec.reps).map(|_| vary(spec.travel_m, &mut rng) / RADIUS).collect();
     let (mut pieces, mut reps, mut rests): (Vec<Piece>, Vec<RepTruth>, Vec<(f64, f64)>) = (Vec::new(), Vec::new(), Vec::new());
     let mut t = 1.0;
@@ -95,7 +93,7 @@ fn motion(spec: SetSpec, seed: u64) -> (Vec<Piece>, Vec<RepTruth>, Vec<(f64, f64
         let s = side;
         pieces.push((t, tc, Box::new(move |u| s * a.to_degrees() * (FRAC_PI_2 * u / tc).cos())));
         pieces.push((t + tc, te, Box::new(move |u| -s * b.to_degrees() * (FRAC_PI_2 * u / te).sin())));
-        reps.push(RepTruth { start_s: t, turn_s: t + tc, end_s: t + tc + te, concentric: phase(a, tc, peak), eccentric: phase(b, te, peak) });
+        reps.push(RepTruth { start_s: t, turn_s: t + tc, end_s: t + tc + te, concentric: phase(a, tc), eccentric: phase(b, te) });
         side = -side;
         let pause = if k + 1 < spec.reps { 0.3 + 1.2 * rng.unit() } else { 1.5 };
         let end = t + tc + te;
@@ -127,7 +125,7 @@ fn hard_stops(reps: usize, seed: u64) -> (Vec<Piece>, Vec<RepTruth>, Vec<(f64, f
         pieces.push((t, tc, Box::new(move |u| s * a.to_degrees() * (FRAC_PI_2 * u / tc).cos())));
         pieces.push((t + tc, te, Box::new(move |u| -s * (peak * u).to_degrees())));
         let end = t + tc + te;
-        truth.push(RepTruth { start_s: t, turn_s: t + tc, end_s: end, concentric: phase(a, tc, peak), eccentric: phase(b, te, peak) });
+        truth.push(RepTruth { start_s: t, turn_s: t + tc, end_s: end, concentric: phase(a, tc), eccentric: phase(b, te) });
         let rest_at = -s * b.to_degrees();
         pieces.push((end, 1.0, Box::new(move |_| rest_at)));
         rests.push((end, end + 1.0));
