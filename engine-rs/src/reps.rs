@@ -49,7 +49,7 @@ use crate::edges::Edges;
 use crate::phase::{peak, peak_power, At, Context, PhaseAcc, PhaseSummary, Resting, Split, OMEGA, SMOOTHED, VALUE_COUNT};
 use crate::settings::{REP_TRAVEL_DEG, REST_CLOSE_S};
 use crate::still::Stillness;
-use crate::window::{stream_for, STREAMS};
+use crate::window::STREAMS;
 
 /// A grid point as the detector sees it.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -324,17 +324,22 @@ fn add_smoothed(values: &[f64; VALUE_COUNT], index: u64, delays: &[u64; STREAMS]
         return;
     }
     for j in 0..STREAMS {
-        let (centre, x) = (index.saturating_sub(delays[j]), values[SMOOTHED + j]);
-        if centre <= from {
-            if centre > before.from {
-                before.peaks[j] = peak(before.peaks[j], before.own * x);
-            }
-        } else if centre <= ext {
-            peaks.at[j] = peak(peaks.at[j], own * x);
-        } else {
-            peaks.after_own[j] = peak(peaks.after_own[j], own * x);
-            peaks.after_next[j] = peak(peaks.after_next[j], -own * x);
+        add_one(index.saturating_sub(delays[j]), j, values[SMOOTHED + j], (from, ext, own), peaks, before);
+    }
+}
+
+/// [`add_smoothed`] of one value: fit `j`'s `x`, centred on point `centre`.
+#[inline(always)]
+fn add_one(centre: u64, j: usize, x: f64, (from, ext, own): (u64, u64, f64), peaks: &mut Peaks, before: &mut Waiting) {
+    if centre <= from {
+        if centre > before.from {
+            before.peaks[j] = peak(before.peaks[j], before.own * x);
         }
+    } else if centre <= ext {
+        peaks.at[j] = peak(peaks.at[j], own * x);
+    } else {
+        peaks.after_own[j] = peak(peaks.after_own[j], own * x);
+        peaks.after_next[j] = peak(peaks.after_next[j], -own * x);
     }
 }
 
@@ -406,6 +411,11 @@ impl Folds {
         add_smoothed(m, at.index, delays, (self.from, self.ext.index, self.own), &mut self.peaks, before);
     }
 
+    /// Adds fit `j`'s smoothed power `x` centred on point `centre` (see [`add_smoothed`]).
+    fn smoothed(&mut self, centre: u64, j: usize, x: f64, before: &mut Waiting) {
+        add_one(centre, j, x, (self.from, self.ext.index, self.own), &mut self.peaks, before);
+    }
+
     /// The phase ended at its extreme.
     fn at_ext(&self) -> &PhaseAcc {
         self.at_ext.as_ref().unwrap_or(&self.all)
@@ -452,6 +462,8 @@ pub struct RepDetector {
     warmup: u32,
     /// How many points after its centre each fit's smoothed power comes ([`crate::window`]).
     delays: [u64; STREAMS],
+    /// Points after a phase's last movement by which its smoothed powers have all come.
+    settle: u64,
     still: Stillness,
     next_index: u32,
     /// `None` before the first point.
@@ -467,11 +479,12 @@ pub struct RepDetector {
 impl RepDetector {
     /// A detector with `warmup` warmup reps, summarising phases in `context`; each point's
     /// smoothed powers are centred `delays` points before it.
-    pub fn new(warmup: u32, context: Context, delays: [usize; STREAMS]) -> RepDetector {
+    pub fn new(warmup: u32, context: Context, delays: [usize; STREAMS], settle: usize) -> RepDetector {
         RepDetector {
             context,
             warmup,
             delays: delays.map(|d| d as u64),
+            settle: settle as u64,
             still: Stillness::default(),
             next_index: 0,
             dir: None,
@@ -554,7 +567,7 @@ impl RepDetector {
                     self.refused += u64::from(c.is_some() && plausible.is_none());
                     let concentric = plausible.map(|c| {
                         let waiting = Waiting { from: folds.from, own: folds.own, peaks: folds.peaks.at };
-                        let due = folds.at_ext().movement_end().unwrap_or(folds.ext.index) + self.delays[stream_for(c.duration_s)];
+                        let due = folds.at_ext().movement_end().unwrap_or(folds.ext.index) + self.settle;
                         self.pending = Some(Pending { waiting, due, rep: None });
                         let (index, turn) = (self.next_index, folds.ext);
                         let count = i64::from(index) - i64::from(self.warmup) + 1;
@@ -572,7 +585,7 @@ impl RepDetector {
                     if let Some((start, turn, split, c)) = concentric {
                         let closed = self.close(start, turn, &split, c, &folds, edges);
                         let waiting = Waiting { from: folds.from, own: folds.own, peaks: folds.peaks.at };
-                        let due = folds.at_ext().movement_end().unwrap_or(folds.ext.index) + self.delays[stream_for(closed.eccentric.duration_s)];
+                        let due = folds.at_ext().movement_end().unwrap_or(folds.ext.index) + self.settle;
                         self.pending = Some(Pending { waiting, due, rep: Some(closed) });
                     }
                 }
@@ -593,6 +606,25 @@ impl RepDetector {
             rep = self.complete().or(rep);
         }
         rep
+    }
+
+    /// Adds a smoothed power that came off its regular place ([`crate::window::Extra`]): fit `j`'s
+    /// `x`, centred on point `centre`, to the phase that point is in. Call between the points, once
+    /// the point it came with has been pushed.
+    pub fn smoothed(&mut self, centre: u64, j: usize, x: f64) {
+        let mut before = self.pending.map_or(Waiting::NONE, |p| p.waiting);
+        match &mut self.dir {
+            None => {}
+            Some(Direction::Unknown { from_hi, from_lo, .. }) => {
+                let mut none = Waiting::NONE;
+                from_hi.smoothed(centre, j, x, &mut none);
+                from_lo.smoothed(centre, j, x, &mut none);
+            }
+            Some(Direction::Concentric { folds, .. } | Direction::Eccentric { folds, .. }) => folds.smoothed(centre, j, x, &mut before),
+        }
+        if let Some(p) = &mut self.pending {
+            p.waiting = before;
+        }
     }
 
     /// Ends the wait of the waiting phase, with the peaks it has: a rep is returned, a
@@ -648,7 +680,8 @@ impl RepDetector {
     /// bit-identical results, with no call in them (a WebAssembly engine stores a loop's values
     /// around any call, even one not taken); a point's count and place, and the edges' copy
     /// of the points, are set once after the loop.
-    pub fn steady(&mut self, block: &Block, from: usize, edges: &mut Edges) -> usize {
+    pub fn steady(&mut self, block: &Block, from: usize, edges: &mut Edges, limit: u64) -> usize {
+        let block = &block.head(block.len().min(usize::try_from(limit.saturating_sub(block.first_index)).unwrap_or(usize::MAX)));
         let Some(dir) = &mut self.dir else { return 0 };
         let (folds, pulling, closing) = match dir {
             Direction::Unknown { .. } => return 0,
@@ -987,7 +1020,9 @@ mod tests {
     /// [`detector`] with smoothed powers centred `delays` points before the point carrying them.
     fn detector_with(delays: [usize; STREAMS]) -> (RepDetector, Edges) {
         let context = Context { step_us: 10_000.0, weight: 0.0, ..Context::new(&crate::Settings::default()) };
-        (RepDetector::new(1, context, delays), Edges::new(100.0, 0, 0.0))
+        // Values come only at their regular place here: a phase waits for the later fit.
+        let settle = delays.into_iter().max().unwrap_or(0);
+        (RepDetector::new(1, context, delays, settle), Edges::new(100.0, 0, 0.0))
     }
 
     /// Point `i` at angle `a`, having moved by `step` degrees since the last: every value 1

@@ -17,13 +17,14 @@ use crate::derive::{Deriver, Point, Rates};
 use crate::edges::Edges;
 use crate::error::{Error, ErrorKind};
 use crate::input::Input;
-use crate::phase::{phase_values, Context, PhaseSummary, SMOOTHED, VALUE_COUNT};
+use crate::phase::{phase_values, Context, PhaseSummary, OMEGA, SMOOTHED, VALUE_COUNT};
 use crate::reps::{Block, Rep, RepDetector, Turn};
 use crate::block::{GridBlock, SLOTS, WRITTEN};
 use crate::resample::{Columns, Resampler};
 use crate::savgol::{half_width, SavGol};
 use crate::settings::Settings;
-use crate::window::{PowerRing, PowerSmoother, STREAMS};
+use crate::settings::REST_OMEGA_RAD_S;
+use crate::window::{segment_key, PowerRing, PowerSmoother, STREAMS};
 
 /// Raw samples, one entry per sample in each slice.
 #[derive(Clone, Copy, Debug, Default)]
@@ -251,10 +252,10 @@ impl Engine {
             savgol: SavGol::new(m),
             deriver: Deriver::new(&settings),
             power,
-            power_ring: PowerRing::default(),
+            power_ring: PowerRing::new(&power),
             // Phases may start or stop anywhere the filter spreads an edge, m points and a margin.
             edges: Edges::new(settings.hz, m as u64 + 2, 1.5 * step_us),
-            detector: RepDetector::new(settings.warmup, Context::new(&settings), power.delays()),
+            detector: RepDetector::new(settings.warmup, Context::new(&settings), power.delays(), power.settle()),
             device: None,
             next_index: 0,
             finished: false,
@@ -390,12 +391,22 @@ impl Engine {
             moving: &self.derived.moving[..len],
         };
         // Edges then rep detection, point by point, except where the detector can take a
-        // stretch of steady movement at once.
-        let mut i = 0;
-        while i < len {
-            i += self.detector.steady(&block, i, &mut self.edges);
+        // stretch of steady movement at once; the smoothed powers that came off their regular
+        // place between the points, once the point they came with has gone.
+        let extras = core::mem::take(&mut self.power_ring.extras);
+        let (mut i, mut e) = (0, 0);
+        loop {
+            let index = block.first_index + i as u64;
+            while let Some(x) = extras.get(e).filter(|x| x.due < index) {
+                self.detector.smoothed(x.centre, x.stream, x.value);
+                e += 1;
+            }
             if i >= len {
                 break;
+            }
+            i += self.detector.steady(&block, i, &mut self.edges, extras.get(e).map_or(u64::MAX, |x| x.due + 1));
+            if i >= len || extras.get(e).is_some_and(|x| x.due < block.first_index + i as u64) {
+                continue;
             }
             let point = block.point(i);
             self.edges.push(point.at.index, point.at.time_us, block.raw_deg[i], point.angle_deg.abs(), point.moving);
@@ -407,6 +418,11 @@ impl Engine {
             }
             i += 1;
         }
+        for x in &extras[e..] {
+            self.detector.smoothed(x.centre, x.stream, x.value);
+        }
+        self.power_ring.extras = extras;
+        self.power_ring.extras.clear();
         self.next_index += len as u64;
         out.point_count += len as u64;
         out.refused += self.detector.take_refused();
@@ -424,18 +440,22 @@ impl Engine {
         let (g, to) = (&self.grid, to.min(SLOTS));
         let (mut deriver, mut smoother, ring) = (self.deriver, self.power, &mut self.power_ring);
         let plain = deriver.from_angle();
+        // The global index of slot s is base + s.
+        let base = self.next_index.wrapping_sub(from as u64);
         let mut s = from;
         while s < to {
             let (i, first, angle_deg) = ((s - from) & (WRITTEN - 1), g.first[s], g.angle_deg[s]);
             let rates = deriver.rates(g.slope[s], (g.smooth_omega[s], g.smooth_alpha[s]), first);
             let power = deriver.power(&rates);
-            (self.derived.values[i], self.derived.moving[i]) = phase_values(&rates, angle_deg, power, smoother.push(ring, power, first));
+            let key = segment_key(rates.omega.abs() >= REST_OMEGA_RAD_S, angle_deg, rates.omega);
+            let smoothed = smoother.push(ring, power, first, key, base.wrapping_add(s as u64));
+            (self.derived.values[i], self.derived.moving[i]) = phase_values(&rates, angle_deg, power, smoothed);
             points.put(&deriver, g.time_us[s], angle_deg, &rates);
             s += 1;
             // ω and α from the angle: the rest of the segment's points in this block in a loop of
             // their own, with the same arithmetic and none of the choices.
             if plain {
-                s = derive_run(g, (&mut deriver, &mut smoother, &mut *ring, &mut *self.derived, &mut *points), s, to, from);
+                s = derive_run(g, (&mut deriver, &mut smoother, &mut *ring, &mut *self.derived, &mut *points), s, to, (from, base));
             }
         }
         (self.deriver, self.power) = (deriver, smoother);
@@ -454,6 +474,11 @@ impl Engine {
         self.run(&Columns::default(), out);
         let written = self.savgol.flush(&mut self.grid);
         self.downstream(written, out);
+        // The last segment's smoothed power, from the fits within it.
+        self.power.flush(&mut self.power_ring, self.next_index);
+        for x in self.power_ring.extras.drain(..) {
+            self.detector.smoothed(x.centre, x.stream, x.value);
+        }
         let origin_us = self.origin_us();
         out.reps.extend(self.detector.finish(&self.edges).into_iter().flatten().map(|rep| on_clock(rep, origin_us)));
         Ok(())
@@ -488,7 +513,7 @@ fn derive_run(
     (deriver, smoother, ring, derived, points): (&mut Deriver, &mut PowerSmoother, &mut PowerRing, &mut Derived, &mut impl PointSink),
     mut s: usize,
     to: usize,
-    from: usize,
+    (from, base): (usize, u64),
 ) -> usize {
     loop {
         let (mut sum, left) = smoother.open_block();
@@ -508,8 +533,10 @@ fn derive_run(
             smoother.hold(sum, block_end - s);
             return s;
         }
-        let smoothed = smoother.end_block(ring, sum);
-        derived.values[(s - 1 - from) & (WRITTEN - 1)][SMOOTHED..].copy_from_slice(&smoothed);
+        let last = (s - 1 - from) & (WRITTEN - 1);
+        let key = segment_key(derived.moving[last], g.angle_deg[s - 1], derived.values[last][OMEGA]);
+        let smoothed = smoother.end_block(ring, sum, key, base.wrapping_add(s as u64 - 1));
+        derived.values[last][SMOOTHED..].copy_from_slice(&smoothed);
     }
 }
 

@@ -43,10 +43,12 @@ impl Sensor {
     }
 }
 
-/// One phase's truth: its mean rope speed (m/s).
+/// One phase's truth: its mean rope speed (m/s), and per kg·m² of flywheel its peak power
+/// (W): |P| = I·|α|·ω peaks mid-phase at I·ω_k²·π/(4T).
 #[derive(Clone, Copy, Debug)]
 pub struct PhaseTruth {
     pub velocity: f64,
+    pub peak_power_per_inertia: f64,
 }
 
 /// One rep's truth: where its movement starts, turns and ends (s), and its phases.
@@ -71,8 +73,8 @@ pub struct Session {
 /// The angle of a set at `t` s: (start, duration, angle function of the time since start).
 type Piece = (f64, f64, Box<dyn Fn(f64) -> f64>);
 
-fn phase(travel_rad: f64, duration_s: f64) -> PhaseTruth {
-    PhaseTruth { velocity: RADIUS * travel_rad / duration_s }
+fn phase(travel_rad: f64, duration_s: f64, peak_rad_s: f64) -> PhaseTruth {
+    PhaseTruth { velocity: RADIUS * travel_rad / duration_s, peak_power_per_inertia: peak_rad_s * peak_rad_s * core::f64::consts::PI / (4.0 * duration_s) }
 }
 
 /// The set's pieces and truth for `seed` (its rep-to-rep variations).
@@ -93,7 +95,7 @@ fn motion(spec: SetSpec, seed: u64) -> (Vec<Piece>, Vec<RepTruth>, Vec<(f64, f64
         let s = side;
         pieces.push((t, tc, Box::new(move |u| s * a.to_degrees() * (FRAC_PI_2 * u / tc).cos())));
         pieces.push((t + tc, te, Box::new(move |u| -s * b.to_degrees() * (FRAC_PI_2 * u / te).sin())));
-        reps.push(RepTruth { start_s: t, turn_s: t + tc, end_s: t + tc + te, concentric: phase(a, tc), eccentric: phase(b, te) });
+        reps.push(RepTruth { start_s: t, turn_s: t + tc, end_s: t + tc + te, concentric: phase(a, tc, peak), eccentric: phase(b, te, peak) });
         side = -side;
         let pause = if k + 1 < spec.reps { 0.3 + 1.2 * rng.unit() } else { 1.5 };
         let end = t + tc + te;
@@ -125,7 +127,7 @@ fn hard_stops(reps: usize, seed: u64) -> (Vec<Piece>, Vec<RepTruth>, Vec<(f64, f
         pieces.push((t, tc, Box::new(move |u| s * a.to_degrees() * (FRAC_PI_2 * u / tc).cos())));
         pieces.push((t + tc, te, Box::new(move |u| -s * (peak * u).to_degrees())));
         let end = t + tc + te;
-        truth.push(RepTruth { start_s: t, turn_s: t + tc, end_s: end, concentric: phase(a, tc), eccentric: phase(b, te) });
+        truth.push(RepTruth { start_s: t, turn_s: t + tc, end_s: end, concentric: phase(a, tc, peak), eccentric: phase(b, te, peak) });
         let rest_at = -s * b.to_degrees();
         pieces.push((end, 1.0, Box::new(move |_| rest_at)));
         rests.push((end, end + 1.0));
