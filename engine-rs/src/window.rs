@@ -70,9 +70,9 @@ pub const RESUM_WINDOWS: usize = 4;
 const MAX_HALF_WIDTH: usize = 34;
 
 /// Slots of the ring of block powers: a power of two above the long fit's window.
-const RING: usize = 256;
+const RING: usize = 128;
 const MASK: usize = RING - 1;
-const _: () = assert!(2 * (2 * MAX_HALF_WIDTH + 1) + LAG < RING);
+const _: () = assert!(2 * MAX_HALF_WIDTH + 1 < RING);
 
 /// Grid points per block at `hz`: hz / [`PEAK_POWER_RATE_HZ`] rounded, at least 1.
 pub fn block_points(hz: f64) -> usize {
@@ -265,9 +265,6 @@ pub struct PowerRing {
     weights: [Vec<[f64; 5]>; STREAMS],
     /// Values emitted off their regular place since the caller last took them, by `due`.
     pub extras: Vec<Extra>,
-    /// Each fit's values (centre point, value) held back while the segment is shorter than two
-    /// of its windows ([`PowerSmoother::feed`]).
-    held: [Vec<(u64, f64)>; STREAMS],
 }
 
 impl PowerRing {
@@ -278,7 +275,6 @@ impl PowerRing {
             starts: Box::new([0; RING]),
             weights: smoother.fits.map(|f| off_centre_weights(f.len / 2)),
             extras: Vec::with_capacity(4 * RING),
-            held: smoother.fits.map(|f| Vec::with_capacity(2 * f.len)),
         }
     }
 }
@@ -464,34 +460,21 @@ impl PowerSmoother {
     }
 
     /// The fits take the block in slot `slot`, the segment's next: their regular values, and
-    /// when their window first fills, the values of its first n blocks off its centre. While the
-    /// segment is shorter than two of a fit's windows, its values are held back
-    /// ([`PowerRing::held`]): should it end that short, one fit of it all replaces them.
+    /// when their window first fills, the values of its first n blocks off its centre.
     #[inline(always)]
     fn feed(&mut self, ring: &mut PowerRing, slot: usize, index: u64) -> [f64; STREAMS] {
         self.fed += 1;
         let (fed, x) = (self.fed, ring.powers[slot]);
         let [short, long] = &mut self.fits;
-        let mut values = [short.push(&ring.powers, slot, x), long.push(&ring.powers, slot, x)];
+        let values = [short.push(&ring.powers, slot, x), long.push(&ring.powers, slot, x)];
         for (j, fit) in self.fits.iter().enumerate() {
-            if fed < fit.len || fed > 2 * fit.len {
-                continue;
-            }
-            let n = fit.len / 2;
             if fed == fit.len {
                 // The segment's first full window: its first n blocks are centred off it.
+                let n = fit.len / 2;
                 for u in 0..n {
                     let at = (slot + RING - 2 * n + u) & MASK;
-                    ring.held[j].push((self.centre(ring, at), fit.value_at(&ring.weights[j][u])));
-                }
-            }
-            if fed < 2 * fit.len {
-                ring.held[j].push((self.centre(ring, (slot + RING - n) & MASK), values[j]));
-                values[j] = f64::NAN;
-            } else {
-                // Long enough: the values held come now, this one in its place.
-                for (centre, value) in ring.held[j].drain(..) {
-                    ring.extras.push(Extra { due: index, centre, stream: j, value });
+                    let value = fit.value_at(&ring.weights[j][u]);
+                    ring.extras.push(Extra { due: index, centre: self.centre(ring, at), stream: j, value });
                 }
             }
         }
@@ -500,8 +483,8 @@ impl PowerSmoother {
 
     /// Ends the segment in progress (at point `index`, the first not in it): the values of its
     /// blocks that have none yet, each from the fit within the segment nearest its block (the
-    /// last full window, evaluated off its centre), or, for a segment shorter than two windows,
-    /// one fit of all its blocks for every block, into `ring.extras`. Then no segment is open.
+    /// last full window, evaluated off its centre; or, for a segment shorter than a window, one
+    /// fit of all its blocks), into `ring.extras`. Then no segment is open.
     pub fn flush(&mut self, ring: &mut PowerRing, index: u64) {
         let (blocks, last) = (self.blocks, (self.head + RING - 1) & MASK);
         if self.key != STILL && self.key != NONE && blocks >= MIN_SEGMENT {
@@ -518,7 +501,7 @@ impl PowerSmoother {
             }
             for (j, fit) in self.fits.iter().enumerate() {
                 let n = fit.len / 2;
-                if blocks >= 2 * fit.len {
+                if blocks >= fit.len {
                     // The window ending at the last block: its centre had its value, its last n
                     // blocks did not.
                     for u in n + 1..fit.len {
@@ -535,7 +518,6 @@ impl PowerSmoother {
                 }
             }
         }
-        ring.held.iter_mut().for_each(Vec::clear);
         (self.key, self.blocks, self.fed) = (NONE, 0, 0);
         self.fits.iter_mut().for_each(Fit::restart);
     }
@@ -579,9 +561,9 @@ fn repair(ring: &mut [f64; RING], head: usize, len: usize, pull: bool) {
 }
 
 /// The least-squares quartic through the `len` block powers from ring slot `first` on (5 ≤ len <
-/// two of the longest windows), evaluated at each of them: a segment shorter than two of a fit's
-/// windows, smoothed as a whole.
-fn whole_fit(ring: &[f64; RING], first: usize, len: usize) -> [f64; 4 * MAX_HALF_WIDTH + 2] {
+/// the ring), evaluated at each of them: a segment shorter than a fit's window, smoothed as a
+/// whole.
+fn whole_fit(ring: &[f64; RING], first: usize, len: usize) -> [f64; 2 * MAX_HALF_WIDTH + 1] {
     let half = (len as f64 - 1.0) / 2.0;
     let powers = |k: usize| {
         let t = (k as f64 - half) / half;
@@ -598,7 +580,7 @@ fn whole_fit(ring: &[f64; RING], first: usize, len: usize) -> [f64; 4 * MAX_HALF
         }
     }
     let c = solve(g, b);
-    let mut out = [f64::NAN; 4 * MAX_HALF_WIDTH + 2];
+    let mut out = [f64::NAN; 2 * MAX_HALF_WIDTH + 1];
     for (k, o) in out.iter_mut().enumerate().take(len) {
         *o = c.iter().zip(powers(k)).map(|(c, a)| c * a).sum();
     }
@@ -641,67 +623,49 @@ mod tests {
     /// The key of a pull ([`segment_key`]): positive power is its own, and nothing is repaired.
     const PULL: u8 = 3;
 
-    /// Every value of `ys` through a smoother at `hz` (one pull, then `flush` at its end), as
-    /// (block, value) per fit: the regular ones by their delay, the extras by their centre. The
-    /// blocks are of `block` points; checks that each block gets one value a fit.
-    fn all_values(hz: f64, ys: &[f64]) -> (Vec<[f64; STREAMS]>, PowerSmoother) {
-        let mut s = PowerSmoother::new(hz);
+    #[test]
+    fn gives_each_fits_centred_value_after_its_half_width_and_nothing_before() {
+        // 50 Hz: a block is a point; half-widths 10 and 23 (22.5 rounded up), then the lag.
+        let mut s = PowerSmoother::new(50.0);
         let mut ring = PowerRing::new(&s);
-        let (block, delays) = (block_points(hz), s.delays());
-        let mut got = vec![[f64::NAN; STREAMS]; ys.len() / block];
-        let mut put = |centre: usize, j: usize, value: f64| {
-            let b = centre / block;
-            assert_eq!(centre % block, (block - 1) / 2, "centred on a block's middle point");
-            assert!(got[b][j].is_nan(), "one value a block: block {b} fit {j}");
-            got[b][j] = value;
-        };
+        assert_eq!(s.delays(), [10 + LAG, 23 + LAG]);
+        let ys: Vec<f64> = (0..400).map(|k| 200.0 + 100.0 * (k as f64 / 30.0).sin() + (k % 7) as f64).collect();
         for (k, &y) in ys.iter().enumerate() {
-            let regular = s.push(&mut ring, y, k == 0, PULL, k as u64);
-            for j in 0..STREAMS {
-                if !regular[j].is_nan() {
-                    put(k - delays[j], j, regular[j]);
+            let out = s.push(&mut ring, y, k == 0, PULL, k as u64);
+            for (j, n) in [10, 23].into_iter().enumerate() {
+                if k < 2 * n + LAG {
+                    assert!(out[j].is_nan(), "fit {j} at {k}");
+                } else {
+                    let want = direct(n, &ys, k - n - LAG);
+                    assert!((out[j] - want).abs() < 1e-9 * want.abs().max(1.0), "fit {j} at {k}: {} vs {want}", out[j]);
                 }
             }
-            for x in ring.extras.drain(..) {
-                assert!(x.due <= k as u64, "known once its point has come");
-                put(x.centre as usize, x.stream, x.value);
-            }
         }
-        s.flush(&mut ring, ys.len() as u64);
-        for x in ring.extras.drain(..) {
-            put(x.centre as usize, x.stream, x.value);
-        }
-        (got, s)
-    }
-
-    #[test]
-    fn gives_each_block_of_a_long_segment_the_fit_of_the_window_centred_on_it_or_the_nearest_inside() {
-        // 50 Hz: a block is a point; half-widths 10 and 23 (22.5 rounded up). 400 blocks.
-        assert_eq!(PowerSmoother::new(50.0).delays(), [10 + LAG, 23 + LAG]);
-        let ys: Vec<f64> = (0..400).map(|k| 200.0 + 100.0 * (k as f64 / 30.0).sin() + (k % 7) as f64).collect();
-        let (got, _) = all_values(50.0, &ys);
-        for (j, n) in [10, 23].into_iter().enumerate() {
-            for c in 0..400 {
-                let centre = c.clamp(n, 399 - n);
-                // Off the centre the binomial moments lose a few more digits.
-                let (want, close) = if centre == c { (direct(n, &ys, c), 1e-9) } else { (fitted(&ys, (centre - n, centre + n), c), 1e-8) };
-                assert!((got[c][j] - want).abs() < close * want.abs().max(1.0), "fit {j} at {c}: {} vs {want}", got[c][j]);
-            }
-        }
+        // A segment starts over: nothing until its window fills.
+        assert!(s.push(&mut ring, 1.0, true, PULL, 400).iter().all(|v| v.is_nan()));
     }
 
     #[test]
     fn fits_the_mean_power_of_blocks_and_says_where_each_value_is_centred() {
-        // 200 Hz: blocks of 4 points (50 a second), half-widths 10 and 23 blocks; a value comes
-        // the delay after its centre, its block's point 1 of 0–3.
-        assert_eq!(PowerSmoother::new(200.0).delays(), [(10 + LAG) * 4 + 2, (23 + LAG) * 4 + 2]);
+        // 200 Hz: blocks of 4 points (50 a second), half-widths 10 and 23 blocks, then the lag.
+        let mut s = PowerSmoother::new(200.0);
+        let mut ring = PowerRing::new(&s);
+        let delays = s.delays();
+        assert_eq!(delays, [(10 + LAG) * 4 + 2, (23 + LAG) * 4 + 2]);
         let ys: Vec<f64> = (0..2000).map(|k| 200.0 + 100.0 * (k as f64 / 90.0).sin() + (k % 7) as f64).collect();
         let blocks: Vec<f64> = ys.chunks(4).map(|b| b.iter().sum::<f64>() * 0.25).collect();
-        let (got, _) = all_values(200.0, &ys);
-        for (j, n) in [10, 23].into_iter().enumerate() {
-            for c in n..500 - n {
-                let want = direct(n, &blocks, c);
-                assert!((got[c][j] - want).abs() < 1e-9 * want.abs().max(1.0), "fit {j} at {c}: {} vs {want}", got[c][j]);
+        for (k, &y) in ys.iter().enumerate() {
+            let out = s.push(&mut ring, y, k == 0, PULL, k as u64);
+            for (j, n) in [10, 23].into_iter().enumerate() {
+                if k % 4 != 3 || k / 4 < 2 * n + LAG {
+                    assert!(out[j].is_nan(), "fit {j} at {k}");
+                    continue;
+                }
+                // The value is centred on the middle of block k / 4 − n − LAG: its point 1 of 0–3.
+                let centre_block = k / 4 - n - LAG;
+                assert_eq!(k - delays[j], 4 * centre_block + 1);
+                let want = direct(n, &blocks, centre_block);
+                assert!((out[j] - want).abs() < 1e-9 * want.abs().max(1.0), "fit {j} at {k}: {} vs {want}", out[j]);
             }
         }
     }
@@ -747,8 +711,8 @@ mod tests {
     #[test]
     fn smooths_within_a_segment_only_its_edges_off_the_centre_of_the_nearest_window_inside() {
         // 50 Hz: a block is a point; half-widths 10 and 23. A moving segment of 80 blocks, one of
-        // 30, then still blocks; the powers of one segment are huge, so that any reach across
-        // shows.
+        // 30 (shorter than the long window: one fit of it all), then still blocks; the powers of
+        // one segment are huge, so that any reach across shows.
         let mut s = PowerSmoother::new(50.0);
         let mut ring = PowerRing::new(&s);
         let ys: Vec<f64> = (0..130).map(|k| if (80..110).contains(&k) { 1e6 + (k as f64).powi(2) } else { 200.0 + 100.0 * (k as f64 / 13.0).sin() }).collect();
@@ -770,12 +734,10 @@ mod tests {
         for (j, n) in [10usize, 23].into_iter().enumerate() {
             for c in 0..130 {
                 let want = match c {
-                    // The first segment, 80 blocks: two windows of 21 fit in it, so each block
-                    // has the window centred on it or the nearest inside, off its centre; two
-                    // of 47 do not, so one fit of it all.
-                    0..80 if n == 10 => fitted(&ys, (c.clamp(n, 79 - n) - n, c.clamp(n, 79 - n) + n), c),
-                    0..80 => fitted(&ys, (0, 79), c),
-                    // The short one: one fit of it all for both.
+                    // The first segment: centred, or its first or last full window off-centre.
+                    0..80 => fitted(&ys, (c.clamp(n, 79 - n) - n, c.clamp(n, 79 - n) + n), c),
+                    // The short one: a window of 21 fits in it, one of 47 does not.
+                    80..110 if n == 10 => fitted(&ys, (c.clamp(80 + n, 109 - n) - n, c.clamp(80 + n, 109 - n) + n), c),
                     80..110 => fitted(&ys, (80, 109), c),
                     _ => f64::NAN,
                 };
