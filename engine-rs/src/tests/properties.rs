@@ -41,7 +41,7 @@ fn session() -> impl Strategy<Value = (Vec<f64>, Vec<f64>)> {
 }
 
 fn settings() -> impl Strategy<Value = Settings> {
-    (prop_oneof![Just(50.0), Just(200.0), 10.0..1000.0f64], 0.005..0.05f64, 0.0..0.5f64, 1u32..=3).prop_map(
+    (prop_oneof![Just(crate::settings::HZ_MIN), Just(200.0), crate::settings::HZ_MIN..1000.0f64], 0.005..0.05f64, 0.0..0.5f64, 1u32..=3).prop_map(
         |(hz, radius_m, inertia_kg_m2, warmup)| Settings { hz, radius_m, inertia_kg_m2, warmup, ..Settings::default() },
     )
 }
