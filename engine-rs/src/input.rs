@@ -55,9 +55,11 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// The bounds for `settings`' radius and inertia ([`Settings::max_turn_acceleration`]).
+    /// The bounds for `settings`' radius ([`Settings::max_angular_acceleration`]; not its
+    /// inertia, so that which samples are glitches, and so which reps there are, depend on the
+    /// angle alone, as the app's runs at each load's inertia rely on).
     pub fn new(settings: &Settings) -> Limits {
-        Limits { accel_deg_s2: settings.max_turn_acceleration().to_degrees(), speed_deg_s: settings.max_angular_speed().to_degrees() }
+        Limits { accel_deg_s2: settings.max_angular_acceleration().to_degrees(), speed_deg_s: settings.max_angular_speed().to_degrees() }
     }
 
     /// The farthest the rope can move in `dt_us`, and the sensor's tolerance: degrees.
@@ -133,6 +135,15 @@ const _: () = assert!(READY.is_power_of_two() && READY > HELD + 1);
 ///
 /// Delay. A sample that carries on waits for nothing (every sample of real movement and of rest
 /// does), one that does not for up to three more samples (15 ms at 200 Hz).
+///
+/// Reach. α is the hardest pull on the lightest flywheel, whatever plates the user chose, so
+/// that which samples are glitches, and so the reps, depend on the angle alone. On the default
+/// shaft it is 14 000 rad/s²: a single sample straying 40° (at 100 Hz; 10° at 200 Hz) beyond
+/// both neighbours and the tolerance is a glitch, and a sign flip, a reading of 0 or a 180°
+/// spike always is from 100 Hz up. A burst spans more time: three readings within about 180°
+/// of the rope at 100 Hz (40 ms) are within what such a flywheel could do and pass; from 200 Hz
+/// (20 ms, about 45°) random bursts are rejected too. The rep test ([`crate::reps`]) is the
+/// second line for what passes.
 #[derive(Clone, Copy, Debug)]
 struct Guard {
     /// The last two accepted samples of the segment, the newer last; `accepted` of them.

@@ -248,15 +248,6 @@ impl Settings {
         MAX_ROPE_FORCE_N * self.radius_m / MIN_INERTIA_KG_M2
     }
 
-    /// The largest angular acceleration of this session's flywheel, rad/s²: the hardest pull on
-    /// the inertia chosen, or on [`MIN_INERTIA_KG_M2`] if that is less (0: no plates chosen). The
-    /// glitch test judges a sample that turns back against it ([`crate::input`]); a real turn is
-    /// so far below it that even plates counted ten times too many never make one a glitch (a
-    /// sample must also stray [`GLITCH_TOLERANCE_DEG`] from both neighbours).
-    pub fn max_turn_acceleration(&self) -> f64 {
-        MAX_ROPE_FORCE_N * self.radius_m / self.inertia_kg_m2.max(MIN_INERTIA_KG_M2)
-    }
-
     /// The largest angular speed of a disc on this shaft, rad/s: [`MAX_ROPE_SPEED_M_S`] / r.
     pub fn max_angular_speed(&self) -> f64 {
         MAX_ROPE_SPEED_M_S / self.radius_m

@@ -1,7 +1,8 @@
 //! Samples no rope can produce, on the physics-truth sets ([`super::truth`]): single glitched
 //! samples (a sign flip, an angle read as 0, a 180° spike, a 4 900° jump) and 3-sample bursts
 //! (three sign flips, three random readings), in every rest between reps or in the middle of
-//! every pull and return, sampled at 100, 200 and 500 Hz. The engine must find every rep, give
+//! every pull and return, sampled at 100, 200 and 500 Hz (random readings from 200 Hz: see the
+//! test). The engine must find every rep, give
 //! each phase's mean velocity within the accuracy bounds of the untouched set's truth (2 %
 //! median, 5 % worst rep), and count each glitched sample as rejected, no more; a burst of random
 //! readings within 10 % (one may land on the rope's path, or make a good sample next to it look
@@ -82,6 +83,12 @@ fn glitched_samples_in_rests_and_movements_make_no_rep_and_move_no_figure() {
                 let s = session(set, Sensor::noisy(raw_hz), seed);
                 let mut rng = Rng::new(seed);
                 for glitch in Glitch::ALL {
+                    // At 100 Hz three random readings span 40 ms, in which a rope on the lightest
+                    // flywheel could go 180° out and back: readings that close pass for it (see
+                    // crate::input); three sign flips, which go further, are still tested there.
+                    if matches!(glitch, Glitch::NoisyBurst) && raw_hz < 200.0 {
+                        continue;
+                    }
                     for place in [Place::Rests, Place::Movements] {
                         let (angle, count) = glitched(&s, glitch, place, &mut rng);
                         for hz in [raw_hz, 200.0] {
