@@ -6,7 +6,9 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId, useState, type ReactElement } from 'react';
 import { reprocess } from '../../engine';
+import { RANGES } from '../../engine/ranges';
 import type { Rep, SampleBatch } from '../../engine/types';
+import { describeProblems, NO_PROBLEMS, whyNoReps } from '../../rules/sampleProblems';
 import { NumberField } from '../../components/NumberField';
 import { RepTable } from '../../components/table/RepTable';
 import { METRIC_UNITS } from '../../rules/labels';
@@ -25,7 +27,7 @@ export function ImportPanel(): ReactElement {
   const [file, setFile] = useState<{ name: string; samples: SampleBatch } | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [hz, setHz] = useState<number | null>(s.hz);
-  const [result, setResult] = useState<{ hz: number; reps: Rep[]; skipped: number } | null>(null);
+  const [result, setResult] = useState<{ hz: number; reps: Rep[]; skipped: number; rejected: number; note: string | null } | null>(null);
 
   async function load(chosen: File): Promise<void> {
     setFile(null);
@@ -43,7 +45,8 @@ export function ImportPanel(): ReactElement {
     if (file === null || hz === null) return;
     void attempt(() => {
       const update = reprocess(file.samples, { ...engineSettings.peek(), hz });
-      setResult({ hz, reps: update.reps, skipped: update.skipped });
+      const note = whyNoReps(file.samples.timeUs.length, update) ?? (describeProblems(update.problems ?? NO_PROBLEMS).join('; ') || null);
+      setResult({ hz, reps: update.reps, skipped: update.skipped, rejected: update.problems?.rejected ?? 0, note });
     });
   }
 
@@ -73,15 +76,16 @@ export function ImportPanel(): ReactElement {
           {file.name}: {file.samples.timeUs.length} samples
         </p>
       )}
-      <NumberField label="Sampling rate" unit="Hz" value={s.hz} min={1} max={1000} onChange={setHz} />
+      <NumberField label="Sampling rate" unit="Hz" value={s.hz} min={RANGES.hz.min} max={RANGES.hz.max} onChange={setHz} />
       <button type="button" className="button button--primary" disabled={file === null || hz === null} onClick={run}>
         Reprocess
       </button>
       {result && file && (
         <>
           <p>
-            {result.reps.length} reps at {result.hz} Hz, {result.skipped} samples skipped.
+            {result.reps.length} reps at {result.hz} Hz, {result.skipped} samples skipped, {result.rejected} rejected as glitches.
           </p>
+          {result.note && <p className="hint warning">{result.reps.length === 0 ? 'No reps' : 'Note'}: {result.note}.</p>}
           <RepTable rows={rows} phase={s.phase} unit={METRIC_UNITS[s.metric]} showPercentDrop={s.target !== 'None'} caption="Reprocessed reps" />
           <button
             type="button"
