@@ -12,7 +12,7 @@
 import { constants, openAsBlob } from 'node:fs';
 import { access, mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { EngineSettings, Rep, SampleBatch } from '../src/engine/types';
+import type { EngineSettings, Rep, SampleBatch, SampleProblems } from '../src/engine/types';
 import { buildSessionCsv, joinPieces, parseInThreadInPieces, UTF8_BOM } from '../src/csv';
 import { runEngine, type CreateEngine } from './engineRun';
 import { sessionCsvPath } from './outputs';
@@ -24,6 +24,8 @@ export interface FileRun {
   reps: Rep[];
   /** Samples the engine dropped (time not increasing, a value not finite). */
   skipped: number;
+  /** What else the engine set aside: glitches rejected, wraps undone, saturation, refused reps. */
+  problems: SampleProblems;
 }
 
 export interface FileResult {
@@ -48,8 +50,8 @@ export interface FileSink {
   progress(units: number): void;
   /** Reps of the run at `hz` as the engine closes them, a push's worth at a time, so none wait in the worker. */
   reps(hz: number, reps: Rep[]): void;
-  /** The run at `hz` is complete; `skipped`: the samples the engine dropped. */
-  ran(hz: number, skipped: number): void;
+  /** The run at `hz` is complete; `skipped`: the samples the engine dropped; `problems`: what else it set aside. */
+  ran(hz: number, skipped: number, problems: SampleProblems): void;
 }
 
 /** Processes one file, one rate after the other; resolves with its sample count once every run went to `sink`. */
@@ -66,12 +68,12 @@ export async function reprocessFile(file: string, plan: BatchPlan, createEngine:
   const raw = out === undefined ? undefined : joinPieces(pieces);
   for (const [i, hz] of plan.rates.entries()) {
     const kept: Rep[] = [];
-    const skipped = runEngine(pieces, { ...plan.settings, hz }, createEngine, (reps) => {
+    const { skipped, problems } = runEngine(pieces, { ...plan.settings, hz }, createEngine, (reps) => {
       sink.reps(hz, reps);
       if (raw !== undefined) kept.push(...reps);
     });
     if (out !== undefined) await writeSessionCsv(file, plan.settings, sessionCsvPath(file, out, plan.settings, hz), raw!, kept);
-    sink.ran(hz, skipped);
+    sink.ran(hz, skipped, problems);
     sink.progress(2 + i);
   }
   return { samples: pieces.reduce((n, piece) => n + piece.timeUs.length, 0) };

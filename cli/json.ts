@@ -3,7 +3,8 @@
  * Durations in seconds, every metric SI, warmup reps included with count ≤ 0. Files that failed
  * are not listed: they are reported on stderr and by the exit status.
  */
-import type { PhaseSummary, Rep } from '../src/engine/types';
+import type { PhaseSummary, Rep, SampleProblems } from '../src/engine/types';
+import { whyNoReps } from '../src/rules/sampleProblems';
 import { summariseSet, type SetSummary } from '../src/rules/sets';
 import { splitSets } from '../src/rules/setSplit';
 import type { FileResult } from './batch';
@@ -14,9 +15,10 @@ export type JsonPhase = PhaseSummary;
 
 /**
  * Schema version: 1 had the per-phase means and peak velocity; 2 adds peak power and work per
- * phase and the eccentric-overload ratios per rep; 3 adds the sets, per run, and each rep's set.
+ * phase and the eccentric-overload ratios per rep; 3 adds the sets, per run, and each rep's set;
+ * 4 adds, per run, what the engine set aside (`problems`) and why it found no rep (`noReps`).
  */
-export const JSON_VERSION = 3;
+export const JSON_VERSION = 4;
 
 export interface JsonRep {
   count: number;
@@ -53,6 +55,10 @@ export interface JsonRun {
   hz: number;
   reps: JsonRep[];
   sets: JsonSet[];
+  /** What the engine set aside besides the skipped samples: samples rejected as glitches, wraps of a modulo-360° angle undone, dead stops at the sensor's limit and that limit (°), refused rep candidates. */
+  problems: SampleProblems;
+  /** Why the run has no rep, in words; null when it has reps. */
+  noReps: string | null;
 }
 
 export interface JsonFile {
@@ -77,14 +83,23 @@ export function jsonWriter(write: (text: string) => void, warmup: number): { fil
   write(`{"version":${JSON_VERSION},"files":[`);
   return {
     file(r) {
-      const file: JsonFile = { file: r.file, samples: r.samples, skipped: r.skipped, runs: r.runs.map((run) => jsonRun(run.hz, run.reps, warmup)) };
+      const file: JsonFile = {
+        file: r.file,
+        samples: r.samples,
+        skipped: r.skipped,
+        runs: r.runs.map((run) => ({
+          ...jsonRun(run.hz, run.reps, warmup),
+          problems: run.problems,
+          noReps: whyNoReps(r.samples, { reps: run.reps, skipped: run.skipped, pointCount: 0, problems: run.problems }),
+        })),
+      };
       write((files++ === 0 ? '' : ',') + JSON.stringify(file));
     },
     end: () => write(']}\n'),
   };
 }
 
-function jsonRun(hz: number, reps: readonly Rep[], warmup: number): JsonRun {
+function jsonRun(hz: number, reps: readonly Rep[], warmup: number): Omit<JsonRun, 'problems' | 'noReps'> {
   const rules = setRules(warmup);
   const sets = splitSets(reps, rules);
   return {

@@ -5,9 +5,11 @@
  * and in a log file.
  */
 import type { PhaseSummary, Rep } from '../src/engine/types';
-import type { FileResult } from './batch';
+import { describeProblems, whyNoReps } from '../src/rules/sampleProblems';
+import type { FileResult, FileRun } from './batch';
 
-const COLUMNS: { title: string; value: (reps: readonly Rep[]) => string }[] = [
+const COLUMNS: { title: string; value: (reps: readonly Rep[], run: FileRun) => string }[] = [
+  { title: 'Rejected', value: (_, run) => String(run.problems.rejected) },
   { title: 'Warmup', value: (reps) => String(reps.filter((r) => r.count <= 0).length) },
   { title: 'Reps', value: (reps) => String(working(reps).length) },
   { title: 'Con time s', value: mean('concentric', 'duration') },
@@ -23,10 +25,17 @@ const COLUMNS: { title: string; value: (reps: readonly Rep[]) => string }[] = [
 
 export function formatSummary(result: FileResult): string {
   const head = `${result.file}: ${result.samples} samples, ${result.skipped} skipped`;
-  const rows = [['Hz', ...COLUMNS.map((c) => c.title)], ...result.runs.map((run) => [String(run.hz), ...COLUMNS.map((c) => c.value(run.reps))])];
+  const rows = [['Hz', ...COLUMNS.map((c) => c.title)], ...result.runs.map((run) => [String(run.hz), ...COLUMNS.map((c) => c.value(run.reps, run))])];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
   const lines = rows.map((row) => '  ' + row.map((cell, i) => cell.padStart(widths[i]!)).join('  '));
-  return [head, ...lines].join('\n') + '\n';
+  return [head, ...lines, ...result.runs.flatMap((run) => notes(result, run))].join('\n') + '\n';
+}
+
+/** What the engine set aside at one rate, and why it found no rep, in words ("  200 Hz: …"). */
+function notes(result: FileResult, run: FileRun): string[] {
+  const none = whyNoReps(result.samples, { reps: run.reps, skipped: run.skipped, pointCount: 0, problems: run.problems });
+  const lines = none === null ? describeProblems(run.problems) : [`no reps: ${none}`];
+  return lines.map((line) => `  ${run.hz} Hz: ${line}`);
 }
 
 function working(reps: readonly Rep[]): Rep[] {
