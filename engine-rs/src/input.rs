@@ -23,7 +23,7 @@
 //!    caller says so.
 //! 5. **Glitches** (the guard): a sample that leaves both its neighbours by more than the motion
 //!    allows, and bursts of up to [`GLITCH_MAX_BURST`] such samples, are dropped and counted
-//!    ([`Counts::rejected`]); the resampler then interpolates across them. See [`Guard`].
+//!    ([`Counts::rejected`]); the resampler then interpolates across them. See `Guard`.
 
 use crate::resample::Sample;
 use crate::settings::{Settings, GLITCH_MAX_BURST, GLITCH_TOLERANCE_DEG, MAX_CLOCK_US, MAX_GAP_US, MAX_SAMPLE_VALUE, MIN_STEP_US, SATURATION_STEP_DEG};
@@ -291,7 +291,7 @@ impl Input {
 
     /// Takes the next raw sample (its time on the unit's clock): drops it if it fails the
     /// checks, else holds it for the guard; what the guard decides becomes ready ([`Input::pop`]).
-    /// Call only while fewer than [`HELD`] samples are ready.
+    /// Call only while fewer than `HELD` samples are ready.
     pub fn take(&mut self, raw: Sample) {
         let origin = if self.origin_us.is_nan() { raw.time_us } else { self.origin_us };
         let s = Sample { time_us: raw.time_us - origin, ..raw };

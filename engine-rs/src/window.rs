@@ -34,27 +34,57 @@
 //! Measured on the physics-truth sessions (`tests/unit/engine.accuracy.test.ts`: slow heavy and
 //! fast light sets, eleven draws of every sensor up to 0.6° of noise, 1.8° ticks and ±1.5 ms of
 //! jitter at once, 100–1000 Hz raw, on 100, 200 and 500 Hz grids), as the median over a set's
-//! reps and the worst rep: peak power within 2.1 % and 3.4 %, the eccentric/concentric
-//! peak-power ratio within 2.0 % and 2.8 %; on clean input within 1.2 % and 1.2 % (the fast set:
-//! the angle filter flattens ω's peak a little, [`crate::savgol`], and the blocks' 20 ms), the
-//! ratio 0.3 % and 0.7 %. A single ±0.275 s fit would have reached 4.9 % and 9.0 % on the slow
-//! heavy set and 2.4 % on a clean fast one.
+//! reps and the worst rep: peak power within 2.1 % and 3.3 % (slow heavy set with noise; the fast
+//! light set 1.6 % and 2.2 %), the eccentric/concentric peak-power ratio within 2.0 % and 3.4 %
+//! (fast 0.8 % and 2.1 %); on clean input within 1.1 % and 1.2 % (the fast set: the angle filter
+//! flattens ω's peak a little, [`crate::savgol`], and the blocks' 20 ms), the ratio 0.3 % and
+//! 1.04 %. A single ±0.275 s fit would have reached 4.9 % and 9.0 % on the slow heavy set and
+//! 2.4 % on a clean fast one.
 //!
-//! Delay. A centred value is known n blocks after its centre (0.2 s or 0.45 s, and the rest of
-//! its block), so the rep detector attributes each value to the phase its centre lies in (a
-//! block's centre: its middle point, the earlier of two), and a phase's peak power is final once
-//! the fit it uses has passed the last point of its movement ([`crate::reps`]).
+//! Phases. A phase's peak comes from that phase's samples only: the fits never reach across the
+//! turn, a stop or a rest. Blocks are grouped in segments ([`segment_key`], taken at a block's
+//! last point): still, or moving with the angle on one side of 0 and the disc turning one way,
+//! which is one phase's movement (a pull, the rope going out, has the angle and ω of opposite
+//! signs; a release the same signs). Still blocks get no smoothed power. Within a moving
+//! segment, a block with a full window centred on it inside the segment gets the centred value
+//! (its regular place, [`PowerSmoother::delays`] points after its centre); a block within n of
+//! the segment's start or end gets the value, at that block, of the least-squares quartic over
+//! the nearest full window inside the segment (its first or last), evaluated off the window's
+//! centre, as Savitzky–Golay does at the ends of a record; a segment shorter than a window (and
+//! at least `MIN_SEGMENT` (5) blocks) gets one quartic fitted to all its blocks. These come off
+//! their regular place, as [`Extra`]s carrying their centre, when the segment's first window
+//! fills or when it ends; the rep detector adds them to the phase their centre lies in
+//! ([`crate::reps::RepDetector::smoothed`]). Before, the centred fits ran over the whole
+//! session, so a concentric's peak near its turn took in the eccentric's braking power (and the
+//! other way round): on the Chronojump flywheel squat in `/work/shared/data/real` one rep's
+//! concentric read 402 W where its own samples give 300 W.
+//!
+//! Missed encoder counts. A sensor that misses counts reads the disc slowing and speeding up
+//! again within a few blocks, which no flywheel does within a phase: a rope only pulls, so in a
+//! pull the disc can only speed up and in a release only slow down (friction aside). Such a dip
+//! is a glitch, not braking: when a block's power returns to the phase's direction after blocks
+//! against it, the stretch back to where the phase's direction holds in sum is given its mean
+//! power throughout (`repair`): the energy it moved, spread evenly. The fits lag [`LAG`]
+//! blocks (0.1 s) behind the newest block so that a repair within that reach comes before any fit
+//! sees the blocks. The same squat's rep with a stretch of missed counts reads 300 W, 293 W with
+//! those counts made uniform (its eccentric 521 W and 503 W).
+//!
+//! Delay. A centred value is known n + [`LAG`] blocks after its centre (0.2 s or 0.45 s, the
+//! 0.1 s of the lag, and the rest of its block); the values near a segment's end come when the
+//! segment ends, which is within a block of its phase's last moving point. So a phase's peak
+//! power is final [`PowerSmoother::settle`] points (two blocks) after its movement's last point
+//! ([`crate::reps`]), and a rep waits for it no longer than that.
 //!
 //! Cost. A fit needs five moments of the window; in the basis Σ C(u, p)·P_u (u = 0 at the
 //! oldest block, C the binomial coefficient) Pascal's rule slides them by one block with one
-//! multiplication and two additions each, the centre value is one dot product, and the moments
-//! are summed afresh every [`RESUM_WINDOWS`] windows so rounding does not build up (what does
-//! within that stretch is below 1e-10 of the values). Per grid point at 200 Hz, the two fits
-//! cost a quarter of that and one addition (3.5 ns natively; fits on every point took 10 ns).
+//! multiplication and two additions each, the centre value is one dot product (an off-centre
+//! value another, with that position's weights, `off_centre_weights`), and the moments are
+//! summed afresh every [`RESUM_WINDOWS`] windows so rounding does not build up (what does within
+//! that stretch is below 1e-10 of the values). Per grid point at 200 Hz, the two fits cost a
+//! quarter of that and one addition.
 //!
-//! Segments. A segment's first and last n blocks (the session's, or either side of a gap) have
-//! no centred window: they get no smoothed value (NaN, which no peak takes), a segment shorter
-//! than a window gets none at all, and a block does not reach across a segment start.
+//! Segments of the grid. A segment of the grid (the session's, or either side of a gap) starts
+//! every phase segment afresh: a block does not reach across it.
 
 use crate::settings::{PEAK_POWER_HALF_WIDTHS_S, PEAK_POWER_LONG_PHASE_S, PEAK_POWER_RATE_HZ};
 
@@ -76,7 +106,7 @@ const _: () = assert!(2 * MAX_HALF_WIDTH + 1 < RING);
 
 /// Grid points per block at `hz`: hz / [`PEAK_POWER_RATE_HZ`] rounded, at least 1.
 pub fn block_points(hz: f64) -> usize {
-    // hz is validated (10–1000), so the quotient is a small non-negative number.
+    // hz is validated (100–1000), so the quotient is a small non-negative number.
     ((hz / PEAK_POWER_RATE_HZ).round() as usize).max(1)
 }
 
@@ -201,7 +231,7 @@ impl Fit {
     }
 
     /// The fitted quartic's value at window position `u` (0 the oldest block), with `weights` its
-    /// row of [`off_centre_weights`].
+    /// row of `off_centre_weights`.
     #[inline]
     fn value_at(&self, weights: &[f64; 5]) -> f64 {
         let m = &self.moments;
@@ -348,7 +378,7 @@ fn pulls(key: u8) -> bool {
 
 /// Blocks a block's power may still be repaired after it came, and so blocks the fits lag behind
 /// the newest: a stretch of missed encoder counts the flywheel "recovers" from within this many
-/// blocks (0.1 s at 50 blocks a second) is repaired before any fit sees it ([`repair`]).
+/// blocks (0.1 s at 50 blocks a second) is repaired before any fit sees it (`repair`).
 pub const LAG: usize = 5;
 
 /// The key of still blocks, which get no smoothed power.
