@@ -514,7 +514,7 @@ impl RepDetector {
             self.dir = Some(Direction::Unknown { from_hi: hi, from_lo: lo, rested: !point.moving });
             return None;
         };
-        let mut before = self.pending.map_or(Waiting::NONE, |p| p.waiting);
+        let mut before = self.pending.as_ref().map_or(Waiting::NONE, |p| p.waiting);
         let event = match dir {
             Direction::Unknown { from_hi, from_lo, rested } => {
                 // Only the points after each extreme matter: the phase would start there. No
@@ -612,7 +612,7 @@ impl RepDetector {
     /// `x`, centred on point `centre`, to the phase that point is in. Call between the points, once
     /// the point it came with has been pushed.
     pub fn smoothed(&mut self, centre: u64, j: usize, x: f64) {
-        let mut before = self.pending.map_or(Waiting::NONE, |p| p.waiting);
+        let mut before = self.pending.as_ref().map_or(Waiting::NONE, |p| p.waiting);
         match &mut self.dir {
             None => {}
             Some(Direction::Unknown { from_hi, from_lo, .. }) => {

@@ -497,9 +497,19 @@ impl PowerSmoother {
         let (fed, x) = (self.fed, ring.powers[slot]);
         let [short, long] = &mut self.fits;
         let values = [short.push(&ring.powers, slot, x), long.push(&ring.powers, slot, x)];
+        if fed == self.fits[0].len || fed == self.fits[1].len {
+            self.first_window(ring, slot, index);
+        }
+        values
+    }
+
+    /// A fit's window first filled within the segment with the block in slot `slot`: the
+    /// values of its first n blocks, off its centre. Once a segment a fit: out of the loops.
+    #[cold]
+    #[inline(never)]
+    fn first_window(&self, ring: &mut PowerRing, slot: usize, index: u64) {
         for (j, fit) in self.fits.iter().enumerate() {
-            if fed == fit.len {
-                // The segment's first full window: its first n blocks are centred off it.
+            if self.fed == fit.len {
                 let n = fit.len / 2;
                 for u in 0..n {
                     let at = (slot + RING - 2 * n + u) & MASK;
@@ -508,13 +518,15 @@ impl PowerSmoother {
                 }
             }
         }
-        values
     }
 
     /// Ends the segment in progress (at point `index`, the first not in it): the values of its
     /// blocks that have none yet, each from the fit within the segment nearest its block (the
     /// last full window, evaluated off its centre; or, for a segment shorter than a window, one
-    /// fit of all its blocks), into `ring.extras`. Then no segment is open.
+    /// fit of all its blocks), into `ring.extras`. Then no segment is open. A few times a
+    /// rep: out of the loops.
+    #[cold]
+    #[inline(never)]
     pub fn flush(&mut self, ring: &mut PowerRing, index: u64) {
         let (blocks, last) = (self.blocks, (self.head + RING - 1) & MASK);
         if self.key != STILL && self.key != NONE && blocks >= MIN_SEGMENT {
