@@ -734,6 +734,7 @@ mod tests {
 
     /// The least-squares quartic through `ys[from..=to]`, evaluated at `at`: the off-centre value
     /// the smoother must give, from a fit of plain powers.
+    #[allow(clippy::needless_range_loop)] // the normal equations read best by index
     fn fitted(ys: &[f64], (from, to): (usize, usize), at: usize) -> f64 {
         let powers = |x: f64| [1.0, x, x * x, x * x * x, x * x * x * x];
         let scale = |k: usize| (k as f64 - at as f64) / 10.0;
@@ -751,6 +752,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::needless_range_loop)] // c is a point index as much as got's
     fn smooths_within_a_segment_only_its_edges_off_the_centre_of_the_nearest_window_inside() {
         // 50 Hz: a block is a point; half-widths 10 and 23. A moving segment of 80 blocks, one of
         // 30 (shorter than the long window: one fit of it all), then still blocks; the powers of

@@ -92,6 +92,7 @@ fn within_physics(c: &crate::PhaseSummary, radius: f64) -> bool {
 }
 
 /// A flywheel session, then corrupted: spikes, steps and bursts of 1–12 random readings.
+#[allow(clippy::needless_range_loop)] // k is compared with the run's start
 fn corrupted() -> impl Strategy<Value = (Vec<f64>, Vec<f64>)> {
     (session(), prop::collection::vec((0.0..1.0f64, 0usize..4, 1usize..12, -5000.0..5000.0f64), 0..40)).prop_map(|((t, mut a), hits)| {
         let n = a.len();

@@ -77,8 +77,11 @@ fn phase(travel_rad: f64, duration_s: f64, peak_rad_s: f64) -> PhaseTruth {
     PhaseTruth { velocity: RADIUS * travel_rad / duration_s, peak_power_per_inertia: peak_rad_s * peak_rad_s * core::f64::consts::PI / (4.0 * duration_s) }
 }
 
+/// A motion: its pieces, each rep's truth, the rests (start, end, s) and its end, s.
+type Motion = (Vec<Piece>, Vec<RepTruth>, Vec<(f64, f64)>, f64);
+
 /// The set's pieces and truth for `seed` (its rep-to-rep variations).
-fn motion(spec: SetSpec, seed: u64) -> (Vec<Piece>, Vec<RepTruth>, Vec<(f64, f64)>, f64) {
+fn motion(spec: SetSpec, seed: u64) -> Motion {
     let mut rng = Rng::new(seed);
     let vary = |x: f64, rng: &mut Rng| x * (0.9 + 0.2 * rng.unit());
     let wound: Vec<f64> = (0..=spec.reps).map(|_| vary(spec.travel_m, &mut rng) / RADIUS).collect();
@@ -110,7 +113,7 @@ fn motion(spec: SetSpec, seed: u64) -> (Vec<Piece>, Vec<RepTruth>, Vec<(f64, f64
 /// A set of `reps` reps whose eccentrics end in a hard stop: a cosine pull out from about
 /// 1 800° (±10 %) that reaches the disc's top speed at the turn, then the return at that speed,
 /// 0.2 s over about 1 800° (±10 %), stopping dead; 1 s of rest after each rep.
-fn hard_stops(reps: usize, seed: u64) -> (Vec<Piece>, Vec<RepTruth>, Vec<(f64, f64)>, f64) {
+fn hard_stops(reps: usize, seed: u64) -> Motion {
     let mut rng = Rng::new(seed);
     let mut vary = |x: f64| x * (0.9 + 0.2 * rng.unit());
     let wound: Vec<f64> = (0..=reps).map(|_| vary(1800f64.to_radians())).collect();
@@ -147,7 +150,7 @@ pub fn session(spec: SetSpec, sensor: Sensor, seed: u64) -> Session {
 }
 
 /// Samples a motion through `sensor`, its noise drawn from `seed`.
-fn sampled((pieces, reps, rests, end_s): (Vec<Piece>, Vec<RepTruth>, Vec<(f64, f64)>, f64), sensor: Sensor, seed: u64) -> Session {
+fn sampled((pieces, reps, rests, end_s): Motion, sensor: Sensor, seed: u64) -> Session {
     let mut rng = Rng::new(seed.wrapping_mul(7919).wrapping_add(sensor.raw_hz as u64));
     let n = (end_s * sensor.raw_hz) as usize;
     let mut times: Vec<f64> = (0..n)
