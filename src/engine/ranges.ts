@@ -24,6 +24,9 @@ export const ENGINE_DEFAULTS: Readonly<EngineSettings> = Object.freeze({ ...fact
 /** The warmup reps a set may start with, every whole number from the lowest to the highest. */
 export const WARMUP_CHOICES: readonly number[] = Array.from({ length: facts.warmup.max - facts.warmup.min + 1 }, (_, i) => facts.warmup.min + i);
 
+/** Why the sampling rate's range ends where it does (engine-rs/src/settings.rs, HZ_REASON), for messages that refuse a rate. */
+export const HZ_REASON: string = facts.hzReason;
+
 /** Largest |time| (µs) or |angle| (°) the engine takes: beyond it a sample is not a measurement. */
 export const MAX_SAMPLE_VALUE: number = facts.maxSampleValue;
 
