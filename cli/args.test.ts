@@ -44,7 +44,7 @@ describe('parseReprocessArgs', () => {
     [['--bogus', 'a.csv'], /Unknown option '--bogus'/],
     [['--no-json', 'a.csv'], /Unknown option '--no-json'/],
     [[], /No input files/],
-    [['--hz', '200,abc', 'a.csv'], /--hz expects whole numbers from 10 to 1000, comma-separated, got "abc"/],
+    [['--hz', '200,abc', 'a.csv'], /--hz expects whole numbers from 100 to 1000, comma-separated, got "abc"/],
     [['--hz', '5', 'a.csv'], /--hz expects .* got "5"/],
     [['--hz', '0', 'a.csv'], /--hz expects .* got "0"/],
     [['--hz', '99.5', 'a.csv'], /--hz expects .* got "99.5"/],

@@ -19,7 +19,7 @@ import { access, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { EngineSettings, Rep, SampleBatch } from '../src/engine/types';
+import type { EngineSettings, Rep, SampleBatch, SampleProblems } from '../src/engine/types';
 import { parseInThreadInPieces, sessionCsvParts, UTF8_BOM, type SessionCsvInput } from '../src/csv';
 import { runEngine, type CreateEngine } from './engineRun';
 import { ropeTravel } from './noReps';
@@ -32,6 +32,8 @@ export interface FileRun {
   reps: Rep[];
   /** Samples the engine dropped (time not increasing, a value not finite). */
   skipped: number;
+  /** What else the engine set aside: glitches rejected, wraps undone, saturation, refused reps. */
+  problems: SampleProblems;
 }
 
 export interface FileResult {
@@ -58,8 +60,8 @@ export interface FileSink {
   progress(units: number): void;
   /** Reps of the run at `hz` as the engine closes them, a push's worth at a time, so none wait in the worker. */
   reps(hz: number, reps: Rep[]): void;
-  /** The run at `hz` is complete; `skipped`: the samples the engine dropped. */
-  ran(hz: number, skipped: number): void;
+  /** The run at `hz` is complete; `skipped`: the samples the engine dropped; `problems`: what else it set aside. */
+  ran(hz: number, skipped: number, problems: SampleProblems): void;
 }
 
 /** Processes one file, one rate after the other; resolves with its sample count and rope travel once every run went to `sink`. */
@@ -75,12 +77,12 @@ export async function reprocessFile(file: string, plan: BatchPlan, createEngine:
   for (const [i, hz] of plan.rates.entries()) {
     // The session CSV wants the run's reps before its samples: kept, only for --out.
     const kept: Rep[] = [];
-    const skipped = runEngine(pieces, { ...plan.settings, hz }, createEngine, (reps) => {
+    const { skipped, problems } = runEngine(pieces, { ...plan.settings, hz }, createEngine, (reps) => {
       sink.reps(hz, reps);
       if (out !== undefined) kept.push(...reps);
     });
     if (out !== undefined) await writeSessionCsv(file, plan.settings, sessionCsvPath(file, out, plan.settings, hz), pieces, kept);
-    sink.ran(hz, skipped);
+    sink.ran(hz, skipped, problems);
     sink.progress(2 + i);
   }
   return { samples: pieces.reduce((n, piece) => n + piece.timeUs.length, 0), travelDeg: ropeTravel(pieces) };

@@ -5,8 +5,9 @@
  * (rules/inertiaMetrics.ts) is null at inertia 0. Files that failed are not listed: they are
  * reported on stderr and by the exit status.
  */
-import type { Rep } from '../src/engine/types';
+import type { Rep, SampleProblems } from '../src/engine/types';
 import { powerFigure, shownPhase, type ShownPhase } from '../src/rules/inertiaMetrics';
+import { noRepReason } from './noReps';
 import { summariseSet, type SetSummary } from '../src/rules/sets';
 import { numberedSets } from '../src/rules/setSplit';
 import type { FileResult } from './batch';
@@ -21,8 +22,9 @@ export type JsonPhase = ShownPhase;
 /**
  * Schema version: 1 had the per-phase means and peak velocity; 2 adds peak power and work per
  * phase and the eccentric-overload ratios per rep; 3 adds the sets, per run, and each rep's set;
- * 4 counts each rep within its set (from the set's own warmup) and makes the figures that need
- * the inertia null at inertia 0.
+ * 4 counts each rep within its set (from the set's own warmup), makes the figures that need the
+ * inertia null at inertia 0, and adds, per run, what the engine set aside (`problems`) and why it
+ * found no rep (`noReps`, the sentence stderr says).
  */
 export const JSON_VERSION = 4;
 
@@ -62,6 +64,10 @@ export interface JsonRun {
   hz: number;
   reps: JsonRep[];
   sets: JsonSet[];
+  /** What the engine set aside besides the skipped samples: samples rejected as glitches, wraps of a modulo-360° angle undone, dead stops at the sensor's limit and that limit (°), refused rep candidates. */
+  problems: SampleProblems;
+  /** Why the run has no rep, in words; null when it has reps. */
+  noReps: string | null;
 }
 
 export interface JsonFile {
@@ -91,14 +97,23 @@ export function jsonWriter(write: (text: string) => void, settings: JsonSettings
   write(`{"version":${JSON_VERSION},"files":[`);
   return {
     file(r) {
-      const file: JsonFile = { file: r.file, samples: r.samples, skipped: r.skipped, runs: r.runs.map((run) => jsonRun(run.hz, run.reps, settings)) };
+      const file: JsonFile = {
+        file: r.file,
+        samples: r.samples,
+        skipped: r.skipped,
+        runs: r.runs.map((run) => ({
+          ...jsonRun(run.hz, run.reps, settings),
+          problems: run.problems,
+          noReps: run.reps.length > 0 ? null : noRepReason({ file: r, run }),
+        })),
+      };
       write((files++ === 0 ? '' : ',') + JSON.stringify(file));
     },
     end: () => write(']}\n'),
   };
 }
 
-function jsonRun(hz: number, reps: readonly Rep[], settings: JsonSettings): JsonRun {
+function jsonRun(hz: number, reps: readonly Rep[], settings: JsonSettings): Omit<JsonRun, 'problems' | 'noReps'> {
   const rules = setRules(settings.warmup);
   const sets = numberedSets(reps, rules);
   return {

@@ -13,6 +13,8 @@
 import { Worker } from 'node:worker_threads';
 import type { BatchPlan } from './batch';
 import type { EncodedFileResult } from './repsWire';
+import type { SampleProblems } from '../src/engine/types';
+import { NO_PROBLEMS } from '../src/rules/sampleProblems';
 
 /** One file for a worker: main thread → worker. */
 export interface Job {
@@ -23,7 +25,7 @@ export interface Job {
 export type Reply =
   | { kind: 'progress'; units: number }
   | { kind: 'reps'; hz: number; reps: Uint8Array }
-  | { kind: 'ran'; hz: number; skipped: number }
+  | { kind: 'ran'; hz: number; skipped: number; problems: SampleProblems }
   | { kind: 'done'; samples: number; travelDeg: number }
   | { kind: 'failed'; message: string };
 
@@ -73,7 +75,7 @@ function runJob(worker: Worker, job: Job, progress: (units: number) => void, sto
   return new Promise((resolve) => {
     const runs: EncodedFileResult['runs'] = [];
     const runAt = (hz: number) => {
-      if (runs.at(-1)?.hz !== hz) runs.push({ hz, reps: [], skipped: 0 });
+      if (runs.at(-1)?.hz !== hz) runs.push({ hz, reps: [], skipped: 0, problems: NO_PROBLEMS });
       return runs.at(-1)!;
     };
     const settle = (outcome: Outcome, workerDied = false) => {
@@ -84,7 +86,7 @@ function runJob(worker: Worker, job: Job, progress: (units: number) => void, sto
     const onMessage = (reply: Reply) => {
       if (reply.kind === 'progress') progress(reply.units);
       else if (reply.kind === 'reps') runAt(reply.hz).reps.push(reply.reps);
-      else if (reply.kind === 'ran') runAt(reply.hz).skipped = reply.skipped;
+      else if (reply.kind === 'ran') Object.assign(runAt(reply.hz), { skipped: reply.skipped, problems: reply.problems });
       else if (reply.kind === 'done') settle({ ok: true, result: fileResult(job.file, reply.samples, reply.travelDeg, runs) });
       else settle({ ok: false, message: reply.message });
     };

@@ -35,6 +35,14 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'many', '5-yoyo.csv'), yoyoCsv());
   mkdirSync(join(dir, 'again'));
   writeFileSync(join(dir, 'again', 'yoyo.csv'), yoyoCsv());
+  // The yo-yo with its angle's sign flipped at three rows (in the rest before, mid-pull, at the
+  // top between two strokes), timed in µs since 1970, and a rope that never moves.
+  mkdirSync(join(dir, 'problems'));
+  const rows = yoyoCsv().trimEnd().split('\r\n');
+  const edit = (f: (cells: string[], row: number) => string[]) => [rows[0], ...rows.slice(1).map((line, k) => f(line.split(','), k + 1).join(','))].join('\r\n') + '\r\n';
+  writeFileSync(join(dir, 'problems', 'flipped.csv'), edit((c, row) => ([50, 250, 500].includes(row) ? [c[0]!, String(-Number(c[1])), ...c.slice(2)] : c)));
+  writeFileSync(join(dir, 'problems', 'epoch.csv'), edit((c) => [c[0]!, c[1]!, String(1_700_000_000_000_000 + Number(c[2])), ...c.slice(3)]));
+  writeFileSync(join(dir, 'problems', 'still.csv'), edit((c) => [c[0]!, '1800', ...c.slice(2)]));
 }, 60_000);
 
 afterAll(() => cli.remove());
@@ -60,7 +68,9 @@ describe('npm run reprocess', () => {
     expect([file!.file, file!.samples, file!.skipped]).toEqual(['yoyo.csv', 1900, 0]);
     expect(file!.runs.map((r) => r.hz)).toEqual([100, 200, 500]);
     for (const runAt of file!.runs) {
-      expect(Object.keys(runAt)).toEqual(['hz', 'reps', 'sets']);
+      expect(Object.keys(runAt)).toEqual(['hz', 'reps', 'sets', 'problems', 'noReps']);
+      // A clean yo-yo: nothing set aside, and reps.
+      expect([runAt.problems, runAt.noReps]).toEqual([{ rejected: 0, unwrapped: 0, saturated: 0, saturationDeg: 0, refused: 0 }, null]);
       expect(runAt.reps.map((r) => r.count)).toEqual([0, 1, 2, 3]);
       expect(runAt.reps.map((r) => r.set)).toEqual([1, 1, 1, 1]);
       expect(runAt.sets.map((s) => [s.set, s.reps, s.counted])).toEqual([[1, 4, 3]]);
@@ -81,6 +91,19 @@ describe('npm run reprocess', () => {
     }
   });
 
+  it('counts the samples the engine rejected, takes any clock, and says why a file has no rep', () => {
+    const still = 'the rope moved 0° in all (the span of |angle|); a rep is a pull of 180° or more and a return of 180° or more';
+    const { status, stdout, stderr } = run('--json', '--inertia', '0.05', 'problems');
+    expect([status, stderr]).toEqual([0, `reprocess: problems/still.csv: no rep at 200 Hz: ${still}\n`]);
+    const files = Object.fromEntries((JSON.parse(stdout) as JsonDocument).files.map((f) => [f.file, f.runs[0]!]));
+    expect(Object.keys(files).sort()).toEqual(['problems/epoch.csv', 'problems/flipped.csv', 'problems/still.csv']);
+    expect([files['problems/flipped.csv']!.reps.length, files['problems/flipped.csv']!.problems.rejected]).toEqual([4, 3]);
+    expect([files['problems/epoch.csv']!.reps.length, files['problems/epoch.csv']!.noReps]).toEqual([4, null]);
+    expect([files['problems/still.csv']!.reps.length, files['problems/still.csv']!.noReps]).toEqual([0, still]);
+    const table = run('--hz', '200', 'problems/still.csv', 'problems/flipped.csv').stdout;
+    expect(table).toContain('  200 Hz: 3 samples rejected as glitches no rope can make\n');
+  });
+
   it('reports each bad file on stderr by name and row, still processes the good one, and exits 1', () => {
     const { status, stdout, stderr } = run('--json', 'letters.csv', 'yoyo.csv', 'backwards.csv', 'missing.csv');
     expect(status).toBe(1);
@@ -97,8 +120,9 @@ describe('npm run reprocess', () => {
     expect([status, stderr]).toEqual([0, '']);
     const lines = stdout.trimEnd().split('\n');
     expect(lines[0]).toBe('yoyo.csv: 1900 samples, 0 skipped');
-    expect(lines[1]).toMatch(/^\s+Hz\s+Sets\s+Warmup\s+Reps\s+Con time s\s+Con v m\/s/);
-    const rows = lines.slice(2).map((l) => l.trim().split(/\s+/).slice(0, 6));
+    expect(lines[1]).toMatch(/^\s+Hz\s+Rejected\s+Sets\s+Warmup\s+Reps\s+Con time s\s+Con v m\/s/);
+    expect(lines.slice(2).map((l) => l.trim().split(/\s+/)[1])).toEqual(['0', '0']);
+    const rows = lines.slice(2).map((l) => l.trim().split(/\s+/)).map((r) => [r[0], ...r.slice(2, 7)]);
     expect(rows.map((r) => r.slice(0, 4))).toEqual([
       ['200', '1', '1', '3'],
       ['100', '1', '1', '3'],

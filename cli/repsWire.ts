@@ -11,7 +11,7 @@ import type { FileResult } from './batch';
 
 /** A FileResult whose runs hold their reps as encoded chunks, in order. */
 export interface EncodedFileResult extends Omit<FileResult, 'runs'> {
-  runs: { hz: number; skipped: number; reps: Uint8Array[] }[];
+  runs: (Omit<FileResult['runs'][number], 'reps'> & { reps: Uint8Array[] })[];
 }
 
 export function encodeReps(reps: readonly Rep[]): Uint8Array {

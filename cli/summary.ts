@@ -9,8 +9,9 @@
  */
 import type { PhaseSummary, Rep } from '../src/engine/types';
 import { phaseFigure } from '../src/rules/inertiaMetrics';
+import { describeProblems } from '../src/rules/sampleProblems';
 import { numberedSets } from '../src/rules/setSplit';
-import type { FileResult } from './batch';
+import type { FileResult, FileRun } from './batch';
 import { setRules } from './setRules';
 
 /** What the figures depend on besides the reps: the warmup and inertia settings. */
@@ -19,13 +20,15 @@ export interface SummarySettings {
   inertia: number;
 }
 
-/** A run's reps cut into sets and numbered, with the inertia they were computed with. */
+/** A run's reps cut into sets and numbered, with the inertia they were computed with and the run. */
 interface Numbered {
   sets: Rep[][];
   inertia: number;
+  run: FileRun;
 }
 
 const COLUMNS: { title: string; value: (run: Numbered) => string }[] = [
+  { title: 'Rejected', value: (run) => String(run.run.problems.rejected) },
   { title: 'Sets', value: (run) => String(run.sets.length) },
   { title: 'Warmup', value: (run) => String(run.sets.flat().filter((r) => r.count <= 0).length) },
   { title: 'Reps', value: (run) => String(counted(run).length) },
@@ -45,13 +48,18 @@ export function formatSummary(result: FileResult, settings: SummarySettings): st
   const rows = [
     ['Hz', ...COLUMNS.map((c) => c.title)],
     ...result.runs.map((run) => {
-      const numbered = { sets: numberedSets(run.reps, setRules(settings.warmup)), inertia: settings.inertia };
+      const numbered = { sets: numberedSets(run.reps, setRules(settings.warmup)), inertia: settings.inertia, run };
       return [String(run.hz), ...COLUMNS.map((c) => c.value(numbered))];
     }),
   ];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
   const lines = rows.map((row) => '  ' + row.map((cell, i) => cell.padStart(widths[i]!)).join('  '));
-  return [head, ...lines].join('\n') + '\n';
+  return [head, ...lines, ...result.runs.flatMap(notes)].join('\n') + '\n';
+}
+
+/** What the engine set aside at one rate, in words ("  200 Hz: …"); why a run found no rep goes to stderr (noReps.ts). */
+function notes(run: FileRun): string[] {
+  return describeProblems(run.problems).map((line) => `  ${run.hz} Hz: ${line}`);
 }
 
 /** The reps after each set's warmup. */

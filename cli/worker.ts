@@ -24,7 +24,7 @@ port.on('message', (job: Job) => {
       const bytes = encodeReps(reps);
       reply({ kind: 'reps', hz, reps: bytes }, [bytes.buffer as ArrayBuffer]);
     },
-    ran: (hz, skipped) => reply({ kind: 'ran', hz, skipped }),
+    ran: (hz, skipped, problems) => reply({ kind: 'ran', hz, skipped, problems }),
   };
   reprocessFile(job.file, plan, createEngine, sink).then(
     ({ samples, travelDeg }) => reply({ kind: 'done', samples, travelDeg }),

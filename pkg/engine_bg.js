@@ -178,10 +178,12 @@ export class LiveEngine {
         return ret !== 0;
     }
     /**
-     * Address in wasm memory of the last call's header, six f64: the samples it dropped (time
+     * Address in wasm memory of the last call's header, eleven f64: the samples it dropped (time
      * not increasing, a value not finite), the points it produced, the reps it closed, the
-     * concentric phases it made certain before their reps close, and where its records are and
-     * how many numbers they hold (the reps then the turns, see the module notes).
+     * concentric phases it made certain before their reps close, where its records are and how
+     * many numbers they hold (the reps then the turns, see the module notes); then what the
+     * input stage and the detector set aside ([`Update`]): samples rejected as glitches, wraps
+     * undone, dead stops at the sensor's limit and that limit (degrees), rep candidates refused.
      * @returns {number}
      */
     get header() {

@@ -4,9 +4,11 @@
 //! largest sample value the engine takes, so the sample stream skips the same samples with a
 //! message instead of the engine dropping them silently.
 //! The defaults too, so the settings screen starts from the engine's own values without loading
-//! the engine; and the warmup reps a set may start with (whole numbers, so apart from the ranges). `cargo run --quiet --release -p repline-engine --example settings_json`
+//! the engine; why the rates end where they do (a plain sentence, no quotes); the warmup reps a set may start with (whole numbers, so apart from the ranges); and
+//! the rope's physical limits that bound a plausible concentric (engine-rs/src/reps.rs), so tests
+//! can hold every rep to them. `cargo run --quiet --release -p repline-engine --example settings_json`
 
-use engine::settings::{Range, Settings, HZ, INERTIA, MASS, MAX_SAMPLE_VALUE, RADIUS, WARMUP};
+use engine::settings::{Range, Settings, HZ, HZ_REASON, INERTIA, MASS, MAX_ROPE_FORCE_N, MAX_ROPE_SPEED_M_S, MAX_SAMPLE_VALUE, MIN_INERTIA_KG_M2, RADIUS, WARMUP};
 
 fn range(r: &Range) -> String {
     format!(r#"{{ "min": {}, "max": {}, "unit": "{}" }}"#, r.min, r.max, r.unit)
@@ -21,8 +23,9 @@ fn main() {
         d.hz, d.radius_m, d.inertia_kg_m2, d.mass_kg, d.calc_angular_velocity, d.calc_angular_acceleration, d.warmup
     );
     let warmup = range(&WARMUP);
+    let rope = format!(r#"{{ "maxForceN": {MAX_ROPE_FORCE_N}, "minInertia": {MIN_INERTIA_KG_M2}, "maxSpeed": {MAX_ROPE_SPEED_M_S} }}"#);
     println!(
-        "{{\n  \"ranges\": {{\n{}\n  }},\n  \"warmup\": {warmup},\n  \"defaults\": {defaults},\n  \"maxSampleValue\": {MAX_SAMPLE_VALUE:e}\n}}",
+        "{{\n  \"ranges\": {{\n{}\n  }},\n  \"hzReason\": \"{HZ_REASON}\",\n  \"warmup\": {warmup},\n  \"defaults\": {defaults},\n  \"maxSampleValue\": {MAX_SAMPLE_VALUE:e},\n  \"rope\": {rope}\n}}",
         body.join(",\n")
     );
 }

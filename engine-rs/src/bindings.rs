@@ -10,7 +10,8 @@
 //! const input = engine.input(2 * n) / 8; // room for n times and n angles
 //! memory.set(timeUs, input); memory.set(angleDeg, input + n);
 //! if (!engine.push(n, n, undefined, undefined)) throw new Error(engine.error());
-//! const [skipped, points, reps, turns, at, count] = memory.subarray(engine.header / 8);
+//! const [skipped, points, reps, turns, at, count, rejected, unwrapped, saturated, saturationDeg, refused] =
+//!   memory.subarray(engine.header / 8);
 //! const records = memory.subarray(at / 8, at / 8 + count); // the reps, then the turns
 //! engine.finish(); engine.free();
 //! ```
@@ -327,7 +328,7 @@ pub struct LiveEngine {
 }
 
 /// Numbers in the header.
-const HEADER: usize = 6;
+const HEADER: usize = 11;
 
 thread_local! {
     /// Where callers write a batch ([`LiveEngine::input`]): one buffer for every engine, grown
@@ -392,10 +393,12 @@ impl LiveEngine {
         self.error.clone()
     }
 
-    /// Address in wasm memory of the last call's header, six f64: the samples it dropped (time
+    /// Address in wasm memory of the last call's header, eleven f64: the samples it dropped (time
     /// not increasing, a value not finite), the points it produced, the reps it closed, the
-    /// concentric phases it made certain before their reps close, and where its records are and
-    /// how many numbers they hold (the reps then the turns, see the module notes).
+    /// concentric phases it made certain before their reps close, where its records are and how
+    /// many numbers they hold (the reps then the turns, see the module notes); then what the
+    /// input stage and the detector set aside ([`Update`]): samples rejected as glitches, wraps
+    /// undone, dead stops at the sensor's limit and that limit (degrees), rep candidates refused.
     #[wasm_bindgen(getter)]
     pub fn header(&self) -> usize {
         self.header.as_ptr() as usize
@@ -426,6 +429,11 @@ impl LiveEngine {
         self.out.reps.clear();
         self.out.turns.clear();
         self.out.skipped = 0;
+        self.out.rejected = 0;
+        self.out.unwrapped = 0;
+        self.out.saturated = 0;
+        self.out.saturation_deg = 0.0;
+        self.out.refused = 0;
         self.out.point_count = 0;
     }
 
@@ -443,7 +451,19 @@ impl LiveEngine {
             }
         }
         let records = (self.records.as_ptr() as usize as f64, self.records.len() as f64);
-        *self.header = [o.skipped as f64, o.point_count as f64, o.reps.len() as f64, o.turns.len() as f64, records.0, records.1];
+        *self.header = [
+            o.skipped as f64,
+            o.point_count as f64,
+            o.reps.len() as f64,
+            o.turns.len() as f64,
+            records.0,
+            records.1,
+            o.rejected as f64,
+            o.unwrapped as f64,
+            o.saturated as f64,
+            o.saturation_deg,
+            o.refused as f64,
+        ];
     }
 }
 

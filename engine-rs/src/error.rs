@@ -84,7 +84,13 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind.range() {
-            Some((name, r)) => write!(f, "{name} must be a number from {} to {} {} (got {})", r.min, r.max, r.unit, Shown(self.value)),
+            Some((name, r)) => {
+                write!(f, "{name} must be a number from {} to {} {}", r.min, r.max, r.unit)?;
+                if self.kind == ErrorKind::InvalidHz {
+                    write!(f, ": {}", settings::HZ_REASON)?;
+                }
+                write!(f, " (got {})", Shown(self.value))
+            }
             None => write!(f, "{} (got {})", self.kind.message(), Shown(self.value)),
         }
     }
@@ -113,7 +119,7 @@ mod tests {
     #[test]
     fn display_carries_the_offending_value() {
         let e = Error::new(ErrorKind::InvalidHz, -5.0);
-        assert_eq!(e.to_string(), "hz must be a number from 10 to 1000 Hz (got -5)");
+        assert_eq!(e.to_string(), format!("hz must be a number from 100 to 1000 Hz: {} (got -5)", settings::HZ_REASON));
         let e = Error::new(ErrorKind::InvalidRadius, 1e-320);
         assert_eq!(e.to_string(), "radius must be a number from 0.002 to 0.2 m (got 1e-320)");
         assert_eq!(Error::new(ErrorKind::InvalidMass, f64::NAN).to_string(), "mass must be a number from 0 to 300 kg (got NaN)");

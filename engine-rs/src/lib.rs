@@ -30,14 +30,22 @@
 //!
 //! # Definitions and units
 //!
-//! - **Input sample**: time in µs (strictly increasing), disc angle in degrees (0 at the
-//!   calibration point, the rope pulled straight out), and optionally the device's angular
-//!   velocity (rad/s) and angular acceleration (rad/s²), as in imported debug files.
-//! - **Settings** ([`Settings`]): `hz` (default 200), shaft radius r = 0.014 m, inertia I
+//! - **Input sample**: time in µs (strictly increasing, on any clock: times are taken relative
+//!   to the session's first sample, so a clock counting µs since 1970 works like one from 0),
+//!   disc angle in degrees (0 at the calibration point, the rope pulled straight out; an angle
+//!   read modulo 360° is unwrapped), and optionally the device's angular velocity (rad/s) and
+//!   angular acceleration (rad/s²), as in imported debug files.
+//! - **Settings** ([`Settings`]): `hz` (default 200, 100–1000: below 100 Hz a fast pull's
+//!   figures leave the accuracy bounds, [`settings::HZ_REASON`]), shaft radius r = 0.014 m, inertia I
 //!   kg·m² (default 0), body mass m = 85 kg, `calcAngularVelocity` (false),
 //!   `calcAngularAcceleration` (true), warmup reps 1–3 (default 1).
-//! - **Pipeline**, per sample and per point: drop samples whose time does not strictly
-//!   increase or whose used values are not finite, counting them ([`resample`]); resample
+//! - **Pipeline**, per sample and per point: the input stage ([`input`]) drops samples whose
+//!   time does not strictly increase or whose used values are not finite, counting them as
+//!   skipped, puts times on the session's clock, unwraps an angle read modulo 360°, counts a
+//!   sensor pinned at a limit (saturated), and rejects glitches: a sample, or a burst of up to 3,
+//!   that leaves both neighbours further than a rope can turn the disc back (the hardest pull on
+//!   the lightest flywheel, [`settings::MAX_ROPE_FORCE_N`], [`settings::MIN_INERTIA_KG_M2`]),
+//!   counted as rejected ([`Update`]); then resample
 //!   on the grid t0 + k·1e6/hz µs by linear interpolation (a device's rates as their mean over
 //!   each step); the docs/behaviour.md §9 4-point buffer ([`smooth`]); a centred Savitzky–Golay fit over
 //!   ±50 ms ([`savgol`]: about 10 Hz of bandwidth, 50 ms of live lag) for the angle and its rate
@@ -47,23 +55,34 @@
 //!   τ·ω (W) ([`mod@derive`] documents the physics).
 //! - **Repetitions** ([`reps`]): the rope position is |angle|; falling = concentric (rope
 //!   going out), rising = eccentric (rope winding back). A rep runs from an |angle| maximum
-//!   (start) through the next minimum (turn) to the next maximum (end).
+//!   (start) through the next minimum (turn) to the next maximum (end). A candidate whose
+//!   concentric no rope can make (shorter than the hardest pull takes over its travel, or faster
+//!   than it reaches, or than [`settings::MAX_ROPE_SPEED_M_S`]) is refused and counted: it makes
+//!   no turn and no rep, and the phases around it go on as if it had not been
+//!   ([`reps`], `plausible_concentric`).
 //! - **Phase figures** ([`phase`]): over the movement from where it starts to where it ends —
 //!   a start from rest and a stop timed to a fraction of a step by a change-point fit
-//!   ([`edges`]), the turn where the filtered angle crosses 0 — each phase reports its duration,
+//!   ([`edges`]; a stop at speed, the rope stopped dead, by a fit with speed), the turn where the
+//!   filtered angle crosses 0; the rest after a stop belongs to no phase, and a point still
+//!   moving the way a phase went is not the next phase's movement — each phase reports its duration,
 //!   the magnitude of the mean of every signed metric (so mean angular acceleration is Δω / T and
 //!   mean power ΔKE / T; the eccentric's figures are the braking ones), net force from those means,
 //!   work ΔKE, peak velocity, and peak power: the peak, in the phase's direction (driving in the
-//!   concentric, braking in the eccentric), of the power curve low-passed by a centred quartic
-//!   Savitzky–Golay fit of ±0.2 s, or ±0.45 s for a phase of 0.75 s or more ([`window`]).
+//!   concentric, braking in the eccentric), of the power curve low-passed by a quartic
+//!   Savitzky–Golay fit of ±0.2 s, or ±0.45 s for a phase of 0.75 s or more, within the phase's
+//!   own movement (near its ends, the nearest full window inside it evaluated off its centre;
+//!   missed encoder counts repaired first) ([`window`]).
 //! - **When a rep is reported**: at the switch back to concentric (the next pull has travelled
 //!   180°), or, live, once the flywheel has stopped and the rope stayed within 10° for 0.5 s
 //!   ([`still`], [`settings::REST_CLOSE_S`]) — so the last rep of a set appears about 0.56 s after
 //!   the athlete stops the flywheel (0.5 s, the filter's 50 ms and the buffer's 1.5 steps), from
 //!   [`Engine::push`] alone. A rep closed by the next pull waits, should that pull come within
-//!   0.2 s (0.45 s after an eccentric of 0.75 s or more) of the end of the eccentric's movement,
-//!   for the smoothed power centred there ([`reps`]). A rep's concentric is published as a
-//!   [`Turn`] as soon as the turn is certain, with the peak power so far. [`Engine::finish`]
+//!   two 20 ms power blocks of the end of the eccentric's movement, for the smoothed power of
+//!   its last blocks ([`window`], Delay). A rep's concentric is published as a [`Turn`] as soon
+//!   as the turn is certain, with the peak power so far. The glitch test adds no delay to a
+//!   sample that carries on the motion (every sample of real movement and of rest); only a
+//!   sample that leaves it waits for up to [`settings::GLITCH_MAX_BURST`] more (6 ms at 500 Hz
+//!   raw, 15 ms at 200 Hz, 30 ms at 100 Hz; [`input`]). [`Engine::finish`]
 //!   returns the points the filter still holds and closes a trailing rep whose rope is not moving
 //!   at the end of data.
 //!
@@ -71,18 +90,22 @@
 //!
 //! `tests/unit/engine.accuracy.test.ts` checks every figure against a physics-truth flywheel
 //! session (slow heavy and fast light sets, eleven draws of each) sampled at 100–1000 Hz with
-//! 0.6° of Gaussian noise, 1.8° encoder ticks and ±1.5 ms of timing jitter, on 100, 200 and
-//! 500 Hz grids: mean velocity
-//! within about 1 % (median over reps), mean torque, force and power within about 2.5 %, peak
-//! velocity within 1 %. What is left is known: the filter flattens a sharp peak of ω by
+//! 0.6° of Gaussian noise, 1.8° encoder ticks and ±1.5 ms of timing jitter, on 100 (the lowest
+//! accepted rate), 200 and 500 Hz grids: mean velocity within 0.9 % (median over reps; worst
+//! rep 3.8 %, the slow heavy set's concentric with every noise source), mean torque, force and
+//! power within about 2.5 %, peak velocity within 1 %. `src/tests/truth.rs` holds the Rust
+//! engine to the same sessions, and `tests/unit/engine.glitches.test.ts` and
+//! [`input`]'s tests to them with sign flips, zeros, 180° spikes and bursts of three in rests
+//! and movements (every rep found, concentric mean velocity within 2 % median, 5 % worst of the
+//! untouched session's truth). What is left is known: the filter flattens a sharp peak of ω by
 //! W²·ω''/10 (0.5 % for a 0.45 s pull), and a change-point fit that assumes constant
 //! acceleration from rest times a jerk-limited start a little early.
 //!
 //! Peak power and the eccentric overload by peak power (the peak-power ratio), over the eleven
 //! draws of every sensor, raw rate and grid, as the median over a set's reps and the worst rep:
-//! peak power within 2.1 % and 3.4 % (slow heavy set with noise, ticks and jitter at once; the
-//! fast light set 1.5 % and 2.2 %; clean input 1.2 % and 1.2 %), the ratio within 2.0 % and
-//! 2.8 % (clean 0.3 % and 0.7 %). The largest 100 ms mean of power used before was 12.4 % and
+//! peak power within 2.1 % and 3.3 % (slow heavy set with noise, ticks and jitter at once; the
+//! fast light set 1.6 % and 2.2 %; clean input 1.1 % and 1.2 %), the ratio within 2.0 % and
+//! 3.4 % (clean 0.3 % and 1.04 %). The largest 100 ms mean of power used before was 12.4 % and
 //! 21.8 % off, the ratio 5.8 % and 10.9 %: the maximum of a noisy curve sits above the curve,
 //! and a 100 ms mean takes its noise from ω at the window's two ends ([`window`] has the
 //! reasons for the fits and their widths).
@@ -90,7 +113,8 @@
 //! # Design notes
 //!
 //! - Everything streams: each stage holds bounded state (the filter a 2m + 1 point window, the
-//!   edges a 0.25 s ring, the power fits a ring of the last 0.9 s of 20 ms mean powers)
+//!   input stage the last two accepted samples and at most four held, the edges a ring of a
+//!   stop's window, the power fits a ring of the last 2.5 s of 20 ms mean powers)
 //!   and sees one sample or point at a time, so an incremental session
 //!   ([`Engine::push`]) costs in proportion to its batch, and any split of the same samples into
 //!   batches gives bit-identical results to [`reprocess`].
@@ -181,8 +205,10 @@
 //!   4 %. Natively, in instructions a sample (callgrind): the resampler 87, the derivation 71
 //!   (of which the two quartic fits of peak power 26), the filter 53, the moving loops 34, the
 //!   rest loops 19, the edges' fits 14.
-//! - Bad settings and malformed batches are [`Error`]s; bad samples are dropped and counted;
-//!   fewer than two samples give an empty result. Nothing panics on any input (a property
+//! - Bad settings and malformed batches are [`Error`]s; bad samples are dropped and counted
+//!   (skipped apart from rejected glitches, [`Update`]), and so are wraps undone, dead stops at a
+//!   sensor's limit and refused rep candidates, so that a session with no rep has a reason the
+//!   caller can show; fewer than two samples give an empty result. Nothing panics on any input (a property
 //!   test feeds arbitrary numbers).
 //! - The constants the product rules leave open (rest threshold, filter window, edge fits, rep hysteresis,
 //!   rest before a live close, longest interpolated gap) are in [`settings`] with their reasons.
@@ -195,6 +221,7 @@ pub mod block;
 pub mod derive;
 pub mod edges;
 pub mod error;
+pub mod input;
 pub mod phase;
 pub mod reps;
 pub mod resample;

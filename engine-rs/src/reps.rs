@@ -49,7 +49,7 @@ use crate::edges::Edges;
 use crate::phase::{peak, peak_power, At, Context, PhaseAcc, PhaseSummary, Resting, Split, OMEGA, SMOOTHED, VALUE_COUNT};
 use crate::settings::{REP_TRAVEL_DEG, REST_CLOSE_S};
 use crate::still::Stillness;
-use crate::window::{stream_for, STREAMS};
+use crate::window::STREAMS;
 
 /// A grid point as the detector sees it.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -160,6 +160,22 @@ fn back_within<const PULLING: bool>(p: f64, ext_p: f64, switch_p: f64) -> bool {
     }
 }
 
+/// Whether a point at `angle_deg` turning at `omega` moves the rope the way the phase after a
+/// pull (`PULLING`) or a release goes: out of a release (|angle| falling), back into a pull. The
+/// filter spreads a hard stop over its window: its smoothed angle overshoots where the rope
+/// stopped and comes back while ω still says the disc turns on, and those points, back from the
+/// extreme and moving, would otherwise start the next phase's movement a rest too early (a
+/// return stopped dead at 9 000°/s, then 1 s of rest, made the next pull 1.27 s long at 24 %
+/// of its velocity).
+#[inline(always)]
+fn toward_next<const PULLING: bool>(angle_deg: f64, omega: f64) -> bool {
+    if PULLING {
+        angle_deg * omega >= 0.0
+    } else {
+        angle_deg * omega <= 0.0
+    }
+}
+
 /// Whether the rope has been at rest for [`REST_CLOSE_S`] by `now_us`: since the flywheel
 /// stopped (at `stop_us`) and since it last left the rest band (at `band_since_us`), whichever
 /// is later.
@@ -175,6 +191,27 @@ fn turn_split(point: &DetectorPoint, step_us: f64) -> Split {
     let shift = point.angle_deg * DEG_TO_RAD / point.values[OMEGA];
     let cross_us = if shift.is_finite() { (t - shift * 1e6).max(t - half).min(t + half) } else { t };
     Split { index: point.at.index, values: point.values, after: (t + half - cross_us) / step_us, time_us: cross_us }
+}
+
+/// Whether a concentric could be a rope's, on a shaft of `radius` m: it has movement, and it is
+/// neither shorter nor faster than the hardest pull can make it from rest
+/// ([`crate::settings::MAX_ROPE_FORCE_N`] on [`crate::settings::MIN_INERTIA_KG_M2`]: at most α =
+/// F·r / I). Over its travel θ = v̄·T / r (rad) a pull from rest takes at least √(2θ / α), and
+/// reaches at most ω² = 2·α·θ; the rope never goes faster than
+/// [`crate::settings::MAX_ROPE_SPEED_M_S`]. On the default shaft α is 14 000 rad/s², so the
+/// shortest possible half-turn pull takes 21 ms, far below any real one (the fastest
+/// physics-truth pulls take 0.4 s), while the glitches that used to make reps (a 0.007 s
+/// concentric, one at 14 m/s) do not pass. The user's inertia is not used: plates counted wrong
+/// must never make a real rep impossible.
+pub fn plausible_concentric(c: &PhaseSummary, radius: f64) -> bool {
+    let settings = crate::Settings { radius_m: radius, ..crate::Settings::default() };
+    let alpha = settings.max_angular_acceleration();
+    let travel_rad = c.velocity * c.duration_s / radius;
+    let fastest = (crate::settings::MAX_ROPE_SPEED_M_S / radius).min((2.0 * alpha * travel_rad).sqrt());
+    c.duration_s > 0.0
+        && c.duration_s * c.duration_s >= 2.0 * travel_rad / alpha
+        && c.peak_velocity <= radius * fastest
+        && c.velocity <= radius * fastest
 }
 
 /// One repetition: indices are global indices of the session's grid points.
@@ -287,17 +324,22 @@ fn add_smoothed(values: &[f64; VALUE_COUNT], index: u64, delays: &[u64; STREAMS]
         return;
     }
     for j in 0..STREAMS {
-        let (centre, x) = (index.saturating_sub(delays[j]), values[SMOOTHED + j]);
-        if centre <= from {
-            if centre > before.from {
-                before.peaks[j] = peak(before.peaks[j], before.own * x);
-            }
-        } else if centre <= ext {
-            peaks.at[j] = peak(peaks.at[j], own * x);
-        } else {
-            peaks.after_own[j] = peak(peaks.after_own[j], own * x);
-            peaks.after_next[j] = peak(peaks.after_next[j], -own * x);
+        add_one(index.saturating_sub(delays[j]), j, values[SMOOTHED + j], (from, ext, own), peaks, before);
+    }
+}
+
+/// [`add_smoothed`] of one value: fit `j`'s `x`, centred on point `centre`.
+#[inline(always)]
+fn add_one(centre: u64, j: usize, x: f64, (from, ext, own): (u64, u64, f64), peaks: &mut Peaks, before: &mut Waiting) {
+    if centre <= from {
+        if centre > before.from {
+            before.peaks[j] = peak(before.peaks[j], before.own * x);
         }
+    } else if centre <= ext {
+        peaks.at[j] = peak(peaks.at[j], own * x);
+    } else {
+        peaks.after_own[j] = peak(peaks.after_own[j], own * x);
+        peaks.after_next[j] = peak(peaks.after_next[j], -own * x);
     }
 }
 
@@ -361,9 +403,17 @@ impl Folds {
             }
             self.all.push(m, moving, here.p, at);
             let ext_p = self.ext.p;
-            self.after_ext.get_or_insert_with(|| PhaseAcc::new(ext_p)).push(m, moving, here.p, at);
+            // The next phase moves the other way: a point still moving this phase's way is its
+            // slow-down, not the next phase's start (see `toward_next`).
+            let next_moving = moving && self.own * point.angle_deg * m[OMEGA] >= 0.0;
+            self.after_ext.get_or_insert_with(|| PhaseAcc::new(ext_p)).push(m, next_moving, here.p, at);
         }
         add_smoothed(m, at.index, delays, (self.from, self.ext.index, self.own), &mut self.peaks, before);
+    }
+
+    /// Adds fit `j`'s smoothed power `x` centred on point `centre` (see [`add_smoothed`]).
+    fn smoothed(&mut self, centre: u64, j: usize, x: f64, before: &mut Waiting) {
+        add_one(centre, j, x, (self.from, self.ext.index, self.own), &mut self.peaks, before);
     }
 
     /// The phase ended at its extreme.
@@ -412,6 +462,8 @@ pub struct RepDetector {
     warmup: u32,
     /// How many points after its centre each fit's smoothed power comes ([`crate::window`]).
     delays: [u64; STREAMS],
+    /// Points after a phase's last movement by which its smoothed powers have all come.
+    settle: u64,
     still: Stillness,
     next_index: u32,
     /// `None` before the first point.
@@ -420,22 +472,31 @@ pub struct RepDetector {
     pending: Option<Pending>,
     /// The concentric published by the last point, until taken.
     turned: Option<Turn>,
+    /// Concentric candidates refused as no rope's ([`plausible_concentric`]), until taken.
+    refused: u64,
 }
 
 impl RepDetector {
     /// A detector with `warmup` warmup reps, summarising phases in `context`; each point's
     /// smoothed powers are centred `delays` points before it.
-    pub fn new(warmup: u32, context: Context, delays: [usize; STREAMS]) -> RepDetector {
+    pub fn new(warmup: u32, context: Context, delays: [usize; STREAMS], settle: usize) -> RepDetector {
         RepDetector {
             context,
             warmup,
             delays: delays.map(|d| d as u64),
+            settle: settle as u64,
             still: Stillness::default(),
             next_index: 0,
             dir: None,
             pending: None,
             turned: None,
+            refused: 0,
         }
+    }
+
+    /// How many concentric candidates were refused since the last call ([`plausible_concentric`]).
+    pub fn take_refused(&mut self) -> u64 {
+        core::mem::take(&mut self.refused)
     }
 
     /// Feeds the next grid point; returns the rep it closes or whose peak power it completes, if
@@ -453,7 +514,7 @@ impl RepDetector {
             self.dir = Some(Direction::Unknown { from_hi: hi, from_lo: lo, rested: !point.moving });
             return None;
         };
-        let mut before = self.pending.map_or(Waiting::NONE, |p| p.waiting);
+        let mut before = self.pending.as_ref().map_or(Waiting::NONE, |p| p.waiting);
         let event = match dir {
             Direction::Unknown { from_hi, from_lo, rested } => {
                 // Only the points after each extreme matter: the phase would start there. No
@@ -498,11 +559,15 @@ impl RepDetector {
                 // The rep before, if it still waits, goes with what it has.
                 rep = self.complete();
                 if let Some(Direction::Concentric { start, folds, seen }) = self.dir {
-                    let concentric = seen.then(|| {
-                        let split = turn_split(&folds.ext_point, self.context.step_us);
-                        let c = folds.at_ext().summary(&self.context, edges, None, Some(&split), &folds.peaks.at);
+                    let split = turn_split(&folds.ext_point, self.context.step_us);
+                    let c = seen.then(|| folds.at_ext().summary(&self.context, edges, None, Some(&split), &folds.peaks.at));
+                    // A candidate no rope can make is no rep: its return is one whose concentric the
+                    // session did not see, and the next pull starts a rep as usual.
+                    let plausible = c.filter(|c| plausible_concentric(c, self.context.radius));
+                    self.refused += u64::from(c.is_some() && plausible.is_none());
+                    let concentric = plausible.map(|c| {
                         let waiting = Waiting { from: folds.from, own: folds.own, peaks: folds.peaks.at };
-                        let due = folds.at_ext().movement_end().unwrap_or(folds.ext.index) + self.delays[stream_for(c.duration_s)];
+                        let due = folds.at_ext().movement_end().unwrap_or(folds.ext.index) + self.settle;
                         self.pending = Some(Pending { waiting, due, rep: None });
                         let (index, turn) = (self.next_index, folds.ext);
                         let count = i64::from(index) - i64::from(self.warmup) + 1;
@@ -520,7 +585,7 @@ impl RepDetector {
                     if let Some((start, turn, split, c)) = concentric {
                         let closed = self.close(start, turn, &split, c, &folds, edges);
                         let waiting = Waiting { from: folds.from, own: folds.own, peaks: folds.peaks.at };
-                        let due = folds.at_ext().movement_end().unwrap_or(folds.ext.index) + self.delays[stream_for(closed.eccentric.duration_s)];
+                        let due = folds.at_ext().movement_end().unwrap_or(folds.ext.index) + self.settle;
                         self.pending = Some(Pending { waiting, due, rep: Some(closed) });
                     }
                 }
@@ -541,6 +606,25 @@ impl RepDetector {
             rep = self.complete().or(rep);
         }
         rep
+    }
+
+    /// Adds a smoothed power that came off its regular place ([`crate::window::Extra`]): fit `j`'s
+    /// `x`, centred on point `centre`, to the phase that point is in. Call between the points, once
+    /// the point it came with has been pushed.
+    pub fn smoothed(&mut self, centre: u64, j: usize, x: f64) {
+        let mut before = self.pending.as_ref().map_or(Waiting::NONE, |p| p.waiting);
+        match &mut self.dir {
+            None => {}
+            Some(Direction::Unknown { from_hi, from_lo, .. }) => {
+                let mut none = Waiting::NONE;
+                from_hi.smoothed(centre, j, x, &mut none);
+                from_lo.smoothed(centre, j, x, &mut none);
+            }
+            Some(Direction::Concentric { folds, .. } | Direction::Eccentric { folds, .. }) => folds.smoothed(centre, j, x, &mut before),
+        }
+        if let Some(p) = &mut self.pending {
+            p.waiting = before;
+        }
     }
 
     /// Ends the wait of the waiting phase, with the peaks it has: a rep is returned, a
@@ -596,7 +680,8 @@ impl RepDetector {
     /// bit-identical results, with no call in them (a WebAssembly engine stores a loop's values
     /// around any call, even one not taken); a point's count and place, and the edges' copy
     /// of the points, are set once after the loop.
-    pub fn steady(&mut self, block: &Block, from: usize, edges: &mut Edges) -> usize {
+    pub fn steady(&mut self, block: &Block, from: usize, edges: &mut Edges, limit: u64) -> usize {
+        let block = &block.head(block.len().min(usize::try_from(limit.saturating_sub(block.first_index)).unwrap_or(usize::MAX)));
         let Some(dir) = &mut self.dir else { return 0 };
         let (folds, pulling, closing) = match dir {
             Direction::Unknown { .. } => return 0,
@@ -647,7 +732,7 @@ impl RepDetector {
             let switch_p = switch_at::<PULLING>(ext_p);
             while i < len {
                 let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
-                if !(block.moving[i] && back_within::<PULLING>(p, ext_p, switch_p)) {
+                if !(block.moving[i] && back_within::<PULLING>(p, ext_p, switch_p) && toward_next::<PULLING>(block.angle_deg[i], block.values[i][OMEGA])) {
                     break;
                 }
                 still.push(block.time_us[i], p, true);
@@ -911,10 +996,11 @@ mod tests {
             path.extend(std::iter::repeat_n((to, false), w[1].1));
         }
         let (mut d, mut edges) = detector();
+        let mut last = path[0].0;
         let mut reps: Vec<(Option<u64>, Rep)> = (0u64..)
             .zip(&path)
             .filter_map(|(i, &(a, moving))| {
-                let p = point(i, a, moving);
+                let p = point(i, a, moving, a - std::mem::replace(&mut last, a));
                 edges.push(i, p.at.time_us, a, a.abs(), moving);
                 d.push(&p, &edges).map(|r| (Some(i), r))
             })
@@ -934,12 +1020,16 @@ mod tests {
     /// [`detector`] with smoothed powers centred `delays` points before the point carrying them.
     fn detector_with(delays: [usize; STREAMS]) -> (RepDetector, Edges) {
         let context = Context { step_us: 10_000.0, weight: 0.0, ..Context::new(&crate::Settings::default()) };
-        (RepDetector::new(1, context, delays), Edges::new(100.0, 0, 0.0))
+        // Values come only at their regular place here: a phase waits for the later fit.
+        let settle = delays.into_iter().max().unwrap_or(0);
+        (RepDetector::new(1, context, delays, settle), Edges::new(100.0, 0, 0.0))
     }
 
-    /// Point `i` at angle `a`, every value 1 while moving, 0 at rest.
-    fn point(i: u64, a: f64, moving: bool) -> DetectorPoint {
-        let values = [if moving { 1.0 } else { 0.0 }; VALUE_COUNT];
+    /// Point `i` at angle `a`, having moved by `step` degrees since the last: every value 1
+    /// while moving (ω ±1, the way the angle goes), 0 at rest.
+    fn point(i: u64, a: f64, moving: bool, step: f64) -> DetectorPoint {
+        let mut values = [if moving { 1.0 } else { 0.0 }; VALUE_COUNT];
+        values[OMEGA] = if moving { step.signum() } else { 0.0 };
         DetectorPoint { at: At { index: i, time_us: i as f64 * 1e4 }, angle_deg: a, values, moving }
     }
 
@@ -1001,8 +1091,10 @@ mod tests {
         let mut reps = Vec::new();
         let moving = std::iter::once((400.0, true)).chain(path.iter().map(|&a| (a, true)));
         let resting = std::iter::repeat_n((800.0, false), 2 * REST_CLOSE as usize);
+        let mut last = 400.0;
         for (i, (a, moves)) in (0u64..).zip(moving.chain(resting)) {
-            let p = point(i, a, moves);
+            // It was already pulling at the first point.
+            let p = point(i, a, moves, if i == 0 { -1.0 } else { a - std::mem::replace(&mut last, a) });
             edges.push(i, p.at.time_us, a, a.abs(), moves);
             reps.extend(d.push(&p, &edges));
         }
@@ -1018,8 +1110,9 @@ mod tests {
         let (mut d, mut edges) = detector();
         let (mut turns, mut reps) = (Vec::new(), Vec::new());
         let still = std::iter::repeat_n((800.0, false), 10);
+        let mut last = 800.0;
         for (i, (a, moves)) in (0u64..).zip(still.chain(path.iter().map(|&a| (a, true)))) {
-            let p = point(i, a, moves);
+            let p = point(i, a, moves, a - std::mem::replace(&mut last, a));
             edges.push(i, p.at.time_us, a, a.abs(), moves);
             reps.extend(d.push(&p, &edges).map(|r| (i, r)));
             turns.extend(d.take_turn().map(|t| (i, t)));
@@ -1104,7 +1197,7 @@ mod tests {
             .zip(path)
             .filter(|&(i, (a, moving))| {
                 edges.push(i, i as f64 * 1e4, a, a.abs(), moving);
-                d.push(&point(i, a, moving), &edges).is_some()
+                d.push(&point(i, a, moving, -20.0), &edges).is_some()
             })
             .count();
         assert_eq!((reps, d.finish(&edges)), (1, [None, None]));
@@ -1125,6 +1218,7 @@ mod tests {
         for (i, &a) in (0u64..).zip(&path) {
             let moving = i > 0 && i <= 180;
             let mut values = [if moving { 1.0 } else { 0.0 }; VALUE_COUNT];
+            values[OMEGA] = -values[OMEGA];
             for (j, &n) in delays.iter().enumerate() {
                 let c = i as f64 - n as f64;
                 values[SMOOTHED + j] = if c <= turn as f64 { c } else { -c };
@@ -1151,6 +1245,7 @@ mod tests {
         for (i, &a) in (0u64..).zip(&path) {
             let moving = i > 0 && i <= 180;
             let mut values = [if moving { 1.0 } else { 0.0 }; VALUE_COUNT];
+            values[OMEGA] = -values[OMEGA];
             let c = i as f64 - 30.0;
             values[SMOOTHED..].fill(if c <= turn as f64 { c } else { -c });
             let p = DetectorPoint { at: At { index: i, time_us: i as f64 * 1e4 }, angle_deg: a, values, moving };

@@ -32,7 +32,8 @@
 //!   would alias those jumps into the grid; the step's mean is what the angle moved.
 
 use crate::block::{GridBlock, MASK, NEW, SLOTS};
-use crate::settings::{MAX_GAP_US, MAX_SAMPLE_VALUE, MIN_STEP_US};
+use crate::input::{self, Input};
+use crate::settings::{GLITCH_TOLERANCE_DEG, MAX_GAP_US, MAX_SAMPLE_VALUE, MIN_STEP_US, SATURATION_STEP_DEG};
 
 /// One raw sample with the values the engine uses (device ω/α are 0 when not used).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -105,31 +106,58 @@ const _: () = assert!(SQUARES * 1.01 < MAX_SAMPLE_VALUE * MAX_SAMPLE_VALUE);
 const BY_GRID_POINT: bool = cfg!(target_arch = "wasm32");
 
 impl Columns<'_> {
-    /// Sample `i` (< the columns' length); ω and α only with `RATES`.
+    /// Sample `i` (< the columns' length) as read; ω and α only with `RATES`.
     #[inline(always)]
-    fn sample<const RATES: bool>(&self, i: usize) -> Sample {
+    fn raw<const RATES: bool>(&self, i: usize) -> Sample {
         let column = |c: Option<&[f64]>| if RATES { c.and_then(|c| c.get(i)).copied().unwrap_or(0.0) } else { 0.0 };
         Sample { time_us: self.time_us[i], angle_deg: self.angle_deg[i], omega: column(self.omega), alpha: column(self.alpha) }
     }
 
-    /// Whether samples `from..to` would all be accepted after one at `last_us`, none
-    /// of them after a gap: sufficient conditions, checked without a branch and cheaper than
-    /// [`Resampler::offer_with`]'s checks one by one (a run that fails them goes through those).
-    /// Times increasing by at least [`MIN_STEP_US`] make the first and the last the extremes, and
-    /// no step longer than the whole span; values whose squares sum to at most [`SQUARES`] are
-    /// each within [`MAX_SAMPLE_VALUE`] (a NaN makes the sum NaN, an overflow infinite). That
-    /// leaves a comparison, a multiplication and an addition a sample.
+    /// Sample `i` on the session's clock and unwrapped: `(origin, offset)` as the input stage has
+    /// them ([`Input::take`] computes the same).
     #[inline(always)]
-    fn clean<const RATES: bool>(&self, (from, to): (usize, usize), last_us: f64) -> bool {
+    fn sample<const RATES: bool>(&self, i: usize, (origin_us, offset_deg): (f64, f64)) -> Sample {
+        let s = self.raw::<RATES>(i);
+        Sample { time_us: s.time_us - origin_us, angle_deg: s.angle_deg + offset_deg, ..s }
+    }
+
+    /// Whether samples `from..to` would each be taken by the input stage straight away, none of
+    /// them after a gap, when it is [`Input::idle`]: sufficient conditions, checked without a
+    /// branch and cheaper than [`Input::take`] one by one (a run that fails them goes through
+    /// it). Times increasing by at least [`MIN_STEP_US`] make the first and the last the extremes,
+    /// and no step longer than the whole span; values whose squares sum to at most [`SQUARES`]
+    /// are each within [`MAX_SAMPLE_VALUE`] (a NaN makes the sum NaN, an overflow infinite); each
+    /// step is one the stage takes at once ([`input::steady_step`], on the same values as it).
+    #[inline(always)]
+    fn clean<const RATES: bool>(&self, (from, to): (usize, usize), stage: &Input) -> bool {
         let (Some(time_us), Some(angle_deg)) = (self.time_us.get(from..to), self.angle_deg.get(from..to)) else {
             return false;
         };
         let (Some(&first), Some(&last)) = (time_us.first(), time_us.last()) else {
             return false;
         };
-        let mut increasing = first - last_us >= MIN_STEP_US;
-        for pair in time_us.windows(2) {
-            increasing &= pair[1] - pair[0] >= MIN_STEP_US;
+        let (origin, offset, newest_us) = (stage.origin_us().unwrap_or(f64::NAN), stage.offset_deg(), stage.newest_us());
+        let [h0, h1] = stage.history();
+        // Each step within the tolerance (and the step before the run too), and no reading
+        // repeated right after a step of more than SATURATION_STEP_DEG, is one the stage takes at
+        // once: near the last sample, no dead stop, no wrap. Anything else, and an angle being
+        // unwrapped, goes through the full test.
+        let mut ok = true;
+        let older = stage.recent_deg()[0];
+        let mut near = (h1.angle_deg - h0.angle_deg).abs() <= GLITCH_TOLERANCE_DEG && offset == 0.0;
+        let (mut prev_us, mut prev_deg) = (newest_us, h1.angle_deg);
+        // The two steps before each sample's, within SATURATION_STEP_DEG (a repeat is no dead stop).
+        let mut slow = ((h1.angle_deg - h0.angle_deg).abs() <= SATURATION_STEP_DEG) & ((h0.angle_deg - older).abs() <= SATURATION_STEP_DEG);
+        let mut last_slow = (h1.angle_deg - h0.angle_deg).abs() <= SATURATION_STEP_DEG;
+        for (&t, &x) in time_us.iter().zip(angle_deg) {
+            let step = x - prev_deg;
+            ok &= t - prev_us >= MIN_STEP_US;
+            near &= (step.abs() <= GLITCH_TOLERANCE_DEG) & ((step != 0.0) | slow);
+            let this_slow = step.abs() <= SATURATION_STEP_DEG;
+            (prev_us, prev_deg, slow, last_slow) = (t, x, this_slow & last_slow, this_slow);
+        }
+        if !near {
+            ok &= self.steady(time_us, angle_deg, stage);
         }
         let mut sum = sum_of_squares(angle_deg);
         if RATES {
@@ -137,7 +165,25 @@ impl Columns<'_> {
                 sum += c.and_then(|c| c.get(from..to)).map_or(0.0, sum_of_squares);
             }
         }
-        increasing & (last - last_us <= MAX_GAP_US) & in_range(first) & in_range(last) & (sum <= SQUARES)
+        ok & (last - newest_us <= MAX_GAP_US) & in_range(first - origin) & in_range(last - origin) & (sum <= SQUARES)
+    }
+
+    /// Whether every sample of `time_us` and `angle_deg` passes [`input::steady_step`] after the
+    /// two before it (the first two after the stage's history), on the stage's clock and
+    /// unwrapped; the wrap is checked on the angles as read, as the stage does.
+    #[inline(never)]
+    fn steady(&self, time_us: &[f64], angle_deg: &[f64], stage: &Input) -> bool {
+        let (origin, offset, limits) = (stage.origin_us().unwrap_or(f64::NAN), stage.offset_deg(), *stage.limits());
+        let [h0, h1] = stage.history();
+        let (mut older, mut before, mut prev) = (stage.recent_deg()[0], (h0.time_us, h0.angle_deg), (h1.time_us, h1.angle_deg));
+        let mut read = stage.read_deg();
+        let mut ok = true;
+        for (&t, &x) in time_us.iter().zip(angle_deg) {
+            let here = (t - origin, x + offset);
+            ok &= input::steady_step(&limits, older, before, prev, here) & ((x - read).abs() <= 180.0);
+            (older, before, prev, read) = (before.1, prev, here, x);
+        }
+        ok
     }
 }
 
@@ -348,19 +394,19 @@ impl Resampler {
         (points, n, more)
     }
 
-    /// Offers samples `from..` of the columns (`omega` and `alpha` only with `RATES`) and appends
-    /// the grid points they complete to `block`, up to [`NEW`] of them, until the samples run
-    /// out; returns the index of the next sample to offer, and counts the samples dropped in
-    /// `skipped`. Points still due when the block is full (a sample after a long interval
-    /// completes many) come first in the next block.
-    pub fn fill<const RATES: bool>(&mut self, input: &Columns, from: usize, block: &mut GridBlock, skipped: &mut u64) -> usize {
-        self.fill_by::<RATES, BY_GRID_POINT>(input, from, block, skipped)
+    /// Takes samples `from..` of the columns (`omega` and `alpha` only with `RATES`) through the
+    /// input stage `stage` and appends the grid points they complete to `block`, up to [`NEW`]
+    /// of them, until the samples run out; returns the index of the next sample to take. Points
+    /// still due when the block is full (a sample after a long interval completes many) come
+    /// first in the next block, and so do samples the stage has ready.
+    pub fn fill<const RATES: bool>(&mut self, stage: &mut Input, input: &Columns, from: usize, block: &mut GridBlock) -> usize {
+        self.fill_by::<RATES, BY_GRID_POINT>(stage, input, from, block)
     }
 
     /// [`Resampler::fill`], the clean runs without rates through [`Resampler::fill_grid`] when
     /// `GRID`, else through [`Resampler::fill_run`] (see [`BY_GRID_POINT`]).
     #[inline(always)]
-    fn fill_by<const RATES: bool, const GRID: bool>(&mut self, input: &Columns, from: usize, block: &mut GridBlock, skipped: &mut u64) -> usize {
+    fn fill_by<const RATES: bool, const GRID: bool>(&mut self, stage: &mut Input, input: &Columns, from: usize, block: &mut GridBlock) -> usize {
         // A local copy stays in registers across the loop, where state reached through `self`
         // would be stored and reloaded at every sample; written back below.
         let mut r = *self;
@@ -368,19 +414,30 @@ impl Resampler {
         let mut n = r.drain::<RATES>(block, block.len, limit);
         let (mut i, len) = (from, input.time_us.len().min(input.angle_deg.len()));
         // Two free slots for `next_two`, which writes both of its candidates.
-        while i < len && n + 2 <= limit {
+        while n + 2 <= limit {
+            // What the stage has decided on goes first.
+            if let Some(s) = stage.pop() {
+                n = r.take::<RATES>(s, block, (n, limit));
+                continue;
+            }
+            if i >= len {
+                break;
+            }
             let run = (i, i + (len - i).min(RUN));
-            // Past the segment's first point, which only the checks one by one emit. A run that
-            // is not clean goes through them whole: checked again from its next sample, each
-            // sample near a bad one would be checked up to RUN times.
-            (i, n) = if r.k >= 1.0 && input.clean::<RATES>(run, r.last.time_us) {
-                if GRID && !RATES {
-                    r.fill_grid(input, run, block, (n, limit))
-                } else {
-                    r.fill_run::<RATES>(input, run, block, (n, limit))
+            // Past the segment's first point, which only the stage's samples one by one emit. A
+            // run that is not clean goes through the stage whole: checked again from its next
+            // sample, each sample near a bad one would be checked up to RUN times.
+            (i, n) = if r.k >= 1.0 && stage.idle() && input.clean::<RATES>(run, stage) {
+                let shift = (stage.origin_us().unwrap_or(0.0), stage.offset_deg());
+                let (to, n) = if GRID && !RATES { r.fill_grid(input, run, block, (n, limit), shift) } else { r.fill_run::<RATES>(input, run, block, (n, limit), shift) };
+                if to > i {
+                    let before = (to >= i + 2).then(|| input.sample::<RATES>(to - 2, shift));
+                    let older = if to >= i + 3 { input.sample::<RATES>(to - 3, shift).angle_deg } else { stage.history()[1].angle_deg };
+                    stage.took(before, older, input.sample::<RATES>(to - 1, shift), (input.time_us[to - 1], input.angle_deg[to - 1]));
                 }
+                (to, n)
             } else {
-                r.fill_checked::<RATES>(input, run, block, (n, limit), skipped)
+                r.fill_checked::<RATES>(stage, input, run, block, (n, limit))
             };
         }
         *self = r;
@@ -388,14 +445,25 @@ impl Resampler {
         i
     }
 
+    /// Offers `s`, which the input stage accepted, and writes the points it completes into
+    /// `block` from slot `n` (two free) up to slot `limit`; returns the next slot.
+    #[inline]
+    fn take<const RATES: bool>(&mut self, s: Sample, block: &mut GridBlock, (n, limit): (usize, usize)) -> usize {
+        if self.offer_with::<RATES>(s) {
+            self.emit::<RATES>(block, (n, limit), self.k == 0.0)
+        } else {
+            n
+        }
+    }
+
     /// [`Resampler::fill`] over samples `from..to`, which [`Columns::clean`] has found all
     /// accepted (and none starting a segment), past the segment's first point: no check and no
     /// choice per sample. Returns the next sample and slot.
     #[inline(always)]
-    fn fill_run<const RATES: bool>(&mut self, input: &Columns, (from, to): (usize, usize), block: &mut GridBlock, (mut n, limit): (usize, usize)) -> (usize, usize) {
+    fn fill_run<const RATES: bool>(&mut self, input: &Columns, (from, to): (usize, usize), block: &mut GridBlock, (mut n, limit): (usize, usize), shift: (f64, f64)) -> (usize, usize) {
         let mut i = from;
         while i < to && n + 2 <= limit {
-            self.extend::<RATES>(input.sample::<RATES>(i));
+            self.extend::<RATES>(input.sample::<RATES>(i, shift));
             i += 1;
             n = self.emit::<RATES>(block, (n, limit), false);
         }
@@ -410,7 +478,7 @@ impl Resampler {
     /// over costs a comparison. Fills the block up to `limit`; the samples taken so far then
     /// stand as offered, and the points they made due come first in the next block.
     #[inline(always)]
-    fn fill_grid(&mut self, input: &Columns, (from, to): (usize, usize), block: &mut GridBlock, (mut n, limit): (usize, usize)) -> (usize, usize) {
+    fn fill_grid(&mut self, input: &Columns, (from, to): (usize, usize), block: &mut GridBlock, (mut n, limit): (usize, usize), (origin_us, offset_deg): (f64, f64)) -> (usize, usize) {
         let (Some(times), Some(angles)) = (input.time_us.get(from..to), input.angle_deg.get(from..to)) else {
             return (from, n);
         };
@@ -423,7 +491,7 @@ impl Resampler {
             if t > last.0 {
                 loop {
                     let (Some(&time_us), Some(&angle_deg)) = (times.get(j), angles.get(j)) else { break 'points };
-                    (left, last, j) = (last, (time_us, angle_deg), j + 1);
+                    (left, last, j) = (last, (time_us - origin_us, angle_deg + offset_deg), j + 1);
                     if t <= last.0 {
                         break;
                     }
@@ -444,18 +512,17 @@ impl Resampler {
         (from + j, n)
     }
 
-    /// [`Resampler::fill`] over samples `from..to`, each through [`Resampler::offer_with`]'s
-    /// checks. Returns the next sample and slot.
+    /// [`Resampler::fill`] over samples `from..to`, each through the input stage, the samples it
+    /// accepts offered as it decides on them. Returns the next sample and slot.
     #[inline(always)]
-    fn fill_checked<const RATES: bool>(&mut self, input: &Columns, (from, to): (usize, usize), block: &mut GridBlock, (mut n, limit): (usize, usize), skipped: &mut u64) -> (usize, usize) {
+    fn fill_checked<const RATES: bool>(&mut self, stage: &mut Input, input: &Columns, (from, to): (usize, usize), block: &mut GridBlock, (mut n, limit): (usize, usize)) -> (usize, usize) {
         let mut i = from;
         while i < to && n + 2 <= limit {
-            let sample = input.sample::<RATES>(i);
+            stage.take(input.raw::<RATES>(i));
             i += 1;
-            if self.offer_with::<RATES>(sample) {
-                n = self.emit::<RATES>(block, (n, limit), self.k == 0.0);
-            } else {
-                *skipped += 1;
+            while n + 2 <= limit {
+                let Some(s) = stage.pop() else { break };
+                n = self.take::<RATES>(s, block, (n, limit));
             }
         }
         (i, n)
@@ -654,15 +721,17 @@ mod tests {
     }
 
     /// Jittered samples `step_us` apart with, at a rate `bad`, one of each kind the checks drop
-    /// or restart at; ω and α as columns.
+    /// or restart at, and each kind the input stage rejects, unwraps or watches for; ω and α as
+    /// columns.
     fn samples(n: usize, step_us: f64, bad: f64, seed: u64) -> [Vec<f64>; 4] {
-        let (mut seed, mut t) = (seed | 1, 1e5);
+        let (mut seed, mut t) = (seed | 1, 1.7e15 + 1e5);
         let mut columns: [Vec<f64>; 4] = Default::default();
+        let (mut burst, mut wrapped, mut stopped) = (0, false, None);
         for i in 0..n {
             t += step_us * (0.6 + 0.8 * random(&mut seed));
             let mut x = [t, 900.0 * (i as f64 * 0.01).sin(), random(&mut seed) * 30.0, random(&mut seed) - 0.5];
             if random(&mut seed) < bad {
-                match (random(&mut seed) * 8.0) as u32 {
+                match (random(&mut seed) * 14.0) as u32 {
                     0 => x[1] = f64::NAN,
                     1 => x[0] = f64::INFINITY,
                     2 => x[0] = t - step_us,
@@ -670,8 +739,25 @@ mod tests {
                     4 => (t, x[0]) = (t + MAX_GAP_US, t + MAX_GAP_US),
                     5 => x[1] = 2.0 * MAX_SAMPLE_VALUE,
                     6 => x[2] = f64::NEG_INFINITY,
-                    _ => x[3] = 1.5 * MAX_SAMPLE_VALUE,
+                    7 => x[3] = 1.5 * MAX_SAMPLE_VALUE,
+                    8 => x[1] = -x[1],
+                    9 => x[1] = 0.0,
+                    10 => burst = 3,
+                    11 => wrapped = !wrapped,
+                    12 => stopped = Some(x[1] + 100.0),
+                    _ => x[1] += 180.0,
                 }
+            }
+            if burst > 0 {
+                (burst, x[1]) = (burst - 1, 5000.0 * (random(&mut seed) - 0.5));
+            }
+            if wrapped {
+                x[1] = x[1].rem_euclid(360.0);
+            }
+            if let Some(at) = stopped {
+                // Jumped 100° ahead and stopped dead there for a few samples.
+                x[1] = at;
+                stopped = (random(&mut seed) < 0.7).then_some(at);
             }
             for (c, v) in columns.iter_mut().zip(x) {
                 c.push(v);
@@ -680,39 +766,60 @@ mod tests {
         columns
     }
 
-    type Bits = (Vec<[u64; 5]>, u64);
+    type Bits = (Vec<[u64; 5]>, [u64; 4]);
 
     fn point_bits(p: &GridPoint) -> [u64; 5] {
         let s = p.sample;
         [s.time_us.to_bits(), s.angle_deg.to_bits(), s.omega.to_bits(), s.alpha.to_bits(), u64::from(p.first)]
     }
 
-    /// The samples offered one at a time, each followed by the points it completes.
+    /// What the input stage counted.
+    fn counts(stage: &mut Input) -> [u64; 4] {
+        let c = stage.take_counts();
+        [c.skipped, c.rejected, c.unwrapped, c.saturated]
+    }
+
+    /// The samples taken by the input stage one at a time, each it accepts offered and followed
+    /// by the points it completes.
     fn one_by_one(step_us: f64, c: &[Vec<f64>; 4], rates: bool) -> Bits {
-        let (mut r, mut out, mut skipped) = (Resampler::new(step_us), Vec::new(), 0);
+        let (mut r, mut stage, mut out) = (Resampler::new(step_us), Input::new(&crate::Settings::default()), Vec::new());
+        let offer = |r: &mut Resampler, stage: &mut Input, out: &mut Vec<[u64; 5]>| {
+            while let Some(s) = stage.pop() {
+                assert!(r.offer(s), "the stage checked it");
+                out.extend(std::iter::from_fn(|| r.next_point()).map(|p| point_bits(&p)));
+            }
+        };
         for (i, &time_us) in c[0].iter().enumerate() {
             let (omega, alpha) = if rates { (c[2][i], c[3][i]) } else { (0.0, 0.0) };
-            if !r.offer(Sample { time_us, angle_deg: c[1][i], omega, alpha }) {
-                skipped += 1;
-            }
-            out.extend(std::iter::from_fn(|| r.next_point()).map(|p| point_bits(&p)));
+            stage.take(Sample { time_us, angle_deg: c[1][i], omega, alpha });
+            offer(&mut r, &mut stage, &mut out);
         }
-        (out, skipped)
+        stage.flush();
+        offer(&mut r, &mut stage, &mut out);
+        (out, counts(&mut stage))
     }
 
     /// The samples through [`Resampler::fill`] in batches cut at `cuts`, a block at a time
     /// (clean runs without rates by grid point when `GRID`).
     fn filled<const RATES: bool, const GRID: bool>(step_us: f64, c: &[Vec<f64>; 4], cuts: &[usize]) -> Bits {
-        let (mut r, mut block, mut out, mut skipped) = (Resampler::new(step_us), Box::<GridBlock>::default(), Vec::new(), 0);
-        let mut bounds: Vec<usize> = cuts.iter().map(|&cut| cut.min(c[0].len())).chain([c[0].len()]).collect();
+        let (mut r, mut block, mut out) = (Resampler::new(step_us), Box::<GridBlock>::default(), Vec::new());
+        let mut stage = Input::new(&crate::Settings::default());
+        let mut bounds: Vec<usize> = cuts.iter().map(|&cut| cut.min(c[0].len())).chain([c[0].len(), usize::MAX]).collect();
         bounds.sort_unstable();
         let mut from = 0;
         for to in bounds {
+            // The last "batch" is the end of data: what the stage holds, decided.
+            let to = if to == usize::MAX {
+                stage.flush();
+                from
+            } else {
+                to
+            };
             let input = Columns { time_us: &c[0][from..to], angle_deg: &c[1][from..to], omega: Some(&c[2][from..to]), alpha: Some(&c[3][from..to]) };
             let mut next = 0;
             loop {
                 block.len = 0;
-                next = r.fill_by::<RATES, GRID>(&input, next, &mut block, &mut skipped);
+                next = r.fill_by::<RATES, GRID>(&mut stage, &input, next, &mut block);
                 if block.len == 0 {
                     break;
                 }
@@ -724,7 +831,7 @@ mod tests {
             }
             from = to;
         }
-        (out, skipped)
+        (out, counts(&mut stage))
     }
 
     proptest::proptest! {

@@ -16,13 +16,15 @@ use core::mem::MaybeUninit;
 use crate::derive::{Deriver, Point, Rates};
 use crate::edges::Edges;
 use crate::error::{Error, ErrorKind};
-use crate::phase::{phase_values, Context, SMOOTHED, VALUE_COUNT};
+use crate::input::Input;
+use crate::phase::{phase_values, Context, PhaseSummary, OMEGA, SMOOTHED, VALUE_COUNT};
 use crate::reps::{Block, Rep, RepDetector, Turn};
 use crate::block::{GridBlock, SLOTS, WRITTEN};
 use crate::resample::{Columns, Resampler};
 use crate::savgol::{half_width, SavGol};
 use crate::settings::Settings;
-use crate::window::{PowerRing, PowerSmoother, STREAMS};
+use crate::settings::REST_OMEGA_RAD_S;
+use crate::window::{segment_key, PowerRing, PowerSmoother, STREAMS};
 
 /// Raw samples, one entry per sample in each slice.
 #[derive(Clone, Copy, Debug, Default)]
@@ -92,13 +94,13 @@ impl Points {
 
     /// Appends the points that `write` puts, one after another, into the next [`WRITTEN`] rows
     /// of the columns' spare capacity (at most that many: see [`Rows`]).
-    fn append(&mut self, write: impl FnOnce(&mut Rows)) {
+    fn append(&mut self, origin_us: f64, write: impl FnOnce(&mut Rows)) {
         let len = self.len();
         let columns = self.columns.each_mut().map(|column| {
             column.reserve(WRITTEN);
             <&mut [MaybeUninit<f64>; WRITTEN]>::try_from(&mut column.spare_capacity_mut()[..WRITTEN]).expect("WRITTEN slots")
         });
-        let mut rows = Rows { columns, written: 0 };
+        let mut rows = Rows { columns, written: 0, origin_us };
         write(&mut rows);
         debug_assert!(rows.written <= WRITTEN, "a block writes at most WRITTEN points");
         let written = rows.written.min(WRITTEN);
@@ -141,13 +143,15 @@ impl PointSink for () {
 struct Rows<'a> {
     columns: [&'a mut [MaybeUninit<f64>; WRITTEN]; Points::FIELD_COUNT],
     written: usize,
+    /// The session's clock origin, added to each point's time ([`crate::input`]).
+    origin_us: f64,
 }
 
 impl PointSink for Rows<'_> {
     #[inline(always)]
     fn put(&mut self, deriver: &Deriver, time_us: f64, angle_deg: f64, rates: &Rates) {
         let row = self.written & (WRITTEN - 1);
-        let point = deriver.point(time_us, angle_deg, rates);
+        let point = deriver.point(time_us + self.origin_us, angle_deg, rates);
         for (column, value) in self.columns.iter_mut().zip(point.fields()) {
             column[row].write(value);
         }
@@ -155,7 +159,8 @@ impl PointSink for Rows<'_> {
     }
 }
 
-/// What calls produced: new points, reps closed, samples dropped.
+/// What calls produced: new points, reps closed, and what the input stage and the rep detector
+/// set aside, each counted apart so that a caller can say why a session has fewer reps, or none.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Update {
     /// Points produced, in grid order.
@@ -164,8 +169,20 @@ pub struct Update {
     pub reps: Vec<Rep>,
     /// Concentric phases whose turn became certain, in order (each rep's comes before the rep).
     pub turns: Vec<Turn>,
-    /// Input samples dropped: time not strictly increasing, or a used value not finite.
+    /// Input samples dropped: time not strictly increasing, or a used value not finite or
+    /// beyond [`crate::settings::MAX_SAMPLE_VALUE`].
     pub skipped: u64,
+    /// Input samples rejected as glitches: no rope could have produced them ([`crate::input`]).
+    pub rejected: u64,
+    /// Wraps of an angle read modulo 360° that were undone ([`crate::input`]).
+    pub unwrapped: u64,
+    /// Dead stops of the sensor at a limit it already stopped dead at ([`crate::input`]).
+    pub saturated: u64,
+    /// That limit, |angle| in degrees (0 while none is known; the latest, not a sum).
+    pub saturation_deg: f64,
+    /// Rep candidates refused: a concentric shorter or faster than a rope can make
+    /// ([`crate::reps`]).
+    pub refused: u64,
     /// Points produced, whether or not [`Update::points`] holds them.
     pub point_count: u64,
 }
@@ -179,6 +196,11 @@ impl Update {
         self.reps.clear();
         self.turns.clear();
         self.skipped = 0;
+        self.rejected = 0;
+        self.unwrapped = 0;
+        self.saturated = 0;
+        self.saturation_deg = 0.0;
+        self.refused = 0;
         self.point_count = 0;
     }
 }
@@ -195,6 +217,7 @@ struct Derived {
 #[derive(Clone, Debug)]
 pub struct Engine {
     settings: Settings,
+    input: Input,
     resampler: Resampler,
     savgol: SavGol,
     deriver: Deriver,
@@ -224,14 +247,15 @@ impl Engine {
         let power = PowerSmoother::new(settings.hz);
         Ok(Engine {
             settings,
+            input: Input::new(&settings),
             resampler: Resampler::new(step_us),
             savgol: SavGol::new(m),
             deriver: Deriver::new(&settings),
             power,
-            power_ring: PowerRing::default(),
+            power_ring: PowerRing::new(&power),
             // Phases may start or stop anywhere the filter spreads an edge, m points and a margin.
             edges: Edges::new(settings.hz, m as u64 + 2, 1.5 * step_us),
-            detector: RepDetector::new(settings.warmup, Context::new(&settings), power.delays()),
+            detector: RepDetector::new(settings.warmup, Context::new(&settings), power.delays(), power.settle()),
             device: None,
             next_index: 0,
             finished: false,
@@ -293,11 +317,38 @@ impl Engine {
             // spare capacity, which the session's last must not have to grow for.
             out.points.reserve(self.expected_points(batch.time_us) + WRITTEN);
         }
-        match (input.omega, input.alpha) {
-            (None, None) => self.resample::<false>(&input, out),
-            _ => self.resample::<true>(&input, out),
-        }
+        self.run(&input, out);
         Ok(())
+    }
+
+    /// Resamples `input` (with or without the device's rates) and processes it; then what the
+    /// input stage counted into `out`.
+    fn run(&mut self, input: &Columns, out: &mut Update) {
+        if self.rates() {
+            self.resample::<true>(input, out);
+        } else {
+            self.resample::<false>(input, out);
+        }
+        let counts = self.input.take_counts();
+        out.skipped += counts.skipped;
+        out.rejected += counts.rejected;
+        out.unwrapped += counts.unwrapped;
+        out.saturated += counts.saturated;
+        if counts.saturated > 0 {
+            out.saturation_deg = counts.saturation_deg;
+        }
+    }
+
+    /// The session's clock origin, µs ([`crate::input`]): what the engine adds to the times it
+    /// reports.
+    fn origin_us(&self) -> f64 {
+        self.input.origin_us().unwrap_or(0.0)
+    }
+
+    /// Whether the session uses the device's ω or α (fixed by its first batch).
+    fn rates(&self) -> bool {
+        let s = &self.settings;
+        self.device.is_some_and(|(omega, alpha)| (omega && !s.calc_angular_velocity) || (alpha && !s.calc_angular_acceleration))
     }
 
     /// Resamples the samples a block of grid points at a time and processes each block.
@@ -307,7 +358,7 @@ impl Engine {
         let mut next = 0;
         loop {
             let from = self.grid.len;
-            next = self.resampler.fill::<RATES>(input, next, &mut self.grid, &mut out.skipped);
+            next = self.resampler.fill::<RATES>(&mut self.input, input, next, &mut self.grid);
             // No new point: every sample offered, and no grid point left due.
             if self.grid.len == from {
                 return;
@@ -324,8 +375,9 @@ impl Engine {
         let to = to.min(SLOTS);
         let from = from.min(to).max(to.saturating_sub(WRITTEN));
         let len = to - from;
+        let origin_us = self.origin_us();
         if self.collect_points {
-            out.points.append(|rows| self.derive(from, to, rows));
+            out.points.append(origin_us, |rows| self.derive(from, to, rows));
         } else {
             self.derive(from, to, &mut ());
         }
@@ -339,25 +391,41 @@ impl Engine {
             moving: &self.derived.moving[..len],
         };
         // Edges then rep detection, point by point, except where the detector can take a
-        // stretch of steady movement at once.
-        let mut i = 0;
-        while i < len {
-            i += self.detector.steady(&block, i, &mut self.edges);
+        // stretch of steady movement at once; the smoothed powers that came off their regular
+        // place between the points, once the point they came with has gone.
+        let extras = core::mem::take(&mut self.power_ring.extras);
+        let (mut i, mut e) = (0, 0);
+        loop {
+            let index = block.first_index + i as u64;
+            while let Some(x) = extras.get(e).filter(|x| x.due < index) {
+                self.detector.smoothed(x.centre, x.stream, x.value);
+                e += 1;
+            }
             if i >= len {
                 break;
+            }
+            i += self.detector.steady(&block, i, &mut self.edges, extras.get(e).map_or(u64::MAX, |x| x.due + 1));
+            if i >= len || extras.get(e).is_some_and(|x| x.due < block.first_index + i as u64) {
+                continue;
             }
             let point = block.point(i);
             self.edges.push(point.at.index, point.at.time_us, block.raw_deg[i], point.angle_deg.abs(), point.moving);
             if let Some(rep) = self.detector.push(&point, &self.edges) {
-                out.reps.push(rep);
+                out.reps.push(on_clock(rep, origin_us));
             }
             if let Some(turn) = self.detector.take_turn() {
-                out.turns.push(turn);
+                out.turns.push(Turn { concentric: phase_on_clock(turn.concentric, origin_us), ..turn });
             }
             i += 1;
         }
+        for x in &extras[e..] {
+            self.detector.smoothed(x.centre, x.stream, x.value);
+        }
+        self.power_ring.extras = extras;
+        self.power_ring.extras.clear();
         self.next_index += len as u64;
         out.point_count += len as u64;
+        out.refused += self.detector.take_refused();
     }
 
     /// Rates, power, the smoothed power and [`phase_values`] of the filtered points in slots
@@ -372,18 +440,22 @@ impl Engine {
         let (g, to) = (&self.grid, to.min(SLOTS));
         let (mut deriver, mut smoother, ring) = (self.deriver, self.power, &mut self.power_ring);
         let plain = deriver.from_angle();
+        // The global index of slot s is base + s.
+        let base = self.next_index.wrapping_sub(from as u64);
         let mut s = from;
         while s < to {
             let (i, first, angle_deg) = ((s - from) & (WRITTEN - 1), g.first[s], g.angle_deg[s]);
             let rates = deriver.rates(g.slope[s], (g.smooth_omega[s], g.smooth_alpha[s]), first);
             let power = deriver.power(&rates);
-            (self.derived.values[i], self.derived.moving[i]) = phase_values(&rates, angle_deg, power, smoother.push(ring, power, first));
+            let key = segment_key(rates.omega.abs() >= REST_OMEGA_RAD_S, angle_deg, rates.omega);
+            let smoothed = smoother.push(ring, power, first, key, base.wrapping_add(s as u64));
+            (self.derived.values[i], self.derived.moving[i]) = phase_values(&rates, angle_deg, power, smoothed);
             points.put(&deriver, g.time_us[s], angle_deg, &rates);
             s += 1;
             // ω and α from the angle: the rest of the segment's points in this block in a loop of
             // their own, with the same arithmetic and none of the choices.
             if plain {
-                s = derive_run(g, (&mut deriver, &mut smoother, &mut *ring, &mut *self.derived, &mut *points), s, to, from);
+                s = derive_run(g, (&mut deriver, &mut smoother, &mut *ring, &mut *self.derived, &mut *points), s, to, (from, base));
             }
         }
         (self.deriver, self.power) = (deriver, smoother);
@@ -397,9 +469,18 @@ impl Engine {
             return Err(Error::new(ErrorKind::Finished, 0.0));
         }
         self.finished = true;
+        // The samples the input stage still holds, decided with what there is.
+        self.input.flush();
+        self.run(&Columns::default(), out);
         let written = self.savgol.flush(&mut self.grid);
         self.downstream(written, out);
-        out.reps.extend(self.detector.finish(&self.edges).into_iter().flatten());
+        // The last segment's smoothed power, from the fits within it.
+        self.power.flush(&mut self.power_ring, self.next_index);
+        for x in self.power_ring.extras.drain(..) {
+            self.detector.smoothed(x.centre, x.stream, x.value);
+        }
+        let origin_us = self.origin_us();
+        out.reps.extend(self.detector.finish(&self.edges).into_iter().flatten().map(|rep| on_clock(rep, origin_us)));
         Ok(())
     }
 
@@ -432,7 +513,7 @@ fn derive_run(
     (deriver, smoother, ring, derived, points): (&mut Deriver, &mut PowerSmoother, &mut PowerRing, &mut Derived, &mut impl PointSink),
     mut s: usize,
     to: usize,
-    from: usize,
+    (from, base): (usize, u64),
 ) -> usize {
     loop {
         let (mut sum, left) = smoother.open_block();
@@ -452,8 +533,24 @@ fn derive_run(
             smoother.hold(sum, block_end - s);
             return s;
         }
-        let smoothed = smoother.end_block(ring, sum);
-        derived.values[(s - 1 - from) & (WRITTEN - 1)][SMOOTHED..].copy_from_slice(&smoothed);
+        let last = (s - 1 - from) & (WRITTEN - 1);
+        let key = segment_key(derived.moving[last], g.angle_deg[s - 1], derived.values[last][OMEGA]);
+        let smoothed = smoother.end_block(ring, sum, key, base.wrapping_add(s as u64 - 1));
+        derived.values[last][SMOOTHED..].copy_from_slice(&smoothed);
+    }
+}
+
+/// `rep` with its times on the unit's clock: `origin_us` added (the engine works on the session's).
+fn on_clock(rep: Rep, origin_us: f64) -> Rep {
+    Rep { concentric: phase_on_clock(rep.concentric, origin_us), eccentric: phase_on_clock(rep.eccentric, origin_us), ..rep }
+}
+
+/// See [`on_clock`]; an empty phase keeps its zeros.
+fn phase_on_clock(p: PhaseSummary, origin_us: f64) -> PhaseSummary {
+    if p.duration_s > 0.0 {
+        PhaseSummary { start_us: p.start_us + origin_us, end_us: p.end_us + origin_us, ..p }
+    } else {
+        p
     }
 }
 

@@ -34,27 +34,57 @@
 //! Measured on the physics-truth sessions (`tests/unit/engine.accuracy.test.ts`: slow heavy and
 //! fast light sets, eleven draws of every sensor up to 0.6° of noise, 1.8° ticks and ±1.5 ms of
 //! jitter at once, 100–1000 Hz raw, on 100, 200 and 500 Hz grids), as the median over a set's
-//! reps and the worst rep: peak power within 2.1 % and 3.4 %, the eccentric/concentric
-//! peak-power ratio within 2.0 % and 2.8 %; on clean input within 1.2 % and 1.2 % (the fast set:
-//! the angle filter flattens ω's peak a little, [`crate::savgol`], and the blocks' 20 ms), the
-//! ratio 0.3 % and 0.7 %. A single ±0.275 s fit would have reached 4.9 % and 9.0 % on the slow
-//! heavy set and 2.4 % on a clean fast one.
+//! reps and the worst rep: peak power within 2.1 % and 3.3 % (slow heavy set with noise; the fast
+//! light set 1.6 % and 2.2 %), the eccentric/concentric peak-power ratio within 2.0 % and 3.4 %
+//! (fast 0.8 % and 2.1 %); on clean input within 1.1 % and 1.2 % (the fast set: the angle filter
+//! flattens ω's peak a little, [`crate::savgol`], and the blocks' 20 ms), the ratio 0.3 % and
+//! 1.04 %. A single ±0.275 s fit would have reached 4.9 % and 9.0 % on the slow heavy set and
+//! 2.4 % on a clean fast one.
 //!
-//! Delay. A centred value is known n blocks after its centre (0.2 s or 0.45 s, and the rest of
-//! its block), so the rep detector attributes each value to the phase its centre lies in (a
-//! block's centre: its middle point, the earlier of two), and a phase's peak power is final once
-//! the fit it uses has passed the last point of its movement ([`crate::reps`]).
+//! Phases. A phase's peak comes from that phase's samples only: the fits never reach across the
+//! turn, a stop or a rest. Blocks are grouped in segments ([`segment_key`], taken at a block's
+//! last point): still, or moving with the angle on one side of 0 and the disc turning one way,
+//! which is one phase's movement (a pull, the rope going out, has the angle and ω of opposite
+//! signs; a release the same signs). Still blocks get no smoothed power. Within a moving
+//! segment, a block with a full window centred on it inside the segment gets the centred value
+//! (its regular place, [`PowerSmoother::delays`] points after its centre); a block within n of
+//! the segment's start or end gets the value, at that block, of the least-squares quartic over
+//! the nearest full window inside the segment (its first or last), evaluated off the window's
+//! centre, as Savitzky–Golay does at the ends of a record; a segment shorter than a window (and
+//! at least `MIN_SEGMENT` (5) blocks) gets one quartic fitted to all its blocks. These come off
+//! their regular place, as [`Extra`]s carrying their centre, when the segment's first window
+//! fills or when it ends; the rep detector adds them to the phase their centre lies in
+//! ([`crate::reps::RepDetector::smoothed`]). Before, the centred fits ran over the whole
+//! session, so a concentric's peak near its turn took in the eccentric's braking power (and the
+//! other way round): on the Chronojump flywheel squat in `/work/shared/data/real` one rep's
+//! concentric read 402 W where its own samples give 300 W.
+//!
+//! Missed encoder counts. A sensor that misses counts reads the disc slowing and speeding up
+//! again within a few blocks, which no flywheel does within a phase: a rope only pulls, so in a
+//! pull the disc can only speed up and in a release only slow down (friction aside). Such a dip
+//! is a glitch, not braking: when a block's power returns to the phase's direction after blocks
+//! against it, the stretch back to where the phase's direction holds in sum is given its mean
+//! power throughout (`repair`): the energy it moved, spread evenly. The fits lag [`LAG`]
+//! blocks (0.1 s) behind the newest block so that a repair within that reach comes before any fit
+//! sees the blocks. The same squat's rep with a stretch of missed counts reads 300 W, 293 W with
+//! those counts made uniform (its eccentric 521 W and 503 W).
+//!
+//! Delay. A centred value is known n + [`LAG`] blocks after its centre (0.2 s or 0.45 s, the
+//! 0.1 s of the lag, and the rest of its block); the values near a segment's end come when the
+//! segment ends, which is within a block of its phase's last moving point. So a phase's peak
+//! power is final [`PowerSmoother::settle`] points (two blocks) after its movement's last point
+//! ([`crate::reps`]), and a rep waits for it no longer than that.
 //!
 //! Cost. A fit needs five moments of the window; in the basis Σ C(u, p)·P_u (u = 0 at the
 //! oldest block, C the binomial coefficient) Pascal's rule slides them by one block with one
-//! multiplication and two additions each, the centre value is one dot product, and the moments
-//! are summed afresh every [`RESUM_WINDOWS`] windows so rounding does not build up (what does
-//! within that stretch is below 1e-10 of the values). Per grid point at 200 Hz, the two fits
-//! cost a quarter of that and one addition (3.5 ns natively; fits on every point took 10 ns).
+//! multiplication and two additions each, the centre value is one dot product (an off-centre
+//! value another, with that position's weights, `off_centre_weights`), and the moments are
+//! summed afresh every [`RESUM_WINDOWS`] windows so rounding does not build up (what does within
+//! that stretch is below 1e-10 of the values). Per grid point at 200 Hz, the two fits cost a
+//! quarter of that and one addition.
 //!
-//! Segments. A segment's first and last n blocks (the session's, or either side of a gap) have
-//! no centred window: they get no smoothed value (NaN, which no peak takes), a segment shorter
-//! than a window gets none at all, and a block does not reach across a segment start.
+//! Segments of the grid. A segment of the grid (the session's, or either side of a gap) starts
+//! every phase segment afresh: a block does not reach across it.
 
 use crate::settings::{PEAK_POWER_HALF_WIDTHS_S, PEAK_POWER_LONG_PHASE_S, PEAK_POWER_RATE_HZ};
 
@@ -76,7 +106,7 @@ const _: () = assert!(2 * MAX_HALF_WIDTH + 1 < RING);
 
 /// Grid points per block at `hz`: hz / [`PEAK_POWER_RATE_HZ`] rounded, at least 1.
 pub fn block_points(hz: f64) -> usize {
-    // hz is validated (10–1000), so the quotient is a small non-negative number.
+    // hz is validated (100–1000), so the quotient is a small non-negative number.
     ((hz / PEAK_POWER_RATE_HZ).round() as usize).max(1)
 }
 
@@ -179,7 +209,8 @@ impl Fit {
         (self.moments, self.left) = ([f64::NAN; 5], self.len);
     }
 
-    /// Adds the block in ring slot `head`, `x`, and returns the value at the window's centre.
+    /// Adds the block in ring slot `head`, `x`, and returns the value at the window's centre (NaN
+    /// until the segment fills the window).
     #[inline(always)]
     fn push(&mut self, ring: &[f64; RING], head: usize, x: f64) -> f64 {
         self.left -= 1;
@@ -197,6 +228,14 @@ impl Fit {
     fn value(&self) -> f64 {
         let (c, m) = (&self.coef, &self.moments);
         c[0] * m[0] + c[1] * m[1] + c[2] * m[2] + c[3] * m[3] + c[4] * m[4]
+    }
+
+    /// The fitted quartic's value at window position `u` (0 the oldest block), with `weights` its
+    /// row of `off_centre_weights`.
+    #[inline]
+    fn value_at(&self, weights: &[f64; 5]) -> f64 {
+        let m = &self.moments;
+        weights[0] * m[0] + weights[1] * m[1] + weights[2] * m[2] + weights[3] * m[3] + weights[4] * m[4]
     }
 
     /// Slides the window by one point: `out` leaves, `x` enters. By Pascal's rule
@@ -230,17 +269,123 @@ impl Fit {
     }
 }
 
-/// The latest powers, in a ring the size of the longest window: the newest in slot
-/// [`PowerSmoother`]'s head − 1. Apart from the smoother, so that a caller can keep the
-/// smoother's few numbers in locals across a block without copying 8 kB.
-#[derive(Clone, Debug)]
-pub struct PowerRing(Box<[f64; RING]>);
+/// The smoothed power of a block centred before or after the regular place of its value (see
+/// the module notes, Phases): emitted with the point `due`, centred on point `centre`, for fit
+/// `stream`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Extra {
+    /// Global index of the point after which it is known.
+    pub due: u64,
+    /// Global index of the point it is centred on (its block's middle point).
+    pub centre: u64,
+    /// The fit, an index into [`PEAK_POWER_HALF_WIDTHS_S`].
+    pub stream: usize,
+    /// The smoothed power, W.
+    pub value: f64,
+}
 
-impl Default for PowerRing {
-    fn default() -> PowerRing {
-        PowerRing(Box::new([0.0; RING]))
+/// The latest powers, in a ring the size of the longest window, each block's first point, the
+/// fits' weights off their window's centre, and the values the smoother emitted off their
+/// regular place. Apart from the smoother, so that a caller can keep the smoother's few numbers
+/// in locals across a block without copying kilobytes.
+#[derive(Clone, Debug)]
+pub struct PowerRing {
+    powers: Box<[f64; RING]>,
+    starts: Box<[u64; RING]>,
+    weights: [Vec<[f64; 5]>; STREAMS],
+    /// Values emitted off their regular place since the caller last took them, by `due`.
+    pub extras: Vec<Extra>,
+}
+
+impl PowerRing {
+    /// The ring for the fits of `smoother`.
+    pub fn new(smoother: &PowerSmoother) -> PowerRing {
+        PowerRing {
+            powers: Box::new([0.0; RING]),
+            starts: Box::new([0; RING]),
+            weights: smoother.fits.map(|f| off_centre_weights(f.len / 2)),
+            extras: Vec::with_capacity(4 * RING),
+        }
     }
 }
+
+/// For each position u = 0..=2n of a window of 2n + 1 blocks, the weights on the fit's moments
+/// (Σ C(v, p)·P_v, v the block in the window) that give the least-squares quartic's value at u.
+/// The value is Σ_v w_u(v)·P_v with w_u(v) = a(u)ᵀ·G⁻¹·a(v), a quartic in v, so in Newton's
+/// forward differences Σ_p Δᵖw_u(0)·C(v, p): the weights are Δᵖw_u(0).
+fn off_centre_weights(n: usize) -> Vec<[f64; 5]> {
+    let scale = |v: usize| (v as f64 - n as f64) / n as f64;
+    let powers = |t: f64| [1.0, t, t * t, t * t * t, t * t * t * t];
+    let mut g = [[0.0; 5]; 5];
+    for v in 0..=2 * n {
+        let a = powers(scale(v));
+        for i in 0..5 {
+            for j in 0..5 {
+                g[i][j] += a[i] * a[j];
+            }
+        }
+    }
+    (0..=2 * n)
+        .map(|u| {
+            // G·c = a(u): w_u(v) = c·a(v).
+            let c = solve(g, powers(scale(u)));
+            let w: [f64; 5] = core::array::from_fn(|v| c.iter().zip(powers(scale(v))).map(|(c, a)| c * a).sum());
+            core::array::from_fn(|p| (0..=p).map(|i| if (p - i) % 2 == 1 { -1.0 } else { 1.0 } * choose(p as f64, i) * w[i]).sum())
+        })
+        .collect()
+}
+
+/// x with G·x = b, G symmetric positive definite (Cholesky).
+fn solve(g: [[f64; 5]; 5], b: [f64; 5]) -> [f64; 5] {
+    let mut l = [[0.0; 5]; 5];
+    for i in 0..5 {
+        for j in 0..=i {
+            let sum: f64 = (0..j).map(|k| l[i][k] * l[j][k]).sum();
+            l[i][j] = if i == j { (g[i][i] - sum).max(0.0).sqrt() } else { (g[i][j] - sum) / l[j][j] };
+        }
+    }
+    let mut y = [0.0; 5];
+    for i in 0..5 {
+        y[i] = (b[i] - (0..i).map(|k| l[i][k] * y[k]).sum::<f64>()) / l[i][i];
+    }
+    let mut x = [0.0; 5];
+    for i in (0..5).rev() {
+        x[i] = (y[i] - (i + 1..5).map(|k| l[k][i] * x[k]).sum::<f64>()) / l[i][i];
+    }
+    x
+}
+
+/// Fewest blocks a segment needs for a value at all: five fix a quartic.
+const MIN_SEGMENT: usize = 5;
+
+/// The kind of a block's segment ([`PowerSmoother::end_block`]): still, or moving with the angle
+/// on one side of 0 and the disc turning one way (so the rope going out or winding back). Power
+/// is smoothed within a segment only.
+#[inline(always)]
+pub fn segment_key(moving: bool, angle_deg: f64, omega: f64) -> u8 {
+    if moving {
+        1 + u8::from(angle_deg < 0.0) + 2 * u8::from(omega < 0.0)
+    } else {
+        STILL
+    }
+}
+
+/// Whether a moving segment's key is a pull: |angle| falling, the angle and ω of opposite signs.
+#[inline(always)]
+fn pulls(key: u8) -> bool {
+    key == 2 || key == 3
+}
+
+/// Blocks a block's power may still be repaired after it came, and so blocks the fits lag behind
+/// the newest: a stretch of missed encoder counts the flywheel "recovers" from within this many
+/// blocks (0.1 s at 50 blocks a second) is repaired before any fit sees it (`repair`).
+pub const LAG: usize = 5;
+
+/// The key of still blocks, which get no smoothed power.
+const STILL: u8 = 0;
+
+/// The key before the first block and after a gap: no segment.
+const NONE: u8 = u8::MAX;
 
 /// Power low-passed by the two fits, a point at a time, over a [`PowerRing`].
 #[derive(Clone, Copy, Debug)]
@@ -254,6 +399,11 @@ pub struct PowerSmoother {
     head: usize,
     fits: [Fit; STREAMS],
     delays: [usize; STREAMS],
+    /// The current segment: its key ([`segment_key`]), its blocks so far, and how many of them
+    /// the fits have taken ([`LAG`] fewer while it goes on).
+    key: u8,
+    blocks: usize,
+    fed: usize,
 }
 
 impl PowerSmoother {
@@ -262,23 +412,32 @@ impl PowerSmoother {
         let (block, n) = (block_points(hz), half_widths(hz));
         // A block's value is centred on its middle point (the earlier of two), and comes with
         // the last point of the block n blocks later.
-        let delays = n.map(|n| n * block + (block - 1) - (block - 1) / 2);
-        PowerSmoother { block, inv_block: 1.0 / block as f64, block_left: block, block_sum: 0.0, head: 0, fits: n.map(Fit::new), delays }
+        let delays = n.map(|n| (n + LAG) * block + (block - 1) - (block - 1) / 2);
+        PowerSmoother { block, inv_block: 1.0 / block as f64, block_left: block, block_sum: 0.0, head: 0, fits: n.map(Fit::new), delays, key: NONE, blocks: 0, fed: 0 }
     }
 
-    /// How many points after its centre each fit's value comes.
+    /// Points after a phase's last moving point by which every smoothed power centred in it has
+    /// come: its segment ends within a block of it, and the segment's last values come then
+    /// ([`PowerSmoother::flush`]).
+    pub fn settle(&self) -> usize {
+        2 * self.block
+    }
+
+    /// How many points after its centre each fit's regular value comes.
     pub fn delays(&self) -> [usize; STREAMS] {
         self.delays
     }
 
-    /// Adds the next point's power (`first`: a segment starts there) and returns each fit's value
-    /// centred [`PowerSmoother::delays`] points before it: at the last point of each block, where
-    /// the segment has a centred window there; NaN otherwise. `ring` is always the same one.
+    /// Adds point `index`'s power (`first`: a segment of the grid starts there; `key`: its
+    /// [`segment_key`]) and returns each fit's value centred [`PowerSmoother::delays`] points
+    /// before it: at the last point of each block, where the segment has a centred window there;
+    /// NaN otherwise. Values off their regular place go to `ring.extras`. `ring` is always the
+    /// same one.
     #[inline(always)]
-    pub fn push(&mut self, ring: &mut PowerRing, power: f64, first: bool) -> [f64; STREAMS] {
+    pub fn push(&mut self, ring: &mut PowerRing, power: f64, first: bool, key: u8, index: u64) -> [f64; STREAMS] {
         if first {
+            self.flush(ring, index);
             (self.block_left, self.block_sum) = (self.block, 0.0);
-            self.fits.iter_mut().for_each(Fit::restart);
         }
         self.block_sum += power;
         self.block_left -= 1;
@@ -286,7 +445,7 @@ impl PowerSmoother {
             return [f64::NAN; STREAMS];
         }
         let sum = self.block_sum;
-        self.end_block(ring, sum)
+        self.end_block(ring, sum, key, index)
     }
 
     /// The current block: the sum of its powers so far, and how many points it still needs.
@@ -304,19 +463,170 @@ impl PowerSmoother {
         (self.block_sum, self.block_left) = (sum, left);
     }
 
-    /// Ends the current block, whose powers sum to `sum`: the fits' values, as
-    /// [`PowerSmoother::push`] returns them at a block's last point.
+    /// Ends the current block, whose powers sum to `sum`, whose last point is `index` and whose
+    /// segment key that point's ([`segment_key`]): the fits' values, as [`PowerSmoother::push`]
+    /// returns them at a block's last point.
     #[inline(always)]
-    pub fn end_block(&mut self, ring: &mut PowerRing, sum: f64) -> [f64; STREAMS] {
+    pub fn end_block(&mut self, ring: &mut PowerRing, sum: f64, key: u8, index: u64) -> [f64; STREAMS] {
         let x = sum * self.inv_block;
         (self.block_left, self.block_sum) = (self.block, 0.0);
-        let ring = &mut *ring.0;
+        if key != self.key {
+            self.flush(ring, index);
+            self.key = key;
+        }
         let head = self.head & MASK;
-        ring[head] = x;
+        ring.powers[head] = x;
+        ring.starts[head] = index + 1 - self.block as u64;
         self.head = head + 1;
-        let [short, long] = &mut self.fits;
-        [short.push(ring, head, x), long.push(ring, head, x)]
+        self.blocks += 1;
+        if key == STILL {
+            return [f64::NAN; STREAMS];
+        }
+        repair(&mut ring.powers, head, self.blocks.min(LAG + 1), pulls(key));
+        if self.blocks <= LAG {
+            return [f64::NAN; STREAMS];
+        }
+        self.feed(ring, (head + RING - LAG) & MASK, index)
     }
+
+    /// The fits take the block in slot `slot`, the segment's next: their regular values, and
+    /// when their window first fills, the values of its first n blocks off its centre.
+    #[inline(always)]
+    fn feed(&mut self, ring: &mut PowerRing, slot: usize, index: u64) -> [f64; STREAMS] {
+        self.fed += 1;
+        let (fed, x) = (self.fed, ring.powers[slot]);
+        let [short, long] = &mut self.fits;
+        let values = [short.push(&ring.powers, slot, x), long.push(&ring.powers, slot, x)];
+        if fed == self.fits[0].len || fed == self.fits[1].len {
+            self.first_window(ring, slot, index);
+        }
+        values
+    }
+
+    /// A fit's window first filled within the segment with the block in slot `slot`: the
+    /// values of its first n blocks, off its centre. Once a segment a fit: out of the loops.
+    #[cold]
+    #[inline(never)]
+    fn first_window(&self, ring: &mut PowerRing, slot: usize, index: u64) {
+        for (j, fit) in self.fits.iter().enumerate() {
+            if self.fed == fit.len {
+                let n = fit.len / 2;
+                for u in 0..n {
+                    let at = (slot + RING - 2 * n + u) & MASK;
+                    let value = fit.value_at(&ring.weights[j][u]);
+                    ring.extras.push(Extra { due: index, centre: self.centre(ring, at), stream: j, value });
+                }
+            }
+        }
+    }
+
+    /// Ends the segment in progress (at point `index`, the first not in it): the values of its
+    /// blocks that have none yet, each from the fit within the segment nearest its block (the
+    /// last full window, evaluated off its centre; or, for a segment shorter than a window, one
+    /// fit of all its blocks), into `ring.extras`. Then no segment is open. A few times a
+    /// rep: out of the loops.
+    #[cold]
+    #[inline(never)]
+    pub fn flush(&mut self, ring: &mut PowerRing, index: u64) {
+        let (blocks, last) = (self.blocks, (self.head + RING - 1) & MASK);
+        if self.key != STILL && self.key != NONE && blocks >= MIN_SEGMENT {
+            // The blocks the fits lagged behind, as they would have come.
+            while self.fed < blocks {
+                let slot = (last + RING + 1 + self.fed - blocks) & MASK;
+                let values = self.feed(ring, slot, index);
+                for (j, fit) in self.fits.iter().enumerate() {
+                    if !values[j].is_nan() {
+                        let at = (slot + RING - fit.len / 2) & MASK;
+                        ring.extras.push(Extra { due: index, centre: self.centre(ring, at), stream: j, value: values[j] });
+                    }
+                }
+            }
+            for (j, fit) in self.fits.iter().enumerate() {
+                let n = fit.len / 2;
+                if blocks >= fit.len {
+                    // The window ending at the last block: its centre had its value, its last n
+                    // blocks did not.
+                    for u in n + 1..fit.len {
+                        let slot = (last + RING + u + 1 - fit.len) & MASK;
+                        let value = fit.value_at(&ring.weights[j][u]);
+                        ring.extras.push(Extra { due: index, centre: self.centre(ring, slot), stream: j, value });
+                    }
+                } else {
+                    let first = (last + RING + 1 - blocks) & MASK;
+                    for (k, value) in whole_fit(&ring.powers, first, blocks).into_iter().enumerate().take(blocks) {
+                        let slot = (first + k) & MASK;
+                        ring.extras.push(Extra { due: index, centre: self.centre(ring, slot), stream: j, value });
+                    }
+                }
+            }
+        }
+        (self.key, self.blocks, self.fed) = (NONE, 0, 0);
+        self.fits.iter_mut().for_each(Fit::restart);
+    }
+
+    /// The middle point (the earlier of two) of the block in ring slot `slot`.
+    #[inline]
+    fn centre(&self, ring: &PowerRing, slot: usize) -> u64 {
+        ring.starts[slot] + ((self.block - 1) / 2) as u64
+    }
+}
+
+/// Missed encoder counts: the sensor reads the disc slowing down and speeding up again, which a
+/// flywheel cannot do within a phase (a rope can only pull: in a pull the disc only speeds up,
+/// in a release only slows down, friction aside). When the newest block (ring slot `head`, the
+/// last `len` of the segment's blocks reachable) speeds the disc up after blocks that went
+/// against the phase's direction (`pull`), or speeds it up in a release, the stretch back to the
+/// first block from which the phase's direction holds again, in all, gets its mean power
+/// throughout: the energy it moved, spread evenly, as a steady pull or braking would. (A
+/// slow-down at the end of a pull that nothing puts back, the rope going slack before the turn,
+/// stays as it is.)
+#[inline(always)]
+fn repair(ring: &mut [f64; RING], head: usize, len: usize, pull: bool) {
+    let sign = if pull { 1.0 } else { -1.0 };
+    let at = |k: usize| (head + RING - k) & MASK;
+    if ring[at(0)] <= 0.0 {
+        return;
+    }
+    // The latest block against the phase's direction, k blocks back.
+    let Some(against) = (0..len).find(|&k| sign * ring[at(k)] < 0.0) else { return };
+    let mut sum = 0.0;
+    for k in 0..len {
+        sum += sign * ring[at(k)];
+        if k >= against && sum >= 0.0 {
+            let mean = sign * sum / (k + 1) as f64;
+            for i in 0..=k {
+                ring[at(i)] = mean;
+            }
+            return;
+        }
+    }
+}
+
+/// The least-squares quartic through the `len` block powers from ring slot `first` on (5 ≤ len <
+/// the ring), evaluated at each of them: a segment shorter than a fit's window, smoothed as a
+/// whole.
+fn whole_fit(ring: &[f64; RING], first: usize, len: usize) -> [f64; 2 * MAX_HALF_WIDTH + 1] {
+    let half = (len as f64 - 1.0) / 2.0;
+    let powers = |k: usize| {
+        let t = (k as f64 - half) / half;
+        [1.0, t, t * t, t * t * t, t * t * t * t]
+    };
+    let (mut g, mut b) = ([[0.0; 5]; 5], [0.0; 5]);
+    for k in 0..len {
+        let (a, y) = (powers(k), ring[(first + k) & MASK]);
+        for i in 0..5 {
+            b[i] += a[i] * y;
+            for j in 0..5 {
+                g[i][j] += a[i] * a[j];
+            }
+        }
+    }
+    let c = solve(g, b);
+    let mut out = [f64::NAN; 2 * MAX_HALF_WIDTH + 1];
+    for (k, o) in out.iter_mut().enumerate().take(len) {
+        *o = c.iter().zip(powers(k)).map(|(c, a)| c * a).sum();
+    }
+    out
 }
 
 #[cfg(test)]
@@ -352,44 +662,49 @@ mod tests {
         }
     }
 
+    /// The key of a pull ([`segment_key`]): positive power is its own, and nothing is repaired.
+    const PULL: u8 = 3;
+
     #[test]
     fn gives_each_fits_centred_value_after_its_half_width_and_nothing_before() {
-        // 50 Hz: a block is a point; half-widths 10 and 23 (22.5 rounded up).
-        let (mut s, mut ring) = (PowerSmoother::new(50.0), PowerRing::default());
-        assert_eq!(s.delays(), [10, 23]);
-        let ys: Vec<f64> = (0..400).map(|k| 100.0 * (k as f64 / 30.0).sin() + (k % 7) as f64).collect();
+        // 50 Hz: a block is a point; half-widths 10 and 23 (22.5 rounded up), then the lag.
+        let mut s = PowerSmoother::new(50.0);
+        let mut ring = PowerRing::new(&s);
+        assert_eq!(s.delays(), [10 + LAG, 23 + LAG]);
+        let ys: Vec<f64> = (0..400).map(|k| 200.0 + 100.0 * (k as f64 / 30.0).sin() + (k % 7) as f64).collect();
         for (k, &y) in ys.iter().enumerate() {
-            let out = s.push(&mut ring, y, k == 0);
+            let out = s.push(&mut ring, y, k == 0, PULL, k as u64);
             for (j, n) in [10, 23].into_iter().enumerate() {
-                if k < 2 * n {
+                if k < 2 * n + LAG {
                     assert!(out[j].is_nan(), "fit {j} at {k}");
                 } else {
-                    let want = direct(n, &ys, k - n);
+                    let want = direct(n, &ys, k - n - LAG);
                     assert!((out[j] - want).abs() < 1e-9 * want.abs().max(1.0), "fit {j} at {k}: {} vs {want}", out[j]);
                 }
             }
         }
         // A segment starts over: nothing until its window fills.
-        assert!(s.push(&mut ring, 1.0, true).iter().all(|v| v.is_nan()));
+        assert!(s.push(&mut ring, 1.0, true, PULL, 400).iter().all(|v| v.is_nan()));
     }
 
     #[test]
     fn fits_the_mean_power_of_blocks_and_says_where_each_value_is_centred() {
-        // 200 Hz: blocks of 4 points (50 a second), half-widths 10 and 23 blocks.
-        let (mut s, mut ring) = (PowerSmoother::new(200.0), PowerRing::default());
+        // 200 Hz: blocks of 4 points (50 a second), half-widths 10 and 23 blocks, then the lag.
+        let mut s = PowerSmoother::new(200.0);
+        let mut ring = PowerRing::new(&s);
         let delays = s.delays();
-        assert_eq!(delays, [10 * 4 + 2, 23 * 4 + 2]);
-        let ys: Vec<f64> = (0..2000).map(|k| 100.0 * (k as f64 / 90.0).sin() + (k % 7) as f64).collect();
+        assert_eq!(delays, [(10 + LAG) * 4 + 2, (23 + LAG) * 4 + 2]);
+        let ys: Vec<f64> = (0..2000).map(|k| 200.0 + 100.0 * (k as f64 / 90.0).sin() + (k % 7) as f64).collect();
         let blocks: Vec<f64> = ys.chunks(4).map(|b| b.iter().sum::<f64>() * 0.25).collect();
         for (k, &y) in ys.iter().enumerate() {
-            let out = s.push(&mut ring, y, k == 0);
+            let out = s.push(&mut ring, y, k == 0, PULL, k as u64);
             for (j, n) in [10, 23].into_iter().enumerate() {
-                if k % 4 != 3 || k / 4 < 2 * n {
+                if k % 4 != 3 || k / 4 < 2 * n + LAG {
                     assert!(out[j].is_nan(), "fit {j} at {k}");
                     continue;
                 }
-                // The value is centred on the middle of block k / 4 − n: its point 1 of 0–3.
-                let centre_block = k / 4 - n;
+                // The value is centred on the middle of block k / 4 − n − LAG: its point 1 of 0–3.
+                let centre_block = k / 4 - n - LAG;
                 assert_eq!(k - delays[j], 4 * centre_block + 1);
                 let want = direct(n, &blocks, centre_block);
                 assert!((out[j] - want).abs() < 1e-9 * want.abs().max(1.0), "fit {j} at {k}: {} vs {want}", out[j]);
@@ -400,20 +715,104 @@ mod tests {
     #[test]
     fn a_day_does_not_drift() {
         // 4.3 million blocks: a day at 50 blocks a second.
-        let (mut s, mut ring) = (PowerSmoother::new(50.0), PowerRing::default());
+        let mut s = PowerSmoother::new(50.0);
+        let mut ring = PowerRing::new(&s);
         let n = half_widths(50.0);
-        let ys: Vec<f64> = (0..4_320_000u64).map(|k| 200.0 * (k as f64 / 35.0).sin() + ((k * 7919) % 101) as f64 - 50.0).collect();
+        let ys: Vec<f64> = (0..4_320_000u64).map(|k| 300.0 + 200.0 * (k as f64 / 35.0).sin() + ((k * 7919) % 101) as f64 - 50.0).collect();
         let mut worst: f64 = 0.0;
         for (k, &y) in ys.iter().enumerate() {
-            let out = s.push(&mut ring, y, k == 0);
-            if k % 9973 == 0 && k >= 2 * n[1] {
+            let out = s.push(&mut ring, y, k == 0, PULL, k as u64);
+            if k % 9973 == 0 && k >= 2 * n[1] + LAG {
                 for j in 0..STREAMS {
-                    let want = direct(n[j], &ys, k - n[j]);
+                    let want = direct(n[j], &ys, k - n[j] - LAG);
                     worst = worst.max((out[j] - want).abs() / 200.0);
                 }
             }
         }
         assert!(worst < 1e-9, "worst {worst}");
+    }
+
+    /// The least-squares quartic through `ys[from..=to]`, evaluated at `at`: the off-centre value
+    /// the smoother must give, from a fit of plain powers.
+    #[allow(clippy::needless_range_loop)] // the normal equations read best by index
+    fn fitted(ys: &[f64], (from, to): (usize, usize), at: usize) -> f64 {
+        let powers = |x: f64| [1.0, x, x * x, x * x * x, x * x * x * x];
+        let scale = |k: usize| (k as f64 - at as f64) / 10.0;
+        let (mut g, mut b) = ([[0.0; 5]; 5], [0.0; 5]);
+        for k in from..=to {
+            let a = powers(scale(k));
+            for i in 0..5 {
+                b[i] += a[i] * ys[k];
+                for j in 0..5 {
+                    g[i][j] += a[i] * a[j];
+                }
+            }
+        }
+        solve(g, b)[0]
+    }
+
+    #[test]
+    #[allow(clippy::needless_range_loop)] // c is a point index as much as got's
+    fn smooths_within_a_segment_only_its_edges_off_the_centre_of_the_nearest_window_inside() {
+        // 50 Hz: a block is a point; half-widths 10 and 23. A moving segment of 80 blocks, one of
+        // 30 (shorter than the long window: one fit of it all), then still blocks; the powers of
+        // one segment are huge, so that any reach across shows.
+        let mut s = PowerSmoother::new(50.0);
+        let mut ring = PowerRing::new(&s);
+        let ys: Vec<f64> = (0..130).map(|k| if (80..110).contains(&k) { 1e6 + (k as f64).powi(2) } else { 200.0 + 100.0 * (k as f64 / 13.0).sin() }).collect();
+        let key = |k: usize| if k < 80 { PULL } else if k < 110 { 2 } else { 0 };
+        let mut got = vec![[f64::NAN; STREAMS]; ys.len()];
+        for (k, &y) in ys.iter().enumerate() {
+            let regular = s.push(&mut ring, y, k == 0, key(k), k as u64);
+            for (j, n) in [10, 23].into_iter().enumerate() {
+                if !regular[j].is_nan() {
+                    got[k - n - LAG][j] = regular[j];
+                }
+            }
+            for x in ring.extras.drain(..) {
+                assert!(x.due <= k as u64, "known once its point has come");
+                assert!(got[x.centre as usize][x.stream].is_nan(), "one value a block");
+                got[x.centre as usize][x.stream] = x.value;
+            }
+        }
+        for (j, n) in [10usize, 23].into_iter().enumerate() {
+            for c in 0..130 {
+                let want = match c {
+                    // The first segment: centred, or its first or last full window off-centre.
+                    0..80 => fitted(&ys, (c.clamp(n, 79 - n) - n, c.clamp(n, 79 - n) + n), c),
+                    // The short one: a window of 21 fits in it, one of 47 does not.
+                    80..110 if n == 10 => fitted(&ys, (c.clamp(80 + n, 109 - n) - n, c.clamp(80 + n, 109 - n) + n), c),
+                    80..110 => fitted(&ys, (80, 109), c),
+                    _ => f64::NAN,
+                };
+                let v = got[c][j];
+                assert!(want.is_nan() && v.is_nan() || (v - want).abs() < 1e-6 * want.abs().max(1.0), "fit {j} block {c}: {v} vs {want}");
+            }
+        }
+    }
+
+    #[test]
+    fn spreads_a_slow_down_the_disc_recovers_from_over_the_blocks_it_took() {
+        // Blocks a pull (power its own, positive) and a release (negative) could have, with a
+        // dip of missed counts in each: the sensor reads the disc slowing (a pull's power
+        // negative) or the braking deepening, then speeding up again.
+        let check = |pull: bool, powers: &[f64], want: &[f64]| {
+            let mut ring = [0.0; RING];
+            for (k, &p) in powers.iter().enumerate() {
+                ring[k] = p;
+                repair(&mut ring, k, (k + 1).min(LAG + 1), pull);
+            }
+            for (k, (&got, &want)) in ring.iter().zip(want).enumerate() {
+                assert!((got - want).abs() < 1e-12, "pull {pull}: block {k}: {got} vs {want} ({:?})", &ring[..powers.len()]);
+            }
+        };
+        // A pull: +10, +10, then −30 and −10 (the dip), +30, +20 (back): spread over the dip and
+        // what put it back, from the first block from which the pull holds in all.
+        check(true, &[10.0, 10.0, -30.0, -10.0, 30.0, 20.0], &[10.0, 10.0, 2.5, 2.5, 2.5, 2.5]);
+        // A pull that slows down at its end and never speeds up again: as it was.
+        check(true, &[10.0, 10.0, -5.0, -5.0], &[10.0, 10.0, -5.0, -5.0]);
+        // A release braking at −10, a dip to −40 then +30 back: the braking spread over them.
+        check(false, &[-10.0, -10.0, -40.0, 30.0, -10.0], &[-10.0, -10.0, -5.0, -5.0, -10.0]);
     }
 
     #[test]

@@ -30,6 +30,7 @@ import type { StoragePort } from '../platform/storage/port';
 import type { UnitFactory } from '../platform/units/port';
 import type { WakeLockPort } from '../platform/wakeLock/port';
 import type { WorkoutView } from '../rules/workoutView';
+import { describeProblems } from '../rules/sampleProblems';
 import { messageOf } from '../shared/messageOf';
 import { createStores, type Stores } from '../stores';
 import { createResetFlow, type ResetFlow } from '../workout/resetFlow';
@@ -119,9 +120,11 @@ export function composeApp(ports: AppPorts): App {
     () => viewCode.value?.currentSetView(session.reps.value, session.turn.value, session.loads.value, settings.current.value, session.tags.value) ?? emptyView(settings.current.value.repGoal),
   );
   const streamNote = computed(() => {
-    const { warnings, lastWarning } = session.stats.value;
-    if (warnings === 0 || lastWarning === null) return null;
-    return `Problems with the unit's samples this set: ${warnings}. Latest: ${lastWarning}`;
+    const { warnings, lastWarning, problems } = session.stats.value;
+    const engine = describeProblems(problems);
+    if ((warnings === 0 || lastWarning === null) && engine.length === 0) return null;
+    const unit = warnings > 0 && lastWarning !== null ? [`Problems with the unit's samples this set: ${warnings}. Latest: ${lastWarning}`] : [];
+    return [...unit, ...engine.map((line) => `${line[0]!.toUpperCase()}${line.slice(1)}.`)].join(' ');
   });
   // Voice has nothing to say before the first rep, so its code loads after start-up.
   let stopVoice = (): void => {};

@@ -24,8 +24,28 @@ export const ENGINE_DEFAULTS: Readonly<EngineSettings> = Object.freeze({ ...fact
 /** The warmup reps a set may start with, every whole number from the lowest to the highest. */
 export const WARMUP_CHOICES: readonly number[] = Array.from({ length: facts.warmup.max - facts.warmup.min + 1 }, (_, i) => facts.warmup.min + i);
 
+/** Why the sampling rate's range ends where it does (engine-rs/src/settings.rs, HZ_REASON), for messages that refuse a rate. */
+export const HZ_REASON: string = facts.hzReason;
+
 /** Largest |time| (µs) or |angle| (°) the engine takes: beyond it a sample is not a measurement. */
 export const MAX_SAMPLE_VALUE: number = facts.maxSampleValue;
+
+/** The rope's physical limits (engine-rs/src/settings.rs): the hardest pull (N), the lightest flywheel (kg·m²), the fastest rope (m/s). */
+export const ROPE_LIMITS: Readonly<{ maxForceN: number; minInertia: number; maxSpeed: number }> = facts.rope;
+
+/**
+ * Whether a concentric of `duration` s, mean speed `velocity` and peak speed `peakVelocity` (m/s)
+ * on a shaft of `radius` m is one a rope can make, by the engine's rule (engine-rs/src/reps.rs,
+ * plausible_concentric): a pull from rest over its travel θ takes at least √(2θ/α) and reaches at
+ * most √(2αθ), α = F·r / I, and never beyond the fastest rope.
+ */
+export function ropeCanMake(c: { duration: number; velocity: number; peakVelocity: number }, radius: number): boolean {
+  const alpha = (ROPE_LIMITS.maxForceN * radius) / ROPE_LIMITS.minInertia;
+  const theta = (c.velocity * c.duration) / radius;
+  const top = Math.min(ROPE_LIMITS.maxSpeed, radius * Math.sqrt(2 * alpha * theta));
+  const slack = 1 + 1e-12;
+  return c.duration > 0 && c.duration * slack >= Math.sqrt((2 * theta) / alpha) && c.peakVelocity <= top * slack && c.velocity <= top * slack;
+}
 
 /** Whether `value` is a finite number within the range of `setting`. */
 export function inRange(setting: RangedSetting, value: number): boolean {

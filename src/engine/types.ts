@@ -22,8 +22,9 @@ export type EngineSettings = Fields<generated.EngineSettings>;
 
 /**
  * A batch of raw samples as received from the unit or read from a debug CSV.
- * `timeUs` should increase strictly; samples that do not, or that carry non-finite values, are
- * dropped by the engine and counted in `skipped`.
+ * `timeUs` should increase strictly (on any clock: the engine takes times relative to the
+ * session's first sample and reports them on the same clock); samples that do not, or that carry
+ * non-finite values, are dropped by the engine and counted in `skipped`.
  */
 export interface SampleBatch {
   timeUs: Float64Array;
@@ -61,6 +62,24 @@ export type Turn = Omit<Fields<generated.Turn>, 'concentric'> & { concentric: Ph
 /** Resampled, filtered and derived points, one entry per grid step, one column per quantity. */
 export type ProcessedPoints = { [K in keyof Fields<generated.Points>]: Float64Array };
 
+/**
+ * What the engine set aside or noticed in a call's samples besides `skipped` (engine-rs/src/input.rs
+ * and reps.rs define each), so that a caller can say why a session has fewer reps than expected,
+ * or none.
+ */
+export interface SampleProblems {
+  /** Samples rejected as glitches: one, or a burst of up to 3, that no rope could have produced. */
+  rejected: number;
+  /** Wraps of an angle read modulo 360° that the engine undid (the reps are right only if the session started with the rope out). */
+  unwrapped: number;
+  /** Times the angle stopped dead at a limit it had stopped at before: the sensor saturates there, and the reps past it are wrong. */
+  saturated: number;
+  /** That limit, |angle| in degrees (0 while none is known; the latest, not a sum). */
+  saturationDeg: number;
+  /** Rep candidates refused: a concentric shorter or faster than a rope can make. */
+  refused: number;
+}
+
 /** What one call into the engine yields. */
 export interface EngineUpdate {
   /** Reps closed by this call only (incremental) or all reps (reprocess). */
@@ -71,6 +90,8 @@ export interface EngineUpdate {
   skipped: number;
   /** Grid points produced by this call (kept in `points` only when asked for). */
   pointCount: number;
+  /** What this call (or the session, for reprocess) set aside besides `skipped`; absent from engines that do not count it. */
+  problems?: SampleProblems;
 }
 
 /** An update of an engine asked for its points. */

@@ -193,8 +193,9 @@ function update(handle: Handle, takePoints: boolean): EngineUpdate | EngineUpdat
   const pointCount = n[h + 1]!;
   const reps = n[h + 2]!;
   const turns = n[h + 3]!;
+  const problems = { rejected: n[h + 6]!, unwrapped: n[h + 7]!, saturated: n[h + 8]!, saturationDeg: n[h + 9]!, refused: n[h + 10]! };
   // Read through the view of all of wasm memory, into an update of one shape whatever it holds.
-  const base: EngineUpdate = { reps: [], turns: [], skipped, pointCount };
+  const base: EngineUpdate = { reps: [], turns: [], skipped, pointCount, problems };
   if (reps + turns > 0) readRecords(n, n[h + 4]! / 8, n[h + 5]!, reps, turns, base);
   return takePoints ? { ...base, points: points(handle.engine.takePoints()) } : base;
 }
@@ -288,12 +289,19 @@ export function reprocess(batch: SampleBatch, settings?: Partial<EngineSettings>
   const handle = newEngine(resolveSettings(settings), keepPoints);
   try {
     checkBatchShape(batch);
-    const whole: EngineUpdate = { reps: [], turns: [], skipped: 0, pointCount: 0 };
+    const problems = { rejected: 0, unwrapped: 0, saturated: 0, saturationDeg: 0, refused: 0 };
+    const whole: EngineUpdate = { reps: [], turns: [], skipped: 0, pointCount: 0, problems };
     const add = (update: EngineUpdate) => {
       for (const rep of update.reps) whole.reps.push(rep);
       for (const turn of update.turns) whole.turns.push(turn);
       whole.skipped += update.skipped;
       whole.pointCount += update.pointCount;
+      const p = update.problems!;
+      problems.rejected += p.rejected;
+      problems.unwrapped += p.unwrapped;
+      problems.saturated += p.saturated;
+      problems.refused += p.refused;
+      if (p.saturated > 0) problems.saturationDeg = p.saturationDeg;
     };
     for (const piece of inPieces(batch)) add(push(handle, piece, false));
     add(finish(handle, false));

@@ -77,7 +77,17 @@ describe('opening a database of schema version 1', () => {
       const timeline = new SessionTimeline();
       timeline.restore(loaded.samples.timeUs, loaded.gaps);
       const reps = reprocessLoads(createEngine, loaded.samples, timeline.starts, { ...DEFAULT_ENGINE_SETTINGS, ...loaded.meta.settings.engine }, loadsFromRecord(loaded.meta));
-      expect(reps.map((rep) => ({ startUs: rep.startUs, endUs: rep.endUs, concentricVelocity: rep.concentric.velocity, concentricPower: rep.concentric.power }))).toEqual(want.reps);
+      // The reps come from today's engine, which may time a rep's edges better than that
+      // release's did (issue 23's stop fits moved some ends by a fraction of a millisecond):
+      // the same reps within a 200 Hz grid step and 1 % of each figure.
+      expect(reps).toHaveLength(want.reps.length);
+      reps.forEach((rep, i) => {
+        const old = want.reps[i]!;
+        expect(Math.abs(rep.startUs - old.startUs)).toBeLessThan(5000);
+        expect(Math.abs(rep.endUs - old.endUs)).toBeLessThan(5000);
+        expect(Math.abs(rep.concentric.velocity / old.concentricVelocity - 1)).toBeLessThan(0.01);
+        expect(Math.abs(rep.concentric.power / old.concentricPower - 1)).toBeLessThan(0.01);
+      });
     }
     expect(fixture.expected.reduce((n, s) => n + s.reps.length, 0)).toBe(18);
   });

@@ -12,13 +12,14 @@ import type { Rep, SampleBatch, Turn } from '../engine/types';
 import type { LoadSpan } from '../rules/loads';
 import type { SetNote, TagSpan } from '../rules/setTags';
 import type { LiveReps, LiveSession, RecordListener, SampleStats } from './liveSession';
+import { NO_PROBLEMS } from '../rules/sampleProblems';
 
 export interface DeferredSession extends LiveSession {
   /** Loads and creates the session (once); resolves when every call works. */
   load(): Promise<void>;
 }
 
-const NO_STATS: SampleStats = { received: 0, skipped: 0, warnings: 0, lastWarning: null };
+const NO_STATS: SampleStats = { received: 0, skipped: 0, problems: NO_PROBLEMS, warnings: 0, lastWarning: null };
 const NO_REPS: Rep[] = [];
 const NO_LOADS: LoadSpan[] = [];
 const NO_TAGS: TagSpan[] = [];

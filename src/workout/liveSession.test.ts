@@ -3,16 +3,17 @@ import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_ENGINE_SETTINGS } from '../engine/settings';
 import { type EngineSettings } from '../engine/types';
 import { createLiveSession } from './liveSession';
+import { NO_PROBLEMS } from '../rules/sampleProblems';
 import { createFakeEngine, fakeEngineApi, repSamples } from './testing/fakeEngine';
 import { createFakeUnit } from '../device/testing/fakeUnit';
 
-function setup() {
+function setup(options: { engine?: typeof fakeEngineApi } = {}) {
   const frames: (() => void)[] = [];
   const settings = signal<EngineSettings>({ ...DEFAULT_ENGINE_SETTINGS });
   const boost = signal(0);
   const errors: string[] = [];
   const session = createLiveSession({
-    engine: fakeEngineApi,
+    engine: options.engine ?? fakeEngineApi,
     settings,
     boost,
     requestFrame: (cb) => frames.push(cb),
@@ -151,7 +152,27 @@ describe('createLiveSession', () => {
     unit.emitSamples({ timeUs: [10, 10, 5], angleDeg: [1, 2, 3] });
     unit.emitWarning({ kind: 'bad-length', message: 'packet of 5 bytes' });
     runFrame();
-    expect(session.stats.value).toEqual({ received: 3, skipped: 2, warnings: 1, lastWarning: 'packet of 5 bytes' });
+    expect(session.stats.value).toEqual({ received: 3, skipped: 2, problems: NO_PROBLEMS, warnings: 1, lastWarning: 'packet of 5 bytes' });
+  });
+
+  it('adds up what the engine set aside in the samples, the saturation limit the latest', () => {
+    const problems = [
+      { rejected: 1, unwrapped: 0, saturated: 1, saturationDeg: 1800, refused: 0 },
+      { rejected: 2, unwrapped: 0, saturated: 0, saturationDeg: 0, refused: 1 },
+    ];
+    const counting = {
+      ...fakeEngineApi,
+      createEngine: () => {
+        const engine = createFakeEngine();
+        return { ...engine, push: (batch: Parameters<typeof engine.push>[0]) => ({ ...engine.push(batch), problems: problems.shift() }) };
+      },
+    };
+    const { session, unit, runFrame } = setup({ engine: counting });
+    session.attach(unit);
+    unit.emitSamples({ timeUs: [10, 20], angleDeg: [1, 2] });
+    unit.emitSamples({ timeUs: [30, 40], angleDeg: [3, 4] });
+    runFrame();
+    expect(session.stats.value.problems).toEqual({ rejected: 3, unwrapped: 0, saturated: 1, saturationDeg: 1800, refused: 1 });
   });
 
   it('reports an engine failure and keeps listening', () => {

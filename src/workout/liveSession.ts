@@ -24,7 +24,8 @@
  * batch as recorded, and every gap before it, reaches `onRecorded` listeners (the journal).
  */
 import { batch, effect, signal, type ReadonlySignal } from '@preact/signals-react';
-import type { EngineSettings, EngineUpdate, IncrementalEngine, Rep, SampleBatch, Turn } from '../engine/types';
+import type { EngineSettings, EngineUpdate, IncrementalEngine, Rep, SampleBatch, SampleProblems, Turn } from '../engine/types';
+import { addProblems, NO_PROBLEMS } from '../rules/sampleProblems';
 import type { RawSamples, SampleWarning, Unit } from '../device/unit';
 import { engineStretches, sameStretches } from '../rules/engineStretches';
 import { changeLoad, firstLoads, type Load, type LoadSpan } from '../rules/loads';
@@ -45,6 +46,8 @@ export interface SampleStats {
   received: number;
   /** Samples the engine dropped (time not increasing, non-finite). */
   skipped: number;
+  /** What else the engine set aside in the samples: glitches rejected, wraps, saturation, refused reps. */
+  problems: SampleProblems;
   /** Packets or samples the unit itself skipped, with the latest reason. */
   warnings: number;
   lastWarning: string | null;
@@ -139,12 +142,13 @@ interface Pending {
   turn?: Turn | null;
   received: number;
   skipped: number;
+  problems: SampleProblems;
   warnings: number;
   lastWarning: string | null;
 }
 
 const LATEST = 8;
-const EMPTY_STATS: SampleStats = { received: 0, skipped: 0, warnings: 0, lastWarning: null };
+const EMPTY_STATS: SampleStats = { received: 0, skipped: 0, problems: NO_PROBLEMS, warnings: 0, lastWarning: null };
 
 /** The settings each stretch is computed with differ per stretch (rules/engineStretches.ts); these are the same for all. */
 const PER_STRETCH: readonly (keyof EngineSettings)[] = ['inertia', 'mass', 'radius'];
@@ -187,7 +191,7 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
 
   /** Adds to the work of the next frame, then asks for that frame (a synchronous scheduler flushes at once). */
   function queue(add: (work: Pending) => void): void {
-    pending ??= { reps: [], received: 0, skipped: 0, warnings: 0, lastWarning: null };
+    pending ??= { reps: [], received: 0, skipped: 0, problems: NO_PROBLEMS, warnings: 0, lastWarning: null };
     add(pending);
     if (!frameRequested) {
       frameRequested = true;
@@ -209,6 +213,7 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
       stats.value = {
         received: s.received + work.received,
         skipped: s.skipped + work.skipped,
+        problems: addProblems(s.problems, work.problems),
         warnings: s.warnings + work.warnings,
         lastWarning: work.lastWarning ?? s.lastWarning,
       };
@@ -239,6 +244,7 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
       work.reps.push(...update.reps);
       work.turn = engine?.pendingTurn ?? null;
       work.skipped += update.skipped;
+      work.problems = addProblems(work.problems, update.problems);
     });
   }
 

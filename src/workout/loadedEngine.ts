@@ -55,16 +55,19 @@ export class LoadedEngine {
     const reps: Rep[] = [];
     const turns: Turn[] = [];
     let skipped = 0;
+    let problems: SegmentedUpdate['problems'];
     for (const run of this.runs) {
       const update = run.engine.push(batch);
-      // Every run sees the same samples and drops the same ones.
+      // Every run sees the same samples and drops and rejects the same ones (the engine judges
+      // samples by the angle alone, never the inertia).
       skipped = update.skipped;
+      problems = update.problems;
       reps.push(...update.reps.filter((rep) => within(run, rep.startUs)));
       turns.push(...update.turns.filter((turn) => within(run, turn.startUs)));
       if ([...update.reps, ...update.turns].some((r) => r.startUs >= run.toUs)) this.retire(run);
     }
     this.prune();
-    return { reps: sortByIndex(reps), turns: sortByIndex(turns), skipped };
+    return { reps: sortByIndex(reps), turns: sortByIndex(turns), skipped, problems };
   }
 
   /** Ends the segment in progress as at the end of data; returns the trailing reps, if any. */

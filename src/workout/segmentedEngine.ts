@@ -14,7 +14,7 @@
  * One function of (samples, segment starts, settings) serves the live stream, a settings change,
  * recovery and the history export, so all four show the same reps.
  */
-import type { EngineSettings, IncrementalEngine, Rep, SampleBatch, Turn } from '../engine/types';
+import type { EngineSettings, IncrementalEngine, Rep, SampleBatch, SampleProblems, Turn } from '../engine/types';
 
 export type EngineFactory = (settings: EngineSettings) => IncrementalEngine;
 
@@ -25,6 +25,8 @@ export interface SegmentedUpdate {
   turns: Turn[];
   /** Input samples the engine dropped (time not increasing, non-finite). */
   skipped: number;
+  /** What else the engine set aside in these samples (glitches, wraps, saturation, refused reps). */
+  problems?: SampleProblems;
 }
 
 export class SegmentedEngine {
@@ -58,7 +60,7 @@ export class SegmentedEngine {
     const reps = this.place(update.reps);
     this.pending = turns.at(-1) ?? this.pending;
     if (this.pending !== null && reps.some((rep) => rep.index >= this.pending!.index)) this.pending = null;
-    return { reps, turns, skipped: update.skipped };
+    return { reps, turns, skipped: update.skipped, problems: update.problems };
   }
 
   /** Ends the segment in progress as at the end of data; returns its trailing rep, if any. */

@@ -152,8 +152,8 @@ it('shows three sets of W, 1, 2, 3 on the import, History, the session opened fr
       return result.stdout;
     };
     const [titles, row] = run().trimEnd().split('\n').slice(1).map((line) => line.trim().split(/\s{2,}/));
-    expect(titles!.slice(0, 4)).toEqual(['Hz', 'Sets', 'Warmup', 'Reps']);
-    expect(row!.slice(1, 4)).toEqual(['3', '3', '9']);
+    expect(titles!.slice(0, 5)).toEqual(['Hz', 'Rejected', 'Sets', 'Warmup', 'Reps']);
+    expect(row!.slice(1, 5)).toEqual(['0', '3', '3', '9']);
     const [json] = (JSON.parse(run('--json')) as JsonDocument).files[0]!.runs;
     expect(json!.reps.map((rep) => [rep.count <= 0 ? 'W' : String(rep.count), String(rep.set)])).toEqual(LABELS.map((label, i) => [label, SET_OF_REP[i]]));
     expect(json!.sets.map((set) => [set.set, set.reps, set.counted])).toEqual([[1, 4, 3], [2, 4, 3], [3, 4, 3]]);

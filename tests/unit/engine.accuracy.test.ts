@@ -17,6 +17,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine, reprocess, type EngineSettings, type EngineUpdate, type PhaseSummary, type SampleBatch } from '../../src/engine';
 import { createReferenceEngine, referenceReprocess } from '../../src/engine/reference';
+import { RANGES } from '../../src/engine/ranges';
 import { HEAVY_SLOW, LIGHT_FAST, truthSession, type RepTruth, type SensorSpec, type SetSpec } from './flywheelTruth';
 
 const SENSORS: [string, Omit<SensorSpec, 'rawHz'>][] = [
@@ -27,7 +28,8 @@ const SENSORS: [string, Omit<SensorSpec, 'rawHz'>][] = [
   ['noise, ticks and jitter together', { noiseDeg: 0.6, tickDeg: 1.8, jitterMs: 1.5 }],
 ];
 const RAW_HZ = [100, 200, 500, 1000];
-const GRID_HZ = [100, 200, 500];
+/** The lowest rate the engine accepts (every accepted rate must keep these bounds), and two more. */
+const GRID_HZ = [RANGES.hz.min, 200, 500];
 
 type Figure = keyof PhaseSummary;
 type Phase = 'concentric' | 'eccentric';
@@ -57,9 +59,13 @@ const BOUNDS: [Phase, Figure, number, number][] = [
 /** Tighter bounds on clean input (no noise, ticks or jitter): [figure, median bound, worst-rep bound]. */
 const CLEAN_BOUNDS: [Figure | 'peakPowerRatio', number, number][] = [
   // Seeds 1–11: up to 1.2 % and 1.2 % (fast light set: the filter flattens ω's peak and α's,
-  // and the peak is taken every 20 ms); the ratio up to 0.3 % and 0.7 %.
+  // and the peak is taken every 20 ms); the ratio up to 0.3 % and 1.04 %. The ratio's worst rep
+  // was 0.7 % while the fits reached across the turn; within a phase, a pull whose power peaks
+  // near its segment's end takes that peak from the window inside it evaluated off its centre,
+  // which flattens it less than a centred window does (seed 5: concentric 0.0 %, its eccentric
+  // 1.0 % low). Bound 1.1 %.
   ['peakPower', 0.015, 0.015],
-  ['peakPowerRatio', 0.005, 0.01],
+  ['peakPowerRatio', 0.005, 0.011],
 ];
 
 /** Eccentric overload ratios: [figure, median bound, worst-rep bound]. */

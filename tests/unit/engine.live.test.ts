@@ -52,7 +52,7 @@ const SET: YoYoSet = { woundDeg: [900, 1000, 950, 1100, 1000], peakDegS: 1500, r
 const REPS = SET.woundDeg.length - 1;
 
 describe.each(ENGINES)('%s, live', (_, create) => {
-  it.each([50, 200, 1000])('delivers every rep of a set followed by rest from push alone, the last 0.5 s after the rope stops (%i Hz)', (hz) => {
+  it.each([100, 200, 1000])('delivers every rep of a set followed by rest from push alone, the last 0.5 s after the rope stops (%i Hz)', (hz) => {
     const batch = sampleSet(SET, { inputHz: 200, jitter: 0.4, noiseDeg: 0.1, seed: 1, tailS: 1.5 });
     const engine = create({ hz });
     const arrivals = live(engine, batch);

@@ -101,7 +101,7 @@ describe('the wasm engine', () => {
   });
 
   it('rejects bad settings with the engine message and the settings', () => {
-    expect(() => createEngine({ hz: 0 })).toThrow(/hz must be a number from 10 to 1000 Hz \(got 0\).*hz=0/);
+    expect(() => createEngine({ hz: 0 })).toThrow(/hz must be a number from 100 to 1000 Hz: .*\(got 0\).*hz=0/);
     expect(() => reprocess(oneRep(), { warmup: 2.5 })).toThrow(/warmup must be 1, 2 or 3/);
     expect(() => createEngine({ radius: -1 })).toThrow(/radius must be/);
     expect(() => createEngine({ hz: '200' as unknown as number })).toThrow(/hz must be a number/);

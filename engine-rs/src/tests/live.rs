@@ -65,7 +65,7 @@ macro_rules! last_rep_arrives_live {
 
 last_rep_arrives_live! {
     the_last_rep_arrives_half_a_second_after_the_rope_stops_at_the_default_rate: hz 200.0;
-    the_last_rep_arrives_half_a_second_after_the_rope_stops_at_50_hz: hz 50.0;
+    the_last_rep_arrives_half_a_second_after_the_rope_stops_at_the_lowest_rate: hz crate::settings::HZ_MIN;
     the_last_rep_arrives_half_a_second_after_the_rope_stops_at_1000_hz: hz 1000.0;
 }
 

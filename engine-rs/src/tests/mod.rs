@@ -1,10 +1,14 @@
-//! Whole-pipeline tests: physics goldens ([`physics`]), live sessions ([`live`]), streaming
-//! properties ([`streaming`], [`properties`]). The helpers here build synthetic sessions whose truth is known on paper.
+//! Whole-pipeline tests: physics goldens ([`physics`]), accuracy on hard input ([`accuracy`]),
+//! live sessions ([`live`]), streaming properties ([`streaming`], [`properties`]). The helpers here build synthetic sessions whose truth is known on paper.
 
+mod accuracy;
+mod glitches;
 mod live;
 mod physics;
 mod properties;
+mod readings;
 mod streaming;
+pub mod truth;
 
 use crate::{reprocess, Batch, Settings, Update};
 use core::f64::consts::FRAC_PI_2;

@@ -41,7 +41,7 @@ fn session() -> impl Strategy<Value = (Vec<f64>, Vec<f64>)> {
 }
 
 fn settings() -> impl Strategy<Value = Settings> {
-    (prop_oneof![Just(50.0), Just(200.0), 10.0..1000.0f64], 0.005..0.05f64, 0.0..0.5f64, 1u32..=3).prop_map(
+    (prop_oneof![Just(crate::settings::HZ_MIN), Just(200.0), crate::settings::HZ_MIN..1000.0f64], 0.005..0.05f64, 0.0..0.5f64, 1u32..=3).prop_map(
         |(hz, radius_m, inertia_kg_m2, warmup)| Settings { hz, radius_m, inertia_kg_m2, warmup, ..Settings::default() },
     )
 }
@@ -79,8 +79,69 @@ proptest! {
     }
 }
 
+/// The concentric bounds of the crate docs, written out here from the constants (not through
+/// the detector's own test): a pull from rest over its travel θ takes at least √(2θ/α) and
+/// reaches at most √(2αθ), and never more than the fastest rope speed, with α the hardest pull
+/// on the lightest flywheel.
+fn within_physics(c: &crate::PhaseSummary, radius: f64) -> bool {
+    use crate::settings::{MAX_ROPE_FORCE_N, MAX_ROPE_SPEED_M_S, MIN_INERTIA_KG_M2};
+    let alpha = MAX_ROPE_FORCE_N * radius / MIN_INERTIA_KG_M2;
+    let theta = c.velocity * c.duration_s / radius;
+    let top = (radius * (2.0 * alpha * theta).sqrt()).min(MAX_ROPE_SPEED_M_S);
+    c.duration_s > 0.0 && c.duration_s >= (2.0 * theta / alpha).sqrt() * (1.0 - 1e-12) && c.peak_velocity <= top * (1.0 + 1e-12) && c.velocity <= top * (1.0 + 1e-12)
+}
+
+/// A flywheel session, then corrupted: spikes, steps and bursts of 1–12 random readings.
+#[allow(clippy::needless_range_loop)] // k is compared with the run's start
+fn corrupted() -> impl Strategy<Value = (Vec<f64>, Vec<f64>)> {
+    (session(), prop::collection::vec((0.0..1.0f64, 0usize..4, 1usize..12, -5000.0..5000.0f64), 0..40)).prop_map(|((t, mut a), hits)| {
+        let n = a.len();
+        for (at, kind, len, value) in hits {
+            let i = (at * n as f64) as usize;
+            for k in i..(i + len).min(n) {
+                a[k] = match kind {
+                    0 => value,
+                    1 => -a[k],
+                    2 => a[k] + value,
+                    _ => a[k] * (1.0 + value / 1000.0),
+                };
+                if kind == 2 && k == i {
+                    break;
+                }
+            }
+        }
+        (t, a)
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn no_rep_has_a_concentric_shorter_or_faster_than_a_rope_can_make_whatever_the_input(
+        (t, a) in corrupted(),
+        s in settings(),
+        arbitrary in prop::collection::vec((any::<f64>(), -1e4..1e4f64), 0..200),
+    ) {
+        let (mut t, mut a) = (t, a);
+        // And, sometimes, a stretch of arbitrary times and readings.
+        if !arbitrary.is_empty() {
+            let at = arbitrary.len() * 7 % t.len().max(1);
+            for (k, (time, angle)) in arbitrary.into_iter().enumerate() {
+                if let (Some(tk), Some(ak)) = (t.get_mut(at + k), a.get_mut(at + k)) {
+                    if k % 3 == 0 { *tk = time; }
+                    *ak = angle;
+                }
+            }
+        }
+        let out = reprocess(&Batch { time_us: &t, angle_deg: &a, ..Batch::default() }, s).expect("valid");
+        for rep in &out.reps {
+            prop_assert!(within_physics(&rep.concentric, s.radius_m), "{:?}", rep.concentric);
+        }
+        for turn in &out.turns {
+            prop_assert!(within_physics(&turn.concentric, s.radius_m), "{:?}", turn.concentric);
+        }
+    }
 
     #[test]
     fn reprocessing_arbitrary_samples_never_panics(

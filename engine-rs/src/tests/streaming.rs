@@ -78,7 +78,7 @@ fn incremental_batches_equal_the_whole_session_bit_for_bit() {
             angular_acceleration: device.then_some(al.as_slice()),
         };
         let settings = Settings {
-            hz: [50.0, 200.0, 333.0, 1000.0][(seed % 4) as usize],
+            hz: [100.0, 200.0, 333.0, 1000.0][(seed % 4) as usize],
             inertia_kg_m2: 0.025,
             calc_angular_velocity: calc_w,
             calc_angular_acceleration: calc_a,

@@ -96,8 +96,14 @@ function namedSamples(message: string): number {
   return match ? Number(match[1]) : 0;
 }
 
+/** Where the samples of one fuzzed connection go as the stream hands them out (e.g. an engine), and its end. */
+export interface StreamSink {
+  samples(timeUs: number[], angleDeg: number[]): void;
+  end(): void;
+}
+
 /** Pushes `packets` through one stream and checks the rules for each; failures are described, never thrown. */
-function checkStream(format: SampleFormat, packets: Uint8Array[], report: NotificationFuzzReport): void {
+function checkStream(format: SampleFormat, packets: Uint8Array[], report: NotificationFuzzReport, sink?: StreamSink): void {
   const stream = new SampleStream(format);
   let last = Number.NEGATIVE_INFINITY;
   for (const packet of packets) {
@@ -113,6 +119,7 @@ function checkStream(format: SampleFormat, packets: Uint8Array[], report: Notifi
     for (const w of result.warnings) report.warnings[w.kind] = (report.warnings[w.kind] ?? 0) + 1;
     const { timeUs, angleDeg } = result.samples;
     report.samplesOut += timeUs.length;
+    if (timeUs.length > 0) sink?.samples(timeUs, angleDeg);
     for (let i = 0; i < timeUs.length; i++) {
       if (!(timeUs[i]! > last) || !(Math.abs(timeUs[i]!) <= MAX_SAMPLE_VALUE) || !(Math.abs(angleDeg[i]!) <= MAX_SAMPLE_VALUE)) {
         report.failures.push(`${where}: handed out ${angleDeg[i]}° at ${timeUs[i]} µs after ${last} µs`);
@@ -135,13 +142,15 @@ function checkStream(format: SampleFormat, packets: Uint8Array[], report: Notifi
       report.failures.push(`${where}: ${finite} finite samples, ${timeUs.length} handed out, ${named} named by a warning`);
     }
   }
+  sink?.end();
 }
 
 /**
  * Runs `notifications` fuzzed notifications of one firmware format from `seed`, in streams of
- * 20–300 packets (each a fresh connection).
+ * 20–300 packets (each a fresh connection); each connection's samples go to a sink of its own
+ * from `sinks` when given.
  */
-export function fuzzNotifications(format: SampleFormat, notifications: number, seed: number): NotificationFuzzReport {
+export function fuzzNotifications(format: SampleFormat, notifications: number, seed: number, sinks?: () => StreamSink): NotificationFuzzReport {
   const report: NotificationFuzzReport = { notifications: 0, mutated: 0, samplesOut: 0, warnings: {}, failures: [] };
   const connection = fc.record({
     mutations: fc.array(mutation, { minLength: 20, maxLength: 300 }),
@@ -154,7 +163,7 @@ export function fuzzNotifications(format: SampleFormat, notifications: number, s
     for (const { mutations, t0Us, perPacket } of batch) {
       const { packets, mutated } = packetsOf(format, mutations.slice(0, notifications - report.notifications), t0Us, perPacket);
       report.mutated += mutated;
-      checkStream(format, packets, report);
+      checkStream(format, packets, report, sinks?.());
       if (report.notifications >= notifications) break;
     }
   }

@@ -97,7 +97,7 @@ describe('Settings → General', () => {
     render(<GeneralSettings />);
     await user.clear(screen.getByLabelText('Sampling rate'));
     await user.type(screen.getByLabelText('Sampling rate'), '5000');
-    expect(screen.getByText('Enter a number from 10 to 1000')).toBeTruthy();
+    expect(screen.getByText('Enter a number from 100 to 1000')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

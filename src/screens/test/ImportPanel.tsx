@@ -10,7 +10,9 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId, useRef, useState, type ReactElement } from 'react';
 import { reprocess } from '../../engine';
+import { RANGES } from '../../engine/ranges';
 import type { Rep } from '../../engine/types';
+import { describeProblems, NO_PROBLEMS, whyNoReps } from '../../rules/sampleProblems';
 import { NumberField } from '../../components/NumberField';
 import { percentAgainst, RepTable } from '../../components/table/RepTable';
 import { lacksInertia } from '../../rules/inertiaMetrics';
@@ -42,7 +44,7 @@ export function ImportPanel(): ReactElement {
   const failure = useRef<number | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [hz, setHz] = useState<number | null>(s.hz);
-  const [result, setResult] = useState<{ hz: number; inertia: number; reps: Rep[]; skipped: number } | null>(null);
+  const [result, setResult] = useState<{ hz: number; inertia: number; reps: Rep[]; skipped: number; rejected: number; note: string | null } | null>(null);
 
   async function load(chosen: File): Promise<void> {
     setFile(null);
@@ -66,7 +68,8 @@ export function ImportPanel(): ReactElement {
       const own = recording.kind === 'session' ? { ...(recording.mass === null ? {} : { mass: recording.mass }), ...(recording.inertia === null ? {} : { inertia: recording.inertia }) } : {};
       const engine = { ...settings.engine.peek(), ...own, hz };
       const update = reprocess(recording.samples, engine);
-      setResult({ hz, inertia: engine.inertia, reps: update.reps, skipped: update.skipped });
+      const note = whyNoReps(recording.samples.timeUs.length, update) ?? (describeProblems(update.problems ?? NO_PROBLEMS).join('; ') || null);
+      setResult({ hz, inertia: engine.inertia, reps: update.reps, skipped: update.skipped, rejected: update.problems?.rejected ?? 0, note });
     });
   }
 
@@ -92,15 +95,16 @@ export function ImportPanel(): ReactElement {
         </progress>
       )}
       {file && <p>{describe(file.name, file.recording)}</p>}
-      <NumberField label="Sampling rate" unit="Hz" value={s.hz} min={1} max={1000} onChange={setHz} />
+      <NumberField label="Sampling rate" unit="Hz" value={s.hz} min={RANGES.hz.min} max={RANGES.hz.max} onChange={setHz} />
       <button type="button" className="button button--primary" disabled={file === null || hz === null} onClick={run}>
         Reprocess
       </button>
       {result && file && (
         <>
           <p>
-            {result.reps.length} reps at {result.hz} Hz{sets.length > 1 && ` in ${sets.length} sets`}, {result.skipped} samples skipped.
+            {result.reps.length} reps at {result.hz} Hz{sets.length > 1 && ` in ${sets.length} sets`}, {result.skipped} samples skipped, {result.rejected} rejected as glitches.
           </p>
+          {result.note && <p className="hint warning">{result.reps.length === 0 ? 'No reps' : 'Note'}: {result.note}.</p>}
           {sets.map((view, i) => (
             <RepTable
               key={i}

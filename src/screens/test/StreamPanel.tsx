@@ -1,12 +1,14 @@
 /**
  * The raw sample stream of the live session: how many samples arrived, how many the engine
- * skipped, the unit's skip warnings (docs/behaviour.md §8 jitter) and the newest samples; plus the debug CSV
+ * skipped and rejected as glitches (and what else it noticed: a wrapping or saturating angle,
+ * refused reps), the unit's skip warnings (docs/behaviour.md §8 jitter) and the newest samples; plus the debug CSV
  * export of everything received, with the angular velocity and acceleration the engine used at
  * each sample (so a re-import with the calc flags off reproduces the session).
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState, type ReactElement } from 'react';
 import { QUALITY_LIMITS, signalQuality, type SignalQuality } from '../../rules/signalQuality';
+import { describeProblems } from '../../rules/sampleProblems';
 import { reprocess } from '../../engine';
 import { buildDebugCsv, csvFileName, ratesAtSamples, shareCsv } from '../../csv';
 import { useApp } from '../../compose/appContext';
@@ -66,10 +68,17 @@ export function StreamPanel(): ReactElement {
         <dd data-testid="received">{stats.received}</dd>
         <dt>Skipped by the engine</dt>
         <dd>{stats.skipped}</dd>
+        <dt>Rejected as glitches</dt>
+        <dd data-testid="rejected">{stats.problems.rejected}</dd>
         <dt>Skip warnings from the unit</dt>
         <dd>{stats.warnings}</dd>
       </dl>
       {stats.lastWarning && <p className="hint">Last warning: {stats.lastWarning}</p>}
+      {describeProblems(stats.problems).map((line) => (
+        <p key={line} className="hint warning">
+          The engine: {line}.
+        </p>
+      ))}
       <p className={quality?.suspect ? 'hint warning' : 'hint'} data-testid="signal-quality">
         {qualityText(quality)}
       </p>
