@@ -7,7 +7,7 @@
  * Declarative <Routes> rather than a data router: the app needs no loaders or actions, and the
  * data router costs about 16 kB gzip of the 100 kB budget.
  */
-import { lazy, Suspense, type ReactElement } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { NotFound } from '../screens/NotFound';
 import { WorkoutScreen } from '../screens/workout/WorkoutScreen';
@@ -24,59 +24,32 @@ const TeamScreen = lazy(() => import('../screens/team/TeamScreen'));
 
 const loading = <p className="hint">Loading…</p>;
 
+/** The lazy pages, each under its path, shown with a line while its code loads. */
+const PAGES: readonly [path: string, Page: ComponentType][] = [
+  ['settings/*', SettingsPages],
+  ['history/*', HistoryPages],
+  ['profile', ProfileScreen],
+  ['profile/test', ProfileTestScreen],
+  ['team', TeamScreen],
+  ['test', TestScreen],
+];
+
 export function AppRoutes(): ReactElement {
   return (
     <Routes>
       <Route element={<Shell />}>
         <Route index element={<WorkoutScreen />} />
-        <Route
-          path="settings/*"
-          element={
-            <Suspense fallback={loading}>
-              <SettingsPages />
-            </Suspense>
-          }
-        />
-        <Route
-          path="history/*"
-          element={
-            <Suspense fallback={loading}>
-              <HistoryPages />
-            </Suspense>
-          }
-        />
-        <Route
-          path="profile"
-          element={
-            <Suspense fallback={loading}>
-              <ProfileScreen />
-            </Suspense>
-          }
-        />
-        <Route
-          path="profile/test"
-          element={
-            <Suspense fallback={loading}>
-              <ProfileTestScreen />
-            </Suspense>
-          }
-        />
-        <Route
-          path="team"
-          element={
-            <Suspense fallback={loading}>
-              <TeamScreen />
-            </Suspense>
-          }
-        />
-        <Route
-          path="test"
-          element={
-            <Suspense fallback={loading}>
-              <TestScreen />
-            </Suspense>
-          }
-        />
+        {PAGES.map(([path, Page]) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <Suspense fallback={loading}>
+                <Page />
+              </Suspense>
+            }
+          />
+        ))}
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

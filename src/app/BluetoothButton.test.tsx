@@ -8,7 +8,7 @@ import { composeTestApp, endTestApp, renderWithApp, type TestPorts } from '../co
 import type { App } from '../compose/compose';
 import { AlertRegion } from './AlertRegion';
 import { BluetoothButton, DEMO_NOTICE } from './BluetoothButton';
-import { CalibrateModal } from './CalibrateModal';
+import CalibrateModal from './CalibrateModal';
 
 let app: App & { ports: TestPorts };
 /** The units the Bluetooth button made, by choice. */

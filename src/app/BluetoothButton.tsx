@@ -3,13 +3,16 @@
  * unit" otherwise. While the app reconnects a unit that dropped the link it reads "Reconnecting…"
  * and still disconnects: pressing it gives the unit up and ends the session. Where Web Bluetooth exists a press offers "Bluetooth unit" or "Demo unit";
  * where it does not, the Demo unit connects straight away and the user is told it is a demo.
+ * The menu's code (ConnectMenu.tsx) loads with its first opening.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useRef, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactElement } from 'react';
 import { BluetoothIcon } from '../components/icons';
 import { useApp } from '../compose/appContext';
 import type { UnitChoice } from '../platform/units/port';
 import { messageOf } from '../shared/messageOf';
+
+const ConnectMenu = lazy(() => import('./ConnectMenu'));
 
 export const DEMO_NOTICE = 'Web Bluetooth is not available in this browser, so the Demo unit is connected: its reps are simulated.';
 
@@ -25,19 +28,6 @@ export function BluetoothButton(): ReactElement {
   useEffect(() => {
     ports.units.preload().catch((error: unknown) => showError(`The unit support could not load: ${messageOf(error)}`));
   }, []);
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    const close = (event: Event) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node)) setMenuOpen(false);
-    };
-    document.addEventListener('keydown', close);
-    document.addEventListener('mousedown', close);
-    return () => {
-      document.removeEventListener('keydown', close);
-      document.removeEventListener('mousedown', close);
-    };
-  }, [menuOpen]);
 
   function connect(choice: UnitChoice, notice?: string): void {
     setMenuOpen(false);
@@ -76,18 +66,9 @@ export function BluetoothButton(): ReactElement {
         <span className="bt__text">{text}</span>
       </button>
       {menuOpen && (
-        <ul className="bt__menu" role="menu" aria-label="Connect">
-          <li role="none">
-            <button type="button" role="menuitem" autoFocus onClick={() => connect('bluetooth')}>
-              Bluetooth unit
-            </button>
-          </li>
-          <li role="none">
-            <button type="button" role="menuitem" onClick={() => connect('demo')}>
-              Demo unit
-            </button>
-          </li>
-        </ul>
+        <Suspense fallback={null}>
+          <ConnectMenu root={root} onChoose={connect} onClose={() => setMenuOpen(false)} />
+        </Suspense>
       )}
     </div>
   );

@@ -13,7 +13,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { CalibrateDialog } from '../components/dialogs/CalibrateDialog';
 import { useApp } from '../compose/appContext';
 
-export function CalibrateModal(): ReactElement | null {
+export default function CalibrateModal(): ReactElement | null {
   useSignals();
   const { link, stores } = useApp();
   const { attempt } = stores.alerts;

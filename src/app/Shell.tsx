@@ -16,7 +16,7 @@ import { useApp } from '../compose/appContext';
 
 // The reconnect banner, the Calibrate dialog and the recovery dialog load when they have something to show.
 const ReconnectBanner = lazy(() => import('./ReconnectBanner'));
-const CalibrateModal = lazy(() => import('./CalibrateModal').then((m) => ({ default: m.CalibrateModal })));
+const CalibrateModal = lazy(() => import('./CalibrateModal'));
 const RecoveryDialog = lazy(() => import('./RecoveryDialog'));
 
 export function Shell(): ReactElement {

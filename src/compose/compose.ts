@@ -30,7 +30,6 @@ import type { StoragePort } from '../platform/storage/port';
 import type { UnitFactory } from '../platform/units/port';
 import type { WakeLockPort } from '../platform/wakeLock/port';
 import type { WorkoutView } from '../rules/workoutView';
-import { describeProblems } from '../rules/sampleProblems';
 import { messageOf } from '../shared/messageOf';
 import { createStores, type Stores } from '../stores';
 import { createResetFlow, type ResetFlow } from '../workout/resetFlow';
@@ -112,20 +111,14 @@ export function composeApp(ports: AppPorts): App {
   const loadEngine = () => Promise.all([ports.loadEngine(), session.load()]).then(() => {});
   void loadEngine().catch((error: unknown) => showError(`The metrics engine could not load: ${messageOf(error)}`));
 
-  // The view's code loads with the engine, after start-up: there is no rep to show before the
-  // engine runs, so until then the view is the empty one.
-  const viewCode = signal<typeof import('../rules/currentSetView') | null>(null);
-  const viewReady = import('../rules/currentSetView').then((code) => void (viewCode.value = code));
+  // The view's code and the stream note's words load with the engine, after start-up: there is no
+  // rep or sample to speak of before the engine runs, so until then the view is the empty one.
+  const viewCode = signal<{ currentSetView: typeof import('../rules/currentSetView').currentSetView; streamNote: typeof import('../rules/sampleProblems').streamNote } | null>(null);
+  const viewReady = Promise.all([import('../rules/currentSetView'), import('../rules/sampleProblems')]).then(([view, problems]) => void (viewCode.value = { currentSetView: view.currentSetView, streamNote: problems.streamNote }));
   const view = computed(
     () => viewCode.value?.currentSetView(session.reps.value, session.turn.value, session.loads.value, settings.current.value, session.tags.value) ?? emptyView(settings.current.value.repGoal),
   );
-  const streamNote = computed(() => {
-    const { warnings, lastWarning, problems } = session.stats.value;
-    const engine = describeProblems(problems);
-    if ((warnings === 0 || lastWarning === null) && engine.length === 0) return null;
-    const unit = warnings > 0 && lastWarning !== null ? [`Problems with the unit's samples this set: ${warnings}. Latest: ${lastWarning}`] : [];
-    return [...unit, ...engine.map((line) => `${line[0]!.toUpperCase()}${line.slice(1)}.`)].join(' ');
-  });
+  const streamNote = computed(() => viewCode.value?.streamNote(session.stats.value) ?? null);
   // Voice has nothing to say before the first rep, so its code loads after start-up.
   let stopVoice = (): void => {};
   let disposed = false;
@@ -147,7 +140,7 @@ export function composeApp(ports: AppPorts): App {
   // The CSV code loads with the first export, not with the Workout screen.
   const exportLive = async () => {
     await alerts.attempt(async () =>
-      (await import('../workout/sessionExport')).exportLiveSession(session, ports.share, { settings: settings.current, firmware: connection.firmware, alerts, names: () => team.value?.names() ?? null }),
+      (await import('../workout/sessionExport')).exportLiveSession(session, ports.share, { settings: settings.current, firmware: connection.firmware, alerts, team }),
     );
   };
 

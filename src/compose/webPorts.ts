@@ -35,23 +35,19 @@ export function webPorts(): AppPorts {
   const wakeLock = loadedOnce<WakeLockPort>(async () => (await import('../platform/wakeLock')).createWakeLock());
   // The voice port loads at once, but outside the start-up bundle: it is there long before the
   // first rep closes. Until then a toggle's phrase says why it is not spoken.
-  let speech: SpeechPort = {
+  const mute = (why: string): SpeechPort => ({
     speak() {
-      throw new Error('Voice feedback is still loading; try again in a moment');
+      throw new Error(why);
     },
     stop() {},
-  };
+  });
+  let speech = mute('Voice feedback is still loading; try again in a moment');
   import('../platform/speech').then(
     (module) => {
       speech = module.createSpeech();
     },
     (error: unknown) => {
-      speech = {
-        speak() {
-          throw new Error(`Voice feedback could not load: ${messageOf(error)}`);
-        },
-        stop() {},
-      };
+      speech = mute(`Voice feedback could not load: ${messageOf(error)}`);
     },
   );
   return {

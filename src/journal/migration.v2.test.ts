@@ -65,12 +65,23 @@ describe('opening a database of schema version 2', () => {
     }
   });
 
-  it('gives every session the samples and reps the old release showed, each rep computed as it was', async () => {
+  it('gives every session the samples and reps the old release showed, each rep computed with the same mass and radius', async () => {
     const store = await open();
     for (const want of fixture.expected) {
       const { loaded, reps } = await recordedSession(store, want.id);
       expect([loaded.samples.timeUs.length, loaded.chunks, loaded.gaps]).toEqual([want.samples, want.chunks, want.gaps]);
-      expect(reps.map((rep) => ({ startUs: rep.startUs, endUs: rep.endUs, concentricVelocity: rep.concentric.velocity, concentricPower: rep.concentric.power, concentricNetForce: rep.concentric.netForce }))).toEqual(want.reps);
+      // Today's engine finds each rep's edges and figures a little differently from that release's
+      // (the engine of issue 23): the same reps within a 200 Hz grid step and 1 % of each figure,
+      // the net force included, which a wrong mass for a span would move by far more.
+      expect(reps).toHaveLength(want.reps.length);
+      reps.forEach((rep, i) => {
+        const old = want.reps[i]!;
+        expect(Math.abs(rep.startUs - old.startUs)).toBeLessThan(5000);
+        expect(Math.abs(rep.endUs - old.endUs)).toBeLessThan(5000);
+        expect(Math.abs(rep.concentric.velocity / old.concentricVelocity - 1)).toBeLessThan(0.01);
+        expect(Math.abs(rep.concentric.power / old.concentricPower - 1)).toBeLessThan(0.01);
+        expect(Math.abs(rep.concentric.netForce / old.concentricNetForce - 1)).toBeLessThan(0.01);
+      });
     }
     expect(fixture.expected.map((s) => s.reps.length)).toEqual([8, 6, 2]);
   });
@@ -79,9 +90,10 @@ describe('opening a database of schema version 2', () => {
     const store = await open();
     const history = await listHistory(store);
     expect(history.map((h) => [h.id, h.sets])).toEqual([[B, null], [A, null]]);
-    const coach = setRecordsOf(await recordedSession(store, B));
-    const velocities = fixture.expected.find((s) => s.id === B)!.reps.map((r) => r.concentricVelocity);
-    // Warmup 1 for each: the first athlete's reps 2–3, Bea's 5–6; Bea's set rated 8.
+    const recorded = await recordedSession(store, B);
+    const coach = setRecordsOf(recorded);
+    const velocities = recorded.reps.map((r) => r.concentric.velocity);
+    // Warmup 1 for each: the first athlete's reps 2–3, Bea's 5–6.
     expect(coach.map((s) => [s.athleteId, s.exerciseId, s.reps, s.counted, s.velocities])).toEqual([
       [FIRST, 'builtin:squat', 3, 2, velocities.slice(1, 3)],
       [BEA, 'e1f2a3b4-0000-4e00-8000-00000000e001', 3, 2, velocities.slice(4, 6)],

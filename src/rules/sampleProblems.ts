@@ -6,20 +6,9 @@
  */
 import type { EngineUpdate, SampleProblems } from '../engine/types';
 
-/** No problem at all. */
-export const NO_PROBLEMS: Readonly<SampleProblems> = Object.freeze({ rejected: 0, unwrapped: 0, saturated: 0, saturationDeg: 0, refused: 0 });
+import { NO_PROBLEMS } from './problemCounts';
 
-/** `a` and `b` added up (the saturation limit: the latest known). */
-export function addProblems(a: Readonly<SampleProblems>, b: Readonly<SampleProblems> | undefined): SampleProblems {
-  if (b === undefined) return { ...a };
-  return {
-    rejected: a.rejected + b.rejected,
-    unwrapped: a.unwrapped + b.unwrapped,
-    saturated: a.saturated + b.saturated,
-    saturationDeg: b.saturated > 0 ? b.saturationDeg : a.saturationDeg,
-    refused: a.refused + b.refused,
-  };
-}
+export { addProblems, NO_PROBLEMS } from './problemCounts';
 
 /** Each problem of `p` as a short sentence, most telling first; none when there are none. */
 export function describeProblems(p: Readonly<SampleProblems>): string[] {
@@ -30,6 +19,18 @@ export function describeProblems(p: Readonly<SampleProblems>): string[] {
   if (p.rejected > 0) lines.push(`${plural(p.rejected, 'sample', 'samples')} rejected as ${p.rejected === 1 ? 'a glitch' : 'glitches'} no rope can make`);
   if (p.refused > 0) lines.push(`${plural(p.refused, 'rep candidate', 'rep candidates')} refused as faster or shorter than a rope can pull`);
   return lines;
+}
+
+/**
+ * What the Workout screen says about this set's samples (null while all were taken): the unit's
+ * own warnings (skipped packets, clock faults), then what the engine set aside, each a sentence.
+ */
+export function streamNote(stats: { warnings: number; lastWarning: string | null; problems: Readonly<SampleProblems> }): string | null {
+  const { warnings, lastWarning, problems } = stats;
+  const engine = describeProblems(problems);
+  if ((warnings === 0 || lastWarning === null) && engine.length === 0) return null;
+  const unit = warnings > 0 && lastWarning !== null ? [`Problems with the unit's samples this set: ${warnings}. Latest: ${lastWarning}`] : [];
+  return [...unit, ...engine.map((line) => `${line[0]!.toUpperCase()}${line.slice(1)}.`)].join(' ');
 }
 
 /**

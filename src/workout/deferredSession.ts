@@ -12,14 +12,15 @@ import type { Rep, SampleBatch, Turn } from '../engine/types';
 import type { LoadSpan } from '../rules/loads';
 import type { SetNote, TagSpan } from '../rules/setTags';
 import type { LiveReps, LiveSession, RecordListener, SampleStats } from './liveSession';
-import { NO_PROBLEMS } from '../rules/sampleProblems';
 
 export interface DeferredSession extends LiveSession {
   /** Loads and creates the session (once); resolves when every call works. */
   load(): Promise<void>;
 }
 
-const NO_STATS: SampleStats = { received: 0, skipped: 0, problems: NO_PROBLEMS, warnings: 0, lastWarning: null };
+// No sample yet, so no problem counted (rules/problemCounts.ts's NO_PROBLEMS, written out: that
+// module rides with the session's code, not the start-up's).
+const NO_STATS: SampleStats = { received: 0, skipped: 0, problems: { rejected: 0, unwrapped: 0, saturated: 0, saturationDeg: 0, refused: 0 }, warnings: 0, lastWarning: null };
 const NO_REPS: Rep[] = [];
 const NO_LOADS: LoadSpan[] = [];
 const NO_TAGS: TagSpan[] = [];

@@ -25,7 +25,7 @@
  */
 import { batch, effect, signal, type ReadonlySignal } from '@preact/signals-react';
 import type { EngineSettings, EngineUpdate, IncrementalEngine, Rep, SampleBatch, SampleProblems, Turn } from '../engine/types';
-import { addProblems, NO_PROBLEMS } from '../rules/sampleProblems';
+import { addProblems, NO_PROBLEMS } from '../rules/problemCounts';
 import type { RawSamples, SampleWarning, Unit } from '../device/unit';
 import { engineStretches, sameStretches } from '../rules/engineStretches';
 import { changeLoad, firstLoads, type Load, type LoadSpan } from '../rules/loads';

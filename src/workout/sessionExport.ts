@@ -67,14 +67,15 @@ export interface LiveExportDeps {
   settings: ReadonlySignal<WorkoutSettings>;
   firmware: ReadonlySignal<FirmwareVersion | null>;
   alerts: Pick<Alerts, 'attempt' | 'showError' | 'showStatus'>;
-  names?: () => Pick<SessionTagsInput, 'athlete' | 'exercise'> | null;
+  /** The team once it is in (journal/team.ts): it names the athletes and exercises of the tags. */
+  team?: ReadonlySignal<{ names(): Pick<SessionTagsInput, 'athlete' | 'exercise'> } | null>;
 }
 
 /** The set on screen, every sample of it, as the user's CSV, with the athletes block once the athletes are known (failures go to the alert region). */
-export async function exportLiveSession(session: LiveSession, share: () => SharePort, { settings, firmware, alerts, names }: LiveExportDeps): Promise<void> {
+export async function exportLiveSession(session: LiveSession, share: () => SharePort, { settings, firmware, alerts, team }: LiveExportDeps): Promise<void> {
   const s = settings.peek();
   const input = sessionCsvInput({ date: new Date(), settings: s, firmware: firmware.peek(), reps: session.reps.peek(), raw: session.raw(), loads: session.loads.peek() });
-  const who = names?.() ?? null;
+  const who = team?.peek()?.names() ?? null;
   const tags = session.tags.peek();
   await alerts.attempt(() => exportSessionCsv(who === null || tags.length === 0 ? input : { ...input, tags: { tags, notes: session.notes.peek(), ...who } }, s, share(), alerts));
 }

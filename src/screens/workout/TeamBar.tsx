@@ -9,6 +9,8 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useState, type ReactElement } from 'react';
 import { useApp } from '../../compose/appContext';
 
+export { RateSet } from './RateSet';
+
 const AthleteSwitch = lazy(() => import('./AthleteSwitch'));
 const ExercisePicker = lazy(() => import('./ExercisePicker'));
 const PlanSet = lazy(() => import('./PlanSet'));

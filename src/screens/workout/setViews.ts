@@ -10,11 +10,8 @@ export async function loadSetViews() {
   return { LiveNumber: BigNumber, RepsView, SetList: TeamSetList, TargetUnset };
 }
 
-/** Who trains and the rating of the last set: loaded once the team has read the athletes. */
-export async function loadTeamViews() {
-  const [{ TeamBar }, { RateSet }] = await Promise.all([import('./TeamBar'), import('./RateSet')]);
-  return { TeamBar, RateSet };
-}
+/** Who trains and the rating of the last set (TeamBar.tsx brings RateSet.tsx): loaded once the team has read the athletes. */
+export const loadTeamViews = () => import('./TeamBar');
 
 export async function loadRepChart() {
   return (await import('../../components/chart/PlotlyRepChart')).default;
