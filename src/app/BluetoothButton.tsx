@@ -3,7 +3,8 @@
  * unit" otherwise. While the app reconnects a unit that dropped the link it reads "Reconnecting…"
  * and still disconnects: pressing it gives the unit up and ends the session. Where Web Bluetooth exists a press offers "Bluetooth unit" or "Demo unit";
  * where it does not, the Demo unit connects straight away and the user is told it is a demo.
- * The menu's code (ConnectMenu.tsx) loads with its first opening.
+ * The menu's code (ConnectMenu.tsx) stays out of the start-up chunk and loads once the app has started,
+ * so that the first press opens it at once.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactElement } from 'react';
@@ -12,7 +13,8 @@ import { useApp } from '../compose/appContext';
 import type { UnitChoice } from '../platform/units/port';
 import { messageOf } from '../shared/messageOf';
 
-const ConnectMenu = lazy(() => import('./ConnectMenu'));
+const loadMenu = () => import('./ConnectMenu');
+const ConnectMenu = lazy(loadMenu);
 
 export const DEMO_NOTICE = 'Web Bluetooth is not available in this browser, so the Demo unit is connected: its reps are simulated.';
 
@@ -27,6 +29,7 @@ export function BluetoothButton(): ReactElement {
   // Once: the app's ports do not change while it runs.
   useEffect(() => {
     ports.units.preload().catch((error: unknown) => showError(`The unit support could not load: ${messageOf(error)}`));
+    loadMenu().catch((error: unknown) => showError(`The connect menu could not load: ${messageOf(error)}`));
   }, []);
 
   function connect(choice: UnitChoice, notice?: string): void {

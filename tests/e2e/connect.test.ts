@@ -18,6 +18,7 @@ describe('connecting a Bluetooth unit', () => {
     await app.open();
     await app.connectButton().click();
     const menu = app.page.getByRole('menu', { name: 'Connect' });
+    await menu.getByRole('menuitem').first().waitFor();
     expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Bluetooth unit', 'Demo unit']);
   });
 
