@@ -9,7 +9,7 @@
  * file usually share their reason; lines are grouped by reason, naming the rates.
  */
 import { MAX_SAMPLE_VALUE } from '../src/engine/ranges';
-import { REP_TRAVEL_DEG } from '../src/engine/reference/constants';
+import { REP_TRAVEL_DEG } from '../src/engine/ranges';
 import type { SampleBatch } from '../src/engine/types';
 import type { FileResult, FileRun } from './batch';
 

@@ -33,6 +33,9 @@ export const MAX_SAMPLE_VALUE: number = facts.maxSampleValue;
 /** The rope's physical limits (engine-rs/src/settings.rs): the hardest pull (N), the lightest flywheel (kg·m²), the fastest rope (m/s). */
 export const ROPE_LIMITS: Readonly<{ maxForceN: number; minInertia: number; maxSpeed: number }> = facts.rope;
 
+/** How far (°) the rope travels, at the least, in each phase of a rep (engine-rs/src/settings.rs, REP_TRAVEL_DEG). */
+export const REP_TRAVEL_DEG: number = facts.repTravelDeg;
+
 /**
  * Whether a concentric of `duration` s, mean speed `velocity` and peak speed `peakVelocity` (m/s)
  * on a shaft of `radius` m is one a rope can make, by the engine's rule (engine-rs/src/reps.rs,

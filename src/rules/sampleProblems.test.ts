@@ -26,7 +26,7 @@ describe('sample problems', () => {
     expect(whyNoReps(1, { ...none, pointCount: 0 })).toBe('fewer than two samples');
     expect(whyNoReps(500, { ...none, skipped: 499 })).toBe('499 of 500 samples dropped: their times did not increase or a value was not a finite number');
     expect(whyNoReps(500, { ...none, problems: { ...NO_PROBLEMS, unwrapped: 40 } })).toMatch(/^the angle wraps at 360°/);
-    expect(whyNoReps(500, none)).toBe('the rope never moved half a turn (180°) out and back, the least a rep travels');
+    expect(whyNoReps(500, none)).toBe('the rope never moved 180° out and back, the least a rep travels');
     expect(whyNoReps(500, { ...none, reps: [{} as never] })).toBeNull();
   });
 });

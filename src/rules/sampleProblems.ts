@@ -6,6 +6,7 @@
  */
 import type { EngineUpdate, SampleProblems } from '../engine/types';
 
+import { REP_TRAVEL_DEG } from '../engine/ranges';
 import { NO_PROBLEMS } from './problemCounts';
 
 export { addProblems, NO_PROBLEMS } from './problemCounts';
@@ -43,5 +44,5 @@ export function whyNoReps(samples: number, update: Pick<EngineUpdate, 'reps' | '
   if (update.skipped >= samples - 1) return `${update.skipped} of ${samples} samples dropped: their times did not increase or a value was not a finite number`;
   const problems = describeProblems(update.problems ?? NO_PROBLEMS);
   if (problems.length > 0) return problems.join('; ');
-  return 'the rope never moved half a turn (180°) out and back, the least a rep travels';
+  return `the rope never moved ${REP_TRAVEL_DEG}° out and back, the least a rep travels`;
 }
