@@ -151,6 +151,8 @@
 //!   - No WebAssembly SIMD: a SIMD module does not compile at all in Safari before 16.4, which
 //!     the iOS app (Capacitor 7, iOS 14 and later) would then refuse to run.
 //!   - Every such change leaves every output bit as it was (`examples/fingerprint.rs`).
+//! - The numbers a call leaves for TypeScript in wasm memory (its header, the reps, turns and
+//!   phases) are listed once, in [`records`]; the TypeScript readers are generated from that list.
 //! - Bad settings and malformed batches are [`Error`]s; bad samples are dropped and counted
 //!   (skipped apart from rejected glitches, [`Update`]), and so are wraps undone, dead stops at a
 //!   sensor's limit and refused rep candidates, so that a session with no rep has a reason the
@@ -169,6 +171,7 @@ pub mod edges;
 pub mod error;
 pub mod input;
 pub mod phase;
+pub mod records;
 pub mod reps;
 pub mod resample;
 pub mod savgol;
