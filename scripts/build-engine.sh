@@ -96,7 +96,7 @@ if [ "$check" = 1 ]; then
     echo "Run 'ENGINE_TOOLCHAIN=debian npm run build:engine' and commit pkg/ and $generated." >&2
     exit 1
   fi
-  echo "build-engine: pkg/ matches a fresh build ($(wc -c <"$out/engine_bg.wasm") bytes of wasm, $route route)"
+  echo "build-engine: pkg/ and $generated match a fresh build ($(wc -c <"$out/engine_bg.wasm") bytes of wasm, $route route)"
 else
   rm -rf pkg
   mkdir -p pkg
