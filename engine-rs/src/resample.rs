@@ -389,8 +389,8 @@ impl Resampler {
     /// of them, until the samples run out; returns the index of the next sample to take. Points
     /// still due when the block is full (a sample after a long interval completes many) come
     /// first in the next block, and so do samples the stage has ready.
-    /// Clean runs go through [`Resampler::fill_grid`] without the device's rates, through
-    /// [`Resampler::fill_run`] with them; the rest through [`Resampler::fill_checked`].
+    /// Clean runs go through `fill_grid` without the device's rates, through `fill_run` with
+    /// them; the rest through `fill_checked`, each sample through the input stage's checks.
     pub fn fill<const RATES: bool>(&mut self, stage: &mut Input, input: &Columns, from: usize, block: &mut GridBlock) -> usize {
         // A local copy stays in registers across the loop, where state reached through `self`
         // would be stored and reloaded at every sample; written back below.
