@@ -82,67 +82,10 @@ export class LiveEngine {
      */
     takePoints(): Points;
     /**
-     * Address in wasm memory of the last call's header, eleven f64: the samples it dropped (time
-     * not increasing, a value not finite), the points it produced, the reps it closed, the
-     * concentric phases it made certain before their reps close, where its records are and how
-     * many numbers they hold (the reps then the turns, see the module notes); then what the
-     * input stage and the detector set aside ([`Update`]): samples rejected as glitches, wraps
-     * undone, dead stops at the sensor's limit and that limit (degrees), rep candidates refused.
+     * Address in wasm memory of the last call's header: the f64 numbers of [`Header`], in the
+     * order of its layout (the counts of the call's [`Update`] and where its records are).
      */
     readonly header: number;
-}
-
-/**
- * One phase of a rep (see [`PhaseSummary`]).
- */
-export class PhaseSummary {
-    private constructor();
-    free(): void;
-    [Symbol.dispose](): void;
-    /**
-     * |mean a|, m/s²
-     */
-    readonly acceleration: number;
-    /**
-     * s
-     */
-    readonly duration: number;
-    /**
-     * |mean tangential force|, N
-     */
-    readonly force: number;
-    /**
-     * |mean linear force|, N
-     */
-    readonly linearForce: number;
-    /**
-     * m·(mean body acceleration + g) + |mean tangential force|, N
-     */
-    readonly netForce: number;
-    /**
-     * peak |P|, W
-     */
-    readonly peakPower: number;
-    /**
-     * peak |v|, m/s
-     */
-    readonly peakVelocity: number;
-    /**
-     * |mean power|, W
-     */
-    readonly power: number;
-    /**
-     * |mean τ|, N·m
-     */
-    readonly torque: number;
-    /**
-     * |mean v|, m/s
-     */
-    readonly velocity: number;
-    /**
-     * |ΣP·Δt|, J
-     */
-    readonly work: number;
 }
 
 /**
@@ -198,108 +141,6 @@ export class Points {
      */
     readonly velocity: Float64Array;
 }
-
-/**
- * One repetition (see [`Rep`]); indices are the session's grid points, as JavaScript numbers.
- */
-export class Rep {
-    private constructor();
-    free(): void;
-    [Symbol.dispose](): void;
-    /**
-     * The pull.
-     */
-    readonly concentric: PhaseSummary;
-    /**
-     * index − warmup + 1; ≤ 0 is a warmup rep.
-     */
-    readonly count: number;
-    /**
-     * The return.
-     */
-    readonly eccentric: PhaseSummary;
-    /**
-     * When the return's movement ends, µs on the session's clock.
-     */
-    readonly endUs: number;
-    /**
-     * Eccentric end.
-     */
-    readonly end: number;
-    /**
-     * 0-based position in the session.
-     */
-    readonly index: number;
-    /**
-     * Eccentric / concentric mean power (0 without concentric power).
-     */
-    readonly meanPowerRatio: number;
-    /**
-     * Eccentric / concentric peak power (0 without concentric power).
-     */
-    readonly peakPowerRatio: number;
-    /**
-     * When the pull's movement starts, µs on the session's clock.
-     */
-    readonly startUs: number;
-    /**
-     * Concentric start.
-     */
-    readonly start: number;
-    /**
-     * Turning point.
-     */
-    readonly turn: number;
-}
-
-/**
- * A rep's concentric phase, published once its turn is certain (see [`Turn`]); the rep with the
- * same index closes later with the same concentric figures, but for peak power (the peak so far).
- */
-export class Turn {
-    private constructor();
-    free(): void;
-    [Symbol.dispose](): void;
-    /**
-     * The pull.
-     */
-    readonly concentric: PhaseSummary;
-    /**
-     * The count the rep will have (≤ 0: warmup).
-     */
-    readonly count: number;
-    /**
-     * The index the rep will have.
-     */
-    readonly index: number;
-    /**
-     * When the pull's movement starts, µs on the session's clock.
-     */
-    readonly startUs: number;
-    /**
-     * Concentric start.
-     */
-    readonly start: number;
-    /**
-     * Turning point.
-     */
-    readonly turn: number;
-}
-
-/**
- * The names of a phase's numbers in the records (see [`LiveEngine::header`]), in order.
- */
-export function phaseFields(): string[];
-
-/**
- * The names of a rep's numbers in the records, in order (its phases follow).
- */
-export function repFields(): string[];
-
-/**
- * The names of a turn's numbers in the records, in order (its concentric follows).
- */
-export function turnFields(): string[];
 
 /**
  * The engine's WebAssembly memory, where [`LiveEngine::header`] points.

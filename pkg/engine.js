@@ -5,5 +5,5 @@ import { __wbg_set_wasm } from "./engine_bg.js";
 __wbg_set_wasm(wasm);
 wasm.__wbindgen_start();
 export {
-    EngineSettings, LiveEngine, PhaseSummary, Points, Rep, Turn, phaseFields, repFields, turnFields, wasmMemory
+    EngineSettings, LiveEngine, Points, wasmMemory
 } from "./engine_bg.js";

@@ -178,12 +178,8 @@ export class LiveEngine {
         return ret !== 0;
     }
     /**
-     * Address in wasm memory of the last call's header, eleven f64: the samples it dropped (time
-     * not increasing, a value not finite), the points it produced, the reps it closed, the
-     * concentric phases it made certain before their reps close, where its records are and how
-     * many numbers they hold (the reps then the turns, see the module notes); then what the
-     * input stage and the detector set aside ([`Update`]): samples rejected as glitches, wraps
-     * undone, dead stops at the sensor's limit and that limit (degrees), rep candidates refused.
+     * Address in wasm memory of the last call's header: the f64 numbers of [`Header`], in the
+     * order of its layout (the counts of the call's [`Update`] and where its records are).
      * @returns {number}
      */
     get header() {
@@ -241,117 +237,6 @@ export class LiveEngine {
     }
 }
 if (Symbol.dispose) LiveEngine.prototype[Symbol.dispose] = LiveEngine.prototype.free;
-
-/**
- * One phase of a rep (see [`PhaseSummary`]).
- */
-export class PhaseSummary {
-    static __wrap(ptr) {
-        const obj = Object.create(PhaseSummary.prototype);
-        obj.__wbg_ptr = ptr;
-        PhaseSummaryFinalization.register(obj, obj.__wbg_ptr, obj);
-        return obj;
-    }
-    __destroy_into_raw() {
-        const ptr = this.__wbg_ptr;
-        this.__wbg_ptr = 0;
-        PhaseSummaryFinalization.unregister(this);
-        return ptr;
-    }
-    free() {
-        const ptr = this.__destroy_into_raw();
-        wasm.__wbg_phasesummary_free(ptr, 0);
-    }
-    /**
-     * |mean a|, m/s²
-     * @returns {number}
-     */
-    get acceleration() {
-        const ret = wasm.__wbg_get_phasesummary_acceleration(this.__wbg_ptr);
-        return ret;
-    }
-    /**
-     * s
-     * @returns {number}
-     */
-    get duration() {
-        const ret = wasm.__wbg_get_phasesummary_duration(this.__wbg_ptr);
-        return ret;
-    }
-    /**
-     * |mean tangential force|, N
-     * @returns {number}
-     */
-    get force() {
-        const ret = wasm.__wbg_get_phasesummary_force(this.__wbg_ptr);
-        return ret;
-    }
-    /**
-     * |mean linear force|, N
-     * @returns {number}
-     */
-    get linearForce() {
-        const ret = wasm.__wbg_get_phasesummary_linearForce(this.__wbg_ptr);
-        return ret;
-    }
-    /**
-     * m·(mean body acceleration + g) + |mean tangential force|, N
-     * @returns {number}
-     */
-    get netForce() {
-        const ret = wasm.__wbg_get_phasesummary_netForce(this.__wbg_ptr);
-        return ret;
-    }
-    /**
-     * peak |P|, W
-     * @returns {number}
-     */
-    get peakPower() {
-        const ret = wasm.__wbg_get_phasesummary_peakPower(this.__wbg_ptr);
-        return ret;
-    }
-    /**
-     * peak |v|, m/s
-     * @returns {number}
-     */
-    get peakVelocity() {
-        const ret = wasm.__wbg_get_phasesummary_peakVelocity(this.__wbg_ptr);
-        return ret;
-    }
-    /**
-     * |mean power|, W
-     * @returns {number}
-     */
-    get power() {
-        const ret = wasm.__wbg_get_phasesummary_power(this.__wbg_ptr);
-        return ret;
-    }
-    /**
-     * |mean τ|, N·m
-     * @returns {number}
-     */
-    get torque() {
-        const ret = wasm.__wbg_get_phasesummary_torque(this.__wbg_ptr);
-        return ret;
-    }
-    /**
-     * |mean v|, m/s
-     * @returns {number}
-     */
-    get velocity() {
-        const ret = wasm.__wbg_get_phasesummary_velocity(this.__wbg_ptr);
-        return ret;
-    }
-    /**
-     * |ΣP·Δt|, J
-     * @returns {number}
-     */
-    get work() {
-        const ret = wasm.__wbg_get_phasesummary_work(this.__wbg_ptr);
-        return ret;
-    }
-}
-if (Symbol.dispose) PhaseSummary.prototype[Symbol.dispose] = PhaseSummary.prototype.free;
 
 /**
  * The point columns taken from an engine, one getter per column: each read moves that column
@@ -488,210 +373,6 @@ export class Points {
 if (Symbol.dispose) Points.prototype[Symbol.dispose] = Points.prototype.free;
 
 /**
- * One repetition (see [`Rep`]); indices are the session's grid points, as JavaScript numbers.
- */
-export class Rep {
-    __destroy_into_raw() {
-        const ptr = this.__wbg_ptr;
-        this.__wbg_ptr = 0;
-        RepFinalization.unregister(this);
-        return ptr;
-    }
-    free() {
-        const ptr = this.__destroy_into_raw();
-        wasm.__wbg_rep_free(ptr, 0);
-    }
-    /**
-     * The pull.
-     * @returns {PhaseSummary}
-     */
-    get concentric() {
-        const ret = wasm.__wbg_get_rep_concentric(this.__wbg_ptr);
-        return PhaseSummary.__wrap(ret);
-    }
-    /**
-     * index − warmup + 1; ≤ 0 is a warmup rep.
-     * @returns {number}
-     */
-    get count() {
-        const ret = wasm.__wbg_get_rep_count(this.__wbg_ptr);
-        return ret;
-    }
-    /**
-     * The return.
-     * @returns {PhaseSummary}
-     */
-    get eccentric() {
-        const ret = wasm.__wbg_get_rep_eccentric(this.__wbg_ptr);
-        return PhaseSummary.__wrap(ret);
-    }
-    /**
-     * When the return's movement ends, µs on the session's clock.
-     * @returns {number}
-     */
-    get endUs() {
-        const ret = wasm.__wbg_get_rep_endUs(this.__wbg_ptr);
-        return ret;
-    }
-    /**
-     * Eccentric end.
-     * @returns {number}
-     */
-    get end() {
-        const ret = wasm.__wbg_get_rep_end(this.__wbg_ptr);
-        return ret;
-    }
-    /**
-     * 0-based position in the session.
-     * @returns {number}
-     */
-    get index() {
-        const ret = wasm.__wbg_get_rep_index(this.__wbg_ptr);
-        return ret >>> 0;
-    }
-    /**
-     * Eccentric / concentric mean power (0 without concentric power).
-     * @returns {number}
-     */
-    get meanPowerRatio() {
-        const ret = wasm.__wbg_get_rep_meanPowerRatio(this.__wbg_ptr);
-        return ret;
-    }
-    /**
-     * Eccentric / concentric peak power (0 without concentric power).
-     * @returns {number}
-     */
-    get peakPowerRatio() {
-        const ret = wasm.__wbg_get_rep_peakPowerRatio(this.__wbg_ptr);
-        return ret;
-    }
-    /**
-     * When the pull's movement starts, µs on the session's clock.
-     * @returns {number}
-     */
-    get startUs() {
-        const ret = wasm.__wbg_get_rep_startUs(this.__wbg_ptr);
-        return ret;
-    }
-    /**
-     * Concentric start.
-     * @returns {number}
-     */
-    get start() {
-        const ret = wasm.__wbg_get_rep_start(this.__wbg_ptr);
-        return ret;
-    }
-    /**
-     * Turning point.
-     * @returns {number}
-     */
-    get turn() {
-        const ret = wasm.__wbg_get_rep_turn(this.__wbg_ptr);
-        return ret;
-    }
-}
-if (Symbol.dispose) Rep.prototype[Symbol.dispose] = Rep.prototype.free;
-
-/**
- * A rep's concentric phase, published once its turn is certain (see [`Turn`]); the rep with the
- * same index closes later with the same concentric figures, but for peak power (the peak so far).
- */
-export class Turn {
-    __destroy_into_raw() {
-        const ptr = this.__wbg_ptr;
-        this.__wbg_ptr = 0;
-        TurnFinalization.unregister(this);
-        return ptr;
-    }
-    free() {
-        const ptr = this.__destroy_into_raw();
-        wasm.__wbg_turn_free(ptr, 0);
-    }
-    /**
-     * The pull.
-     * @returns {PhaseSummary}
-     */
-    get concentric() {
-        const ret = wasm.__wbg_get_turn_concentric(this.__wbg_ptr);
-        return PhaseSummary.__wrap(ret);
-    }
-    /**
-     * The count the rep will have (≤ 0: warmup).
-     * @returns {number}
-     */
-    get count() {
-        const ret = wasm.__wbg_get_turn_count(this.__wbg_ptr);
-        return ret;
-    }
-    /**
-     * The index the rep will have.
-     * @returns {number}
-     */
-    get index() {
-        const ret = wasm.__wbg_get_turn_index(this.__wbg_ptr);
-        return ret >>> 0;
-    }
-    /**
-     * When the pull's movement starts, µs on the session's clock.
-     * @returns {number}
-     */
-    get startUs() {
-        const ret = wasm.__wbg_get_turn_startUs(this.__wbg_ptr);
-        return ret;
-    }
-    /**
-     * Concentric start.
-     * @returns {number}
-     */
-    get start() {
-        const ret = wasm.__wbg_get_turn_start(this.__wbg_ptr);
-        return ret;
-    }
-    /**
-     * Turning point.
-     * @returns {number}
-     */
-    get turn() {
-        const ret = wasm.__wbg_get_turn_turn(this.__wbg_ptr);
-        return ret;
-    }
-}
-if (Symbol.dispose) Turn.prototype[Symbol.dispose] = Turn.prototype.free;
-
-/**
- * The names of a phase's numbers in the records (see [`LiveEngine::header`]), in order.
- * @returns {string[]}
- */
-export function phaseFields() {
-    const ret = wasm.phaseFields();
-    var v1 = getArrayJsValueFromWasm0(ret[0], ret[1]);
-    wasm.__wbindgen_free(ret[0], ret[1] * 4, 4);
-    return v1;
-}
-
-/**
- * The names of a rep's numbers in the records, in order (its phases follow).
- * @returns {string[]}
- */
-export function repFields() {
-    const ret = wasm.repFields();
-    var v1 = getArrayJsValueFromWasm0(ret[0], ret[1]);
-    wasm.__wbindgen_free(ret[0], ret[1] * 4, 4);
-    return v1;
-}
-
-/**
- * The names of a turn's numbers in the records, in order (its concentric follows).
- * @returns {string[]}
- */
-export function turnFields() {
-    const ret = wasm.turnFields();
-    var v1 = getArrayJsValueFromWasm0(ret[0], ret[1]);
-    wasm.__wbindgen_free(ret[0], ret[1] * 4, 4);
-    return v1;
-}
-
-/**
  * The engine's WebAssembly memory, where [`LiveEngine::header`] points.
  * @returns {any}
  */
@@ -710,11 +391,6 @@ export function __wbg___wbindgen_memory_17a1178bc3328ea3() {
 export function __wbg___wbindgen_throw_4c88d8bf264fd984(arg0, arg1) {
     throw new Error(getStringFromWasm0(arg0, arg1));
 }
-export function __wbindgen_generic_0000000000000001(arg0, arg1) {
-    // Cast intrinsic for `Ref(String) -> Externref`.
-    const ret = getStringFromWasm0(arg0, arg1);
-    return ret;
-}
 export function __wbindgen_init_externref_table() {
     const table = wasm.__wbindgen_externrefs;
     table.set(0, undefined);
@@ -729,18 +405,9 @@ const EngineSettingsFinalization = (typeof FinalizationRegistry === 'undefined')
 const LiveEngineFinalization = (typeof FinalizationRegistry === 'undefined')
     ? { register: () => {}, unregister: () => {} }
     : new FinalizationRegistry(ptr => wasm.__wbg_liveengine_free(ptr, 1));
-const PhaseSummaryFinalization = (typeof FinalizationRegistry === 'undefined')
-    ? { register: () => {}, unregister: () => {} }
-    : new FinalizationRegistry(ptr => wasm.__wbg_phasesummary_free(ptr, 1));
 const PointsFinalization = (typeof FinalizationRegistry === 'undefined')
     ? { register: () => {}, unregister: () => {} }
     : new FinalizationRegistry(ptr => wasm.__wbg_points_free(ptr, 1));
-const RepFinalization = (typeof FinalizationRegistry === 'undefined')
-    ? { register: () => {}, unregister: () => {} }
-    : new FinalizationRegistry(ptr => wasm.__wbg_rep_free(ptr, 1));
-const TurnFinalization = (typeof FinalizationRegistry === 'undefined')
-    ? { register: () => {}, unregister: () => {} }
-    : new FinalizationRegistry(ptr => wasm.__wbg_turn_free(ptr, 1));
 
 function _assertClass(instance, klass) {
     if (!(instance instanceof klass)) {
@@ -751,25 +418,6 @@ function _assertClass(instance, klass) {
 function getArrayF64FromWasm0(ptr, len) {
     ptr = ptr >>> 0;
     return getFloat64ArrayMemory0().subarray(ptr / 8, ptr / 8 + len);
-}
-
-function getArrayJsValueFromWasm0(ptr, len) {
-    ptr = ptr >>> 0;
-    const mem = getDataViewMemory0();
-    const result = [];
-    for (let i = ptr; i < ptr + 4 * len; i += 4) {
-        result.push(wasm.__wbindgen_externrefs.get(mem.getUint32(i, true)));
-    }
-    wasm.__externref_drop_slice(ptr, len);
-    return result;
-}
-
-let cachedDataViewMemory0 = null;
-function getDataViewMemory0() {
-    if (cachedDataViewMemory0 === null || cachedDataViewMemory0.buffer.detached === true || (cachedDataViewMemory0.buffer.detached === undefined && cachedDataViewMemory0.buffer !== wasm.memory.buffer)) {
-        cachedDataViewMemory0 = new DataView(wasm.memory.buffer);
-    }
-    return cachedDataViewMemory0;
 }
 
 let cachedFloat64ArrayMemory0 = null;

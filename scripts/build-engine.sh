@@ -13,8 +13,10 @@
 # wasm-pack and wasm-bindgen come from scripts/wasm-tools.sh (cargo install); wasm-opt is off
 # (engine-rs/Cargo.toml: wasm-pack would download it).
 # With --install, missing tools are installed (apt-get for the Debian toolchain needs root).
-# With --check, the fresh build is compared with the committed pkg/ file by file and the
-# script fails when one differs. The committed pkg/ is built by the debian route, so --check
+# It also writes src/engine/generated/records.ts, the TypeScript readers of the engine's header
+# and records (engine-rs/src/records.rs has the one list of their fields).
+# With --check, the fresh build is compared with the committed pkg/ and records.ts file by file
+# and the script fails when one differs. The committed pkg/ is built by the debian route, so --check
 # pins that route: two compilers never produce the same bytes.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -79,18 +81,27 @@ cargo_native() {
   if command -v cargo >/dev/null && cargo --version >/dev/null 2>&1; then cargo "$@"; else RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc /usr/bin/cargo "$@"; fi
 }
 RUSTFLAGS= CARGO_TARGET_DIR="$root/target" cargo_native run --quiet --release -p repline-engine --example settings_json >"$out/settings.json"
+# The TypeScript readers and types of the header and records the engine leaves in wasm memory,
+# from the one list of their fields (engine-rs/src/records.rs).
+generated=src/engine/generated/records.ts
+records="$(mktemp)"
+trap 'rm -rf "$out" "$records"' EXIT
+RUSTFLAGS= CARGO_TARGET_DIR="$root/target" cargo_native run --quiet --release -p repline-engine --example records_ts >"$records"
 
 if [ "$check" = 1 ]; then
-  if ! diff -r "$out" pkg >/dev/null; then
+  if ! diff -r "$out" pkg >/dev/null || ! diff -q "$records" "$generated" >/dev/null; then
     diff -rq "$out" pkg >&2 || true
-    echo "build-engine: pkg/ differs from a fresh build of engine-rs/." >&2
-    echo "Run 'ENGINE_TOOLCHAIN=debian npm run build:engine' and commit pkg/." >&2
+    diff -q "$records" "$generated" >&2 || true
+    echo "build-engine: pkg/ or $generated differs from a fresh build of engine-rs/." >&2
+    echo "Run 'ENGINE_TOOLCHAIN=debian npm run build:engine' and commit pkg/ and $generated." >&2
     exit 1
   fi
-  echo "build-engine: pkg/ matches a fresh build ($(wc -c <"$out/engine_bg.wasm") bytes of wasm, $route route)"
+  echo "build-engine: pkg/ and $generated match a fresh build ($(wc -c <"$out/engine_bg.wasm") bytes of wasm, $route route)"
 else
   rm -rf pkg
   mkdir -p pkg
   cp "$out"/* pkg/
-  echo "build-engine: wrote pkg/ ($(wc -c <pkg/engine_bg.wasm) bytes of wasm, $route route)"
+  mkdir -p "$(dirname "$generated")"
+  cp "$records" "$generated"
+  echo "build-engine: wrote $generated and pkg/ ($(wc -c <pkg/engine_bg.wasm) bytes of wasm, $route route)"
 fi

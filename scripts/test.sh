@@ -4,7 +4,8 @@
 # built by cargo install, Chromium), checks that the committed pkg/ is a fresh wasm-pack build of
 # engine-rs/, then runs the native engine tests (property tests included), the type check, the
 # import check (ARCHITECTURE.md's folder layering, no cycles), the module-state check (no
-# module-level signal, cache or late-bound slot in src/, nothing run at import), the unit/component tests, the
+# module-level signal, cache or late-bound slot in src/, nothing run at import), the timing-comment
+# check (no timing figure in engine-rs/ comments: they go to engine-rs/PERF.md), the unit/component tests, the
 # production build with its size budget, the CLI bundle and the real-browser end-to-end tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,6 +35,7 @@ step "engine: native tests" cargo_native test --release -p repline-engine
 step "typecheck" npx tsc -p .
 step "imports keep the layering of ARCHITECTURE.md, no cycles" node build/checkImports.mjs
 step "no module-level state in src/, nothing run at import" node build/checkModuleState.mjs
+step "no timing figure in the engine's comments" node build/checkTimingComments.mjs
 step "unit and component tests" npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json
 step "production build and size budget" bash scripts/build-app.sh
 step "batch command bundle" npx vite build --config vite.cli.config.ts --logLevel warn

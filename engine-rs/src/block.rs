@@ -13,9 +13,9 @@
 use crate::settings::FILTER_MAX_HALF_WIDTH;
 
 /// New grid points per block at most. Each block costs every stage a start (state into locals,
-/// the derivation's call, the move of [`HISTORY`] points): for the hour in WebAssembly 1024 took
-/// 1.4–2.9 ms less than 256 (three runs of 21, alternating in one process), 128 0.9 ms more, 2048
-/// no less. A whole session's push fills blocks; a live push of 100 points uses a tenth of one.
+/// the derivation's call, the move of [`HISTORY`] points), so a block is long enough for that
+/// start to be rare (engine-rs/PERF.md has the sizes tried). A whole session's push fills
+/// blocks; a live push of 100 points uses a tenth of one.
 pub const NEW: usize = 1024;
 
 /// Points kept from one block for the next: the filter's window of 2m + 1 (at most 101) points,

@@ -118,32 +118,9 @@
 //!   and sees one sample or point at a time, so an incremental session
 //!   ([`Engine::push`]) costs in proportion to its batch, and any split of the same samples into
 //!   batches gives bit-identical results to [`reprocess`].
-//! - Speed (`bench/results.json`; an hour at 200 Hz, 720 000 samples, with a rep every 4 s, on a
-//!   two-core machine shared with other work, which slows a run by up to 1.8× for seconds at a
-//!   time, so each figure is the best of runs spread over half a minute, the median beside it):
-//!   through WebAssembly in Node, reps only, 22.5–23.4 ms (31 M samples/s, the samples copied
-//!   in and the reps read out; 26.8 ms and 26.9 M/s on the afternoon of 2026-11-24, 36 ms that
-//!   morning), with every point column copied out 55 ms (84 ms on 2026-11-22, before the
-//!   accuracy work; 61–106 ms, best of five in a row, the evening of 2026-11-24); natively with
-//!   every point kept 32–33 M samples/s (22 ms; 25.6–28.4 M/s before the derivation wrote the
-//!   points as it went, 27.1 the afternoon of 2026-11-24), 39–41 M/s reps only; a live 500 ms
-//!   push 3.8 µs, 5 µs when it closes a rep, p95 about 6 µs in a quiet spell once V8 has
-//!   compiled the engine (10–13 µs under load).
-//!   The point columns are 63 MB for the hour, more than the caches hold: written a column at a
-//!   time after each block they cost 8–9 ms natively, the processor waiting on memory (a C loop
-//!   writing as much takes 6–8 ms here, with non-temporal stores no less); written a point at a
-//!   time inside the derivation's loop (`session::Rows`), they go out while it computes and
-//!   cost 4–5 ms.
-//!   The engine's own time in WebAssembly (the push, without copying the samples in), best of
-//!   15, alternating with the engine of the morning of 2026-11-24 in one quiet spell: 23.7 ms
-//!   against 32.4 ms (medians 24.7 and 34.7), before the blocks of 1024 and the grid-point
-//!   resampler took off another 2–3 ms. V8's code for the detector's larger loops holds a few
-//!   MB more of the process than the morning's engine did (wasm memory is not the difference);
-//!   the batch command gives it back by compiling on one thread (`cli/reprocess.ts`): its peak
-//!   for an hour's file is 132–148 bytes a sample (135 in the morning).
-//!   Every change below was measured one at a time (native instructions with callgrind, wasm
-//!   alternating old and new) and kept only if it left every output bit as it was (`examples/fingerprint.rs`).
-//!   What made the difference:
+//! - Speed: the figures are in `bench/results.json` (`npm run bench`), and the account of what
+//!   was measured, kept and left out, with dates and commits, in `engine-rs/PERF.md`. What
+//!   stays true of the structure, and why:
 //!   - WebAssembly engines keep a loop's values in registers only while the loop has no call
 //!     in it, even one not taken: hot loops have none, rare work (a segment start, a due edge,
 //!     a rep closing) leaves the loop and comes back ([`savgol::SavGol::filter`],
@@ -154,57 +131,28 @@
 //!     and the rest band: [`reps::RepDetector::steady`] takes them in loops of their own (one
 //!     per direction, columns cut to their length so nothing is bounds-checked, a fold's count
 //!     and places set once after the loop), adding in the same order as the point-by-point
-//!     path. It takes the slow-down after a stop and the still points past the extreme too: of
-//!     the hour's 720 000 points 15 600 go point by point (33 100 before), mostly the first 2°
-//!     of each movement (unconfirmed) and a few at each switch and stop. The common rest (the
-//!     phase's fold past its slow-down, the next's in its lead) has a loop with little state
-//!     that only finds where the rest ends; the folds add its points in a pass after it (V8
-//!     spilled the two folds' sums at the loop's head).
-//!   - The resampler checks runs of 32 samples at once in a branch-free pre-pass and
-//!     interpolates a clean run with no check or choice per sample ([`resample`]).
+//!     path, so that both give the same bits. The common rest has a loop with little state
+//!     that only finds where the rest ends; the folds add its points in a pass after it.
+//!   - The resampler checks runs of samples at once in a branch-free pre-pass and takes a clean
+//!     run with no check or choice per sample, a grid point at a time ([`resample`]).
 //!   - The smoothing buffer runs inside the filter's loops (no pass of its own); the derivation
-//!     goes a 20 ms power block at a time, out of line, the fits' fresh sums on a countdown.
+//!     goes a 20 ms power block at a time, out of line, writing each point's metrics as it
+//!     derives them (`session::Rows`: a session's point columns are more than the caches hold).
 //!   - A phase sums ω, α, the body's α and P, not every metric ([`phase::phase_values`]); the
 //!     fits of peak power run on 20 ms block means beside a ring of their own, and the detector
 //!     looks at smoothed power only where a block ends.
 //!   - Chains from one point to the next are one operation long where the arithmetic allows:
 //!     the resampler's grid count comes from each sample's own time, the power window and the
-//!     filter's moments take one addition a point; float `min`/`max`, a division per point and
-//!     an unsigned conversion, each a chain of branches or a stall in V8, are gone from the hot
-//!     loops. Columns are padded so that a point's columns do not share a cache set.
+//!     filter's moments take one addition a point; no float `min`/`max`, division per point or
+//!     unsigned conversion in the hot loops. Columns are padded so that a point's columns do
+//!     not share a cache set.
 //!   - The JavaScript boundary is one call a push, allocating nothing when nothing closed, with
-//!     one input buffer for every engine, zeroed only as it grows (`src/bindings.rs`). The
-//!     TypeScript side reads an update into one object shape, the records through its one view
-//!     of wasm memory (a push that closes a rep: 13–14 µs before, 5 now), and `reprocess`
-//!     pushes a session in pieces of 32 Ki samples, which keeps the input in cache (0.8 ms) and
-//!     wasm memory from growing by the session's size.
-//!   - Blocks of 1024 new points ([`block::NEW`]): each stage's start per block is paid a
-//!     quarter as often (1.4–2.9 ms of the hour in wasm, alternating).
-//!   - In WebAssembly the resampler takes clean runs a grid point at a time
-//!     ([`resample`], `BY_GRID_POINT`: 0.7–1.0 ms); natively the branch-free sample-at-a-time
-//!     path stays, faster there (17.3 ms against 20.5 for the hour, reps only).
-//!   - The steady loops leave the edges' point buffer to one copy after them (0.3 ms).
-//!
-//!   Tried and left out, each within the noise or slower in WebAssembly: the first 2° of a
-//!   movement from rest in `steady` (2 200 fewer points point by point); the moving loops'
-//!   sums in a pass after them (slower); the point-by-point path out of line; the body's α
-//!   as α·±1; the resampler two samples an iteration (1.2 ms slower),
-//!   or with the points past two drained outside its loop; the fits' moments in memory (0.8 ms
-//!   slower); blocks of 128 (0.9 ms slower) or 2048 (no faster); the grid-point resampler
-//!   taking its samples without a branch (1.4 ms slower: V8 makes a float select a branch;
-//!   natively 22 ms against 17.3) or by index into a copy of the run (4–5 ms slower: each
-//!   take waits on the last one's load); natively, each sample's grid count and 1 / interval
-//!   in a pass before the run (no faster); the filter's and the derivation's loops bounded by
-//!   the next segment start, found once, instead of a test a point (no faster); a warm-up run
-//!   at module load (first-session p95 19 → 12–15 µs, not reliably under 10, for 5–15 ms at
-//!   every import). WebAssembly SIMD (`+simd128`) gives about 1 ms of the hour's 24 (measured
-//!   alternating, 4 %), and is left out: a SIMD module does not compile at all in Safari before
-//!   16.4, which the iOS app (Capacitor 7, iOS 14 and later) would then refuse to run.
-//!   What is left is spread: in V8's profile of the hour the resampler and the derivation
-//!   about a fifth each, the filter an eighth, `steady`'s loops a quarter, the edges' fits
-//!   4 %. Natively, in instructions a sample (callgrind): the resampler 87, the derivation 71
-//!   (of which the two quartic fits of peak power 26), the filter 53, the moving loops 34, the
-//!   rest loops 19, the edges' fits 14.
+//!     one input buffer for every engine, zeroed only as it grows (`src/bindings.rs`).
+//!   - No WebAssembly SIMD: a SIMD module does not compile at all in Safari before 16.4, which
+//!     the iOS app (Capacitor 7, iOS 14 and later) would then refuse to run.
+//!   - Every such change leaves every output bit as it was (`examples/fingerprint.rs`).
+//! - The numbers a call leaves for TypeScript in wasm memory (its header, the reps, turns and
+//!   phases) are listed once, in [`records`]; the TypeScript readers are generated from that list.
 //! - Bad settings and malformed batches are [`Error`]s; bad samples are dropped and counted
 //!   (skipped apart from rejected glitches, [`Update`]), and so are wraps undone, dead stops at a
 //!   sensor's limit and refused rep candidates, so that a session with no rep has a reason the
@@ -223,6 +171,7 @@ pub mod edges;
 pub mod error;
 pub mod input;
 pub mod phase;
+pub mod records;
 pub mod reps;
 pub mod resample;
 pub mod savgol;

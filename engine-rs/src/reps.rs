@@ -709,8 +709,8 @@ impl RepDetector {
 
     /// [`RepDetector::steady`] over moving points up to `len`.
     #[allow(clippy::too_many_arguments)]
-    // Out of line: inlined into `steady`, V8's code for it held about 3 MB more of the process,
-    // for no speed (crate docs, Speed).
+    // Out of line: inlined into `steady`, V8's code for it held more of the process's memory,
+    // for no speed (engine-rs/PERF.md).
     #[inline(never)]
     fn moving<const PULLING: bool>(block: &Block, from: usize, len: usize, edges: &mut Edges, folds: &mut Folds, band: &mut Stillness, delays: &[u64; STREAMS], before: &mut Waiting) -> usize {
         let Some(mut run) = folds.all.moving_run() else { return 0 };
@@ -789,8 +789,8 @@ impl RepDetector {
     /// with rest (its slow-down goes on), which needs a copy of the fold ([`Folds::at_ext`]): that
     /// point goes to [`RepDetector::push`]. Most still points go to [`RepDetector::plain_rest`].
     #[allow(clippy::too_many_arguments)]
-    // Out of line: inlined into `steady`, V8's code for it held about 3 MB more of the process,
-    // for no speed (crate docs, Speed).
+    // Out of line: inlined into `steady`, V8's code for it held more of the process's memory,
+    // for no speed (engine-rs/PERF.md).
     #[inline(never)]
     fn rest<const PULLING: bool>(
         block: &Block,

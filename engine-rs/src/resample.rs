@@ -18,13 +18,11 @@
 //! - Fast path: [`Resampler::fill`] checks samples 32 at a time by sufficient conditions, without
 //!   a branch (`Columns::clean`), and runs a clean run with no check or choice per sample; the
 //!   rest, and any run with a bad sample or a gap, go through [`Resampler::offer`]'s checks one
-//!   by one. On the 200 Hz hour, 113 → 86 native instructions a sample (callgrind), and the
-//!   whole engine in WebAssembly about 32 → 30 ms. Tried on the fast loop and not kept (the
-//!   hour in wasm, V8): two samples an iteration, 1.2 ms slower; the points past two left to
-//!   the caller to drain (out of the loop) with ω and α zeroed in the local copy, no faster
-//!   (natively 0.15 % more instructions); a whole run checked as arrays of 32, fully
-//!   unrolled but no smaller a share of the profile. In WebAssembly a clean run without the
-//!   device's rates goes a grid point at a time instead (`BY_GRID_POINT`).
+//!   by one. A clean run without the device's rates goes a grid point at a time
+//!   (`Resampler::fill_grid`), with them a sample at a time (`Resampler::fill_run`: each
+//!   sample adds to the rates' integrals). Native builds take the same paths as the
+//!   WebAssembly that ships, so the native tests run its code. What was tried on the fast loop
+//!   and left out is in engine-rs/PERF.md.
 //! - A device's ω and α (imported debug files) are rates, not positions: a grid point gets
 //!   their mean over the grid step that ends at it (the integral of the interpolated rate over
 //!   the step, divided by the step), not their value at one instant. Sampling a 1 kHz rate
@@ -96,14 +94,6 @@ const RUN: usize = 32;
 const SQUARES: f64 = 1e22;
 
 const _: () = assert!(SQUARES * 1.01 < MAX_SAMPLE_VALUE * MAX_SAMPLE_VALUE);
-
-/// Whether [`Resampler::fill`] takes clean runs without the device's rates a grid point at a
-/// time ([`Resampler::fill_grid`]) rather than a sample at a time ([`Resampler::fill_run`]).
-/// Both give the same bits (the proptest below runs both); which is faster depends on the
-/// compiler. The grid point's way has half the instructions and a branch that with jittered
-/// samples goes either way: in V8 the hour took 0.7–1.0 ms less of its 23 (alternating both
-/// ways), natively with LLVM 17.3 → 20.5 ms, where `fill_run`'s branch-free candidates win.
-const BY_GRID_POINT: bool = cfg!(target_arch = "wasm32");
 
 impl Columns<'_> {
     /// Sample `i` (< the columns' length) as read; ω and α only with `RATES`.
@@ -399,14 +389,9 @@ impl Resampler {
     /// of them, until the samples run out; returns the index of the next sample to take. Points
     /// still due when the block is full (a sample after a long interval completes many) come
     /// first in the next block, and so do samples the stage has ready.
+    /// Clean runs go through `fill_grid` without the device's rates, through `fill_run` with
+    /// them; the rest through `fill_checked`, each sample through the input stage's checks.
     pub fn fill<const RATES: bool>(&mut self, stage: &mut Input, input: &Columns, from: usize, block: &mut GridBlock) -> usize {
-        self.fill_by::<RATES, BY_GRID_POINT>(stage, input, from, block)
-    }
-
-    /// [`Resampler::fill`], the clean runs without rates through [`Resampler::fill_grid`] when
-    /// `GRID`, else through [`Resampler::fill_run`] (see [`BY_GRID_POINT`]).
-    #[inline(always)]
-    fn fill_by<const RATES: bool, const GRID: bool>(&mut self, stage: &mut Input, input: &Columns, from: usize, block: &mut GridBlock) -> usize {
         // A local copy stays in registers across the loop, where state reached through `self`
         // would be stored and reloaded at every sample; written back below.
         let mut r = *self;
@@ -429,7 +414,7 @@ impl Resampler {
             // sample, each sample near a bad one would be checked up to RUN times.
             (i, n) = if r.k >= 1.0 && stage.idle() && input.clean::<RATES>(run, stage) {
                 let shift = (stage.origin_us().unwrap_or(0.0), stage.offset_deg());
-                let (to, n) = if GRID && !RATES { r.fill_grid(input, run, block, (n, limit), shift) } else { r.fill_run::<RATES>(input, run, block, (n, limit), shift) };
+                let (to, n) = if !RATES { r.fill_grid(input, run, block, (n, limit), shift) } else { r.fill_run::<RATES>(input, run, block, (n, limit), shift) };
                 if to > i {
                     let before = (to >= i + 2).then(|| input.sample::<RATES>(to - 2, shift));
                     let older = if to >= i + 3 { input.sample::<RATES>(to - 3, shift).angle_deg } else { stage.history()[1].angle_deg };
@@ -799,9 +784,8 @@ mod tests {
         (out, counts(&mut stage))
     }
 
-    /// The samples through [`Resampler::fill`] in batches cut at `cuts`, a block at a time
-    /// (clean runs without rates by grid point when `GRID`).
-    fn filled<const RATES: bool, const GRID: bool>(step_us: f64, c: &[Vec<f64>; 4], cuts: &[usize]) -> Bits {
+    /// The samples through [`Resampler::fill`] in batches cut at `cuts`, a block at a time.
+    fn filled<const RATES: bool>(step_us: f64, c: &[Vec<f64>; 4], cuts: &[usize]) -> Bits {
         let (mut r, mut block, mut out) = (Resampler::new(step_us), Box::<GridBlock>::default(), Vec::new());
         let mut stage = Input::new(&crate::Settings::default());
         let mut bounds: Vec<usize> = cuts.iter().map(|&cut| cut.min(c[0].len())).chain([c[0].len(), usize::MAX]).collect();
@@ -819,7 +803,7 @@ mod tests {
             let mut next = 0;
             loop {
                 block.len = 0;
-                next = r.fill_by::<RATES, GRID>(&mut stage, &input, next, &mut block);
+                next = r.fill::<RATES>(&mut stage, &input, next, &mut block);
                 if block.len == 0 {
                     break;
                 }
@@ -851,10 +835,8 @@ mod tests {
             let (input_step, grid_step) = (1e6 / input_hz, 1e6 / grid_hz);
             let c = samples(n, input_step, bad, seed);
             let (plain, rates) = (one_by_one(grid_step, &c, false), one_by_one(grid_step, &c, true));
-            proptest::prop_assert_eq!(&filled::<false, false>(grid_step, &c, &cuts), &plain);
-            proptest::prop_assert_eq!(&filled::<false, true>(grid_step, &c, &cuts), &plain);
-            proptest::prop_assert_eq!(&filled::<true, false>(grid_step, &c, &cuts), &rates);
-            proptest::prop_assert_eq!(&filled::<true, true>(grid_step, &c, &cuts), &rates);
+            proptest::prop_assert_eq!(&filled::<false>(grid_step, &c, &cuts), &plain);
+            proptest::prop_assert_eq!(&filled::<true>(grid_step, &c, &cuts), &rates);
         }
     }
 }

@@ -134,12 +134,10 @@ impl PointSink for () {
 /// many points have been put there.
 ///
 /// Why the metrics are written as the derivation goes rather than a column at a time after
-/// it: the point columns of a session (88 bytes a point, 63 MB for an hour at 200 Hz) are
-/// more than the caches hold, so writing them waits on memory. Written after the derivation, a
-/// column at a time, a block's 90 kB went out at once and the processor waited on them: the
-/// hour natively took 26–27 ms with points, 17.5–18 without. Written a point at a time between
-/// the derivation's arithmetic, they go out while it computes: 22 ms (in WebAssembly, with the
-/// columns copied out to JavaScript, 62 ms against 71).
+/// it: the point columns of a session (88 bytes a point) are more than the caches hold, so
+/// writing them waits on memory. Written after the derivation, a column at a time, a block's
+/// rows go out at once and the processor waits on them; written a point at a time between the
+/// derivation's arithmetic, they go out while it computes (engine-rs/PERF.md).
 struct Rows<'a> {
     columns: [&'a mut [MaybeUninit<f64>; WRITTEN]; Points::FIELD_COUNT],
     written: usize,
@@ -432,8 +430,7 @@ impl Engine {
     /// `from..to` (at most [`WRITTEN`]) into `self.derived`, and each point's metrics into
     /// `points`, in a loop of their own, their state in locals (the smoother's moments would
     /// otherwise go through memory from one point to the next). Out of line, so that it is
-    /// compiled apart from the detector's loops: natively 0.6 % fewer instructions for the hour,
-    /// in wasm no slower.
+    /// compiled apart from the detector's loops.
     #[inline(never)]
     fn derive(&mut self, from: usize, to: usize, points: &mut impl PointSink) {
         // Already so (see `downstream`); said here, the slots need no bounds checks.
@@ -502,11 +499,8 @@ impl Engine {
 /// smoothed power and [`phase_values`] into `derived` (at slot − `from`), and their metrics into
 /// `points`. Returns the slot it stopped at. The same arithmetic as the point-by-point path of
 /// [`Engine::downstream`], in a loop with none of its choices, a power block at a time: the
-/// points of a block carry no smoothed power, its last point the fits' values. (Fitting the
-/// blocks after the points, in loops of their own, was 0.7 ms slower for the hour in wasm; the
-/// smoother through `self` rather than a local copy, 0.8 ms; the fits alone in memory, beside
-/// the ring, with the block's sum and count in locals, 0.8 ms too; writing back only the
-/// smoother's counters and moments, not its constants, no faster.)
+/// points of a block carry no smoothed power, its last point the fits' values. (The other
+/// arrangements tried, and why they were left out, are in engine-rs/PERF.md.)
 #[inline(always)]
 fn derive_run(
     g: &GridBlock,

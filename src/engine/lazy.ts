@@ -8,8 +8,6 @@
 import type { EngineOptions, EngineSettings, EngineUpdate, EngineUpdateWithPoints, IncrementalEngine, SampleBatch } from './types';
 
 export interface EngineModule {
-  /** Throws unless the module's readers match the engine's records (run once, when it has loaded). */
-  checkEngineLayout(): void;
   createEngine(settings?: Partial<EngineSettings>, options?: EngineOptions): IncrementalEngine<EngineUpdate | EngineUpdateWithPoints>;
   reprocess(batch: SampleBatch, settings?: Partial<EngineSettings>, options?: EngineOptions): EngineUpdate | EngineUpdateWithPoints;
 }
@@ -39,7 +37,6 @@ export function createLazyEngine(importEngine: () => Promise<EngineModule> = () 
     },
     load() {
       loading ??= importEngine().then((imported) => {
-        imported.checkEngineLayout();
         module = imported;
       });
       return loading;

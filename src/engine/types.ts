@@ -3,12 +3,18 @@
  * back. Both the wasm engine (`src/engine/wasmEngine.ts`) and the test oracle
  * (`src/engine/reference/`) implement it, so a test can run either.
  *
- * The shapes of settings, reps, phase summaries and point columns are the generated classes of
- * `pkg/engine.d.ts` (from `engine-rs/src/bindings.rs`) as plain objects: written once, in Rust.
+ * Written once, in Rust: the shapes of settings and point columns are the generated classes of
+ * `pkg/engine.d.ts` (from `engine-rs/src/bindings.rs`) as plain objects; reps, turns and phase
+ * summaries are the interfaces of `./generated/records.ts` (from `engine-rs/src/records.rs`,
+ * which documents each field).
  * Units are in the names: `timeUs` is microseconds, `angleDeg` degrees, angular rates rad/s and
  * rad/s², every derived metric SI (m/s, m/s², N·m, N, W), durations seconds.
  */
 import type * as generated from '../../pkg/engine';
+
+import type { PhaseSummary, Rep, Turn } from './generated/records';
+
+export type { PhaseSummary, Rep, Turn };
 
 /** The data fields of a generated class (getters and setters), as a plain object type. */
 export type Fields<T> = { -readonly [K in keyof T as T[K] extends (...args: never[]) => unknown ? never : K]: T[K] };
@@ -38,26 +44,6 @@ export interface SampleBatch {
 /** Names of the per-phase mean metrics, in display order. `power` goes beyond the product rules. */
 export const METRICS = ['velocity', 'acceleration', 'torque', 'force', 'linearForce', 'netForce', 'power'] as const;
 export type Metric = (typeof METRICS)[number];
-
-/**
- * Per-phase summary of one repetition (engine-rs/src/phase.rs defines each figure). Means are
- * of the signed values over the movement, reported as magnitudes: in the eccentric they are
- * the braking torque, force and power. Mean angular acceleration is Δω / duration and mean
- * power the flywheel's change of kinetic energy / duration.
- */
-export type PhaseSummary = Fields<generated.PhaseSummary>;
-
-/** One repetition: concentric from `start` to `turn`, eccentric from `turn` to `end` (indices of the session's grid points). */
-export type Rep = Omit<Fields<generated.Rep>, 'concentric' | 'eccentric'> & { concentric: PhaseSummary; eccentric: PhaseSummary };
-
-/**
- * A rep's concentric phase, published as soon as its turn is certain (the rope has come back
- * 180° from fully out): the pull's figures one eccentric earlier than the whole rep. The rep with
- * the same index closes later with the same concentric figures, except that its peak power may be
- * higher (the turn's is the peak so far: the smoothed power centred on the pull's last 0.2–0.45 s
- * comes later); a turn whose rep never closes (the data ended mid-return) stays a turn.
- */
-export type Turn = Omit<Fields<generated.Turn>, 'concentric'> & { concentric: PhaseSummary };
 
 /** Resampled, filtered and derived points, one entry per grid step, one column per quantity. */
 export type ProcessedPoints = { [K in keyof Fields<generated.Points>]: Float64Array };

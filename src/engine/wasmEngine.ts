@@ -4,48 +4,23 @@
  * layout) does the calls; this file writes a batch's samples into the engine's input buffer and
  * reads what a push produced from its header, both in wasm memory through one view, so a push
  * allocates nothing in wasm. Reps and turns, when there are any, are records of numbers beside
- * the header, which this file reads into plain objects (which signals, the journal and structured
- * clone can hold).
- *
- * The readers below spell the field names out, as object literals: objects built key by key
- * from a list of names cost about 2 µs a rep in V8, a literal a few dozen nanoseconds. They are
- * checked against the names the engine gives for its records and the fields of its generated
- * classes (which the types come from) by `checkEngineLayout`, which the app's engine loader runs
- * once it has loaded this module and the tests run too, so an engine whose layout changed fails
- * at once instead of shifting figures (importing this module runs nothing).
+ * the header, read into plain objects (which signals, the journal and structured clone can hold)
+ * by the readers of `./generated/records.ts`, generated from the engine's one list of their
+ * fields (`engine-rs/src/records.rs`; a native test fails when the two disagree). Importing this
+ * module runs nothing.
  *
  * Memory: `reprocess` frees its engine in a `finally`; a live engine is freed by `dispose()`,
  * and wasm-bindgen's FinalizationRegistry frees one its owner forgot. A call that throws has
  * processed nothing; the engine stays usable.
  */
-import {
-  LiveEngine,
-  Points,
-  PhaseSummary as WasmPhaseSummary,
-  Rep as WasmRep,
-  Turn as WasmTurn,
-  phaseFields,
-  repFields,
-  turnFields,
-  wasmMemory,
-} from '../../pkg/engine.js';
+import { LiveEngine, Points, wasmMemory } from '../../pkg/engine.js';
+import { HEADER, readRep, readTurn, REP_LENGTH, TURN_LENGTH } from './generated/records';
 import { checkBatchShape, describeLengths, describeSettings, resolveSettings, toWasmSettings } from './settings';
-import type {
-  EngineOptions,
-  EngineSettings,
-  EngineUpdate,
-  EngineUpdateWithPoints,
-  IncrementalEngine,
-  PhaseSummary,
-  ProcessedPoints,
-  Rep,
-  SampleBatch,
-  Turn,
-} from './types';
+import type { EngineOptions, EngineSettings, EngineUpdate, EngineUpdateWithPoints, IncrementalEngine, ProcessedPoints, SampleBatch } from './types';
 import { messageOf } from '../shared/messageOf';
 
 /** The names of a generated class's fields: its prototype's getters, in the glue's order. */
-export function fieldNames(prototype: object): string[] {
+function fieldNames(prototype: object): string[] {
   return Object.entries(Object.getOwnPropertyDescriptors(prototype))
     .filter(([, d]) => typeof d.get === 'function')
     .map(([name]) => name);
@@ -53,73 +28,6 @@ export function fieldNames(prototype: object): string[] {
 
 /** The point columns, as the engine defines them. */
 export const POINT_NAMES = fieldNames(Points.prototype) as (keyof ProcessedPoints)[];
-
-const PHASE_LENGTH = 11;
-const REP_LENGTH = 9 + 2 * PHASE_LENGTH;
-const TURN_LENGTH = 5 + PHASE_LENGTH;
-
-/** The phase whose record starts at `at` in `n`. */
-function readPhase(n: Float64Array, at: number): PhaseSummary {
-  return {
-    duration: n[at]!,
-    velocity: n[at + 1]!,
-    acceleration: n[at + 2]!,
-    torque: n[at + 3]!,
-    force: n[at + 4]!,
-    linearForce: n[at + 5]!,
-    netForce: n[at + 6]!,
-    power: n[at + 7]!,
-    peakVelocity: n[at + 8]!,
-    peakPower: n[at + 9]!,
-    work: n[at + 10]!,
-  };
-}
-
-/** The rep whose record starts at `at` in `n`. */
-function readRep(n: Float64Array, at: number): Rep {
-  return {
-    index: n[at]!,
-    count: n[at + 1]!,
-    start: n[at + 2]!,
-    turn: n[at + 3]!,
-    end: n[at + 4]!,
-    startUs: n[at + 5]!,
-    endUs: n[at + 6]!,
-    peakPowerRatio: n[at + 7]!,
-    meanPowerRatio: n[at + 8]!,
-    concentric: readPhase(n, at + 9),
-    eccentric: readPhase(n, at + 9 + PHASE_LENGTH),
-  };
-}
-
-/** The turn whose record starts at `at` in `n`. */
-function readTurn(n: Float64Array, at: number): Turn {
-  return { index: n[at]!, count: n[at + 1]!, start: n[at + 2]!, turn: n[at + 3]!, startUs: n[at + 4]!, concentric: readPhase(n, at + 5) };
-}
-
-/**
- * Throws unless `read`, given the record 0, 1, 2 …, gives the field the engine names `i` the
- * value i, has exactly the fields of the generated class, and reads its nested phases after them.
- */
-function checkReader(read: (n: Float64Array, at: number) => object, engineNames: string[], prototype: object, nested: string[]): void {
-  const probe = Float64Array.from({ length: REP_LENGTH }, (_, i) => i);
-  const got = read(probe, 0) as Record<string, unknown>;
-  const own = Object.keys(got).filter((name) => !nested.includes(name));
-  const fields = fieldNames(prototype).filter((name) => !nested.includes(name));
-  const ok =
-    own.length === engineNames.length &&
-    fields.length === engineNames.length &&
-    engineNames.every((name, i) => got[name] === i && fields.includes(name)) &&
-    nested.every((name, k) => (got[name] as PhaseSummary).duration === engineNames.length + k * PHASE_LENGTH);
-  if (!ok) throw new Error(`The engine's records (${engineNames.join(', ')}) do not match this reader: rebuild pkg/ or update wasmEngine.ts`);
-}
-
-/** Throws unless every reader matches the engine's records (see checkReader). */
-export function checkEngineLayout(): void {
-  checkReader(readPhase, phaseFields(), WasmPhaseSummary.prototype, []);
-  checkReader(readRep, repFields(), WasmRep.prototype, ['concentric', 'eccentric']);
-  checkReader(readTurn, turnFields(), WasmTurn.prototype, ['concentric']);
-}
 
 /** All of wasm memory as numbers, a view of its buffer now. */
 const viewOfMemory = () => new Float64Array((wasmMemory() as WebAssembly.Memory).buffer);
@@ -189,14 +97,20 @@ function newEngine(settings: EngineSettings, keepPoints: boolean): Handle {
 function update(handle: Handle, takePoints: boolean): EngineUpdate | EngineUpdateWithPoints {
   const n = handle.numbers();
   const h = handle.header();
-  const skipped = n[h]!;
-  const pointCount = n[h + 1]!;
-  const reps = n[h + 2]!;
-  const turns = n[h + 3]!;
-  const problems = { rejected: n[h + 6]!, unwrapped: n[h + 7]!, saturated: n[h + 8]!, saturationDeg: n[h + 9]!, refused: n[h + 10]! };
+  const skipped = n[h + HEADER.skipped]!;
+  const pointCount = n[h + HEADER.pointCount]!;
+  const reps = n[h + HEADER.reps]!;
+  const turns = n[h + HEADER.turns]!;
+  const problems = {
+    rejected: n[h + HEADER.rejected]!,
+    unwrapped: n[h + HEADER.unwrapped]!,
+    saturated: n[h + HEADER.saturated]!,
+    saturationDeg: n[h + HEADER.saturationDeg]!,
+    refused: n[h + HEADER.refused]!,
+  };
   // Read through the view of all of wasm memory, into an update of one shape whatever it holds.
   const base: EngineUpdate = { reps: [], turns: [], skipped, pointCount, problems };
-  if (reps + turns > 0) readRecords(n, n[h + 4]! / 8, n[h + 5]!, reps, turns, base);
+  if (reps + turns > 0) readRecords(n, n[h + HEADER.recordsAt]! / 8, n[h + HEADER.recordsLength]!, reps, turns, base);
   return takePoints ? { ...base, points: points(handle.engine.takePoints()) } : base;
 }
 
@@ -256,8 +170,8 @@ export function createEngine(settings?: Partial<EngineSettings>, options: Engine
  * Samples per push of a whole session. The engine copies each push into its input buffer in wasm
  * memory, which never shrinks: an hour at 1 kHz pushed at once would keep 58 MB for the rest of
  * the page's life. A piece of 512 kB also stays in the processor's cache between the copy and
- * the engine's pass over it (for an hour at 200 Hz, 0.8 ms of 24 less than one push). Pieces
- * give the same reps bit for bit as one push (engine-rs/src/tests/streaming.rs).
+ * the engine's pass over it (engine-rs/PERF.md). Pieces give the same reps bit for bit as one
+ * push (engine-rs/src/tests/streaming.rs).
  */
 const PIECE = 1 << 15;
 

@@ -7,6 +7,7 @@ mod live;
 mod physics;
 mod properties;
 mod readings;
+mod records;
 mod streaming;
 pub mod truth;
 
