@@ -7,10 +7,10 @@
 # the right version is reused.
 #
 # They are built unoptimised (`--debug`, without debug info) into one shared target folder, so
-# the second reuses the dependencies the first compiled: 2.5 minutes for both on two cores,
-# against about 10 with cargo's release profile (LTO, one codegen unit). The tools only
-# orchestrate cargo and rewrite a 150 kB module, a second either way, and the pkg/ they write
-# is the same byte for byte (`build-engine.sh --check`).
+# the second reuses the dependencies the first compiled: cargo's release profile (LTO, one
+# codegen unit) would make the build several times longer (the README's "The first run" gives
+# the figures), while the tools only orchestrate cargo and rewrite one small module, and the
+# pkg/ they write is the same byte for byte (`build-engine.sh --check`).
 #
 #   bash scripts/wasm-tools.sh            # prints what is missing and fails
 #   bash scripts/wasm-tools.sh --install  # installs what is missing
