@@ -16,7 +16,14 @@ import {
   maxAngularAcceleration,
   maxAngularSpeed,
 } from './constants';
-import type { Samples } from './resample';
+
+/** Raw samples as columns; `omega` and `alpha` are the device's rates, present only where the session uses them. */
+export interface Samples {
+  timeUs: ArrayLike<number>;
+  angleDeg: ArrayLike<number>;
+  omega?: ArrayLike<number>;
+  alpha?: ArrayLike<number>;
+}
 
 /** What the stage counted (input.rs `Counts`). */
 export interface InputCounts {

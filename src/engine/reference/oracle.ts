@@ -7,9 +7,9 @@ import type { EngineSettings, ProcessedPoints, Rep, SampleProblems, Turn } from 
 import { FILTER_MAX_HALF_WIDTH, GRAVITY, REST_OMEGA_RAD_S } from './constants';
 import { metrics, power, rates } from './derive';
 import { lastStopUs, movements, onsetNear, stopNear, timeEdges } from './edges';
-import { inputStage } from './input';
+import { inputStage, type Samples } from './input';
 import { detectReps } from './reps';
-import { resample, type Samples } from './resample';
+import { resample } from './resample';
 import { buffer, halfWidth, savgol } from './savgol';
 import { settlePoints, smoothedPower } from './window';
 

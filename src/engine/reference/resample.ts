@@ -5,14 +5,6 @@
 import { MAX_GAP_US } from './constants';
 import type { Accepted } from './input';
 
-/** Raw samples as columns; `omega` and `alpha` are the device's rates, present only where the session uses them. */
-export interface Samples {
-  timeUs: ArrayLike<number>;
-  angleDeg: ArrayLike<number>;
-  omega?: ArrayLike<number>;
-  alpha?: ArrayLike<number>;
-}
-
 /** Grid points as columns, and each segment's points as [from, to). */
 export interface Grid {
   timeUs: number[];

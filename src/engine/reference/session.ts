@@ -8,7 +8,7 @@ import { checkBatchShape, describeLengths, resolveSettings } from '../settings';
 import type { EngineOptions, EngineSettings, EngineUpdate, EngineUpdateWithPoints, IncrementalEngine, ProcessedPoints, SampleBatch } from '../types';
 import { validateSettings } from './constants';
 import { runOracle, type OracleRun } from './oracle';
-import type { Samples } from './resample';
+import type { Samples } from './input';
 
 type Update = EngineUpdate | EngineUpdateWithPoints;
 

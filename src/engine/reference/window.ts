@@ -106,31 +106,25 @@ function segmentValues(blocks: readonly Block[], ended: number | null, widths: r
   const afterEnd = ended === null ? null : ended + 1;
   widths.forEach((half, j) => {
     const window = 2 * half + 1;
+    const size = Math.min(n, window);
+    const weights = quarticWeights(size);
     for (let c = 0; c < n; c++) {
       const first = n < window ? 0 : Math.min(Math.max(c - half, 0), n - window);
-      const size = Math.min(n, window);
       let arrival: number | null;
       if (n < window || c > n - 1 - half) arrival = afterEnd;
       else if (c >= half) arrival = c + half + PEAK_POWER_LAG < n ? taken(c + half) : afterEnd;
       else arrival = taken(window - 1) === null ? null : taken(window - 1)! + 1;
       if (arrival === null) continue;
-      const value = dot(quarticAt(size, c - first), power.slice(first, first + size));
+      const value = dot(weights[c - first]!, power.slice(first, first + size));
       out[j]!.push({ centre: blocks[c]!.first + Math.floor((points - 1) / 2), arrival, value });
     }
   });
 }
 
-const weightsOf = new Map<string, number[]>();
-
-/** The weights giving, at position `at` of `size` equally spaced points, the least-squares quartic through them (kept: the same few are used over and over). */
-function quarticAt(size: number, at: number): number[] {
-  const key = `${size} ${at}`;
-  let weights = weightsOf.get(key);
-  if (weights === undefined) {
-    weights = polynomialWeights(Array.from({ length: size }, (_, i) => i - (size - 1) / 2), 4, [at - (size - 1) / 2])[0]!;
-    weightsOf.set(key, weights);
-  }
-  return weights;
+/** For each position of a window of `size` equally spaced blocks, the weights giving the least-squares quartic through them there. */
+function quarticWeights(size: number): number[][] {
+  const x = Array.from({ length: size }, (_, i) => i - (size - 1) / 2);
+  return polynomialWeights(x, 4, x);
 }
 
 /**
