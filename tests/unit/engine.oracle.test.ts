@@ -78,6 +78,32 @@ describe('the wasm engine and the oracle', () => {
     );
   });
 
+  it('agree on sessions a unit spoils: glitches and bursts, a clock since 1970, an angle read modulo 360° or pinned at a limit', () => {
+    const spoilArb = fc.record({
+      glitches: fc.array(fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), kind: fc.constantFrom('flip', 'zero', 'spike'), length: fc.integer({ min: 1, max: 3 }) }), { maxLength: 6 }),
+      epoch: fc.boolean(),
+      wrap: fc.constantFrom('none', '360', '180'),
+      pinAt: fc.option(fc.double({ min: 150, max: 1500, noNaN: true })),
+    });
+    fc.assert(
+      fc.property(sessionArb, settingsArb, spoilArb, (s, settings, spoil) => {
+        const { timeUs, angleDeg } = sampleSet(s, s);
+        for (const { at, kind, length } of spoil.glitches) {
+          const i = Math.floor(at * angleDeg.length);
+          for (let k = i; k < Math.min(angleDeg.length, i + length); k++) angleDeg[k] = kind === 'flip' ? -angleDeg[k]! : kind === 'zero' ? 0 : angleDeg[k]! + 180;
+        }
+        const pin = spoil.pinAt;
+        const read = angleDeg.map((a) => {
+          const pinned = pin === null ? a : Math.max(-pin, Math.min(pin, a));
+          return spoil.wrap === '360' ? ((pinned % 360) + 360) % 360 : spoil.wrap === '180' ? ((((pinned + 180) % 360) + 360) % 360) - 180 : pinned;
+        });
+        const batch = { timeUs: spoil.epoch ? timeUs.map((t) => t + 1.7e15) : timeUs, angleDeg: read };
+        expectAgree(reprocess(batch, settings, { points: true }), referenceReprocess(batch, settings, { points: true }), settings);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
   it('agree on arbitrary numbers, including NaN, infinities and times going backwards', () => {
     const value = fc.oneof(fc.double(), fc.double({ min: -5000, max: 5000, noNaN: true }));
     fc.assert(
