@@ -33,11 +33,11 @@
  *   engine has it).
  * - Peak power. It is a smoothed power (engine-rs/src/window.rs): a weighted sum of block means
  *   of the points' power, the weights a least-squares quartic's over at most 69 blocks, whose
- *   absolute values sum to less than 3 at any position of any such window. So it may differ by 3
- *   times the largest difference of the powers it sums (the point tolerance above, and 1e-9 of
- *   the power itself for the engine's sliding moments), over the points a fit centred in the phase
- *   reaches: the phase and 70 blocks either side. The peak-power ratio, as far as the extremes of
- *   the two peaks' ranges allow.
+ *   absolute values sum to less than 3 at any position of any such window, and the engine sums
+ *   it from sliding moments. Like a mean that cancels, it rounds relative to what it sums: it may
+ *   differ by 3e-9 of the largest |power| a fit centred in the phase reaches (the phase and 70
+ *   blocks either side). The peak-power ratio, as far as the extremes of the two peaks' ranges
+ *   allow.
  */
 import type { EngineSettings, EngineUpdateWithPoints, PhaseSummary, ProcessedPoints } from '../../src/engine';
 import { resolveSettings } from '../../src/engine/settings';
@@ -191,7 +191,7 @@ export function expectAgree(got: EngineUpdateWithPoints, want: EngineUpdateWithP
   const peakFloor = (from: number, to: number) => {
     let worst = 0;
     for (let i = Math.max(0, local(from) - reach); i <= Math.min(want.points.power.length - 1, local(to) + reach); i++) {
-      worst = Math.max(worst, RELATIVE * (scales.power!(i) + Math.abs(want.points.power[i]!)));
+      worst = Math.max(worst, RELATIVE * Math.abs(want.points.power[i]!));
     }
     return 3 * worst;
   };
