@@ -187,7 +187,7 @@ describe.skipIf(!existsSync(ROOT))('real Chronojump flywheel recordings', () => 
   // five stretches come out differently in the engine and the oracle (blocks at 1552, 2776, 2808,
   // 3364 and 3968), and the engine's own peak powers move when the angles move by 1e-12°. All
   // else agrees to the usual tolerances; the peak powers within 1 % (0.3 % seen). Once the repair
-  // leaves powers that are 0 within rounding alone, drop the exception and the two `.fails`.
+  // leaves powers that are 0 within rounding alone, drop the exception and the two `.fails` (and the one in engine.oracle.test.ts).
   it('agrees with the oracle on signal_inertial3 but for peak powers, which a rounding sign moves', () => {
     const batch = load('signal_inertial3/signal_inertial3.txt');
     const [got, want] = [reprocess(batch, SQUAT, { points: true }), referenceReprocess(batch, SQUAT, { points: true })];
