@@ -111,7 +111,9 @@ describe('the wasm engine and the oracle', () => {
 
   it('agree on sessions a unit spoils: glitches and bursts, a clock since 1970, an angle read modulo 360° or pinned at a limit', () => {
     const spoilArb = fc.record({
-      glitches: fc.array(fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), kind: fc.constantFrom('flip', 'zero', 'spike'), length: fc.integer({ min: 1, max: 3 }) }), { maxLength: 6 }),
+      // Up to 3 samples a glitch the guard may reject; longer runs, and a jerk of 4 000° for 8–60 ms,
+      // a movement no rope makes (a concentric candidate the detector refuses).
+      glitches: fc.array(fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), kind: fc.constantFrom('flip', 'zero', 'spike', 'jerk'), length: fc.integer({ min: 1, max: 8 }) }), { maxLength: 6 }),
       epoch: fc.boolean(),
       wrap: fc.constantFrom('none', '360', '180'),
       pinAt: fc.option(fc.double({ min: 150, max: 1500, noNaN: true })),
@@ -121,7 +123,10 @@ describe('the wasm engine and the oracle', () => {
         const { timeUs, angleDeg } = sampleSet(s, s);
         for (const { at, kind, length } of spoil.glitches) {
           const i = Math.floor(at * angleDeg.length);
-          for (let k = i; k < Math.min(angleDeg.length, i + length); k++) angleDeg[k] = kind === 'flip' ? -angleDeg[k]! : kind === 'zero' ? 0 : angleDeg[k]! + 180;
+          const samples = kind === 'jerk' ? Math.ceil(length * 0.0075 * s.inputHz) : length;
+          for (let k = i; k < Math.min(angleDeg.length, i + samples); k++) {
+            angleDeg[k] = kind === 'flip' ? -angleDeg[k]! : kind === 'zero' ? 0 : kind === 'spike' ? angleDeg[k]! + 180 : angleDeg[k]! + 4000 * Math.sign(angleDeg[k]!);
+          }
         }
         const pin = spoil.pinAt;
         const read = angleDeg.map((a) => {
