@@ -26,6 +26,18 @@
  *   sign of its ω (phase.rs); where ω is 0 within its tolerance, the sign is the rounding's, and
  *   such a point (the first of a rest after a sudden stop) can carry a real α. A phase's figures
  *   may differ by the share of those points, |ω|, |α| and |P| summed over them.
+ * - Means that cancel. A phase's figures are magnitudes of means (and sums) of signed values (α,
+ *   the body's acceleration, power): over a pull from rest to rest, power and α sum to about 0,
+ *   and a mean near 0 rounds relative to the values summed, not to itself. Each such figure may
+ *   differ by 1e-9 of the same mean taken of its points' magnitudes (over the phase as either
+ *   engine has it).
+ * - Peak power. It is a smoothed power (engine-rs/src/window.rs): a weighted sum of block means
+ *   of the points' power, the weights a least-squares quartic's over at most 69 blocks, whose
+ *   absolute values sum to less than 3 at any position of any such window, and the engine sums
+ *   it from sliding moments. Like a mean that cancels, it rounds relative to what it sums: it may
+ *   differ by 3e-9 of the largest |power| a fit centred in the phase reaches (the phase and 70
+ *   blocks either side). The peak-power ratio, as far as the extremes of the two peaks' ranges
+ *   allow.
  */
 import type { EngineSettings, EngineUpdateWithPoints, PhaseSummary, ProcessedPoints } from '../../src/engine';
 import { resolveSettings } from '../../src/engine/settings';
@@ -111,6 +123,40 @@ function restShare(
 }
 
 /**
+ * How far a phase's figures may move where their signed sums cancel (see the module notes): 1e-9
+ * of each figure taken of its points' magnitudes, over the points after `from` up to `to`.
+ */
+function cancelShare(points: ProcessedPoints, s: EngineSettings, phase: PhaseSummary, from: number, to: number): Partial<Record<keyof PhaseSummary, number>> {
+  if (from < 0 || to >= points.timeUs.length || phase.duration <= 0) return {};
+  let [omega, alpha, body, power] = [0, 0, 0, 0];
+  for (let i = from + 1; i <= to; i++) {
+    omega += Math.abs(points.angularVelocity[i]!);
+    alpha += Math.abs(points.angularAcceleration[i]!);
+    body += Math.abs(points.acceleration[i]!);
+    power += Math.abs(points.power[i]!);
+  }
+  const mean = RELATIVE / s.hz / phase.duration;
+  const force = (s.inertia * alpha * mean) / s.radius;
+  return {
+    velocity: s.radius * omega * mean,
+    acceleration: 2 * s.radius * alpha * mean,
+    torque: s.inertia * alpha * mean,
+    force,
+    linearForce: s.mass * body * mean,
+    netForce: s.mass * body * mean + force,
+    power: power * mean,
+    work: (RELATIVE * power) / s.hz,
+  };
+}
+
+/** The floors `a` and `b` together. */
+const plus = (a: Partial<Record<keyof PhaseSummary, number>>, b: Partial<Record<keyof PhaseSummary, number>>) => {
+  const out = { ...a };
+  for (const key of Object.keys(b) as (keyof PhaseSummary)[]) out[key] = (out[key] ?? 0) + b[key]!;
+  return out;
+};
+
+/**
  * Throws, naming the first difference, unless the updates agree (see the module notes).
  * `firstIndex`: the grid index of the updates' first point (a live push's).
  */
@@ -118,6 +164,12 @@ export function expectAgree(got: EngineUpdateWithPoints, want: EngineUpdateWithP
   const s = resolveSettings(settings);
   if (got.skipped !== want.skipped) throw new Error(`skipped ${got.skipped} vs ${want.skipped}`);
   if (got.pointCount !== want.pointCount) throw new Error(`pointCount ${got.pointCount} vs ${want.pointCount}`);
+  // What the input stage and the detector set aside are counts and a reading as read: exact.
+  if (got.problems !== undefined && want.problems !== undefined) {
+    for (const key of Object.keys(want.problems) as (keyof typeof want.problems)[]) {
+      if (got.problems[key] !== want.problems[key]) throw new Error(`problems.${key}: ${got.problems[key]} vs ${want.problems[key]}`);
+    }
+  }
   const scales = pointScales(want.points, s);
   for (const [name, column] of Object.entries(want.points) as [string, Float64Array][]) {
     const other = (got.points as unknown as Record<string, Float64Array>)[name]!;
@@ -130,7 +182,19 @@ export function expectAgree(got: EngineUpdateWithPoints, want: EngineUpdateWithP
   const position = (index: number) => Math.abs(want.points.angleDeg[local(index)]!);
   const sameExtreme = (a: number, b: number) => a === b || (has(a) && has(b) && within(position(a), position(b), RELATIVE * scales.angleDeg!(local(b))));
   const share = (phase: PhaseSummary, starts: [number, number], ends: [number, number]) =>
-    restShare(want.points, s, [scales.angleDeg!, scales.angularVelocity!], phase, [local(starts[0]), local(starts[1])], [local(ends[0]), local(ends[1])]);
+    plus(
+      restShare(want.points, s, [scales.angleDeg!, scales.angularVelocity!], phase, [local(starts[0]), local(starts[1])], [local(ends[0]), local(ends[1])]),
+      cancelShare(want.points, s, phase, local(Math.min(...starts)), local(Math.max(...ends))),
+    );
+  // Points of a block (window.rs `block_points`), and how far a fit centred in a phase reaches.
+  const reach = 70 * Math.max(1, Math.round(s.hz / 50));
+  const peakFloor = (from: number, to: number) => {
+    let worst = 0;
+    for (let i = Math.max(0, local(from) - reach); i <= Math.min(want.points.power.length - 1, local(to) + reach); i++) {
+      worst = Math.max(worst, RELATIVE * Math.abs(want.points.power[i]!));
+    }
+    return 3 * worst;
+  };
   const expectPhase = (what: string, a: PhaseSummary, b: PhaseSummary, floors: Partial<Record<keyof PhaseSummary, number>>) => {
     for (const key of Object.keys(b) as (keyof PhaseSummary)[]) {
       if (!within(a[key], b[key], floors[key])) throw new Error(`${what}.${key}: ${a[key]} vs ${b[key]}`);
@@ -144,20 +208,21 @@ export function expectAgree(got: EngineUpdateWithPoints, want: EngineUpdateWithP
     const w = want.turns[k]!;
     for (const key of ['index', 'count', 'startUs'] as const) expectNumber(`turns[${k}].${key}`, t[key], w[key]);
     for (const key of ['start', 'turn'] as const) if (!sameExtreme(t[key], w[key])) throw new Error(`turns[${k}].${key}: ${t[key]} vs ${w[key]}`);
-    expectPhase(`turns[${k}].concentric`, t.concentric, w.concentric, share(w.concentric, [t.start, w.start], [t.turn, w.turn]));
+    const peak = peakFloor(Math.min(t.start, w.start), Math.max(t.turn, w.turn));
+    expectPhase(`turns[${k}].concentric`, t.concentric, w.concentric, { ...share(w.concentric, [t.start, w.start], [t.turn, w.turn]), peakPower: peak });
   });
   if (got.reps.length !== want.reps.length) throw new Error(`${got.reps.length} vs ${want.reps.length} reps`);
   got.reps.forEach((r, k) => {
     const w = want.reps[k]!;
-    for (const key of ['index', 'count', 'startUs', 'endUs', 'peakPowerRatio'] as const) expectNumber(`reps[${k}].${key}`, r[key], w[key]);
+    for (const key of ['index', 'count', 'startUs', 'endUs'] as const) expectNumber(`reps[${k}].${key}`, r[key], w[key]);
     for (const key of ['start', 'turn', 'end'] as const) if (!sameExtreme(r[key], w[key])) throw new Error(`reps[${k}].${key}: ${r[key]} vs ${w[key]}`);
-    const concentric = share(w.concentric, [r.start, w.start], [r.turn, w.turn]);
-    const eccentric = share(w.eccentric, [r.turn, w.turn], [r.end, w.end]);
+    const concentric = { ...share(w.concentric, [r.start, w.start], [r.turn, w.turn]), peakPower: peakFloor(Math.min(r.start, w.start), Math.max(r.turn, w.turn)) };
+    const eccentric = { ...share(w.eccentric, [r.turn, w.turn], [r.end, w.end]), peakPower: peakFloor(Math.min(r.turn, w.turn), Math.max(r.end, w.end)) };
     expectPhase(`reps[${k}].concentric`, r.concentric, w.concentric, concentric);
     expectPhase(`reps[${k}].eccentric`, r.eccentric, w.eccentric, eccentric);
-    // A ratio of two means, each within its floor: as far as the extremes of their ranges allow.
-    const [e, c, fe, fc] = [w.eccentric.power, w.concentric.power, eccentric.power ?? 0, concentric.power ?? 0];
-    const ratioFloor = c === 0 ? 0 : c > fc ? Math.max((e + fe) / (c - fc) - e / c, e / c - (e - fe) / (c + fc)) : Infinity;
-    expectNumber(`reps[${k}].meanPowerRatio`, r.meanPowerRatio, w.meanPowerRatio, ratioFloor);
+    // A ratio of two figures, each within its floor: as far as the extremes of their ranges allow.
+    const ratioFloor = (e: number, c: number, fe: number, fc: number) => (c === 0 ? 0 : c > fc ? Math.max((e + fe) / (c - fc) - e / c, e / c - (e - fe) / (c + fc)) : Infinity);
+    expectNumber(`reps[${k}].meanPowerRatio`, r.meanPowerRatio, w.meanPowerRatio, ratioFloor(w.eccentric.power, w.concentric.power, eccentric.power ?? 0, concentric.power ?? 0));
+    expectNumber(`reps[${k}].peakPowerRatio`, r.peakPowerRatio, w.peakPowerRatio, ratioFloor(w.eccentric.peakPower, w.concentric.peakPower, eccentric.peakPower, concentric.peakPower));
   });
 }

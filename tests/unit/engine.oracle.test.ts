@@ -62,6 +62,37 @@ function withExtras(batch: SampleBatch, set: YoYoSet, device: boolean, badEvery:
   return device ? { timeUs, angleDeg, angularVelocity, angularAcceleration } : batch;
 }
 
+/**
+ * A set whose eccentrics end in a hard stop (engine-rs/src/tests/truth.rs `hard_stops`): 1 s at
+ * rest wound `wound[0]`°, then per rep a cosine pull out from `wound[k]`° that reaches top speed at
+ * the turn, the return at that speed over `wound[k + 1]`° in `returnS`, stopping dead, and 1 s of
+ * rest; sampled at `inputHz` with jitter, noise and encoder ticks.
+ */
+function hardStops(h: { wound: number[]; returnS: number; inputHz: number; jitter: number; noiseDeg: number; tickDeg: number; seed: number }): SampleBatch {
+  const pieces: [number, number, (u: number) => number][] = [[0, 1, () => h.wound[0]!]];
+  let [t, side] = [1, 1];
+  for (let k = 0; k + 1 < h.wound.length; k++) {
+    const [a, b, s] = [h.wound[k]!, h.wound[k + 1]!, side];
+    const peak = b / h.returnS;
+    const pullS = (a * Math.PI) / 2 / peak;
+    pieces.push([t, pullS, (u) => s * a * Math.cos((Math.PI / 2) * (u / pullS))]);
+    pieces.push([t + pullS, h.returnS, (u) => -s * peak * u]);
+    t += pullS + h.returnS;
+    pieces.push([t, 1, () => -s * b]);
+    [t, side] = [t + 1, -side];
+  }
+  const random = rng(h.seed);
+  const n = Math.floor(t * h.inputHz);
+  const timeUs = Float64Array.from({ length: n }, (_, i) => Math.max(0, (i + h.jitter * (2 * random() - 1)) / h.inputHz) * 1e6);
+  const angleDeg = timeUs.map((us) => {
+    const at = us / 1e6;
+    const [from, length, f] = pieces.findLast(([from]) => from <= at) ?? pieces[0]!;
+    const noisy = f(Math.min(at - from, length)) + h.noiseDeg * (random() + random() - 1);
+    return h.tickDeg > 0 ? Math.round(noisy / h.tickDeg) * h.tickDeg : noisy;
+  });
+  return { timeUs, angleDeg };
+}
+
 describe('the wasm engine and the oracle', () => {
   it('agree on random flywheel sessions, wasm pushed in random slices', () => {
     fc.assert(
@@ -78,6 +109,68 @@ describe('the wasm engine and the oracle', () => {
     );
   });
 
+  it('agree on sessions a unit spoils: glitches and bursts, a clock since 1970, an angle read modulo 360° or pinned at a limit', () => {
+    const spoilArb = fc.record({
+      // Up to 3 samples a glitch the guard may reject; longer runs, and a jerk of 4 000° for 8–60 ms,
+      // a movement no rope makes (a concentric candidate the detector refuses).
+      glitches: fc.array(fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), kind: fc.constantFrom('flip', 'zero', 'spike', 'jerk'), length: fc.integer({ min: 1, max: 8 }) }), { maxLength: 6 }),
+      epoch: fc.boolean(),
+      wrap: fc.constantFrom('none', '360', '180'),
+      pinAt: fc.option(fc.double({ min: 150, max: 1500, noNaN: true })),
+    });
+    fc.assert(
+      fc.property(sessionArb, settingsArb, spoilArb, (s, settings, spoil) => {
+        const { timeUs, angleDeg } = sampleSet(s, s);
+        for (const { at, kind, length } of spoil.glitches) {
+          const i = Math.floor(at * angleDeg.length);
+          const samples = kind === 'jerk' ? Math.ceil(length * 0.0075 * s.inputHz) : length;
+          for (let k = i; k < Math.min(angleDeg.length, i + samples); k++) {
+            angleDeg[k] = kind === 'flip' ? -angleDeg[k]! : kind === 'zero' ? 0 : kind === 'spike' ? angleDeg[k]! + 180 : angleDeg[k]! + 4000 * Math.sign(angleDeg[k]!);
+          }
+        }
+        const pin = spoil.pinAt;
+        const read = angleDeg.map((a) => {
+          const pinned = pin === null ? a : Math.max(-pin, Math.min(pin, a));
+          return spoil.wrap === '360' ? ((pinned % 360) + 360) % 360 : spoil.wrap === '180' ? ((((pinned + 180) % 360) + 360) % 360) - 180 : pinned;
+        });
+        const batch = { timeUs: spoil.epoch ? timeUs.map((t) => t + 1.7e15) : timeUs, angleDeg: read };
+        expectAgree(reprocess(batch, settings, { points: true }), referenceReprocess(batch, settings, { points: true }), settings);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('agree on sets whose eccentrics end in a hard stop (a return at top speed that stops dead, then rest)', () => {
+    const hardStopArb = fc.record({
+      wound: fc.array(fc.double({ min: 1620, max: 1980, noNaN: true }), { minLength: 3, maxLength: 5 }),
+      returnS: fc.double({ min: 0.15, max: 0.4, noNaN: true }),
+      inputHz: fc.integer({ min: 100, max: 1000 }),
+      jitter: fc.double({ min: 0, max: 0.45, noNaN: true }),
+      // Noise (beyond a tick, which it dithers) enough that no block's power is 0 but for
+      // rounding: see the known disagreement below.
+      noiseDeg: fc.double({ min: 0.05, max: 1, noNaN: true }),
+      tickDeg: fc.constantFrom(0, 0.36, 1.8),
+      seed: fc.integer(),
+    }).map((h) => ({ ...h, noiseDeg: h.noiseDeg + h.tickDeg }));
+    fc.assert(
+      fc.property(hardStopArb, settingsArb, (h, settings) => {
+        expectAgree(reprocess(hardStops(h), settings, { points: true }), referenceReprocess(hardStops(h), settings, { points: true }), settings);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  // Known disagreement, reported: window.rs `repair` decides by the sign of a block's mean power,
+  // which on a return at constant speed read by clean encoder ticks is 0 but for rounding, so
+  // which stretches it spreads as missed counts is the rounding's, and the peak powers of both
+  // phases move (here by 0.05 %). The oracle rounds otherwise. This fails while the engine does
+  // so: once its repair leaves powers that are 0 within rounding alone, drop `.fails`.
+  it.fails('agree on a hard-stop set read by clean 1.8° ticks', () => {
+    const set = { wound: [1660.0273674611049, 1688.0847595684197, 1620], returnS: 0.37202100190866033, inputHz: 782, jitter: 0, noiseDeg: 0, tickDeg: 1.8, seed: 0 };
+    const settings = { hz: 100, radius: 0.005, inertia: 0.05 };
+    expectAgree(reprocess(hardStops(set), settings, { points: true }), referenceReprocess(hardStops(set), settings, { points: true }), settings);
+  });
+
   it('agree on arbitrary numbers, including NaN, infinities and times going backwards', () => {
     const value = fc.oneof(fc.double(), fc.double({ min: -5000, max: 5000, noNaN: true }));
     fc.assert(
@@ -87,7 +180,7 @@ describe('the wasm engine and the oracle', () => {
         const angleDeg = Float64Array.from(rows, ([, a]) => a);
         expectAgree(reprocess({ timeUs, angleDeg }, {}, { points: true }), referenceReprocess({ timeUs, angleDeg }, {}, { points: true }), {});
       }),
-      { numRuns: 100 },
+      { numRuns: 20 },
     );
   });
 

@@ -19,8 +19,14 @@ export const PEAK_POWER_MAX_HALF_WIDTH = 34;
 export const EDGE_REST_S = 0.15;
 export const EDGE_MOVE_S = 0.1;
 export const EDGE_HISTORY = 8;
-/** Largest window of a change-point fit, points: EDGE_REST_S and EDGE_MOVE_S at 1000 Hz, and 2 (edges.rs `MAX_WINDOW`). */
-export const EDGE_MAX_WINDOW = 252;
+/** Largest window of a change-point fit, points: EDGE_REST_S and EDGE_MOVE_S at 1000 Hz, the filter's largest half-width and 5 (edges.rs `MAX_WINDOW`). */
+export const EDGE_MAX_WINDOW = 305;
+/** A stop the quadratic misses by more than this rms (°) is fitted with a speed term too (edges.rs `SPEED_FIT_MISFIT_DEG`). */
+export const SPEED_FIT_MISFIT_DEG = 3;
+/** ... and timed by it when its squared error is below this share of the quadratic's (`SPEED_FIT_GAIN`) ... */
+export const SPEED_FIT_GAIN = 0.25;
+/** ... and its fitted speed at the stop exceeds this, °/s (`SPEED_FIT_MIN_DEG_S`). */
+export const SPEED_FIT_MIN_DEG_S = 1000;
 export const MOVE_CONFIRM_DEG = 2;
 export const REP_TRAVEL_DEG = 180;
 export const REST_CLOSE_S = 0.5;
@@ -28,6 +34,22 @@ export const REST_BAND_DEG = 10;
 export const MAX_GAP_US = 1_000_000;
 export const MAX_SAMPLE_VALUE = 1e12;
 export const MIN_STEP_US = 1e-3;
+export const MAX_CLOCK_US = 1e17;
+export const MAX_ROPE_FORCE_N = 5000;
+export const MIN_INERTIA_KG_M2 = 0.005;
+export const MAX_ROPE_SPEED_M_S = 6;
+export const GLITCH_TOLERANCE_DEG = 20;
+export const GLITCH_MAX_BURST = 3;
+export const SATURATION_STEP_DEG = 5;
+/** Blocks the power fits lag behind the newest, for the repair of missed counts (window.rs `LAG`). */
+export const PEAK_POWER_LAG = 5;
+/** Fewest blocks a moving segment needs for any smoothed power: five fix a quartic (window.rs `MIN_SEGMENT`). */
+export const PEAK_POWER_MIN_SEGMENT = 5;
+
+/** The largest angular acceleration of a disc on a shaft of `radius` m, rad/s²: the hardest pull on the lightest flywheel (settings.rs `max_angular_acceleration`). */
+export const maxAngularAcceleration = (radius: number): number => (MAX_ROPE_FORCE_N * radius) / MIN_INERTIA_KG_M2;
+/** The largest angular speed of that disc, rad/s (settings.rs `max_angular_speed`). */
+export const maxAngularSpeed = (radius: number): number => MAX_ROPE_SPEED_M_S / radius;
 
 const RULES: [keyof EngineSettings, (v: number) => boolean, string][] = [
   ...(['hz', 'radius', 'inertia', 'mass'] as const).map((key): [keyof EngineSettings, (v: number) => boolean, string] => [key, (v) => inRange(key, v), rangeRule(key)]),

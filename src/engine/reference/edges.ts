@@ -3,7 +3,8 @@
  * (`engine-rs/src/edges.rs`, module doc): movements found on the grid, each onset and stop timed
  * by a change-point fit of the resampled angle.
  */
-import { EDGE_HISTORY, EDGE_MAX_WINDOW, EDGE_MOVE_S, EDGE_REST_S, MOVE_CONFIRM_DEG } from './constants';
+import { EDGE_HISTORY, EDGE_MAX_WINDOW, EDGE_MOVE_S, EDGE_REST_S, MOVE_CONFIRM_DEG, SPEED_FIT_GAIN, SPEED_FIT_MIN_DEG_S, SPEED_FIT_MISFIT_DEG } from './constants';
+import { dot, leastSquares } from './leastSquares';
 
 /** An edge's time (µs, on the filtered angle's clock), and the grid point from which it is known. */
 export interface Timed {
@@ -51,12 +52,14 @@ export function movements(moving: readonly boolean[], p: readonly number[], coun
  * edges.rs "How" and "The fit waits for its window", over the first `count` points (times `t`,
  * resampled angles `x`): an onset is fitted over EDGE_REST_S of rest before the movement's first
  * point and EDGE_MOVE_S from it, once that window has passed (or when the movement is confirmed,
- * if later); a stop over EDGE_MOVE_S of the movement up to its last point and EDGE_REST_S after
- * it, once that has passed, or sooner when the next movement is confirmed. "The rest side of a
- * fit ends at the neighbouring movement": an onset's rest begins after the previous movement's
- * last point, a stop's rest ends where the next movement starts if that is confirmed by then. A
- * fit sees only the last rest + move + 2 points before the one at which it is made (the engine's
- * memory bound); a movement from the session's first point has no onset.
+ * if later); a stop over the movement up to its last point and EDGE_REST_S after it, once that has
+ * passed, or sooner when the next movement is confirmed. A stop's motion side is EDGE_MOVE_S, the
+ * spread of the filter and buffer that ends a run late (`slack`: the points a phase may start or
+ * stop inside a movement) and one point more (`Edges::new`). "The rest side of a fit ends at the
+ * neighbouring movement": an onset's rest begins after the previous movement's last point, a
+ * stop's rest ends where the next movement starts if that is confirmed by then. A fit sees only
+ * the last rest + the longer motion side + 2 points before the one at which it is made (the
+ * engine's memory bound); a movement from the session's first point has no onset.
  *
  * Two differences from the engine's code. It begins an onset's rest after the last stop it has
  * timed, which is the movement's own when the next movement is confirmed less than EDGE_MOVE_S
@@ -64,13 +67,15 @@ export function movements(moving: readonly boolean[], p: readonly number[], coun
  * edge when eight already wait, which takes eight movements confirmed within EDGE_MOVE_S: not
  * modelled here.
  */
-export function timeEdges(runs: readonly Movement[], t: readonly number[], x: readonly number[], count: number, hz: number, lagUs: number): TimedMovement[] {
+export function timeEdges(runs: readonly Movement[], t: readonly number[], x: readonly number[], count: number, hz: number, lagUs: number, slack: number): TimedMovement[] {
   const rest = Math.max(2, Math.round(EDGE_REST_S * hz));
   const move = Math.max(2, Math.round(EDGE_MOVE_S * hz));
-  const size = Math.min(rest + move + 2, EDGE_MAX_WINDOW);
+  const stopSide = move + slack + 1;
+  const size = Math.min(rest + Math.max(move, stopSide) + 2, EDGE_MAX_WINDOW);
+  const hardRate = SPEED_FIT_MIN_DEG_S / hz;
   const fitted = (from: number, to: number, knownAt: number, sign: number): Timed => {
     const first = Math.max(from, knownAt + 1 - size, 0);
-    return { timeUs: changePoint(t.slice(first, to), x.slice(first, to), sign) + lagUs, knownAt };
+    return { timeUs: changePoint(t.slice(first, to), x.slice(first, to), sign, hardRate) + lagUs, knownAt };
   };
   return runs.map((run, r) => {
     const onsetKnown = Math.max(run.confirmedAt, run.start + move);
@@ -81,54 +86,64 @@ export function timeEdges(runs: readonly Movement[], t: readonly number[], x: re
     const early = next !== undefined && next.confirmedAt <= run.end + rest;
     const stopKnown = early ? next.confirmedAt : run.end + rest;
     const to = early ? Math.min(run.end + rest + 1, next.start) : run.end + rest + 1;
-    return { ...run, onset, stop: stopKnown < count ? fitted(run.end - move, to, stopKnown, -1) : null };
+    return { ...run, onset, stop: stopKnown < count ? fitted(run.end - stopSide, to, stopKnown, -1) : null };
   });
 }
 
 /**
- * edges.rs `change_point`: the instant that best splits the points into rest and motion from rest
- * at constant acceleration (motion after it for an onset, `sign` 1; before it for a stop, −1).
- * For each point j as the split, θ0 + c·(k − j)² past it (k counting along the motion) is fitted
- * by least squares; the split with the least squared error (the earliest of equals) is moved
- * between its neighbours to the vertex of the parabola through their errors. NaN without
- * motion to fit.
+ * edges.rs `change_point` and `fit`: the instant that best splits the points into rest and
+ * motion from rest at constant acceleration (motion after it for an onset, `sign` 1; before it
+ * for a stop, −1). For each point j as the split, θ0 + c·d² (d = k − j steps past it, k counting
+ * along the motion, 0 at rest) is fitted by least squares. A stop whose best such fit leaves more
+ * than SPEED_FIT_MISFIT_DEG rms is fitted again as one at speed, θ0 + b·d + c·d² (two points of
+ * motion at least), and timed by that fit when its least squared error is below SPEED_FIT_GAIN
+ * of the quadratic's and its speed b at the split exceeds `hardRate` (degrees a step). The split
+ * with the least squared error (the earliest of equals) of the fit used is moved between its
+ * neighbours to the vertex of the parabola through their errors. NaN without motion to fit.
  */
-function changePoint(t: readonly number[], x: readonly number[], sign: number): number {
+function changePoint(t: readonly number[], x: readonly number[], sign: number, hardRate: number): number {
   const len = Math.min(t.length, x.length, EDGE_MAX_WINDOW);
   const at = (k: number) => (sign > 0 ? k : len - 1 - k);
   const v = Array.from({ length: len }, (_, k) => x[at(k)]! - x[at(0)]!);
-  const sse = Array.from({ length: len }, (_, j) => squaredError(v, j));
-  let best = -1;
-  sse.forEach((e, j) => {
-    if (e < Infinity && (best < 0 || e < sse[best]!)) best = j;
-  });
-  if (best < 0) return NaN;
-  const tb = t[at(best)]!;
-  if (best === 0 || best + 1 >= len) return tb;
-  const [before, after] = [sse[best - 1]!, sse[best + 1]!];
-  const curvature = before - 2 * sse[best]! + after;
+  const plain = bestSplit(v.map((_, j) => splitFit(v, j, false)));
+  let best = plain;
+  if (sign < 0 && plain !== null && plain.sse > SPEED_FIT_MISFIT_DEG ** 2 * len) {
+    const speed = bestSplit(v.map((_, j) => splitFit(v, j, true)));
+    if (speed !== null && speed.sse < SPEED_FIT_GAIN * plain.sse && Math.abs(speed.rate) > hardRate) best = speed;
+  }
+  if (best === null) return NaN;
+  const { j, errors } = best;
+  const tb = t[at(j)]!;
+  if (j === 0 || j + 1 >= len) return tb;
+  const [before, after] = [errors[j - 1]!, errors[j + 1]!];
+  const curvature = before - 2 * errors[j]! + after;
   const shift = curvature > 0 && curvature < Infinity ? (0.5 * (before - after)) / curvature : 0;
-  return tb + shift * (t[at(best + 1)]! - tb);
+  return tb + shift * (t[at(j + 1)]! - tb);
 }
 
-/** The least squared error of v_k ≈ b0 + b2·d_k², d_k = max(0, k − j); Infinity where no point moves (the fit is not determined). */
-function squaredError(v: readonly number[], j: number): number {
-  const n = v.length;
-  let [s2, s4, r0, r2] = [0, 0, 0, 0];
-  for (let k = 0; k < n; k++) {
-    const d2 = k > j ? (k - j) ** 2 : 0;
-    s2 += d2;
-    s4 += d2 * d2;
-    r0 += v[k]!;
-    r2 += v[k]! * d2;
-  }
-  const det = n * s4 - s2 * s2;
-  if (!(det > 0)) return Infinity;
-  const b0 = (r0 * s4 - s2 * r2) / det;
-  const b2 = (n * r2 - s2 * r0) / det;
-  let sse = 0;
-  for (let k = 0; k < n; k++) sse += (v[k]! - b0 - b2 * (k > j ? (k - j) ** 2 : 0)) ** 2;
-  return sse;
+/** The split with the least finite squared error (the earliest of equals), with its error, the fitted speed there and every split's error; null if none is finite. */
+function bestSplit(fits: readonly { sse: number; rate: number }[]): { j: number; sse: number; rate: number; errors: number[] } | null {
+  let j = -1;
+  fits.forEach((f, k) => {
+    if (f.sse < Infinity && (j < 0 || f.sse < fits[j]!.sse)) j = k;
+  });
+  return j < 0 ? null : { j, sse: fits[j]!.sse, rate: fits[j]!.rate, errors: fits.map((f) => f.sse) };
+}
+
+/**
+ * The least-squares fit of v_k ≈ b0 (+ b1·d_k) + b2·d_k², d_k = max(0, k − j), with the speed
+ * term b1 when `speed`: its squared error, and b1 (0 without it). Infinity where the fit is not
+ * determined: no point of motion, or fewer than two with the speed term.
+ */
+function splitFit(v: readonly number[], j: number, speed: boolean): { sse: number; rate: number } {
+  if (v.length - 1 - j < (speed ? 2 : 1)) return { sse: Infinity, rate: 0 };
+  const rows = v.map((_, k) => {
+    const d = Math.max(0, k - j);
+    return speed ? [1, d, d * d] : [1, d * d];
+  });
+  const b = leastSquares(rows, v);
+  const sse = v.reduce((sum, y, k) => sum + (y - dot(rows[k]!, b)) ** 2, 0);
+  return { sse, rate: speed ? b[1]! : 0 };
 }
 
 /** The movements the engine remembers at grid point `by`: the last EDGE_HISTORY confirmed by then (runs are in order). */

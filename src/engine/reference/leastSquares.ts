@@ -23,6 +23,20 @@ export function polynomialWeights(x: readonly number[], degree: number, ats: rea
   });
 }
 
+/**
+ * The coefficients b minimising Σ_k (y_k − rows_k·b)²: the solution of the normal equations
+ * (RᵀR)·b = Rᵀy. Each column is divided by its largest magnitude first (and its coefficient by
+ * the same after), which changes no fitted value and keeps RᵀR well conditioned.
+ */
+export function leastSquares(rows: readonly (readonly number[])[], y: readonly number[]): number[] {
+  const columns = rows[0]?.length ?? 0;
+  const scale = Array.from({ length: columns }, (_, c) => Math.max(...rows.map((r) => Math.abs(r[c]!))) || 1);
+  const scaled = rows.map((r) => r.map((v, c) => v / scale[c]!));
+  const gram = scale.map((_, p) => scale.map((_, q) => scaled.reduce((sum, r) => sum + r[p]! * r[q]!, 0)));
+  const moments = scale.map((_, p) => scaled.reduce((sum, r, k) => sum + r[p]! * y[k]!, 0));
+  return solve(gram, moments).map((b, c) => b / scale[c]!);
+}
+
 /** The solution of a·x = b (a square and regular) by Gaussian elimination with partial pivoting. */
 function solve(a: readonly number[][], b: readonly number[]): number[] {
   const n = b.length;

@@ -3,14 +3,15 @@
  * "Pipeline"): samples in; points, reps and turns out, the reps and turns in the order the engine
  * publishes them and with what is known where it does.
  */
-import type { EngineSettings, ProcessedPoints, Rep, Turn } from '../types';
+import type { EngineSettings, ProcessedPoints, Rep, SampleProblems, Turn } from '../types';
 import { FILTER_MAX_HALF_WIDTH, GRAVITY, REST_OMEGA_RAD_S } from './constants';
 import { metrics, power, rates } from './derive';
 import { lastStopUs, movements, onsetNear, stopNear, timeEdges } from './edges';
+import { inputStage, type Samples } from './input';
 import { detectReps } from './reps';
-import { accept, resample, type Samples } from './resample';
+import { resample } from './resample';
 import { buffer, halfWidth, savgol } from './savgol';
-import { arrivalDelays, smoothedPower } from './window';
+import { settlePoints, smoothedPower } from './window';
 
 export interface OracleRun {
   /** Every point the engine has produced (all of them once finished), if asked for. */
@@ -20,6 +21,8 @@ export interface OracleRun {
   reps: Rep[];
   turns: Turn[];
   skipped: number;
+  /** What the input stage and the detector set aside, over the whole run. */
+  problems: SampleProblems;
 }
 
 /**
@@ -35,7 +38,7 @@ export function runOracle(samples: Samples, s: EngineSettings, finished: boolean
     omega: samples.omega !== undefined && !s.calcAngularVelocity,
     alpha: samples.alpha !== undefined && !s.calcAngularAcceleration,
   };
-  const accepted = accept({ ...samples, omega: used.omega ? samples.omega : undefined, alpha: used.alpha ? samples.alpha : undefined });
+  const accepted = inputStage({ ...samples, omega: used.omega ? samples.omega : undefined, alpha: used.alpha ? samples.alpha : undefined }, s.radius, finished);
   const grid = resample(accepted, stepUs, used.omega || used.alpha);
   const m = halfWidth(s.hz);
   // The device's rates go through the same fit (its value), when the session uses them.
@@ -70,15 +73,16 @@ export function runOracle(samples: Samples, s: EngineSettings, finished: boolean
     moving: r.omega.map((omega) => Math.abs(omega) >= REST_OMEGA_RAD_S),
   };
 
-  // Fitted on the resampled angle's clock, reported on the filtered angle's: 1.5 steps later (the 4-point buffer).
-  const runs = timeEdges(movements(pts.moving, pts.p, count), grid.timeUs, grid.rawDeg, count, s.hz, 1.5 * stepUs);
   // session.rs: a phase may start or stop anywhere the filter spreads an edge, m points and a margin.
   const slack = Math.min(m + 2, FILTER_MAX_HALF_WIDTH + 2);
+  // Fitted on the resampled angle's clock, reported on the filtered angle's: 1.5 steps later (the 4-point buffer).
+  const runs = timeEdges(movements(pts.moving, pts.p, count), grid.timeUs, grid.rawDeg, count, s.hz, 1.5 * stepUs, slack);
   const detected = detectReps(pts, count, finished, {
     warmup: s.warmup,
     stepUs,
-    smoothed: smoothedPower(p, grid.segments, count, s.hz),
-    delays: arrivalDelays(s.hz),
+    radius: s.radius,
+    smoothed: smoothedPower(pts, grid.segments, count, finished, s.hz),
+    settle: settlePoints(s.hz),
     lastStopUs: (by) => lastStopUs(runs, by),
     phaseContext: (by) => ({
       stepUs,
@@ -90,11 +94,16 @@ export function runOracle(samples: Samples, s: EngineSettings, finished: boolean
       stopNear: (index) => stopNear(runs, index, slack, by),
     }),
   });
+  // The engine works on the session's clock and reports on the unit's (input.rs, "Clock").
+  const origin = accepted.originUs;
+  const onClock = (us: number, phase: { duration: number }) => (phase.duration > 0 ? us + origin : us);
+  const { skipped, ...counts } = accepted.counts;
   return {
-    points: withPoints ? metrics(grid.timeUs.slice(0, count), angleDeg, r, s) : null,
+    points: withPoints ? metrics(grid.timeUs.slice(0, count).map((t) => t + origin), angleDeg, r, s) : null,
     pointCount: count,
-    reps: detected.reps,
-    turns: detected.turns,
-    skipped: accepted.skipped,
+    reps: detected.reps.map((rep) => ({ ...rep, startUs: onClock(rep.startUs, rep.concentric), endUs: onClock(rep.endUs, rep.eccentric) })),
+    turns: detected.turns.map((turn) => ({ ...turn, startUs: onClock(turn.startUs, turn.concentric) })),
+    skipped,
+    problems: { ...counts, refused: detected.refused },
   };
 }

@@ -6,8 +6,9 @@ import type { PhaseSummary } from '../types';
 import { MOVE_CONFIRM_DEG } from './constants';
 import { streamFor } from './window';
 
-/** What a phase's figures are made of, per grid point: ω, α, α signed as the body's acceleration (derive.rs), power, moving or not, rope position |angle|, time. */
+/** What a phase's figures are made of, per grid point: the filtered angle, ω, α, α signed as the body's acceleration (derive.rs), power, moving or not, rope position |angle|, time. */
 export interface PhasePoints {
+  angleDeg: readonly number[];
   omega: readonly number[];
   alpha: readonly number[];
   bodyAlpha: readonly number[];
@@ -52,8 +53,29 @@ const EMPTY: Timed = {
 const sign = (x: number) => (x > 0 ? 1 : x < 0 ? -1 : 0);
 
 /**
- * phase.rs "Rest at the edges": the points of the phase's movement, after the extreme `from` up to
- * `to`. A run of moving points is movement once its path Σ|Δp| (from the point before it) reaches
+ * Where the phase's points begin and which way it goes: the extreme `from` it starts after, the
+ * point at which the detector became certain of it (`certainAt`: its rope had come back
+ * REP_TRAVEL_DEG), and its direction `own` (1 a pull, −1 a release).
+ */
+export interface PhaseStart {
+  from: number;
+  certainAt: number;
+  own: number;
+}
+
+/**
+ * Whether point `i` of the phase counts as moving: |ω| over the rest threshold, and, up to the
+ * point where the phase became certain, moving the phase's way (reps.rs `toward_next`: the filter
+ * spreads a hard stop, so after the extreme the previous phase's slow-down still moves its way; a
+ * pull has the angle and ω of opposite signs, a release of the same sign, 0 either).
+ */
+export function movesIn(pts: PhasePoints, start: PhaseStart, i: number): boolean {
+  return pts.moving[i]! && (i > start.certainAt || start.own * pts.angleDeg[i]! * pts.omega[i]! <= 0);
+}
+
+/**
+ * phase.rs "Rest at the edges": the points of the phase's movement, after the extreme it starts
+ * from up to `to`. A run of moving points ({@link movesIn}) is movement once its path Σ|Δp| (from the point before it) reaches
  * MOVE_CONFIRM_DEG; the body runs from the first point of the first movement to the last point of
  * the last, rest inside included. With it count the still points just before the body in the
  * direction its first movement starts in, since ω last changed sign (the speed-up below the rest
@@ -65,19 +87,21 @@ const sign = (x: number) => (x > 0 ? 1 : x < 0 ? -1 : 0);
  * rounding's, yet the point carries the α of the step that brought the rope to rest: the engine's
  * figures then move with its rounding (reported), and the oracle test allows for it.
  */
-export function movementOf(pts: PhasePoints, from: number, to: number): { first: number; last: number; counted: number[] } | null {
+export function movementOf(pts: PhasePoints, start: PhaseStart, to: number): { first: number; last: number; counted: number[] } | null {
+  const from = start.from;
+  const moving = (i: number) => movesIn(pts, start, i);
   const confirmed: { start: number; end: number }[] = [];
   for (let i = from + 1; i <= to; i++) {
-    if (!pts.moving[i]) continue;
+    if (!moving(i)) continue;
     let [end, path] = [i, 0];
-    for (; end <= to && pts.moving[end]; end++) path += Math.abs(pts.p[end]! - pts.p[end - 1]!);
+    for (; end <= to && moving(end); end++) path += Math.abs(pts.p[end]! - pts.p[end - 1]!);
     if (path >= MOVE_CONFIRM_DEG) confirmed.push({ start: i, end: end - 1 });
     i = end;
   }
   if (confirmed.length === 0) return null;
   const [first, last] = [confirmed[0]!.start, confirmed[confirmed.length - 1]!.end];
   const counted = range(first, last);
-  const still = (i: number, direction: number) => i > from && i <= to && !pts.moving[i] && direction !== 0 && sign(pts.omega[i]!) === direction;
+  const still = (i: number, direction: number) => i > from && i <= to && !moving(i) && direction !== 0 && sign(pts.omega[i]!) === direction;
   const leadSign = sign(pts.omega[first - 1]!);
   if (leadSign === sign(pts.omega[first]!)) for (let i = first - 1; still(i, leadSign); i--) counted.push(i);
   const rampSign = sign(pts.omega[confirmed[confirmed.length - 1]!.start]!);
@@ -86,7 +110,7 @@ export function movementOf(pts: PhasePoints, from: number, to: number): { first:
 }
 
 /**
- * phase.rs "What a phase reports", for the phase after the extreme `from` up to `to`: its
+ * phase.rs "What a phase reports", for the phase from `start` up to `to`: its
  * duration from where its movement starts to where it ends (a rest edge as timed by edges.ts,
  * else half a step beyond the grid point; at the turn, the `head` or `tail` split, whose
  * point's share beyond the crossing goes to the other phase); the magnitudes of the means of the
@@ -94,8 +118,8 @@ export function movementOf(pts: PhasePoints, from: number, to: number): { first:
  * peak velocity r·max|ω|; work |ΣP·Δt|; and peak power, the peak of the fit the duration picks
  * (window.ts) in the phase's direction, given in `peaks`.
  */
-export function summary(pts: PhasePoints, c: PhaseContext, from: number, to: number, head: Split | null, tail: Split | null, peaks: readonly number[]): Timed {
-  const body = movementOf(pts, from, to);
+export function summary(pts: PhasePoints, c: PhaseContext, start: PhaseStart, to: number, head: Split | null, tail: Split | null, peaks: readonly number[]): Timed {
+  const body = movementOf(pts, start, to);
   if (body === null) return EMPTY;
   const columns = [pts.omega, pts.alpha, pts.bodyAlpha, pts.power];
   const total = columns.map((column) => body.counted.reduce((s, i) => s + column[i]!, 0));

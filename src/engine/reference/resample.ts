@@ -1,25 +1,9 @@
 /**
- * Sample acceptance and resampling onto the uniform grid (`engine-rs/src/resample.rs`, module
- * doc; constants from `settings.rs`), over whole arrays.
+ * Resampling onto the uniform grid (`engine-rs/src/resample.rs`, module doc; constants from
+ * `settings.rs`), over whole arrays of the samples the input stage accepted (input.ts).
  */
-import { MAX_GAP_US, MAX_SAMPLE_VALUE, MIN_STEP_US } from './constants';
-
-/** Samples as columns; `omega` and `alpha` are the device's rates, present only where the session uses them. */
-export interface Samples {
-  timeUs: ArrayLike<number>;
-  angleDeg: ArrayLike<number>;
-  omega?: ArrayLike<number>;
-  alpha?: ArrayLike<number>;
-}
-
-/** The accepted samples, the device's rates 0 where not used, and how many were dropped. */
-export interface Accepted {
-  timeUs: number[];
-  angleDeg: number[];
-  omega: number[];
-  alpha: number[];
-  skipped: number;
-}
+import { MAX_GAP_US } from './constants';
+import type { Accepted } from './input';
 
 /** Grid points as columns, and each segment's points as [from, to). */
 export interface Grid {
@@ -33,36 +17,13 @@ export interface Grid {
 }
 
 /**
- * resample.rs, `Resampler::offer`: a sample is dropped (and counted) when any value it carries is
- * beyond MAX_SAMPLE_VALUE or not a number, or when its time is not at least MIN_STEP_US after the
- * last accepted sample's.
- */
-export function accept(input: Samples): Accepted {
-  const out: Accepted = { timeUs: [], angleDeg: [], omega: [], alpha: [], skipped: 0 };
-  const plausible = (v: number) => Math.abs(v) <= MAX_SAMPLE_VALUE;
-  for (let i = 0; i < input.timeUs.length; i++) {
-    const [t, angle, omega, alpha] = [input.timeUs[i]!, input.angleDeg[i]!, input.omega?.[i] ?? 0, input.alpha?.[i] ?? 0];
-    const last = out.timeUs.at(-1);
-    if (plausible(t) && plausible(angle) && plausible(omega) && plausible(alpha) && (last === undefined || t - last >= MIN_STEP_US)) {
-      out.timeUs.push(t);
-      out.angleDeg.push(angle);
-      out.omega.push(omega);
-      out.alpha.push(alpha);
-    } else {
-      out.skipped += 1;
-    }
-  }
-  return out;
-}
-
-/**
  * resample.rs: samples more than MAX_GAP_US apart start a new segment; a segment of two samples
  * or more gets the grid points origin + k·step (origin its first sample's time, k = 0, 1, … while
  * the time is not after its last sample), each the linear interpolation between the samples
  * around it; the device's rates are their means over the grid step ending at the point (at a
  * segment's first point, their values there; 0 without `rates`).
  */
-export function resample(s: Accepted, stepUs: number, rates: boolean): Grid {
+export function resample(s: Pick<Accepted, 'timeUs' | 'angleDeg' | 'omega' | 'alpha'>, stepUs: number, rates: boolean): Grid {
   const grid: Grid = { timeUs: [], rawDeg: [], omega: [], alpha: [], segments: [] };
   for (const [first, end] of sampleSegments(s.timeUs)) {
     if (end - first < 2) continue;

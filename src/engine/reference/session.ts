@@ -8,7 +8,7 @@ import { checkBatchShape, describeLengths, resolveSettings } from '../settings';
 import type { EngineOptions, EngineSettings, EngineUpdate, EngineUpdateWithPoints, IncrementalEngine, ProcessedPoints, SampleBatch } from '../types';
 import { validateSettings } from './constants';
 import { runOracle, type OracleRun } from './oracle';
-import type { Samples } from './resample';
+import type { Samples } from './input';
 
 type Update = EngineUpdate | EngineUpdateWithPoints;
 
@@ -82,11 +82,21 @@ class ReferenceEngine implements IncrementalEngine<Update> {
     const before = this.last;
     this.last = run;
     const [points, reps, turns] = [before?.pointCount ?? 0, before?.reps.length ?? 0, before?.turns.length ?? 0];
+    const [now, then] = [run.problems, before?.problems];
+    const saturated = now.saturated - (then?.saturated ?? 0);
     const update: EngineUpdate = {
       reps: run.reps.slice(reps),
       turns: run.turns.slice(turns),
       skipped: run.skipped - (before?.skipped ?? 0),
       pointCount: run.pointCount - points,
+      // Counts of this call; the saturation limit only with a saturation in it (session.rs `Update`).
+      problems: {
+        rejected: now.rejected - (then?.rejected ?? 0),
+        unwrapped: now.unwrapped - (then?.unwrapped ?? 0),
+        saturated,
+        saturationDeg: saturated > 0 ? now.saturationDeg : 0,
+        refused: now.refused - (then?.refused ?? 0),
+      },
     };
     if (run.points === null) return update;
     return { ...update, points: Object.fromEntries(Object.entries(run.points).map(([name, column]) => [name, column.slice(points)])) as ProcessedPoints };
