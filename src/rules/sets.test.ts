@@ -74,6 +74,14 @@ describe('sessionSets', () => {
     expect(sessionSets(reps, { restS: 20, warmup: 0, metric: 'velocity', phase: 'concentric' })[1]).toMatchObject({ counted: 1, best: 0.7, velocityLoss: 0, overload: 0 });
   });
 
+  it('keeps the velocity loss within 0–100 % when the best velocity is a rounding remnant of a still rope', () => {
+    // Best 5e-324 m/s, last −8.9e-18 m/s: (best − last) / best would be 1.8e306, × 100 infinite.
+    const [set] = sessionSets([repAt(0, 0, 5e-324), repAt(1, 3, -8.9e-18)], { restS: 20, warmup: 0, metric: 'velocity', phase: 'concentric' });
+    expect(set!.velocityLoss).toBe(100);
+    // A real drop: 0.8 to 0.6 m/s is 25 %.
+    expect(sessionSets([repAt(0, 0, 0.8), repAt(1, 3, 0.6)], { restS: 20, warmup: 0, metric: 'velocity', phase: 'concentric' })[0]!.velocityLoss).toBeCloseTo(25, 12);
+  });
+
   it('has no best or mean for a set of warmup reps only', () => {
     const [only] = sessionSets([repAt(0, 0, 0.5), repAt(1, 3, 0.6)], { restS: 20, warmup: 2, metric: 'power', phase: 'eccentric' });
     expect(only).toMatchObject({ counted: 0, best: null, mean: null, velocityLoss: 0, work: 0, overload: 0 });

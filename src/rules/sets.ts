@@ -46,7 +46,11 @@ export interface SetSummary {
   /** Best and mean of the chosen metric and phase over the counted reps; null without one. */
   best: number | null;
   mean: number | null;
-  /** Percent, best concentric mean velocity to the last counted rep's. */
+  /**
+   * Percent, best concentric mean velocity to the last counted rep's: 0 to 100, as a concentric
+   * never runs backwards (a last velocity below 0 counts as 0, so no rounding remnant of a still
+   * rope divides into an infinite loss).
+   */
   velocityLoss: number;
   /** Concentric + eccentric work of the counted reps, J. */
   work: number;
@@ -73,7 +77,7 @@ export function summariseSet(index: number, set: readonly Rep[], how: SetRules):
     counted: counted.length,
     best: values.length > 0 ? Math.max(...values) : null,
     mean: values.length > 0 ? mean(values) : null,
-    velocityLoss: velocities.length > 1 && best > 0 ? ((best - last) / best) * 100 : 0,
+    velocityLoss: velocities.length > 1 && best > 0 ? ((best - Math.max(last, 0)) / best) * 100 : 0,
     work: counted.reduce((sum, rep) => sum + rep.concentric.work + rep.eccentric.work, 0),
     overload: powered.length > 0 ? mean(powered.map((rep) => rep.peakPowerRatio)) : 0,
   };
