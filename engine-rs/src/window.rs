@@ -66,7 +66,7 @@
 //! against it, the stretch back to where the phase's direction holds in sum is given its mean
 //! power throughout (`repair`): the energy it moved, spread evenly. The fits lag [`LAG`]
 //! blocks (0.1 s) behind the newest block so that a repair within that reach comes before any fit
-//! sees the blocks. The same squat's rep with a stretch of missed counts reads 300 W, 293 W with
+//! sees the blocks. The same squat's rep with a stretch of missed counts reads 300 W, 295 W with
 //! those counts made uniform (its eccentric 521 W and 503 W).
 //!
 //! Power 0 but for rounding. Where the disc turns at a steady tick rate, a block's power is 0
