@@ -66,8 +66,20 @@
 //! against it, the stretch back to where the phase's direction holds in sum is given its mean
 //! power throughout (`repair`): the energy it moved, spread evenly. The fits lag [`LAG`]
 //! blocks (0.1 s) behind the newest block so that a repair within that reach comes before any fit
-//! sees the blocks. The same squat's rep with a stretch of missed counts reads 300 W, 293 W with
+//! sees the blocks. The same squat's rep with a stretch of missed counts reads 300 W, 295 W with
 //! those counts made uniform (its eccentric 521 W and 503 W).
+//!
+//! Power 0 but for rounding. Where the disc turns at a steady tick rate, a block's power is 0
+//! but for rounding, and the repair must not decide by that rounding's sign. A block's power is
+//! its ΔKE over its duration, I·(ω_b² − ω_a²)/2 over it, and ω is a filtered rate of angles of up
+//! to thousands of degrees: it is known to a few ulps of the angle, not of itself, and a few ulps
+//! of the angle (1e-12° at 2000°) move a steady block's power by up to 1e-10 of the real block
+//! powers around it (7e-11 on the Chronojump squat, where the rounding itself left 3e-13). So a
+//! block within [`ROUNDING`] (1e-9) of the largest |power| within the repair's reach counts as 0:
+//! neither against the phase nor speeding the disc up; and a stretch's sum within that much per
+//! block of 0 holds. A missed count moves a block by a good part of the power around it, far
+//! above the bound. A stretch whose blocks are all rounding is spread among its own rounding at
+//! most, which moves nothing.
 //!
 //! Delay. A centred value is known n + [`LAG`] blocks after its centre (0.2 s or 0.45 s, the
 //! 0.1 s of the lag, and the rest of its block); the values near a segment's end come when the
@@ -571,6 +583,10 @@ impl PowerSmoother {
     }
 }
 
+/// A block power within this of the largest |power| within the repair's reach is 0 to the repair
+/// (see the module notes, Power 0 but for rounding).
+const ROUNDING: f64 = 1e-9;
+
 /// Missed encoder counts: the sensor reads the disc slowing down and speeding up again, which a
 /// flywheel cannot do within a phase (a rope can only pull: in a pull the disc only speeds up,
 /// in a release only slows down, friction aside). When the newest block (ring slot `head`, the
@@ -579,20 +595,22 @@ impl PowerSmoother {
 /// first block from which the phase's direction holds again, in all, gets its mean power
 /// throughout: the energy it moved, spread evenly, as a steady pull or braking would. (A
 /// slow-down at the end of a pull that nothing puts back, the rope going slack before the turn,
-/// stays as it is.)
+/// stays as it is.) A block within `zero` of 0 is 0, and so is a sum of k blocks within k·`zero`
+/// ([`ROUNDING`]).
 #[inline(always)]
 fn repair(ring: &mut [f64; RING], head: usize, len: usize, pull: bool) {
     let sign = if pull { 1.0 } else { -1.0 };
     let at = |k: usize| (head + RING - k) & MASK;
-    if ring[at(0)] <= 0.0 {
+    let zero = ROUNDING * (0..len).map(|k| ring[at(k)].abs()).fold(0.0, f64::max);
+    if ring[at(0)] <= zero {
         return;
     }
     // The latest block against the phase's direction, k blocks back.
-    let Some(against) = (0..len).find(|&k| sign * ring[at(k)] < 0.0) else { return };
+    let Some(against) = (0..len).find(|&k| sign * ring[at(k)] < -zero) else { return };
     let mut sum = 0.0;
     for k in 0..len {
         sum += sign * ring[at(k)];
-        if k >= against && sum >= 0.0 {
+        if k >= against && sum >= -zero * (k + 1) as f64 {
             let mean = sign * sum / (k + 1) as f64;
             for i in 0..=k {
                 ring[at(i)] = mean;
@@ -813,6 +831,32 @@ mod tests {
         check(true, &[10.0, 10.0, -5.0, -5.0], &[10.0, 10.0, -5.0, -5.0]);
         // A release braking at −10, a dip to −40 then +30 back: the braking spread over them.
         check(false, &[-10.0, -10.0, -40.0, 30.0, -10.0], &[-10.0, -10.0, -5.0, -5.0, -10.0]);
+    }
+
+    #[test]
+    fn leaves_blocks_whose_power_is_zero_but_for_rounding_and_still_spreads_a_real_dip() {
+        let check = |pull: bool, powers: &[f64], want: &[f64]| {
+            let mut ring = [0.0; RING];
+            for (k, &p) in powers.iter().enumerate() {
+                ring[k] = p;
+                repair(&mut ring, k, (k + 1).min(LAG + 1), pull);
+            }
+            for (k, (&got, &want)) in ring.iter().zip(want).enumerate() {
+                assert!((got - want).abs() < 1e-12, "pull {pull}: block {k}: {got} vs {want} ({:?})", &ring[..powers.len()]);
+            }
+        };
+        // Steady ticks: blocks ±1e-12 W around 0 after real power. Against the phase by the
+        // rounding's sign, they would take a share of the real blocks: the release's −40 spread
+        // with the +1e-12 after it to −20 twice, the pull's +30 with the −1e-12 before it to 15.
+        let release = [-50.0, -40.0, 1e-12, -1e-12, 2e-12, -1e-12, 1e-12, -30.0];
+        check(false, &release, &release);
+        let pull = [50.0, 40.0, 1e-12, -1e-12, 2e-12, -1e-12, 30.0];
+        check(true, &pull, &pull);
+        // A stretch that puts back what a dip took, to rounding (−5, then +5 less 1e-14): the
+        // pull holds over those two, which share their ~0, and the 10 before stays as it is.
+        check(true, &[10.0, -5.0, 5.0 - 1e-14], &[10.0, 0.0, 0.0]);
+        // A real dip among rounding: −20 against the pull, then +30 back, spread over the three.
+        check(true, &[40.0, 1e-12, -20.0, 1e-12, 30.0], &[40.0, 1e-12, 10.0 / 3.0, 10.0 / 3.0, 10.0 / 3.0]);
     }
 
     #[test]

@@ -146,8 +146,7 @@ describe('the wasm engine and the oracle', () => {
       returnS: fc.double({ min: 0.15, max: 0.4, noNaN: true }),
       inputHz: fc.integer({ min: 100, max: 1000 }),
       jitter: fc.double({ min: 0, max: 0.45, noNaN: true }),
-      // Noise (beyond a tick, which it dithers) enough that no block's power is 0 but for
-      // rounding: see the known disagreement below.
+      // Noise beyond a tick, which it dithers (clean ticks: the case below).
       noiseDeg: fc.double({ min: 0.05, max: 1, noNaN: true }),
       tickDeg: fc.constantFrom(0, 0.36, 1.8),
       seed: fc.integer(),
@@ -160,12 +159,10 @@ describe('the wasm engine and the oracle', () => {
     );
   });
 
-  // Known disagreement, reported: window.rs `repair` decides by the sign of a block's mean power,
-  // which on a return at constant speed read by clean encoder ticks is 0 but for rounding, so
-  // which stretches it spreads as missed counts is the rounding's, and the peak powers of both
-  // phases move (here by 0.05 %). The oracle rounds otherwise. This fails while the engine does
-  // so: once its repair leaves powers that are 0 within rounding alone, drop `.fails`.
-  it.fails('agree on a hard-stop set read by clean 1.8° ticks', () => {
+  // On a return at constant speed read by clean encoder ticks a block's power is 0 but for
+  // rounding: window.rs `repair` must not spread stretches as missed counts by its sign (it did,
+  // and the peak powers of both phases moved by 0.05 %).
+  it('agree on a hard-stop set read by clean 1.8° ticks', () => {
     const set = { wound: [1660.0273674611049, 1688.0847595684197, 1620], returnS: 0.37202100190866033, inputHz: 782, jitter: 0, noiseDeg: 0, tickDeg: 1.8, seed: 0 };
     const settings = { hz: 100, radius: 0.005, inertia: 0.05 };
     expectAgree(reprocess(hardStops(set), settings, { points: true }), referenceReprocess(hardStops(set), settings, { points: true }), settings);

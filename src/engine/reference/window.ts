@@ -127,24 +127,30 @@ function quarticWeights(size: number): number[][] {
   return polynomialWeights(x, 4, x);
 }
 
+/** window.rs "Power 0 but for rounding" (`ROUNDING`): a block within this of the largest |power| within the repair's reach is 0. */
+const REPAIR_ROUNDING = 1e-9;
+
 /**
  * window.rs "Missed encoder counts" (`repair`), as block `q` of a segment comes: when its power is
  * positive after blocks against the phase's direction (a pull's power is positive, a release's
  * negative) among the last LAG + 1 blocks, the stretch from it back to the first block from which
  * the phase's direction holds in sum again (back past the latest block against it) gets that
- * stretch's mean power throughout.
+ * stretch's mean power throughout. "Power 0 but for rounding": a block within `zero`
+ * (REPAIR_ROUNDING of the largest |power| among those blocks) of 0 is 0, neither positive nor
+ * against, and a sum of k blocks within k·`zero` of 0 holds.
  */
 function repair(power: number[], q: number, pull: boolean): void {
   const sign = pull ? 1 : -1;
   const reach = Math.min(q + 1, PEAK_POWER_LAG + 1);
-  if (power[q]! <= 0) return;
+  const zero = REPAIR_ROUNDING * Math.max(...power.slice(q + 1 - reach, q + 1).map(Math.abs));
+  if (power[q]! <= zero) return;
   let against = -1;
-  for (let k = 0; k < reach && against < 0; k++) if (sign * power[q - k]! < 0) against = k;
+  for (let k = 0; k < reach && against < 0; k++) if (sign * power[q - k]! < -zero) against = k;
   if (against < 0) return;
   let sum = 0;
   for (let k = 0; k < reach; k++) {
     sum += sign * power[q - k]!;
-    if (k >= against && sum >= 0) {
+    if (k >= against && sum >= -zero * (k + 1)) {
       const mean = (sign * sum) / (k + 1);
       for (let i = 0; i <= k; i++) power[q - i] = mean;
       return;
