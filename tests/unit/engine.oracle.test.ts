@@ -93,6 +93,19 @@ function hardStops(h: { wound: number[]; returnS: number; inputHz: number; jitte
   return { timeUs, angleDeg };
 }
 
+type SessionCase = typeof sessionArb extends fc.Arbitrary<infer T> ? T : never;
+
+/**
+ * Found by this property before the repair's rounding bound was relative: powers of 1e-99 W
+ * (inertia 1e-100), where the sign of a steady block's rounding decided the concentric peak
+ * power (1.294e-99 against 1.289e-99). Re-run before the random cases.
+ */
+const TINY_POWERS: [SessionCase, Partial<EngineSettings>, number[]] = [
+  { woundDeg: [865.1189477952632, 200], peakDegS: 400, restS: 0, inputHz: 50, jitter: 0, noiseDeg: 0, seed: 0, device: false, badEvery: 1 },
+  { hz: 111.10136354320862, radius: 0.005, inertia: 1e-100, mass: 1e-100, calcAngularVelocity: false, calcAngularAcceleration: false, warmup: 1 },
+  [0],
+];
+
 describe('the wasm engine and the oracle', () => {
   it('agree on random flywheel sessions, wasm pushed in random slices', () => {
     fc.assert(
@@ -105,7 +118,7 @@ describe('the wasm engine and the oracle', () => {
           engine.dispose();
         }
       }),
-      { numRuns: 40 },
+      { numRuns: 40, examples: [TINY_POWERS] },
     );
   });
 
