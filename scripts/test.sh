@@ -7,31 +7,39 @@
 # module-level signal, cache or late-bound slot in src/, nothing run at import), the timing-comment
 # check (no timing figure in engine-rs/ comments: they go to engine-rs/PERF.md), the unit/component tests, the
 # production build with its size budget, the CLI bundle and the real-browser end-to-end tests.
+#
+# The engine's steps (scripts/test-engine.sh) run alongside the others: they are compiling
+# (on a first run, the wasm tools and the wasm32 standard library too), while the end-to-end
+# tests mostly wait on the emulated unit's real pace, so on two cores the two halves fill each
+# other's gaps. Their output is kept in test-results/engine-steps.log and printed once they end;
+# the run fails when either half does. Anything installed with apt (Chromium) is installed
+# before they split, as two apt-get runs at once would fight over dpkg's lock.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CI="${CI:-}"
 
 started=$(date +%s)
-step() {
-  local name="$1"; shift
-  echo
-  echo "=== $name"
-  local t0; t0=$(date +%s)
-  "$@"
-  echo "=== $name: ok ($(( $(date +%s) - t0 )) s)"
-}
-
-cargo_native() {
-  if command -v cargo >/dev/null && cargo --version >/dev/null 2>&1; then
-    cargo "$@"
-  else
-    RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc /usr/bin/cargo "$@"
-  fi
-}
+source scripts/steps.sh
 
 step "npm dependencies" bash scripts/ensure-node-modules.sh
-step "engine: pkg/ is a fresh wasm-pack build of engine-rs/" bash scripts/build-engine.sh --install --check
-step "engine: native tests" cargo_native test --release -p repline-engine
+step "Chromium" bash scripts/ensure-chromium.sh
+
+mkdir -p test-results
+engine_log=test-results/engine-steps.log
+setsid -w bash scripts/test-engine.sh >"$engine_log" 2>&1 &
+engine_pid=$!
+engine_done=0
+finish_engine() {
+  if [ "$engine_done" = 0 ]; then
+    kill -- "-$engine_pid" 2>/dev/null || true
+    echo; echo "=== engine steps, stopped as the run failed (test-results/engine-steps.log):"
+    cat "$engine_log"
+  fi
+}
+trap finish_engine EXIT
+echo
+echo "=== engine steps started alongside (scripts/test-engine.sh; printed when they end)"
+
 step "typecheck" npx tsc -p .
 step "imports keep the layering of ARCHITECTURE.md, no cycles" node build/checkImports.mjs
 step "no module-level state in src/, nothing run at import" node build/checkModuleState.mjs
@@ -41,5 +49,13 @@ step "production build and size budget" bash scripts/build-app.sh
 step "batch command bundle" npx vite build --config vite.cli.config.ts --logLevel warn
 step "end-to-end tests in Chromium" bash scripts/e2e.sh --reporter=default --reporter=json --outputFile=test-results/e2e.json
 step "offline PWA and CSP in Chromium" node build/checkPwa.mjs dist --demo
+
+engine_status=0
+wait "$engine_pid" || engine_status=$?
+engine_done=1
+echo
+echo "=== engine steps (test-results/engine-steps.log):"
+cat "$engine_log"
+[ "$engine_status" = 0 ] || { echo "=== engine steps failed (exit $engine_status)"; exit "$engine_status"; }
 node scripts/test-summary.mjs
 echo "All tests passed in $(( $(date +%s) - started )) s"

@@ -65,7 +65,9 @@ describe.each(ENGINES)('%s, live', (_, create) => {
     // that closed the rep.
     expect(last).toBeGreaterThanOrEqual(inBandS(SET, REPS - 1) + REST_CLOSE_S);
     expect(last).toBeLessThanOrEqual(stopS(SET, REPS - 1) + REST_CLOSE_S + 2.5 / hz + FILTER_LAG_S + 0.1);
-  });
+    // The oracle recomputes the whole session at each push, so at 1000 Hz it takes seconds, and
+    // more while the engine's build shares the cores (npm test runs them side by side).
+  }, 60_000);
 
   it('keeps a momentary stop at the top inside the rep: the rep closes at the next pull, not during the stop', () => {
     const engine = create();
