@@ -12,8 +12,9 @@
 # (on a first run, the wasm tools and the wasm32 standard library too), while the end-to-end
 # tests mostly wait on the emulated unit's real pace, so on two cores the two halves fill each
 # other's gaps. Their output is kept in test-results/engine-steps.log and printed once they end;
-# the run fails when either half does. Anything installed with apt (Chromium) is installed
-# before they split, as two apt-get runs at once would fight over dpkg's lock.
+# the run fails when either half does. They split first thing, the npm packages installed
+# alongside, since the engine's half is the longer; anything installed with apt (Chromium) is
+# installed before, as two apt-get runs at once would fight over dpkg's lock.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CI="${CI:-}"
@@ -21,7 +22,6 @@ export CI="${CI:-}"
 started=$(date +%s)
 source scripts/steps.sh
 
-step "npm dependencies" bash scripts/ensure-node-modules.sh
 step "Chromium" bash scripts/ensure-chromium.sh
 
 mkdir -p test-results
@@ -39,6 +39,8 @@ finish_engine() {
 trap finish_engine EXIT
 echo
 echo "=== engine steps started alongside (scripts/test-engine.sh; printed when they end)"
+
+step "npm dependencies" bash scripts/ensure-node-modules.sh
 
 step "typecheck" npx tsc -p .
 step "imports keep the layering of ARCHITECTURE.md, no cycles" node build/checkImports.mjs
