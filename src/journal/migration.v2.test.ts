@@ -15,6 +15,7 @@ import type { ChunkRecord, SessionRecord } from './records';
 import { JOURNAL_DB_NAME, openJournalStore } from './store';
 import fixture from './testing/journal-v2.json';
 import { dumpDatabase, loadDatabase, untag, type DatabaseDump } from './testing/idbDump';
+import { expectReleasedReps } from './testing/releaseReps';
 import { sameFloats } from './testKit';
 
 const v2 = fixture.database as DatabaseDump;
@@ -70,18 +71,7 @@ describe('opening a database of schema version 2', () => {
     for (const want of fixture.expected) {
       const { loaded, reps } = await recordedSession(store, want.id);
       expect([loaded.samples.timeUs.length, loaded.chunks, loaded.gaps]).toEqual([want.samples, want.chunks, want.gaps]);
-      // Today's engine finds each rep's edges and figures a little differently from that release's
-      // (the engine of issue 23): the same reps within a 200 Hz grid step and 1 % of each figure,
-      // the net force included, which a wrong mass for a span would move by far more.
-      expect(reps).toHaveLength(want.reps.length);
-      reps.forEach((rep, i) => {
-        const old = want.reps[i]!;
-        expect(Math.abs(rep.startUs - old.startUs)).toBeLessThan(5000);
-        expect(Math.abs(rep.endUs - old.endUs)).toBeLessThan(5000);
-        expect(Math.abs(rep.concentric.velocity / old.concentricVelocity - 1)).toBeLessThan(0.01);
-        expect(Math.abs(rep.concentric.power / old.concentricPower - 1)).toBeLessThan(0.01);
-        expect(Math.abs(rep.concentric.netForce / old.concentricNetForce - 1)).toBeLessThan(0.01);
-      });
+      expectReleasedReps(reps, want.reps);
     }
     expect(fixture.expected.map((s) => s.reps.length)).toEqual([8, 6, 2]);
   });
