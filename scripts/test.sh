@@ -25,15 +25,23 @@ source scripts/steps.sh
 step "Chromium" bash scripts/ensure-chromium.sh
 
 mkdir -p test-results
+rm -f test-results/vitest.json test-results/e2e.json
 engine_log=test-results/engine-steps.log
 setsid -w bash scripts/test-engine.sh >"$engine_log" 2>&1 &
 engine_pid=$!
 engine_done=0
+# On a failure the engine's log is printed first and the failed step last, since CI often keeps
+# only the end of the output.
 finish_engine() {
+  local status=$?
   if [ "$engine_done" = 0 ]; then
     kill -- "-$engine_pid" 2>/dev/null || true
     echo; echo "=== engine steps, stopped as the run failed (test-results/engine-steps.log):"
     cat "$engine_log"
+  fi
+  if [ "$status" != 0 ]; then
+    node scripts/test-summary.mjs || true
+    echo "=== npm test failed in the step \"$current_step\" (exit $status) after $(( $(date +%s) - started )) s"
   fi
 }
 trap finish_engine EXIT
@@ -58,6 +66,8 @@ engine_done=1
 echo
 echo "=== engine steps (test-results/engine-steps.log):"
 cat "$engine_log"
-[ "$engine_status" = 0 ] || { echo "=== engine steps failed (exit $engine_status)"; exit "$engine_status"; }
+current_step="engine steps (scripts/test-engine.sh, log above)"
+[ "$engine_status" = 0 ] || exit "$engine_status"
+current_step="summary of the JavaScript suites"
 node scripts/test-summary.mjs
 echo "All tests passed in $(( $(date +%s) - started )) s"

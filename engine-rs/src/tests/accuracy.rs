@@ -73,3 +73,33 @@ fn the_lowest_accepted_rate_measures_every_rep_within_the_bounds() {
     assert!(report.is_empty(), "{report:#?}");
     assert!(Settings { hz: crate::settings::HZ_MIN - 1.0, ..Settings::default() }.validate().is_err());
 }
+
+#[test]
+fn peak_power_matches_the_motions_formula_at_every_rate_on_clean_and_noisy_sensors() {
+    use super::truth::{session, Sensor, HEAVY_SLOW, LIGHT_FAST};
+    // |P| = I·ω·|α| peaks mid-phase at I·ω_k²·π/(4T) (truth::PhaseTruth), within the bounds of
+    // mean velocity: the smoothing that takes the sensor's noise out must not take the peak too.
+    let mut report = Vec::new();
+    for (set, name) in [(HEAVY_SLOW, "slow heavy"), (LIGHT_FAST, "fast light")] {
+        for sensor in [Sensor::clean(200.0), Sensor::noisy(100.0), Sensor::noisy(1000.0)] {
+            for hz in [100.0, 200.0, 500.0, 1000.0] {
+                let (mut concentric, mut eccentric) = (Vec::new(), Vec::new());
+                for seed in 1..=3 {
+                    let s = session(set, sensor, seed);
+                    let out = run(&s.time_us, &s.angle_deg, Settings { hz, inertia_kg_m2: set.inertia, ..Settings::default() });
+                    assert_eq!(out.reps.len(), s.reps.len(), "{name}, {sensor:?}, seed {seed} at {hz} Hz");
+                    let truth = |p: &super::truth::PhaseTruth| p.peak_power_per_inertia * set.inertia;
+                    concentric.extend(errors(out.reps.iter().map(|r| r.concentric.peak_power), s.reps.iter().map(|r| truth(&r.concentric))));
+                    eccentric.extend(errors(out.reps.iter().map(|r| r.eccentric.peak_power), s.reps.iter().map(|r| truth(&r.eccentric))));
+                }
+                for (phase, e) in [("concentric", concentric), ("eccentric", eccentric)] {
+                    let (m, w) = (median(&e), e.iter().copied().fold(0.0, f64::max));
+                    if m > MEDIAN || w > WORST {
+                        report.push(format!("{name}, {sensor:?} at {hz} Hz: {phase} peak power median {:.2} %, worst {:.2} %", 100.0 * m, 100.0 * w));
+                    }
+                }
+            }
+        }
+    }
+    assert!(report.is_empty(), "{report:#?}");
+}
