@@ -77,16 +77,14 @@ fi
 # wasm-pack marks its output as not for version control; this project commits it.
 rm -f "$out/.gitignore"
 # The settings' ranges, for TypeScript code that runs before the engine has loaded.
-cargo_native() {
-  if command -v cargo >/dev/null && cargo --version >/dev/null 2>&1; then cargo "$@"; else RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc /usr/bin/cargo "$@"; fi
-}
-RUSTFLAGS= CARGO_TARGET_DIR="$root/target" cargo_native run --quiet --release -p repline-engine --example settings_json >"$out/settings.json"
+source "$root/scripts/steps.sh"
+RUSTFLAGS= CARGO_TARGET_DIR="$root/target" cargo_native run --quiet --profile native -p repline-engine --example settings_json >"$out/settings.json"
 # The TypeScript readers and types of the header and records the engine leaves in wasm memory,
 # from the one list of their fields (engine-rs/src/records.rs).
 generated=src/engine/generated/records.ts
 records="$(mktemp)"
 trap 'rm -rf "$out" "$records"' EXIT
-RUSTFLAGS= CARGO_TARGET_DIR="$root/target" cargo_native run --quiet --release -p repline-engine --example records_ts >"$records"
+RUSTFLAGS= CARGO_TARGET_DIR="$root/target" cargo_native run --quiet --profile native -p repline-engine --example records_ts >"$records"
 
 if [ "$check" = 1 ]; then
   if ! diff -r "$out" pkg >/dev/null || ! diff -q "$records" "$generated" >/dev/null; then

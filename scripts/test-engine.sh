@@ -8,4 +8,4 @@ cd "$(dirname "$0")/.."
 source scripts/steps.sh
 
 step "engine: pkg/ is a fresh wasm-pack build of engine-rs/" bash scripts/build-engine.sh --install --check
-step "engine: native tests" cargo_native test --release -p repline-engine
+step "engine: native tests" cargo_native test --profile native -p repline-engine

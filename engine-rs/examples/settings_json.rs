@@ -7,7 +7,7 @@
 //! the engine; why the rates end where they do (a plain sentence, no quotes); the warmup reps a set may start with (whole numbers, so apart from the ranges); and
 //! the rope's physical limits that bound a plausible concentric (engine-rs/src/reps.rs), so tests
 //! can hold every rep to them; and the travel of a rep's phase, so a message that says why a file
-//! has no rep names the engine's own figure. `cargo run --quiet --release -p repline-engine --example settings_json`
+//! has no rep names the engine's own figure. `cargo run --quiet --profile native -p repline-engine --example settings_json`
 
 use engine::settings::{Range, Settings, HZ, HZ_REASON, INERTIA, MASS, MAX_ROPE_FORCE_N, MAX_ROPE_SPEED_M_S, MAX_SAMPLE_VALUE, MIN_INERTIA_KG_M2, RADIUS, REP_TRAVEL_DEG, WARMUP};
 
