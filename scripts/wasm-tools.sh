@@ -40,7 +40,9 @@ for tool in "wasm-bindgen-cli wasm-bindgen $bindgen_version" "wasm-pack wasm-pac
   echo "wasm-tools: building $crate $version with cargo install (a minute or two)" >&2
   # --locked first, for the exact dependencies the tool was released with; without it when the
   # registry mirror lacks one of them (it has lagged behind crates.io by a release or two).
-  fast=(--debug --version "=$version")
+  # --force: another version's binaries (wasm2es6js and the test runner come with wasm-bindgen)
+  # would otherwise stop the install ("binary already exists in destination").
+  fast=(--debug --force --version "=$version")
   export CARGO_PROFILE_DEV_DEBUG=0 CARGO_TARGET_DIR="${WASM_TOOLS_TARGET_DIR:-$root/target/wasm-tools}"
   cargo install --quiet "$crate" "${fast[@]}" --locked 2>/dev/null || cargo install --quiet "$crate" "${fast[@]}"
   have "$command" "$version" || { echo "wasm-tools: $command $version did not install" >&2; exit 1; }

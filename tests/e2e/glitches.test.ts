@@ -27,8 +27,8 @@ describe('a corrupted record in the middle of a set', () => {
       expect(Math.abs(Number(row.concentric) / truth - 1), `row ${row.label}: ${row.concentric} m/s, truth ${truth.toFixed(3)}`).toBeLessThan(0.05);
     });
     await expect.poll(() => app.page.locator('.stream-note').innerText({ timeout: 1_000 }).catch(() => '')).toBe('1 sample rejected as a glitch no rope can make.');
-    // The set ended at rest: no row comes later.
-    await app.page.waitForTimeout(1_000);
+    // Every notification has arrived and the frames that show them are drawn: no row comes later.
+    await app.framesDrawn();
     expect(await app.tableRows()).toHaveLength(6);
   });
 });
