@@ -33,7 +33,6 @@ done
 route="${ENGINE_TOOLCHAIN:-}"
 [ "$check" = 1 ] && route=debian
 
-if [ "$install" = 1 ]; then bash scripts/wasm-tools.sh --install; else bash scripts/wasm-tools.sh; fi
 bin="${CARGO_HOME:-$HOME/.cargo}/bin"
 
 vendor=/usr/lib/rustlib/src/rust/library/vendor
@@ -65,6 +64,29 @@ fi
 # Paths must not leak into the artefact, or a clone elsewhere builds different bytes.
 export RUSTFLAGS="--remap-path-prefix=$root=/repline --remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}=/cargo"
 export CARGO_TARGET_DIR="$root/target-wasm/$route"
+
+# The cargo build that wasm-pack runs (its src/build/mod.rs: `cargo build --lib --release` in the
+# crate's folder with CARGO_BUILD_TARGET set), in the same environment, so that wasm-pack's own
+# run below finds it done.
+wasm_cargo_build() {
+  if [ "$route" = rustup ]; then
+    (cd engine-rs && CARGO_BUILD_TARGET=wasm32-unknown-unknown cargo build --lib --release --quiet)
+  else
+    (cd engine-rs && PATH="/usr/bin:$bin:$PATH" RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1 \
+      CARGO_BUILD_TARGET=wasm32-unknown-unknown cargo build --lib --release --quiet -Zbuild-std=std,panic_abort)
+  fi
+}
+if [ "$install" = 1 ] && ! bash scripts/wasm-tools.sh 2>/dev/null; then
+  # A first run: the engine (and, on the Debian route, the wasm32 standard library) compiles
+  # while cargo install builds the tools, instead of after them. Its messages are dropped: a
+  # failed build fails again, with them, in wasm-pack's run.
+  wasm_cargo_build >/dev/null 2>&1 &
+  early_build=$!
+  bash scripts/wasm-tools.sh --install
+  wait "$early_build" || true
+else
+  bash scripts/wasm-tools.sh
+fi
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 pack=(build engine-rs --release --no-opt --target bundler --out-dir "$out" --out-name engine)

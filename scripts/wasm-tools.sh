@@ -44,6 +44,8 @@ for tool in "wasm-bindgen-cli wasm-bindgen $bindgen_version" "wasm-pack wasm-pac
   # would otherwise stop the install ("binary already exists in destination").
   fast=(--debug --force --version "=$version")
   export CARGO_PROFILE_DEV_DEBUG=0 CARGO_TARGET_DIR="${WASM_TOOLS_TARGET_DIR:-$root/target/wasm-tools}"
+  # Only the binary wasm-pack runs: wasm-bindgen-cli's test runner is as large again.
+  [ "$crate" = wasm-bindgen-cli ] && fast+=(--bin wasm-bindgen)
   cargo install --quiet "$crate" "${fast[@]}" --locked 2>/dev/null || cargo install --quiet "$crate" "${fast[@]}"
   have "$command" "$version" || { echo "wasm-tools: $command $version did not install" >&2; exit 1; }
 done
