@@ -36,6 +36,27 @@ function AthleteForm({ athlete, onBack, onSave }: { athlete: Athlete | null; onB
   );
 }
 
+/** One athlete or exercise of the roster: its name, what it is, and the buttons to change, archive or bring it back. */
+function RosterCard({ name, archived, facts, archiveDisabled = false, onChange, onArchive }: { name: string; archived: boolean; facts: string; archiveDisabled?: boolean; onChange: () => void; onArchive: () => void }): ReactElement {
+  return (
+    <li className="item-card">
+      <h3 className="item-card__title">
+        {name}
+        {archived && ' (archived)'}
+      </h3>
+      <p className="item-card__facts">{facts}</p>
+      <div className="item-card__actions">
+        <button type="button" className="button" aria-label={`Change ${name}`} onClick={onChange}>
+          Change
+        </button>
+        <button type="button" className="button" aria-label={archived ? `Bring ${name} back` : `Archive ${name}`} disabled={archiveDisabled} onClick={onArchive}>
+          {archived ? 'Bring back' : 'Archive'}
+        </button>
+      </div>
+    </li>
+  );
+}
+
 export function TeamRoster({ team }: { team: Team }): ReactElement {
   useSignals();
   const { attempt, showStatus } = useStores().alerts;
@@ -51,34 +72,20 @@ export function TeamRoster({ team }: { team: Team }): ReactElement {
         <h2 id="athletes-title">Athletes</h2>
         <ul className="cards-list" aria-label="Athletes">
           {roster.map((a) => (
-            <li key={a.id} className="item-card">
-              <h3 className="item-card__title">
-                {a.name}
-                {a.archived && ' (archived)'}
-              </h3>
-              <p className="item-card__facts">
-                {a.bodyMass} kg{a.id === activeId ? ' · up now' : ''}
-              </p>
-              <div className="item-card__actions">
-                <button type="button" className="button" aria-label={`Change ${a.name}`} onClick={() => setEditing({ kind: 'athlete', athlete: a })}>
-                  Change
-                </button>
-                <button
-                  type="button"
-                  className="button"
-                  aria-label={a.archived ? `Bring ${a.name} back` : `Archive ${a.name}`}
-                  disabled={!a.archived && a.id === activeId}
-                  onClick={() =>
-                    void attempt(() => {
-                      team.archive(a.id, !a.archived);
-                      showStatus(a.archived ? `${a.name} is back among the athletes.` : `${a.name} is archived: their sets are kept.`);
-                    })
-                  }
-                >
-                  {a.archived ? 'Bring back' : 'Archive'}
-                </button>
-              </div>
-            </li>
+            <RosterCard
+              key={a.id}
+              name={a.name}
+              archived={a.archived}
+              facts={`${a.bodyMass} kg${a.id === activeId ? ' · up now' : ''}`}
+              archiveDisabled={!a.archived && a.id === activeId}
+              onChange={() => setEditing({ kind: 'athlete', athlete: a })}
+              onArchive={() =>
+                void attempt(() => {
+                  team.archive(a.id, !a.archived);
+                  showStatus(a.archived ? `${a.name} is back among the athletes.` : `${a.name} is archived: their sets are kept.`);
+                })
+              }
+            />
           ))}
         </ul>
         <p>
@@ -92,21 +99,19 @@ export function TeamRoster({ team }: { team: Team }): ReactElement {
         {custom.length === 0 && <p className="hint">Only the built-in exercises so far. Add your own for another movement or rope.</p>}
         <ul className="cards-list" aria-label="Your exercises">
           {custom.map((e) => (
-            <li key={e.id} className="item-card">
-              <h3 className="item-card__title">
-                {e.name}
-                {e.archived && ' (archived)'}
-              </h3>
-              <p className="item-card__facts">{exerciseFacts(e)}</p>
-              <div className="item-card__actions">
-                <button type="button" className="button" aria-label={`Change ${e.name}`} onClick={() => setEditing({ kind: 'exercise', exercise: e })}>
-                  Change
-                </button>
-                <button type="button" className="button" aria-label={e.archived ? `Bring ${e.name} back` : `Archive ${e.name}`} onClick={() => void attempt(() => team.editExercise(e.id, { archived: !e.archived }))}>
-                  {e.archived ? 'Bring back' : 'Archive'}
-                </button>
-              </div>
-            </li>
+            <RosterCard
+              key={e.id}
+              name={e.name}
+              archived={e.archived}
+              facts={exerciseFacts(e)}
+              onChange={() => setEditing({ kind: 'exercise', exercise: e })}
+              onArchive={() =>
+                void attempt(() => {
+                  team.editExercise(e.id, { archived: !e.archived });
+                  showStatus(e.archived ? `${e.name} is back among the exercises.` : `${e.name} is archived: its sets are kept.`);
+                })
+              }
+            />
           ))}
         </ul>
         <p>
