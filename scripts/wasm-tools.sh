@@ -38,15 +38,17 @@ for tool in "wasm-bindgen-cli wasm-bindgen $bindgen_version" "wasm-pack wasm-pac
     continue
   fi
   echo "wasm-tools: building $crate $version with cargo install (a minute or two)" >&2
-  # --locked first, for the exact dependencies the tool was released with; without it when the
-  # registry mirror lacks one of them (it has lagged behind crates.io by a release or two).
+  # Not --locked: each tool's own lock pins other versions of the dependencies the two share
+  # (syn, clap, rustix, rustls...), so cargo compiled them twice; resolved afresh they mostly
+  # agree and the second tool reuses the first's (a fifth less work in all). wasm-bindgen-cli's
+  # lock also names a release the registry mirror has lagged behind on.
   # --force: another version's binaries (wasm2es6js and the test runner come with wasm-bindgen)
   # would otherwise stop the install ("binary already exists in destination").
   fast=(--debug --force --version "=$version")
   export CARGO_PROFILE_DEV_DEBUG=0 CARGO_TARGET_DIR="${WASM_TOOLS_TARGET_DIR:-$root/target/wasm-tools}"
-  # Only the binary wasm-pack runs: wasm-bindgen-cli's test runner is as large again.
+  # Only the binary wasm-pack runs.
   [ "$crate" = wasm-bindgen-cli ] && fast+=(--bin wasm-bindgen)
-  cargo install --quiet "$crate" "${fast[@]}" --locked 2>/dev/null || cargo install --quiet "$crate" "${fast[@]}"
+  cargo install --quiet "$crate" "${fast[@]}"
   have "$command" "$version" || { echo "wasm-tools: $command $version did not install" >&2; exit 1; }
 done
 exit "$missing"
