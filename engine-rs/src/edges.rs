@@ -234,7 +234,6 @@ pub struct Edges {
     run_path: f64,
     last_p: f64,
     last_moving: bool,
-    last_stop: Option<u64>,
     /// The last [`EDGE_HISTORY`] movements, oldest first, `runs_len` of them.
     runs: [Run; EDGE_HISTORY],
     runs_len: usize,
@@ -276,7 +275,6 @@ impl Edges {
             run_path: 0.0,
             last_p: f64::NAN,
             last_moving: false,
-            last_stop: None,
             runs: [none; EDGE_HISTORY],
             runs_len: 0,
             pending: [(Kind::Onset, 0, 0); 8],
@@ -393,10 +391,10 @@ impl Edges {
         }
         let oldest = self.next.saturating_sub(self.size);
         let mut from = at.saturating_sub(if onset { self.rest } else { self.stop_side }).max(oldest);
-        if onset {
-            from = from.max(self.last_stop.map_or(0, |s| s + 1));
-        } else {
-            self.last_stop = Some(at);
+        // An onset's rest begins after the previous movement (not after the last stop timed,
+        // which is this movement's own when the next one was confirmed within its window).
+        if let Some(previous_end) = r.checked_sub(1).map(|p| self.runs[p].end).filter(|&end| onset && end < at) {
+            from = from.max(previous_end + 1);
         }
         let len = to.saturating_sub(from).min(self.size) as usize;
         let slot = |k: usize| (from as usize + k) & MASK;
@@ -548,5 +546,30 @@ mod tests {
         assert_eq!(e.onset_near(101 + 7), Some(found));
         assert_eq!(e.onset_near(101 + 8), None, "beyond the slack, the point is well inside the movement");
         assert_eq!(e.stop_near(150), None, "the rope never stops");
+    }
+
+    #[test]
+    fn times_the_onset_of_a_short_movement_from_the_rest_before_it_when_the_next_follows_at_once() {
+        // 1000 Hz: rest at 500° until 1 s, a 30 ms jerk at 400 rad/s², 10 ms still, then the pull,
+        // all within the onset's window (EDGE_MOVE_S): the jerk's stop is timed first, and its
+        // onset was fitted over the rest after it, timed after the jerk had ended.
+        let hz = 1000.0;
+        let mut e = Edges::new(hz, 7, 0.0);
+        let c = 400.0_f64.to_degrees() / 2.0;
+        let jerk = |t: f64| 500.0 - c * (t - 1.0).clamp(0.0, 0.03).powi(2);
+        for k in 0..1300u64 {
+            let t = k as f64 / hz;
+            let (x, moving) = match k {
+                0..1000 => (500.0, false),
+                1000..1030 => (jerk(t), true),
+                1030..1040 => (jerk(t), false),
+                _ => (jerk(t) - c * (t - 1.04).powi(2), true),
+            };
+            e.push(k, t * 1e6, x, x.abs(), moving);
+        }
+        // Within a third of the jerk: one curve of rest, then constant acceleration, fits the
+        // jerk, the stillness and the pull only roughly.
+        let onset = e.onset_near(1000).unwrap_or(f64::NAN);
+        assert!((onset - 1.0e6).abs() < 10_000.0, "the jerk's onset at {onset} µs, truth 1 000 000, its stop 1 030 000");
     }
 }

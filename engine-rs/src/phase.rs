@@ -43,7 +43,7 @@
 
 use crate::derive::Rates;
 use crate::edges::Edges;
-use crate::settings::{Settings, GRAVITY, MOVE_CONFIRM_DEG, REST_OMEGA_RAD_S};
+use crate::settings::{Settings, GRAVITY, MOVE_CONFIRM_DEG, REST_OMEGA_RAD_S, STILL_OMEGA_RAD_S};
 use crate::window::{stream_for, STREAMS};
 
 /// Number of summed values: ω, α, the body's α and P (see [`phase_values`]).
@@ -361,9 +361,9 @@ pub struct PhaseAcc {
     ramp_sign: i8,
 }
 
-/// −1, 0 or 1.
-fn sign(x: f64) -> i8 {
-    i8::from(x > 0.0) - i8::from(x < 0.0)
+/// The way a point's ω goes: −1, 0 (within [`STILL_OMEGA_RAD_S`] of 0) or 1.
+fn sign(omega: f64) -> i8 {
+    i8::from(omega > STILL_OMEGA_RAD_S) - i8::from(omega < -STILL_OMEGA_RAD_S)
 }
 
 impl PhaseAcc {
@@ -652,6 +652,28 @@ mod tests {
         gives_zeros_for_an_empty_phase: [] => (0, 0.0, 0.0);
         gives_zeros_for_a_phase_at_rest_or_blips: [(0.0, 0.0), (5.0, 1.0), (0.0, 1.0)] => (0, 0.0, 0.0);
         reports_the_magnitude_of_a_negative_mean: [(0.0, 10.0), (-2.0, 5.0), (-4.0, 0.0)] => (2, 3.0, 4.0);
+    }
+
+    #[test]
+    fn a_still_point_whose_omega_is_zero_but_for_rounding_goes_neither_way() {
+        // Still points creeping the way the pull goes lead into it; one in the middle whose ω is
+        // 0 but for the filter's rounding ends that lead whichever side of 0 its rounding lands.
+        let summarise = |x: f64| {
+            let mut a = PhaseAcc::new(0.0);
+            for (k, v) in [-0.1, -0.1, x, -0.1, -0.1].into_iter().enumerate() {
+                a.push(&[v, 1.0, 1.0, 1.0, 1.0, 1.0], false, 0.0, at(k));
+            }
+            for (k, (v, p)) in [(-2.0, 5.0), (-4.0, 10.0)].into_iter().enumerate() {
+                a.push(&[v, 1.0, 1.0, 1.0, 1.0, 1.0], true, p, at(5 + k));
+            }
+            a.push(&[0.0; VALUE_COUNT], false, 10.0, at(7));
+            a.summary(&CONTEXT, &Edges::new(10.0, 0, 0.0), None, None, &[0.0; STREAMS])
+        };
+        let exact = summarise(0.0);
+        for rounding in [-5e-13, 5e-13, -3.8e-12] {
+            assert_eq!(summarise(rounding), exact, "ω {rounding}");
+        }
+        assert_ne!(summarise(-1e-6), exact, "a still point that creeps the pull's way, however slowly, carries the lead on");
     }
 
     #[test]

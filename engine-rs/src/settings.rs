@@ -68,6 +68,13 @@ pub const WARMUP: Range = Range { min: 1.0, max: 3.0, unit: "reps" };
 /// accuracy for its robustness.
 pub const REST_OMEGA_RAD_S: f64 = 0.3;
 
+/// |ω| (rad/s) within which a still point goes neither way ([`crate::phase`]: the still points
+/// that lead into a phase, and the slow-down after it, go in its direction). On a rope at rest
+/// the filter's rounding leaves a few 1e-12 rad/s of either sign where the exact ω is 0 (angles
+/// of thousands of degrees over steps of 1–10 ms), and the side of 0 it lands on moved a phase's
+/// mean velocity by 8e-5. 1e-9 rad/s is one turn in two centuries.
+pub const STILL_OMEGA_RAD_S: f64 = 1e-9;
+
 /// Half-width of the Savitzky–Golay window, s ([`crate::savgol`]): about 10 Hz of bandwidth
 /// for the angle and 5 Hz for ω, and 50 ms of live lag.
 pub const FILTER_HALF_WINDOW_S: f64 = 0.05;

@@ -9,6 +9,7 @@ import type { EngineSettings } from '../types';
 export const GRAVITY = 9.81;
 export const DEG_TO_RAD = Math.PI / 180;
 export const REST_OMEGA_RAD_S = 0.3;
+export const STILL_OMEGA_RAD_S = 1e-9;
 export const FILTER_HALF_WINDOW_S = 0.05;
 export const FILTER_MAX_HALF_WIDTH = 50;
 export const PEAK_POWER_HALF_WIDTHS_S = [0.2, 0.45] as const;

@@ -61,11 +61,8 @@ export function movements(moving: readonly boolean[], p: readonly number[], coun
  * the last rest + the longer motion side + 2 points before the one at which it is made (the
  * engine's memory bound); a movement from the session's first point has no onset.
  *
- * Two differences from the engine's code. It begins an onset's rest after the last stop it has
- * timed, which is the movement's own when the next movement is confirmed less than EDGE_MOVE_S
- * after the first one started (reported; `it.fails` in engine.oracle.test.ts). And it drops an
- * edge when eight already wait, which takes eight movements confirmed within EDGE_MOVE_S: not
- * modelled here.
+ * One difference from the engine's code: it drops an edge when eight already wait, which takes
+ * eight movements confirmed within EDGE_MOVE_S: not modelled here.
  */
 export function timeEdges(runs: readonly Movement[], t: readonly number[], x: readonly number[], count: number, hz: number, lagUs: number, slack: number): TimedMovement[] {
   const rest = Math.max(2, Math.round(EDGE_REST_S * hz));

@@ -3,7 +3,7 @@
  * edges, means as sums over its movement, the turn's grid point shared with the phase beside it.
  */
 import type { PhaseSummary } from '../types';
-import { MOVE_CONFIRM_DEG } from './constants';
+import { MOVE_CONFIRM_DEG, STILL_OMEGA_RAD_S } from './constants';
 import { streamFor } from './window';
 
 /** What a phase's figures are made of, per grid point: the filtered angle, ω, α, α signed as the body's acceleration (derive.rs), power, moving or not, rope position |angle|, time. */
@@ -50,7 +50,7 @@ const EMPTY: Timed = {
   endUs: 0,
 };
 
-const sign = (x: number) => (x > 0 ? 1 : x < 0 ? -1 : 0);
+const sign = (omega: number) => (omega > STILL_OMEGA_RAD_S ? 1 : omega < -STILL_OMEGA_RAD_S ? -1 : 0);
 
 /**
  * Where the phase's points begin and which way it goes: the extreme `from` it starts after, the
@@ -82,10 +82,9 @@ export function movesIn(pts: PhasePoints, start: PhaseStart, i: number): boolean
  * threshold), and those just after it in the direction its last movement started in (the
  * slow-down). null without movement.
  *
- * Which way a still point goes is the sign of its ω. Where ω is 0 to its last bit (a rope at rest
- * after a sudden stop, sampled without noise or by an encoder's ticks), that sign is the
- * rounding's, yet the point carries the α of the step that brought the rope to rest: the engine's
- * figures then move with its rounding (reported), and the oracle test allows for it.
+ * Which way a still point goes is the sign of its ω, none within STILL_OMEGA_RAD_S of 0: where ω
+ * is 0 to its last bit (a rope at rest sampled without noise or by an encoder's ticks), the
+ * engine's streaming filter leaves rounding of either sign, which decided where the lead began.
  */
 export function movementOf(pts: PhasePoints, start: PhaseStart, to: number): { first: number; last: number; counted: number[] } | null {
   const from = start.from;
