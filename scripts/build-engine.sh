@@ -65,6 +65,11 @@ fi
 export RUSTFLAGS="--remap-path-prefix=$root=/repline --remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}=/cargo"
 export CARGO_TARGET_DIR="$root/target-wasm/$route"
 
+# The standard library built from source for the Debian route, without its default `backtrace`
+# feature: wasm32-unknown-unknown has no backtraces, and its symbolizer's crates (gimli,
+# addr2line, object, miniz_oxide) were a fifth of the std build's work.
+build_std=(-Zbuild-std=std,panic_abort -Zbuild-std-features=)
+
 # The cargo build that wasm-pack runs (its src/build/mod.rs: `cargo build --lib --release` in the
 # crate's folder with CARGO_BUILD_TARGET set), in the same environment, so that wasm-pack's own
 # run below finds it done.
@@ -73,7 +78,7 @@ wasm_cargo_build() {
     (cd engine-rs && CARGO_BUILD_TARGET=wasm32-unknown-unknown cargo build --lib --release --quiet)
   else
     (cd engine-rs && PATH="/usr/bin:$bin:$PATH" RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1 \
-      CARGO_BUILD_TARGET=wasm32-unknown-unknown cargo build --lib --release --quiet -Zbuild-std=std,panic_abort)
+      CARGO_BUILD_TARGET=wasm32-unknown-unknown cargo build --lib --release --quiet "${build_std[@]}")
   fi
 }
 if [ "$install" = 1 ] && ! bash scripts/wasm-tools.sh 2>/dev/null; then
@@ -94,7 +99,7 @@ if [ "$route" = rustup ]; then
   PATH="$bin:$PATH" wasm-pack "${pack[@]}"
 else
   PATH="/usr/bin:$bin:$PATH" RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1 \
-    wasm-pack "${pack[@]}" --mode force -- -Zbuild-std=std,panic_abort
+    wasm-pack "${pack[@]}" --mode force -- "${build_std[@]}"
 fi
 # wasm-pack marks its output as not for version control; this project commits it.
 rm -f "$out/.gitignore"
