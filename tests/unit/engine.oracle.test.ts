@@ -220,6 +220,23 @@ describe('the wasm engine and the oracle', () => {
     expectAgree(reprocess(batch, {}, { points: true }), referenceReprocess(batch, {}, { points: true }), {});
   });
 
+  // Known disagreement, reported (found by the spoiled-session property, seed -508868263, about
+  // one run in 35): a clock since 1970 changes what the engine's glitch guard rejects, which no
+  // offset of the clock may. The set starts with its first reading zeroed and the next two
+  // flipped, the sensor pinned at ±150°: with times from 0 both take the flipped pair (rejected 0,
+  // the jump to +150° then unwrapped), with the same times 1.7e15 µs later the engine rejects it
+  // (2) and the oracle does not. Where input.rs's path differs with the clock is not found yet
+  // (the resampler's fast path, `Input::took`, is a lead: it sets the history without the guard's
+  // count of accepted samples). Once they agree, drop `.fails`.
+  it.fails('agree whatever the clock\'s origin on a set that starts with a zeroed and two flipped readings, pinned at 150°', () => {
+    const s = { woundDeg: [200, 200, 409.1435980806884], peakDegS: 400, restS: 0, inputHz: 52, jitter: 0, noiseDeg: 0, seed: 0 };
+    const settings = { hz: 100, radius: 0.014336260668655645, inertia: 0 };
+    const { timeUs, angleDeg } = sampleSet(s, s);
+    const read = angleDeg.map((a, i) => (i === 0 ? 0 : i < 3 ? -a : a)).map((a) => Math.max(-150, Math.min(150, a)));
+    const epoch = { timeUs: timeUs.map((t) => t + 1.7e15), angleDeg: read };
+    expectAgree(reprocess(epoch, settings, { points: true }), referenceReprocess(epoch, settings, { points: true }), settings);
+  });
+
   it.each([
     [{ hz: 0 }, /hz must be a number from 100 to 1000 Hz.*\(got 0\)/],
     [{ hz: 1001 }, /hz must be/],
