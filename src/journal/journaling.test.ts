@@ -276,3 +276,23 @@ describe('the history', () => {
     expect(page().session.reps.value).toEqual([]);
   });
 });
+
+describe('Settings → Data while the journal still opens after start-up', () => {
+  it('waits for it: a restore then answers for the file, not with "no storage"', async () => {
+    let opened!: () => void;
+    const gate = new Promise<void>((resolve) => (opened = resolve));
+    app?.dispose();
+    app = composeTestApp({ openJournal: async () => (await gate, freshStore()), storage: () => storage, storageProblem: () => storage.problem() });
+    const started = app.startBackground();
+    await expect.poll(() => app!.journal.value).not.toBeNull();
+    // The restore's module already loaded, so that it reaches the store while the journal opens.
+    await import('./logTransfer');
+    const restored = journal().restore('{"hello":"world"}');
+    const outcome = restored.then(() => 'restored', (error: Error) => error.message);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await Promise.race([outcome, 'waiting'])).toBe('waiting');
+    opened();
+    await started;
+    await expect(restored).rejects.toThrow('This file is not a Repline backup.');
+  });
+});

@@ -144,6 +144,23 @@ export function createJournaling(deps: JournalingDeps): Journaling {
     return open;
   }
 
+  /**
+   * The store once the journal has opened: an action the user takes on Settings → Data while the
+   * journal still opens after start-up waits for it, instead of being told there is no storage.
+   */
+  async function openedStore(): Promise<JournalStore> {
+    if (state.peek().kind === 'opening') {
+      await new Promise<void>((resolve) => {
+        const unsubscribe = state.subscribe((now) => {
+          if (now.kind === 'opening') return;
+          resolve();
+          queueMicrotask(() => unsubscribe());
+        });
+      });
+    }
+    return requireStore();
+  }
+
   /** The journal record's view of the settings now, with who trained what and the notes given. */
   function snapshot() {
     const s = settings.peek();
@@ -391,11 +408,11 @@ export function createJournaling(deps: JournalingDeps): Journaling {
       await open.write([{ kind: 'patchSession', sessionId, patch: { notes: withNote(meta.notes ?? [], note, setStarts), modifiedAt: Date.now() } }]);
     },
     async backup() {
-      return (await import('./logTransfer')).backupFile(requireStore(), new Date());
+      return (await import('./logTransfer')).backupFile(await openedStore(), new Date());
     },
     async restore(text) {
       if (connection.peek().status !== 'disconnected') throw new Error('Disconnect the unit first: its session is being recorded');
-      const report = await (await import('./logTransfer')).restoreFile(requireStore(), text);
+      const report = await (await import('./logTransfer')).restoreFile(await openedStore(), text);
       // Sessions restored from an older backup get their sets' records like older sessions do.
       backfilled = null;
       revision.value++;
