@@ -382,7 +382,7 @@ export function createJournaling(deps: JournalingDeps): Journaling {
       if (connection.peek().status !== 'disconnected') throw new Error('Disconnect the unit first: its session is being recorded');
       recorder?.abandon();
       backfilled = null;
-      await removeAllSessions(requireStore());
+      await removeAllSessions(await openedStore());
       offer.value = null;
       deps.storage().remove(SETTINGS_KEY);
       deps.storage().remove(PROFILE_TEST_KEY);
@@ -419,7 +419,7 @@ export function createJournaling(deps: JournalingDeps): Journaling {
       return report;
     },
     async athleteSessions(athleteId) {
-      const open = requireStore();
+      const open = await openedStore();
       const [athletes, exercises] = await Promise.all([open.athletes(), open.exercises()]);
       return (await import('./logTransfer')).athleteSessions({ history, recorded, athletes, exercises }, athleteId);
     },
