@@ -809,21 +809,24 @@ mod tests {
         }
     }
 
+    /// Feeds `powers` block by block to [`repair`] as a pull or a release does, and asserts the
+    /// ring ends as `want`.
+    fn check(pull: bool, powers: &[f64], want: &[f64]) {
+        let mut ring = [0.0; RING];
+        for (k, &p) in powers.iter().enumerate() {
+            ring[k] = p;
+            repair(&mut ring, k, (k + 1).min(LAG + 1), pull);
+        }
+        for (k, (&got, &want)) in ring.iter().zip(want).enumerate() {
+            assert!((got - want).abs() < 1e-12, "pull {pull}: block {k}: {got} vs {want} ({:?})", &ring[..powers.len()]);
+        }
+    }
+
     #[test]
     fn spreads_a_slow_down_the_disc_recovers_from_over_the_blocks_it_took() {
         // Blocks a pull (power its own, positive) and a release (negative) could have, with a
         // dip of missed counts in each: the sensor reads the disc slowing (a pull's power
         // negative) or the braking deepening, then speeding up again.
-        let check = |pull: bool, powers: &[f64], want: &[f64]| {
-            let mut ring = [0.0; RING];
-            for (k, &p) in powers.iter().enumerate() {
-                ring[k] = p;
-                repair(&mut ring, k, (k + 1).min(LAG + 1), pull);
-            }
-            for (k, (&got, &want)) in ring.iter().zip(want).enumerate() {
-                assert!((got - want).abs() < 1e-12, "pull {pull}: block {k}: {got} vs {want} ({:?})", &ring[..powers.len()]);
-            }
-        };
         // A pull: +10, +10, then −30 and −10 (the dip), +30, +20 (back): spread over the dip and
         // what put it back, from the first block from which the pull holds in all.
         check(true, &[10.0, 10.0, -30.0, -10.0, 30.0, 20.0], &[10.0, 10.0, 2.5, 2.5, 2.5, 2.5]);
@@ -835,16 +838,6 @@ mod tests {
 
     #[test]
     fn leaves_blocks_whose_power_is_zero_but_for_rounding_and_still_spreads_a_real_dip() {
-        let check = |pull: bool, powers: &[f64], want: &[f64]| {
-            let mut ring = [0.0; RING];
-            for (k, &p) in powers.iter().enumerate() {
-                ring[k] = p;
-                repair(&mut ring, k, (k + 1).min(LAG + 1), pull);
-            }
-            for (k, (&got, &want)) in ring.iter().zip(want).enumerate() {
-                assert!((got - want).abs() < 1e-12, "pull {pull}: block {k}: {got} vs {want} ({:?})", &ring[..powers.len()]);
-            }
-        };
         // Steady ticks: blocks ±1e-12 W around 0 after real power. Against the phase by the
         // rounding's sign, they would take a share of the real blocks: the release's −40 spread
         // with the +1e-12 after it to −20 twice, the pull's +30 with the −1e-12 before it to 15.
