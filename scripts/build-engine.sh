@@ -65,21 +65,26 @@ fi
 export RUSTFLAGS="--remap-path-prefix=$root=/repline --remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}=/cargo"
 export CARGO_TARGET_DIR="$root/target-wasm/$route"
 
-# The standard library built from source for the Debian route, without its default `backtrace`
-# feature: wasm32-unknown-unknown has no backtraces, and its symbolizer's crates (gimli,
-# addr2line, object, miniz_oxide) were a fifth of the std build's work.
-build_std=(-Zbuild-std=std,panic_abort -Zbuild-std-features=)
+# How each route runs cargo and wasm-pack. The Debian route: Debian's cargo and rustc first on
+# PATH, RUSTC_BOOTSTRAP for -Z, wasm-pack's `--mode force`, and the standard library built from
+# source without its default `backtrace` feature (wasm32-unknown-unknown has no backtraces, and
+# its symbolizer's crates, gimli, addr2line, object and miniz_oxide, were a fifth of the std
+# build's work).
+if [ "$route" = rustup ]; then
+  route_env=(PATH="$bin:$PATH")
+  pack_mode=()
+  cargo_args=()
+else
+  route_env=(PATH="/usr/bin:$bin:$PATH" RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1)
+  pack_mode=(--mode force --)
+  cargo_args=(-Zbuild-std=std,panic_abort -Zbuild-std-features=)
+fi
 
 # The cargo build that wasm-pack runs (its src/build/mod.rs: `cargo build --lib --release` in the
 # crate's folder with CARGO_BUILD_TARGET set), in the same environment, so that wasm-pack's own
 # run below finds it done.
 wasm_cargo_build() {
-  if [ "$route" = rustup ]; then
-    (cd engine-rs && CARGO_BUILD_TARGET=wasm32-unknown-unknown cargo build --lib --release --quiet)
-  else
-    (cd engine-rs && PATH="/usr/bin:$bin:$PATH" RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1 \
-      CARGO_BUILD_TARGET=wasm32-unknown-unknown cargo build --lib --release --quiet "${build_std[@]}")
-  fi
+  (cd engine-rs && env "${route_env[@]}" CARGO_BUILD_TARGET=wasm32-unknown-unknown cargo build --lib --release --quiet "${cargo_args[@]}")
 }
 if [ "$install" = 1 ] && ! bash scripts/wasm-tools.sh 2>/dev/null; then
   # A first run: the engine (and, on the Debian route, the wasm32 standard library) compiles
@@ -94,13 +99,7 @@ else
 fi
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
-pack=(build engine-rs --release --no-opt --target bundler --out-dir "$out" --out-name engine)
-if [ "$route" = rustup ]; then
-  PATH="$bin:$PATH" wasm-pack "${pack[@]}"
-else
-  PATH="/usr/bin:$bin:$PATH" RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1 \
-    wasm-pack "${pack[@]}" --mode force -- "${build_std[@]}"
-fi
+env "${route_env[@]}" wasm-pack build engine-rs --release --no-opt --target bundler --out-dir "$out" --out-name engine "${pack_mode[@]}" "${cargo_args[@]}"
 # wasm-pack marks its output as not for version control; this project commits it.
 rm -f "$out/.gitignore"
 # The settings' ranges, for TypeScript code that runs before the engine has loaded.
