@@ -7,12 +7,13 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState, type ReactElement } from 'react';
 import { Dialog, DialogButtons } from '../../components/Dialog';
+import { NumberField } from '../../components/NumberField';
 import { useStores } from '../../compose/appContext';
+import { RANGES } from '../../engine/ranges';
 import type { Team } from '../../journal/team';
 import type { Athlete } from '../../rules/athletes';
 import type { Exercise } from '../../rules/exercises';
 import { ExerciseForm, exerciseFacts } from '../workout/ExercisePicker';
-import { AthleteFields } from '../workout/AthleteFields';
 
 type Editing = { kind: 'athlete'; athlete: Athlete | null } | { kind: 'exercise'; exercise: Exercise | null } | null;
 
@@ -26,7 +27,11 @@ function AthleteForm({ athlete, onBack, onSave }: { athlete: Athlete | null; onB
       onClose={onBack}
       actions={<DialogButtons onCancel={onBack} confirmLabel="Save" confirmDisabled={name.trim() === '' || mass === null} onConfirm={() => void attempt(() => onSave(name, mass!))} />}
     >
-      <AthleteFields id="roster-name" name={name} mass={mass} onName={setName} onMass={setMass} />
+      <div className="field">
+        <label htmlFor="roster-name">Name</label>
+        <input id="roster-name" type="text" maxLength={60} value={name} autoComplete="off" onChange={(e) => setName(e.target.value)} />
+      </div>
+      <NumberField label="Body mass" unit="kg" value={mass} min={1} max={RANGES.mass.max} onChange={(value, ok) => setMass(ok ? value : null)} />
     </Dialog>
   );
 }

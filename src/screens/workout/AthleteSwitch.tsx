@@ -9,9 +9,10 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useState, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { Dialog, DialogButtons } from '../../components/Dialog';
+import { NumberField } from '../../components/NumberField';
 import { useStores } from '../../compose/appContext';
+import { RANGES } from '../../engine/ranges';
 import type { Team } from '../../journal/team';
-import { AthleteFields } from './AthleteFields';
 
 type Step = 'pick' | 'order' | 'add';
 
@@ -161,7 +162,11 @@ function AddAthlete({ team, onDone, onBack }: { team: Team; onDone: () => void; 
         />
       }
     >
-      <AthleteFields id="athlete-name" name={name} mass={mass} onName={setName} onMass={setMass} />
+      <div className="field">
+        <label htmlFor="athlete-name">Name</label>
+        <input id="athlete-name" type="text" maxLength={60} value={name} autoComplete="off" onChange={(e) => setName(e.target.value)} />
+      </div>
+      <NumberField label="Body mass" unit="kg" value={mass} min={1} max={RANGES.mass.max} onChange={(value, ok) => setMass(ok ? value : null)} />
     </Dialog>
   );
 }
