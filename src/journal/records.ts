@@ -78,6 +78,10 @@ export interface SessionRecord extends SessionStart {
   modifiedAt: number;
   /** The RPE and notes given after its sets (rules/setTags.ts), oldest set first. */
   notes?: SetNote[];
+  /** Per register (`recording`, `tags`, `sets`), the stamp of its last edit (log/merge.ts); absent on records kept before stamps. */
+  stamps?: Readonly<Record<string, string>>;
+  /** Athletes whose sets were taken out of this session, with the stamp of that edit: their sets are nobody's (log/merge.ts). */
+  removedAthletes?: Readonly<Record<string, string>>;
   /**
    * Each set as the History, progress, Profile and Team view read it (rules/setRecords.ts), written
    * when the session finishes (schema version 3); a finished record without them (written before)

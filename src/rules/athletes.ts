@@ -45,6 +45,8 @@ export interface Athlete {
   /** ms since the epoch */
   createdAt: number;
   modifiedAt: number;
+  /** Per field, the stamp of its last edit (log/stamp.ts, log/merge.ts); absent on records kept before stamps. */
+  stamps?: Readonly<Record<string, string>>;
 }
 
 export const ATHLETE_NAME_MAX = 60;

@@ -54,6 +54,8 @@ export interface Exercise {
   archived: boolean;
   /** ms since the epoch of the last change (built-ins: 0, they never change). */
   modifiedAt: number;
+  /** Per field, the stamp of its last edit (log/stamp.ts, log/merge.ts); absent on records kept before stamps. */
+  stamps?: Readonly<Record<string, string>>;
 }
 
 export const UNSPECIFIED_EXERCISE_ID = 'builtin:unspecified';

@@ -50,6 +50,11 @@ export interface SetNote {
   /** 1–10, or null when the athlete gave none. */
   rpe: number | null;
   note: string;
+  /**
+   * The stamps of the edits this entry makes (log/stamp.ts): an entry sets only the fields it has
+   * a stamp for. Entries kept before stamps have none and set both fields.
+   */
+  stamps?: { rpe?: string; note?: string };
 }
 
 export const NOTE_MAX = 500;
@@ -129,6 +134,27 @@ function setIndexAt(setStarts: readonly number[], us: number): number {
   return found;
 }
 
+/**
+ * Each set's RPE and note (`setStarts`: each set's first rep start, µs, ascending), by index: of
+ * the entries that fall in a set, the latest stamped edit of each field wins (log/merge.ts); an
+ * entry kept before stamps sets both fields, later than no edit and earlier than any stamped one,
+ * and of two such entries the later in the list wins.
+ */
+export function notesBySet(notes: readonly SetNote[], setStarts: readonly number[]): Map<number, { rpe: number | null; note: string }> {
+  const found = new Map<number, { rpe: number | null; note: string; rpeAt: string; noteAt: string }>();
+  for (const entry of notes) {
+    const at = setIndexAt(setStarts, entry.atUs);
+    if (at < 0) continue;
+    const have = found.get(at) ?? { rpe: null, note: '', rpeAt: '', noteAt: '' };
+    const rpeAt = entry.stamps === undefined ? '' : entry.stamps.rpe;
+    const noteAt = entry.stamps === undefined ? '' : entry.stamps.note;
+    if (rpeAt !== undefined && rpeAt >= have.rpeAt) Object.assign(have, { rpe: entry.rpe, rpeAt });
+    if (noteAt !== undefined && noteAt >= have.noteAt) Object.assign(have, { note: entry.note, noteAt });
+    found.set(at, have);
+  }
+  return new Map([...found].map(([i, { rpe, note }]) => [i, { rpe, note }]));
+}
+
 /** A set with everything it is tagged with. */
 export interface TaggedSet extends Tag {
   /** The warmup reps it starts with (its athlete's at the time). */
@@ -162,12 +188,7 @@ export interface TagRules {
  */
 export function taggedSets(reps: readonly Rep[], how: TagRules): TaggedSet[] {
   const sets = splitSets(reps, { restS: how.restS, loads: how.loads, tags: how.tags });
-  const starts = sets.map((set) => set[0]!.startUs);
-  const notes = new Map<number, SetNote>();
-  for (const note of how.notes ?? []) {
-    const at = setIndexAt(starts, note.atUs);
-    if (at >= 0) notes.set(at, note);
-  }
+  const notes = notesBySet(how.notes ?? [], sets.map((set) => set[0]!.startUs));
   return sets.map((set, i) => {
     const tag = tagAt(how.tags, set[0]!.startUs);
     const summary = summariseSet(i, set, { restS: how.restS, loads: how.loads, warmup: tag.warmup ?? how.warmup, metric: how.metric, phase: how.phase });
