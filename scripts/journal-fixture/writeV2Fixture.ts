@@ -29,7 +29,7 @@ import { SessionTimeline } from '../../src/workout/sessionTimeline';
 import { reprocessLoads } from '../../src/workout/loadedEngine';
 import { loadSession } from '../../src/journal/archive';
 import type { ConnectedUnit } from '../../src/device/unit';
-import type { JournalSettings, PlateCounts } from '../../src/journal/records';
+import type { JournalSettings, PlateCounts } from '../../src/log/records';
 import { SessionJournal } from '../../src/journal/sessionJournal';
 import { loadsFromRecord, workoutSnapshot } from '../../src/journal/sessionRecovery';
 import { JOURNAL_DB_NAME, openJournalStore } from '../../src/journal/store';

@@ -3,7 +3,8 @@
  * list and deletion. Everything the user recorded is reachable from here, and so is deleting it
  * (the README tells users this is where their data lives).
  */
-import type { ChunkRecord, HistoryEntry, LoadedSession, SessionRecord } from './records';
+import type { ChunkRecord, SessionRecord } from '../log/records';
+import type { HistoryEntry, LoadedSession } from './records';
 import type { JournalStore } from './store';
 
 /** Sessions never finished (reload, crash, closed tab), newest first: offer to recover them. */

@@ -27,7 +27,8 @@ import type { AthleteSession } from './logTransfer';
 import { dropTail, missingFrom, readTail, saveTail, type JournalTail } from './journalTail';
 import { flushOnPageHide } from './pageLifecycle';
 import { createRecorder, type Recorder } from './recorder';
-import { checkPlates, type HistoryEntry, type LoadedSession, type RecordedSession, type SessionRecord, type SessionSummary } from './records';
+import { checkPlates, type SessionRecord, type SessionSummary } from '../log/records';
+import { type HistoryEntry, type LoadedSession, type RecordedSession } from './records';
 
 export type { RecordedSession } from './records';
 import { formatDuration, loadsFromRecord, offerOf, settingsFromRecord, workoutSnapshot, type RecoveryOffer } from './sessionRecovery';

@@ -14,7 +14,7 @@ import { DEFAULT_SETTINGS } from '../rules/settingsModel';
 import { reprocessLoads } from '../workout/loadedEngine';
 import { SessionTimeline } from '../workout/sessionTimeline';
 import { findUnfinished, listHistory, loadSession } from './archive';
-import type { ChunkRecord, GapRecord, SessionRecord } from './records';
+import type { ChunkRecord, GapRecord, SessionRecord } from '../log/records';
 import { loadsFromRecord } from './sessionRecovery';
 import { JOURNAL_DB_NAME, openJournalStore } from './store';
 import fixture from './testing/journal-v1.json';

@@ -11,7 +11,7 @@ import type { Athlete } from '../rules/athletes';
 import { UNSPECIFIED_EXERCISE_ID } from '../rules/exercises';
 import { findUnfinished, listHistory } from './archive';
 import { recordedSession, setRecordsOf } from './recorded';
-import type { ChunkRecord, SessionRecord } from './records';
+import type { ChunkRecord, SessionRecord } from '../log/records';
 import { JOURNAL_DB_NAME, openJournalStore } from './store';
 import fixture from './testing/journal-v2.json';
 import { dumpDatabase, loadDatabase, untag, type DatabaseDump } from './testing/idbDump';

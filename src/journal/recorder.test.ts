@@ -2,7 +2,7 @@ import { signal } from '@preact/signals-react';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ENGINE_SETTINGS } from '../engine/settings';
 import { listHistory, loadSession } from './archive';
-import type { PlateCounts } from './records';
+import type { PlateCounts } from '../log/records';
 import type { JournalStore } from './store';
 import { fillableStore, freshStore, manualTimer } from './testKit';
 import { createLiveSession } from '../workout/liveSession';

@@ -42,7 +42,7 @@ import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import { DEFAULT_ATHLETE_SETTINGS, firstAthlete, type Athlete } from '../rules/athletes';
 import { UNSPECIFIED_EXERCISE_ID, type Exercise } from '../rules/exercises';
 import { firstTags } from '../rules/setTags';
-import type { ChunkRecord, GapRecord, SessionRecord } from './records';
+import type { ChunkRecord, GapRecord, SessionRecord } from '../log/records';
 
 export interface JournalSchema extends DBSchema {
   sessions: { key: string; value: SessionRecord; indexes: { byModified: number } };

@@ -18,7 +18,8 @@
  *   (the live session) still holds every sample, so the user can export them.
  * - The class is DOM-free: clock, timer and id source are injected.
  */
-import { checkPlates, type ChunkRecord, type JournalOp, type JournalSettings, type LoadedSession, type SessionRecord, type SessionStart, type SessionSummary } from './records';
+import { checkPlates, type ChunkRecord, type JournalSettings, type SessionRecord, type SessionStart, type SessionSummary } from '../log/records';
+import { type JournalOp, type LoadedSession } from './records';
 import type { SetRecord } from '../rules/setRecords';
 import type { SetNote } from '../rules/setTags';
 import { JournalStorageError } from './storageError';

@@ -13,7 +13,8 @@
  * - A record from before loads were kept has the inertia of its settings throughout and an
  *   unknown boost, taken as Off.
  */
-import type { LoadedSession, SessionRecord, WorkoutSettingsSnapshot } from './records';
+import type { SessionRecord, WorkoutSettingsSnapshot } from '../log/records';
+import type { LoadedSession } from './records';
 import { withTail } from './journalTail';
 import { firstLoads, type LoadSpan } from '../rules/loads';
 import { parseStoredSettings, type WorkoutSettings } from '../rules/settingsModel';

@@ -17,7 +17,8 @@ import { UNSPECIFIED_EXERCISE_ID, type Exercise } from '../rules/exercises';
 import { firstTags } from '../rules/setTags';
 import { messageOf } from '../shared/messageOf';
 import { SETTINGS_KEY } from '../stores/settings';
-import type { ChunkRecord, GapRecord, JournalOp, SessionRecord } from './records';
+import type { ChunkRecord, GapRecord, SessionRecord } from '../log/records';
+import type { JournalOp } from './records';
 import { defaultAthlete, JOURNAL_VERSION, STORES, upgrade, type JournalSchema, type MigrationSources } from './schema';
 
 export interface JournalStore {

@@ -8,7 +8,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { DEFAULT_ENGINE_SETTINGS } from '../engine/settings';
 import { UNSPECIFIED_EXERCISE_ID } from '../rules/exercises';
 import { firstTags } from '../rules/setTags';
-import type { SessionStart } from './records';
+import type { SessionStart } from '../log/records';
 import { openJournalStore, type JournalStore } from './store';
 
 /** The id of the athlete a fresh store creates (the first start's, with the default settings). */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_ATHLETE_SETTINGS, type Athlete } from '../rules/athletes';
 import type { Exercise } from '../rules/exercises';
 import { notesBySet, type SetNote } from '../rules/setTags';
-import type { ChunkRecord, SessionRecord } from '../journal/records';
+import type { ChunkRecord, SessionRecord } from './records';
 import { canonical, isTombstone, mergeAthletes, mergeExercises, mergeSessionCopies, mergeSessions, mergeWrittenOnce, stampedAthlete, stampedSession, type SessionCopy } from './merge';
 import { legacyStamp, makeStamp, type Stamp } from './stamp';
 

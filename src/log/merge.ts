@@ -30,7 +30,7 @@
 import type { Athlete } from '../rules/athletes';
 import type { Exercise } from '../rules/exercises';
 import type { SetNote } from '../rules/setTags';
-import type { ChunkRecord, GapRecord, SessionRecord } from '../journal/records';
+import type { ChunkRecord, GapRecord, SessionRecord } from './records';
 import { legacyStamp, type Stamp } from './stamp';
 
 /** Per register, the stamp of its last edit. */

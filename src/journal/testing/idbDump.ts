@@ -10,7 +10,7 @@
  * code only.
  */
 
-import { decode, encode } from '../backupCodec';
+import { decode, encode } from '../../log/codec';
 
 export interface StoreDump {
   name: string;
