@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { START } from '../journal/testKit';
 import type { SessionRecord } from './records';
 import { makeStamp } from './stamp';
-import { checkChunk, checkGap, checkSession, checkSessionRecord, checkTombstone } from './validate';
+import { checkChunk, checkGap, checkOrderRecord, checkSession, checkSessionRecord, checkTombstone } from './validate';
 
 const STAMP = makeStamp({ ms: 1_700_000_000_000, count: 0 }, 'dev');
 const record: SessionRecord = { ...START, id: 's1', startedAt: 1, finishedAt: 2, modifiedAt: 2, summary: null, stamps: { recording: STAMP }, notes: [{ atUs: 5, rpe: 7, note: 'ok', stamps: { rpe: STAMP } }], removedAthletes: { ana: STAMP } };
@@ -35,5 +35,17 @@ describe('a session read from outside the device', () => {
     expect(checkTombstone({ id: 's1', deleted: STAMP, modifiedAt: 3 })).toEqual({ id: 's1', deleted: STAMP, modifiedAt: 3 });
     expect(() => checkTombstone({ id: 's1', deleted: 'now', modifiedAt: 3 })).toThrow('deleted session s1: its deletion is not an edit stamp');
     expect(() => checkTombstone({ id: 's1', deleted: STAMP, modifiedAt: 3, notes: [] })).toThrow('not notes');
+  });
+});
+
+describe('today’s order read from outside the device', () => {
+  it('is an order or none, with the stamp of its last edit', () => {
+    const order = { day: '2025-06-02', athleteIds: ['ana', 'ben'], current: 'ben' };
+    expect(checkOrderRecord({ order, stamp: STAMP, modifiedAt: 1 })).toEqual({ order, stamp: STAMP, modifiedAt: 1 });
+    expect(checkOrderRecord({ order: null, stamp: STAMP, modifiedAt: 1 }).order).toBeNull();
+    expect(() => checkOrderRecord({ order, stamp: 'later', modifiedAt: 1 })).toThrow('its stamp is not an edit stamp');
+    expect(() => checkOrderRecord({ order: { ...order, current: 'cy' }, stamp: STAMP, modifiedAt: 1 })).toThrow('whose turn it is must be one of today’s order');
+    expect(() => checkOrderRecord({ order: { ...order, athleteIds: ['ana', 'ana'], current: 'ana' }, stamp: STAMP, modifiedAt: 1 })).toThrow('names an athlete twice');
+    expect(() => checkOrderRecord({ order: { ...order, day: 'today' }, stamp: STAMP, modifiedAt: 1 })).toThrow('YYYY-MM-DD');
   });
 });

@@ -12,9 +12,10 @@
 import { checkEngineSettings, parseStoredSettings } from '../rules/settingsModel';
 import { checkNote } from '../rules/setTags';
 import { checkStamps, isStamp } from '../rules/stamps';
+import { parseTeamOrder } from '../rules/teamOrder';
 import { messageOf } from '../shared/messageOf';
 import type { SessionTombstone } from './merge';
-import { checkPlates, type ChunkRecord, type GapRecord, type SessionRecord } from './records';
+import { checkPlates, type ChunkRecord, type GapRecord, type OrderRecord, type SessionRecord } from './records';
 
 /** A session with its samples, as a backup file holds it. */
 export interface SessionWithSamples {
@@ -96,6 +97,15 @@ export function checkTombstone(raw: unknown): SessionTombstone {
   const extra = Object.keys(t).filter((k) => !['id', 'deleted', 'modifiedAt'].includes(k));
   if (extra.length > 0) throw new Error(`deleted session ${t.id}: a deletion keeps only its id, stamp and time, not ${extra.join(', ')}`);
   return { id: t.id, deleted: t.deleted, modifiedAt: t.modifiedAt };
+}
+
+/** The team's order for today (records.ts `OrderRecord`). */
+export function checkOrderRecord(raw: unknown): OrderRecord {
+  const o = raw as Record<string, unknown> | null | undefined;
+  if (typeof o !== 'object' || o === null) throw new Error('today’s order must be a record');
+  if (!isStamp(o.stamp)) throw new Error('today’s order: its stamp is not an edit stamp');
+  if (!isNumber(o.modifiedAt)) throw new Error('today’s order: its time must be a number');
+  return { order: o.order === null ? null : parseTeamOrder(o.order), stamp: o.stamp, modifiedAt: o.modifiedAt };
 }
 
 /** A chunk of samples; `sessionId`: the session it must belong to (any when omitted). */
