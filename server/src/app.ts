@@ -54,6 +54,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : { level: logger === true ? 'info' : (logger.level ?? 'info'), redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[redacted]' }, ...(logger !== true && logger.stream ? { stream: logger.stream } : {}) } satisfies FastifyServerOptions['logger'],
     bodyLimit: options.bodyLimit ?? BODY_LIMIT_BYTES,
+    // A field no schema names is an error, not silently dropped (Fastify's default drops it).
+    ajv: { customOptions: { removeAdditional: false } },
     trustProxy: 'loopback',
   });
   installErrorHandler(app);

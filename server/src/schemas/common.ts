@@ -14,7 +14,8 @@ export const ServerTime = Type.Integer({ minimum: 0 });
 
 export const Role = Type.Union([Type.Literal('coach'), Type.Literal('athlete')]);
 
-export const DeviceName = Type.String({ minLength: 1, maxLength: 100 });
+/** A device's name as a person gives it (no NUL: PostgreSQL's text cannot hold one). */
+export const DeviceName = Type.String({ minLength: 1, maxLength: 100, pattern: '^[^\\u0000]+$' });
 
 /** An id as the log makes them (UUIDs, `builtin:…`): a bounded string. */
-export const Id = Type.String({ minLength: 1, maxLength: 200 });
+export const Id = Type.String({ minLength: 1, maxLength: 200, pattern: '^[^\\u0000]+$' });

@@ -27,10 +27,8 @@ export const JoinReply = Type.Object({
   serverTime: ServerTime,
 });
 
-export const JoinCodeBody = Type.Union([
-  Type.Object({ role: Type.Literal('coach') }, { additionalProperties: false }),
-  Type.Object({ role: Type.Literal('athlete'), athleteId: Id }, { additionalProperties: false }),
-]);
+/** A coach's code, or an athlete's naming the athlete (one object, not a union: Ajv's removal of extra fields would strip `athleteId` while trying the coach's branch). */
+export const JoinCodeBody = Type.Object({ role: Role, athleteId: Type.Optional(Id) }, { additionalProperties: false });
 
 export const JoinCodeReply = Type.Object({
   code: Type.String(),

@@ -22,9 +22,29 @@ export type Entry =
   | { kind: 'chunk'; id: string; seq: number; value: ChunkRecord }
   | { kind: 'gap'; id: string; seq: number; value: GapRecord };
 
+/** The longest id the server keeps (the app's are UUIDs and `builtin:<name>`). */
+export const ID_MAX = 200;
+
+/**
+ * Ids are also columns of their own (the row's key, a session's athletes), and PostgreSQL's text
+ * holds no NUL character: an id with one, or longer than ID_MAX, is refused. Every other string
+ * is kept inside the record's JSON, where any character is kept as it came.
+ */
+function checkId(id: string): string {
+  if (id.length > ID_MAX) throw new Error(`an id is at most ${ID_MAX} characters, got ${id.length}`);
+  if (id.includes('\u0000')) throw new Error('an id may not contain the NUL character');
+  return id;
+}
+
 /** A pushed record decoded and checked; throws an Error saying what is wrong with it. */
 export function parseEntry(kind: Kind, raw: unknown): Entry {
-  const value = decode(raw);
+  const entry = parseRecord(kind, decode(raw));
+  checkId(entry.id);
+  if (entry.kind === 'session' && !isTombstone(entry.value)) for (const tag of entry.value.settings.tags ?? []) checkId(tag.athleteId);
+  return entry;
+}
+
+function parseRecord(kind: Kind, value: unknown): Entry {
   switch (kind) {
     case 'athlete': {
       const athlete = parseAthlete(value);

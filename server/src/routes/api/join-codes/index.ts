@@ -7,7 +7,7 @@ import { typed, type RouteDeps } from '../../deps';
 
 export default async function joinCodeRoutes(app: FastifyInstance, { db, now }: RouteDeps): Promise<void> {
   typed(app).post('/api/join-codes', { preHandler: app.requireCoach, schema: { body: JoinCodeBody, response: { 200: JoinCodeReply, '4xx': ErrorReply } } }, async (request) => {
-    const athleteId = request.body.role === 'athlete' ? request.body.athleteId : null;
+    const athleteId = request.body.role === 'athlete' ? (request.body.athleteId ?? null) : null;
     const { code, expiresAt } = await makeJoinCode(db, { teamId: request.device.teamId, role: request.body.role, athleteId, createdBy: request.device.deviceId, now: now() });
     return { code, role: request.body.role, athleteId, expiresAt, serverTime: now() };
   });
