@@ -19,7 +19,7 @@ describe('the pull cursor', () => {
     const PUSHERS = 6;
     const BATCHES = 12;
     // Each push transaction waits a random while before it commits, so that commits come late and in any order.
-    const team = await startTeam(db, { beforeCommit: () => sleep(Math.random() * 12) });
+    const team = await startTeam(db, { beforeCommit: async () => void (await sleep(Math.random() * 12)) });
     const pushers = await Promise.all(Array.from({ length: PUSHERS }, (_, i) => team.coach(`pusher ${i}`)));
     const puller = await team.coach('puller');
     const seen = new Map<string, unknown>();

@@ -178,7 +178,7 @@ describe('samples', () => {
     const got: unknown[] = [];
     let from: number | null = 0;
     while (from !== null) {
-      const page = await tablet.request('GET', `/api/sessions/s1/samples?from=${from}&limit=4`, undefined, { 'accept-encoding': 'gzip' });
+      const page: { status: number; body: { chunks: unknown[]; next: number | null }; headers: Record<string, unknown> } = await tablet.request('GET', `/api/sessions/s1/samples?from=${from}&limit=4`, undefined, { 'accept-encoding': 'gzip' });
       expect(page.status).toBe(200);
       expect(page.headers['content-encoding']).toBe('gzip');
       got.push(...page.body.chunks.map(decode));
