@@ -30,7 +30,7 @@ import { cruise } from 'dependency-cruiser';
 /** Tests, which may import from anywhere. */
 const TEST_CODE = /\.test\.tsx?$/;
 
-const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'src'], { encoding: 'utf8' })
+const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'src', 'server'], { encoding: 'utf8' })
   .split('\n')
   .filter((f) => /\.tsx?$/.test(f) && !TEST_CODE.test(f));
 
@@ -43,8 +43,8 @@ const { output } = await cruise(files, {
   enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.json'] },
 });
 
-/** `src/<folder>/…` → folder, `pkg/…` → 'pkg'; files directly in src/ and anything else belong to none. */
-const folderOf = (path) => /^src\/([^/]+)\//.exec(path)?.[1] ?? (path.startsWith('pkg/') ? 'pkg' : undefined);
+/** `src/<folder>/…` → folder, `pkg/…` → 'pkg', `server/…` → 'server' (the team server: one row); files directly in src/ and anything else belong to none. */
+const folderOf = (path) => /^src\/([^/]+)\//.exec(path)?.[1] ?? (path.startsWith('pkg/') ? 'pkg' : path.startsWith('server/') ? 'server' : undefined);
 
 /** specifier → true when every import or re-export of it in `source` is type-only. */
 function typeOnlyImports(source) {
@@ -69,7 +69,7 @@ function declaredImports() {
   for (const line of section.split('\n')) {
     const cells = /^\|(.*)\|\s*$/.exec(line)?.[1].split('|').map((c) => c.trim());
     if (cells === undefined || cells.length !== 3) continue;
-    const folders = [...cells[0].matchAll(/`src\/([^/`]+)\/`/g)].map((m) => m[1]);
+    const folders = [...cells[0].matchAll(/`src\/([^/`]+)\/`|`(server)\/`/g)].map((m) => m[1] ?? m[2]);
     if (folders.length === 0) continue;
     const allowed = cells[2] === '—' ? [] : cells[2].split(/,(?![^(]*\))/).map((entry) => {
       const match = /^([\w-]+)(?:\s*\(([^)]*)\))?$/.exec(entry.trim());
