@@ -7,11 +7,13 @@
  *
  * Options (flags win over the environment): --port / PORT (8787), --host / HOST (0.0.0.0),
  * --data / REPLINE_DATA, --team-name / REPLINE_TEAM_NAME ("Repline team"), --app-origin /
- * REPLINE_APP_ORIGINS (comma-separated; added to the app's own dev and native origins).
+ * REPLINE_APP_ORIGINS (comma-separated; added to the app's own dev and native origins),
+ * --requests-per-minute / REPLINE_REQUESTS_PER_MINUTE (per device; 600; 0 turns the limit off,
+ * as the load benchmark does to measure the server rather than the limit).
  */
 import { networkInterfaces } from 'node:os';
 import { parseArgs } from 'node:util';
-import { buildApp, DEFAULT_APP_ORIGINS } from './app';
+import { buildApp, DEFAULT_APP_ORIGINS, REQUESTS_PER_MINUTE } from './app';
 import { openDatabase } from './db/open';
 import { hasCoach, makeJoinCode, theTeam } from './team/teams';
 
@@ -23,12 +25,13 @@ const { values } = parseArgs({
     'team-name': { type: 'string' },
     'app-origin': { type: 'string', multiple: true },
     'coach-code': { type: 'boolean', default: false },
+    'requests-per-minute': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
 
 if (values.help) {
-  console.log('usage: npm run server -- [--port 8787] [--host 0.0.0.0] [--data ./team-data] [--team-name NAME] [--app-origin https://app.example] [--coach-code]\n       DATABASE_URL=postgres://user@host/db npm run server   (PostgreSQL instead of the data folder)');
+  console.log('usage: npm run server -- [--port 8787] [--host 0.0.0.0] [--data ./team-data] [--team-name NAME] [--app-origin https://app.example] [--coach-code] [--requests-per-minute 600]\n       DATABASE_URL=postgres://user@host/db npm run server   (PostgreSQL instead of the data folder)');
   process.exit(0);
 }
 
@@ -40,7 +43,8 @@ const origins = [...DEFAULT_APP_ORIGINS, ...(values['app-origin'] ?? []), ...(pr
 
 const { db, migrated } = await openDatabase({ databaseUrl, dataDir });
 const { team, created } = await theTeam(db, values['team-name'] ?? process.env.REPLINE_TEAM_NAME ?? 'Repline team');
-const app = await buildApp({ db, logger: { level: process.env.LOG_LEVEL ?? 'info' }, appOrigins: origins });
+const perMinute = Number(values['requests-per-minute'] ?? process.env.REPLINE_REQUESTS_PER_MINUTE ?? REQUESTS_PER_MINUTE);
+const app = await buildApp({ db, logger: { level: process.env.LOG_LEVEL ?? 'info' }, appOrigins: origins, requestsPerMinute: perMinute > 0 ? perMinute : false });
 
 const stop = async (signal: string) => {
   app.log.info({ signal }, 'stopping');
