@@ -10,7 +10,7 @@ import type { Reconnector } from '../link/reconnectAttempts';
 import type { WakeLockPort } from '../platform/wakeLock/port';
 import { keepScreenAwake } from '../link/screenAwake';
 import type { Stores } from '../stores';
-import { createTeam, type Team } from '../journal/team';
+import { createTeam, type Team } from '../team/team';
 import { createTeamStore } from '../stores/team';
 import type { WorkoutView } from '../rules/workoutView';
 

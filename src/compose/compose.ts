@@ -35,7 +35,7 @@ import { createStores, type Stores } from '../stores';
 import { createResetFlow, type ResetFlow } from '../workout/resetFlow';
 import { createCodeCache, type CodeCache } from './codeCache';
 import type { ProfileTestStore } from '../stores/profileTest';
-import type { Team } from '../journal/team';
+import type { Team } from '../team/team';
 
 /**
  * The view of a session without reps, until the rules' code is in: what they give for no rep in
@@ -84,7 +84,7 @@ export interface App {
   profileTest(): Promise<ProfileTestStore>;
   /** The journal once it has loaded (after the first render); null before, and in tests that do not start it. */
   readonly journal: ReadonlySignal<Journaling | null>;
-  /** Who trains now and the athletes (journal/team.ts), once the journal has opened; null before. */
+  /** Who trains now and the athletes (team/team.ts), once the journal has opened; null before. */
   readonly team: ReadonlySignal<Team | null>;
   /** Settles once voice feedback listens and the view's code is in (both load just after start-up). */
   readonly voiceReady: Promise<void>;

@@ -10,7 +10,7 @@ import { Dialog, DialogButtons } from '../../components/Dialog';
 import { NumberField } from '../../components/NumberField';
 import { useStores } from '../../compose/appContext';
 import { RANGES } from '../../engine/ranges';
-import type { Team } from '../../journal/team';
+import type { Team } from '../../team/team';
 import type { Athlete } from '../../rules/athletes';
 import type { Exercise } from '../../rules/exercises';
 import { ExerciseForm, exerciseFacts } from '../workout/ExercisePicker';

@@ -12,7 +12,7 @@ import { Dialog, DialogButtons } from '../../components/Dialog';
 import { NumberField } from '../../components/NumberField';
 import { useStores } from '../../compose/appContext';
 import { RANGES } from '../../engine/ranges';
-import type { Team } from '../../journal/team';
+import type { Team } from '../../team/team';
 
 type Step = 'pick' | 'order' | 'add';
 

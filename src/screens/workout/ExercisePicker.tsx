@@ -13,7 +13,7 @@ import { NumberField } from '../../components/NumberField';
 import { Toggle } from '../../components/Toggle';
 import { useStores } from '../../compose/appContext';
 import { RANGES } from '../../engine/ranges';
-import type { Team } from '../../journal/team';
+import type { Team } from '../../team/team';
 import type { Exercise, ExerciseFields } from '../../rules/exercises';
 
 /** "88 % of body mass · moving pulley": what sets the exercise's figures apart. */

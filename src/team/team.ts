@@ -29,8 +29,8 @@ import type { Alerts } from '../stores/alerts';
 import type { SettingsStore } from '../stores/settings';
 import type { TeamStore } from '../stores/team';
 import type { LiveSession, Who } from '../workout/liveSession';
-import type { Journaling } from './journaling';
-import { defaultAthlete } from './schema';
+import type { Journaling } from '../journal/journaling';
+import { defaultAthlete } from '../journal/schema';
 
 export interface TeamDeps {
   store: TeamStore;

@@ -8,7 +8,7 @@ import { DEFAULT_SETTINGS } from '../rules/settingsModel';
 import { makeTurn } from '../rules/fixtures';
 import { createSettingsStore } from '../stores/settings';
 import { createTeamStore, TEAM_KEY } from '../stores/team';
-import type { SessionRecord } from './records';
+import type { SessionRecord } from '../journal/records';
 import { createTeam } from './team';
 
 const TODAY = new Date(2025, 6, 7, 9, 0);
