@@ -8,12 +8,13 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState, type ChangeEvent, type ReactElement } from 'react';
 import type { Journaling } from '../../journal/journaling';
+import type { LogFile } from '../../journal/logFile';
 import type { SharePort } from '../../platform/share/port';
 import { messageOf } from '../../shared/messageOf';
 import { useStores } from '../../compose/appContext';
 
 interface Props {
-  journal: Journaling | null;
+  journal: (Pick<Journaling, 'state'> & Pick<LogFile, 'backup' | 'restore'>) | null;
   share: () => SharePort;
   /** Whether a unit records (restoring is refused then). */
   connected: boolean;
