@@ -6,7 +6,7 @@
  */
 import type { ReadonlySignal } from '@preact/signals-react';
 import { createJournaling, type Journaling, type JournalingDeps } from '../journal/journaling';
-import { createLogFile, type LogFile } from '../journal/logFile';
+import { createLogFile, type LogFile } from '../logFile/logFile';
 import type { Reconnector } from '../link/reconnectAttempts';
 import type { WakeLockPort } from '../platform/wakeLock/port';
 import { keepScreenAwake } from '../link/screenAwake';

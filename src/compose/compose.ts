@@ -21,7 +21,7 @@ import type { EngineApi } from '../workout/liveSession';
 import type { LiveSession } from '../workout/liveSession';
 import { deferredSession } from '../workout/deferredSession';
 import type { Journaling } from '../journal/journaling';
-import type { LogFile } from '../journal/logFile';
+import type { LogFile } from '../logFile/logFile';
 import type { JournalStore } from '../journal/store';
 import { createLink, type Link } from '../link/link';
 import type { ReconnectorDeps } from '../link/reconnectAttempts';

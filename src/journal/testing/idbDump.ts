@@ -4,13 +4,13 @@
  * older release left it, whatever the journal code of today does.
  *
  * JSON cannot hold every value a record holds, so three are tagged as in a backup
- * (`../backupCodec.ts`): a Float64Array becomes `{ "$f64": base64 of its little-endian bytes }`
+ * (`../recordJson.ts`): a Float64Array becomes `{ "$f64": base64 of its little-endian bytes }`
  * (every bit kept), a number JSON has no form for (±Infinity, NaN, -0) becomes
  * `{ "$num": "-Infinity" }`, and `undefined` in an array becomes `{ "$undefined": true }`. Test
  * code only.
  */
 
-import { decode, encode } from '../backupCodec';
+import { decode, encode } from '../recordJson';
 
 export interface StoreDump {
   name: string;
@@ -27,7 +27,7 @@ export interface DatabaseDump {
   stores: StoreDump[];
 }
 
-/** Tags what JSON cannot hold, as a backup does (`../backupCodec.ts`); the inverse of {@link untag}. */
+/** Tags what JSON cannot hold, as a backup does (`../recordJson.ts`); the inverse of {@link untag}. */
 export const tag = encode;
 export const untag = decode;
 

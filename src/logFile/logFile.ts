@@ -5,7 +5,7 @@
  * after the first render; the journal gives the records and takes a restore's (`merge`).
  */
 import type { RestoreReport } from './backup';
-import type { Journaling } from './journaling';
+import type { Journaling } from '../journal/journaling';
 import type { AthleteSession } from './logTransfer';
 
 export interface LogFile {

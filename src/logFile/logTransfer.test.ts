@@ -5,7 +5,7 @@ import { createAthlete } from '../rules/athletes';
 import { makeRep } from '../rules/fixtures';
 import { DEFAULT_SETTINGS } from '../rules/settingsModel';
 import { athleteSessions, restoreSummary } from './logTransfer';
-import type { HistoryEntry, RecordedSession, SessionRecord } from './records';
+import type { HistoryEntry, RecordedSession, SessionRecord } from '../journal/records';
 
 const ana = createAthlete({ name: 'Ana', bodyMass: 60 }, { id: 'ana', now: 1 });
 const bea = createAthlete({ name: 'Bea', bodyMass: 72 }, { id: 'bea', now: 1 });
