@@ -1,9 +1,13 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import wasm from 'vite-plugin-wasm';
 import { VitePWA } from 'vite-plugin-pwa';
 import { cspPlugin } from './build/cspPlugin.ts';
+
+/** The app's own modules (their side effects: see `build.rolldownOptions`). */
+const SRC = fileURLToPath(new URL('./src/', import.meta.url));
 
 // The app bundle. Plotly is only reached through a lazy import, so it lands in its own chunk
 // and the Workout table renders before it loads.
@@ -67,6 +71,15 @@ export default defineConfig({
     // Browsers that run the app natively preload modules (<link rel="modulepreload">); the
     // polyfill would only speed up older Safari and Firefox, at a cost to every start-up.
     modulePreload: { polyfill: false },
+    // No module of src/ does anything when imported (build/checkModuleState.mjs fails on one that
+    // does), so an import whose bindings all went unused or were inlined (a constant such as
+    // ATHLETE_NAME_MAX) can go too, and with it a chunk's name from the start-up bundle's preload
+    // lists. The entry and the workers run when loaded, and keep what they do.
+    rolldownOptions: {
+      treeshake: {
+        moduleSideEffects: (id: string) => !(id.startsWith(SRC) && /\.tsx?$/.test(id)) || id === `${SRC}main.tsx` || /Worker\.ts$/.test(id),
+      },
+    },
   },
   worker: {
     format: 'es',
