@@ -1,4 +1,3 @@
-/// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -87,14 +86,4 @@ export default defineConfig({
   },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },
-  test: {
-    include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}', 'cli/**/*.test.ts', 'build/**/*.test.ts'],
-    environment: 'node',
-    testTimeout: 20000,
-    pool: 'forks',
-    // One module graph per worker, not per file: src/ keeps no module-level state
-    // (build/checkModuleState.mjs), so a fresh graph per file buys nothing and costs most of
-    // the suite's time on two cores (importing and transforming the same modules 140 times).
-    isolate: false,
-  },
 });
