@@ -13,10 +13,11 @@ import { declaredImports, folderOf, rustModuleGraph, sortCircles } from './check
 const root = mkdtempSync(join(tmpdir(), 'check-imports-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-function engine(name: string, files: Record<string, string>): string {
+/** An engine of `files` ([file name in engine-rs/src/, its text]…) in a folder of its own. */
+function engine(name: string, files: readonly (readonly [string, string])[]): string {
   const dir = join(root, name);
   mkdirSync(join(dir, 'engine-rs/src'), { recursive: true });
-  for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, 'engine-rs/src', file), text);
+  for (const [file, text] of files) writeFileSync(join(dir, 'engine-rs/src', file), text);
   return dir;
 }
 
@@ -25,20 +26,22 @@ const edges = (graph: Map<string, Map<string, string>>): string[] =>
 
 describe("the engine's module graph", () => {
   it('is read from use statements, grouped uses and paths written out in the code', () => {
-    const dir = engine('uses', {
-      'lib.rs': 'pub mod a;\npub mod b;\npub mod c;\npub mod d;\n',
-      'a.rs': 'use crate::b::Thing;\nuse crate::{c::One, d};\nfn f() -> f64 { crate::Settings::default(); 1.0 }\n',
-      'b.rs': 'pub struct Thing;\nfn g() { let _ = crate::c::two(); }\n',
-      'c.rs': 'pub fn two() {}\n',
-      'd.rs': '',
-    });
+    const dir = engine('uses', [
+      ['lib.rs', 'pub mod a;\npub mod b;\npub mod c;\npub mod d;\n'],
+      ['a.rs', 'use crate::b::Thing;\nuse crate::{c::One, d};\nfn f() -> f64 { crate::Settings::default(); 1.0 }\n'],
+      ['b.rs', 'pub struct Thing;\nfn g() { let _ = crate::c::two(); }\n'],
+      ['c.rs', 'pub fn two() {}\n'],
+      ['d.rs', ''],
+    ]);
     expect(edges(rustModuleGraph(dir))).toEqual(['a.rs → b.rs', 'a.rs → c.rs', 'a.rs → d.rs', 'b.rs → c.rs']);
   });
 
   it('leaves out what comments, strings and #[cfg(test)] items name', () => {
-    const dir = engine('quiet', {
-      'lib.rs': 'pub mod a;\npub mod b;\n',
-      'a.rs': `//! Uses [\`crate::b\`] in its docs only.
+    const dir = engine('quiet', [
+      ['lib.rs', 'pub mod a;\npub mod b;\n'],
+      [
+        'a.rs',
+        `//! Uses [\`crate::b\`] in its docs only.
 /* crate::b::X in a block comment */
 const S: &str = "crate::b::X";
 const R: &str = r#"use crate::b;"#;
@@ -51,13 +54,14 @@ mod tests {
 #[cfg(test)]
 use crate::b::Y;
 `,
-      'b.rs': 'pub struct X;\n',
-    });
+      ],
+      ['b.rs', 'pub struct X;\n'],
+    ]);
     expect(edges(rustModuleGraph(dir))).toEqual([]);
   });
 
   it('names the line that shows each edge', () => {
-    const dir = engine('lines', { 'lib.rs': '', 'a.rs': '\n\nuse crate::b;\n', 'b.rs': '' });
+    const dir = engine('lines', [['lib.rs', ''], ['a.rs', '\n\nuse crate::b;\n'], ['b.rs', '']]);
     expect([...rustModuleGraph(dir).get('engine-rs/src/a.rs')!.values()]).toEqual(['engine-rs/src/a.rs:3 → engine-rs/src/b.rs']);
   });
 });
