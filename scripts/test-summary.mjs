@@ -3,7 +3,7 @@
 // failed test (and each file that failed to run) with the first line of why.
 import { existsSync, readFileSync } from 'node:fs';
 
-const reports = ['test-results/vitest.json', 'test-results/e2e.json'].filter((f) => existsSync(f));
+const reports = ['test-results/vitest.json', 'test-results/server.json', 'test-results/e2e.json'].filter((f) => existsSync(f));
 let passed = 0;
 let failed = 0;
 let skipped = 0;

@@ -8,7 +8,9 @@
 # module-level signal, cache or late-bound slot in src/, nothing run at import), the timing-comment
 # check (no timing figure in engine-rs/ comments: they go to engine-rs/PERF.md), the path-claim check (every
 # file or folder a README or a code comment names exists), the unit/component tests, the
-# production build with its size budget, the CLI bundle and the real-browser end-to-end tests.
+# production build with its size budget, the CLI bundle, the team server's tests (on PGlite and on a
+# PostgreSQL 15 they start; Debian's package installed when missing) and the real-browser
+# end-to-end tests.
 #
 # The engine's steps (scripts/test-engine.sh) run alongside the others: they are compiling
 # (on a first run, the wasm tools and the wasm32 standard library too), while the end-to-end
@@ -25,9 +27,10 @@ started=$(date +%s)
 source scripts/steps.sh
 
 step "Chromium" bash scripts/ensure-chromium.sh
+step "PostgreSQL 15 for the team server's tests" bash scripts/ensure-postgres.sh
 
 mkdir -p test-results
-rm -f test-results/vitest.json test-results/e2e.json
+rm -f test-results/vitest.json test-results/e2e.json test-results/server.json
 engine_log=test-results/engine-steps.log
 setsid -w bash scripts/test-engine.sh >"$engine_log" 2>&1 &
 engine_pid=$!
@@ -60,6 +63,8 @@ step "every path a README or a comment names exists" node build/checkPathClaims.
 step "unit and component tests" npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json
 step "production build and size budget" bash scripts/build-app.sh
 step "batch command bundle" npx vite build --config vite.cli.config.ts --logLevel warn
+step "team server bundle" npx vite build --config vite.server.config.ts --logLevel warn
+step "team server on PGlite and PostgreSQL 15" npx vitest run --config vitest.server.config.ts --reporter=default --reporter=json --outputFile=test-results/server.json
 step "end-to-end tests in Chromium" bash scripts/e2e.sh --reporter=default --reporter=json --outputFile=test-results/e2e.json
 step "offline PWA and CSP in Chromium" node build/checkPwa.mjs dist --demo
 

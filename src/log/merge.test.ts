@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_ATHLETE_SETTINGS, type Athlete } from '../rules/athletes';
 import type { Exercise } from '../rules/exercises';
 import { notesBySet, type SetNote } from '../rules/setTags';
-import type { ChunkRecord, SessionRecord } from './records';
-import { canonical, isTombstone, mergeAthletes, mergeExercises, mergeSessionCopies, mergeSessions, mergeWrittenOnce, stampedAthlete, stampedSession, type SessionCopy } from './merge';
+import type { ChunkRecord, OrderRecord, SessionRecord } from './records';
+import { canonical, isTombstone, mergeAthletes, mergeExercises, mergeOrders, mergeSessionCopies, mergeSessions, mergeWrittenOnce, stampedAthlete, stampedSession, type SessionCopy } from './merge';
 import { legacyStamp, makeStamp, type Stamp } from './stamp';
 
 /** Stamps from a few milliseconds and devices, so that ties and near ties are common. */
@@ -114,6 +114,22 @@ joinLaws('athletes', athleteArb, mergeAthletes);
 joinLaws('exercises', exerciseArb, mergeExercises);
 joinLaws('sessions', sessionArb, mergeSessions);
 joinLaws('sessions and their deletions', sessionCopyArb, mergeSessionCopies);
+
+const orderArb: fc.Arbitrary<OrderRecord> = fc.record({
+  order: fc.option(fc.constantFrom({ day: '2025-06-02', athleteIds: ['ana', 'ben'], current: 'ana' }, { day: '2025-06-02', athleteIds: ['ben'], current: 'ben' }), { nil: null }),
+  stamp: stampArb,
+  modifiedAt: fc.integer({ min: 0, max: 6 }),
+});
+joinLaws('today’s order', orderArb, mergeOrders);
+
+describe('today’s order', () => {
+  it('is the later edit’s, a cleared order included', () => {
+    const planned: OrderRecord = { order: { day: '2025-06-02', athleteIds: ['ana', 'ben'], current: 'ana' }, stamp: makeStamp({ ms: 5, count: 0 }, 'tablet'), modifiedAt: 5 };
+    const cleared: OrderRecord = { order: null, stamp: makeStamp({ ms: 6, count: 0 }, 'desktop'), modifiedAt: 4 };
+    expect(mergeOrders(planned, cleared)).toEqual({ order: null, stamp: cleared.stamp, modifiedAt: 5 });
+    expect(mergeOrders(cleared, planned)).toEqual({ order: null, stamp: cleared.stamp, modifiedAt: 5 });
+  });
+});
 
 /** The stamp a copy's register has (its own, or its last change's for a copy kept before stamps). */
 const stampIn = (copy: { stamps?: Record<string, string>; modifiedAt: number }, register: string) => copy.stamps?.[register] ?? legacyStamp(copy.modifiedAt);

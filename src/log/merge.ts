@@ -21,6 +21,7 @@
  *   registers; an entry sets only the fields it has a stamp for, and a set's RPE and note are
  *   those of the latest stamped edit among its entries (rules/setTags.ts `notesBySet`). An
  *   athlete's sets taken out of the session (`removedAthletes`) stay out.
+ * - Today's order (the coach's): one register for the whole order.
  * - A deleted session is a tombstone, and stays deleted: a copy of it from a device that has not
  *   heard of the deletion does not bring it back.
  * Two edits with the same stamp (only records kept before stamps, with the same modification
@@ -30,7 +31,7 @@
 import type { Athlete } from '../rules/athletes';
 import type { Exercise } from '../rules/exercises';
 import type { SetNote } from '../rules/setTags';
-import type { ChunkRecord, GapRecord, SessionRecord } from './records';
+import type { ChunkRecord, GapRecord, OrderRecord, SessionRecord } from './records';
 import { legacyStamp, type Stamp } from './stamp';
 
 /** Per register, the stamp of its last edit. */
@@ -278,6 +279,14 @@ export function mergeSessionCopies(a: SessionCopy, b: SessionCopy): SessionCopy 
 
 export function stampedSession(r: SessionRecord): SessionRecord {
   return mergeSessions(r, r);
+}
+
+// ---- today's order ---------------------------------------------------------------------------
+
+/** Two copies of the team's order made one: the later edit's. */
+export function mergeOrders(a: OrderRecord, b: OrderRecord): OrderRecord {
+  const winner = laterOf({ stamp: a.stamp, value: a.order }, { stamp: b.stamp, value: b.order }) === 'a' ? a : b;
+  return { order: winner.order, stamp: winner.stamp, modifiedAt: Math.max(a.modifiedAt, b.modifiedAt) };
 }
 
 // ---- samples --------------------------------------------------------------------------------

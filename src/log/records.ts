@@ -13,6 +13,7 @@ import type { ConnectedUnit, Unit } from '../device/unit';
 import type { LoadSpan } from '../rules/loads';
 import type { SetRecord } from '../rules/setRecords';
 import type { SetNote, TagSpan } from '../rules/setTags';
+import type { TeamOrder } from '../rules/teamOrder';
 
 /** Flywheel plate counts, largest plate first (docs/behaviour.md §3 "Flywheel plates": five sizes). */
 export type PlateCounts = readonly [number, number, number, number, number];
@@ -102,6 +103,17 @@ export interface GapRecord {
   seq: number;
   fromUs: number;
   toUs: number;
+}
+
+/**
+ * The coach's order for today as the team shares it (rules/teamOrder.ts): one record per team, one
+ * register (`stamp`, log/merge.ts `mergeOrders`); null once the coach cleared it.
+ */
+export interface OrderRecord {
+  order: TeamOrder | null;
+  stamp: string;
+  /** ms since the epoch of the change, on the changing device's clock. */
+  modifiedAt: number;
 }
 
 /** Throws a clear Error unless `plates` holds five non-negative integer counts. */

@@ -14,18 +14,21 @@
  *
  * Written as fixed-width text, "<ms, 15 digits>-<counter, 6 digits>-<device id>", so that two
  * stamps compare as strings in the order they compare as clock readings (in JSON, in IndexedDB
- * and in SQL alike). Records kept before stamps existed take `legacyStamp(modifiedAt)`: their
- * last change is the only edit time they know, and device id "" sorts before every device.
+ * and in SQL alike; the pattern is rules/stamps.ts's, so that rules' parsers can check stamps
+ * too). Records kept before stamps existed take `legacyStamp(modifiedAt)`: their last change is
+ * the only edit time they know, and device id "" sorts before every device.
  */
+import { isStamp, STAMP_PATTERN } from '../rules/stamps';
 
 /** A stamp; compare two with `<` (see the module comment). */
 export type Stamp = string;
+
+export { isStamp };
 
 const MS_DIGITS = 15;
 const COUNT_DIGITS = 6;
 const MAX_COUNT = 10 ** COUNT_DIGITS - 1;
 const MAX_MS = 10 ** MS_DIGITS - 1;
-const STAMP = /^(\d{15})-(\d{6})-(.*)$/s;
 
 export interface ClockReading {
   /** Wall-clock milliseconds since the epoch (corrected by the server's offset where known). */
@@ -44,13 +47,9 @@ export function makeStamp(reading: ClockReading, node: string): Stamp {
 
 /** The clock reading and device of a stamp; throws a clear Error for text that is not one. */
 export function parseStamp(stamp: Stamp): ClockReading & { node: string } {
-  const match = typeof stamp === 'string' ? STAMP.exec(stamp) : null;
+  const match = typeof stamp === 'string' ? STAMP_PATTERN.exec(stamp) : null;
   if (match === null) throw new Error(`${String(stamp)} is not an edit stamp`);
   return { ms: Number(match[1]), count: Number(match[2]), node: match[3]! };
-}
-
-export function isStamp(value: unknown): value is Stamp {
-  return typeof value === 'string' && STAMP.test(value);
 }
 
 /** The stamp a record kept before stamps existed gives every field: its last change, from no device. */

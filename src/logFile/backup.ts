@@ -21,16 +21,14 @@
  * that is not a backup, is of a newer format, or is damaged anywhere is refused before anything
  * is written, with one plain sentence ({@link BackupError}); what the device holds is untouched.
  */
-import { ENGINE_DEFAULTS } from '../engine/ranges';
 import { parseAthlete, type Athlete } from '../rules/athletes';
 import { parseExercise, type Exercise } from '../rules/exercises';
-import { checkNote } from '../rules/setTags';
 import { messageOf } from '../shared/messageOf';
 import { decode, encode } from '../log/codec';
-import { checkPlates, type ChunkRecord, type GapRecord, type SessionRecord } from '../log/records';
+import { type ChunkRecord, type GapRecord, type SessionRecord } from '../log/records';
+import { checkSession } from '../log/validate';
 import { type JournalOp } from '../journal/records';
 import { toVersion3 } from '../journal/schema';
-import { settingsFromRecord } from '../journal/sessionRecovery';
 import type { JournalStore } from '../journal/store';
 
 export const BACKUP_FORMAT = 'repline-backup';
@@ -100,48 +98,6 @@ function guard<T>(where: string, damaged: (where: string, error: unknown) => Bac
   } catch (error) {
     throw damaged(where, error);
   }
-}
-
-const UNIT_KINDS = ['bluetooth', 'demo', 'native'];
-const isNumber = (x: unknown): x is number => typeof x === 'number' && !Number.isNaN(x);
-
-/** A session of a backup, checked as far as the app will read it (history, reopening, reprocessing). */
-function checkSession(raw: unknown): BackupSession {
-  const s = raw as { record?: Record<string, unknown>; chunks?: unknown; gaps?: unknown };
-  const r = s?.record;
-  if (typeof r !== 'object' || r === null || typeof r.id !== 'string' || r.id.length === 0) throw new Error('a session needs a record with an id');
-  const record = r as unknown as SessionRecord;
-  const fail = (what: string): never => {
-    throw new Error(`session ${record.id}: ${what}`);
-  };
-  if (!isNumber(record.startedAt) || !(record.finishedAt === null || isNumber(record.finishedAt)) || !isNumber(record.modifiedAt)) fail('its times must be numbers');
-  if (!UNIT_KINDS.includes(record.unitKind)) fail(`unknown unit kind ${String(record.unitKind)}`);
-  checkPlates(record.plates as unknown as number[]);
-  const engine = record.settings?.engine as unknown as Record<string, unknown> | undefined;
-  for (const [key, value] of Object.entries(ENGINE_DEFAULTS)) if (typeof engine?.[key] !== typeof value) fail(`engine setting ${key} is missing`);
-  settingsFromRecord(record);
-  for (const span of record.settings.loads ?? []) if (!isNumber(span.fromUs) || !(span.inertia >= 0) || !(span.boost >= 0)) fail('a load is not plates and a boost');
-  for (const tag of record.settings.tags ?? []) if (!isNumber(tag.fromUs) || typeof tag.athleteId !== 'string' || typeof tag.exerciseId !== 'string') fail('a tag does not name an athlete and an exercise');
-  for (const tag of record.settings.tags ?? []) if ([tag.mass, tag.radius, tag.warmup].some((x) => x !== undefined && !(isNumber(x) && x >= 0))) fail('a tag’s mass, radius or warmup is not a number');
-  if (record.sets !== undefined && (!Array.isArray(record.sets) || !record.sets.every(isSetRecord))) fail('its sets are not set records');
-  for (const note of record.notes ?? []) checkNote(note);
-  if (!Array.isArray(s.chunks) || !Array.isArray(s.gaps)) fail('chunks and gaps must be lists');
-  const chunks = s.chunks as ChunkRecord[];
-  chunks.forEach((c, i) => {
-    if (c.sessionId !== record.id || c.seq !== i) fail(`chunk ${i} is missing`);
-    if (!(c.timeUs instanceof Float64Array) || !(c.angleDeg instanceof Float64Array) || c.timeUs.length !== c.angleDeg.length) fail(`chunk ${i} is not pairs of times and angles`);
-  });
-  const gaps = s.gaps as GapRecord[];
-  gaps.forEach((g, i) => {
-    if (g.sessionId !== record.id || g.seq !== i || !(g.toUs > g.fromUs)) fail(`gap ${i} is not a time range`);
-  });
-  return { record, chunks, gaps };
-}
-
-/** A set record as far as the views read it (rules/setRecords.ts). */
-function isSetRecord(x: unknown): boolean {
-  const r = x as Record<string, unknown> | null;
-  return typeof r === 'object' && r !== null && typeof r.athleteId === 'string' && typeof r.exerciseId === 'string' && isNumber(r.startUs) && isNumber(r.counted) && Array.isArray(r.velocities) && r.velocities.every(isNumber) && typeof r.figures === 'object' && r.figures !== null;
 }
 
 export interface RestoreReport {

@@ -43,6 +43,14 @@ describe('an athlete', () => {
     expect(() => parseAthlete({ ...a, bodyMass: 'heavy' })).toThrow(/athlete a: body mass/);
     expect(() => parseAthlete({ ...a, settings: { ...a.settings, plates: { x: [1, 2] } } })).toThrow(/athlete a: expected 5 plate counts/);
   });
+
+  it('keeps the edit stamps of a stored copy, and refuses stamps that are not stamps', () => {
+    const a = { ...createAthlete({ name: 'Ana', bodyMass: 60 }, made('a')), stamps: { name: '000000000009000-000000-dev-1', 'settings.warmup': '000000000008000-000002-dev-2' } };
+    expect(parseAthlete(JSON.parse(JSON.stringify(a)))).toEqual(a);
+    expect(() => parseAthlete({ ...a, stamps: { name: 'zzz' } })).toThrow(/athlete a: the stamp of name is not an edit stamp: zzz/);
+    expect(() => parseAthlete({ ...a, stamps: { name: 9000 } })).toThrow(/the stamp of name is not an edit stamp/);
+    expect(() => parseAthlete({ ...a, stamps: ['000000000009000-000000-dev-1'] })).toThrow(/athlete a: stamps must map fields to edit stamps/);
+  });
 });
 
 describe('the first start', () => {

@@ -20,6 +20,7 @@ import { UNSPECIFIED_EXERCISE_ID } from './exercises';
 import { checkRatioTarget, type RatioTarget } from './overloadTarget';
 import { assertPlateCounts } from './plates';
 import { DEFAULT_SETTINGS, parseStoredSettings, validateTrainingFields, type TrainingFields, type WorkoutSettings } from './settingsModel';
+import { checkStamps } from './stamps';
 
 /** What the big number shows: the chosen metric's phase mean, or the rep's eccentric/concentric ratio (rules/overloadTarget.ts). */
 export type BigNumber = 'metric' | 'ratio';
@@ -155,7 +156,7 @@ export function firstAthlete(storedJson: string | null, made: { id: string; now:
   return createAthlete({ name: FIRST_ATHLETE_NAME, bodyMass: workout.mass > 0 ? workout.mass : DEFAULT_SETTINGS.mass, settings: settingsFromWorkout(workout) }, made);
 }
 
-/** A stored athlete as read back (a backup, the journal); throws an Error naming the first bad field. */
+/** A stored athlete as read back (a backup, the journal, the team server), its edit stamps kept; throws an Error naming the first bad field. */
 export function parseAthlete(raw: unknown): Athlete {
   if (typeof raw !== 'object' || raw === null) throw new Error('an athlete must be an object');
   const r = raw as Record<string, unknown>;
@@ -167,7 +168,8 @@ export function parseAthlete(raw: unknown): Athlete {
     bool('archived', r.archived);
     numberIn('createdAt', r.createdAt, 0);
     numberIn('modifiedAt', r.modifiedAt, 0);
-    return { id: r.id, name: checkName(r.name), bodyMass: checkBodyMass(r.bodyMass), archived: r.archived as boolean, settings, createdAt: r.createdAt as number, modifiedAt: r.modifiedAt as number };
+    const stamps = checkStamps(r.stamps);
+    return { id: r.id, name: checkName(r.name), bodyMass: checkBodyMass(r.bodyMass), archived: r.archived as boolean, settings, createdAt: r.createdAt as number, modifiedAt: r.modifiedAt as number, ...(stamps === undefined ? {} : { stamps }) };
   } catch (error) {
     throw where(error);
   }

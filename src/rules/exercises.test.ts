@@ -59,6 +59,13 @@ describe('a custom exercise', () => {
     expect(() => parseExercise({ ...e, massShare: '0.5' })).toThrow(/massShare/);
   });
 
+  it('keeps the edit stamps of a stored copy, and refuses stamps that are not stamps', () => {
+    const e = { ...createExercise({ name: 'Pull', massShare: 0.1, radius: 0.02, movingPulley: true }, made), stamps: { name: '000000000009000-000000-dev-1', archived: '000000000009000-000001-' } };
+    expect(parseExercise(JSON.parse(JSON.stringify(e)))).toEqual(e);
+    expect(() => parseExercise({ ...e, stamps: { archived: '2025-06-02' } })).toThrow(/exercise .*: the stamp of archived is not an edit stamp: 2025-06-02/);
+    expect(() => parseExercise({ ...e, stamps: null })).toThrow(/stamps must map fields to edit stamps/);
+  });
+
   it('is unknown by an id no exercise has', () => {
     expect(() => exerciseById([], 'nope')).toThrow(/no exercise nope/);
   });

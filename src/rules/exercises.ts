@@ -39,6 +39,7 @@
  */
 import { inRange, rangeRule } from '../engine/ranges';
 import { bool, numberIn } from './check';
+import { checkStamps } from './stamps';
 
 export interface Exercise {
   /** Built-in: `builtin:<name>`, the same on every device; custom: a UUID. */
@@ -136,7 +137,7 @@ export function exerciseById(custom: readonly Exercise[], id: string): Exercise 
   return found;
 }
 
-/** A stored custom exercise as read back (a backup, the journal); throws an Error naming the first bad field. */
+/** A stored custom exercise as read back (a backup, the journal, the team server), its edit stamps kept; throws an Error naming the first bad field. */
 export function parseExercise(raw: unknown): Exercise {
   if (typeof raw !== 'object' || raw === null) throw new Error('an exercise must be an object');
   const r = raw as Record<string, unknown>;
@@ -145,5 +146,11 @@ export function parseExercise(raw: unknown): Exercise {
   const fields = checkExerciseFields({ name: r.name as string, massShare: r.massShare as number, radius: (r.radius ?? null) as number | null, movingPulley: r.movingPulley as boolean });
   bool(`exercise ${r.id}: archived`, r.archived);
   numberIn(`exercise ${r.id}: modifiedAt`, r.modifiedAt, 0);
-  return { ...fields, id: r.id, builtIn: false, archived: r.archived as boolean, modifiedAt: r.modifiedAt as number };
+  let stamps: Readonly<Record<string, string>> | undefined;
+  try {
+    stamps = checkStamps(r.stamps);
+  } catch (error) {
+    throw new Error(`exercise ${r.id}: ${(error as Error).message}`);
+  }
+  return { ...fields, id: r.id, builtIn: false, archived: r.archived as boolean, modifiedAt: r.modifiedAt as number, ...(stamps === undefined ? {} : { stamps }) };
 }

@@ -21,6 +21,18 @@ export interface TeamOrder {
   current: string;
 }
 
+/** A stored or received order as read back; throws a clear Error for anything that is not one. */
+export function parseTeamOrder(raw: unknown): TeamOrder {
+  const o = raw as Partial<TeamOrder> | null | undefined;
+  if (typeof o !== 'object' || o === null) throw new Error('today’s order must be an object');
+  if (typeof o.day !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(o.day)) throw new Error(`today’s order needs its day as YYYY-MM-DD, got ${String(o.day)}`);
+  const ids = o.athleteIds;
+  if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id) => typeof id === 'string' && id.length > 0)) throw new Error('today’s order is not a list of athletes');
+  if (new Set(ids).size !== ids.length) throw new Error('today’s order names an athlete twice');
+  if (typeof o.current !== 'string' || !ids.includes(o.current)) throw new Error('whose turn it is must be one of today’s order');
+  return { day: o.day, athleteIds: [...ids], current: o.current };
+}
+
 /** YYYY-MM-DD of `when` in the device's time zone. */
 export function localDay(when: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');

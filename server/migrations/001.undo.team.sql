@@ -1,0 +1,9 @@
+drop table gaps;
+drop table chunks;
+drop table orders;
+drop table sessions;
+drop table exercises;
+drop table athletes;
+drop table join_codes;
+drop table devices;
+drop table teams;
