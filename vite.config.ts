@@ -1,9 +1,12 @@
-/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import wasm from 'vite-plugin-wasm';
 import { VitePWA } from 'vite-plugin-pwa';
 import { cspPlugin } from './build/cspPlugin.ts';
+
+/** The app's own modules (their side effects: see `build.rolldownOptions`). */
+const SRC = fileURLToPath(new URL('./src/', import.meta.url));
 
 // The app bundle. Plotly is only reached through a lazy import, so it lands in its own chunk
 // and the Workout table renders before it loads.
@@ -67,6 +70,15 @@ export default defineConfig({
     // Browsers that run the app natively preload modules (<link rel="modulepreload">); the
     // polyfill would only speed up older Safari and Firefox, at a cost to every start-up.
     modulePreload: { polyfill: false },
+    // No module of src/ does anything when imported (build/checkModuleState.mjs fails on one that
+    // does), so an import whose bindings all went unused or were inlined (a constant such as
+    // ATHLETE_NAME_MAX) can go too, and with it a chunk's name from the start-up bundle's preload
+    // lists. The entry and the workers run when loaded, and keep what they do.
+    rolldownOptions: {
+      treeshake: {
+        moduleSideEffects: (id: string) => !(id.startsWith(SRC) && /\.tsx?$/.test(id)) || id === `${SRC}main.tsx` || /Worker\.ts$/.test(id),
+      },
+    },
   },
   worker: {
     format: 'es',
@@ -74,14 +86,4 @@ export default defineConfig({
   },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },
-  test: {
-    include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}', 'cli/**/*.test.ts', 'build/**/*.test.ts'],
-    environment: 'node',
-    testTimeout: 20000,
-    pool: 'forks',
-    // One module graph per worker, not per file: src/ keeps no module-level state
-    // (build/checkModuleState.mjs), so a fresh graph per file buys nothing and costs most of
-    // the suite's time on two cores (importing and transforming the same modules 140 times).
-    isolate: false,
-  },
 });

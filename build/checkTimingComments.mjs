@@ -22,6 +22,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { rustPieces } from './rustSource.mjs';
 
 const NUMBER = String.raw`\d[\d.,]*(?:\s?[–-]\s?\d[\d.,]*)?`;
 const RULES = [
@@ -46,58 +47,20 @@ const NEAR = 60;
 /**
  * The comments of Rust source `text`, each as `{ line, text }` (1-based line of its start); line
  * comments on consecutive lines are one comment. Strings and character literals are skipped, so a
- * `//` inside one is not a comment.
+ * `//` inside one is not a comment (rustSource.mjs).
  */
 export function rustComments(text) {
   const comments = [];
-  let line = 1;
-  let i = 0;
-  const push = (start, body) => {
+  for (const piece of rustPieces(text)) {
+    if (piece.kind === 'code' || piece.kind === 'literal') continue;
+    const raw = text.slice(piece.start, piece.end);
+    const lineComment = piece.kind === 'line comment';
+    const body = lineComment ? raw.replace(/^\/\/[/!]?/, '') : raw.replace(/^\/\*[*!]?|\*\/$/g, '');
     const last = comments.at(-1);
-    if (last?.lineComment && last.endLine === start - 1 && body.lineComment) {
-      last.text += '\n' + body.text;
-      last.endLine = start;
-    } else comments.push({ line: start, endLine: start + body.text.split('\n').length - 1, ...body });
-  };
-  while (i < text.length) {
-    const c = text[i];
-    if (c === '\n') {
-      line++;
-      i++;
-    } else if (text.startsWith('//', i)) {
-      const end = text.indexOf('\n', i);
-      const stop = end === -1 ? text.length : end;
-      push(line, { text: text.slice(i, stop).replace(/^\/\/[/!]?/, ''), lineComment: true });
-      i = stop;
-    } else if (text.startsWith('/*', i)) {
-      let depth = 1;
-      let j = i + 2;
-      while (j < text.length && depth > 0) {
-        if (text.startsWith('/*', j)) (depth++, (j += 2));
-        else if (text.startsWith('*/', j)) (depth--, (j += 2));
-        else j++;
-      }
-      const body = text.slice(i, j);
-      push(line, { text: body.replace(/^\/\*[*!]?|\*\/$/g, ''), lineComment: false });
-      line += body.split('\n').length - 1;
-      i = j;
-    } else if (/r#*"/y.test(text.slice(i, i + 20)) && !/\w/.test(text[i - 1] ?? '')) {
-      const hashes = /^r(#*)"/.exec(text.slice(i))[1];
-      const close = '"' + hashes;
-      const end = text.indexOf(close, i + hashes.length + 2);
-      const stop = end === -1 ? text.length : end + close.length;
-      line += text.slice(i, stop).split('\n').length - 1;
-      i = stop;
-    } else if (c === '"') {
-      let j = i + 1;
-      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
-      line += text.slice(i, j).split('\n').length - 1;
-      i = j + 1;
-    } else if (c === "'") {
-      // A character literal ('x', '\n', '\u{1F600}'), or a lifetime ('a), which has no closing quote.
-      const literal = /^'(?:\\(?:u\{[0-9a-fA-F]+\}|x[0-9a-fA-F]{2}|.)|[^\\'\n])'/u.exec(text.slice(i, i + 16));
-      i += literal ? literal[0].length : 1;
-    } else i++;
+    if (lineComment && last?.lineComment && last.endLine === piece.line - 1) {
+      last.text += '\n' + body;
+      last.endLine = piece.line;
+    } else comments.push({ line: piece.line, endLine: piece.line + body.split('\n').length - 1, text: body, lineComment });
   }
   return comments.map(({ line, text }) => ({ line, text }));
 }

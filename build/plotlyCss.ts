@@ -4,12 +4,12 @@
  * `#plotly.js-style-global.no-inline-styles` (plotly.js ≥ 2.35), so the build writes the same
  * rules to a static .css file and links it with that id and class.
  *
- * The rules are read from the very Plotly bundle the app ships (its `build/plotcss.js` module),
+ * The rules are read from the very Plotly bundle the app ships (its module `plotly.js/build/plotcss.js`),
  * so they cannot drift from the library version; if Plotly changes that module's shape the build
  * fails with a clear Error instead of shipping an unstyled chart.
  */
 
-/** Selector aliases Plotly expands before inserting each rule (see its build/plotcss.js). */
+/** Selector aliases Plotly expands before inserting each rule (see plotly.js/build/plotcss.js). */
 const ALIASES: readonly [RegExp, string][] = [
   [/X/g, '.js-plotly-plot .plotly'],
   [/Y/g, '.plotly-notifier'],

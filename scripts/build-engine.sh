@@ -80,7 +80,7 @@ else
   cargo_args=(-Zbuild-std=std,panic_abort -Zbuild-std-features=)
 fi
 
-# The cargo build that wasm-pack runs (its src/build/mod.rs: `cargo build --lib --release` in the
+# The cargo build that wasm-pack runs (wasm-pack/src/build/mod.rs: `cargo build --lib --release` in the
 # crate's folder with CARGO_BUILD_TARGET set), in the same environment, so that wasm-pack's own
 # run below finds it done.
 wasm_cargo_build() {

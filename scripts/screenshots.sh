@@ -7,4 +7,4 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-node-modules.sh
 bash scripts/ensure-chromium.sh
 bash scripts/ensure-dist.sh
-npx vitest run --config vitest.browser.config.ts docs/screens "$@"
+npx vitest run --config vitest.screenshots.config.ts "$@"

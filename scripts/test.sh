@@ -3,9 +3,11 @@
 # Installs what is missing (npm packages, Debian's wasm toolchain, wasm-pack and wasm-bindgen
 # built by cargo install, Chromium), checks that the committed pkg/ is a fresh wasm-pack build of
 # engine-rs/, then runs the native engine tests (property tests included), the type check, the
-# import check (ARCHITECTURE.md's folder layering, no cycles), the module-state check (no
+# import check (ARCHITECTURE.md's folder layering of src/, cli/ and server/, no cycles there nor among the
+# engine's Rust modules), the module-state check (no
 # module-level signal, cache or late-bound slot in src/, nothing run at import), the timing-comment
-# check (no timing figure in engine-rs/ comments: they go to engine-rs/PERF.md), the unit/component tests, the
+# check (no timing figure in engine-rs/ comments: they go to engine-rs/PERF.md), the path-claim check (every
+# file or folder a README or a code comment names exists), the unit/component tests, the
 # production build with its size budget, the CLI bundle, the team server's tests (on PGlite and on a
 # PostgreSQL 15 they start; Debian's package installed when missing) and the real-browser
 # end-to-end tests.
@@ -54,9 +56,10 @@ echo "=== engine steps started alongside (scripts/test-engine.sh; printed when t
 step "npm dependencies" bash scripts/ensure-node-modules.sh
 
 step "typecheck" npx tsc -p .
-step "imports keep the layering of ARCHITECTURE.md, no cycles" node build/checkImports.mjs
+step "imports keep the layering of ARCHITECTURE.md, no cycles (src/, cli/, server/, engine-rs/)" node build/checkImports.mjs
 step "no module-level state in src/, nothing run at import" node build/checkModuleState.mjs
 step "no timing figure in the engine's comments" node build/checkTimingComments.mjs
+step "every path a README or a comment names exists" node build/checkPathClaims.mjs
 step "unit and component tests" npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json
 step "production build and size budget" bash scripts/build-app.sh
 step "batch command bundle" npx vite build --config vite.cli.config.ts --logLevel warn

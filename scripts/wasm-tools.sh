@@ -8,8 +8,8 @@
 #
 # They are built unoptimised (`--debug`, without debug info) into one shared target folder, so
 # the second reuses the dependencies the first compiled: cargo's release profile (LTO, one
-# codegen unit) would make the build several times longer (the README's "The first run" gives
-# the figures), while the tools only orchestrate cargo and rewrite one small module, and the
+# codegen unit) would make the build several times longer (docs/ci.md: why the first run is the
+# slow one), while the tools only orchestrate cargo and rewrite one small module, and the
 # pkg/ they write is the same byte for byte (`build-engine.sh --check`).
 #
 #   bash scripts/wasm-tools.sh            # prints what is missing and fails

@@ -1,16 +1,17 @@
 /**
  * What starts after the first render, in one lazy chunk so the Workout screen's start-up carries
  * none of it: the wake lock, which follows the connection, the session journal (IndexedDB and
- * the recovery offer), and once the journal is open the team (its store and service: the
+ * the recovery offer) with the log file (backup, restore, an athlete's sessions), and once the journal is open the team (its store and service: the
  * athletes, who trains now). The composition root loads and starts it.
  */
 import type { ReadonlySignal } from '@preact/signals-react';
 import { createJournaling, type Journaling, type JournalingDeps } from '../journal/journaling';
+import { createLogFile, type LogFile } from '../logFile/logFile';
 import type { Reconnector } from '../link/reconnectAttempts';
 import type { WakeLockPort } from '../platform/wakeLock/port';
 import { keepScreenAwake } from '../link/screenAwake';
 import type { Stores } from '../stores';
-import { createTeam, type Team } from '../journal/team';
+import { createTeam, type Team } from '../team/team';
 import { createTeamStore } from '../stores/team';
 import type { WorkoutView } from '../rules/workoutView';
 
@@ -21,13 +22,14 @@ export interface BackgroundDeps {
   journaling: JournalingDeps;
 }
 
-export function startBackgroundServices(deps: BackgroundDeps): { journaling: Journaling; startTeam: (view: ReadonlySignal<WorkoutView>) => Team; stop: () => void } {
+export function startBackgroundServices(deps: BackgroundDeps): { journaling: Journaling & LogFile; startTeam: (view: ReadonlySignal<WorkoutView>) => Team; stop: () => void } {
   const { connection, workoutHints, alerts } = deps.stores;
   const stopAwake = keepScreenAwake(deps.wakeLock, { reconnector: deps.reconnector, connection: connection.state, hint: workoutHints.wakeLockHint, onError: alerts.showError });
   const journaling = createJournaling(deps.journaling);
+  const logFile = createLogFile({ journal: journaling });
   let team: Team | null = null;
   return {
-    journaling,
+    journaling: { ...journaling, ...logFile },
     startTeam(view) {
       team?.dispose();
       const store = createTeamStore(deps.journaling.storage, alerts.showError);

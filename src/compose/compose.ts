@@ -21,6 +21,7 @@ import type { EngineApi } from '../workout/liveSession';
 import type { LiveSession } from '../workout/liveSession';
 import { deferredSession } from '../workout/deferredSession';
 import type { Journaling } from '../journal/journaling';
+import type { LogFile } from '../logFile/logFile';
 import type { JournalStore } from '../journal/store';
 import { createLink, type Link } from '../link/link';
 import type { ReconnectorDeps } from '../link/reconnectAttempts';
@@ -35,7 +36,7 @@ import { createStores, type Stores } from '../stores';
 import { createResetFlow, type ResetFlow } from '../workout/resetFlow';
 import { createCodeCache, type CodeCache } from './codeCache';
 import type { ProfileTestStore } from '../stores/profileTest';
-import type { Team } from '../journal/team';
+import type { Team } from '../team/team';
 
 /**
  * The view of a session without reps, until the rules' code is in: what they give for no rep in
@@ -45,6 +46,9 @@ import type { Team } from '../journal/team';
 export function emptyView(repGoal: number | null): WorkoutView {
   return { rows: [], judged: 'None', target: null, drop: null, best: null, bestChange: 0, latest: null, latestRow: null, counted: 0, goal: repGoal, setComplete: false, setDone: false };
 }
+
+/** The log as the views reach it: the journal's operations and the log file's (backup, restore, an athlete's sessions). */
+export type AppJournal = Journaling & LogFile;
 
 /** The outside world as the app uses it: web implementations in the browser, doubles in tests. */
 export interface AppPorts {
@@ -83,8 +87,8 @@ export interface App {
   /** The guided profile test's plan and progress, kept across pages and reloads; its code loads with the first call. */
   profileTest(): Promise<ProfileTestStore>;
   /** The journal once it has loaded (after the first render); null before, and in tests that do not start it. */
-  readonly journal: ReadonlySignal<Journaling | null>;
-  /** Who trains now and the athletes (journal/team.ts), once the journal has opened; null before. */
+  readonly journal: ReadonlySignal<AppJournal | null>;
+  /** Who trains now and the athletes (team/team.ts), once the journal has opened; null before. */
   readonly team: ReadonlySignal<Team | null>;
   /** Settles once voice feedback listens and the view's code is in (both load just after start-up). */
   readonly voiceReady: Promise<void>;
@@ -144,7 +148,7 @@ export function composeApp(ports: AppPorts): App {
     );
   };
 
-  const journal = signal<Journaling | null>(null);
+  const journal = signal<AppJournal | null>(null);
   let stopBackground = (): void => {};
   // The profile test's store (and its rules) load with the profile test page, not at start-up.
   let profileTest: Promise<ProfileTestStore> | null = null;

@@ -117,16 +117,10 @@ export interface SessionCsvInput {
   tags?: SessionTagsInput;
 }
 
-/** Per-phase columns: the PhaseSummary field and its heading (docs/behaviour.md §9 labels, with units). */
+/** Per-phase columns: the PhaseSummary field and its heading (docs/behaviour.md §9 labels, with units: the metrics' are the screen's). */
 export const PHASE_COLUMNS: readonly { key: keyof PhaseSummary; label: string }[] = [
   { key: 'duration', label: 'Delta Time (s)' },
-  { key: 'velocity', label: 'Velocity (m/s)' },
-  { key: 'acceleration', label: 'Acceleration (m/s²)' },
-  { key: 'torque', label: 'Torque (N·m)' },
-  { key: 'force', label: 'Tangential Force (N)' },
-  { key: 'linearForce', label: 'Linear Force (N)' },
-  { key: 'netForce', label: 'Net Force (N)' },
-  { key: 'power', label: 'Power (W)' },
+  ...(Object.entries(METRIC_LABELS) as [Metric, string][]).map(([key, label]) => ({ key, label })),
   { key: 'peakVelocity', label: 'Peak Velocity (m/s)' },
 ];
 

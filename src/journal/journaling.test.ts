@@ -286,7 +286,7 @@ describe('Settings → Data while the journal still opens after start-up', () =>
     const started = app.startBackground();
     await expect.poll(() => app!.journal.value).not.toBeNull();
     // The restore's module already loaded, so that it reaches the store while the journal opens.
-    await import('./logTransfer');
+    await import('../logFile/logTransfer');
     const restored = journal().restore('{"hello":"world"}');
     const outcome = restored.then(() => 'restored', (error: Error) => error.message);
     await new Promise((resolve) => setTimeout(resolve, 0));

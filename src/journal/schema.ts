@@ -32,7 +32,7 @@
  * Migrating from 2: every tag span gets its session's engine mass and radius and its workout
  *   warmup (what its reps were computed with until now), and every athlete the new settings'
  *   defaults. The sets' records need the engine, which cannot run inside the upgrade transaction:
- *   a finished session without them gets them once the journal is open (journaling.ts).
+ *   a finished session without them gets them once the journal is open (sessionHistory.ts).
  *
  * Stable ids, for a later replication: sessions, athletes and exercises have UUIDs (sessions
  * always had: `crypto.randomUUID()`) and a modification time; chunks and gaps are written once

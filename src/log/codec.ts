@@ -1,6 +1,7 @@
 /**
  * JSON for the journal's records, exactly. JSON holds neither binary samples nor every number a
- * record holds, so a backup tags three kinds of value (and only these):
+ * record holds, so the log's files (a backup, src/logFile/backup.ts; a database dump of the
+ * migration tests, testing/idbDump.ts) tag three kinds of value (and only these):
  * - a Float64Array (a chunk's times and angles) → `{ "$f64": "<base64>" }`, the base64 of its
  *   IEEE 754 doubles, little-endian, every bit kept;
  * - a number JSON has no form for → `{ "$num": "-Infinity" }` (also "Infinity", "NaN", "-0"):

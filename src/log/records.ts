@@ -84,7 +84,7 @@ export interface SessionRecord extends SessionStart {
   /**
    * Each set as the History, progress, Profile and Team view read it (rules/setRecords.ts), written
    * when the session finishes (schema version 3); a finished record without them (written before)
-   * gets them from its samples once, after the journal opens (journaling.ts).
+   * gets them from its samples once, after the journal opens (journal/sessionHistory.ts).
    */
   sets?: SetRecord[];
 }

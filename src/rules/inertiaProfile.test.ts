@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createRandom } from '../device/simulation/random';
 import { makeRep } from './fixtures';
 import { firstLoads } from './loads';
 import { fitLine, fitProfile, sessionPoints, suggestForZone, type ProfilePoint } from './inertiaProfile';
@@ -13,14 +14,8 @@ const TRUE_MAX = 0.4;
 const B = -8;
 const A = -B * Math.log(TRUE_MAX);
 
-/** Seeded uniform [0, 1) (a linear congruential generator), so a failing case replays. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-}
-
 function athlete(inertias: readonly number[], noise: number, seed = 1): ProfilePoint[] {
-  const random = seeded(seed);
+  const random = createRandom(seed).uniform;
   const jitter = () => 1 + noise * (2 * random() - 1);
   return inertias.map((inertia) => ({
     inertia,
@@ -70,7 +65,11 @@ describe('fitProfile', () => {
   it('fits three points at two inertias (the third shows how well the line holds)', () => {
     const fit = fitProfile(athlete([0.05, 0.1, 0.1], 0.01));
     expect(fit.ok).toBe(true);
-    if (fit.ok) expect(Math.abs(fit.profile.maxLoad / TRUE_MAX - 1)).toBeLessThan(0.05);
+    // Extrapolated from 0.05 and 0.1 kg·m² to 0.4, ±1 % on each figure moves the maximum load by
+    // up to about 9 %: the acceleration 1 % low at 0.05 and 1 % high at 0.1 (16.64 → 16.47,
+    // 11.09 → 11.20 rad/s²) flattens its line in ln(inertia) from −8.0 to −7.61, whose zero moves
+    // from ln 0.4 to −2.303 + 11.20 / 7.61 = ln 0.436.
+    if (fit.ok) expect(Math.abs(fit.profile.maxLoad / TRUE_MAX - 1)).toBeLessThan(0.1);
   });
 
   it.each([

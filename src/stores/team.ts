@@ -3,7 +3,7 @@
  * opens), the athlete up now and today's order (rules/teamOrder.ts). The athlete up now and the
  * order are this device's own business and small, so they are kept in storage like the settings
  * (`TEAM_KEY`), read when the store is made and written at every change. Made by the composition
- * root with the team service (journal/team.ts), after the first render: nothing on the Workout
+ * root with the team service (team/team.ts), after the first render: nothing on the Workout
  * screen's start-up needs it. No state lives in this module: each app has its own store.
  */
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';

@@ -67,7 +67,7 @@ export interface LiveExportDeps {
   settings: ReadonlySignal<WorkoutSettings>;
   firmware: ReadonlySignal<FirmwareVersion | null>;
   alerts: Pick<Alerts, 'attempt' | 'showError' | 'showStatus'>;
-  /** The team once it is in (journal/team.ts): it names the athletes and exercises of the tags. */
+  /** The team once it is in (team/team.ts): it names the athletes and exercises of the tags. */
   team?: ReadonlySignal<{ names(): Pick<SessionTagsInput, 'athlete' | 'exercise'> } | null>;
 }
 

@@ -3,6 +3,7 @@
  * A session is a set of yo-yo reps whose truth is known on paper: still with the rope wound,
  * a cosine pull out to 0°, a sine wind-up to the other side, still again.
  */
+import { createRandom } from '../../src/device/simulation/random';
 import type { EngineUpdateWithPoints, SampleBatch } from '../../src/engine';
 
 export interface YoYoSet {
@@ -13,17 +14,6 @@ export interface YoYoSet {
   restS: number;
 }
 
-/** Seeded uniform [0, 1) generator (mulberry32), so a failing case replays. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export const phaseS = (set: YoYoSet, wound: number) => (wound * Math.PI) / 2 / set.peakDegS;
 
@@ -61,7 +51,7 @@ export interface Sampling {
 
 /** Samples `set` like a unit would, with jitter and noise. */
 export function sampleSet(set: YoYoSet, s: Sampling): SampleBatch {
-  const random = rng(s.seed);
+  const random = createRandom(s.seed).uniform;
   const n = Math.floor((durationS(set) + (s.tailS ?? 0)) * s.inputHz);
   const timeUs = new Float64Array(n);
   const angleDeg = new Float64Array(n);

@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { createEngine, reprocess, type EngineSettings, type SampleBatch } from '../../src/engine';
 import { createReferenceEngine, referenceReprocess } from '../../src/engine/reference';
 import { expectAgree } from './engine.agreement';
-import { angleAt, pushInSlices, rng, sampleSet, type YoYoSet } from './engine.fixtures';
+import { createRandom } from '../../src/device/simulation/random';
+import { angleAt, pushInSlices, sampleSet, type YoYoSet } from './engine.fixtures';
 
 const settingsArb: fc.Arbitrary<Partial<EngineSettings>> = fc.record({
   hz: fc.oneof(fc.constantFrom(100, 200, 1000), fc.double({ min: 100, max: 1000, noNaN: true })),
@@ -45,7 +46,7 @@ const sessionArb = fc.record({
  * engine's known disagreement below about once in 600 sessions.)
  */
 function withExtras(batch: SampleBatch, set: YoYoSet, device: boolean, badEvery: number, seed: number): SampleBatch {
-  const random = rng(seed ^ 0x5bd1e995);
+  const random = createRandom(seed ^ 0x5bd1e995).uniform;
   const { timeUs, angleDeg } = batch;
   const rate = (x: Float64Array) => x.map((_, i) => {
     const [a, b] = [Math.max(0, i - 1), Math.min(x.length - 1, i + 1)];
@@ -81,7 +82,7 @@ function hardStops(h: { wound: number[]; returnS: number; inputHz: number; jitte
     pieces.push([t, 1, () => -s * b]);
     [t, side] = [t + 1, -side];
   }
-  const random = rng(h.seed);
+  const random = createRandom(h.seed).uniform;
   const n = Math.floor(t * h.inputHz);
   const timeUs = Float64Array.from({ length: n }, (_, i) => Math.max(0, (i + h.jitter * (2 * random() - 1)) / h.inputHz) * 1e6);
   const angleDeg = timeUs.map((us) => {

@@ -15,19 +15,9 @@
  * the true instant, to the microsecond, as the unit's own clock does), with Gaussian angle
  * noise of `noiseDeg` and quantisation to `tickDeg` (a 200-tick optical encoder: 1.8°).
  */
+import { createRandom } from '../../src/device/simulation/random';
 import type { EngineSettings, PhaseSummary, SampleBatch } from '../../src/engine';
 
-/** Seeded uniform [0, 1) generator (mulberry32), so a failing case replays. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface SetSpec {
   name: string;
@@ -116,7 +106,7 @@ function phaseTruth(travelRad: number, durationS: number, peakRadS: number, iner
 
 /** The motion of `spec` as angle segments, and each rep's truth. */
 function motion(spec: SetSpec, seed: number): { segments: Segment[]; reps: RepTruth[]; endS: number; end: Wound } {
-  const random = rng(seed);
+  const random = createRandom(seed).uniform;
   const vary = (x: number) => x * (0.9 + 0.2 * random());
   const wound = Array.from({ length: spec.reps + 1 }, () => vary(spec.travelM) / RADIUS);
   if (spec.start !== undefined) wound[0] = spec.start.rad;
@@ -149,18 +139,13 @@ function motion(spec: SetSpec, seed: number): { segments: Segment[]; reps: RepTr
   return { segments, reps, endS: t, end: { rad: wound[spec.reps]!, side } };
 }
 
-/** Standard normal variate (Box–Muller) from a uniform generator. */
-function gaussian(random: () => number): number {
-  return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
-}
-
 /** Samples the set `spec` through the sensor `sensor`; `seed` picks the set's variations and the noise. */
 export function truthSession(spec: SetSpec, sensor: SensorSpec, seed = 1): TruthSession {
   const { segments, reps, endS, end } = motion(spec, seed);
-  const random = rng(seed * 7919 + sensor.rawHz);
+  const random = createRandom(seed * 7919 + sensor.rawHz);
   const n = Math.floor(endS * sensor.rawHz);
   const instants = Array.from({ length: n }, (_, i) =>
-    Math.round((i / sensor.rawHz + (sensor.jitterMs / 1000) * (2 * random() - 1)) * 1e6),
+    Math.round((i / sensor.rawHz + (sensor.jitterMs / 1000) * (2 * random.uniform() - 1)) * 1e6),
   ).filter((us) => us >= 0 && us <= endS * 1e6);
   // Jitter wider than the sample period reorders instants: a clock still reports them in order.
   const times = [...new Set(instants)].sort((x, y) => x - y);
@@ -171,7 +156,7 @@ export function truthSession(spec: SetSpec, sensor: SensorSpec, seed = 1): Truth
     const t = us / 1e6;
     while (seg + 1 < segments.length && t > segments[seg]!.toS) seg++;
     const exact = (segments[seg]!.angle(t) * 180) / Math.PI;
-    const noisy = exact + sensor.noiseDeg * gaussian(random);
+    const noisy = exact + sensor.noiseDeg * random.gauss();
     angleDeg[i] = sensor.tickDeg > 0 ? Math.round(noisy / sensor.tickDeg) * sensor.tickDeg : noisy;
   });
   return { batch: { timeUs, angleDeg }, reps, end, settings: { radius: RADIUS, inertia: spec.inertia } };

@@ -25,7 +25,7 @@ import { PHASE_LABELS, PHASES } from '../../rules/labels';
 import type { TargetType } from '../../rules/target';
 import type { RepRow } from '../../rules/workoutView';
 
-/** Plotly's default colorway (plotly.js src/components/color/attributes.js). */
+/** Plotly's default colorway (plotly.js/src/components/color/attributes.js). */
 export const COLORWAY = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'] as const;
 
 const COLOUR_INDEX = {

@@ -4,7 +4,7 @@
  * older release left it, whatever the journal code of today does.
  *
  * JSON cannot hold every value a record holds, so three are tagged as in a backup
- * (`../backupCodec.ts`): a Float64Array becomes `{ "$f64": base64 of its little-endian bytes }`
+ * (`src/log/codec.ts`): a Float64Array becomes `{ "$f64": base64 of its little-endian bytes }`
  * (every bit kept), a number JSON has no form for (±Infinity, NaN, -0) becomes
  * `{ "$num": "-Infinity" }`, and `undefined` in an array becomes `{ "$undefined": true }`. Test
  * code only.
@@ -27,7 +27,7 @@ export interface DatabaseDump {
   stores: StoreDump[];
 }
 
-/** Tags what JSON cannot hold, as a backup does (`../backupCodec.ts`); the inverse of {@link untag}. */
+/** Tags what JSON cannot hold, as a backup does (`src/log/codec.ts`); the inverse of {@link untag}. */
 export const tag = encode;
 export const untag = decode;
 

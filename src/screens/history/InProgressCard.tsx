@@ -5,11 +5,11 @@
  */
 import { useEffect, useState, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
-import type { Journaling, SessionInProgress } from '../../journal/journaling';
+import type { SessionHistory, SessionInProgress } from '../../journal/sessionHistory';
 import { repsText } from '../../rules/labels';
 import { useStores } from '../../compose/appContext';
 
-export function InProgressCard({ journal, when, best }: { journal: Journaling; when: (s: SessionInProgress) => string; best: (s: SessionInProgress) => string }): ReactElement | null {
+export function InProgressCard({ journal, when, best }: { journal: Pick<SessionHistory, 'inProgress'>; when: (s: SessionInProgress) => string; best: (s: SessionInProgress) => string }): ReactElement | null {
   const { attempt } = useStores().alerts;
   const [session, setSession] = useState<SessionInProgress | null>(null);
   useEffect(() => {

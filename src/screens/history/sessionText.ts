@@ -2,7 +2,7 @@
  * What the History and the session page say about a kept session, and its export: its date, its
  * best value with the metric and phase it is of, and the session CSV dated when it started.
  */
-import type { Journaling } from '../../journal/journaling';
+import type { SessionHistory } from '../../journal/sessionHistory';
 import type { HistoryEntry } from '../../journal/records';
 import type { SharePort } from '../../platform/share/port';
 import { fixed2, METRIC_LABELS, PHASE_LABELS } from '../../rules/labels';
@@ -24,7 +24,7 @@ export function best(entry: Pick<HistoryEntry, 'best'>): string {
  * The kept session as the session CSV, shared or downloaded (the same file as the Workout screen's
  * export), with its athletes block when `names` says who and what its tags are.
  */
-export async function exportRecorded(journal: Journaling, entry: Pick<HistoryEntry, 'id' | 'startedAt'>, share: SharePort, report: ExportReport, names?: Pick<SessionTagsInput, 'athlete' | 'exercise'>): Promise<void> {
+export async function exportRecorded(journal: Pick<SessionHistory, 'recorded'>, entry: Pick<HistoryEntry, 'id' | 'startedAt'>, share: SharePort, report: ExportReport, names?: Pick<SessionTagsInput, 'athlete' | 'exercise'>): Promise<void> {
   const { loaded, settings, reps, loads, tags, notes } = await journal.recorded(entry.id);
   const input = sessionCsvInput({ date: new Date(entry.startedAt), settings, firmware: loaded.meta.unit?.firmware ?? null, reps, raw: loaded.samples, loads });
   await exportSessionCsv(names === undefined || tags.length === 0 ? input : { ...input, tags: { tags, notes, ...names } }, settings, share, report);

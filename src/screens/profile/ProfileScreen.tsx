@@ -18,7 +18,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { SelectField } from '../../components/SelectField';
-import type { Journaling } from '../../journal/journaling';
+import type { SessionHistory } from '../../journal/sessionHistory';
 import { recordPoints } from '../../rules/athleteProfile';
 import { fitProfile, type ProfileSet } from '../../rules/inertiaProfile';
 import { fixed2 } from '../../rules/labels';
@@ -27,7 +27,7 @@ import { useApp } from '../../compose/appContext';
 import { ProfileFits } from './ProfileFits';
 
 /** The finished sessions, newest first, each labelled by when it started, with its sets' records. */
-export async function profileSessions(journal: Journaling): Promise<{ label: string; sets: SetRecord[] }[]> {
+export async function profileSessions(journal: Pick<SessionHistory, 'summaries'>): Promise<{ label: string; sets: SetRecord[] }[]> {
   return (await journal.summaries()).map((entry) => ({ label: new Date(entry.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }), sets: entry.sets }));
 }
 

@@ -1,12 +1,13 @@
 /**
  * Settings → Data: one athlete's sessions as session CSV files, one file per session they trained
- * in, cut down to them where a coach ran several athletes in it (journal/logTransfer.ts), each
+ * in, cut down to them where a coach ran several athletes in it (logFile/logTransfer.ts), each
  * named for the athlete (`…-ana.csv`) and handed to the share port together, in one share: a
  * browser lets a page share only once per tap, so sharing them in turn was refused after the first.
  */
 import { useEffect, useState, type ReactElement } from 'react';
 import { buildSessionCsv, csvFileName, shareCsvFiles } from '../../csv';
 import type { Journaling } from '../../journal/journaling';
+import type { LogFile } from '../../logFile/logFile';
 import type { SharePort } from '../../platform/share/port';
 import type { Athlete } from '../../rules/athletes';
 import { SelectField } from '../../components/SelectField';
@@ -14,7 +15,7 @@ import { messageOf } from '../../shared/messageOf';
 import { useStores } from '../../compose/appContext';
 
 interface Props {
-  journal: Journaling | null;
+  journal: (Pick<Journaling, 'state' | 'athletes'> & Pick<LogFile, 'athleteSessions'>) | null;
   share: () => SharePort;
 }
 

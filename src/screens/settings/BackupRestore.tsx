@@ -1,5 +1,5 @@
 /**
- * Settings → Data: the whole log to one file and back (journal/backup.ts; the format is the
+ * Settings → Data: the whole log to one file and back (logFile/backup.ts; the format is the
  * README's). The file goes through the share port like a CSV export: a download in a browser,
  * the share sheet in the native shell. Restoring reads a file the user picks and merges it:
  * nothing already kept is lost or doubled, and a file that is not a good backup is refused with
@@ -8,12 +8,13 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState, type ChangeEvent, type ReactElement } from 'react';
 import type { Journaling } from '../../journal/journaling';
+import type { LogFile } from '../../logFile/logFile';
 import type { SharePort } from '../../platform/share/port';
 import { messageOf } from '../../shared/messageOf';
 import { useStores } from '../../compose/appContext';
 
 interface Props {
-  journal: Journaling | null;
+  journal: (Pick<Journaling, 'state'> & Pick<LogFile, 'backup' | 'restore'>) | null;
   share: () => SharePort;
   /** Whether a unit records (restoring is refused then). */
   connected: boolean;

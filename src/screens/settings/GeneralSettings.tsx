@@ -2,7 +2,7 @@
  * Settings → General (the product rules are silent on where these live): the docs/behaviour.md §3 fields that shape every
  * figure — body mass, sampling rate, shaft radius and the two "calculate" flags. Applied on Save,
  * not per keystroke, because each change reprocesses the whole session. The body mass is the
- * athlete's up now (kept with them, journal/team.ts); the rest is the device's.
+ * athlete's up now (kept with them, team/team.ts); the rest is the device's.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState, type ReactElement } from 'react';

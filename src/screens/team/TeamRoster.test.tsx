@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../../compose/compose';
 import { composeTestApp, renderWithApp } from '../../compose/testing/testApp';
-import type { Team } from '../../journal/team';
+import type { Team } from '../../team/team';
 import { TeamRoster } from './TeamRoster';
 
 let app: App;

@@ -10,8 +10,8 @@ import { Dialog, DialogButtons } from '../../components/Dialog';
 import { NumberField } from '../../components/NumberField';
 import { useStores } from '../../compose/appContext';
 import { RANGES } from '../../engine/ranges';
-import type { Team } from '../../journal/team';
-import type { Athlete } from '../../rules/athletes';
+import type { Team } from '../../team/team';
+import { ATHLETE_NAME_MAX, type Athlete } from '../../rules/athletes';
 import type { Exercise } from '../../rules/exercises';
 import { ExerciseForm, exerciseFacts } from '../workout/ExercisePicker';
 
@@ -29,7 +29,7 @@ function AthleteForm({ athlete, onBack, onSave }: { athlete: Athlete | null; onB
     >
       <div className="field">
         <label htmlFor="roster-name">Name</label>
-        <input id="roster-name" type="text" maxLength={60} value={name} autoComplete="off" onChange={(e) => setName(e.target.value)} />
+        <input id="roster-name" type="text" maxLength={ATHLETE_NAME_MAX} value={name} autoComplete="off" onChange={(e) => setName(e.target.value)} />
       </div>
       <NumberField label="Body mass" unit="kg" value={mass} min={1} max={RANGES.mass.max} onChange={(value, ok) => setMass(ok ? value : null)} />
     </Dialog>

@@ -12,7 +12,8 @@ import { Dialog, DialogButtons } from '../../components/Dialog';
 import { NumberField } from '../../components/NumberField';
 import { useStores } from '../../compose/appContext';
 import { RANGES } from '../../engine/ranges';
-import type { Team } from '../../journal/team';
+import { ATHLETE_NAME_MAX } from '../../rules/athletes';
+import type { Team } from '../../team/team';
 
 type Step = 'pick' | 'order' | 'add';
 
@@ -164,7 +165,7 @@ function AddAthlete({ team, onDone, onBack }: { team: Team; onDone: () => void; 
     >
       <div className="field">
         <label htmlFor="athlete-name">Name</label>
-        <input id="athlete-name" type="text" maxLength={60} value={name} autoComplete="off" onChange={(e) => setName(e.target.value)} />
+        <input id="athlete-name" type="text" maxLength={ATHLETE_NAME_MAX} value={name} autoComplete="off" onChange={(e) => setName(e.target.value)} />
       </div>
       <NumberField label="Body mass" unit="kg" value={mass} min={1} max={RANGES.mass.max} onChange={(value, ok) => setMass(ok ? value : null)} />
     </Dialog>

@@ -13,8 +13,8 @@ import { NumberField } from '../../components/NumberField';
 import { Toggle } from '../../components/Toggle';
 import { useStores } from '../../compose/appContext';
 import { RANGES } from '../../engine/ranges';
-import type { Team } from '../../journal/team';
-import type { Exercise, ExerciseFields } from '../../rules/exercises';
+import type { Team } from '../../team/team';
+import { EXERCISE_NAME_MAX, type Exercise, type ExerciseFields } from '../../rules/exercises';
 
 /** "88 % of body mass · moving pulley": what sets the exercise's figures apart. */
 export function exerciseFacts(e: Pick<Exercise, 'massShare' | 'radius' | 'movingPulley'>): string {
@@ -93,7 +93,7 @@ export function ExerciseForm({ title, confirmLabel, initial, onBack, onSave }: {
     >
       <div className="field">
         <label htmlFor="exercise-name">Name</label>
-        <input id="exercise-name" type="text" maxLength={60} value={name} autoComplete="off" onChange={(e) => setName(e.target.value)} />
+        <input id="exercise-name" type="text" maxLength={EXERCISE_NAME_MAX} value={name} autoComplete="off" onChange={(e) => setName(e.target.value)} />
       </div>
       <NumberField label="Body mass moving with the rope" unit="%" value={share} min={0} max={100} onChange={(value, ok) => setShare(ok ? value : null)} />
       <p className="dialog__note">A row moves none of the body (0 %), a squat most of it (87.8 %: all but the shanks and feet).</p>

@@ -10,7 +10,7 @@ import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { Dialog, DialogButtons } from '../../components/Dialog';
 import { SelectField } from '../../components/SelectField';
 import { useApp } from '../../compose/appContext';
-import type { Team } from '../../journal/team';
+import type { Team } from '../../team/team';
 import { recordPoints } from '../../rules/athleteProfile';
 import { ZONES, type ProfileSet, type Zone } from '../../rules/inertiaProfile';
 import { fixed2 } from '../../rules/labels';

@@ -6,11 +6,11 @@
  *       "athletes": [Athlete…], "exercises": [custom Exercise…],
  *       "sessions": [{ "record": SessionRecord, "chunks": [ChunkRecord…], "gaps": [GapRecord…] }…] }
  *
- * with the records exactly as the journal stores them (records.ts, rules/athletes.ts,
- * rules/exercises.ts), samples and the numbers JSON lacks tagged as backupCodec.ts says.
+ * with the records exactly as the journal stores them (journal/records.ts, rules/athletes.ts,
+ * rules/exercises.ts), samples and the numbers JSON lacks tagged as log/codec.ts says.
  * Version 2 holds the records of journal schema 3 (tag spans with their mass, radius and warmup;
  * finished sessions with their sets' records); a version-1 file's sessions are brought up to date
- * as the journal's migration does (schema.ts `toVersion3`), their sets' records made after the
+ * as the journal's migration does (journal/schema.ts `toVersion3`), their sets' records made after the
  * restore like those of any older session.
  *
  * Restoring merges, never duplicates: a session, athlete or exercise is known by its id; one the
@@ -27,9 +27,9 @@ import { messageOf } from '../shared/messageOf';
 import { decode, encode } from '../log/codec';
 import { type ChunkRecord, type GapRecord, type SessionRecord } from '../log/records';
 import { checkSession } from '../log/validate';
-import { type JournalOp } from './records';
-import { toVersion3 } from './schema';
-import type { JournalStore } from './store';
+import { type JournalOp } from '../journal/records';
+import { toVersion3 } from '../journal/schema';
+import type { JournalStore } from '../journal/store';
 
 export const BACKUP_FORMAT = 'repline-backup';
 export const BACKUP_VERSION = 2;

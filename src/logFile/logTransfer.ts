@@ -1,7 +1,7 @@
 /**
  * The log leaving and entering the device (Settings → Data): the backup file, its restore, and
- * one athlete's sessions ready for the session CSV. Journaling (journaling.ts) offers these as
- * its own operations; this module holds how.
+ * one athlete's sessions ready for the session CSV. The log file's service (logFile.ts) offers
+ * these as its operations, loading this module with the first; this module holds how.
  *
  * An athlete's sessions: every finished session they trained in, cut down to them when others
  * trained in it too (a coach's session): their reps (those whose movement started while they
@@ -14,8 +14,8 @@ import { athleteRanges, tagAt } from '../rules/setTags';
 import type { WorkoutSettings } from '../rules/settingsModel';
 import { sessionCsvInput } from '../workout/sessionExport';
 import { backupOf, readBackup, restoreBackup, type RestoreReport } from './backup';
-import type { HistoryEntry, RecordedSession } from './records';
-import type { JournalStore } from './store';
+import type { HistoryEntry, RecordedSession } from '../journal/records';
+import type { JournalStore } from '../journal/store';
 
 /** The backup file of the whole log, named by when it was made. */
 export async function backupFile(store: JournalStore, now: Date): Promise<{ fileName: string; text: string }> {

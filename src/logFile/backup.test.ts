@@ -12,10 +12,10 @@ import { createExercise } from '../rules/exercises';
 import { encode } from '../log/codec';
 import { backupOf, BackupError, readBackup, restoreBackup } from './backup';
 import type { SessionRecord } from '../log/records';
-import { JOURNAL_DB_NAME, openJournalStore, type JournalStore } from './store';
-import fixture from './testing/journal-v1.json';
-import { loadDatabase, type DatabaseDump } from './testing/idbDump';
-import { sameFloats } from './testKit';
+import { JOURNAL_DB_NAME, openJournalStore, type JournalStore } from '../journal/store';
+import fixture from '../journal/testing/journal-v1.json';
+import { loadDatabase, type DatabaseDump } from '../journal/testing/idbDump';
+import { sameFloats } from '../journal/testKit';
 
 const BEA = createAthlete({ name: 'Bea', bodyMass: 64 }, { id: 'bea-0001', now: Date.UTC(2025, 6, 2) });
 const BELT = createExercise({ name: 'Belt squat', massShare: 0.878, radius: null, movingPulley: true }, { id: 'belt-0001', now: Date.UTC(2025, 6, 2) });

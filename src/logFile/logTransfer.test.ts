@@ -6,7 +6,7 @@ import { makeRep } from '../rules/fixtures';
 import { DEFAULT_SETTINGS } from '../rules/settingsModel';
 import { athleteSessions, restoreSummary } from './logTransfer';
 import type { SessionRecord } from '../log/records';
-import type { HistoryEntry, RecordedSession } from './records';
+import type { HistoryEntry, RecordedSession } from '../journal/records';
 
 const ana = createAthlete({ name: 'Ana', bodyMass: 60 }, { id: 'ana', now: 1 });
 const bea = createAthlete({ name: 'Bea', bodyMass: 72 }, { id: 'bea', now: 1 });

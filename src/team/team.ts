@@ -1,0 +1,110 @@
+/**
+ * The team service: who trains now and what, for one device and a queue of athletes, put together
+ * from its two jobs: the athlete up now and today's order (upNow.ts: the settings on screen are
+ * the active athlete's, every change of them is kept with that athlete, and when another athlete
+ * comes up their own targets, warmup, voice, body mass, exercise and plates for it are put on
+ * screen), and the roster's edits (roster.ts). The live session hears who trains what (`who`: the
+ * engine's mass and radius for the athlete doing the exercise, rules/exerciseMechanics.ts, and
+ * their warmup) and starts a set at the change.
+ *
+ * Decisions where the issue is silent (docs/behaviour.md §4 "Athletes"):
+ * - At start the settings stored on this device are the active athlete's latest, so they are
+ *   kept with that athlete (the first start's athlete was made from them anyway). A recovered
+ *   session brings its own settings back, and its last athlete and exercise come up with them.
+ * - With today's order, the next athlete comes up once the set is done (rep goal reached or a
+ *   Fatigue set complete) and its last rep has closed, or when "Next athlete" is pressed. A rest
+ *   longer than the set rest splits sets but brings no one up: nobody can tell who picked up the
+ *   rope.
+ * - Without the journal (no IndexedDB) the athletes live in memory for the visit, and say so.
+ */
+import { computed, type ReadonlySignal } from '@preact/signals-react';
+import { activeAthletes, type Athlete } from '../rules/athletes';
+import { effectiveMass, effectiveRadius } from '../rules/exerciseMechanics';
+import { allExercises, UNSPECIFIED_EXERCISE_ID, type Exercise } from '../rules/exercises';
+import { afterSet } from '../rules/teamOrder';
+import type { WorkoutView } from '../rules/workoutView';
+import type { Alerts } from '../stores/alerts';
+import type { SettingsStore } from '../stores/settings';
+import type { TeamStore } from '../stores/team';
+import type { LiveSession, Who } from '../workout/liveSession';
+import type { Journaling } from '../journal/journaling';
+import { createRoster, exerciseOf, type RosterEditing } from './roster';
+import { startUpNow, type UpNowActions } from './upNow';
+
+export interface TeamDeps {
+  store: TeamStore;
+  /** The open journal, or null where sessions are not kept (athletes then live in memory). */
+  journal: Pick<Journaling, 'athletes' | 'exercises' | 'saveAthlete' | 'saveExercise' | 'revision' | 'onRecover'> | null;
+  settings: SettingsStore;
+  alerts: Pick<Alerts, 'showError'>;
+  session: Pick<LiveSession, 'turn'>;
+  /** The Workout screen's view of the set in progress: `setDone` brings the next athlete up. */
+  view: ReadonlySignal<Pick<WorkoutView, 'setDone'>>;
+  now?: () => Date;
+  newId?: () => string;
+}
+
+export interface Team extends UpNowActions, RosterEditing {
+  readonly store: TeamStore;
+  /** Who trains what now, for the live session; null until the roster is read. */
+  readonly who: ReadonlySignal<Who | null>;
+  /** The athletes a picker offers (not archived), by name. */
+  readonly athletes: ReadonlySignal<Athlete[]>;
+  /** The exercise the athlete up now is doing. */
+  readonly exercise: ReadonlySignal<Exercise>;
+  /** The exercises a picker offers: the built-ins, then the custom ones not archived. */
+  readonly exercises: ReadonlySignal<Exercise[]>;
+  /** Who comes up after this set with today's order; null without one. */
+  readonly next: ReadonlySignal<Athlete | null>;
+  /** Resolves once the roster is read. */
+  readonly ready: Promise<void>;
+  dispose(): void;
+}
+
+export function createTeam(deps: TeamDeps): Team {
+  const { store, settings, journal } = deps;
+  const now = deps.now ?? (() => new Date());
+  const newId = deps.newId ?? (() => crypto.randomUUID());
+  const { showError } = deps.alerts;
+
+  const athletes = computed(() => activeAthletes(store.roster.value));
+  const exercise = computed(() => exerciseOf(store.active.value?.settings.exerciseId ?? UNSPECIFIED_EXERCISE_ID, store.exercises.value));
+  const exercises = computed(() => allExercises(store.exercises.value.filter((e) => !e.archived)));
+  const next = computed(() => {
+    const order = store.order.value;
+    if (order === null || order.athleteIds.length < 2) return null;
+    const id = afterSet(order, store.roster.value).current;
+    return id === order.current ? null : (store.roster.value.find((a) => a.id === id) ?? null);
+  });
+
+  let lastWho: Who | null = null;
+  const who = computed<Who | null>(() => {
+    const active = store.active.value;
+    if (active === null) return (lastWho = null);
+    const s = settings.current.value;
+    const ex = exercise.value;
+    const made: Who = { athleteId: active.id, exerciseId: ex.id, mass: effectiveMass(s.mass, ex), radius: effectiveRadius(s.radius, ex), warmup: s.warmup };
+    const same = lastWho !== null && (Object.keys(made) as (keyof Who)[]).every((k) => made[k] === lastWho![k]);
+    return same ? lastWho : (lastWho = made);
+  });
+
+  const roster = createRoster({ store, journal, settings, showError, at: () => now().getTime(), newId });
+  const upNow = startUpNow({ store, journal, roster, settings, session: deps.session, view: deps.view, showError, now, newId });
+
+  return {
+    store,
+    who,
+    athletes,
+    exercise,
+    exercises,
+    next,
+    ready: upNow.ready,
+    switchTo: upNow.switchTo,
+    nextAthlete: upNow.nextAthlete,
+    chooseExercise: upNow.chooseExercise,
+    planToday: upNow.planToday,
+    endToday: upNow.endToday,
+    ...roster.editing,
+    dispose: upNow.dispose,
+  };
+}

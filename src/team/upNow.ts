@@ -1,0 +1,179 @@
+/**
+ * The athlete up now and today's order. The settings on screen are the athlete up now's: every
+ * change of them is kept with that athlete, and when another comes up their own settings,
+ * exercise and plates come up with them (rules/athleteWorkout.ts). With today's order the next
+ * athlete comes up once the set is done and its last rep has closed. The roster is read when the
+ * team starts, and again after the log changed wholesale (Delete all data, a restore); a
+ * recovered session brings its last athlete and exercise up.
+ */
+import { batch, effect, type ReadonlySignal } from '@preact/signals-react';
+import { activeAthletes, DEFAULT_ATHLETE_SETTINGS, firstAthlete, updateAthleteSettings } from '../rules/athletes';
+import { athleteFrom, workoutFor } from '../rules/athleteWorkout';
+import { afterSet, localDay, orderForToday, planOrder, switchTo as orderSwitch } from '../rules/teamOrder';
+import type { WorkoutView } from '../rules/workoutView';
+import { messageOf } from '../shared/messageOf';
+import type { SettingsStore } from '../stores/settings';
+import type { TeamStore } from '../stores/team';
+import type { LiveSession } from '../workout/liveSession';
+import type { Journaling } from '../journal/journaling';
+import { defaultAthlete } from '../journal/schema';
+import { exerciseOf, type Roster } from './roster';
+
+const NO_PLATES = [0, 0, 0, 0, 0];
+
+/** Who is up and today's order, as the Workout screen changes them. */
+export interface UpNowActions {
+  switchTo(athleteId: string): void;
+  /** The next athlete in today's order comes up (nothing without an order). */
+  nextAthlete(): void;
+  chooseExercise(exerciseId: string): void;
+  /** Today's order: who trains and in what order; the first comes up. */
+  planToday(athleteIds: readonly string[]): void;
+  endToday(): void;
+}
+
+export interface UpNow extends UpNowActions {
+  /** Resolves once the roster is read. */
+  readonly ready: Promise<void>;
+  dispose(): void;
+}
+
+export interface UpNowDeps {
+  store: TeamStore;
+  /** The open journal, or null where sessions are not kept (athletes then live in memory). */
+  journal: Pick<Journaling, 'athletes' | 'exercises' | 'revision' | 'onRecover'> | null;
+  roster: Pick<Roster, 'keep' | 'athlete'>;
+  settings: SettingsStore;
+  session: Pick<LiveSession, 'turn'>;
+  /** The Workout screen's view of the set in progress: `setDone` brings the next athlete up. */
+  view: ReadonlySignal<Pick<WorkoutView, 'setDone'>>;
+  showError: (message: string) => void;
+  now: () => Date;
+  newId: () => string;
+}
+
+export function startUpNow(deps: UpNowDeps): UpNow {
+  const { store, settings, journal, roster, showError, now } = deps;
+  const at = () => now().getTime();
+
+  /** The active athlete with what the screen has now kept. */
+  function saveActive(): void {
+    const active = store.active.peek();
+    if (active === null) return;
+    const updated = athleteFrom(active, settings.current.peek(), active.settings.exerciseId, at());
+    if (updated !== active) roster.keep(updated);
+  }
+
+  function switchTo(id: string): void {
+    const to = roster.athlete(id);
+    if (to.archived) throw new Error(`${to.name} is archived: bring them back before they train`);
+    batch(() => {
+      saveActive();
+      settings.update(workoutFor(settings.current.peek(), to));
+      store.athleteId.value = id;
+      const order = store.order.peek();
+      if (order !== null && order.athleteIds.includes(id)) store.order.value = orderSwitch(order, id);
+    });
+    store.keep();
+  }
+
+  function nextAthlete(): void {
+    const order = store.order.peek();
+    if (order === null) return;
+    const after = afterSet(order, store.roster.peek());
+    if (after.current !== store.athleteId.peek()) switchTo(after.current);
+  }
+
+  /** Reads the roster and exercises (again after the log changed wholesale) and puts the athlete up now on screen. */
+  async function load(): Promise<void> {
+    const [read, custom] = journal === null ? [[firstAthlete(null, { id: deps.newId(), now: at() })], []] : await Promise.all([journal.athletes(), journal.exercises()]);
+    const normal = read.map((a) => ({ ...a, settings: { ...DEFAULT_ATHLETE_SETTINGS, ...a.settings } }));
+    const usable = normal.filter((a) => !a.archived);
+    const stored = usable.find((a) => a.id === store.athleteId.peek());
+    const up = stored ?? usable.find((a) => a.id === defaultAthlete(normal)?.id) ?? activeAthletes(normal)[0] ?? null;
+    batch(() => {
+      store.roster.value = normal;
+      store.exercises.value = custom;
+      store.athleteId.value = up?.id ?? null;
+      const order = orderForToday(store.order.peek(), localDay(now()));
+      store.order.value = order === null ? null : order.athleteIds.includes(order.current) ? order : null;
+      // The settings on this device are the athlete's latest: they are kept with them.
+      saveActive();
+    });
+    store.keep();
+  }
+
+  const ready = load().catch((error: unknown) => void showError(`The athletes could not be read: ${messageOf(error)}`));
+
+  // Every change of the settings on screen is the active athlete's.
+  const stopKeeping = effect(() => {
+    void settings.current.value;
+    saveActive();
+  });
+
+  // The next athlete in today's order comes up once the set is done and its last rep has closed.
+  let wasDone = false;
+  const stopAdvancing = effect(() => {
+    const done = deps.view.value.setDone && deps.session.turn.value === null;
+    const rising = done && !wasDone;
+    wasDone = done;
+    if (rising && store.order.peek() !== null) queueMicrotask(() => nextAthlete());
+  });
+
+  // The log changed wholesale: read the athletes again. Until then nobody is up, so no change of
+  // the settings meanwhile (Delete all data resets them) is kept with an athlete that is gone.
+  let seen = journal?.revision.peek() ?? 0;
+  const stopReloading = effect(() => {
+    const revision = journal?.revision.value ?? 0;
+    if (revision === seen) return;
+    seen = revision;
+    batch(() => {
+      store.roster.value = [];
+      store.athleteId.value = null;
+    });
+    load().catch((error: unknown) => showError(`The athletes could not be read: ${messageOf(error)}`));
+  });
+
+  // A recovered session comes back with its settings: its last athlete and exercise come up with them.
+  const stopFollowing =
+    journal?.onRecover((record) => {
+      const last = record.settings.tags?.at(-1);
+      const athlete = store.roster.peek().find((a) => a.id === last?.athleteId);
+      if (last === undefined || athlete === undefined) return;
+      store.athleteId.value = athlete.id;
+      roster.keep(updateAthleteSettings(athlete, { exerciseId: last.exerciseId }, at()));
+      store.keep();
+    }) ?? (() => {});
+
+  return {
+    ready,
+    switchTo,
+    nextAthlete,
+    chooseExercise(exerciseId) {
+      const ex = exerciseOf(exerciseId, store.exercises.peek());
+      if (ex.id !== exerciseId) throw new Error('That exercise is not on this device');
+      const active = store.active.peek();
+      if (active === null) throw new Error('The athletes are still being read');
+      batch(() => {
+        const saved = athleteFrom(active, settings.current.peek(), active.settings.exerciseId, at());
+        roster.keep(updateAthleteSettings(saved, { exerciseId }, at()));
+        settings.update({ plates: [...(saved.settings.plates[exerciseId] ?? NO_PLATES)] });
+      });
+    },
+    planToday(ids) {
+      const order = planOrder(ids, store.roster.peek(), localDay(now()));
+      store.order.value = order;
+      switchTo(order.current);
+    },
+    endToday() {
+      store.order.value = null;
+      store.keep();
+    },
+    dispose() {
+      stopKeeping();
+      stopAdvancing();
+      stopReloading();
+      stopFollowing();
+    },
+  };
+}
