@@ -1,6 +1,6 @@
 /**
  * `npm run server`: the team server on this machine. By default on an embedded PGlite database in
- * a data folder (`./team-data`, or `--data <folder>` / `REPLINE_DATA`); with
+ * a data folder (team-data in the folder it starts in, or `--data <folder>` / `REPLINE_DATA`); with
  * `DATABASE_URL=postgres://…` on PostgreSQL instead. The first start makes the team; a start
  * while no coach's device is joined prints a coach's join code (valid 24 h); `--coach-code`
  * prints a new one at any start. README "Run a team server".
