@@ -161,7 +161,7 @@ class Batch {
       case 'order': {
         if (!this.orderLoaded) throw new Error('the order was not loaded');
         const before = this.order;
-        const merged = before === null ? mergeOrders(entry.value, entry.value) : mergeOrders(before.value, entry.value);
+        const merged = before === null ? entry.value : mergeOrders(before.value, entry.value);
         if (before !== null && canonical(merged) === canonical(before.value)) return { status: 'unchanged' };
         this.order = { value: merged, changed: true };
         return { status: 'stored' };
@@ -178,7 +178,7 @@ class Batch {
   private applySession(id: string, pushed: SessionCopy): Outcome {
     const slot = this.sessions.get(id);
     if (slot === undefined) {
-      const value = mergeSessionCopies(pushed, pushed);
+      const value = pushed;
       this.sessions.set(id, { value: { value, recordedBy: this.viewer.deviceId, athleteIds: isTombstone(value) ? [] : taggedAthletes(value) }, changed: true });
       return { status: 'stored' };
     }
@@ -278,9 +278,10 @@ class Batch {
   }
 }
 
+/** `pushed` (stamped: parseEntry) merged into the kept copy of its record, if any. */
 function merge<T>(slots: Map<string, Slot<T>>, id: string, pushed: T, join: (a: T, b: T) => T): Outcome {
   const slot = slots.get(id);
-  const merged = slot === undefined ? join(pushed, pushed) : join(slot.value, pushed);
+  const merged = slot === undefined ? pushed : join(slot.value, pushed);
   if (slot !== undefined && canonical(merged) === canonical(slot.value)) return { status: 'unchanged' };
   slots.set(id, { value: merged, changed: true });
   return { status: 'stored' };
