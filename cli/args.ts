@@ -32,7 +32,7 @@ export function usage(cores: number): string {
     ['--no-calc-velocity', "use the unit's angular velocity"],
     ['--calc-acceleration', `compute angular acceleration from the signal (default: ${onOff(D.calcAngularAcceleration)})`],
     ['--no-calc-acceleration', "use the unit's angular acceleration"],
-    ['--jobs <n>', `files processed at once, each in a worker thread, 1 or more (default: one per core, ${cores} here)`],
+    ['--jobs <n>', `files processed at once, each in a worker thread, 1 or more; at most one per core (${cores} here) and as many as free memory holds (default: one per core)`],
     ['--out <dir>', 'write the session CSV of each file and rate into <dir>'],
     ['--json', 'print one JSON document on stdout instead of tables'],
     ['-h, --help', 'print this help'],

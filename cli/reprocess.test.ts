@@ -53,7 +53,7 @@ describe('npm run reprocess', () => {
     expect(status).toBe(0);
     expect(stdout).toMatch(/^Reprocesses recorded debug CSVs/);
     expect(stdout).toContain('--hz <list>');
-    expect(stdout).toMatch(/--jobs <n> +files processed at once, each in a worker thread, 1 or more \(default: one per core, \d+ here\)/);
+    expect(stdout).toMatch(/--jobs <n> +files processed at once, each in a worker thread, 1 or more; at most one per core \(\d+ here\) and as many as free memory holds/);
     expect(stderr).toBe('');
   });
 
