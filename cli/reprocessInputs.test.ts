@@ -4,7 +4,7 @@
  * known (inertia 0), and files that hold no rep (a reader that stops reading:
  * reprocessOutputs.test.ts).
  */
-import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
