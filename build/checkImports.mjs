@@ -7,7 +7,9 @@
  *   import"), and every allowance there is used, so the table is the one place the direction is
  *   written and cannot drift from the code. A cell lists folders (`engine`, `pkg` for the engine's
  *   build), each optionally narrowed in parentheses: `(types)` for type-only imports, or modules
- *   and subfolders of that folder (`stores (alerts)`, `device (index, unit)`); `—` for none.
+ *   and subfolders of that folder (`stores (alerts)`, `device (index, unit)`), or both (`engine
+ *   (types, wasmEngine)`: types from anywhere in the folder, values from those modules only);
+ *   `—` for none.
  *   `shared` (tiny helpers) may be imported by any folder and is not listed. The rows go from the
  *   lowest layer up, and a folder may import only folders in rows above its own.
  *   Files directly in `src/` (`main.tsx`) belong to no folder and are not checked.
@@ -111,12 +113,16 @@ for (const module of output.modules) {
       continue;
     }
     used.add(`${from} ${to}`);
-    if (allowed.modules !== null && !isAmong(dep.resolved, to, allowed.modules)) {
-      problems.push(`src/${from}/ may import only ${allowed.modules.join(', ')} of ${to} (ARCHITECTURE.md): ${edge}`);
-    }
-    if (allowed.typesOnly) {
+    const among = allowed.modules === null || isAmong(dep.resolved, to, allowed.modules);
+    const typeOnly = () => {
       if (!sources.has(module.source)) sources.set(module.source, typeOnlyImports(readFileSync(module.source, 'utf8')));
-      if (sources.get(module.source).get(dep.module) !== true) problems.push(`src/${from}/ may import only types from ${to} (ARCHITECTURE.md): ${edge}`);
+      return sources.get(module.source).get(dep.module) === true;
+    };
+    if (allowed.typesOnly && allowed.modules !== null) {
+      if (!among && !typeOnly()) problems.push(`src/${from}/ may import only types from ${to}, and values from ${allowed.modules.join(', ')} (ARCHITECTURE.md): ${edge}`);
+    } else {
+      if (!among) problems.push(`src/${from}/ may import only ${allowed.modules.join(', ')} of ${to} (ARCHITECTURE.md): ${edge}`);
+      if (allowed.typesOnly && !typeOnly()) problems.push(`src/${from}/ may import only types from ${to} (ARCHITECTURE.md): ${edge}`);
     }
   }
 }

@@ -6,7 +6,7 @@ import { blobChunks, stringChunks, type ByteChunks } from './debugImport/byteChu
 import { DebugCsvError } from './debugImport/debugCsvError';
 import { joinPieces } from './debugImport/debugRecording';
 import { parseDebugCsv, readDebugCsvPieces } from './debugImport/parseDebugCsv';
-import { PIECE_SAMPLES } from './debugImport/wasmReader';
+import { debugCsvColumns, PIECE_SAMPLES } from '../engine/debugCsvReader';
 
 const HEADER = '#, Angle, Time (µs), Angular Velocity (rad/s), Angular Acceleration (rad/s²)';
 
@@ -48,6 +48,10 @@ async function rejection(input: string): Promise<DebugCsvError> {
 }
 
 describe('buildDebugCsv', () => {
+  it('writes the header the engine’s reader expects', () => {
+    expect(debugCsvColumns()).toEqual([...DEBUG_COLUMNS]);
+  });
+
   it('writes the documented header, then one row per sample numbered from 1', () => {
     const csv = buildDebugCsv({ timeUs: new Float64Array([1000, 6000]), angleDeg: new Float64Array([0, -1.5]) });
     expect(csv).toBe(`${HEADER}\r\n1,0,1000,,\r\n2,-1.5,6000,,\r\n`);

@@ -4,15 +4,12 @@
  * in memory). The batch command reads files from disk with its own source (cli/fileChunks.ts). Each
  * piece is the reader's until it asks for the next one.
  */
+import type { BytePieces } from '../../engine/debugCsvReader';
 
 /** 256 KiB: a piece's rows are at most 32 Ki (the shortest row, `1,0,1,,`, is 8 bytes), so pieces of samples stay small. */
 export const CHUNK_BYTES = 1 << 18;
 
-export interface ByteChunks {
-  /** Bytes in all, for the progress fraction. */
-  size: number;
-  chunks: AsyncIterable<Uint8Array>;
-}
+export type ByteChunks = BytePieces;
 
 export function blobChunks(blob: Blob, chunkBytes = CHUNK_BYTES): ByteChunks {
   async function* chunks(): AsyncGenerator<Uint8Array> {

@@ -1,18 +1,20 @@
 /**
  * Imports a debug CSV: for the Test screen, big files are read in a module worker so the page
  * stays responsive, small ones (and everything in Node, which has no Web Worker) in-thread; the
- * batch command reads its files' pieces itself ({@link readDebugCsvPieces}). Both load the
- * engine's wasm reader with `import()`, so this module keeps it out of any bundle that imports
- * it (the Workout screen's start-up among them).
+ * batch command reads its files' pieces itself (readPieces.ts). The engine's reader is loaded with
+ * `import()` (readPieces.ts), so this module keeps it out of any bundle that imports it (the
+ * Workout screen's start-up among them).
  *
  * The import builds a new SampleBatch and nothing else: it never reads or writes the live
  * session's state, so importing while a unit streams cannot disturb the workout.
  * Every problem rejects with a DebugCsvError naming the row and column (engine-rs/src/debug_csv/).
  */
-import type { ByteChunks } from './byteChunks';
 import { DebugCsvError } from './debugCsvError';
-import type { DebugCsvPieces, DebugRecording } from './debugRecording';
+import type { DebugRecording } from './debugRecording';
+import { parseInThread } from './parseInThread';
 import type { ParseReply } from './parseWorker';
+
+export { readDebugCsvPieces } from './readPieces';
 
 /** Above this many bytes (or characters) the read moves to a worker: about 40 000 rows, 3 minutes at 200 Hz. */
 export const WORKER_THRESHOLD = 1 << 20;
@@ -21,19 +23,12 @@ export const WORKER_THRESHOLD = 1 << 20;
  * Reads a debug CSV (a File from a file input, any Blob, or text) into samples. `onProgress` receives the share read so far (0–1), after each
  * piece of 256 KiB; a big file reports many times, a small one once.
  */
-export async function parseDebugCsv(file: Blob | string, onProgress?: (fraction: number) => void): Promise<DebugRecording> {
+export function parseDebugCsv(file: Blob | string, onProgress?: (fraction: number) => void): Promise<DebugRecording> {
   const size = typeof file === 'string' ? file.length : file.size;
   if (size > WORKER_THRESHOLD && typeof Worker === 'function' && typeof window !== 'undefined') {
     return parseInWorker(file, onProgress);
   }
-  const { parseInThread } = await import('./parseInThread');
   return parseInThread(file, onProgress);
-}
-
-/** The samples of a debug CSV's bytes in pieces of about 32 Ki samples, as read (no joined copy): for the batch command. */
-export async function readDebugCsvPieces(bytes: ByteChunks, onProgress?: (fraction: number) => void): Promise<DebugCsvPieces> {
-  const { readDebugCsv } = await import('./wasmReader');
-  return readDebugCsv(bytes, onProgress);
 }
 
 function parseInWorker(file: Blob | string, onProgress?: (fraction: number) => void): Promise<DebugRecording> {
