@@ -146,9 +146,13 @@ describe('readDebugCsvPieces', () => {
     expect([dropped, stepUs]).toEqual([{ rows: 0, firstRow: null }, 5000]);
   });
 
-  it('reads the same from a string as from its bytes', async () => {
+  it('reads the same from a string, a Blob’s stream and a Blob without one, in slices', async () => {
     const csv = buildDebugCsv(strokeBatch(500));
-    expect(joinPieces((await readDebugCsvPieces(stringChunks(csv, 100))).pieces)).toEqual(joinPieces((await readDebugCsvPieces(blobChunks(new Blob([csv]), 7))).pieces));
+    const read = async (bytes: ByteChunks) => joinPieces((await readDebugCsvPieces(bytes)).pieces);
+    const expected = await read(stringChunks(csv, 100));
+    const unstreamed = Object.assign(new Blob([csv]), { stream: undefined }) as unknown as Blob;
+    expect(await read(blobChunks(new Blob([csv])))).toEqual(expected);
+    expect(await read(blobChunks(unstreamed, 7))).toEqual(expected);
   });
 });
 

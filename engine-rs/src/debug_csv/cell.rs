@@ -1,8 +1,9 @@
 //! One cell of a debug CSV as a number, by the rule the app's importer has always used: a finite
 //! decimal (`[+-]?(digits[.digits?] | .digits)([eE][+-]?digits)?`), spaces around it allowed,
 //! nothing else. So `0x10`, `1_000`, `NaN`, `Infinity`, `1e999` (beyond f64) and a blank cell
-//! are not numbers, which the float parser alone would take or round; its job is the conversion,
-//! correctly rounded, of what this module has already found to be a decimal.
+//! are not numbers. fast-float2 reads exactly that grammar when it reads the whole cell, and
+//! rounds it correctly; what it would take besides (`inf`, `nan`, `infinity`, any case) ends in a
+//! letter, where a decimal ends in a digit or a point, so those are refused before it is asked.
 //!
 //! "Spaces" are what JavaScript's `\s` and `String.prototype.trim` take (the ASCII tab, line
 //! feed, vertical tab, form feed, carriage return and space, and the Unicode spaces, line and
@@ -35,31 +36,6 @@ pub fn blank(cell: &[u8]) -> Result<bool, NotUtf8> {
     trimmed(cell).map(<[u8]>::is_empty)
 }
 
-/// Whether `s` (trimmed) is written as a decimal number.
-fn decimal(s: &[u8]) -> bool {
-    let digits = |from: usize| s[from..].iter().take_while(|b| b.is_ascii_digit()).count();
-    let mut i = usize::from(matches!(s.first(), Some(b'+' | b'-')));
-    let whole = digits(i);
-    i += whole;
-    let mut fraction = 0;
-    if s.get(i) == Some(&b'.') {
-        fraction = digits(i + 1);
-        i += 1 + fraction;
-    }
-    if whole == 0 && fraction == 0 {
-        return false;
-    }
-    if matches!(s.get(i), Some(b'e' | b'E')) {
-        i += 1 + usize::from(matches!(s.get(i + 1), Some(b'+' | b'-')));
-        let exponent = digits(i);
-        if exponent == 0 {
-            return false;
-        }
-        i += exponent;
-    }
-    i == s.len()
-}
-
 /// What a cell holds when it is not a number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NotANumber {
@@ -73,15 +49,15 @@ pub enum NotANumber {
 
 /// The cell as a finite number.
 pub fn number(cell: &[u8]) -> Result<f64, NotANumber> {
-    let s = trimmed(cell).map_err(|NotUtf8| NotANumber::NotUtf8)?;
+    // Most cells have no space around them: only those are trimmed (which looks at every byte).
+    let bare = |b: Option<&u8>| b.is_some_and(|&b| b.is_ascii() && !js_space(char::from(b)));
+    let s = if bare(cell.first()) && bare(cell.last()) { cell } else { trimmed(cell).map_err(|NotUtf8| NotANumber::NotUtf8)? };
     if s.is_empty() {
         return Err(NotANumber::Blank);
     }
-    if !decimal(s) {
-        return Err(NotANumber::Other);
-    }
-    match fast_float2::parse::<f64, _>(s) {
-        Ok(x) if x.is_finite() => Ok(x),
+    match fast_float2::parse_partial::<f64, _>(s) {
+        Ok((x, read)) if read == s.len() && matches!(s.last(), Some(b'0'..=b'9' | b'.')) && x.is_finite() => Ok(x),
+        _ if trimmed(cell).is_err() => Err(NotANumber::NotUtf8),
         _ => Err(NotANumber::Other),
     }
 }

@@ -432,7 +432,8 @@ impl Reader {
     /// The angular velocity (which 0) or acceleration (which 1): filled on every row or on none.
     fn optional(&mut self, row: u64, which: usize) -> Result<f64, CsvError> {
         let column = 3 + which;
-        let empty = cell::blank(self.cell(column)).map_err(|_| not_utf8(row, Some(column)))?;
+        let text = self.cell(column);
+        let empty = text.is_empty() || cell::blank(text).map_err(|_| not_utf8(row, Some(column)))?;
         match (self.fill[which], empty) {
             (Fill::Unknown, _) => self.fill[which] = if empty { Fill::Empty } else { Fill::Filled },
             (Fill::Empty, false) => {
