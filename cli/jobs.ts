@@ -8,14 +8,15 @@
  *   (a thread with its own V8 isolate and wasm engine) plus {@link BYTES_PER_FILE_BYTE} times the
  *   largest input's size (any worker may take it); the other half is the rest of the machine's;
  * - no more workers than files.
- * The figures are measured (bench/cli.bench.ts); they err on the large side.
+ * Both figures are set above what a worker measures (peak resident memory with one worker and
+ * two, a small file and an hour's: bench/cli.bench.ts), so the cap errs on the side of memory.
  */
 import { availableParallelism, freemem } from 'node:os';
 import { stat } from 'node:fs/promises';
 
 /** A worker thread with nothing to do yet: V8's isolate, Node's worker, the engine compiled. */
-export const WORKER_BYTES = 24 * 1024 * 1024;
-/** A worker's peak per byte of its file: the samples it read (16 to 32 bytes each, a row being 25 to 45) and the engine's memory at three rates. */
+export const WORKER_BYTES = 16 * 1024 * 1024;
+/** A worker's peak per byte of its file: the samples it read (16 to 32 bytes each, a row being 25 to 45 bytes) and the engine's memory at three rates. */
 export const BYTES_PER_FILE_BYTE = 2;
 
 export interface Machine {
