@@ -38,7 +38,7 @@ impl Intervals {
 
     /// The median step, µs; 0 with no step (fewer than two rows).
     pub fn median_us(&self) -> f64 {
-        let mut below = (self.steps + 1) / 2;
+        let mut below = self.steps.div_ceil(2);
         for (count, sum) in self.counts.iter().zip(&self.sums) {
             if u64::from(*count) >= below && *count > 0 {
                 return sum / f64::from(*count);

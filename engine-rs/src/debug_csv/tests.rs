@@ -56,7 +56,7 @@ fn accepts_the_header_either_way_any_line_ends_a_byte_order_mark_blank_lines_and
         format!("{HEADER}\n7,1.5,100,,\n9,-2,200,,"),
         format!("{HEADER}\r1,1.5,100,,\r\r2,-2,200,,\r"),
         format!("{HEADER}\r\n1,1.5,100,,\n2,-2,200,,\r\n"),
-        format!("\"#\",\"Angle\",\"Time (µs)\",\"Angular Velocity (rad/s)\",\"Angular Acceleration (rad/s²)\"\n\"1\",\"1.5\",\"100\",\"\",\"\"\n2,\" -2\",200,,\n"),
+        "\"#\",\"Angle\",\"Time (µs)\",\"Angular Velocity (rad/s)\",\"Angular Acceleration (rad/s²)\"\n\"1\",\"1.5\",\"100\",\"\",\"\"\n2,\" -2\",200,,\n".to_string(),
     ] {
         assert_eq!(read(&text), Ok(expected.clone()), "{text:?}");
     }
