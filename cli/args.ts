@@ -46,7 +46,8 @@ A folder stands for the .csv files directly inside it, symbolic links to files i
 Options:
 ${options.map(([name, text]) => `  ${name.padEnd(29)}${text}`).join('\n')}
 
-Exit status: 0 when every file was processed, 1 when any file failed, 2 on a usage error.
+Exit status: 0 when every file was processed, 1 when any file failed or the output's reader left
+before every file was, 2 on a usage error or when --out would write over an input.
 `;
 }
 

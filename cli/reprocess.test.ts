@@ -53,6 +53,7 @@ describe('npm run reprocess', () => {
     expect(status).toBe(0);
     expect(stdout).toMatch(/^Reprocesses recorded debug CSVs/);
     expect(stdout).toContain('--hz <list>');
+    expect(stdout).toMatch(/Exit status: 0 when every file was processed, 1 when any file failed or the output's reader left\nbefore every file was, 2 on a usage error or when --out would write over an input\.\n$/);
     expect(stdout).toMatch(/--jobs <n> +files processed at once, each in a worker thread, 1 or more; at most one per core \(\d+ here\) and as many as free memory holds/);
     expect(stderr).toBe('');
   });

@@ -40,6 +40,10 @@ describe('npm run reprocess --out', () => {
       const { status, stdout, stderr } = run('--out', 'D', ...inputs);
       expect([status, stdout, stderr]).toEqual([2, '', problem]);
     }
+    // The same file by another path.
+    const other = run('--json', '--out', './D', 'D/x.csv', 'D/../D/x-200hz-calcV0-calcA1.csv');
+    expect([other.status, other.stdout]).toEqual([2, '']);
+    expect(other.stderr).toBe('reprocess: --out ./D would write the session CSV of D/x.csv at 200 Hz over the input D/../D/x-200hz-calcV0-calcA1.csv; choose another --out folder\n');
     expect(readFileSync(at('D/x-200hz-calcV0-calcA1.csv')).equals(before)).toBe(true);
     expect(readdirSync(at('D')).sort()).toEqual(['x-200hz-calcV0-calcA1.csv', 'x.csv']);
   });
