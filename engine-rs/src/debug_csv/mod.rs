@@ -1,8 +1,10 @@
 //! The debug CSV (docs/behaviour.md §3; `src/csv/debugCsv.ts` writes it) read from its bytes
 //! into the columns the engine takes: the batch command and the app's import hand it the file a
 //! piece at a time (any size, cut anywhere), take the columns as they fill, and never hold the
-//! file's text. BurntSushi's `csv-core` cuts each line into cells (quotes as RFC 4180 has them:
-//! a spreadsheet may quote a cell), and [`cell`] reads each cell as a number.
+//! file's text. This module cuts the bytes into lines; BurntSushi's `csv-core` cuts each line
+//! into cells ([`split`]); [`row`] reads a data row's cells into a sample ([`cell`], each number);
+//! [`order`] drops the rows out of order; [`interval`] measures the file's own step between
+//! samples, the rate it was recorded at.
 //!
 //! ```
 //! use engine::debug_csv::Reader;
@@ -16,7 +18,7 @@
 //! assert_eq!((columns.time_us, columns.angle_deg), (vec![1000.0, 6000.0], vec![0.0, 1.8]));
 //! ```
 //!
-//! What is accepted, as the TypeScript importer accepted it before: an optional UTF-8
+//! What is accepted, as the app's importer always has: an optional UTF-8
 //! byte-order mark; the header with or without spaces after the commas; LF, CRLF or CR-only line
 //! ends, mixed too; blank lines (skipped, but counted when a row is named); spaces around
 //! numbers; a `#` column that need not be consecutive (a file trimmed by hand still imports);
@@ -36,17 +38,19 @@
 pub mod cell;
 pub mod interval;
 pub mod order;
+pub mod row;
+pub mod split;
 
-use cell::NotANumber;
-use csv_core::ReadRecordResult;
 use interval::Intervals;
 use order::TimeOrder;
+use row::Rows;
+use split::{Cells, OpenQuote};
 
 /// The header's names, in column order (docs/behaviour.md §3).
 pub const COLUMNS: [&str; 5] = ["#", "Angle", "Time (µs)", "Angular Velocity (rad/s)", "Angular Acceleration (rad/s²)"];
 
 /// Index in [`COLUMNS`] of the time.
-const TIME: usize = 2;
+pub const TIME: usize = 2;
 
 /// No line of a real debug CSV comes near this; a longer one means the file is something else.
 pub const MAX_LINE: usize = 1 << 20;
@@ -63,7 +67,8 @@ pub struct CsvError {
 }
 
 impl CsvError {
-    fn at(row: u64, column: Option<usize>, problem: String) -> CsvError {
+    /// A problem on row `row` (of cell `column`, an index into [`COLUMNS`]).
+    pub fn at(row: u64, column: Option<usize>, problem: String) -> CsvError {
         CsvError { row: Some(row), column, problem }
     }
 }
@@ -96,18 +101,9 @@ pub struct Columns {
     pub angular_acceleration: Vec<f64>,
 }
 
-/// Whether an optional column holds values; settled by the first data row.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Fill {
-    Unknown,
-    Filled,
-    Empty,
-}
-
 /// A debug CSV being read: [`Reader::push`] its bytes in pieces, [`Reader::finish`], and take
 /// the columns as they fill ([`Reader::take_columns`]).
 pub struct Reader {
-    csv: csv_core::Reader,
     /// The start of a line not yet ended by the pieces so far.
     carry: Vec<u8>,
     /// The last piece ended in a CR: an LF that starts the next piece belongs to it (a CRLF cut
@@ -116,12 +112,8 @@ pub struct Reader {
     /// Lines read, the header included.
     lines: u64,
     header_read: bool,
-    /// A cell's bytes as csv-core hands them (quotes undone), and where each cell ends.
-    cells: Vec<u8>,
-    ends: [usize; COLUMNS.len()],
-    fill: [Fill; 2],
-    first_data_row: u64,
-    data_rows: u64,
+    cells: Cells,
+    rows: Rows,
     order: TimeOrder,
     steps: Intervals,
     last_kept_us: Option<f64>,
@@ -139,16 +131,12 @@ impl Reader {
     /// A reader at the start of a file.
     pub fn new() -> Reader {
         Reader {
-            csv: csv_core::Reader::new(),
             carry: Vec::new(),
             after_cr: false,
             lines: 0,
             header_read: false,
-            cells: Vec::new(),
-            ends: [0; COLUMNS.len()],
-            fill: [Fill::Unknown; 2],
-            first_data_row: 0,
-            data_rows: 0,
+            cells: Cells::default(),
+            rows: Rows::default(),
             order: TimeOrder::default(),
             steps: Intervals::default(),
             last_kept_us: None,
@@ -189,7 +177,7 @@ impl Reader {
 
     /// Whether the angular velocity (0) or acceleration (1) column is filled.
     pub fn filled(&self, which: usize) -> bool {
-        self.fill.get(which) == Some(&Fill::Filled)
+        self.rows.filled(which)
     }
 
     /// Rows dropped because their time was not after the row before ([`order`]).
@@ -260,7 +248,7 @@ impl Reader {
         if !self.header_read {
             return Err(CsvError::at(1, None, format!("the file is empty; expected the header \"{}\"", COLUMNS.join(", "))));
         }
-        if self.data_rows == 0 {
+        if self.rows.read() == 0 {
             return Err(CsvError::at(2, None, "the file has a header but no samples".into()));
         }
         if let Some(last) = self.order.finish() {
@@ -288,8 +276,10 @@ impl Reader {
             return Ok(());
         }
         let row = self.lines;
-        let count = self.split(line, row)?;
-        if count == 1 && cell::blank(self.cell(0)).unwrap_or(false) {
+        let count = self.cells.split(line).map_err(|OpenQuote(at)| {
+            CsvError::at(row, (at < COLUMNS.len()).then_some(at), "a quote opens this cell but does not close on its line".into())
+        })?;
+        if count == 1 && cell::blank(self.cells.cell(0)).unwrap_or(false) {
             return Ok(());
         }
         if count != COLUMNS.len() {
@@ -298,110 +288,7 @@ impl Reader {
             }
             return Err(CsvError::at(row, None, format!("expected {} columns ({}), found {count}", COLUMNS.len(), COLUMNS.join(", "))));
         }
-        self.data(row)
-    }
-
-    /// The first line: no other Unicode encoding's byte-order mark, and the header.
-    fn header(&mut self, line: &[u8]) -> Result<(), CsvError> {
-        if let Some(encoding) = other_encoding(line) {
-            return Err(CsvError { row: None, column: None, problem: format!("the file is {encoding} text; save it as UTF-8 (a spreadsheet's \"CSV UTF-8\") and import it again") });
-        }
-        let line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
-        let body = &line[..line.len() - 1];
-        let names: Vec<Vec<u8>> = if body.is_empty() {
-            Vec::new()
-        } else {
-            self.split_all(line)
-        };
-        let matches = names.len() == COLUMNS.len() && names.iter().zip(COLUMNS).all(|(name, expected)| cell::trimmed(name) == Ok(expected.as_bytes()));
-        if matches {
-            return Ok(());
-        }
-        if core::str::from_utf8(body).is_err() {
-            return Err(not_utf8(1, None));
-        }
-        let found: String = String::from_utf8_lossy(body).chars().take(120).collect();
-        Err(CsvError::at(1, None, format!("missing or unexpected header: expected \"{}\", found \"{found}\"", COLUMNS.join(", "))))
-    }
-
-    /// Cuts a data line into cells (kept in `cells`, ending at `ends`); returns how many it has.
-    fn split(&mut self, line: &[u8], row: u64) -> Result<usize, CsvError> {
-        if self.cells.len() < line.len() {
-            self.cells.resize(line.len(), 0);
-        }
-        let (result, read, written, count) = self.csv.read_record(line, &mut self.cells, &mut self.ends);
-        match result {
-            ReadRecordResult::Record => Ok(count),
-            ReadRecordResult::OutputEndsFull => Ok(count + self.count_rest(&line[read..], written)),
-            _ => {
-                self.csv.reset();
-                Err(CsvError::at(row, (count < COLUMNS.len()).then_some(count), "a quote opens this cell but does not close on its line".into()))
-            }
-        }
-    }
-
-    /// The cells of a line beyond the first five: counted only (the row is refused for them).
-    fn count_rest(&mut self, mut line: &[u8], mut at: usize) -> usize {
-        let mut ends = [0usize; 16];
-        let mut count = 0;
-        loop {
-            let (result, read, written, n) = self.csv.read_record(line, &mut self.cells[at..], &mut ends);
-            count += n;
-            line = &line[read..];
-            at += written;
-            match result {
-                ReadRecordResult::OutputEndsFull => continue,
-                ReadRecordResult::Record => return count,
-                _ => {
-                    self.csv.reset();
-                    return count + 1;
-                }
-            }
-        }
-    }
-
-    /// Every cell of a line (the header's), each a copy; none when a quote is left open (such a
-    /// line is no header).
-    fn split_all(&mut self, line: &[u8]) -> Vec<Vec<u8>> {
-        let mut out = vec![0u8; line.len()];
-        let mut ends = vec![0usize; line.len() + 1];
-        let (result, _, _, count) = self.csv.read_record(line, &mut out, &mut ends);
-        if result != ReadRecordResult::Record {
-            self.csv.reset();
-            return Vec::new();
-        }
-        let mut start = 0;
-        ends[..count]
-            .iter()
-            .map(|&end| {
-                let cell = out[start..end].to_vec();
-                start = end;
-                cell
-            })
-            .collect()
-    }
-
-    /// Cell `i` of the line last split.
-    fn cell(&self, i: usize) -> &[u8] {
-        let start = if i == 0 { 0 } else { self.ends[i - 1] };
-        &self.cells[start..self.ends[i]]
-    }
-
-    /// A data row of five cells.
-    fn data(&mut self, row: u64) -> Result<(), CsvError> {
-        let number = self.number(row, 0)?;
-        if number.fract() != 0.0 {
-            return Err(CsvError::at(row, Some(0), format!("{} is not a whole sample number", String::from_utf8_lossy(cell::trimmed(self.cell(0)).unwrap_or_default()))));
-        }
-        let angle_deg = self.number(row, 1)?;
-        let time_us = self.number(row, TIME)?;
-        if self.data_rows == 0 {
-            self.first_data_row = row;
-        }
-        let angular_velocity = self.optional(row, 0)?;
-        let angular_acceleration = self.optional(row, 1)?;
-        self.data_rows += 1;
-        let sample = Sample { row, time_us, angle_deg, angular_velocity, angular_acceleration };
+        let sample = self.rows.sample(&self.cells, row)?;
         match self.order.push(sample) {
             Ok(Some(kept)) => self.keep(kept),
             Ok(None) => {}
@@ -419,38 +306,23 @@ impl Reader {
         Ok(())
     }
 
-    /// Cell `column` as a finite number.
-    fn number(&self, row: u64, column: usize) -> Result<f64, CsvError> {
-        let text = self.cell(column);
-        cell::number(text).map_err(|e| match e {
-            NotANumber::Blank => CsvError::at(row, Some(column), "the cell is empty; expected a number".into()),
-            NotANumber::Other => CsvError::at(row, Some(column), format!("\"{}\" is not a number", cell::shown(text))),
-            NotANumber::NotUtf8 => not_utf8(row, Some(column)),
-        })
-    }
-
-    /// The angular velocity (which 0) or acceleration (which 1): filled on every row or on none.
-    fn optional(&mut self, row: u64, which: usize) -> Result<f64, CsvError> {
-        let column = 3 + which;
-        let text = self.cell(column);
-        let empty = text.is_empty() || cell::blank(text).map_err(|_| not_utf8(row, Some(column)))?;
-        match (self.fill[which], empty) {
-            (Fill::Unknown, _) => self.fill[which] = if empty { Fill::Empty } else { Fill::Filled },
-            (Fill::Empty, false) => {
-                let problem = format!("the cell has a value, but row {} is empty; the column must be filled on every row or on none", self.first_data_row);
-                return Err(CsvError::at(row, Some(column), problem));
-            }
-            (Fill::Filled, true) => {
-                let problem = format!("the cell is empty, but row {} has a value; the column must be filled on every row or on none", self.first_data_row);
-                return Err(CsvError::at(row, Some(column), problem));
-            }
-            _ => {}
+    /// The first line: no other Unicode encoding's byte-order mark, and the header.
+    fn header(&mut self, line: &[u8]) -> Result<(), CsvError> {
+        if let Some(encoding) = other_encoding(line) {
+            return Err(CsvError { row: None, column: None, problem: format!("the file is {encoding} text; save it as UTF-8 (a spreadsheet's \"CSV UTF-8\") and import it again") });
         }
-        if empty {
-            Ok(0.0)
-        } else {
-            self.number(row, column)
+        let line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
+        let body = &line[..line.len() - 1];
+        let names = if body.is_empty() { Vec::new() } else { self.cells.all(line) };
+        let matches = names.len() == COLUMNS.len() && names.iter().zip(COLUMNS).all(|(name, expected)| cell::trimmed(name) == Ok(expected.as_bytes()));
+        if matches {
+            return Ok(());
         }
+        if core::str::from_utf8(body).is_err() {
+            return Err(not_utf8(1, None));
+        }
+        let found: String = String::from_utf8_lossy(body).chars().take(120).collect();
+        Err(CsvError::at(1, None, format!("missing or unexpected header: expected \"{}\", found \"{found}\"", COLUMNS.join(", "))))
     }
 
     /// A row kept: into the columns, its step into the file's rate.
@@ -462,15 +334,16 @@ impl Reader {
         let c = &mut self.columns;
         c.time_us.push(s.time_us);
         c.angle_deg.push(s.angle_deg);
-        if self.fill[0] == Fill::Filled {
+        if self.rows.filled(0) {
             c.angular_velocity.push(s.angular_velocity);
         }
-        if self.fill[1] == Fill::Filled {
+        if self.rows.filled(1) {
             c.angular_acceleration.push(s.angular_acceleration);
         }
     }
 }
 
+/// Bytes of row `row` (in cell `column`) that are not UTF-8.
 fn not_utf8(row: u64, column: Option<usize>) -> CsvError {
     CsvError::at(row, column, "the file is not UTF-8 text; save it as UTF-8 (a spreadsheet's \"CSV UTF-8\") and import it again".into())
 }
