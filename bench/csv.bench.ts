@@ -3,15 +3,17 @@
  * reprocessed at 100, 200 and 500 Hz must take under 3 s in total, so reprocessing a long
  * recording on the /test screen or with the batch command is a wait of seconds, not minutes; and
  * the reading itself must run at 2 M rows/s or more on both paths that read a debug CSV:
- * - the import worker's (src/csv/debugImport/parseWorker.ts): a Blob sliced into pieces of bytes,
- *   each copied into the engine's wasm memory and read there, the pieces joined into one batch;
+ * - the import worker's (src/csv/debugImport/parseWorker.ts): a Blob's bytes in pieces, each
+ *   copied into the engine's wasm memory and read there, the pieces joined into one batch (the
+ *   worker itself, in Chromium: bench/browser/importWorker.bench.ts);
  * - the batch command's (cli/batch.ts): the file read from disk in pieces (cli/fileChunks.ts),
  *   the samples kept in the reader's pieces.
  * Each is timed three times after an untimed round that warms the JIT, the best run recorded
- * (the machine is shared); the engine, once at each rate after a warming round. papaparse in fast mode on the same text, each cell through Number()
- * (the TypeScript reader's hot path before the engine's reader replaced it), is timed beside
- * them, so the ratio is one run's. The recording is a yo-yo set (5 turns each way, 2 s per rep,
- * I = 0.05 kg·m²), so the engine does its real work: 1800 reps, each found and summarised.
+ * (the machine is shared); the engine once at each rate, after a warming round. papaparse in
+ * fast mode on the same text, each cell through Number() (the TypeScript reader's hot path
+ * before the engine's reader replaced it), is timed beside them, so the ratio is one run's. The
+ * recording is a yo-yo set (5 turns each way, 2 s per rep, I = 0.05 kg·m²), so the engine does
+ * its real work: 1800 reps, each found and summarised.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
