@@ -7,6 +7,7 @@
  * three times, the best run recorded. Target: 2 M rows/s or more.
  */
 import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from '../../tests/e2e/fixtures/test';
 import { record } from '../record';
 
@@ -43,7 +44,8 @@ async function readInWorker(args: { url: string; rows: number }): Promise<{ ms: 
 
 describe('the import worker', () => {
   test('reads a one-hour debug CSV at 2 M rows/s or more', { timeout: 180_000 }, async ({ demoApp }) => {
-    const worker = readdirSync('dist/assets').find((name) => /^parseWorker-.*\.js$/.test(name));
+    // The build being served (tests/e2e/setup/serveDist.ts): dist/, or E2E_DIST's.
+    const worker = readdirSync(join(process.env.E2E_DIST ?? 'dist', 'assets')).find((name) => /^parseWorker-.*\.js$/.test(name));
     expect(worker).toBeDefined();
     await demoApp.open();
     const { ms, samples, bytes } = await demoApp.page.evaluate(readInWorker, { url: `/assets/${worker}`, rows: ROWS });
