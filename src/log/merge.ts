@@ -271,7 +271,10 @@ export function mergeSessions(a: SessionRecord, b: SessionRecord): SessionRecord
 /** Two copies of one session, either of them perhaps deleted: a deletion wins, and the earlier deletion of two. */
 export function mergeSessionCopies(a: SessionCopy, b: SessionCopy): SessionCopy {
   sameId(a, b);
-  if (isTombstone(a) && isTombstone(b)) return a.deleted <= b.deleted ? { ...a } : { ...b };
+  if (isTombstone(a) && isTombstone(b)) {
+    if (a.deleted !== b.deleted) return a.deleted < b.deleted ? { ...a } : { ...b };
+    return { ...a, modifiedAt: Math.max(a.modifiedAt, b.modifiedAt) };
+  }
   if (isTombstone(a)) return { ...a };
   if (isTombstone(b)) return { ...b };
   return mergeSessions(a, b);
