@@ -102,7 +102,7 @@ async function record(): Promise<void> {
     const kept = (await store.session(B))!;
     const starts = (kept.sets ?? []).map((set) => set.startUs);
     const notes = withNote(withNote([], { atUs: starts[0]!, rpe: 8, note: 'good depth' }, starts), { atUs: starts[1]!, rpe: 6, note: 'elbows in' }, starts);
-    await store.write([{ kind: 'patchSession', sessionId: B, patch: { notes, modifiedAt: kept.modifiedAt + 60_000 } }]);
+    await store.write([{ kind: 'session', record: { ...kept, notes, modifiedAt: kept.modifiedAt + 60_000 } }]);
   }
 
   // C: restored from a later release's backup: Dan, whose record carries edit stamps, and his session.
