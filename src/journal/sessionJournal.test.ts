@@ -41,7 +41,11 @@ describe('SessionJournal chunking', () => {
     const journal = new SessionJournal({ store, every: manualTimer().every, now: () => 1_700_000_000_000, newId: () => 's1' });
     journal.start(START);
     await journal.flush();
-    expect(await store.session('s1')).toEqual({ ...START, settings: { ...START.settings, tags: FIRST_ATHLETE_TAGS }, id: 's1', startedAt: 1_700_000_000_000, finishedAt: null, summary: null, modifiedAt: 1_700_000_000_000 });
+    const { stamps, ...kept } = (await store.session('s1'))!;
+    expect(kept).toEqual({ ...START, settings: { ...START.settings, tags: FIRST_ATHLETE_TAGS }, id: 's1', startedAt: 1_700_000_000_000, finishedAt: null, summary: null, modifiedAt: 1_700_000_000_000 });
+    // Its first write stamps every register: the edit that made it.
+    expect(Object.keys(stamps!)).toEqual(['recording', 'tags', 'sets']);
+    expect(new Set(Object.values(stamps!)).size).toBe(1);
   });
 
   it('stores chunks as Float64Arrays, not as JSON or plain arrays', async () => {
