@@ -74,9 +74,12 @@ export async function applyMerge(tx: WriteTx, entries: readonly LogEntry[], opti
   const report = emptyReport();
   const marks = changeMarks(tx.objectStore('changes'));
   const deleted = deletedSessions(tx);
-  /** Marks `kind`/`id` changed when the merge changed the kept copy, and, from the server, left it other than the server's. */
-  const mark = (kind: 'athlete' | 'exercise' | 'session' | 'order', id: string, merged: unknown, incoming: unknown) =>
-    options.from === 'server' && canonical(merged) === canonical(incoming) ? Promise.resolve() : marks.mark(kind, id);
+  /**
+   * Marks a record to push: from a file, when the merge changed the kept copy; from the server,
+   * when the merged copy is not the server's (this device holds edits the server lacks).
+   */
+  const mark = (kind: 'athlete' | 'exercise' | 'session' | 'order', id: string, changed: boolean, merged: unknown, incoming: unknown) =>
+    (options.from === 'file' ? changed : canonical(merged) !== canonical(incoming)) ? marks.mark(kind, id) : Promise.resolve();
 
   for (const entry of entries) {
     if (entry.kind !== 'chunk' && entry.kind !== 'gap') for (const stamp of stampsIn(entry.record)) options.clock.observe(stamp);
@@ -88,7 +91,7 @@ export async function applyMerge(tx: WriteTx, entries: readonly LogEntry[], opti
         const merged = kept === undefined ? incoming : mergeAthletes(kept, incoming);
         const count = kept === undefined ? 'added' : canonical(merged) === canonical(kept) ? 'unchanged' : 'updated';
         report.athletes[count]++;
-        if (count !== 'unchanged') await Promise.all([store.put(merged), mark('athlete', merged.id, merged, incoming)]);
+        await Promise.all([count === 'unchanged' ? null : store.put(merged), mark('athlete', merged.id, count !== 'unchanged', merged, incoming)]);
         break;
       }
       case 'exercise': {
@@ -98,17 +101,18 @@ export async function applyMerge(tx: WriteTx, entries: readonly LogEntry[], opti
         const merged = kept === undefined ? incoming : mergeExercises(kept, incoming);
         const count = kept === undefined ? 'added' : canonical(merged) === canonical(kept) ? 'unchanged' : 'updated';
         report.exercises[count]++;
-        if (count !== 'unchanged') await Promise.all([store.put(merged), mark('exercise', merged.id, merged, incoming)]);
+        await Promise.all([count === 'unchanged' ? null : store.put(merged), mark('exercise', merged.id, count !== 'unchanged', merged, incoming)]);
         break;
       }
       case 'session':
-        await mergeSession(tx, entry.record, report, (merged, incoming) => mark('session', entry.record.id, merged, incoming));
+        await mergeSession(tx, entry.record, report, (changed, merged, incoming) => mark('session', entry.record.id, changed, merged, incoming));
         break;
       case 'order': {
         const store = tx.objectStore('order');
         const kept = await store.get(ORDER_KEY);
         const merged = kept === undefined ? entry.record : mergeOrders(kept, entry.record);
-        if (kept === undefined || canonical(merged) !== canonical(kept)) await Promise.all([store.put(merged, ORDER_KEY), mark('order', ORDER_KEY, merged, entry.record)]);
+        const changed = kept === undefined || canonical(merged) !== canonical(kept);
+        await Promise.all([changed ? store.put(merged, ORDER_KEY) : null, mark('order', ORDER_KEY, changed, merged, entry.record)]);
         break;
       }
       case 'chunk':
@@ -134,7 +138,7 @@ export async function applyMerge(tx: WriteTx, entries: readonly LogEntry[], opti
 }
 
 /** One session's copy merged with the kept one (or its tombstone). */
-async function mergeSession(tx: WriteTx, copy: SessionCopy, report: MergeReport, mark: (merged: unknown, incoming: unknown) => Promise<void>): Promise<void> {
+async function mergeSession(tx: WriteTx, copy: SessionCopy, report: MergeReport, mark: (changed: boolean, merged: unknown, incoming: unknown) => Promise<void>): Promise<void> {
   const sessions = tx.objectStore('sessions');
   const tombstones = tx.objectStore('tombstones');
   const incoming = isTombstone(copy) ? copy : stampedSession(copy);
@@ -142,13 +146,14 @@ async function mergeSession(tx: WriteTx, copy: SessionCopy, report: MergeReport,
   const merged = kept === undefined ? incoming : mergeSessionCopies(kept, incoming);
   if (kept !== undefined && canonical(merged) === canonical(kept)) {
     report.sessions[isTombstone(kept) && !isTombstone(incoming) ? 'stayDeleted' : 'unchanged']++;
+    await mark(false, merged, incoming);
     return;
   }
   if (isTombstone(merged)) {
     if (kept !== undefined && !isTombstone(kept)) report.sessions.deleted++;
-    await Promise.all([clearSession(tx, copy.id), tombstones.put(merged), mark(merged, incoming)]);
+    await Promise.all([clearSession(tx, copy.id), tombstones.put(merged), mark(true, merged, incoming)]);
     return;
   }
   report.sessions[kept === undefined ? 'added' : 'updated']++;
-  await Promise.all([sessions.put(merged), mark(merged, incoming)]);
+  await Promise.all([sessions.put(merged), mark(true, merged, incoming)]);
 }

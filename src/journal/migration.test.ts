@@ -56,7 +56,7 @@ describe('opening a database of schema version 1', () => {
       expect(now).toEqual(
         stampedSession({
           ...old,
-          settings: { ...old.settings, tags: [{ fromUs: Number.NEGATIVE_INFINITY, athleteId: ATHLETE, exerciseId: UNSPECIFIED_EXERCISE_ID, mass, radius, warmup: old.settings.workout.warmup }] },
+          settings: { ...old.settings, tags: [{ fromUs: Number.NEGATIVE_INFINITY, athleteId: ATHLETE, exerciseId: UNSPECIFIED_EXERCISE_ID, mass, radius, warmup: old.settings.workout.warmup as number }] },
           modifiedAt: old.finishedAt ?? old.startedAt,
         }),
       );

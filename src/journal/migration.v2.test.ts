@@ -46,7 +46,7 @@ describe('opening a database of schema version 2', () => {
     for (const old of recordsOf<SessionRecord>('sessions')) {
       const now = after.find((s) => s.id === old.id)!;
       const { mass, radius } = old.settings.engine;
-      const warmup = old.settings.workout.warmup;
+      const warmup = old.settings.workout.warmup as number;
       expect(now).toEqual(stampedSession({ ...old, settings: { ...old.settings, tags: old.settings.tags!.map((span) => ({ ...span, mass, radius, warmup })) } }));
     }
     // The recorder's session, tagged by that release's store, and the restored coach's session.
