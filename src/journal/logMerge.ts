@@ -32,6 +32,8 @@ export type LogEntry =
 export interface MergeOptions {
   /** Where the copies come from: what the change index marks depends on it (changeIndex.ts). */
   from: 'file' | 'server';
+  /** Values of this device's own kept with the merge, in its transaction (a sync's pull cursor). */
+  meta?: Readonly<Record<string, unknown>>;
 }
 
 /** What a merge did, per kind of record. */
@@ -134,6 +136,7 @@ export async function applyMerge(tx: WriteTx, entries: readonly LogEntry[], opti
       }
     }
   }
+  for (const [key, value] of Object.entries(options.meta ?? {})) await tx.objectStore('meta').put(value, key);
   return report;
 }
 

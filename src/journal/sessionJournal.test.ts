@@ -239,3 +239,21 @@ describe('SessionJournal input checks', () => {
     expect(() => journal.append([1], [2])).toThrow('the journal is finished');
   });
 });
+
+describe('SessionJournal ratings', () => {
+  it('hands each new or changed rating of the screen to the store once, which stamps only the fields it changed', async () => {
+    const store = fillableStore(await freshStore());
+    const journal = new SessionJournal({ store, every: manualTimer().every, newId: () => 'rated' });
+    journal.start(START);
+    const starts = [1e6, 9e6];
+    await journal.updateSettings(START.settings, START.plates, [{ atUs: 1e6, rpe: 7, note: '' }], starts);
+    await journal.updateSettings(START.settings, START.plates, [{ atUs: 1e6, rpe: 7, note: 'tired' }], starts);
+    const writes = store.writes;
+    await journal.updateSettings(START.settings, START.plates, [{ atUs: 1e6, rpe: 7, note: 'tired' }], starts);
+    const [entry, ...others] = (await store.session('rated'))!.notes!;
+    expect(others).toEqual([]);
+    expect([entry!.rpe, entry!.note]).toEqual([7, 'tired']);
+    expect(entry!.stamps!.rpe! < entry!.stamps!.note!).toBe(true);
+    expect(store.writes).toBe(writes + 1);
+  });
+});

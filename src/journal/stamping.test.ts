@@ -156,3 +156,9 @@ it('gives the first athlete of a new journal stamps of no device: untouched unti
   expect(first!.id).toBe(FIRST_ATHLETE_ID);
   expect(Object.values(first!.stamps!).every((s) => parseStamp(s).node === '')).toBe(true);
 });
+
+it('keeps a pull’s cursor in the transaction of the records it brought', async () => {
+  const store = await freshStore(testClock().clock);
+  await store.merge([{ kind: 'athlete', record: createAthlete({ name: 'Ben', bodyMass: 85 }, { id: 'ben', now: 1 }) }], { from: 'server', meta: { 'sync.cursor': '42' } });
+  expect(await store.meta('sync.cursor')).toBe('42');
+});
