@@ -22,8 +22,8 @@ export async function findUnfinished(store: JournalStore): Promise<SessionRecord
 /**
  * The session as the athletes still in it see it: the athletes whose sets were taken out of it
  * (`removedAthletes`) leave its athletes and sets, and its count and best are those of the sets
- * that stay. The one place the History applies that rule (rules/athleteSets.ts will hold it for
- * every view).
+ * that stay. The one place the History applies that rule, until the rule every view reads (in
+ * rules/) holds it.
  */
 export function withoutRemovedAthletes(entry: HistoryEntry): HistoryEntry {
   const removed = entry.removedAthletes;

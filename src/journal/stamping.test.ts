@@ -162,3 +162,15 @@ it('keeps a pull’s cursor in the transaction of the records it brought', async
   await store.merge([{ kind: 'athlete', record: createAthlete({ name: 'Ben', bodyMass: 85 }, { id: 'ben', now: 1 }) }], { from: 'server', meta: { 'sync.cursor': '42' } });
   expect(await store.meta('sync.cursor')).toBe('42');
 });
+
+it('keeps today’s order stamped, and a later edit wins over an older copy merged in', async () => {
+  const { clock, tick } = testClock(10_000);
+  const store = await freshStore(clock);
+  const order = { day: '2026-06-02', athleteIds: ['ana', 'ben'], current: 'ana' };
+  await store.write([{ kind: 'order', order }]);
+  const kept = (await store.order())!;
+  tick();
+  await store.merge([{ kind: 'order', record: { order: { ...order, current: 'ben' }, stamp: makeStamp({ ms: 9_000, count: 0 }, 'tablet'), modifiedAt: 9_000 } }], { from: 'server' });
+  expect((await store.order())!.order).toEqual(order);
+  expect((await store.order())!.stamp).toBe(kept.stamp);
+});

@@ -9,7 +9,7 @@
  */
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../compose/compose';
 import { composeTestApp, type TestPorts } from '../compose/testing/testApp';
 import { createFakeUnit } from '../device/testing/fakeUnit';
@@ -20,6 +20,9 @@ import { loadDatabase, type DatabaseDump } from '../journal/testing/idbDump';
 import { backupFile } from './backup';
 
 let app: (App & { ports: TestPorts }) | null = null;
+beforeEach(() => {
+  app = null;
+});
 afterEach(async () => {
   await app?.link.disconnect();
   app?.dispose();
