@@ -4,6 +4,7 @@
  * (the README tells users this is where their data lives).
  */
 import type { ChunkRecord, SessionRecord } from '../log/records';
+import { OTHER_ATHLETES_ID } from '../rules/athletes';
 import { figureKey, figuresOver, type SetRecord } from '../rules/setRecords';
 import type { HistoryEntry, LoadedSession } from './records';
 import type { JournalStore } from './store';
@@ -52,8 +53,8 @@ export async function listHistory(store: JournalStore): Promise<HistoryEntry[]> 
       reps: s.summary?.reps ?? 0,
       best: s.summary?.best ?? null,
       unitKind: s.unitKind,
-      athleteIds: unique((s.settings.tags ?? []).map((t) => t.athleteId)),
-      exerciseIds: unique((s.settings.tags ?? []).map((t) => t.exerciseId)),
+      athleteIds: unique(ownTags(s).map((t) => t.athleteId)),
+      exerciseIds: unique(ownTags(s).map((t) => t.exerciseId)),
       inertias: [...new Set((s.settings.loads ?? [{ inertia: s.settings.engine.inertia }]).map((l) => l.inertia))].sort((a, b) => a - b),
       sets: s.sets ?? null,
       notes: s.notes ?? [],
@@ -92,6 +93,9 @@ export function removeAllSessions(store: JournalStore): Promise<void> {
 }
 
 const unique = (ids: readonly string[]): string[] => [...new Set(ids)];
+
+/** The session's tag spans of athletes this device knows: a copy cut down to one athlete names the others' stretches "other" (rules/athletes.ts). */
+const ownTags = (s: SessionRecord) => (s.settings.tags ?? []).filter((t) => t.athleteId !== OTHER_ATHLETES_ID);
 
 function concat(chunks: readonly ChunkRecord[], field: 'timeUs' | 'angleDeg'): Float64Array {
   let length = 0;

@@ -84,6 +84,9 @@ export interface SyncDeps {
   after: (ms: number, run: () => void) => () => void;
 }
 
+/** How long a measurement of the offset stands against later ones with longer round trips (a clock may be changed meanwhile). */
+const OFFSET_KEPT_MS = 10 * 60_000;
+
 const REFUSED = 'The team server no longer accepts this device (it was removed from the team, or left it elsewhere): join again. Its log stays here.';
 const OFFLINE = 'Offline: changes wait on this device until it is back online.';
 
@@ -124,8 +127,18 @@ export function createSyncService(deps: SyncDeps): SyncService {
     update({ membership: next === null ? null : viewOf(next) });
   }
 
+  /**
+   * The measurement the offset comes from: the reply with the shortest round trip lately (the
+   * offset's error is at most half of it), unless a later one disagrees with it by more than both
+   * errors together: then the device's clock was changed, and the later one stands.
+   */
+  let best: { roundTrip: number; at: number } | null = null;
   function measure(serverTime: number, sentAt: number, receivedAt: number): void {
-    offset = Math.round(serverTime - (sentAt + receivedAt) / 2);
+    const roundTrip = Math.max(0, receivedAt - sentAt);
+    const estimate = Math.round(serverTime - (sentAt + receivedAt) / 2);
+    if (best !== null && roundTrip > best.roundTrip && receivedAt - best.at < OFFSET_KEPT_MS && Math.abs(estimate - offset) <= (roundTrip + best.roundTrip) / 2 + 1) return;
+    best = { roundTrip, at: receivedAt };
+    offset = estimate;
     journal.clock.setOffset(offset);
   }
 
@@ -233,6 +246,7 @@ export function createSyncService(deps: SyncDeps): SyncService {
     async join(address, code, deviceName) {
       const parsed = parseServerAddress(address);
       if (!parsed.ok) throw new Error(parsed.reason);
+      best = null;
       const joined = await clientFor(parsed.base, null).join(code, deviceName.trim());
       const store = await journal.opened();
       const former = journal.clock.deviceId;
@@ -269,6 +283,7 @@ export function createSyncService(deps: SyncDeps): SyncService {
       cancelRetry = null;
       save(null);
       offset = 0;
+      best = null;
       journal.clock.setOffset(0);
       await forgetTeamMarks({ store: await journal.opened() });
       update({ running: false, lastSyncAt: null, waiting: null, problem: null, notice: null, retryAt: null });
