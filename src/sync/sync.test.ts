@@ -4,7 +4,7 @@
  * the server hold the same log, through offline spells, dropped requests, lost replies, a server
  * that stops answering, a clock an hour ahead, an athlete's phone, a revoked token and leaving.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it as base } from 'vitest';
 import { athlete, chunk, gap, session } from '../../server/test/fixtures';
 import { startTeamServer, type TeamServer } from '../../tests/unit/teamServerKit';
 import { canonical } from '../log/merge';
@@ -17,16 +17,15 @@ import { syncDevice, type SyncDevice } from './testing/syncDevice';
 
 const HOUR = 3_600_000;
 
-let server: TeamServer;
-beforeAll(async () => {
-  server = await startTeamServer();
-}, 120_000);
-afterAll(async () => {
-  await server.close();
+/** One server for the file (each test makes its own team on it). */
+const it = base.extend('server', { scope: 'file' }, async ({}, { onCleanup }) => {
+  const server = await startTeamServer();
+  onCleanup(() => server.close());
+  return server;
 });
 
-/** A device joined to the team with `code` (a coach's, unless the code is an athlete's). */
-async function joined(code: string, name = 'device', options: { skewMs?: number } = {}): Promise<SyncDevice> {
+/** A device joined to the team on `server` with `code` (a coach's, unless the code is an athlete's). */
+async function joined(server: TeamServer, code: string, name = 'device', options: { skewMs?: number } = {}): Promise<SyncDevice> {
   const device = await syncDevice({ ...options, name });
   await device.sync.join(server.base, code, name);
   return device;
@@ -51,7 +50,8 @@ async function rename(device: SyncDevice, id: string, name: string): Promise<voi
 }
 
 const nameOf = async (device: SyncDevice, id: string) => (await device.store.athletes()).find((a) => a.id === id)?.name;
-const count = async (table: 'chunks' | 'gaps' | 'sessions', sessionId: string) =>
+const serverName = async (server: TeamServer, id: string) => (JSON.parse((await server.db.query<{ record: string }>('select record from athletes where id = $1', [id]))[0]!.record) as Athlete).name;
+const count = async (server: TeamServer, table: 'chunks' | 'gaps' | 'sessions', sessionId: string) =>
   Number((await server.db.query<{ n: number }>(`select count(*)::int as n from ${table} where ${table === 'sessions' ? 'id' : 'session_id'} = $1`, [sessionId]))[0]!.n);
 const pushes = (device: SyncDevice) => device.network.requests.filter((r) => r === 'POST /api/push').length;
 
@@ -63,8 +63,8 @@ async function logOf(device: SyncDevice, sessionIds: readonly string[]): Promise
   return { athletes: canonical(athletes), sessions: canonical(sessions), samples: canonical(samples) };
 }
 
-describe('two coach devices', () => {
-  it('end with the same log; the second gets the samples of a session when it opens it, bit for bit', async () => {
+describe('two coach devices', { timeout: 90_000 }, () => {
+  it('end with the same log; the second gets the samples of a session when it opens it, bit for bit', async ({ server }) => {
     const { coachCode } = await server.newTeam();
     const tablet = await syncDevice({ name: 'tablet' });
     await saveAthlete(tablet, athlete('ana-1', 'Ana'));
@@ -73,10 +73,10 @@ describe('two coach devices', () => {
     expect(tablet.sync.status.value).toMatchObject({ problem: null, waiting: 0, membership: { role: 'coach', deviceName: 'tablet' } });
     // The session record, then 650 chunks in requests of 250 and the gap: nothing twice.
     expect(pushes(tablet)).toBe(5);
-    expect(await count('chunks', 's1')).toBe(650);
-    expect(await count('gaps', 's1')).toBe(1);
+    expect(await count(server, 'chunks', 's1')).toBe(650);
+    expect(await count(server, 'gaps', 's1')).toBe(1);
 
-    const desktop = await joined(coachCode, 'desktop');
+    const desktop = await joined(server, coachCode, 'desktop');
     expect(desktop.sync.status.value.problem).toBeNull();
     // Its untouched first athlete gave way to the team's roster.
     expect((await desktop.store.athletes()).map((a) => a.id).sort()).toEqual((await tablet.store.athletes()).map((a) => a.id).sort());
@@ -95,12 +95,12 @@ describe('two coach devices', () => {
     expect(pushes(desktop)).toBe(0);
   });
 
-  it('rename one athlete at once: both keep the later name, on the server too', async () => {
+  it('rename one athlete at once: both keep the later name, on the server too', async ({ server }) => {
     const { coachCode } = await server.newTeam();
-    const tablet = await joined(coachCode, 'tablet');
+    const tablet = await joined(server, coachCode, 'tablet');
     await saveAthlete(tablet, athlete('ben-2', 'Ben'));
     await tablet.sync.syncNow();
-    const desktop = await joined(coachCode, 'desktop');
+    const desktop = await joined(server, coachCode, 'desktop');
     tablet.network.offline = true;
     desktop.network.offline = true;
     await rename(desktop, 'ben-2', 'Benjamin');
@@ -114,13 +114,14 @@ describe('two coach devices', () => {
     await tablet.sync.syncNow();
     expect(await nameOf(tablet, 'ben-2')).toBe('Ben T.');
     expect(await nameOf(desktop, 'ben-2')).toBe('Ben T.');
+    expect(await serverName(server, 'ben-2')).toBe('Ben T.');
   });
 });
 
-describe('offline first', () => {
-  it('records while offline, says it waits, and pushes once the browser is back online', async () => {
+describe('offline first', { timeout: 90_000 }, () => {
+  it('records while offline, says it waits, and pushes once the browser is back online', async ({ server }) => {
     const { coachCode } = await server.newTeam();
-    const tablet = await joined(coachCode, 'tablet');
+    const tablet = await joined(server, coachCode, 'tablet');
     tablet.network.offline = true;
     const before = tablet.network.requests.length;
     await record(tablet, 's2', [{ athleteId: 'x', fromUs: 0, velocities: [0.7] }], 3);
@@ -130,22 +131,22 @@ describe('offline first', () => {
 
     tablet.network.goOnline();
     await expect.poll(() => tablet.sync.status.value.running === false && tablet.sync.status.value.lastSyncAt !== null && tablet.sync.status.value.waiting === 0).toBe(true);
-    expect(await count('chunks', 's2')).toBe(3);
+    expect(await count(server, 'chunks', 's2')).toBe(3);
     expect(tablet.sync.status.value.offline).toBe(false);
   });
 });
 
-describe('dropped requests and lost replies', () => {
-  it('change nothing twice and lose nothing: the retry after a lost reply is answered unchanged and resumes the samples where the server stopped', async () => {
+describe('dropped requests and lost replies', { timeout: 90_000 }, () => {
+  it('change nothing twice and lose nothing: the retry after a lost reply is answered unchanged and resumes the samples where the server stopped', async ({ server }) => {
     const { coachCode } = await server.newTeam();
-    const tablet = await joined(coachCode, 'tablet');
+    const tablet = await joined(server, coachCode, 'tablet');
     await record(tablet, 's3', [{ athleteId: 'x', fromUs: 0, velocities: [0.9, 0.85] }], 600);
     // The reply to the second request of chunks is lost: the server committed 500 chunks.
     tablet.network.dropReplies({ match: /^POST \/api\/push$/, after: 2 });
     await tablet.sync.syncNow();
     expect(tablet.sync.status.value.problem).toMatch(/could not be reached/);
     expect(tablet.timers.pending).toEqual([FIRST_RETRY_MS]);
-    expect(await count('chunks', 's3')).toBe(500);
+    expect(await count(server, 'chunks', 's3')).toBe(500);
 
     // The retry's first request is dropped: the wait doubles.
     tablet.network.dropRequests({ match: /^GET \/api\/me$/ });
@@ -157,19 +158,19 @@ describe('dropped requests and lost replies', () => {
     await expect.poll(() => tablet.sync.status.value.problem).toBeNull();
     // The records again (answered unchanged), then only the 100 chunks the server lacked, and the gap.
     expect(pushes(tablet) - before).toBe(3);
-    expect(await count('chunks', 's3')).toBe(600);
-    expect(await count('sessions', 's3')).toBe(1);
+    expect(await count(server, 'chunks', 's3')).toBe(600);
+    expect(await count(server, 'sessions', 's3')).toBe(1);
     expect(tablet.sync.status.value).toMatchObject({ problem: null, waiting: 0, retryAt: null });
     expect(tablet.timers.pending).toEqual([]);
 
-    const desktop = await joined(coachCode, 'desktop');
+    const desktop = await joined(server, coachCode, 'desktop');
     await desktop.sync.fetchSamples('s3');
     expect(await logOf(desktop, ['s3'])).toEqual(await logOf(tablet, ['s3']));
   });
 
-  it('back off while the server is down: a set waits for the backoff, the foreground tries at once, and a run after it comes back resets the wait', async () => {
+  it('back off while the server is down: a set waits for the backoff, the foreground tries at once, and a run after it comes back resets the wait', async ({ server }) => {
     const { coachCode } = await server.newTeam();
-    const tablet = await joined(coachCode, 'tablet');
+    const tablet = await joined(server, coachCode, 'tablet');
     await server.stop();
     try {
       await tablet.sync.syncNow();
@@ -199,13 +200,13 @@ describe('dropped requests and lost replies', () => {
   });
 });
 
-describe('a device whose clock is an hour ahead', () => {
-  it('has its edit made before it knew refused, re-timed to when it was made, so a later edit elsewhere wins; its later edits win; it is told', async () => {
+describe('a device whose clock is an hour ahead', { timeout: 90_000 }, () => {
+  it('has its edit made before it knew refused, re-timed to when it was made, so a later edit elsewhere wins; its later edits win; it is told', async ({ server }) => {
     const { coachCode } = await server.newTeam();
-    const tablet = await joined(coachCode, 'tablet');
+    const tablet = await joined(server, coachCode, 'tablet');
     await saveAthlete(tablet, athlete('ana-5', 'Ana'));
     await tablet.sync.syncNow();
-    const phone = await joined(coachCode, 'phone');
+    const phone = await joined(server, coachCode, 'phone');
     // The phone's clock jumps an hour ahead; offline, it renames Ana; a moment later the tablet does.
     phone.skew(HOUR);
     phone.network.offline = true;
@@ -238,10 +239,10 @@ describe('a device whose clock is an hour ahead', () => {
   });
 });
 
-describe('an athlete’s phone', () => {
-  it('joins as its athlete, receives only their sets, shares only their sessions, and its redacted copies name no other athlete', async () => {
+describe('an athlete’s phone', { timeout: 90_000 }, () => {
+  it('joins as its athlete, receives only their sets, shares only their sessions, and its redacted copies name no other athlete', async ({ server }) => {
     const { coachCode } = await server.newTeam();
-    const tablet = await joined(coachCode, 'tablet');
+    const tablet = await joined(server, coachCode, 'tablet');
     await saveAthlete(tablet, athlete('ana-6', 'Ana'));
     await saveAthlete(tablet, athlete('ben-6', 'Ben'));
     await record(tablet, 's6', [{ athleteId: 'ana-6', fromUs: 0, velocities: [0.8] }, { athleteId: 'ben-6', fromUs: 2_000_000, velocities: [0.6, 0.5] }], 4);
@@ -249,7 +250,7 @@ describe('an athlete’s phone', () => {
     const invite = await tablet.sync.inviteAthlete('ana-6');
     expect(invite).toMatchObject({ role: 'athlete', athleteId: 'ana-6', code: expect.stringMatching(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/) });
 
-    const phone = await joined(invite.code, 'Ana’s phone');
+    const phone = await joined(server, invite.code, 'Ana’s phone');
     expect(phone.sync.status.value).toMatchObject({ problem: null, membership: { role: 'athlete', athleteId: 'ana-6' } });
     expect((await phone.store.athletes()).map((a) => a.name)).toEqual(['Ana']);
     const copy = (await phone.store.session('s6'))!;
@@ -263,7 +264,7 @@ describe('an athlete’s phone', () => {
     await rename(phone, 'ana-6', 'Ana on her phone');
     await phone.sync.syncNow();
     expect(phone.sync.status.value).toMatchObject({ problem: null, waiting: 0 });
-    expect(await count('chunks', 's7')).toBe(2);
+    expect(await count(server, 'chunks', 's7')).toBe(2);
     await tablet.sync.syncNow();
     expect(canonical(await tablet.store.session('s7'))).toBe(canonical(await phone.store.session('s7')));
     expect(await nameOf(tablet, 'ana-6')).toBe('Ana');
@@ -281,13 +282,13 @@ describe('an athlete’s phone', () => {
   });
 });
 
-describe('leaving the team', () => {
-  it('revokes the token, forgets it, keeps the log; without a connection a session pulled without samples says so', async () => {
+describe('leaving the team', { timeout: 90_000 }, () => {
+  it('revokes the token, forgets it, keeps the log; without a connection a session pulled without samples says so', async ({ server }) => {
     const { coachCode } = await server.newTeam();
-    const tablet = await joined(coachCode, 'tablet');
+    const tablet = await joined(server, coachCode, 'tablet');
     await record(tablet, 's8', [{ athleteId: 'x', fromUs: 0, velocities: [0.7] }], 2);
     await tablet.sync.syncNow();
-    const desktop = await joined(coachCode, 'desktop');
+    const desktop = await joined(server, coachCode, 'desktop');
     desktop.network.offline = true;
     await expect(desktop.sync.fetchSamples('s8')).rejects.toThrow('Its samples are on the team server: connect to the network to open it.');
     desktop.network.goOnline();

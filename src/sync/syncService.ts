@@ -19,6 +19,7 @@ import type { NetworkPort } from '../platform/network/port';
 import type { StoragePort } from '../platform/storage/port';
 import { messageOf } from '../shared/messageOf';
 import { parseServerAddress } from './address';
+import { describeOffset } from './words';
 import { askedWaitMs, retryDelayMs } from './backoff';
 import { createTeamServerClient, type TeamServerClient } from './client';
 import { META, type SyncJournal } from './context';
@@ -89,13 +90,6 @@ const OFFSET_KEPT_MS = 10 * 60_000;
 
 const REFUSED = 'The team server no longer accepts this device (it was removed from the team, or left it elsewhere): join again. Its log stays here.';
 const OFFLINE = 'Offline: changes wait on this device until it is back online.';
-
-/** "60 min ahead of", "2 h behind": the offset (server minus device) as a person reads it. */
-export function describeOffset(offsetMs: number): string {
-  const minutes = Math.round(Math.abs(offsetMs) / 60_000);
-  const size = minutes >= 120 ? `${Math.round(minutes / 60)} h` : minutes >= 1 ? `${minutes} min` : `${Math.round(Math.abs(offsetMs) / 1000)} s`;
-  return `${size} ${offsetMs < 0 ? 'ahead of' : 'behind'}`;
-}
 
 export function createSyncService(deps: SyncDeps): SyncService {
   const { network, journal, now } = deps;
