@@ -1,14 +1,15 @@
 /**
  * The team server's address as a person types it, checked before anything is sent to it
  * (docs/sync.md §2): `https://` to any host; plain `http://` only to this machine (`localhost`,
- * `127.0.0.1`, `[::1]`), since a device's token would otherwise cross the network in the clear. An
+ * `127.0.0.1`: what the app's Content-Security-Policy allows too, build/cspPlugin.ts), since a
+ * device's token would otherwise cross the network in the clear. An
  * address without a scheme is taken as `https://`; a path, query or fragment is refused (every
  * route is the server's own `/api/…`), and a trailing slash dropped.
  */
 
 export type ServerAddress = { ok: true; base: string } | { ok: false; reason: string };
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+const LOOPBACK = new Set(['localhost', '127.0.0.1']);
 
 export function parseServerAddress(typed: string): ServerAddress {
   const text = typed.trim();
