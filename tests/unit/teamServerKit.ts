@@ -20,6 +20,12 @@ export interface TeamServer {
   readonly db: Database;
   /** A new team on the server; its coach's join code (tests of one file share a server, each its own team). */
   newTeam(): Promise<{ teamId: string; coachCode: string }>;
+  /**
+   * A request to the server without a socket (Fastify's inject: the same routes, hooks and
+   * plugins), answered as a Fetch API Response: for tests in a browser-like environment, whose
+   * `fetch` is not Node's.
+   */
+  send(url: string, init: RequestInit): Promise<Response>;
   /** Stops answering (the port closes); `start` brings it back. */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -44,6 +50,13 @@ export async function startTeamServer(): Promise<TeamServer> {
   return {
     base: `http://127.0.0.1:${port}`,
     db,
+    async send(url, init) {
+      if (app === null) throw new TypeError('Failed to fetch (the server is down)');
+      const { pathname, search } = new URL(url);
+      const body = init.body === undefined || init.body === null ? undefined : typeof init.body === 'string' ? init.body : Buffer.from(init.body as Uint8Array);
+      const reply = await app.inject({ method: (init.method ?? 'GET') as 'GET' | 'POST', url: pathname + search, headers: init.headers as Record<string, string>, ...(body === undefined ? {} : { payload: body }) });
+      return new Response(reply.rawPayload.length === 0 ? null : new Uint8Array(reply.rawPayload), { status: reply.statusCode, headers: { 'content-type': String(reply.headers['content-type'] ?? 'application/json') } });
+    },
     async newTeam() {
       const { id: teamId } = await createTeam(db, 'Test team');
       const { code: coachCode } = await makeJoinCode(db, { teamId, role: 'coach', athleteId: null, createdBy: null, now: Date.now() });
