@@ -85,12 +85,17 @@ export async function applyEdits(tx: WriteTx, ops: readonly JournalOp[], ctx: Ed
         break;
       case 'athlete': {
         const kept = await tx.objectStore('athletes').get(op.record.id);
-        await Promise.all([tx.objectStore('athletes').put(editAthlete(kept, op.record, ctx.stamp())), marks.mark('athlete', op.record.id)]);
+        const edited = editAthlete(kept, op.record, ctx.stamp());
+        // Saved again as it was (the team keeps the athlete up at every settings change): no edit, nothing to push.
+        if (kept !== undefined && canonical(edited) === canonical(kept)) break;
+        await Promise.all([tx.objectStore('athletes').put(edited), marks.mark('athlete', op.record.id)]);
         break;
       }
       case 'exercise': {
         const kept = await tx.objectStore('exercises').get(op.record.id);
-        await Promise.all([tx.objectStore('exercises').put(editExercise(kept, op.record, ctx.stamp())), marks.mark('exercise', op.record.id)]);
+        const edited = editExercise(kept, op.record, ctx.stamp());
+        if (kept !== undefined && canonical(edited) === canonical(kept)) break;
+        await Promise.all([tx.objectStore('exercises').put(edited), marks.mark('exercise', op.record.id)]);
         break;
       }
       case 'order':

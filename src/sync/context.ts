@@ -14,6 +14,8 @@ import type { Role } from './wire';
 export interface SyncJournal {
   opened(): Promise<JournalStore>;
   mergeEntries(entries: readonly LogEntry[], options: MergeOptions): Promise<MergeReport>;
+  /** Writes into the log with `write` where those who show it read it again afterwards (refused while a unit records). */
+  merge<T>(write: (store: JournalStore) => Promise<T>): Promise<T>;
   readonly clock: DeviceClock;
   /** Resolves once what the recorder was handed is written. */
   settled(): Promise<void>;

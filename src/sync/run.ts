@@ -41,7 +41,9 @@ export async function syncRun(ctx: RunContext & RunOptions): Promise<RunReport> 
   if (ctx.first) {
     const placeholder = await placeholderAthlete(ctx.store);
     pulled = await pullChanges(ctx);
-    await forgetPlaceholder(ctx.store, placeholder);
+    // Through the journal's `merge`, so that the team reads its athletes again; a device that
+    // records meanwhile keeps its first athlete (it has a session for them by then anyway).
+    if (placeholder !== null) await ctx.journal.merge((store) => forgetPlaceholder(store, placeholder)).catch(() => false);
   }
   const pushed = await pushChanges(ctx);
   pulled = addReports(pulled, await pullChanges(ctx));

@@ -70,6 +70,7 @@ export async function syncDevice(options: { skewMs?: number; name?: string } = {
       merges++;
       return store.merge(entries, mergeOptions);
     },
+    merge: (write) => write(store),
     clock,
     settled: async () => {},
   };
