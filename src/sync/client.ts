@@ -4,7 +4,8 @@
  * CompressionStream and the body is worth it, every reply's `serverTime` handed to `onServerTime`
  * with the device's clock when the request left and when its reply came (the edit clock's offset,
  * §8). A reply other than 2xx rejects with a ServerError (its reason and one sentence); no reply
- * at all (offline, refused, cut, too slow) with Unreachable.
+ * at all (offline, refused, cut, too slow) with Unreachable, and so does a request the device
+ * knows it cannot send (offline: nothing is tried).
  */
 import type { NetworkPort } from '../platform/network/port';
 import { messageOf } from '../shared/messageOf';
@@ -50,6 +51,7 @@ export async function gzip(text: string): Promise<Uint8Array<ArrayBuffer> | null
 
 export function createTeamServerClient(deps: ClientDeps): TeamServerClient {
   async function request<T>(method: 'GET' | 'POST', path: string, body?: string): Promise<T> {
+    if (!deps.network.online()) throw new Unreachable('This device is offline.');
     const headers: Record<string, string> = {};
     const token = deps.token();
     if (token !== null) headers.authorization = `Bearer ${token}`;
