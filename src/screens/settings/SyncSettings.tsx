@@ -67,7 +67,7 @@ function JoinForm({ sync, again }: { sync: SyncService; again: MembershipView | 
         <label htmlFor={`${id}-address`}>Team server’s address</label>
         <input
           id={`${id}-address`}
-          type="url"
+          type="text"
           inputMode="url"
           autoComplete="url"
           placeholder="https://team.example.org"
@@ -226,12 +226,16 @@ export default function SyncSettings(): ReactElement {
   return (
     <div>
       <h2>Team sync</h2>
-      <p>
-        With a team server (your club’s: README “Run a team server”), every device of the team keeps the same log: the coach’s tablet and
-        desktop see every session, and an athlete’s phone sends its sets and sees only that athlete’s. Recording never waits for the server:
-        what is recorded offline goes up later, and nothing on this device is deleted by a sync. This device talks to no server until it joins
-        one here, and then only to that one.
-      </p>
+      {membership === null ? (
+        <p>
+          With a team server (your club’s: README “Run a team server”), every device of the team keeps the same log: the coach’s tablet and
+          desktop see every session, and an athlete’s phone sends its sets and sees only that athlete’s. Recording never waits for the server:
+          what is recorded offline goes up later, and nothing on this device is deleted by a sync. This device talks to no server until it
+          joins one here, and then only to that one.
+        </p>
+      ) : (
+        <p>This device keeps the team’s log with the server below, after each set and whenever it comes back online. Recording never waits for it.</p>
+      )}
       {loadProblem !== null && <p className="field__message">{loadProblem}</p>}
       {sync === null || status === null ? (
         loadProblem === null && <p className="hint">Loading…</p>

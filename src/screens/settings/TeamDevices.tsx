@@ -55,7 +55,7 @@ function InviteAthlete({ sync }: { sync: SyncService }): ReactElement {
       {chosen === undefined ? (
         <p className="hint">Add the athlete on the Team page first.</p>
       ) : (
-        <>
+        <div className="form">
           <SelectField label="Athlete" value={chosen.id} options={athletes.map((a) => ({ value: a.id, label: a.name }))} onChange={setAthleteId} />
           <p>
             <button
@@ -75,7 +75,7 @@ function InviteAthlete({ sync }: { sync: SyncService }): ReactElement {
               Make a code for {chosen.name}
             </button>
           </p>
-        </>
+        </div>
       )}
       {problem !== null && (
         <p className="field__message" role="alert">
