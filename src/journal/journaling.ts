@@ -7,9 +7,10 @@
  * the first render (`compose/backgroundServices.ts`), so IndexedDB code never weighs on the Workout
  * screen's start-up.
  *
- * Where the data lives: IndexedDB database `repline-journal` of this origin, on this device (and,
- * on a device in a team, copied to the team's server by src/sync/ and merged back here); the settings, and the unsaved end of a session while the page is
- * being closed (journalTail.ts), are in localStorage. "Delete all data" removes all of it (the
+ * Where the data lives: IndexedDB database `repline-journal` of this origin, on this device (on a
+ * device in a team, also on the team's server: src/sync/ sends it there and merges what comes back
+ * here); the settings, and the unsaved end of a session while the page is being closed
+ * (journalTail.ts), are in localStorage. "Delete all data" removes all of it (the
  * device's id and edit clock stay: they are no data of the user's, deviceClock.ts).
  *
  * Every edit is stamped by this device's edit clock (`clock`, deviceClock.ts) as the store writes
