@@ -34,7 +34,7 @@ export async function pullChanges(ctx: RunContext): Promise<MergeReport> {
     const entries: LogEntry[] = [];
     for (const raw of reply.records) {
       try {
-        entries.push(pulledEntry(raw) as LogEntry);
+        entries.push(pulledEntry(raw));
       } catch (error) {
         ctx.problem(`A ${raw.kind} from the team server could not be read and was left out: ${messageOf(error)}`);
       }

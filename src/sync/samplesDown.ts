@@ -26,7 +26,7 @@ export async function fetchSamples(store: JournalStore, client: TeamServerClient
     for (let from: number | null = kept; from !== null; ) {
       const page = await client.samples(sessionId, from, SAMPLES_PAGE);
       const done = page.next === null && record.finishedAt !== null;
-      await store.merge(sampleEntries(page) as Parameters<JournalStore['merge']>[0], { from: 'server', ...(done ? { meta: { [META.samples(sessionId)]: true } } : {}) });
+      await store.merge(sampleEntries(page), { from: 'server', ...(done ? { meta: { [META.samples(sessionId)]: true } } : {}) });
       from = page.next;
     }
   } catch (error) {
