@@ -5,11 +5,13 @@
  * the coach sees every session, the athlete only their own; the server killed in the middle of a
  * push and restarted loses and doubles nothing. Two coach devices rename one athlete at once: the
  * later name everywhere; a device whose clock jumps an hour ahead has its earlier edit ordered
- * before the later one made elsewhere, is told, and its later edits win.
+ * before the later one made elsewhere, is told, and its later edits win. Settings → Sync fits a
+ * phone and a tablet and passes axe, joining and joined.
  */
 import { inject } from 'vitest';
 import type { App } from './fixtures/app';
 import { PHONE, TABLET, buildServerBundle, historyCards, installClockShift, joinTeam, openDevice, openSync, recordDemoSet, renameAthlete, rosterNames, shiftClock, startTeamServer, syncFacts, syncNow, type TeamServerProcess } from './fixtures/sync';
+import { seriousViolations } from './fixtures/axe';
 import { addAthlete, athleteUp } from './fixtures/team';
 import { describe, expect, test as base } from './fixtures/test';
 
@@ -48,12 +50,18 @@ describe('syncing the team log through a team server', () => {
       await addAthlete(tablet, 'Ana', 61);
       await addAthlete(tablet, 'Ben', 78);
       const code = await inviteCode(tablet, 'Ana');
+      await expectUsable(tablet);
 
       const phone = await openDevice(browser, baseUrl, PHONE);
       contexts.push(phone);
       phone.problems.allowConsoleError(/favicon\.svg/);
+      await openSync(phone);
+      await phone.page.getByLabel('Team server’s address').fill('http://192.168.1.20:8787');
+      await phone.page.getByText(/^Plain http:\/\/ sends this device’s key across the network unencrypted/).waitFor();
+      await expectUsable(phone);
       await joinTeam(phone, server.base, code, 'Ana’s phone');
       expect(await syncFacts(phone)).toMatchObject({ 'This device': 'Ana’s phone, the phone of Ana (their sets only)' });
+      await expectUsable(phone);
       await phone.navigate('Workout');
       await expect.poll(() => athleteUp(phone)).toBe('Ana');
       // The phone's roster is its athlete alone: its untouched first athlete gave way.
@@ -199,6 +207,12 @@ describe('syncing the team log through a team server', () => {
     }
   });
 });
+
+/** The page fits its width and axe-core finds no serious or critical violation on it. */
+async function expectUsable(app: App): Promise<void> {
+  expect(await app.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(await seriousViolations(app.page)).toEqual([]);
+}
 
 /** Opens the History's first session and reads its reps from the table (every set's rows). */
 async function openFirstSession(app: App): Promise<string[][]> {
