@@ -240,9 +240,10 @@ export function createSyncService(deps: SyncDeps): SyncService {
     async join(address, code, deviceName) {
       const parsed = parseServerAddress(address);
       if (!parsed.ok) throw new Error(parsed.reason);
+      // The journal first: a device that joined and could not keep a log would leave its key behind.
+      const store = await journal.opened();
       best = null;
       const joined = await clientFor(parsed.base, null).join(code, deviceName.trim());
-      const store = await journal.opened();
       const former = journal.clock.deviceId;
       journal.clock.useDeviceId(joined.deviceId);
       await forgetTeamMarks({ store });
