@@ -9,13 +9,15 @@ describe('contentSecurityPolicy', () => {
     expect(directive('script-src')).toBe("script-src 'self' 'wasm-unsafe-eval'");
   });
 
-  it('allows fetches and workers from this origin only', () => {
-    expect(directive('connect-src')).toBe("connect-src 'self'");
+  it('allows fetches from this origin, from a team server over https, and over plain http from this machine only', () => {
+    expect(directive('connect-src')).toBe("connect-src 'self' https: http://localhost:* http://127.0.0.1:*");
     expect(directive('worker-src')).toBe("worker-src 'self'");
   });
 
-  it('names no remote origin and allows neither inline code nor eval', () => {
-    expect(policy).not.toMatch(/https?:|\*|'unsafe-inline'|'unsafe-eval'/);
+  it('names no remote origin beyond connect-src and allows neither inline code nor eval', () => {
+    const others = policy.split('; ').filter((d) => !d.startsWith('connect-src ')).join('; ');
+    expect(others).not.toMatch(/https?:|\*|'unsafe-inline'|'unsafe-eval'/);
+    expect(policy).not.toMatch(/'unsafe-inline'|'unsafe-eval'|http:(?!\/\/(localhost|127\.0\.0\.1):\*)/);
   });
 
   it('leaves out directives a meta element cannot carry', () => {

@@ -2,9 +2,17 @@
  * The Content-Security-Policy of the production build, delivered as a `<meta http-equiv>` so it
  * holds on any static host (and inside the native shell) without server configuration.
  *
- * The app makes no network calls, runs no inline script and loads nothing from another origin,
- * so the policy allows only this origin, plus `'wasm-unsafe-eval'`: browsers treat compiling
- * WebAssembly as eval, and the engine is WebAssembly. Decisions:
+ * The app runs no inline script and loads nothing from another origin, so the policy allows only
+ * this origin, plus `'wasm-unsafe-eval'`: browsers treat compiling WebAssembly as eval, and the
+ * engine is WebAssembly. Its one network call to elsewhere is the team server the user configures
+ * in Settings → Sync (docs/sync.md), whose address the app cannot know when it is built, so:
+ * - `connect-src` allows `https:` (any team server behind TLS) and plain `http://` to this machine
+ *   only (`localhost`, `127.0.0.1`, any port: a server run beside the app while trying it out).
+ *   Those are exactly the addresses Settings → Sync accepts (src/sync/address.ts refuses plain http
+ *   elsewhere, since a device's token would cross the network in the clear): the browser enforces
+ *   the same rule a second time. Scripts, styles, images and workers stay this origin's only, so
+ *   the wider `connect-src` lets no code in; nothing but the sync client fetches.
+ * Other decisions:
  * - `style-src 'self'`, no `'unsafe-inline'`: React sets `style` props through the CSSOM (which
  *   CSP allows) and Plotly's stylesheet is shipped as a file (see `plotlyCss.ts`).
  * - `img-src` also allows `data:` and `blob:` (same-document images: Plotly's "download as
@@ -29,7 +37,7 @@ export const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = Objec
   'style-src': ["'self'"],
   'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'"],
-  'connect-src': ["'self'"],
+  'connect-src': ["'self'", 'https:', 'http://localhost:*', 'http://127.0.0.1:*'],
   'worker-src': ["'self'"],
   'manifest-src': ["'self'"],
   'object-src': ["'none'"],

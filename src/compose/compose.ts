@@ -39,6 +39,8 @@ import { createResetFlow, type ResetFlow } from '../workout/resetFlow';
 import { createCodeCache, type CodeCache } from './codeCache';
 import type { ProfileTestStore } from '../stores/profileTest';
 import type { Team } from '../team/team';
+import type { NetworkPort } from '../platform/network/port';
+import type { TeamSync } from '../sync/teamSync';
 
 /**
  * The view of a session without reps, until the rules' code is in: what they give for no rep in
@@ -49,8 +51,8 @@ export function emptyView(repGoal: number | null): WorkoutView {
   return { rows: [], judged: 'None', target: null, drop: null, best: null, bestChange: 0, latest: null, latestRow: null, counted: 0, goal: repGoal, setComplete: false, setDone: false };
 }
 
-/** The log as the views reach it: the journal's operations and the log file's (backup, restore, an athlete's sessions). */
-export type AppJournal = Journaling & LogFile;
+/** The log as the views reach it: the journal's operations, the log file's (backup, restore, an athlete's sessions) and the sync with a team server (its code loaded on demand). */
+export type AppJournal = Journaling & LogFile & { readonly sync: TeamSync };
 
 /** The outside world as the app uses it: web implementations in the browser, doubles in tests. */
 export interface AppPorts {
@@ -69,6 +71,8 @@ export interface AppPorts {
   openJournal: (clock: EditClock) => Promise<JournalStore>;
   /** Whether the browser keeps the site's storage (the web's Storage API when absent: compose/backgroundServices.ts). */
   persistence?: () => PersistencePort;
+  /** The network, to the team server the user configured (the browser's when absent; its code loads with the sync's). */
+  network?: () => NetworkPort;
   /** Timers of the reconnect attempts (tests drive them by hand). */
   reconnectTiming?: Pick<ReconnectorDeps, 'after' | 'schedule'>;
   /** Schedules a screen update (requestAnimationFrame in the browser). */
@@ -186,6 +190,7 @@ export function composeApp(ports: AppPorts): App {
           stores,
           open: ports.openJournal,
           persistence: ports.persistence,
+          network: ports.network,
           storage: ports.storage,
           storageProblem: ports.storageProblem,
           exportLive,

@@ -4,6 +4,7 @@
  * (the README tells users this is where their data lives).
  */
 import type { ChunkRecord, SessionRecord } from '../log/records';
+import { OTHER_ATHLETES_ID } from '../rules/athletes';
 import { figureKey, figuresOver, type SetRecord } from '../rules/setRecords';
 import type { HistoryEntry, LoadedSession } from './records';
 import type { JournalStore } from './store';
@@ -52,8 +53,8 @@ export async function listHistory(store: JournalStore): Promise<HistoryEntry[]> 
       reps: s.summary?.reps ?? 0,
       best: s.summary?.best ?? null,
       unitKind: s.unitKind,
-      athleteIds: unique((s.settings.tags ?? []).map((t) => t.athleteId)),
-      exerciseIds: unique((s.settings.tags ?? []).map((t) => t.exerciseId)),
+      athleteIds: unique(ownTags(s).map((t) => t.athleteId)),
+      exerciseIds: unique(ownTags(s).map((t) => t.exerciseId)),
       inertias: [...new Set((s.settings.loads ?? [{ inertia: s.settings.engine.inertia }]).map((l) => l.inertia))].sort((a, b) => a - b),
       sets: s.sets ?? null,
       notes: s.notes ?? [],
@@ -62,23 +63,40 @@ export async function listHistory(store: JournalStore): Promise<HistoryEntry[]> 
     .map(withoutRemovedAthletes);
 }
 
+/** A pause between two samples longer than this, where no gap says so, is a stretch left out of a copy cut down to one athlete. */
+const LEFT_OUT_US = 250_000;
+
 /**
  * A whole session: its record, every sample in recording order (one pair of typed arrays, ready
  * for the engine's reprocess) and its gaps. Rejects with a clear Error for an unknown id or a
- * journal with a missing chunk (which the writer never produces: the database was altered).
+ * journal with a missing chunk (which the writer never produces: the database was altered), except
+ * in a copy cut down to one athlete: an athlete's phone gets only its athlete's stretches of a
+ * session another device recorded (docs/sync.md §7, §9), and each stretch left out reads as a gap,
+ * so that no rep is made across it.
  */
 export async function loadSession(store: JournalStore, id: string): Promise<LoadedSession> {
   const [meta, chunks, gaps] = await Promise.all([store.session(id), store.chunks(id), store.gaps(id)]);
   if (meta === undefined) throw new Error(`no session ${id} in the journal`);
-  chunks.forEach((chunk, i) => {
-    if (chunk.seq !== i) throw new Error(`session ${id}: chunk ${i} is missing from the journal (found ${chunk.seq} in its place)`);
-  });
-  return {
-    meta,
-    samples: { timeUs: concat(chunks, 'timeUs'), angleDeg: concat(chunks, 'angleDeg') },
-    gaps: gaps.map(({ fromUs, toUs }) => ({ fromUs, toUs })),
-    chunks: chunks.length,
-  };
+  const cut = (meta.settings.tags ?? []).some((t) => t.athleteId === OTHER_ATHLETES_ID);
+  if (!cut) {
+    chunks.forEach((chunk, i) => {
+      if (chunk.seq !== i) throw new Error(`session ${id}: chunk ${i} is missing from the journal (found ${chunk.seq} in its place)`);
+    });
+  }
+  const samples = { timeUs: concat(chunks, 'timeUs'), angleDeg: concat(chunks, 'angleDeg') };
+  const kept = gaps.map(({ fromUs, toUs }) => ({ fromUs, toUs }));
+  return { meta, samples, gaps: cut ? [...kept, ...leftOut(samples.timeUs, kept)].sort((a, b) => a.fromUs - b.fromUs) : kept, chunks: chunks.length };
+}
+
+/** The pauses in `timeUs` longer than LEFT_OUT_US that no gap of `gaps` covers. */
+function leftOut(timeUs: Float64Array, gaps: readonly { fromUs: number; toUs: number }[]): { fromUs: number; toUs: number }[] {
+  const out: { fromUs: number; toUs: number }[] = [];
+  for (let i = 1; i < timeUs.length; i++) {
+    const fromUs = timeUs[i - 1]!;
+    const toUs = timeUs[i]!;
+    if (toUs - fromUs > LEFT_OUT_US && !gaps.some((g) => g.fromUs <= toUs && g.toUs >= fromUs)) out.push({ fromUs, toUs });
+  }
+  return out;
 }
 
 /** Deletes one session and all its samples; its deletion is kept (a copy of it from elsewhere does not come back). */
@@ -92,6 +110,9 @@ export function removeAllSessions(store: JournalStore): Promise<void> {
 }
 
 const unique = (ids: readonly string[]): string[] => [...new Set(ids)];
+
+/** The session's tag spans of athletes this device knows: a copy cut down to one athlete names the others' stretches "other" (rules/athletes.ts). */
+const ownTags = (s: SessionRecord) => (s.settings.tags ?? []).filter((t) => t.athleteId !== OTHER_ATHLETES_ID);
 
 function concat(chunks: readonly ChunkRecord[], field: 'timeUs' | 'angleDeg'): Float64Array {
   let length = 0;

@@ -7,9 +7,10 @@
  * the first render (`compose/backgroundServices.ts`), so IndexedDB code never weighs on the Workout
  * screen's start-up.
  *
- * Where the data lives: IndexedDB database `repline-journal` of this origin, on this device only
- * (the app talks to no server); the settings, and the unsaved end of a session while the page is
- * being closed (journalTail.ts), are in localStorage. "Delete all data" removes all of it (the
+ * Where the data lives: IndexedDB database `repline-journal` of this origin, on this device (on a
+ * device in a team, also on the team's server: src/sync/ sends it there and merges what comes back
+ * here); the settings, and the unsaved end of a session while the page is being closed
+ * (journalTail.ts), are in localStorage. "Delete all data" removes all of it (the
  * device's id and edit clock stay: they are no data of the user's, deviceClock.ts).
  *
  * Every edit is stamped by this device's edit clock (`clock`, deviceClock.ts) as the store writes
@@ -75,7 +76,7 @@ export interface Journaling extends Pick<JournalAccess, 'state' | 'opened'>, Omi
    * Merges copies of records from outside into the log (a sync's pull: `from: 'server'`), by the
    * log's rules, in one transaction; unlike `merge`, allowed while a unit records (a session being
    * recorded is this device's: no copy from elsewhere replaces what it records). Who shows athletes
-   * and sessions reads them again when anything changed.
+   * and sessions reads them again when anything changed (`revision`), and only then.
    */
   mergeEntries(entries: readonly LogEntry[], options: MergeOptions): Promise<MergeReport>;
   /** Opens the journal and starts recording; where storage is unavailable, says so and records in memory. */
@@ -91,6 +92,12 @@ export interface Journaling extends Pick<JournalAccess, 'state' | 'opened'>, Omi
   /** Resolves once what the journal has been handed is written (or failed): see Recorder.settled. */
   settled(): Promise<void>;
   dispose(): void;
+}
+
+/** Whether a merge added, changed or deleted a record or a sample here. */
+function changedAnything(report: MergeReport): boolean {
+  const { sessions, athletes, exercises, samples } = report;
+  return sessions.added + sessions.updated + sessions.deleted + athletes.added + athletes.updated + exercises.added + exercises.updated + samples.added > 0;
 }
 
 export function createJournaling(deps: JournalingDeps): Journaling {
@@ -131,8 +138,11 @@ export function createJournaling(deps: JournalingDeps): Journaling {
     },
     async mergeEntries(entries, options) {
       const report = await (await recording.opened()).merge(entries, options);
-      history.forget();
-      revision.value++;
+      // A pull that changed nothing here (most syncs) has no one read the log again.
+      if (changedAnything(report) || entries.some((e) => e.kind === 'order')) {
+        history.forget();
+        revision.value++;
+      }
       return report;
     },
     async start() {

@@ -6,7 +6,7 @@
  * tombstone is kept is dropped.
  */
 import type { IDBPTransaction } from 'idb';
-import { deletion, editAthlete, editExercise, editSession, orderEdit, removeAthleteFrom } from '../log/edits';
+import { deletion, editAthlete, editExercise, editSession, mapStamps, orderEdit, removeAthleteFrom } from '../log/edits';
 import { canonical } from '../log/merge';
 import type { SessionRecord } from '../log/records';
 import type { Stamp } from '../log/stamp';
@@ -85,12 +85,17 @@ export async function applyEdits(tx: WriteTx, ops: readonly JournalOp[], ctx: Ed
         break;
       case 'athlete': {
         const kept = await tx.objectStore('athletes').get(op.record.id);
-        await Promise.all([tx.objectStore('athletes').put(editAthlete(kept, op.record, ctx.stamp())), marks.mark('athlete', op.record.id)]);
+        const edited = editAthlete(kept, op.record, ctx.stamp());
+        // Saved again as it was (the team keeps the athlete up at every settings change): no edit, nothing to push.
+        if (kept !== undefined && canonical(edited) === canonical(kept)) break;
+        await Promise.all([tx.objectStore('athletes').put(edited), marks.mark('athlete', op.record.id)]);
         break;
       }
       case 'exercise': {
         const kept = await tx.objectStore('exercises').get(op.record.id);
-        await Promise.all([tx.objectStore('exercises').put(editExercise(kept, op.record, ctx.stamp())), marks.mark('exercise', op.record.id)]);
+        const edited = editExercise(kept, op.record, ctx.stamp());
+        if (kept !== undefined && canonical(edited) === canonical(kept)) break;
+        await Promise.all([tx.objectStore('exercises').put(edited), marks.mark('exercise', op.record.id)]);
         break;
       }
       case 'order':
@@ -120,6 +125,9 @@ export async function applyEdits(tx: WriteTx, ops: readonly JournalOp[], ctx: Ed
       case 'meta':
         await tx.objectStore('meta').put(op.value, op.key);
         break;
+      case 'retime':
+        for (const target of op.records) await retime(tx, target, (stamp) => op.stamps[stamp] ?? stamp, marks);
+        break;
     }
   }
 }
@@ -129,6 +137,34 @@ async function deleteSession(tx: WriteTx, sessionId: string, ctx: EditContext, m
   const tombstones = tx.objectStore('tombstones');
   if ((await tombstones.getKey(sessionId)) !== undefined) return;
   await Promise.all([clearSession(tx, sessionId), tombstones.put(deletion(sessionId, ctx.stamp(), ctx.now())), marks.mark('session', sessionId), marks.mark('samples', sessionId)]);
+}
+
+/**
+ * A record kept here with its stamps replaced (`JournalOp` `retime`), marked to push: a stamp an
+ * edit made since has replaced is no longer there to replace, so that edit keeps its own.
+ */
+async function retime(tx: WriteTx, target: { kind: 'athlete' | 'exercise' | 'session' | 'order'; id: string }, map: (stamp: string) => string, marks: ChangeMarks): Promise<void> {
+  const put = async <S extends 'athletes' | 'exercises' | 'sessions' | 'tombstones' | 'order'>(store: S, key: string) => {
+    const kept = (await tx.objectStore(store).get(key)) as Parameters<typeof mapStamps>[0] | undefined;
+    if (kept === undefined) return false;
+    const again = mapStamps(kept, map);
+    if (canonical(again) !== canonical(kept)) await Promise.all([store === 'order' ? tx.objectStore('order').put(again as never, key) : tx.objectStore(store).put(again as never), marks.mark(target.kind, target.id)]);
+    return true;
+  };
+  switch (target.kind) {
+    case 'athlete':
+      await put('athletes', target.id);
+      return;
+    case 'exercise':
+      await put('exercises', target.id);
+      return;
+    case 'session':
+      if (!(await put('tombstones', target.id))) await put('sessions', target.id);
+      return;
+    case 'order':
+      await put('order', ORDER_KEY);
+      return;
+  }
 }
 
 /** The record with tags: the owner doing the Unspecified exercise from the start (the recorder does not tag sessions while nobody is named). */

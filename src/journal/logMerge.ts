@@ -10,24 +10,17 @@
  * A session that arrives is not "recorded here": recovery never offers another device's
  * unfinished session as a crash of this one. Changes are marked for a sync as changeIndex.ts says.
  */
-import type { Athlete } from '../rules/athletes';
-import type { Exercise } from '../rules/exercises';
 import { stampsIn } from '../log/edits';
 import { canonical, isTombstone, mergeAthletes, mergeExercises, mergeOrders, mergeSessionCopies, stampedAthlete, stampedExercise, stampedSession, type SessionCopy } from '../log/merge';
-import type { ChunkRecord, GapRecord, OrderRecord } from '../log/records';
+import type { ChunkRecord, GapRecord } from '../log/records';
+import type { WireEntry } from '../log/validate';
 import type { EditClock } from '../log/stamp';
 import { changeMarks } from './changeIndex';
 import { clearSession, deletedSessions, type WriteTx } from './localEdits';
 import { ORDER_KEY } from './schema';
 
 /** A record of the log as a file or the team server carries it (docs/sync.md §4). */
-export type LogEntry =
-  | { kind: 'athlete'; record: Athlete }
-  | { kind: 'exercise'; record: Exercise }
-  | { kind: 'session'; record: SessionCopy }
-  | { kind: 'order'; record: OrderRecord }
-  | { kind: 'chunk'; record: ChunkRecord }
-  | { kind: 'gap'; record: GapRecord };
+export type LogEntry = WireEntry;
 
 export interface MergeOptions {
   /** Where the copies come from: what the change index marks depends on it (changeIndex.ts). */

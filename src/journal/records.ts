@@ -22,6 +22,8 @@ import type { ChunkRecord, GapRecord, SessionRecord, SessionSummary } from '../l
  * sets' records, `order` sets today's order; none of them brings back a deleted session.
  * `forgetAthlete` removes the untouched first athlete of a new device that a restored log replaces. `meta`
  * keeps a small value of this device's own (the sync client's cursor) with the records it goes with.
+ * `retime` gives records of this device new stamps in place of old ones, their values unchanged
+ * (edits the team server refused as stamped in the future: docs/sync.md §8).
  * Copies from outside (a restore, a sync) are merged instead (store.ts `merge`).
  */
 export type JournalOp =
@@ -36,7 +38,8 @@ export type JournalOp =
   | { kind: 'deleteSession'; sessionId: string }
   | { kind: 'patchSession'; sessionId: string; patch: Partial<Pick<SessionRecord, 'sets'>> }
   | { kind: 'forgetAthlete'; athleteId: string }
-  | { kind: 'meta'; key: string; value: unknown };
+  | { kind: 'meta'; key: string; value: unknown }
+  | { kind: 'retime'; records: readonly { kind: 'athlete' | 'exercise' | 'session' | 'order'; id: string }[]; stamps: Readonly<Record<string, string>> };
 
 /** A recovered or opened session: its record, every journaled sample in order, its gaps. */
 export interface LoadedSession {

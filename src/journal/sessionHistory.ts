@@ -59,7 +59,8 @@ export interface SessionHistoryService extends SessionHistory {
   /**
    * Gives every finished session that lacks them its sets' records, one at a time; once per
    * opening. A session that cannot be reprocessed keeps none (the History shows its own summary)
-   * and is named once through `onError`.
+   * and is named once through `onError`; one from another device whose samples are not here is
+   * left as it is.
    */
   backfill(): Promise<void>;
   /** The log changed wholesale (deleted, restored): the next `backfill` looks again. */
@@ -78,6 +79,9 @@ export function createSessionHistory(deps: SessionHistoryDeps): SessionHistorySe
       const failed: string[] = [];
       for (const entry of await history()) {
         if (entry.sets !== null) continue;
+        // A session from another device whose samples are not here (pulled from the team server)
+        // would get no set from them, and its empty sets stamped here would win over the real ones.
+        if ((await open.chunkCount(entry.id)) === 0 && !(await open.recordedHere(entry.id))) continue;
         try {
           await open.write([{ kind: 'patchSession', sessionId: entry.id, patch: { sets: setRecordsOf(await recorded(entry.id)) } }]);
         } catch (error) {

@@ -66,6 +66,8 @@ export interface JournalStore {
   lastChange(): Promise<number>;
   /** What changed after change `after`, oldest change first, at most `limit` rows (changeIndex.ts). */
   changesAfter(after: number, limit?: number): Promise<{ change: number; entry: ChangedEntry }[]>;
+  /** How many records changed after change `after` (what a sync has still to push). */
+  changesWaiting(after: number): Promise<number>;
   /** A value kept with `meta` ops (undefined when none). */
   meta(key: string): Promise<unknown>;
   close(): void;
@@ -169,6 +171,10 @@ class IdbJournalStore implements JournalStore {
     }
     await tx.done;
     return out;
+  }
+
+  changesWaiting(after: number): Promise<number> {
+    return this.db.countFromIndex('changes', 'byChange', IDBKeyRange.lowerBound(after, true));
   }
 
   meta(key: string): Promise<unknown> {

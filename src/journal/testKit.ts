@@ -79,7 +79,7 @@ export const START: SessionStart = {
   unit: { id: 'demo', deviceName: 'Repline demo', firmware: { major: 6, minor: 2, patch: 0 }, info: { type: 1, number: 7, name: 'Repline' } },
 };
 
-const STORE_METHODS = ['write', 'merge', 'sessions', 'session', 'tombstones', 'recordedHere', 'chunks', 'chunkCount', 'gaps', 'remove', 'removeAll', 'athletes', 'exercises', 'order', 'lastChange', 'changesAfter', 'meta', 'close'] as const;
+const STORE_METHODS = ['write', 'merge', 'sessions', 'session', 'tombstones', 'recordedHere', 'chunks', 'chunkCount', 'gaps', 'remove', 'removeAll', 'athletes', 'exercises', 'order', 'lastChange', 'changesAfter', 'changesWaiting', 'meta', 'close'] as const;
 /** Fails to compile when the store gains a method the list above lacks. */
 const everyMethod: Exclude<keyof JournalStore, (typeof STORE_METHODS)[number]> extends never ? true : never = true;
 

@@ -7,7 +7,8 @@
  * session, a deleted session and today's order carry the stamp of their edit whole.
  *
  * Also here: every stamp a copy carries (`stampsIn`), for the edit clock to observe what comes
- * in from a file or the team server.
+ * in from a file or the team server, and a copy with its stamps replaced (`mapStamps`: edits the
+ * team server refused as stamped in the future, given their time again, docs/sync.md §8).
  */
 import type { Athlete } from '../rules/athletes';
 import type { Exercise } from '../rules/exercises';
@@ -79,4 +80,17 @@ export function stampsIn(copy: Athlete | Exercise | SessionCopy | OrderRecord): 
   const record = copy as { stamps?: Stamps; notes?: SessionRecord['notes']; removedAthletes?: Stamps };
   const notes = (record.notes ?? []).flatMap((n) => Object.values(n.stamps ?? {}));
   return [...Object.values(record.stamps ?? {}), ...notes, ...Object.values(record.removedAthletes ?? {})];
+}
+
+/** `copy` with every stamp it carries (those `stampsIn` lists) replaced by `map`'s value for it; its values unchanged. */
+export function mapStamps<T extends Athlete | Exercise | SessionCopy | OrderRecord>(copy: T, map: (stamp: Stamp) => Stamp): T {
+  const each = (stamps: Stamps | undefined) => (stamps === undefined ? undefined : Object.fromEntries(Object.entries(stamps).map(([k, v]) => [k, map(v)])));
+  if ('stamp' in copy && typeof copy.stamp === 'string') return { ...copy, stamp: map(copy.stamp) };
+  if (isTombstone(copy as SessionCopy)) return { ...copy, deleted: map((copy as SessionTombstone).deleted) };
+  const record = copy as { stamps?: Stamps; notes?: SessionRecord['notes']; removedAthletes?: Stamps };
+  const out: Record<string, unknown> = { ...copy };
+  if (record.stamps !== undefined) out.stamps = each(record.stamps);
+  if (record.notes !== undefined) out.notes = record.notes.map((n) => (n.stamps === undefined ? n : { ...n, stamps: each(n.stamps) }));
+  if (record.removedAthletes !== undefined) out.removedAthletes = each(record.removedAthletes);
+  return out as T;
 }

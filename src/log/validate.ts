@@ -9,13 +9,15 @@
  * athletes taken out): a merge compares them as text, so a value that is not a stamp would win
  * every merge for ever.
  */
+import { parseAthlete, type Athlete } from '../rules/athletes';
+import { parseExercise, type Exercise } from '../rules/exercises';
 import { parseStoredSettings } from '../rules/settingsModel';
 import { checkEngineSettings } from '../rules/storedEngineSettings';
 import { checkNote } from '../rules/setTags';
 import { checkStamps, isStamp } from '../rules/stamps';
 import { parseTeamOrder } from '../rules/teamOrder';
 import { messageOf } from '../shared/messageOf';
-import type { SessionTombstone } from './merge';
+import type { SessionCopy, SessionTombstone } from './merge';
 import { checkPlates, type ChunkRecord, type GapRecord, type OrderRecord, type SessionRecord } from './records';
 
 /** A session with its samples, as a backup file holds it. */
@@ -135,4 +137,33 @@ export function checkGap(raw: unknown, sessionId?: string): GapRecord {
 function isSetRecord(x: unknown): boolean {
   const r = x as Record<string, unknown> | null;
   return typeof r === 'object' && r !== null && typeof r.athleteId === 'string' && typeof r.exerciseId === 'string' && isNumber(r.startUs) && isNumber(r.counted) && Array.isArray(r.velocities) && r.velocities.every(isNumber) && typeof r.figures === 'object' && r.figures !== null;
+}
+
+/** A record of the log as the team server's wire carries it (docs/sync.md §4): its kind and the record. */
+export type WireEntry =
+  | { kind: 'athlete'; record: Athlete }
+  | { kind: 'exercise'; record: Exercise }
+  | { kind: 'session'; record: SessionCopy }
+  | { kind: 'order'; record: OrderRecord }
+  | { kind: 'chunk'; record: ChunkRecord }
+  | { kind: 'gap'; record: GapRecord };
+
+/** A decoded record of kind `kind` checked by its own parser (a session's tombstone by `checkTombstone`); throws a clear Error. */
+export function checkWireEntry(kind: unknown, value: unknown): WireEntry {
+  switch (kind) {
+    case 'athlete':
+      return { kind, record: parseAthlete(value) };
+    case 'exercise':
+      return { kind, record: parseExercise(value) };
+    case 'session':
+      return { kind, record: typeof value === 'object' && value !== null && 'deleted' in value ? checkTombstone(value) : checkSessionRecord(value) };
+    case 'order':
+      return { kind, record: checkOrderRecord(value) };
+    case 'chunk':
+      return { kind, record: checkChunk(value) };
+    case 'gap':
+      return { kind, record: checkGap(value) };
+    default:
+      throw new Error(`a record of unknown kind ${JSON.stringify(kind)}`);
+  }
 }

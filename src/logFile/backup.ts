@@ -18,9 +18,9 @@
  * a session from the file is never offered for recovery as this device's crash
  * (journal/archive.ts `findUnfinished`).
  */
-import { parseStamp } from '../log/stamp';
 import type { SessionCopy } from '../log/merge';
 import { addReports, emptyReport, type MergeReport } from '../journal/logMerge';
+import { forgetPlaceholder, placeholderAthlete } from '../journal/placeholder';
 import { toVersion3 } from '../journal/schema';
 import type { JournalStore, LogEntry } from '../journal/store';
 import { backupFileName } from './backupFormat';
@@ -48,18 +48,6 @@ export function restoreSummary(report: MergeReport): string {
   const n = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
   const more = [deleted > 0 ? `${deleted} deleted as the file says` : '', stayDeleted > 0 ? `${stayDeleted} left deleted (deleted on this device since)` : ''].filter((x) => x !== '');
   return `Restored: ${n(added, 'session')} added, ${updated} updated, ${unchanged} already here${more.map((x) => `, ${x}`).join('')}`;
-}
-
-/** The id of the untouched first athlete of a device that has recorded nothing, or null. */
-async function placeholderAthlete(store: JournalStore): Promise<string | null> {
-  const [sessions, deleted, athletes] = await Promise.all([store.sessions(), store.tombstones(), store.athletes()]);
-  if (sessions.length > 0 || deleted.length > 0 || athletes.length !== 1) return null;
-  const [only] = athletes as [(typeof athletes)[number]];
-  const untouched = ['name', 'bodyMass', 'archived'].every((field) => {
-    const stamp = only.stamps?.[field];
-    return stamp === undefined || parseStamp(stamp).node === '';
-  });
-  return untouched ? only.id : null;
 }
 
 /** Merges the backup in `file` into the journal (see the module comment); a BackupError says why a file cannot be. */
@@ -99,9 +87,6 @@ export async function restoreBackup(store: JournalStore, file: Blob): Promise<Re
   });
   if (pending !== null) await add({ kind: 'session', record: pending });
   await flush();
-  if (placeholder !== null && broughtAthletes && !(await store.athletes()).every((a) => a.id === placeholder)) {
-    const named = (await store.sessions()).some((s) => s.settings.tags?.some((t) => t.athleteId === placeholder));
-    if (!named) await store.write([{ kind: 'forgetAthlete', athleteId: placeholder }]);
-  }
+  if (broughtAthletes) await forgetPlaceholder(store, placeholder);
   return { ...report, message: restoreSummary(report) };
 }

@@ -54,6 +54,13 @@ export const ATHLETE_NAME_MAX = 60;
 /** The name the first athlete gets: nothing is asked at the first start; it can be renamed. */
 export const FIRST_ATHLETE_NAME = 'Athlete 1';
 
+/**
+ * The athlete id of other athletes' stretches in a session as an athlete's phone receives it from
+ * the team server, cut down to its own athlete (docs/sync.md §9): nobody this device knows, never
+ * shown as an athlete nor made one.
+ */
+export const OTHER_ATHLETES_ID = 'other';
+
 export const DEFAULT_ATHLETE_SETTINGS: Readonly<AthleteSettings> = Object.freeze({
   metric: DEFAULT_SETTINGS.metric,
   phase: DEFAULT_SETTINGS.phase,

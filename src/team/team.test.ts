@@ -127,6 +127,17 @@ describe('the team service', () => {
     expect(team.store.roster.peek().map((a) => a.id)).toEqual(['fresh']);
   });
 
+  it('keeps the athlete up when the log changes wholesale and still holds them (a sync’s merge mid-session)', async () => {
+    const ana = createAthlete({ name: 'Ana', bodyMass: 61 }, { id: 'ana', now: 1 });
+    const ben = createAthlete({ name: 'Ben', bodyMass: 92 }, { id: 'ben', now: 2 });
+    const { team, journal } = await started(setup({ athletes: [ana, ben] }));
+    team.switchTo('ben');
+    journal.replace([ana, { ...ben, name: 'Benjamin' }]);
+    journal.revision.value++;
+    await expect.poll(() => team.store.active.peek()?.name).toBe('Benjamin');
+    expect(team.who.peek()?.athleteId).toBe('ben');
+  });
+
   it('keeps yesterday’s order from choosing today’s first athlete', async () => {
     const stored = { [TEAM_KEY]: JSON.stringify({ athleteId: 'first', order: { day: '2025-07-06', athleteIds: ['first'], current: 'first' } }) };
     const { team } = await started(setup({ stored }));

@@ -84,12 +84,12 @@ export function startUpNow(deps: UpNowDeps): UpNow {
     if (after.current !== store.athleteId.peek()) switchTo(after.current);
   }
 
-  /** Reads the roster and exercises (again after the log changed wholesale) and puts the athlete up now on screen. */
-  async function load(): Promise<void> {
+  /** Reads the roster and exercises (again after the log changed wholesale) and puts the athlete up now (`keep`, if still there) on screen. */
+  async function load(keep: string | null = store.athleteId.peek()): Promise<void> {
     const [read, custom] = journal === null ? [[firstAthlete(null, { id: deps.newId(), now: at() })], []] : await Promise.all([journal.athletes(), journal.exercises()]);
     const normal = read.map((a) => ({ ...a, settings: { ...DEFAULT_ATHLETE_SETTINGS, ...a.settings } }));
     const usable = normal.filter((a) => !a.archived);
-    const stored = usable.find((a) => a.id === store.athleteId.peek());
+    const stored = usable.find((a) => a.id === keep);
     const up = stored ?? usable.find((a) => a.id === defaultAthlete(normal)?.id) ?? activeAthletes(normal)[0] ?? null;
     batch(() => {
       store.roster.value = normal;
@@ -121,17 +121,19 @@ export function startUpNow(deps: UpNowDeps): UpNow {
   });
 
   // The log changed wholesale: read the athletes again. Until then nobody is up, so no change of
-  // the settings meanwhile (Delete all data resets them) is kept with an athlete that is gone.
+  // the settings meanwhile (Delete all data resets them) is kept with an athlete that is gone. The
+  // athlete up stays up if the log still has them (a sync merges after every set, mid-session).
   let seen = journal?.revision.peek() ?? 0;
   const stopReloading = effect(() => {
     const revision = journal?.revision.value ?? 0;
     if (revision === seen) return;
     seen = revision;
+    const up = store.athleteId.peek();
     batch(() => {
       store.roster.value = [];
       store.athleteId.value = null;
     });
-    load().catch((error: unknown) => showError(`The athletes could not be read: ${messageOf(error)}`));
+    load(up).catch((error: unknown) => showError(`The athletes could not be read: ${messageOf(error)}`));
   });
 
   // A recovered session comes back with its settings: its last athlete and exercise come up with them.

@@ -90,7 +90,8 @@ export default function HistoryScreen(): ReactElement {
     <section className="screen history">
       <h1>History</h1>
       <p className="hint">
-        Finished sessions kept on this device only. <Link to="/settings/data">What is kept, and how to delete it</Link>
+        {journal?.sync.member() === true ? 'Finished sessions of every device of your team, kept on this device too.' : 'Finished sessions kept on this device only.'}{' '}
+        <Link to="/settings/data">What is kept, and how to delete it</Link>
       </p>
       {state.kind === 'opening' && <p className="hint">Loading…</p>}
       {state.kind === 'unavailable' && <p className="empty">Sessions are not kept on this device: {state.reason}</p>}

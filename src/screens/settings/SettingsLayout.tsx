@@ -1,7 +1,7 @@
 /**
  * docs/behaviour.md §2 settings layout (content "not shown"): a heading, a sub-navigation and the child page.
- * Decided: General (athlete and processing), Unit, Data (what is kept, Delete all data), About,
- * plus links to the History and the sensor test page.
+ * Decided: General (athlete and processing), Unit, Data (what is kept, Delete all data), Sync (a
+ * team server), About, plus links to the History and the sensor test page.
  */
 import type { ReactElement } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
@@ -16,6 +16,7 @@ export default function SettingsLayout(): ReactElement {
         </NavLink>
         <NavLink to="/settings/unit">Unit</NavLink>
         <NavLink to="/settings/data">Data</NavLink>
+        <NavLink to="/settings/sync">Sync</NavLink>
         <NavLink to="/settings/about">About</NavLink>
         <NavLink to="/history">History</NavLink>
         <NavLink to="/test">Sensor test</NavLink>

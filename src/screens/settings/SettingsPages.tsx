@@ -2,7 +2,7 @@
  * The lazily loaded settings area: the layout and its child pages in one chunk, so a visit to
  * Settings costs one request and moving between its pages none. The History page (its own
  * route, /history) rides in the same chunk, and routes its sessions' pages (/history/:id, their
- * code loaded when one is opened).
+ * code loaded when one is opened). Settings → Sync (/settings/sync) loads when it is opened.
  */
 import { lazy, Suspense, type ReactElement } from 'react';
 import { Route, Routes } from 'react-router-dom';
@@ -16,6 +16,9 @@ import UnitSettings from './UnitSettings';
 import HistoryScreen from '../history/HistoryScreen';
 
 const SessionScreen = lazy(() => import('../history/SessionScreen'));
+// Settings → Sync loads on its own: the sync's code stays out of the chunk the History shares.
+const SyncSettings = lazy(() => import('./SyncSettings'));
+const loading = <p className="hint">Loading…</p>;
 
 /** /history and /history/:id. */
 export function HistoryPages(): ReactElement {
@@ -25,7 +28,7 @@ export function HistoryPages(): ReactElement {
       <Route
         path=":id"
         element={
-          <Suspense fallback={<p className="hint">Loading…</p>}>
+          <Suspense fallback={loading}>
             <SessionScreen />
           </Suspense>
         }
@@ -42,6 +45,14 @@ export default function SettingsPages(): ReactElement {
         <Route index element={<GeneralSettings />} />
         <Route path="unit" element={<UnitSettings />} />
         <Route path="data" element={<DataSettings />} />
+        <Route
+          path="sync"
+          element={
+            <Suspense fallback={loading}>
+              <SyncSettings />
+            </Suspense>
+          }
+        />
         <Route path="about" element={<AboutSettings />} />
         <Route path="*" element={<NotFound />} />
       </Route>

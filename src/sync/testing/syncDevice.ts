@@ -1,0 +1,93 @@
+/**
+ * A device for the sync client's tests: its own journal (a fresh in-memory IndexedDB), its own
+ * edit clock and storage, a sync service on a network double that reaches the real server the
+ * test started (over `fetch`), and timers the test fires by hand (the backoff's waits). The
+ * device's wall clock may be set off the real one (`skewMs`), as a phone's can be.
+ */
+import { IDBFactory } from 'fake-indexeddb';
+import 'fake-indexeddb/auto';
+import { createDeviceClock, type DeviceClock } from '../../journal/deviceClock';
+import { openJournalStore, type JournalStore } from '../../journal/store';
+import { createTestNetwork, type TestNetwork } from '../../platform/network/testing/testNetwork';
+import { createMemoryStorage } from '../../platform/storage';
+import type { StoragePort } from '../../platform/storage/port';
+import type { SyncJournal } from '../context';
+import { createSyncService, type SyncService } from '../syncService';
+
+export interface ManualTimers {
+  after(ms: number, run: () => void): () => void;
+  /** The waits asked for and not yet fired or cancelled, in ms, oldest first. */
+  readonly pending: readonly number[];
+  /** Fires every pending wait. */
+  fireAll(): void;
+}
+
+export function manualTimers(): ManualTimers {
+  let waits: { ms: number; run: () => void }[] = [];
+  return {
+    after(ms, run) {
+      const wait = { ms, run };
+      waits.push(wait);
+      return () => void (waits = waits.filter((w) => w !== wait));
+    },
+    get pending() {
+      return waits.map((w) => w.ms);
+    },
+    fireAll() {
+      const due = waits;
+      waits = [];
+      for (const wait of due) wait.run();
+    },
+  };
+}
+
+export interface SyncDevice {
+  store: JournalStore;
+  clock: DeviceClock;
+  storage: StoragePort;
+  network: TestNetwork;
+  timers: ManualTimers;
+  sync: SyncService;
+  /** The device's wall clock, ms since the epoch. */
+  now(): number;
+  /** Sets the device's clock `ms` off the real one from now on. */
+  skew(ms: number): void;
+  /** Counts merges of pulled records (what `journal.revision` counts in the app). */
+  readonly merges: number;
+}
+
+export async function syncDevice(options: { skewMs?: number; name?: string } = {}): Promise<SyncDevice> {
+  let skew = options.skewMs ?? 0;
+  const now = () => Date.now() + skew;
+  const storage = createMemoryStorage();
+  const clock = createDeviceClock({ storage: () => storage, now, newId: () => crypto.randomUUID() });
+  globalThis.indexedDB = new IDBFactory();
+  const store = await openJournalStore(`journal-${options.name ?? crypto.randomUUID()}`, { legacySettings: () => null, now, newId: () => crypto.randomUUID(), clock });
+  let merges = 0;
+  const journal: SyncJournal = {
+    opened: async () => store,
+    mergeEntries: (entries, mergeOptions) => {
+      merges++;
+      return store.merge(entries, mergeOptions);
+    },
+    merge: (write) => write(store),
+    clock,
+    settled: async () => {},
+  };
+  const network = createTestNetwork((url, init) => fetch(url, init));
+  const timers = manualTimers();
+  const sync = createSyncService({ storage: () => storage, network, journal, now, after: timers.after });
+  return {
+    store,
+    clock,
+    storage,
+    network,
+    timers,
+    sync,
+    now,
+    skew: (ms) => void (skew = ms),
+    get merges() {
+      return merges;
+    },
+  };
+}
