@@ -15,6 +15,6 @@ export function BigNumber(props: LiveNumberProps): ReactElement {
   const athlete = app.team.value?.store.active.value ?? null;
   if (athlete === null || athlete.settings.bigNumber !== 'ratio') return <LiveNumber {...props} />;
   const target = athlete.settings.ratioTarget;
-  const closed = app.view.value.rows.flatMap((row) => (row.overload === null ? [] : [{ count: row.count, peakPowerRatio: row.overload.peak, meanPowerRatio: row.overload.mean }]));
+  const closed = (app.team.value?.shown.value.view ?? app.view.value).rows.flatMap((row) => (row.overload === null ? [] : [{ count: row.count, peakPowerRatio: row.overload.peak, meanPowerRatio: row.overload.mean }]));
   return <LiveNumber {...props} ratio={{ ratio: target?.ratio ?? 'peakPowerRatio', target, summary: target === null ? null : ratioSummary(closed, target) }} />;
 }
