@@ -23,7 +23,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactElement } from 're
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { SelectField } from '../../components/SelectField';
 import type { HistoryEntry } from '../../journal/records';
-import { athleteRecords, athletesIn, type Only, type Removed } from '../../rules/athleteSets';
+import { athleteRecords, athletesIn, removedOf, type Only, type Removed } from '../../rules/athleteSets';
 import { repsText } from '../../rules/labels';
 import { figureKey, figuresOver, type SetRecord } from '../../rules/setRecords';
 import type { Journaling } from '../../journal/journaling';
@@ -49,9 +49,6 @@ interface Card {
   athleteIds: string[];
   exerciseIds: string[];
 }
-
-/** The athletes taken out of a session (HistoryEntry `removedAthletes`, the data side of issue 31). */
-const removedOf = (entry: { id: string; removedAthletes?: Removed }): Removed => entry.removedAthletes;
 
 /** The entry as a card of the History filtered to `only`; null when it holds no counted rep of theirs. */
 function cardOf(entry: Entry, only: Only): Card | null {

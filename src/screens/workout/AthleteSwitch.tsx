@@ -45,6 +45,7 @@ export default function AthleteSwitch({ team, onClose }: { team: Team; onClose: 
               }
             >
               <span>{a.name}</span>
+              <span className="visually-hidden">, </span>
               <span className="pick-list__detail">
                 {a.bodyMass} kg{order?.athleteIds.includes(a.id) ? ` · ${order.athleteIds.indexOf(a.id) + 1}. today` : ''}
               </span>
