@@ -20,6 +20,7 @@ import { Link } from 'react-router-dom';
 import { SelectField } from '../../components/SelectField';
 import type { SessionHistory } from '../../journal/sessionHistory';
 import { recordPoints } from '../../rules/athleteProfile';
+import { athleteRecords, removedOf, type Removed } from '../../rules/athleteSets';
 import { fitProfile, type ProfileSet } from '../../rules/inertiaProfile';
 import { fixed2 } from '../../rules/labels';
 import type { SetRecord } from '../../rules/setRecords';
@@ -27,8 +28,8 @@ import { useApp } from '../../compose/appContext';
 import { ProfileFits } from './ProfileFits';
 
 /** The finished sessions, newest first, each labelled by when it started, with its sets' records. */
-export async function profileSessions(journal: Pick<SessionHistory, 'summaries'>): Promise<{ label: string; sets: SetRecord[] }[]> {
-  return (await journal.summaries()).map((entry) => ({ label: new Date(entry.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }), sets: entry.sets }));
+export async function profileSessions(journal: Pick<SessionHistory, 'summaries'>): Promise<{ label: string; sets: SetRecord[]; removed: Removed }[]> {
+  return (await journal.summaries()).map((entry) => ({ label: new Date(entry.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }), sets: entry.sets, removed: removedOf(entry) }));
 }
 
 export default function ProfileScreen(): ReactElement {
@@ -38,7 +39,7 @@ export default function ProfileScreen(): ReactElement {
   const journal = app.journal.value;
   const state = journal?.state.value ?? { kind: 'opening' };
   const team = app.team.value;
-  const [sessions, setSessions] = useState<{ label: string; sets: SetRecord[] }[] | null>(null);
+  const [sessions, setSessions] = useState<{ label: string; sets: SetRecord[]; removed: Removed }[] | null>(null);
   const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
   const [athleteId, setAthleteId] = useState<string | null>(null);
   const [exerciseId, setExerciseId] = useState<string | null>(null);
@@ -50,7 +51,7 @@ export default function ProfileScreen(): ReactElement {
   }, [state.kind, journal]);
 
   const sets = useMemo<ProfileSet[] | null>(() => (sessions === null ? null : recordPoints(sessions, athlete, exercise)), [sessions, athlete, exercise]);
-  const done = useMemo(() => new Set((sessions ?? []).flatMap((s) => s.sets.filter((x) => x.athleteId === athlete).map((x) => x.exerciseId))), [sessions, athlete]);
+  const done = useMemo(() => new Set((sessions ?? []).flatMap((s) => athleteRecords(s.sets, s.removed, { athleteId: athlete }).map((x) => x.exerciseId))), [sessions, athlete]);
   const exerciseOptions = team === null ? [] : [...new Set([exercise, ...done])].map((id) => ({ value: id, label: team.exerciseName(id) }));
 
   const used = useMemo(() => (sets ?? []).filter((s) => !left.has(s.label)), [sets, left]);
