@@ -1,4 +1,4 @@
-import { signal } from '@preact/signals-react';
+import { batch, signal } from '@preact/signals-react';
 import { describe, expect, it } from 'vitest';
 import type { Turn } from '../engine/types';
 import { createMemoryStorage } from '../platform/storage/memoryStorage';
@@ -11,6 +11,8 @@ import { createTeamStore, TEAM_KEY } from '../stores/team';
 import type { SessionRecord } from '../log/records';
 import { emptyView } from '../compose/compose';
 import type { Rep } from '../engine/types';
+import type { LoadSpan } from '../rules/loads';
+import type { TagSpan } from '../rules/setTags';
 import { EMPTY_STATS } from '../workout/liveFrames';
 import { createTeam } from './team';
 
@@ -28,6 +30,8 @@ function setup(options: { athletes?: Athlete[]; stored?: Record<string, string> 
   const view = signal(viewOf(false));
   const turn = signal<Turn | null>(null);
   const reps = signal<Rep[]>([]);
+  const loads = signal<LoadSpan[]>([]);
+  const tags = signal<TagSpan[]>([]);
   const stats = signal(EMPTY_STATS);
   const live = signal(true);
   /** The rope's newest samples (every 5 ms): `rope.samples` µs and degrees. */
@@ -62,12 +66,12 @@ function setup(options: { athletes?: Athlete[]; stored?: Record<string, string> 
     journal,
     settings,
     alerts: { showError: (m) => (errors.push(m), 0) },
-    session: { turn, reps, stats, live, recent },
+    session: { turn, reps, stats, live, recent, loads, tags },
     view,
     now: () => TODAY,
     newId: () => `new-${++ids}`,
   });
-  return { team, settings, view, turn, reps, live, stream, saved, storage, errors, recovering, journal };
+  return { team, settings, view, turn, reps, tags, live, stream, saved, storage, errors, recovering, journal };
 }
 
 /** The Workout screen's view with the set done or not. */
@@ -184,13 +188,19 @@ describe('the team service', () => {
   });
 
   it('keeps the last set on screen once the next athlete is up, until their first rep', async () => {
-    const { team, view, reps } = await started(setup());
+    const { team, view, reps, tags } = await started(setup());
     const bea = team.addAthlete('Bea', 64);
     const done = { ...viewOf(true), rows: [{ count: 4 }] } as unknown as ReturnType<typeof viewOf>;
     reps.value = [{} as Rep];
+    tags.value = [{ fromUs: Number.NEGATIVE_INFINITY, athleteId: 'first', exerciseId: SQUAT }];
     view.value = done;
     team.switchTo(bea.id);
-    view.value = viewOf(false);
+    // Bea's settings are up before her span begins: the set on screen, judged by them, is not kept as the first's.
+    view.value = { ...done, counted: 3 };
+    batch(() => {
+      tags.value = [...tags.peek(), { fromUs: 9e6, athleteId: bea.id, exerciseId: SQUAT }];
+      view.value = viewOf(false);
+    });
     expect(team.shown.peek()).toEqual({ view: done, of: 'first' });
     const hers = { ...viewOf(false), rows: [{ count: 0 }] } as unknown as ReturnType<typeof viewOf>;
     view.value = hers;

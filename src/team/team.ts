@@ -24,7 +24,7 @@ import { computed, effect, signal, type ReadonlySignal } from '@preact/signals-r
 import { activeAthletes, type Athlete } from '../rules/athletes';
 import { effectiveMass, effectiveRadius } from '../rules/exerciseMechanics';
 import { allExercises, UNSPECIFIED_EXERCISE_ID, type Exercise } from '../rules/exercises';
-import { NOBODY } from '../rules/setOver';
+import { isNobody, NOBODY } from '../rules/setOver';
 import { afterSet } from '../rules/teamOrder';
 import type { WorkoutView } from '../rules/workoutView';
 import type { Alerts } from '../stores/alerts';
@@ -41,7 +41,7 @@ export interface TeamDeps {
   journal: Pick<Journaling, 'athletes' | 'exercises' | 'saveAthlete' | 'saveExercise' | 'revision' | 'onRecover'> | null;
   settings: SettingsStore;
   alerts: Pick<Alerts, 'showError'>;
-  session: Pick<LiveSession, 'turn' | 'stats' | 'live' | 'recent' | 'reps'>;
+  session: Pick<LiveSession, 'turn' | 'stats' | 'live' | 'recent' | 'reps' | 'loads' | 'tags'>;
   /** The Workout screen's view of the set in progress: `setDone` ends the set. */
   view: ReadonlySignal<WorkoutView>;
   now?: () => Date;
@@ -97,17 +97,21 @@ export function createTeam(deps: TeamDeps): Team {
     if (active === null) return (lastWho = null);
     const s = settings.current.value;
     const ex = exercise.value;
-    const made: Who = { athleteId: upNow.over.value ? NOBODY : active.id, exerciseId: ex.id, mass: effectiveMass(s.mass, ex), radius: effectiveRadius(s.radius, ex), warmup: s.warmup };
-    const same = lastWho !== null && (Object.keys(made) as (keyof Who)[]).every((k) => made[k] === lastWho![k]);
+    const since = upNow.overSince.value;
+    const made: Who = { athleteId: since !== null ? NOBODY : active.id, exerciseId: ex.id, mass: effectiveMass(s.mass, ex), radius: effectiveRadius(s.radius, ex), warmup: s.warmup, ...(since !== null ? { since } : {}) };
+    const same = lastWho !== null && ([...Object.keys(made), ...Object.keys(lastWho)] as (keyof Who)[]).every((k) => made[k] === lastWho![k]);
     return same ? lastWho : (lastWho = made);
   });
 
-  // The last set shown with a rep, and whose it was; none once the session is cleared.
+  // The last set shown with a rep, and whose it was; none once the session is cleared. It is kept
+  // only while the set on screen is the athlete up's, judged by their settings: not in the moment
+  // between the next athlete's settings coming up and their span beginning.
   const last = signal<{ view: WorkoutView; of: string | null } | null>(null);
   const stopKeepingLast = effect(() => {
     const view = deps.view.value;
+    const owner = deps.session.tags.value.findLast((tag) => !isNobody(tag))?.athleteId ?? null;
     if (deps.session.reps.value.length === 0) last.value = null;
-    else if (view.rows.length > 0) last.value = { view, of: store.athleteId.peek() };
+    else if (view.rows.length > 0 && (owner === null || owner === store.athleteId.peek())) last.value = { view, of: owner };
   });
   const shown = computed(() => {
     const view = deps.view.value;

@@ -9,10 +9,11 @@
  * wholesale (Delete all data, a restore); a recovered session brings its last athlete and
  * exercise up.
  */
-import { batch, effect, signal, type ReadonlySignal } from '@preact/signals-react';
+import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals-react';
 import { activeAthletes, DEFAULT_ATHLETE_SETTINGS, firstAthlete, updateAthleteSettings } from '../rules/athletes';
 import { athleteFrom, workoutFor } from '../rules/athleteWorkout';
 import { CHANGEOVER_S, isNobody, ropeRested } from '../rules/setOver';
+import { currentSet } from '../rules/setSplit';
 import { afterSet, localDay, orderForToday, planOrder, switchTo as orderSwitch } from '../rules/teamOrder';
 import type { WorkoutView } from '../rules/workoutView';
 import { messageOf } from '../shared/messageOf';
@@ -41,6 +42,8 @@ export interface UpNow extends UpNowActions {
   readonly ready: Promise<void>;
   /** The set of the athlete up is over (today's order): the reps until the next athlete comes up are nobody's. */
   readonly over: ReadonlySignal<boolean>;
+  /** µs on the session's clock after which the reps are nobody's while `over`: just after the start of the set's goal rep. */
+  readonly overSince: ReadonlySignal<number | null>;
   dispose(): void;
 }
 
@@ -50,7 +53,7 @@ export interface UpNowDeps {
   journal: Pick<Journaling, 'athletes' | 'exercises' | 'revision' | 'onRecover'> | null;
   roster: Pick<Roster, 'keep' | 'athlete'>;
   settings: SettingsStore;
-  session: Pick<LiveSession, 'turn' | 'stats' | 'live' | 'recent'>;
+  session: Pick<LiveSession, 'turn' | 'stats' | 'live' | 'recent' | 'reps' | 'loads' | 'tags'>;
   /** The Workout screen's view of the set in progress: `setDone` brings the next athlete up. */
   view: ReadonlySignal<Pick<WorkoutView, 'setDone'>>;
   showError: (message: string) => void;
@@ -62,7 +65,8 @@ export function startUpNow(deps: UpNowDeps): UpNow {
   const { store, settings, journal, roster, showError, now } = deps;
   const { session } = deps;
   const at = () => now().getTime();
-  const over = signal(false);
+  const overSince = signal<number | null>(null);
+  const over = computed(() => overSince.value !== null);
 
   /** The active athlete with what the screen has now kept. */
   function saveActive(): void {
@@ -79,7 +83,7 @@ export function startUpNow(deps: UpNowDeps): UpNow {
       saveActive();
       settings.update(workoutFor(settings.current.peek(), to));
       store.athleteId.value = id;
-      over.value = false;
+      overSince.value = null;
       const order = store.order.peek();
       if (order !== null && order.athleteIds.includes(id)) store.order.value = orderSwitch(order, id);
     });
@@ -91,7 +95,7 @@ export function startUpNow(deps: UpNowDeps): UpNow {
     if (order === null) return;
     const after = afterSet(order, store.roster.peek());
     if (after.current !== store.athleteId.peek()) switchTo(after.current);
-    else over.value = false;
+    else overSince.value = null;
   }
 
   /** Reads the roster and exercises (again after the log changed wholesale) and puts the athlete up now on screen. */
@@ -128,8 +132,17 @@ export function startUpNow(deps: UpNowDeps): UpNow {
     const rising = done && !wasDone;
     wasDone = done;
     const order = store.order.peek();
-    if (rising && order !== null && afterSet(order, store.roster.peek()).current !== store.athleteId.peek()) over.value = true;
+    if (rising && order !== null && afterSet(order, store.roster.peek()).current !== store.athleteId.peek()) overSince.value = goalRepStart() + 1;
   });
+
+  /** When the rep that finished the set started (the rep goal's, or the latest): the reps after it are nobody's, however late the screen heard of the goal. */
+  function goalRepStart(): number {
+    const s = settings.current.peek();
+    const set = currentSet(session.reps.peek(), session.turn.peek(), { restS: s.setRestS, loads: session.loads.peek(), tags: session.tags.peek() });
+    const reps: { startUs: number }[] = set.turn === null ? set.reps : [...set.reps, set.turn];
+    const at = s.repGoal === null ? reps.length - 1 : Math.min(reps.length - 1, s.warmup + s.repGoal - 1);
+    return reps[at]?.startUs ?? Number.NEGATIVE_INFINITY;
+  }
 
   // Then the next athlete comes up once its last rep has closed and the rope has rested, or the stream has ended.
   const stopChanging = effect(() => {
@@ -137,7 +150,7 @@ export function startUpNow(deps: UpNowDeps): UpNow {
     void session.stats.value;
     if (session.live.value && !rested()) return;
     queueMicrotask(() => {
-      if (over.peek()) nextAthlete();
+      if (overSince.peek() !== null) nextAthlete();
     });
   });
 
@@ -178,6 +191,7 @@ export function startUpNow(deps: UpNowDeps): UpNow {
   return {
     ready,
     over,
+    overSince,
     switchTo,
     nextAthlete,
     chooseExercise(exerciseId) {
@@ -199,7 +213,7 @@ export function startUpNow(deps: UpNowDeps): UpNow {
     endToday() {
       batch(() => {
         store.order.value = null;
-        over.value = false;
+        overSince.value = null;
       });
       store.keep();
     },
