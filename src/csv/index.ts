@@ -14,13 +14,13 @@
  * ```
  */
 export { buildSessionCsv, sessionCsvParts, type RawColumns, type SessionCsvInput } from './sessionCsv';
-export type { SessionTagsInput } from './sessionTagsCsv';
+export { tagsLabel, type SessionTagsInput } from './sessionTagsCsv';
 export { buildDebugCsv, DEBUG_COLUMNS } from './debugCsv';
 export { ratesAtSamples, type SampleRates } from './ratesAtSamples';
 export { parseDebugCsv } from './debugImport/parseDebugCsv';
 export { parseInThreadInPieces } from './debugImport/parseInThread';
 export { DebugCsvError } from './debugImport/debugCsvError';
 export { importRecording, NotARecordingError, type ImportedRecording } from './recordingImport';
-export { csvFileName, fileLabel, rateSuffix, type RateOptions } from './fileName';
+export { csvFileName, fileLabel, fileTime, rateSuffix, type RateOptions } from './fileName';
 export { shareCsv, shareCsvFiles, UTF8_BOM, type ShareOutcome } from './share';
 export type { SharePort } from '../platform/share';

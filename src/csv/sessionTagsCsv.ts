@@ -6,8 +6,9 @@
  * mass, the exercise and its share of body mass, the load, and the RPE and note given after it.
  *
  * Sets are named by their time on the raw block's clock (first rep's start, last rep's end, whole
- * µs), not by a number: the set block numbers sets as the Workout screen splits them, which does
- * not split at a change of athlete, so a number could point at another set.
+ * µs), not by a number: the set block numbers every set of the recording, nobody's reps included,
+ * while each athlete counts only theirs (rules/athleteSets.ts), so a number could point at
+ * another set.
  */
 import type { Rep } from '../engine/types';
 import { athleteSets, type Removed } from '../rules/athleteSets';
@@ -35,11 +36,21 @@ export interface SessionTagsInput {
 
 export const TAGS_HEADER: readonly string[] = ['Set Start (µs)', 'Set End (µs)', 'Athlete', 'Body Mass (kg)', 'Exercise', 'Mass Share', 'Inertia (kg·m²)', 'Boost (%)', 'RPE', 'Note'];
 
+function setsOf(reps: readonly Rep[], how: SetRules, input: SessionTagsInput) {
+  return athleteSets(input.sessionReps ?? reps, { ...how, tags: input.tags, notes: input.notes, removed: input.removed }, { athleteId: input.athleteId });
+}
+
+/** Who and what the file holds, for its name: "Ana, Ben · Squat, Bent-over row". */
+export function tagsLabel(reps: readonly Rep[], how: SetRules, input: SessionTagsInput): string {
+  const sets = setsOf(reps, how, input);
+  const names = (ids: readonly string[], name: (id: string) => string) => [...new Set(ids)].map(name).join(', ');
+  return `${names(sets.map((s) => s.athleteId), (id) => input.athlete(id).name)} · ${names(sets.map((s) => s.exerciseId), (id) => input.exercise(id).name)}`;
+}
+
 /** The block, one row per athlete's set. */
 export function tagsBlock(reps: readonly Rep[], how: SetRules, input: SessionTagsInput): string {
   const rows: Cell[][] = [[...TAGS_HEADER]];
-  const sets = athleteSets(input.sessionReps ?? reps, { ...how, tags: input.tags, notes: input.notes, removed: input.removed }, { athleteId: input.athleteId });
-  for (const set of sets) {
+  for (const set of setsOf(reps, how, input)) {
     const athlete = input.athlete(set.athleteId);
     const exercise = input.exercise(set.exerciseId);
     rows.push([Math.round(set.startUs), Math.round(set.endUs), athlete.name, athlete.bodyMass ?? '', exercise.name, exercise.massShare ?? '', set.load?.inertia ?? '', set.load?.boost ?? '', set.rpe ?? '', set.note]);
