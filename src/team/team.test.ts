@@ -174,6 +174,26 @@ describe('the team service', () => {
     expect([team.over.peek(), team.who.peek()?.athleteId]).toEqual([false, bea.id]);
   });
 
+  it('ends no set for the athlete who comes up when the last athlete’s set is judged by their settings for a moment', async () => {
+    const { team, view, stream, tags } = await started(setup());
+    const bea = team.addAthlete('Bea', 64);
+    team.planToday([bea.id, 'first']);
+    tags.value = [{ fromUs: Number.NEGATIVE_INFINITY, athleteId: bea.id, exerciseId: SQUAT }];
+    stream(3, true);
+    stream(2, false);
+    // "Next": the first athlete's settings are up, Bea's span still the last for a moment, and her set meets the first athlete's goal.
+    team.nextAthlete();
+    view.value = viewOf(true);
+    await Promise.resolve();
+    expect([team.store.athleteId.peek(), team.over.peek()]).toEqual(['first', false]);
+    batch(() => {
+      tags.value = [...tags.peek(), { fromUs: 6e6, athleteId: 'first', exerciseId: SQUAT }];
+      view.value = viewOf(false);
+    });
+    await Promise.resolve();
+    expect([team.store.athleteId.peek(), team.over.peek()]).toEqual(['first', false]);
+  });
+
   it('brings the next athlete up once the stream has ended, without waiting for a rest', async () => {
     const { team, view, live, stream } = await started(setup());
     const bea = team.addAthlete('Bea', 64);

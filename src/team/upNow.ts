@@ -125,9 +125,13 @@ export function startUpNow(deps: UpNowDeps): UpNow {
     saveActive();
   });
 
-  // With today's order a set is over once it is done: the reps that follow are nobody's.
+  // With today's order a set is over once it is done: the reps that follow are nobody's. Only the
+  // set of the athlete up counts: not the last athlete's, judged for a moment by the settings of
+  // the athlete who just came up, before their span begins.
   let wasDone = false;
   const stopEnding = effect(() => {
+    const owner = session.tags.value.findLast((tag) => !isNobody(tag))?.athleteId;
+    if (owner !== undefined && owner !== store.athleteId.peek()) return;
     const done = deps.view.value.setDone;
     const rising = done && !wasDone;
     wasDone = done;

@@ -31,7 +31,7 @@ describe('RepTable', () => {
   });
 
   it('gives a rep above the target a negative drop, one below it a positive drop (issue 31, point 10)', () => {
-    const { rows } = buildWorkoutView(sampleRowReps(), { ...base, target: 'Threshold', targets: withBand({}, 'velocity', 'concentric', { targetValue: 0.9 }) });
+    const { rows } = buildWorkoutView(sampleRowReps(), { ...base, target: 'Threshold', targets: withBand({}, 'velocity', 'concentric', { targetValue: 0.9, dropValue: null, dropPercent: true }) });
     render(<RepTable rows={rows} percentAgainst="target 0.90 m/s" phase="concentric" unit="m/s" />);
     // Rep 1 at 1.00 is 11.11 % above the target, rep 6 at 0.86 4.44 % below it.
     expect(cells()[1]![3]).toBe('-11.11\u00a0%');

@@ -64,7 +64,7 @@ export function TeamBar(): ReactElement | null {
         )}
         {noPlates && (
           <p className="hint team-bar__plates">
-            No plates chosen for {active.name}’s {exercise.name.toLowerCase()}.{' '}
+            No plates chosen for {active.name} ({exercise.name}).{' '}
             <button type="button" className="button" aria-label={`Choose plates for ${active.name}`} onClick={() => (stores.workoutHints.workoutDialog.value = 'inertia')}>
               Choose plates
             </button>
