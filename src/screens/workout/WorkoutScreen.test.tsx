@@ -407,6 +407,19 @@ describe('the Workout screen', () => {
     expect(screen.getByTestId('live-number').textContent).toBe(`${concentric}\u00a0m/s`);
   });
 
+  it('keeps the last known eccentric/concentric ratio on the big number while a rep’s return is under way, never a passing "–" (issue 31, point 9)', async () => {
+    await act(() => app.startBackground());
+    act(() => app.team.value!.updateActive({ bigNumber: 'ratio' }));
+    const unit = await connected();
+    const second = SET.reps[1];
+    const cut = SET.timeUs.findIndex((t) => t > (second.turnUs + second.endUs) / 2);
+    act(() => stream(unit, { ...SET, timeUs: SET.timeUs.slice(0, cut), angleDeg: SET.angleDeg.slice(0, cut) }));
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const first = app.session.reps.value[0]!;
+    expect(screen.getByTestId('live-number').textContent).toBe(`${first.peakPowerRatio.toFixed(2)}\u00a0×`);
+    expect(screen.getByRole('region', { name: 'Latest rep' }).textContent).toContain('Warmup · Eccentric/Concentric Peak Power · rep 1 under way');
+  });
+
   it('shows "–" and asks for the plates while a metric needs the inertia and none are chosen', async () => {
     updateSettings({ plates: [0, 0, 0, 0, 0], metric: 'torque' });
     const unit = await connected();
