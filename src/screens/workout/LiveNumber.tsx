@@ -21,7 +21,7 @@
  * the number does not jump in size between reps of one metric.
  */
 import type { CSSProperties, ReactElement } from 'react';
-import { fixed2, PHASE_LABELS, repsText, type Phase } from '../../rules/labels';
+import { figure, fixed2, PHASE_LABELS, repsText, type Phase } from '../../rules/labels';
 import { OVERLOAD_RATIO_LABELS, type OverloadRatio, type RatioSummary, type RatioTarget } from '../../rules/overloadTarget';
 import type { RepRow } from '../../rules/workoutView';
 
@@ -71,7 +71,7 @@ export function LiveNumber({ row, phase, unit: metricUnit, counted, goal, setDon
   let state = tone(row, unknown);
   if (ratio !== null && state !== 'warmup' && row !== null) state = shownRatio === null ? 'none' : ratio.target === null || shownRatio >= ratio.target.min ? 'valid' : 'invalid';
   const unit = ratio === null ? metricUnit : '×';
-  const value = ratio !== null ? (shownRatio === null ? '–' : fixed2(shownRatio)) : row === null || row.value === null || unknown ? '–' : fixed2(row.value);
+  const value = ratio !== null ? (shownRatio === null ? '–' : fixed2(shownRatio)) : row === null || row.value === null || unknown ? '–' : figure(row.value);
   const what = ratio === null ? PHASE_LABELS[phase] : OVERLOAD_RATIO_LABELS[ratio.ratio];
   const label = `${row === null ? what : `${row.count <= 0 ? 'Warmup' : `Rep ${row.count}`} · ${what}`}${underWay === null ? '' : ` · ${underWay <= 0 ? 'warmup' : `rep ${underWay}`} under way`}`;
   return (
@@ -92,7 +92,7 @@ export function LiveNumber({ row, phase, unit: metricUnit, counted, goal, setDon
         </p>
         {completeBelow !== null && (
           <p className="set-complete">
-            Set complete: the last rep fell below {fixed2(completeBelow)} {unit}.
+            Set complete: the last rep fell below {figure(completeBelow)} {unit}.
           </p>
         )}
       </div>

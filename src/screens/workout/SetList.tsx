@@ -18,7 +18,7 @@
 import type { ReactElement } from 'react';
 import type { Rep, Turn } from '../../engine/types';
 import { athleteSets } from '../../rules/athleteSets';
-import { boostLabel, fixed2, repsText } from '../../rules/labels';
+import { boostLabel, figure, fixed2, repsText } from '../../rules/labels';
 import { summariseSet, summariseWithTurn, type SetRules, type SetSummary } from '../../rules/sets';
 import { currentSet, splitSets } from '../../rules/setSplit';
 import type { Tag, TagSpan } from '../../rules/setTags';
@@ -49,8 +49,8 @@ export function setFigures(set: SetSummary, unit: string, counted = set.counted)
   const figures = [
     set.load === null ? null : `${set.load.inertia}\u00a0kg·m², boost ${boostLabel(set.load.boost)}`,
     repsText(counted),
-    set.best === null ? null : `best ${fixed2(set.best)}\u00a0${unit}`,
-    set.mean === null ? null : `mean ${fixed2(set.mean)}\u00a0${unit}`,
+    set.best === null ? null : `best ${figure(set.best)}\u00a0${unit}`,
+    set.mean === null ? null : `mean ${figure(set.mean)}\u00a0${unit}`,
     counted < 2 ? null : `velocity loss ${set.velocityLoss.toFixed(1)}\u00a0%`,
     set.counted < 1 ? null : `work ${Math.round(set.work)}\u00a0J`,
     set.overload > 0 ? `overload ${fixed2(set.overload)}` : null,
