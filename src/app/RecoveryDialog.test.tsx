@@ -73,4 +73,19 @@ describe('Recover, pressed on another screen', () => {
     await act(() => user.click(within(card).getByRole('link', { name: 'Go to the Workout screen' })));
     expect(await screen.findByRole('heading', { level: 1, name: 'Workout' })).toBeTruthy();
   });
+
+  it('stays on the profile test’s page, which goes on with the recovered reps (issue 31, point 10)', async () => {
+    await app.startBackground();
+    const user = userEvent.setup();
+    renderWithApp(
+      <MemoryRouter initialEntries={['/profile/test']}>
+        <AppRoutes />
+      </MemoryRouter>,
+      app,
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Profile test' }, { timeout: 5000 });
+    await user.click(within(await screen.findByRole('dialog', { name: 'Recover unfinished session?' })).getByRole('button', { name: 'Recover' }));
+    expect(screen.getAllByRole('status').map((region) => region.textContent)).toContain(`Recovered the session of ${WHEN}: the profile test goes on with its reps.`);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Profile test');
+  });
 });

@@ -2,12 +2,13 @@
  * "Recover unfinished session?" at start-up: a session a reload, crash or closed tab
  * left unfinished is offered with its date, length and sample count. Recover brings it back with
  * the same reps and journals on into it, takes the user to the Workout screen where it now is
- * (the offer shows on any page) and says so; Discard deletes it; Not now (or Escape) leaves it to
+ * (the offer shows on any page) and says so, except on the profile test's page, which goes on
+ * with the recovered reps; Discard deletes it; Not now (or Escape) leaves it to
  * be offered at the next start. The Shell shows it while the journal has an offer.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState, type ReactElement } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Dialog } from '../components/Dialog';
 import type { Journaling } from '../journal/journaling';
 import { formatDuration } from '../journal/sessionRecovery';
@@ -21,6 +22,7 @@ export default function RecoveryDialog(): ReactElement | null {
   const offer = journal?.offer.value ?? null;
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   if (journal === null || offer === null) return null;
   const run = (action: (j: Journaling) => unknown) => async () => {
     setBusy(true);
@@ -49,6 +51,8 @@ export default function RecoveryDialog(): ReactElement | null {
             disabled={busy}
             onClick={run((j) => {
               j.recover();
+              // The profile test carries on where it was with the recovered reps: it stays on its page.
+              if (pathname.startsWith('/profile/test')) return showStatus(`Recovered the session of ${when}: the profile test goes on with its reps.`);
               navigate('/');
               showStatus(`Recovered the session of ${when}: it is on the Workout screen, and connecting the unit carries it on.`);
             })}
