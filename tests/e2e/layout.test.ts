@@ -120,3 +120,19 @@ describe('the phone’s menu with a message on screen', () => {
     });
   }
 });
+
+describe('the Settings pages', () => {
+  for (const viewport of WIDTHS) {
+    test(`at ${viewport.width} px have sub-tabs and switches a finger can hit (44 px), and fit (issue 31, point 10)`, async ({ app }) => {
+      await app.page.setViewportSize(viewport);
+      await app.open('/settings');
+      await app.page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Data', exact: true }).waitFor();
+      expect(await layoutProblems(app.page, { scope: '.screen' }), 'General').toEqual([]);
+      const tabs = await app.page.getByRole('navigation', { name: 'Settings' }).getByRole('link').evaluateAll((links) => links.map((a) => a.getBoundingClientRect().height));
+      expect(Math.min(...tabs)).toBeGreaterThanOrEqual(44);
+      const switches = await app.page.getByRole('switch').evaluateAll((all) => all.map((s) => s.getBoundingClientRect()).map((r) => Math.min(r.width, r.height)));
+      expect(switches.length).toBeGreaterThan(0);
+      expect(Math.min(...switches)).toBeGreaterThanOrEqual(44);
+    });
+  }
+});
