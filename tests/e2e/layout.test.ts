@@ -125,7 +125,8 @@ describe('the Settings pages', () => {
   for (const viewport of WIDTHS) {
     test(`at ${viewport.width} px have sub-tabs and switches a finger can hit (44 px), and fit (issue 31, point 10)`, async ({ app }) => {
       await app.page.setViewportSize(viewport);
-      await app.open('/settings');
+      await app.open();
+      await app.page.goto(new URL('/settings', app.page.url()).href);
       await app.page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Data', exact: true }).waitFor();
       expect(await layoutProblems(app.page, { scope: '.screen' }), 'General').toEqual([]);
       const tabs = await app.page.getByRole('navigation', { name: 'Settings' }).getByRole('link').evaluateAll((links) => links.map((a) => a.getBoundingClientRect().height));
