@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import type { App } from './fixtures/app';
 import { COACH_ATHLETES, COACH_SETS, recordCoachSession } from './fixtures/coachSession';
-import { setLines } from './fixtures/team';
+import { athleteButton, setLines } from './fixtures/team';
 import { describe, expect, test } from './fixtures/test';
 
 /** The CSV's blocks, each as rows of cells (papaparse: quoted notes with commas stay one cell). */
@@ -68,6 +68,12 @@ describe('a coach’s session on a tablet', () => {
         const team = app.page.getByRole('list', { name: 'Athletes’ last sessions' });
         await expect.poll(async () => (await team.getByRole('listitem').allInnerTexts()).join('\n').replace(/\u00a0/g, ' ')).toMatch(/Ana[\s\S]*Today, in progress · Squat at 0\.05 kg·m²[\s\S]*Ben[\s\S]*Today, in progress · Bent-over row at 0\.025 kg·m²/);
         await app.navigate('Workout');
+        // Each athlete in "Who trains?" is named as read: name, body mass, place today (issue 31, point 11).
+        await athleteButton(app).click();
+        const who = app.page.getByRole('dialog', { name: 'Who trains?' });
+        expect(await who.getByRole('list', { name: 'Athletes' }).getByRole('button').allTextContents()).toEqual(['Ana 70 kg · 1. today', 'Athlete 1 85 kg', 'Ben 85 kg · 2. today']);
+        await who.getByRole('button', { name: 'Ana 70 kg · 1. today', exact: true }).waitFor();
+        await who.getByRole('button', { name: 'Close', exact: true }).click();
       }
       if (done === 3) {
         expect(lines.map((line) => line.split(':')[0].replace(' (current)', ''))).toEqual(['Ana, set 1 · Squat', 'Ben, set 1 · Bent-over row', 'Ben, set 2 · Bent-over row', 'Ana, set 2 · Squat']);
