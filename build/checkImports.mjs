@@ -9,8 +9,9 @@
  *   ("may import"), and every allowance there is used, so the table is the one place the direction
  *   is written and cannot drift from the code. A cell lists folders (`engine` for `src/engine/`,
  *   `pkg` for the engine's build), each optionally narrowed in parentheses: `(types)` for type-only
- *   imports, or modules and subfolders of that folder (`stores (alerts)`, `device (index, unit)`);
- *   `—` for none. `shared` (tiny helpers) may be imported by any folder and is not listed. The rows
+ *   imports, or modules and subfolders of that folder (`stores (alerts)`, `device (index, unit)`),
+ *   or both (`engine (types, wasmEngine)`: types from anywhere in the folder, values from those
+ *   modules only); `—` for none. `shared` (tiny helpers) may be imported by any folder and is not listed. The rows
  *   go from the lowest layer up, and a folder may import only folders in rows above its own. A row
  *   of a folder that does not exist yet (`server/`) is checked once it has code.
  *   Files directly in `src/` (`main.tsx`) belong to no folder and are not checked.
@@ -243,12 +244,16 @@ async function main() {
         continue;
       }
       used.add(`${from} ${to}`);
-      if (allowed.modules !== null && !isAmong(dep.resolved, to, allowed.modules)) {
-        problems.push(`${dirOf(from)}/ may import only ${allowed.modules.join(', ')} of ${to} (ARCHITECTURE.md): ${edge}`);
-      }
-      if (allowed.typesOnly) {
+      const among = allowed.modules === null || isAmong(dep.resolved, to, allowed.modules);
+      const typeOnly = () => {
         if (!sources.has(module.source)) sources.set(module.source, typeOnlyImports(readFileSync(module.source, 'utf8')));
-        if (sources.get(module.source).get(dep.module) !== true) problems.push(`${dirOf(from)}/ may import only types from ${to} (ARCHITECTURE.md): ${edge}`);
+        return sources.get(module.source).get(dep.module) === true;
+      };
+      if (allowed.typesOnly && allowed.modules !== null) {
+        if (!among && !typeOnly()) problems.push(`${dirOf(from)}/ may import only types from ${to}, and values from ${allowed.modules.join(', ')} (ARCHITECTURE.md): ${edge}`);
+      } else {
+        if (!among) problems.push(`${dirOf(from)}/ may import only ${allowed.modules.join(', ')} of ${to} (ARCHITECTURE.md): ${edge}`);
+        if (allowed.typesOnly && !typeOnly()) problems.push(`${dirOf(from)}/ may import only types from ${to} (ARCHITECTURE.md): ${edge}`);
       }
     }
   }

@@ -87,7 +87,7 @@ describe('usage', () => {
   });
 
   it('documents --jobs with this machine’s default', () => {
-    expect(line('--jobs <n>')).toMatch(/files processed at once, each in a worker thread, 1 or more \(default: one per core, 3 here\)$/);
+    expect(line('--jobs <n>')).toMatch(/files processed at once, each in a worker thread, 1 or more; at most one per core \(3 here\) and as many as free memory holds \(default: one per core\)$/);
   });
 
   it('keeps the descriptions in one column', () => {

@@ -32,7 +32,7 @@ export function usage(cores: number): string {
     ['--no-calc-velocity', "use the unit's angular velocity"],
     ['--calc-acceleration', `compute angular acceleration from the signal (default: ${onOff(D.calcAngularAcceleration)})`],
     ['--no-calc-acceleration', "use the unit's angular acceleration"],
-    ['--jobs <n>', `files processed at once, each in a worker thread, 1 or more (default: one per core, ${cores} here)`],
+    ['--jobs <n>', `files processed at once, each in a worker thread, 1 or more; at most one per core (${cores} here) and as many as free memory holds (default: one per core)`],
     ['--out <dir>', 'write the session CSV of each file and rate into <dir>'],
     ['--json', 'print one JSON document on stdout instead of tables'],
     ['-h, --help', 'print this help'],
@@ -46,7 +46,8 @@ A folder stands for the .csv files directly inside it, symbolic links to files i
 Options:
 ${options.map(([name, text]) => `  ${name.padEnd(29)}${text}`).join('\n')}
 
-Exit status: 0 when every file was processed, 1 when any file failed, 2 on a usage error.
+Exit status: 0 when every file was processed, 1 when any file failed or the output's reader left
+before every file was, 2 on a usage error or when --out would write over an input.
 `;
 }
 

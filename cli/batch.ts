@@ -1,27 +1,29 @@
 /**
- * The batch command's work on one file, as a worker thread does it: import the debug CSV with
- * the app's own importer, run the engine once per sampling rate (one rate after the other, only
- * the reps kept), and write a session CSV per rate when `--out` is given. The engine is a
- * parameter, so this runs the same wherever it is called from.
+ * The batch command's work on one file, as a worker thread does it: read the debug CSV with the
+ * app's own reader (the engine's, src/csv `readDebugCsvPieces`, from the file's bytes in pieces),
+ * run the engine once per sampling rate (one rate after the other, only the reps kept), and
+ * write a session CSV per rate when `--out` is given. The engine is a parameter, so this runs the
+ * same wherever it is called from.
  *
  * Decisions where the product rules are silent (a debug CSV carries samples only):
  * - The session CSV's date is the input file's modification time, the closest thing to the
  *   recording time; its firmware is v0.0.0, docs/behaviour.md §8's value for an unknown version; its plate
  *   table is left empty, because only the total inertia is known. Its sets follow setRules.ts.
- * - The session CSV is streamed to its file from the samples as the import holds them (pieces of
- *   64 Ki samples), so `--out` needs no more memory than the run without it: never the whole
+ * - The session CSV is streamed to its file from the samples as the reader handed them (pieces of
+ *   about 32 Ki samples), so `--out` needs no more memory than the run without it: never the whole
  *   file's text, nor the samples joined into one copy. It is written under a temporary name
  *   (outputs.ts `partPath`) and renamed when complete, so a failed or stopped write never
  *   leaves a truncated CSV under the name of a good one.
  */
-import { constants, createWriteStream, openAsBlob } from 'node:fs';
+import { constants, createWriteStream } from 'node:fs';
 import { access, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { EngineSettings, Rep, SampleBatch, SampleProblems } from '../src/engine/types';
-import { parseInThreadInPieces, sessionCsvParts, UTF8_BOM, type SessionCsvInput } from '../src/csv';
+import { readDebugCsvPieces, sessionCsvParts, UTF8_BOM, type DebugCsvPieces, type DroppedRows, type SessionCsvInput } from '../src/csv';
 import { runEngine, type CreateEngine } from './engineRun';
+import { fileChunks } from './fileChunks';
 import { ropeTravel } from './noReps';
 import { partPath, sessionCsvPath } from './outputs';
 import { setRules } from './setRules';
@@ -44,6 +46,10 @@ export interface FileResult {
   travelDeg: number;
   /** Samples the engine dropped (the same at every rate: it depends on the input only). */
   skipped: number;
+  /** Rows the reader dropped because their time was not after the row before (src/csv `DroppedRows`). */
+  dropped: DroppedRows;
+  /** The file's own step between samples, the median, µs (0 with one sample). */
+  stepUs: number;
   runs: FileRun[];
 }
 
@@ -64,15 +70,19 @@ export interface FileSink {
   ran(hz: number, skipped: number, problems: SampleProblems): void;
 }
 
-/** Processes one file, one rate after the other; resolves with its sample count and rope travel once every run went to `sink`. */
-export async function reprocessFile(file: string, plan: BatchPlan, createEngine: CreateEngine, sink: FileSink): Promise<Pick<FileResult, 'samples' | 'travelDeg'>> {
-  let pieces: SampleBatch[];
+/** What reprocessFile resolves with once every run went to the sink: what the file holds, besides the runs. */
+export type FileFacts = Pick<FileResult, 'samples' | 'travelDeg' | 'dropped' | 'stepUs'>;
+
+/** Processes one file, one rate after the other. */
+export async function reprocessFile(file: string, plan: BatchPlan, createEngine: CreateEngine, sink: FileSink): Promise<FileFacts> {
+  let read: DebugCsvPieces;
   try {
     await access(file, constants.R_OK);
-    pieces = await parseInThreadInPieces(await openAsBlob(file, { type: 'text/csv' }), (fraction) => sink.progress(fraction));
+    read = await readDebugCsvPieces(await fileChunks(file), (fraction) => sink.progress(fraction));
   } catch (error) {
     throw readProblem(error, file);
   }
+  const { pieces, dropped, stepUs } = read;
   const { out } = plan;
   for (const [i, hz] of plan.rates.entries()) {
     // The session CSV wants the run's reps before its samples: kept, only for --out.
@@ -85,18 +95,16 @@ export async function reprocessFile(file: string, plan: BatchPlan, createEngine:
     sink.ran(hz, skipped, problems);
     sink.progress(2 + i);
   }
-  return { samples: pieces.reduce((n, piece) => n + piece.timeUs.length, 0), travelDeg: ropeTravel(pieces) };
+  return { samples: pieces.reduce((n, piece) => n + piece.timeUs.length, 0), travelDeg: ropeTravel(pieces), dropped, stepUs };
 }
 
 /**
- * What went wrong reading `file`, in words: a file the user may not read says so with its path
- * (Node's own "The blob could not be read" says neither); the importer's row-and-column errors
- * and anything else pass through.
+ * What went wrong reading `file`, in words: a file the user may not read says so with its path;
+ * the reader's row-and-column errors and anything else pass through.
  */
 export function readProblem(error: unknown, file: string): unknown {
-  const e = error as { code?: string; name?: string };
+  const e = error as { code?: string };
   if (e.code === 'EACCES' || e.code === 'EPERM') return new Error(`permission denied: cannot read ${file}`);
-  if (e.name === 'NotReadableError') return new Error(`could not read ${file} (permission denied, or the file changed while it was read)`);
   return error;
 }
 

@@ -2,30 +2,39 @@
  * The batch command from arguments to exit status, with the output streams and the worker entry
  * as parameters.
  *
- * Files are processed in worker threads (pool.ts), `--jobs` at once; their outcomes are printed
- * in input order whatever order the workers finish in, so the output is the same with any
- * `--jobs`. One bad file never stops the others: its problem goes to stderr as
- * `reprocess: <file>: <problem>` (the importer's message names the row and column) and the exit
- * status becomes 1. With `--json` stdout holds the JSON document alone; without it, a table per
- * file and, on a terminal, a progress bar on stderr. A run that finds no rep says why on stderr
- * (noReps.ts), without failing the file.
+ * Files are processed in worker threads (pool.ts), `--jobs` at once (capped at what the machine
+ * can run, jobs.ts); their outcomes are printed in input order whatever order the workers finish
+ * in, so the output is the same with any `--jobs`. One bad file never stops the others: its
+ * problem goes to stderr as `reprocess: <file>: <problem>` (the reader's message names the row
+ * and column), into the JSON's `failed` list, and the exit status becomes 1. With `--json` stdout
+ * holds the JSON document alone; without it, a table per file and, on a terminal, a progress bar
+ * on stderr. A run that finds no rep says why on stderr (noReps.ts), and a file whose figures need
+ * a caution (rows dropped, recorded too coarsely: rules/recordingNotes.ts) says so there too,
+ * without failing the file.
+ *
+ * `--out` never writes over an input: a session CSV that would land on one refuses the run with
+ * status 2 before anything is written (outputs.ts).
  *
  * When stdout's reader goes away (`| head`: the pipe closes, writes fail with EPIPE), the command
- * ends at once and quietly, as a command killed by SIGPIPE would, but with the exit status of
- * what it did so far (0 unless a file had failed): the reader asked for no more. Any other failure to
- * write stdout is said on stderr and ends the command with status 1.
+ * stops at once, starting no more files, and leaves no session CSV half written. If every file
+ * had been processed by then (with `--out`, every session CSV written), that is all the reader
+ * missed, and the status is what it would have been; otherwise the command says on stderr how
+ * many files it left and exits 1, so a script never takes a cut-short run for a whole one. Any
+ * other failure to write stdout is said on stderr and ends the command with status 1.
  */
 import { rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
+import { recordingNotes } from '../src/rules/recordingNotes';
 import { parseReprocessArgs, usage, UsageError, type ReprocessOptions } from './args';
 import type { BatchPlan } from './batch';
 import { inOrder } from './inOrder';
 import { expandInput } from './inputs';
 import { jsonWriter } from './json';
 import { noRepLines } from './noReps';
-import { outputClashes, partPath, sessionCsvPath } from './outputs';
+import { largestFile, thisMachine, workerCount } from './jobs';
+import { outputClashes, outputsOverInputs, partPath, sessionCsvPath } from './outputs';
 import { outlet, readerGone } from './outlet';
-import { runInWorkers, type Outcome } from './pool';
+import { runInWorkers, unlocated, type Failure, type Outcome } from './pool';
 import { startProgress } from './progress';
 import { decodeResult } from './repsWire';
 import { formatSummary } from './summary';
@@ -58,35 +67,49 @@ export async function runReprocess(argv: readonly string[], io: CliIo, workerEnt
 
   const stop = new AbortController();
   let failed = 0;
-  const stderr = outlet(io.stderr, (error) => {
-    if (!readerGone(error)) failed += 1;
+  /** Set when a reader of stdout or stderr went away (a closed pipe). */
+  let readerLeft = false;
+  const closed = (error: Error) => {
+    if (readerGone(error)) readerLeft = true;
+    else failed += 1;
     stop.abort();
-  });
+  };
+  const stderr = outlet(io.stderr, closed);
   const stdout = outlet(io.stdout, (error) => {
-    if (!readerGone(error)) {
-      failed += 1;
-      stderr.write(`reprocess: cannot write the output: ${error.message}\n`);
-    }
-    stop.abort();
+    if (!readerGone(error)) stderr.write(`reprocess: cannot write the output: ${error.message}\n`);
+    closed(error);
   });
-  const fail = (file: string, problem: string) => {
+  /** Failures known before the JSON document starts (inputs that lead nowhere), for its `failed` list. */
+  const early: [string, Failure][] = [];
+  let json: ReturnType<typeof jsonWriter> | undefined;
+  const fail = (file: string, problem: Failure) => {
     failed += 1;
-    stderr.write(`reprocess: ${file}: ${problem}\n`);
+    stderr.write(`reprocess: ${file}: ${problem.message}\n`);
+    if (json !== undefined) json.failed(file, problem);
+    else early.push([file, problem]);
   };
   const files: string[] = [];
   for (const input of options.inputs) {
     try {
       const found = await expandInput(input);
       files.push(...found.files);
-      for (const { path, problem } of found.problems) fail(path, problem);
+      for (const { path, problem } of found.problems) fail(path, unlocated(problem));
     } catch (error) {
-      fail(input, messageOf(error));
+      fail(input, unlocated(messageOf(error)));
     }
   }
 
   const plan: BatchPlan = { rates: options.rates, settings: options.settings };
-  if (options.out !== undefined) plan.out = options.out;
+  if (options.out !== undefined) {
+    plan.out = options.out;
+    const over = await outputsOverInputs(files, options.out, plan.settings, plan.rates);
+    if (over.length > 0) {
+      for (const problem of over) stderr.write(`reprocess: ${problem}\n`);
+      return EXIT_USAGE;
+    }
+  }
   const clashes = plan.out === undefined ? new Map<number, string>() : outputClashes(files, plan.out, plan.settings, plan.rates);
+  const jobs = workerCount(options.jobs, files.length, await largestFile(files), thisMachine());
 
   const unitsPerFile = 1 + options.rates.length;
   const progress = startProgress(io.stderr, files.length * unitsPerFile, !options.json);
@@ -97,33 +120,43 @@ export async function runReprocess(argv: readonly string[], io: CliIo, workerEnt
     unitsDone[index] = units;
     progress.update(totalDone);
   };
-  const json = options.json ? jsonWriter((text) => stdout.write(text), options.settings) : undefined;
+  if (options.json) {
+    const writer = jsonWriter((text) => stdout.write(text), options.settings);
+    for (const [file, problem] of early) writer.failed(file, problem);
+    json = writer;
+  }
   const report = inOrder<Outcome>((outcome, index) =>
     progress.print(() => {
-      if (!outcome.ok) return fail(files[index]!, outcome.message);
+      if (!outcome.ok) return fail(files[index]!, outcome);
       const result = decodeResult(outcome.result);
       if (json !== undefined) json.file(result);
       else stdout.write(formatSummary(result, options.settings) + '\n');
-      for (const line of noRepLines(result)) stderr.write(`reprocess: ${result.file}: ${line}\n`);
+      for (const line of [...recordingNotes(result.dropped, result.stepUs), ...noRepLines(result)]) stderr.write(`reprocess: ${result.file}: ${line}\n`);
     }),
   );
+  let settledFiles = 0;
   const settled = (index: number, outcome: Outcome) => {
+    settledFiles += 1;
     advance(index, unitsPerFile);
     report(index, outcome);
   };
 
-  const jobs = files.flatMap((file, index) => {
+  const work = files.flatMap((file, index) => {
     const clash = clashes.get(index);
     if (clash === undefined) return [{ index, file }];
-    settled(index, { ok: false, message: clash });
+    settled(index, { ok: false, ...unlocated(clash) });
     return [];
   });
-  await runInWorkers(jobs, options.jobs, plan, workerEntry, { progress: advance, settled }, stop.signal);
+  await runInWorkers(work, jobs, plan, workerEntry, { progress: advance, settled }, stop.signal);
   progress.stop();
 
   // A worker stopped or dead mid-file leaves the session CSV it was writing incomplete.
   if (plan.out !== undefined) await removeParts(files, plan.out, plan);
   if (!stop.signal.aborted) json?.end();
+  if (readerLeft && settledFiles < files.length) {
+    failed += 1;
+    stderr.write(`reprocess: stopped after ${settledFiles} of ${files.length} files: the output's reader went away (a closed pipe); the other ${files.length - settledFiles} were not processed\n`);
+  }
   return failed > 0 ? EXIT_FILE_FAILED : EXIT_OK;
 }
 

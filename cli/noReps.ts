@@ -30,8 +30,11 @@ const droppedNote = (run: FileRun) => (run.skipped > 0 ? `; the engine dropped $
 
 const REASONS: readonly Reason[] = [
   ({ file, run }) => (run.skipped >= file.samples ? `the engine dropped all ${plural(file.samples, 'sample')} (${DROPPED})` : null),
-  ({ file, run }) =>
-    file.samples - run.skipped < 2 ? `the engine dropped ${run.skipped} of ${plural(file.samples, 'sample')} (${DROPPED}); a rep needs movement over time, and one sample has none` : null,
+  ({ file, run }) => {
+    if (file.samples - run.skipped >= 2) return null;
+    const left = run.skipped > 0 ? `the engine dropped ${run.skipped} of ${plural(file.samples, 'sample')} (${DROPPED})` : `the file holds ${plural(file.samples, 'sample')}`;
+    return `${left}; a rep needs movement over time, and one sample has none`;
+  },
   ({ file, run }) =>
     file.travelDeg < REP_TRAVEL_DEG
       ? `the rope moved ${file.travelDeg.toFixed(0)}° in all (the span of |angle|); a rep is a pull of ${REP_TRAVEL_DEG}° or more and a return of ${REP_TRAVEL_DEG}° or more${droppedNote(run)}`

@@ -2,8 +2,10 @@
  * Where `--out` puts the session CSVs: `{input name}-{hz}hz-calcV{0|1}-calcA{0|1}.csv`. Two inputs
  * with the same name would write the same files, so the later one (in input order) fails instead
  * of overwriting; decided before any work starts, so the answer does not depend on which worker
- * finishes first.
+ * finishes first. A session CSV that would land on an input refuses the whole run, before
+ * anything is written (`outputsOverInputs`).
  */
+import { stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { rateSuffix } from '../src/csv';
 import type { EngineSettings } from '../src/engine/types';
@@ -28,4 +30,30 @@ export function outputClashes(files: readonly string[], out: string, settings: O
     else targets.forEach((target) => owners.set(target, file));
   });
   return clashes;
+}
+
+/**
+ * Every session CSV that would be written over one of `files` (the same file: same device and
+ * inode, whatever path or link leads to it), as a sentence naming both, before anything is
+ * written: `--out D D/x.csv D/x-200hz-calcV0-calcA1.csv` would replace the second input with the
+ * first one's output.
+ */
+export async function outputsOverInputs(files: readonly string[], out: string, settings: Omit<EngineSettings, 'hz'>, rates: readonly number[]): Promise<string[]> {
+  const identity = (path: string) => stat(path).then((s) => `${s.dev}:${s.ino}`, () => null);
+  const inputs = new Map<string, string>();
+  for (const file of files) {
+    const id = await identity(file);
+    if (id !== null && !inputs.has(id)) inputs.set(id, file);
+  }
+  const problems: string[] = [];
+  for (const file of files) {
+    for (const hz of rates) {
+      const target = sessionCsvPath(file, out, settings, hz);
+      for (const path of [target, partPath(target)]) {
+        const input = inputs.get((await identity(path)) ?? '');
+        if (input !== undefined) problems.push(`--out ${out} would write the session CSV of ${file} at ${hz} Hz over the input ${input}; choose another --out folder`);
+      }
+    }
+  }
+  return problems;
 }

@@ -11,7 +11,7 @@
  * never settled.
  */
 import { Worker } from 'node:worker_threads';
-import type { BatchPlan } from './batch';
+import type { BatchPlan, FileFacts } from './batch';
 import type { EncodedFileResult } from './repsWire';
 import type { SampleProblems } from '../src/engine/types';
 import { NO_PROBLEMS } from '../src/rules/sampleProblems';
@@ -21,15 +21,25 @@ export interface Job {
   file: string;
 }
 
+/** Why a file failed: the message, and the row and column of the file when the reader named them. */
+export interface Failure {
+  message: string;
+  row: number | null;
+  column: string | null;
+}
+
 /** Worker → main thread, about the job it has: progress and runs as they come, then done or failed. */
 export type Reply =
   | { kind: 'progress'; units: number }
   | { kind: 'reps'; hz: number; reps: Uint8Array }
   | { kind: 'ran'; hz: number; skipped: number; problems: SampleProblems }
-  | { kind: 'done'; samples: number; travelDeg: number }
-  | { kind: 'failed'; message: string };
+  | ({ kind: 'done' } & FileFacts)
+  | ({ kind: 'failed' } & Failure);
 
-export type Outcome = { ok: true; result: EncodedFileResult } | { ok: false; message: string };
+export type Outcome = { ok: true; result: EncodedFileResult } | ({ ok: false } & Failure);
+
+/** A problem no reader located (a worker that died, a file that could not be reached, an output taken). */
+export const unlocated = (message: string): Failure => ({ message, row: null, column: null });
 
 export interface PoolEvents {
   /** Work done on file `index` so far, in reprocessFile's units. */
@@ -87,11 +97,13 @@ function runJob(worker: Worker, job: Job, progress: (units: number) => void, sto
       if (reply.kind === 'progress') progress(reply.units);
       else if (reply.kind === 'reps') runAt(reply.hz).reps.push(reply.reps);
       else if (reply.kind === 'ran') Object.assign(runAt(reply.hz), { skipped: reply.skipped, problems: reply.problems });
-      else if (reply.kind === 'done') settle({ ok: true, result: fileResult(job.file, reply.samples, reply.travelDeg, runs) });
-      else settle({ ok: false, message: reply.message });
+      else if (reply.kind === 'done') {
+        const { kind: _, ...facts } = reply;
+        settle({ ok: true, result: fileResult(job.file, facts, runs) });
+      } else settle({ ok: false, message: reply.message, row: reply.row, column: reply.column });
     };
-    const onError = (error: Error) => settle({ ok: false, message: `the worker thread failed: ${error.message}` }, true);
-    const stopped = (why: string) => settle({ ok: false, message: `the worker thread stopped (${why})` }, true);
+    const onError = (error: Error) => settle({ ok: false, ...unlocated(`the worker thread failed: ${error.message}`) }, true);
+    const stopped = (why: string) => settle({ ok: false, ...unlocated(`the worker thread stopped (${why})`) }, true);
     const onExit = (code: number) => stopped(`exit code ${code}`);
     const onStop = () => stopped('the command was stopped');
     worker.on('message', onMessage).on('error', onError).on('exit', onExit);
@@ -103,6 +115,6 @@ function runJob(worker: Worker, job: Job, progress: (units: number) => void, sto
 }
 
 /** The file's result from its runs; the engine drops the same samples at every rate (it depends on the input only), so `skipped` is any run's. */
-function fileResult(file: string, samples: number, travelDeg: number, runs: EncodedFileResult['runs']): EncodedFileResult {
-  return { file, samples, travelDeg, skipped: Math.max(0, ...runs.map((run) => run.skipped)), runs };
+function fileResult(file: string, facts: FileFacts, runs: EncodedFileResult['runs']): EncodedFileResult {
+  return { file, ...facts, skipped: Math.max(0, ...runs.map((run) => run.skipped)), runs };
 }

@@ -22,7 +22,7 @@ beforeAll(async () => {
   dir = cli.dir;
   writeFileSync(join(dir, 'yoyo.csv'), yoyoCsv());
   writeFileSync(join(dir, 'letters.csv'), `${HEADER}\n1,0,1000,,\n2,1,2000,,\n3,abc,3000,,\n`);
-  writeFileSync(join(dir, 'backwards.csv'), `${HEADER}\n1,0,1000,,\n2,1,900,,\n`);
+  writeFileSync(join(dir, 'short.csv'), `${HEADER}\n1,0,1000,,\n2,1,2000,\n`);
   // Two sets of the yo-yo 30 s apart (longer than the 20 s set rest); a folder of good and bad
   // files for the parallel runs; a second yoyo.csv whose session CSVs would overwrite the first's.
   mkdirSync(join(dir, 'sets'));
@@ -31,7 +31,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'many', '1-yoyo.csv'), yoyoCsv());
   writeFileSync(join(dir, 'many', '2-letters.csv'), `${HEADER}\n1,0,1000,,\n2,1,2000,,\n3,abc,3000,,\n`);
   writeFileSync(join(dir, 'many', '3-two-sets.csv'), yoyoCsv(2, 30));
-  writeFileSync(join(dir, 'many', '4-backwards.csv'), `${HEADER}\n1,0,1000,,\n2,1,900,,\n`);
+  writeFileSync(join(dir, 'many', '4-short.csv'), `${HEADER}\n1,0,1000,,\n2,1,2000,\n`);
   writeFileSync(join(dir, 'many', '5-yoyo.csv'), yoyoCsv());
   mkdirSync(join(dir, 'again'));
   writeFileSync(join(dir, 'again', 'yoyo.csv'), yoyoCsv());
@@ -53,7 +53,8 @@ describe('npm run reprocess', () => {
     expect(status).toBe(0);
     expect(stdout).toMatch(/^Reprocesses recorded debug CSVs/);
     expect(stdout).toContain('--hz <list>');
-    expect(stdout).toMatch(/--jobs <n> +files processed at once, each in a worker thread, 1 or more \(default: one per core, \d+ here\)/);
+    expect(stdout).toMatch(/Exit status: 0 when every file was processed, 1 when any file failed or the output's reader left\nbefore every file was, 2 on a usage error or when --out would write over an input\.\n$/);
+    expect(stdout).toMatch(/--jobs <n> +files processed at once, each in a worker thread, 1 or more; at most one per core \(\d+ here\) and as many as free memory holds/);
     expect(stderr).toBe('');
   });
 
@@ -61,16 +62,16 @@ describe('npm run reprocess', () => {
     const { status, stdout, stderr } = run('--json', '--hz', '100,200,500', '--inertia', '0.05', 'yoyo.csv');
     expect([status, stderr]).toEqual([0, '']);
     const doc = JSON.parse(stdout) as JsonDocument;
-    expect(Object.keys(doc)).toEqual(['version', 'files']);
-    expect(doc.version).toBe(4);
+    expect(Object.keys(doc)).toEqual(['version', 'files', 'failed']);
+    expect([doc.version, doc.failed]).toEqual([5, []]);
     const [file] = doc.files;
-    expect(Object.keys(file!)).toEqual(['file', 'samples', 'skipped', 'runs']);
-    expect([file!.file, file!.samples, file!.skipped]).toEqual(['yoyo.csv', 1900, 0]);
+    expect(Object.keys(file!)).toEqual(['file', 'samples', 'skipped', 'recordedHz', 'warnings', 'runs']);
+    expect([file!.file, file!.samples, file!.skipped, file!.recordedHz, file!.warnings]).toEqual(['yoyo.csv', 1900, 0, 200, []]);
     expect(file!.runs.map((r) => r.hz)).toEqual([100, 200, 500]);
     for (const runAt of file!.runs) {
       expect(Object.keys(runAt)).toEqual(['hz', 'reps', 'sets', 'problems', 'noReps']);
       // A clean yo-yo: nothing set aside, and reps.
-      expect([runAt.problems, runAt.noReps]).toEqual([{ rejected: 0, unwrapped: 0, saturated: 0, saturationDeg: 0, refused: 0 }, null]);
+      expect([runAt.problems, runAt.noReps]).toEqual([{ rejected: 0, unwrapped: 0, saturated: 0, saturationDeg: 0, refused: 0, droppedRows: 0 }, null]);
       expect(runAt.reps.map((r) => r.count)).toEqual([0, 1, 2, 3]);
       expect(runAt.reps.map((r) => r.set)).toEqual([1, 1, 1, 1]);
       expect(runAt.sets.map((s) => [s.set, s.reps, s.counted])).toEqual([[1, 4, 3]]);
@@ -105,12 +106,12 @@ describe('npm run reprocess', () => {
   });
 
   it('reports each bad file on stderr by name and row, still processes the good one, and exits 1', () => {
-    const { status, stdout, stderr } = run('--json', 'letters.csv', 'yoyo.csv', 'backwards.csv', 'missing.csv');
+    const { status, stdout, stderr } = run('--json', 'letters.csv', 'yoyo.csv', 'short.csv', 'missing.csv');
     expect(status).toBe(1);
     expect(stderr.trim().split('\n')).toEqual([
       'reprocess: missing.csv: no such file or folder',
       'reprocess: letters.csv: row 4, column "Angle": "abc" is not a number',
-      'reprocess: backwards.csv: row 3, column "Time (µs)": time 900 µs does not increase (the previous sample has 1000 µs)',
+      'reprocess: short.csv: row 3: expected 5 columns (#, Angle, Time (µs), Angular Velocity (rad/s), Angular Acceleration (rad/s²)), found 4',
     ]);
     expect((JSON.parse(stdout) as JsonDocument).files.map((f) => f.file)).toEqual(['yoyo.csv']);
   });
@@ -119,7 +120,7 @@ describe('npm run reprocess', () => {
     const { status, stdout, stderr } = run('--hz', '200,100', '--inertia', '0.05', 'yoyo.csv');
     expect([status, stderr]).toEqual([0, '']);
     const lines = stdout.trimEnd().split('\n');
-    expect(lines[0]).toBe('yoyo.csv: 1900 samples, 0 skipped');
+    expect(lines[0]).toBe('yoyo.csv: 1900 samples recorded at 200 Hz, 0 skipped');
     expect(lines[1]).toMatch(/^\s+Hz\s+Rejected\s+Sets\s+Warmup\s+Reps\s+Con time s\s+Con v m\/s/);
     expect(lines.slice(2).map((l) => l.trim().split(/\s+/)[1])).toEqual(['0', '0']);
     const rows = lines.slice(2).map((l) => l.trim().split(/\s+/)).map((r) => [r[0], ...r.slice(2, 7)]);
@@ -192,7 +193,7 @@ describe('npm run reprocess', () => {
     expect(one.stderr.trim().split('\n')).toEqual([
       'reprocess: missing.csv: no such file or folder',
       `reprocess: ${join('many', '2-letters.csv')}: row 4, column "Angle": "abc" is not a number`,
-      `reprocess: ${join('many', '4-backwards.csv')}: row 3, column "Time (µs)": time 900 µs does not increase (the previous sample has 1000 µs)`,
+      `reprocess: ${join('many', '4-short.csv')}: row 3: expected 5 columns (#, Angle, Time (µs), Angular Velocity (rad/s), Angular Acceleration (rad/s²)), found 4`,
     ]);
     const printed = options[0] === '--json' ? (JSON.parse(one.stdout) as JsonDocument).files.map((f) => f.file) : one.stdout.match(/^\S+(?=: \d+ samples)/gm);
     expect(printed).toEqual([join('many', '1-yoyo.csv'), join('many', '3-two-sets.csv'), join('many', '5-yoyo.csv'), 'yoyo.csv']);

@@ -1,14 +1,17 @@
 /**
- * The readable output of the batch command: per file, one table row per sampling rate with the
+ * The readable output of the batch command: per file, a line with its samples, the rate they were
+ * recorded at and what was skipped or dropped, one table row per sampling rate with the
  * sets, the warmup and counted reps, and the means over the counted reps, two decimals like the
  * app. Reps are counted as everywhere else (rules/setSplit.ts): within their set, each set's
  * first `--warmup` reps its warmup, so three sets of four reps read "Sets 3, Warmup 3, Reps 9".
  * A figure that needs the inertia reads "–" at inertia 0, as on the Workout screen
- * (rules/inertiaMetrics.ts). Plain text with aligned columns, so it reads well in any terminal
- * and in a log file.
+ * (rules/inertiaMetrics.ts). Under the table, what the engine set aside at each rate and what to
+ * know before trusting the file's figures (rules/recordingNotes.ts). Plain text with aligned
+ * columns, so it reads well in any terminal and in a log file.
  */
 import type { PhaseSummary, Rep } from '../src/engine/types';
 import { phaseFigure } from '../src/rules/inertiaMetrics';
+import { recordedHz, recordingNotes } from '../src/rules/recordingNotes';
 import { describeProblems } from '../src/rules/sampleProblems';
 import { numberedSets } from '../src/rules/setSplit';
 import type { FileResult, FileRun } from './batch';
@@ -44,7 +47,10 @@ const COLUMNS: { title: string; value: (run: Numbered) => string }[] = [
 ];
 
 export function formatSummary(result: FileResult, settings: SummarySettings): string {
-  const head = `${result.file}: ${result.samples} samples, ${result.skipped} skipped`;
+  const hz = recordedHz(result.stepUs);
+  const recorded = hz === null ? '' : ` recorded at ${Number(hz.toPrecision(3))} Hz`;
+  const dropped = result.dropped.rows > 0 ? `, ${result.dropped.rows} ${result.dropped.rows === 1 ? 'row' : 'rows'} dropped` : '';
+  const head = `${result.file}: ${result.samples} samples${recorded}, ${result.skipped} skipped${dropped}`;
   const rows = [
     ['Hz', ...COLUMNS.map((c) => c.title)],
     ...result.runs.map((run) => {
@@ -54,7 +60,8 @@ export function formatSummary(result: FileResult, settings: SummarySettings): st
   ];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
   const lines = rows.map((row) => '  ' + row.map((cell, i) => cell.padStart(widths[i]!)).join('  '));
-  return [head, ...lines, ...result.runs.flatMap(notes)].join('\n') + '\n';
+  const warnings = recordingNotes(result.dropped, result.stepUs).map((line) => `  warning: ${line}`);
+  return [head, ...lines, ...result.runs.flatMap(notes), ...warnings].join('\n') + '\n';
 }
 
 /** What the engine set aside at one rate, in words ("  200 Hz: …"); why a run found no rep goes to stderr (noReps.ts). */

@@ -2,6 +2,76 @@
 /* eslint-disable */
 
 /**
+ * A debug CSV read from its bytes ([`crate::debug_csv`]), for the app's import and the batch
+ * command: the caller writes each piece of the file at [`DebugCsvReader::input`] (in wasm
+ * memory, as a push's samples are written), calls [`DebugCsvReader::push`], and takes the
+ * columns as they fill ([`DebugCsvReader::take`]), so a file of hours never has to be one
+ * buffer on either side. A refusal leaves its sentence, row and column in the getters.
+ */
+export class DebugCsvReader {
+    free(): void;
+    [Symbol.dispose](): void;
+    /**
+     * The header's names, as the reader expects them.
+     */
+    static columns(): string[];
+    /**
+     * Whether the file fills its angular velocity (0) or acceleration (1) column.
+     */
+    filled(which: number): boolean;
+    /**
+     * End of the file; false when it is refused.
+     */
+    finish(): boolean;
+    /**
+     * Room in wasm memory for the next piece, `len` bytes: its address, valid until the next
+     * call into the module.
+     */
+    input(len: number): number;
+    /**
+     * A reader at the start of a file.
+     */
+    constructor();
+    /**
+     * Reads the `len` bytes written at [`DebugCsvReader::input`]; false when the file is refused.
+     */
+    push(len: number): boolean;
+    /**
+     * Takes the samples read so far: time (µs), angle (°), then the device's angular velocity
+     * (rad/s) and acceleration (rad/s²) when the file has them, one after the other.
+     */
+    take(): Float64Array;
+    /**
+     * Its column, an index into the header (-1 when the problem is not one cell).
+     */
+    readonly column: number;
+    /**
+     * Rows dropped because their time was not after the row before.
+     */
+    readonly droppedRows: number;
+    /**
+     * The first of them (0 when none was).
+     */
+    readonly firstDroppedRow: number;
+    /**
+     * Samples read and not yet taken.
+     */
+    readonly held: number;
+    /**
+     * The file's own sampling step, the median step between the rows kept, µs.
+     */
+    readonly medianStepUs: number;
+    /**
+     * Why the file was refused.
+     */
+    readonly problem: string;
+    /**
+     * Its row (0 when the problem is not on one).
+     */
+    readonly row: number;
+}
+
+/**
  * What the user chose (see [`Settings`]); `new EngineSettings()` holds the defaults.
  */
 export class EngineSettings {

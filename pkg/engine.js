@@ -5,5 +5,5 @@ import { __wbg_set_wasm } from "./engine_bg.js";
 __wbg_set_wasm(wasm);
 wasm.__wbindgen_start();
 export {
-    EngineSettings, LiveEngine, Points, wasmMemory
+    DebugCsvReader, EngineSettings, LiveEngine, Points, wasmMemory
 } from "./engine_bg.js";

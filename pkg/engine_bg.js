@@ -1,4 +1,155 @@
 /**
+ * A debug CSV read from its bytes ([`crate::debug_csv`]), for the app's import and the batch
+ * command: the caller writes each piece of the file at [`DebugCsvReader::input`] (in wasm
+ * memory, as a push's samples are written), calls [`DebugCsvReader::push`], and takes the
+ * columns as they fill ([`DebugCsvReader::take`]), so a file of hours never has to be one
+ * buffer on either side. A refusal leaves its sentence, row and column in the getters.
+ */
+export class DebugCsvReader {
+    __destroy_into_raw() {
+        const ptr = this.__wbg_ptr;
+        this.__wbg_ptr = 0;
+        DebugCsvReaderFinalization.unregister(this);
+        return ptr;
+    }
+    free() {
+        const ptr = this.__destroy_into_raw();
+        wasm.__wbg_debugcsvreader_free(ptr, 0);
+    }
+    /**
+     * Its column, an index into the header (-1 when the problem is not one cell).
+     * @returns {number}
+     */
+    get column() {
+        const ret = wasm.debugcsvreader_column(this.__wbg_ptr);
+        return ret;
+    }
+    /**
+     * The header's names, as the reader expects them.
+     * @returns {string[]}
+     */
+    static columns() {
+        const ret = wasm.debugcsvreader_columns();
+        var v1 = getArrayJsValueFromWasm0(ret[0], ret[1]);
+        wasm.__wbindgen_free(ret[0], ret[1] * 4, 4);
+        return v1;
+    }
+    /**
+     * Rows dropped because their time was not after the row before.
+     * @returns {number}
+     */
+    get droppedRows() {
+        const ret = wasm.debugcsvreader_droppedRows(this.__wbg_ptr);
+        return ret;
+    }
+    /**
+     * Whether the file fills its angular velocity (0) or acceleration (1) column.
+     * @param {number} which
+     * @returns {boolean}
+     */
+    filled(which) {
+        const ret = wasm.debugcsvreader_filled(this.__wbg_ptr, which);
+        return ret !== 0;
+    }
+    /**
+     * End of the file; false when it is refused.
+     * @returns {boolean}
+     */
+    finish() {
+        const ret = wasm.debugcsvreader_finish(this.__wbg_ptr);
+        return ret !== 0;
+    }
+    /**
+     * The first of them (0 when none was).
+     * @returns {number}
+     */
+    get firstDroppedRow() {
+        const ret = wasm.debugcsvreader_firstDroppedRow(this.__wbg_ptr);
+        return ret;
+    }
+    /**
+     * Samples read and not yet taken.
+     * @returns {number}
+     */
+    get held() {
+        const ret = wasm.debugcsvreader_held(this.__wbg_ptr);
+        return ret >>> 0;
+    }
+    /**
+     * Room in wasm memory for the next piece, `len` bytes: its address, valid until the next
+     * call into the module.
+     * @param {number} len
+     * @returns {number}
+     */
+    input(len) {
+        const ret = wasm.debugcsvreader_input(this.__wbg_ptr, len);
+        return ret >>> 0;
+    }
+    /**
+     * The file's own sampling step, the median step between the rows kept, µs.
+     * @returns {number}
+     */
+    get medianStepUs() {
+        const ret = wasm.debugcsvreader_medianStepUs(this.__wbg_ptr);
+        return ret;
+    }
+    /**
+     * A reader at the start of a file.
+     */
+    constructor() {
+        const ret = wasm.debugcsvreader_new();
+        this.__wbg_ptr = ret;
+        DebugCsvReaderFinalization.register(this, this.__wbg_ptr, this);
+        return this;
+    }
+    /**
+     * Why the file was refused.
+     * @returns {string}
+     */
+    get problem() {
+        let deferred1_0;
+        let deferred1_1;
+        try {
+            const ret = wasm.debugcsvreader_problem(this.__wbg_ptr);
+            deferred1_0 = ret[0];
+            deferred1_1 = ret[1];
+            return getStringFromWasm0(ret[0], ret[1]);
+        } finally {
+            wasm.__wbindgen_free(deferred1_0, deferred1_1, 1);
+        }
+    }
+    /**
+     * Reads the `len` bytes written at [`DebugCsvReader::input`]; false when the file is refused.
+     * @param {number} len
+     * @returns {boolean}
+     */
+    push(len) {
+        const ret = wasm.debugcsvreader_push(this.__wbg_ptr, len);
+        return ret !== 0;
+    }
+    /**
+     * Its row (0 when the problem is not on one).
+     * @returns {number}
+     */
+    get row() {
+        const ret = wasm.debugcsvreader_row(this.__wbg_ptr);
+        return ret;
+    }
+    /**
+     * Takes the samples read so far: time (µs), angle (°), then the device's angular velocity
+     * (rad/s) and acceleration (rad/s²) when the file has them, one after the other.
+     * @returns {Float64Array}
+     */
+    take() {
+        const ret = wasm.debugcsvreader_take(this.__wbg_ptr);
+        var v1 = getArrayF64FromWasm0(ret[0], ret[1]).slice();
+        wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
+        return v1;
+    }
+}
+if (Symbol.dispose) DebugCsvReader.prototype[Symbol.dispose] = DebugCsvReader.prototype.free;
+
+/**
  * What the user chose (see [`Settings`]); `new EngineSettings()` holds the defaults.
  */
 export class EngineSettings {
@@ -391,6 +542,11 @@ export function __wbg___wbindgen_memory_17a1178bc3328ea3() {
 export function __wbg___wbindgen_throw_4c88d8bf264fd984(arg0, arg1) {
     throw new Error(getStringFromWasm0(arg0, arg1));
 }
+export function __wbindgen_generic_0000000000000001(arg0, arg1) {
+    // Cast intrinsic for `Ref(String) -> Externref`.
+    const ret = getStringFromWasm0(arg0, arg1);
+    return ret;
+}
 export function __wbindgen_init_externref_table() {
     const table = wasm.__wbindgen_externrefs;
     table.set(0, undefined);
@@ -399,6 +555,9 @@ export function __wbindgen_init_externref_table() {
     table.set(1026, true);
     table.set(1027, false);
 }
+const DebugCsvReaderFinalization = (typeof FinalizationRegistry === 'undefined')
+    ? { register: () => {}, unregister: () => {} }
+    : new FinalizationRegistry(ptr => wasm.__wbg_debugcsvreader_free(ptr, 1));
 const EngineSettingsFinalization = (typeof FinalizationRegistry === 'undefined')
     ? { register: () => {}, unregister: () => {} }
     : new FinalizationRegistry(ptr => wasm.__wbg_enginesettings_free(ptr, 1));
@@ -418,6 +577,25 @@ function _assertClass(instance, klass) {
 function getArrayF64FromWasm0(ptr, len) {
     ptr = ptr >>> 0;
     return getFloat64ArrayMemory0().subarray(ptr / 8, ptr / 8 + len);
+}
+
+function getArrayJsValueFromWasm0(ptr, len) {
+    ptr = ptr >>> 0;
+    const mem = getDataViewMemory0();
+    const result = [];
+    for (let i = ptr; i < ptr + 4 * len; i += 4) {
+        result.push(wasm.__wbindgen_externrefs.get(mem.getUint32(i, true)));
+    }
+    wasm.__externref_drop_slice(ptr, len);
+    return result;
+}
+
+let cachedDataViewMemory0 = null;
+function getDataViewMemory0() {
+    if (cachedDataViewMemory0 === null || cachedDataViewMemory0.buffer.detached === true || (cachedDataViewMemory0.buffer.detached === undefined && cachedDataViewMemory0.buffer !== wasm.memory.buffer)) {
+        cachedDataViewMemory0 = new DataView(wasm.memory.buffer);
+    }
+    return cachedDataViewMemory0;
 }
 
 let cachedFloat64ArrayMemory0 = null;

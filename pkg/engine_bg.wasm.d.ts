@@ -1,6 +1,7 @@
 /* tslint:disable */
 /* eslint-disable */
 export const memory: WebAssembly.Memory;
+export const __wbg_debugcsvreader_free: (a: number, b: number) => void;
 export const __wbg_enginesettings_free: (a: number, b: number) => void;
 export const __wbg_get_enginesettings_calcAngularAcceleration: (a: number) => number;
 export const __wbg_get_enginesettings_calcAngularVelocity: (a: number) => number;
@@ -18,6 +19,20 @@ export const __wbg_set_enginesettings_inertia: (a: number, b: number) => void;
 export const __wbg_set_enginesettings_mass: (a: number, b: number) => void;
 export const __wbg_set_enginesettings_radius: (a: number, b: number) => void;
 export const __wbg_set_enginesettings_warmup: (a: number, b: number) => void;
+export const debugcsvreader_column: (a: number) => number;
+export const debugcsvreader_columns: () => [number, number];
+export const debugcsvreader_droppedRows: (a: number) => number;
+export const debugcsvreader_filled: (a: number, b: number) => number;
+export const debugcsvreader_finish: (a: number) => number;
+export const debugcsvreader_firstDroppedRow: (a: number) => number;
+export const debugcsvreader_held: (a: number) => number;
+export const debugcsvreader_input: (a: number, b: number) => number;
+export const debugcsvreader_medianStepUs: (a: number) => number;
+export const debugcsvreader_new: () => number;
+export const debugcsvreader_problem: (a: number) => [number, number];
+export const debugcsvreader_push: (a: number, b: number) => number;
+export const debugcsvreader_row: (a: number) => number;
+export const debugcsvreader_take: (a: number) => [number, number];
 export const enginesettings_new: () => number;
 export const enginesettings_validate: (a: number) => [number, number];
 export const liveengine_error: (a: number) => [number, number];
@@ -40,6 +55,7 @@ export const points_torque: (a: number) => [number, number];
 export const points_velocity: (a: number) => [number, number];
 export const wasmMemory: () => any;
 export const __wbindgen_externrefs: WebAssembly.Table;
-export const __externref_table_dealloc: (a: number) => void;
+export const __externref_drop_slice: (a: number, b: number) => void;
 export const __wbindgen_free: (a: number, b: number, c: number) => void;
+export const __externref_table_dealloc: (a: number) => void;
 export const __wbindgen_start: () => void;

@@ -14,6 +14,8 @@ export interface Bundle {
   dir: string;
   /** Runs the command to its end. */
   run(...args: string[]): { status: number | null; stdout: string; stderr: string };
+  /** The same, with these variables added to the environment. */
+  runWith(env: NodeJS.ProcessEnv, ...args: string[]): { status: number | null; stdout: string; stderr: string };
   /** Starts the command, its streams piped, for a test that drives them. */
   start(...args: string[]): ChildProcessWithoutNullStreams;
   remove(): void;
@@ -24,12 +26,14 @@ export async function buildBundle(): Promise<Bundle> {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   await build({ root, configFile: join(root, 'vite.cli.config.ts'), logLevel: 'silent', build: { outDir: join(dir, 'dist-cli') } });
   const bundle = join(dir, 'dist-cli', 'reprocess.js');
+  const runWith = (env: NodeJS.ProcessEnv, ...args: string[]) => {
+    const result = spawnSync(process.execPath, [bundle, ...args], { cwd: dir, encoding: 'utf8', timeout: 20_000, env: { ...process.env, ...env } });
+    return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+  };
   return {
     dir,
-    run(...args) {
-      const result = spawnSync(process.execPath, [bundle, ...args], { cwd: dir, encoding: 'utf8', timeout: 20_000 });
-      return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-    },
+    run: (...args) => runWith({}, ...args),
+    runWith,
     start: (...args) => spawn(process.execPath, [bundle, ...args], { cwd: dir }),
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };

@@ -22,17 +22,20 @@ export const EXPECTED = {
 };
 export const HEADER = '#, Angle, Time (µs), Angular Velocity (rad/s), Angular Acceleration (rad/s²)';
 
-/** `bouts` of the yo-yo's N strokes, `gapS` seconds of rest between them (at the start position); lines end in `eol`. */
-export function yoyoCsv(bouts = 1, gapS = 0, eol = '\r\n'): string {
+/**
+ * `bouts` of the yo-yo's N strokes, `gapS` seconds of rest between them (at the start position);
+ * lines end in `eol`; a sample every `stepS` seconds (200 Hz unless said).
+ */
+export function yoyoCsv(bouts = 1, gapS = 0, eol = '\r\n', stepS = 0.005): string {
   const rows = [HEADER];
   const rest0 = 0.5;
   const move = (STROKES * PERIOD_S) / 2;
   const cycle = move + gapS;
-  for (let i = 0; i * 0.005 < rest0 + bouts * cycle - gapS + 1; i++) {
-    const s = i * 0.005 - rest0;
+  for (let i = 0; i * stepS < rest0 + bouts * cycle - gapS + 1; i++) {
+    const s = i * stepS - rest0;
     const bout = Math.min(Math.max(Math.floor(s / cycle), 0), bouts - 1);
     const t = Math.min(Math.max(s - bout * cycle, 0), move);
-    rows.push(`${i + 1},${A_DEG * Math.cos((2 * Math.PI * t) / PERIOD_S)},${1_000_000 + 5000 * i},,`);
+    rows.push(`${i + 1},${A_DEG * Math.cos((2 * Math.PI * t) / PERIOD_S)},${Math.round(1_000_000 + 1e6 * stepS * i)},,`);
   }
   return rows.join(eol) + eol;
 }

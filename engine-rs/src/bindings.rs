@@ -295,3 +295,120 @@ pub fn wasm_memory() -> JsValue {
 fn error(e: crate::Error) -> JsError {
     JsError::new(&e.to_string())
 }
+
+/// A debug CSV read from its bytes ([`crate::debug_csv`]), for the app's import and the batch
+/// command: the caller writes each piece of the file at [`DebugCsvReader::input`] (in wasm
+/// memory, as a push's samples are written), calls [`DebugCsvReader::push`], and takes the
+/// columns as they fill ([`DebugCsvReader::take`]), so a file of hours never has to be one
+/// buffer on either side. A refusal leaves its sentence, row and column in the getters.
+#[wasm_bindgen]
+pub struct DebugCsvReader {
+    reader: crate::debug_csv::Reader,
+    bytes: Vec<u8>,
+    failure: Option<crate::debug_csv::CsvError>,
+}
+
+#[wasm_bindgen]
+impl DebugCsvReader {
+    /// A reader at the start of a file.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> DebugCsvReader {
+        DebugCsvReader { reader: crate::debug_csv::Reader::new(), bytes: Vec::new(), failure: None }
+    }
+
+    /// Room in wasm memory for the next piece, `len` bytes: its address, valid until the next
+    /// call into the module.
+    pub fn input(&mut self, len: usize) -> usize {
+        self.bytes.resize(len, 0);
+        self.bytes.as_ptr() as usize
+    }
+
+    /// Reads the `len` bytes written at [`DebugCsvReader::input`]; false when the file is refused.
+    pub fn push(&mut self, len: usize) -> bool {
+        let result = self.reader.push(&self.bytes[..len.min(self.bytes.len())]);
+        self.settle(result)
+    }
+
+    /// End of the file; false when it is refused.
+    pub fn finish(&mut self) -> bool {
+        let result = self.reader.finish();
+        self.settle(result)
+    }
+
+    /// Samples read and not yet taken.
+    #[wasm_bindgen(getter)]
+    pub fn held(&self) -> usize {
+        self.reader.samples_held()
+    }
+
+    /// Takes the samples read so far: time (µs), angle (°), then the device's angular velocity
+    /// (rad/s) and acceleration (rad/s²) when the file has them, one after the other.
+    pub fn take(&mut self) -> Vec<f64> {
+        let c = self.reader.take_columns();
+        [c.time_us, c.angle_deg, c.angular_velocity, c.angular_acceleration].concat()
+    }
+
+    /// Whether the file fills its angular velocity (0) or acceleration (1) column.
+    pub fn filled(&self, which: usize) -> bool {
+        self.reader.filled(which)
+    }
+
+    /// Rows dropped because their time was not after the row before.
+    #[wasm_bindgen(getter, js_name = droppedRows)]
+    pub fn dropped_rows(&self) -> f64 {
+        self.reader.dropped_rows() as f64
+    }
+
+    /// The first of them (0 when none was).
+    #[wasm_bindgen(getter, js_name = firstDroppedRow)]
+    pub fn first_dropped_row(&self) -> f64 {
+        self.reader.first_dropped_row().unwrap_or(0) as f64
+    }
+
+    /// The file's own sampling step, the median step between the rows kept, µs.
+    #[wasm_bindgen(getter, js_name = medianStepUs)]
+    pub fn median_step_us(&self) -> f64 {
+        self.reader.median_step_us()
+    }
+
+    /// Why the file was refused.
+    #[wasm_bindgen(getter)]
+    pub fn problem(&self) -> String {
+        self.failure.as_ref().map(|f| f.problem.clone()).unwrap_or_default()
+    }
+
+    /// Its row (0 when the problem is not on one).
+    #[wasm_bindgen(getter)]
+    pub fn row(&self) -> f64 {
+        self.failure.as_ref().and_then(|f| f.row).unwrap_or(0) as f64
+    }
+
+    /// Its column, an index into the header (-1 when the problem is not one cell).
+    #[wasm_bindgen(getter)]
+    pub fn column(&self) -> i32 {
+        self.failure.as_ref().and_then(|f| f.column).map_or(-1, |c| c as i32)
+    }
+
+    /// The header's names, as the reader expects them.
+    pub fn columns() -> Vec<String> {
+        crate::debug_csv::COLUMNS.iter().map(|name| (*name).to_owned()).collect()
+    }
+}
+
+impl Default for DebugCsvReader {
+    fn default() -> DebugCsvReader {
+        DebugCsvReader::new()
+    }
+}
+
+impl DebugCsvReader {
+    fn settle(&mut self, result: Result<(), crate::debug_csv::CsvError>) -> bool {
+        match result {
+            Ok(()) => true,
+            Err(e) => {
+                self.failure = Some(e);
+                false
+            }
+        }
+    }
+}

@@ -166,6 +166,7 @@
 #[cfg(target_arch = "wasm32")]
 pub mod bindings;
 pub mod block;
+pub mod debug_csv;
 pub mod derive;
 pub mod edges;
 pub mod error;

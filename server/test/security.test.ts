@@ -58,6 +58,19 @@ describe('a request without a valid token', () => {
   });
 });
 
+describe('another origin', () => {
+  it('may call the API from the app’s origins only, with bearer tokens and no cookies', async () => {
+    const team = await startTeam(db, { appOrigins: ['https://app.example.org'] });
+    const preflight = (origin: string) => anon(team, 'OPTIONS' as 'GET', '/api/pull', { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' });
+    const allowed = await preflight('https://app.example.org');
+    expect(allowed.statusCode).toBe(204);
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://app.example.org');
+    expect(String(allowed.headers['access-control-allow-headers'])).toMatch(/authorization/i);
+    expect(allowed.headers['access-control-allow-credentials']).toBeUndefined();
+    expect((await preflight('https://evil.example')).headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
 describe('joining', () => {
   it('takes a coach’s code several times until it expires, an athlete’s once, and neither after it expired', async () => {
     const team = await startTeam(db);

@@ -23,6 +23,8 @@ import { deferredSession } from '../workout/deferredSession';
 import type { Journaling } from '../journal/journaling';
 import type { LogFile } from '../logFile/logFile';
 import type { JournalStore } from '../journal/store';
+import type { EditClock } from '../journal/deviceClock';
+import type { PersistencePort } from '../platform/storage/persistence';
 import { createLink, type Link } from '../link/link';
 import type { ReconnectorDeps } from '../link/reconnectAttempts';
 import type { SharePort } from '../platform/share/port';
@@ -63,7 +65,10 @@ export interface AppPorts {
   share: () => SharePort;
   /** Makes the unit the user connects (Bluetooth or the Demo unit). */
   units: UnitFactory;
-  openJournal: () => Promise<JournalStore>;
+  /** Opens the journal's store, whose edits `clock` stamps (the app's edit clock, made after the first render). */
+  openJournal: (clock: EditClock) => Promise<JournalStore>;
+  /** Whether the browser keeps the site's storage (the web's Storage API when absent: compose/backgroundServices.ts). */
+  persistence?: () => PersistencePort;
   /** Timers of the reconnect attempts (tests drive them by hand). */
   reconnectTiming?: Pick<ReconnectorDeps, 'after' | 'schedule'>;
   /** Schedules a screen update (requestAnimationFrame in the browser). */
@@ -180,6 +185,7 @@ export function composeApp(ports: AppPorts): App {
           followLink: link.follow,
           stores,
           open: ports.openJournal,
+          persistence: ports.persistence,
           storage: ports.storage,
           storageProblem: ports.storageProblem,
           exportLive,

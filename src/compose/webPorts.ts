@@ -28,10 +28,8 @@ export function webPorts(): AppPorts {
   const storage = createBrowserStorage();
   // The platform's share port loads with the first export, the wake lock after the first render.
   const share = loadedOnce(async () => (await import('../platform/share')).createSharePort());
-  const lazyShare: SharePort = {
-    shareCsv: async (fileName, csv) => (await share()).shareCsv(fileName, csv),
-    shareFiles: async (files) => (await share()).shareFiles(files),
-  };
+  // Every method of the port, each loading the port with its first call.
+  const lazyShare = new Proxy({} as SharePort, { get: (_, method: keyof SharePort) => async (...args: never[]) => ((await share())[method] as (...a: never[]) => Promise<string>)(...args) });
   const wakeLock = loadedOnce<WakeLockPort>(async () => (await import('../platform/wakeLock')).createWakeLock());
   // The voice port loads at once, but outside the start-up bundle: it is there long before the
   // first rep closes. Until then a toggle's phrase says why it is not spoken.
@@ -59,6 +57,6 @@ export function webPorts(): AppPorts {
     wakeLock,
     share: () => lazyShare,
     units: createUnitFactory(),
-    openJournal: async () => (await import('../journal/store')).openJournalStore(),
+    openJournal: async (clock) => (await import('../journal/store')).openJournalStore(undefined, { clock }),
   };
 }

@@ -7,9 +7,9 @@
  * const csv = buildSessionCsv({ date, firmware, mass, inertia, reps, plates, raw });
  * const name = csvFileName('session', new Date(), { hz: 200, calcAngularVelocity: false, calcAngularAcceleration: true });
  * const outcome = await shareCsv(name, csv); // outcome.message → role=status or role=alert
- * const samples = await parseDebugCsv(file, (f) => (progress.value = f)); // throws DebugCsvError
+ * const { samples, dropped, stepUs } = await parseDebugCsv(file, (f) => (progress.value = f)); // throws DebugCsvError
  * const recording = await importRecording(file, file.name); // a debug or session CSV's samples; NotARecordingError otherwise
- * const pieces = await parseInThreadInPieces(blob); // the same, in pieces of ≤ 64 Ki samples (Node, the batch command)
+ * const { pieces } = await readDebugCsvPieces({ size, chunks }); // the same from bytes, in pieces (the batch command)
  * for (const text of sessionCsvParts({ ...input, raw: pieces })) out.write(text); // the session CSV, streamed
  * ```
  */
@@ -17,8 +17,9 @@ export { buildSessionCsv, sessionCsvParts, type RawColumns, type SessionCsvInput
 export { tagsLabel, type SessionTagsInput } from './sessionTagsCsv';
 export { buildDebugCsv, DEBUG_COLUMNS } from './debugCsv';
 export { ratesAtSamples, type SampleRates } from './ratesAtSamples';
-export { parseDebugCsv } from './debugImport/parseDebugCsv';
-export { parseInThreadInPieces } from './debugImport/parseInThread';
+export { parseDebugCsv, readDebugCsvPieces } from './debugImport/parseDebugCsv';
+export { CHUNK_BYTES, type ByteChunks } from './debugImport/byteChunks';
+export { NO_DROPPED_ROWS, type DebugCsvPieces, type DebugRecording, type DroppedRows } from './debugImport/debugRecording';
 export { DebugCsvError } from './debugImport/debugCsvError';
 export { importRecording, NotARecordingError, type ImportedRecording } from './recordingImport';
 export { csvFileName, fileLabel, fileTime, rateSuffix, type RateOptions } from './fileName';

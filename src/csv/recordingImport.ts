@@ -15,11 +15,13 @@ import type { SampleBatch } from '../engine/types';
 import { DEBUG_COLUMNS } from './debugCsv';
 import { DebugCsvError } from './debugImport/debugCsvError';
 import { parseDebugCsv } from './debugImport/parseDebugCsv';
-import { textChunks } from './debugImport/textChunks';
+import type { DebugRecording } from './debugImport/debugRecording';
+import { textChunks } from './textChunks';
 import { RAW_HEADER } from './sessionCsv';
 
 export type ImportedRecording =
-  | { kind: 'debug'; samples: SampleBatch }
+  /** `dropped` and `stepUs` as the debug CSV's reader gives them (debugImport/debugRecording.ts). */
+  | ({ kind: 'debug' } & DebugRecording)
   /** `mass` (kg) and `inertia` (kg·m²) as the session's header block gives them, null when absent. */
   | { kind: 'session'; samples: SampleBatch; mass: number | null; inertia: number | null };
 
@@ -44,7 +46,7 @@ async function firstLine(file: Blob | string): Promise<string> {
 export async function importRecording(file: Blob | string, name: string, onProgress?: (fraction: number) => void): Promise<ImportedRecording> {
   const first = cells(await firstLine(file));
   if (first.length === DEBUG_COLUMNS.length && first.every((cell, i) => cell === DEBUG_COLUMNS[i])) {
-    return { kind: 'debug', samples: await parseDebugCsv(file, onProgress) };
+    return { kind: 'debug', ...(await parseDebugCsv(file, onProgress)) };
   }
   if (first[0] === 'Date' && first.length === 2) return { kind: 'session', ...(await parseSessionRaw(file, onProgress)) };
   throw new NotARecordingError(`${name} is not a Repline debug or session CSV, so it cannot be imported.`);

@@ -6,8 +6,9 @@
  * allocates nothing in wasm. Reps and turns, when there are any, are records of numbers beside
  * the header, read into plain objects (which signals, the journal and structured clone can hold)
  * by the readers of `./generated/records.ts`, generated from the engine's one list of their
- * fields (`engine-rs/src/records.rs`; a native test fails when the two disagree). Importing this
- * module runs nothing.
+ * fields (`engine-rs/src/records.rs`; a native test fails when the two disagree). The engine's
+ * debug CSV reader comes with it (debugCsvReader.ts), in the same chunk. Importing this module
+ * runs nothing.
  *
  * Memory: `reprocess` frees its engine in a `finally`; a live engine is freed by `dispose()`,
  * and wasm-bindgen's FinalizationRegistry frees one its owner forgot. A call that throws has
@@ -18,6 +19,8 @@ import { HEADER, readRep, readTurn, REP_LENGTH, TURN_LENGTH } from './generated/
 import { checkBatchShape, describeLengths, describeSettings, resolveSettings, toWasmSettings } from './settings';
 import type { EngineOptions, EngineSettings, EngineUpdate, EngineUpdateWithPoints, IncrementalEngine, ProcessedPoints, SampleBatch } from './types';
 import { messageOf } from '../shared/messageOf';
+
+export { debugCsvColumns, readDebugCsvBytes } from './debugCsvReader';
 
 /** The names of a generated class's fields: its prototype's getters, in the glue's order. */
 function fieldNames(prototype: object): string[] {

@@ -120,8 +120,8 @@ describe('history', () => {
     await open.flush();
 
     expect(await listHistory(store)).toEqual([
-      { id: newerId, startedAt: 3_000, finishedAt: 4_000, reps: 0, best: null, unitKind: 'bluetooth', athleteIds: [FIRST_ATHLETE_ID], exerciseIds: [UNSPECIFIED_EXERCISE_ID], inertias: [0.0375], sets: null, notes: [] },
-      { id: olderId, startedAt: 1_000, finishedAt: 2_000, reps: 6, best: { value: 1.1, metric: 'velocity', phase: 'concentric' }, unitKind: 'demo', athleteIds: [FIRST_ATHLETE_ID], exerciseIds: [UNSPECIFIED_EXERCISE_ID], inertias: [0.0375], sets, notes: [] },
+      { id: newerId, startedAt: 3_000, finishedAt: 4_000, reps: 0, best: null, unitKind: 'bluetooth', athleteIds: [FIRST_ATHLETE_ID], exerciseIds: [UNSPECIFIED_EXERCISE_ID], inertias: [0.0375], sets: null, notes: [], removedAthletes: {} },
+      { id: olderId, startedAt: 1_000, finishedAt: 2_000, reps: 6, best: { value: 1.1, metric: 'velocity', phase: 'concentric' }, unitKind: 'demo', athleteIds: [FIRST_ATHLETE_ID], exerciseIds: [UNSPECIFIED_EXERCISE_ID], inertias: [0.0375], sets, notes: [], removedAthletes: {} },
     ]);
   });
 

@@ -4,13 +4,39 @@
  * (the README tells users this is where their data lives).
  */
 import type { ChunkRecord, SessionRecord } from '../log/records';
+import { isOwned } from '../rules/athleteSets';
+import { figureKey, figuresOver, type SetRecord } from '../rules/setRecords';
 import type { HistoryEntry, LoadedSession } from './records';
 import type { JournalStore } from './store';
 
-/** Sessions never finished (reload, crash, closed tab), newest first: offer to recover them. */
+/**
+ * Sessions this device recorded and never finished (reload, crash, closed tab), newest first:
+ * offer to recover them. An unfinished session from elsewhere (a backup file, another device) is
+ * no crash of this one: it is kept, and left alone.
+ */
 export async function findUnfinished(store: JournalStore): Promise<SessionRecord[]> {
-  const sessions = await store.sessions();
-  return sessions.filter((s) => s.finishedAt === null).sort((a, b) => b.startedAt - a.startedAt);
+  const sessions = (await store.sessions()).filter((s) => s.finishedAt === null);
+  const here = await Promise.all(sessions.map((s) => store.recordedHere(s.id)));
+  return sessions.filter((_, i) => here[i]).sort((a, b) => b.startedAt - a.startedAt);
+}
+
+/**
+ * The session as the athletes still in it see it: the athletes whose sets were taken out of it
+ * (`removedAthletes`) leave its athletes and sets, whose sets are no one's (rules/athleteSets.ts,
+ * the rule every view reads), and its count and best are those of the sets that stay.
+ */
+export function withoutRemovedAthletes(entry: HistoryEntry): HistoryEntry {
+  const removed = entry.removedAthletes;
+  if (Object.keys(removed).length === 0) return entry;
+  const sets: SetRecord[] | null = entry.sets?.filter((set) => isOwned(set.athleteId, removed)) ?? null;
+  const figures = sets === null ? null : figuresOver(sets, figureKey(entry.best?.metric ?? 'velocity', entry.best?.phase ?? 'concentric'));
+  return {
+    ...entry,
+    athleteIds: entry.athleteIds.filter((id) => isOwned(id, removed)),
+    sets,
+    reps: figures?.reps ?? entry.reps,
+    best: entry.best === null || figures === null ? entry.best : figures.best === null ? null : { ...entry.best, value: figures.best },
+  };
 }
 
 /** Finished sessions for the history list, newest first. */
@@ -31,7 +57,9 @@ export async function listHistory(store: JournalStore): Promise<HistoryEntry[]> 
       inertias: [...new Set((s.settings.loads ?? [{ inertia: s.settings.engine.inertia }]).map((l) => l.inertia))].sort((a, b) => a - b),
       sets: s.sets ?? null,
       notes: s.notes ?? [],
-    }));
+      removedAthletes: s.removedAthletes ?? {},
+    }))
+    .map(withoutRemovedAthletes);
 }
 
 /**
@@ -53,7 +81,7 @@ export async function loadSession(store: JournalStore, id: string): Promise<Load
   };
 }
 
-/** Deletes one session and all its samples. */
+/** Deletes one session and all its samples; its deletion is kept (a copy of it from elsewhere does not come back). */
 export function removeSession(store: JournalStore, id: string): Promise<void> {
   return store.remove(id);
 }

@@ -287,7 +287,7 @@ describe('Settings → Data while the journal still opens after start-up', () =>
     await expect.poll(() => app!.journal.value).not.toBeNull();
     // The restore's module already loaded, so that it reaches the store while the journal opens.
     await import('../logFile/logTransfer');
-    const restored = journal().restore('{"hello":"world"}');
+    const restored = journal().restore(new Blob(['{"hello":"world"}']));
     const outcome = restored.then(() => 'restored', (error: Error) => error.message);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(await Promise.race([outcome, 'waiting'])).toBe('waiting');

@@ -9,10 +9,17 @@
  *
  * Where the data lives: IndexedDB database `repline-journal` of this origin, on this device only
  * (the app talks to no server); the settings, and the unsaved end of a session while the page is
- * being closed (journalTail.ts), are in localStorage. "Delete all data" removes all of it.
+ * being closed (journalTail.ts), are in localStorage. "Delete all data" removes all of it (the
+ * device's id and edit clock stay: they are no data of the user's, deviceClock.ts).
+ *
+ * Every edit is stamped by this device's edit clock (`clock`, deviceClock.ts) as the store writes
+ * it, and copies from outside are merged by the log's rules (store.ts); the browser is asked to
+ * keep the storage, and the coach reminded of backups, as logSafety.ts says.
  */
 import { signal, type ReadonlySignal } from '@preact/signals-react';
 import type { StoragePort } from '../platform/storage';
+import type { PersistencePort } from '../platform/storage/persistence';
+import type { EditClock } from '../log/stamp';
 import { messageOf } from '../shared/messageOf';
 import { SETTINGS_KEY, type Stores } from '../stores';
 import { PROFILE_TEST_KEY } from '../stores/profileTest';
@@ -25,8 +32,10 @@ import { liveRecord } from './liveRecord';
 import type { Recorder } from './recorder';
 import { createRecording, type JournalAccess } from './recording';
 import { createRecovery, type Recovery } from './recovery';
+import type { DeviceClock } from './deviceClock';
+import { createLogSafety, type SafetyState } from './logSafety';
 import { createSessionHistory, type SessionHistory } from './sessionHistory';
-import type { JournalStore } from './store';
+import type { JournalStore, LogEntry, MergeOptions, MergeReport } from './store';
 
 export type { RecordedSession } from './records';
 export type { JournalState } from './recording';
@@ -38,7 +47,12 @@ export interface JournalingDeps {
   stores: Pick<Stores, 'alerts' | 'settings' | 'connection'>;
   /** Has the recorder hear of every connection (the link's `follow`); returns the function that stops it. */
   followLink: (recorder: Recorder) => () => void;
-  open: () => Promise<JournalStore>;
+  /** Opens the journal's store, whose edits `clock` stamps. */
+  open: (clock: EditClock) => Promise<JournalStore>;
+  /** This device's edit clock (the composition root makes one per app). */
+  clock: DeviceClock;
+  /** Whether the browser keeps the site's storage, and asking it to. */
+  persistence: PersistencePort;
   storage: () => StoragePort;
   /** Tells why site storage fell back to memory, or null while it works. */
   storageProblem: () => string | null;
@@ -49,8 +63,21 @@ export interface JournalingDeps {
 }
 
 export interface Journaling extends Pick<JournalAccess, 'state' | 'opened'>, Omit<Recovery, 'find'>, SessionHistory, AthleteRecords {
-  /** Counts the times the log changed wholesale (Delete all data, a restore): who shows athletes reads them again. */
+  /** Counts the times the log changed wholesale (Delete all data, a restore, a merge): who shows athletes reads them again. */
   readonly revision: ReadonlySignal<number>;
+  /** This device's edit clock: what stamps every edit here (the sync client sets its device id and offset, deviceClock.ts). */
+  readonly clock: DeviceClock;
+  /** Whether the browser keeps the storage, and when the log was last backed up (Settings → Data). */
+  readonly safety: ReadonlySignal<SafetyState>;
+  /** The backup file holding the log up to `at` (ms since the epoch) was handed over. */
+  backedUp(at: number): Promise<void>;
+  /**
+   * Merges copies of records from outside into the log (a sync's pull: `from: 'server'`), by the
+   * log's rules, in one transaction; unlike `merge`, allowed while a unit records (a session being
+   * recorded is this device's: no copy from elsewhere replaces what it records). Who shows athletes
+   * and sessions reads them again when anything changed.
+   */
+  mergeEntries(entries: readonly LogEntry[], options: MergeOptions): Promise<MergeReport>;
   /** Opens the journal and starts recording; where storage is unavailable, says so and records in memory. */
   start(): Promise<void>;
   /**
@@ -67,10 +94,18 @@ export interface Journaling extends Pick<JournalAccess, 'state' | 'opened'>, Omi
 }
 
 export function createJournaling(deps: JournalingDeps): Journaling {
-  const { showError } = deps.stores.alerts;
+  const { showError, showStatus } = deps.stores.alerts;
   const connection = deps.stores.connection.state;
   const live = liveRecord(deps.session, deps.stores.settings);
-  const recording = createRecording({ ...deps, live });
+  const safety = createLogSafety({ persistence: deps.persistence, storage: deps.storage, now: Date.now, remind: showStatus });
+  /** The start times of the finished sessions, for the backup reminder. */
+  const finished = async () => (await recording.opened().then((store) => store.sessions())).filter((s) => s.finishedAt !== null).map((s) => s.startedAt);
+  const recording = createRecording({
+    ...deps,
+    open: () => deps.open(deps.clock),
+    live,
+    onKept: () => void finished().then((starts) => safety.sessionKept(starts)).catch((error: unknown) => showError(`Storage could not be asked to keep the log: ${messageOf(error)}`)),
+  });
   const recovery = createRecovery({ ...deps, journal: recording, recorder: recording.recorder });
   const history = createSessionHistory({
     journal: recording,
@@ -89,9 +124,21 @@ export function createJournaling(deps: JournalingDeps): Journaling {
     opened: recording.opened,
     offer: recovery.offer,
     revision,
+    clock: deps.clock,
+    safety: safety.state,
+    async backedUp(at) {
+      safety.backedUp(at, await finished());
+    },
+    async mergeEntries(entries, options) {
+      const report = await (await recording.opened()).merge(entries, options);
+      history.forget();
+      revision.value++;
+      return report;
+    },
     async start() {
       if (!(await recording.start(recovery.find))) return;
       history.backfill().catch((error: unknown) => showError(`The sets of older sessions could not be read: ${messageOf(error)}`));
+      await safety.check(await finished()).catch((error: unknown) => showError(`Whether the log is kept could not be read: ${messageOf(error)}`));
     },
     recover: recovery.recover,
     onRecover: recovery.onRecover,
@@ -101,6 +148,7 @@ export function createJournaling(deps: JournalingDeps): Journaling {
     inProgress: history.inProgress,
     recorded: history.recorded,
     remove: history.remove,
+    removeAthlete: history.removeAthlete,
     summaries: history.summaries,
     rateSet: history.rateSet,
     ...athleteRecords(recording),

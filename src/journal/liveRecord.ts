@@ -11,8 +11,8 @@ import { checkPlates, type JournalSettings, type PlateCounts, type SessionSummar
 import { workoutSnapshot } from './sessionRecovery';
 
 export interface LiveRecord {
-  /** The journal record's view of the settings now, with who trained what and the notes given. */
-  snapshot(): { settings: JournalSettings; plates: PlateCounts; notes: SetNote[] };
+  /** The journal record's view of the settings now, with who trained what, the notes given and the first rep start of each set (where there are notes). */
+  snapshot(): { settings: JournalSettings; plates: PlateCounts; notes: SetNote[]; setStarts: number[] };
   /** The history row's figures for the whole session (reps after each set's warmup, the best of every set), and its sets' records. */
   summary(): { summary: SessionSummary; sets?: SetRecord[] };
 }
@@ -35,7 +35,9 @@ export function liveRecord(session: Pick<LiveSession, 'reps' | 'loads' | 'tags' 
       const loads = session.loads.peek().map((span) => ({ ...span }));
       const tags = session.tags.peek().map((span) => ({ ...span }));
       const journal = { engine: { ...engineSettings.peek() }, workout: workoutSnapshot(s), loads, ...(tags.length > 0 ? { tags } : {}) };
-      return { settings: journal, plates: checkPlates(s.plates), notes: session.notes.peek().map((n) => ({ ...n })) };
+      const notes = session.notes.peek().map((n) => ({ ...n }));
+      const setStarts = notes.length === 0 ? [] : setsNow().sets.map((set) => set.startUs);
+      return { settings: journal, plates: checkPlates(s.plates), notes, setStarts };
     },
     summary() {
       const s = settings.peek();

@@ -8,7 +8,8 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Athlete } from '../rules/athletes';
-import { UNSPECIFIED_EXERCISE_ID } from '../rules/exercises';
+import { UNSPECIFIED_EXERCISE_ID, type Exercise } from '../rules/exercises';
+import { stampedAthlete, stampedExercise, stampedSession } from '../log/merge';
 import { findUnfinished, listHistory } from './archive';
 import { recordedSession, setRecordsOf } from './recorded';
 import type { ChunkRecord, SessionRecord } from '../log/records';
@@ -45,8 +46,8 @@ describe('opening a database of schema version 2', () => {
     for (const old of recordsOf<SessionRecord>('sessions')) {
       const now = after.find((s) => s.id === old.id)!;
       const { mass, radius } = old.settings.engine;
-      const warmup = old.settings.workout.warmup;
-      expect(now).toEqual({ ...old, settings: { ...old.settings, tags: old.settings.tags!.map((span) => ({ ...span, mass, radius, warmup })) } });
+      const warmup = old.settings.workout.warmup as number;
+      expect(now).toEqual(stampedSession({ ...old, settings: { ...old.settings, tags: old.settings.tags!.map((span) => ({ ...span, mass, radius, warmup })) } }));
     }
     // The recorder's session, tagged by that release's store, and the restored coach's session.
     expect(after.find((s) => s.id === A)!.settings.tags).toEqual([{ fromUs: Number.NEGATIVE_INFINITY, athleteId: FIRST, exerciseId: UNSPECIFIED_EXERCISE_ID, mass: 82, radius: 0.014, warmup: 2 }]);
@@ -57,9 +58,9 @@ describe('opening a database of schema version 2', () => {
     const store = await open();
     const athletes = await store.athletes();
     for (const old of recordsOf<Athlete>('athletes')) {
-      expect(athletes.find((a) => a.id === old.id)).toEqual({ ...old, settings: { ...old.settings, bigNumber: 'metric', ratioTarget: null } });
+      expect(athletes.find((a) => a.id === old.id)).toEqual(stampedAthlete({ ...old, settings: { ...old.settings, bigNumber: 'metric', ratioTarget: null } }));
     }
-    expect(await store.exercises()).toEqual(recordsOf('exercises'));
+    expect(await store.exercises()).toEqual(recordsOf<Exercise>('exercises').map(stampedExercise));
     for (const old of recordsOf<ChunkRecord>('chunks')) {
       const chunk = (await store.chunks(old.sessionId))[old.seq]!;
       expect(sameFloats(chunk.timeUs, old.timeUs) && sameFloats(chunk.angleDeg, old.angleDeg)).toBe(true);

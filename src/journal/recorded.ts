@@ -22,7 +22,7 @@ export async function recordedSession(store: JournalStore, id: string): Promise<
   const loads = loadsFromRecord(loaded.meta);
   const tags: TagSpan[] = loaded.meta.settings.tags ?? [];
   const reps = reprocessLoads(createEngine, loaded.samples, timeline.starts, loaded.meta.settings.engine, loads, tags);
-  return { loaded, settings: settingsFromRecord(loaded.meta), reps, loads, tags, notes: loaded.meta.notes ?? [] };
+  return { loaded, settings: settingsFromRecord(loaded.meta), reps, loads, tags, notes: loaded.meta.notes ?? [], removedAthletes: loaded.meta.removedAthletes ?? {} };
 }
 
 /** Its sets' records (none for a session nobody is named in, which the store never keeps). */

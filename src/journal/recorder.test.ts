@@ -4,7 +4,7 @@ import { DEFAULT_ENGINE_SETTINGS } from '../engine/settings';
 import { listHistory, loadSession } from './archive';
 import type { PlateCounts } from '../log/records';
 import type { JournalStore } from './store';
-import { fillableStore, freshStore, manualTimer } from './testKit';
+import { fillableStore, freshStore, manualTimer, wrapStore } from './testKit';
 import { createLiveSession } from '../workout/liveSession';
 import { createRecorder, type RecorderDeps } from './recorder';
 import { fakeEngineApi, repSamples } from '../workout/testing/fakeEngine';
@@ -57,18 +57,10 @@ describe('the recorder', () => {
     const base = await freshStore();
     let unfinished = 0;
     /** The base store, counting the writes and removals under way. */
-    const counting: JournalStore = {
+    const counting: JournalStore = wrapStore(base, {
       write: (ops) => (unfinished++, base.write(ops).finally(() => unfinished--)),
       remove: (id) => (unfinished++, base.remove(id).finally(() => unfinished--)),
-      sessions: () => base.sessions(),
-      session: (id) => base.session(id),
-      chunks: (id) => base.chunks(id),
-      gaps: (id) => base.gaps(id),
-      removeAll: () => base.removeAll(),
-      athletes: () => base.athletes(),
-      exercises: () => base.exercises(),
-      close: () => base.close(),
-    };
+    });
     const { store, unit, recorder, connect } = await setup(counting);
     connect();
     // Reset before a sample: the empty session is written, then removed.

@@ -39,7 +39,7 @@ export interface RecorderDeps {
   store: JournalStore;
   session: LiveSession;
   /** What a record keeps of the current settings (and the notes given so far), taken when a session begins or changes. */
-  snapshot: () => { settings: JournalSettings; plates: PlateCounts; notes?: SetNote[] };
+  snapshot: () => { settings: JournalSettings; plates: PlateCounts; notes?: SetNote[]; setStarts?: number[] };
   /** The figures of the session on screen and its sets' records (none when not known), taken when a session ends. */
   summary: () => { summary: SessionSummary; sets?: SetRecord[] };
   onStorageError: (message: string) => void;
@@ -48,6 +48,8 @@ export interface RecorderDeps {
   onJournalFull: (message: string) => void;
   /** Anything else that failed (removing an empty session, a throwing listener). */
   onError: (message: string) => void;
+  /** A finished session with samples is stored (persistent storage is asked for, a backup reminder looked at). */
+  onKept?: () => void;
   /** Clock, timer and ids for the journals (tests). */
   journal?: Pick<SessionJournalOptions, 'now' | 'every' | 'newId' | 'flushIntervalMs' | 'maxUnsavedSamples'>;
 }
@@ -146,7 +148,7 @@ export function createRecorder(deps: RecorderDeps): Recorder {
     try {
       if (samples > 0) {
         const { summary, sets } = deps.summary();
-        await journal.finish(summary, sets);
+        if ((await journal.finish(summary, sets)).kind === 'saved') deps.onKept?.();
         return;
       }
       await journal.flush();
@@ -214,8 +216,8 @@ export function createRecorder(deps: RecorderDeps): Recorder {
     },
     settingsChanged() {
       if (state.kind !== 'recording') return;
-      const { settings, plates, notes } = deps.snapshot();
-      void state.journal.updateSettings(settings, plates, notes).catch(report('Journaling the settings failed'));
+      const { settings, plates, notes, setStarts } = deps.snapshot();
+      void state.journal.updateSettings(settings, plates, notes, setStarts).catch(report('Journaling the settings failed'));
     },
     flush() {
       return state.kind === 'recording' ? state.journal.flush() : Promise.resolve(null);

@@ -52,6 +52,8 @@ export interface RecordingDeps {
   storageProblem: () => string | null;
   /** The set on screen as the user's CSV: offered with every storage alert. */
   exportLive: () => Promise<void>;
+  /** A finished session was stored. */
+  onKept?: () => void;
 }
 
 export interface Recording extends JournalAccess {
@@ -148,6 +150,7 @@ export function createRecording(deps: RecordingDeps): Recording {
       },
       onJournalFull: (message) => void showError(message, exportAction),
       onError: showError,
+      onKept: deps.onKept,
     });
   }
 

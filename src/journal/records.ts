@@ -10,14 +10,19 @@ import type { LoadSpan } from '../rules/loads';
 import type { SetRecord } from '../rules/setRecords';
 import type { SetNote, TagSpan } from '../rules/setTags';
 import type { WorkoutSettings } from '../rules/settingsModel';
+import type { TeamOrder } from '../rules/teamOrder';
 import type { ChunkRecord, GapRecord, SessionRecord, SessionSummary } from '../log/records';
 
 /**
- * One write of the journal; a batch of them is stored atomically and in order. `clear` removes a
- * session's record, chunks and gaps (a restore replacing it with a newer copy); `forgetAthlete`
- * an athlete (the untouched placeholder of a new device, replaced by a restored log);
- * `patchSession` changes a few fields of a session record if it is still there (a note given
- * later, the sets' records of an older session), so it never brings back a deleted one.
+ * One local edit of the journal (an edit made on this device: the store stamps it, journal/store.ts);
+ * a batch of them is stored atomically and in order. A record written whole (`session`, `athlete`,
+ * `exercise`) gets the edit's stamp on the registers it changed; `rate` gives a set's RPE and note
+ * (rules/setTags.ts `withNote`), `removeAthlete` takes an athlete's sets out of a session,
+ * `deleteSession` deletes a session (its tombstone stays), `patchSession` gives a session its
+ * sets' records, `order` sets today's order; none of them brings back a deleted session.
+ * `forgetAthlete` removes the untouched first athlete of a new device that a restored log replaces. `meta`
+ * keeps a small value of this device's own (the sync client's cursor) with the records it goes with.
+ * Copies from outside (a restore, a sync) are merged instead (store.ts `merge`).
  */
 export type JournalOp =
   | { kind: 'session'; record: SessionRecord }
@@ -25,9 +30,13 @@ export type JournalOp =
   | { kind: 'gap'; record: GapRecord }
   | { kind: 'athlete'; record: Athlete }
   | { kind: 'exercise'; record: Exercise }
-  | { kind: 'clear'; sessionId: string }
+  | { kind: 'order'; order: TeamOrder | null }
+  | { kind: 'rate'; sessionId: string; note: SetNote; setStarts: readonly number[] }
+  | { kind: 'removeAthlete'; sessionId: string; athleteId: string }
+  | { kind: 'deleteSession'; sessionId: string }
+  | { kind: 'patchSession'; sessionId: string; patch: Partial<Pick<SessionRecord, 'sets'>> }
   | { kind: 'forgetAthlete'; athleteId: string }
-  | { kind: 'patchSession'; sessionId: string; patch: Partial<Pick<SessionRecord, 'sets' | 'notes' | 'modifiedAt'>> };
+  | { kind: 'meta'; key: string; value: unknown };
 
 /** A recovered or opened session: its record, every journaled sample in order, its gaps. */
 export interface LoadedSession {
@@ -46,6 +55,8 @@ export interface RecordedSession {
   loads: LoadSpan[];
   tags: TagSpan[];
   notes: SetNote[];
+  /** Athletes whose sets were taken out of it, with the stamp of that edit (SessionRecord.removedAthletes): their sets are nobody's. */
+  removedAthletes: Readonly<Record<string, string>>;
 }
 
 /** One row of the history list. */
@@ -65,4 +76,6 @@ export interface HistoryEntry {
   sets: SetRecord[] | null;
   /** The RPE and notes given after its sets. */
   notes: SetNote[];
+  /** Athletes whose sets were taken out of it (SessionRecord.removedAthletes): `athleteIds` and `sets` already leave them out. */
+  removedAthletes: Readonly<Record<string, string>>;
 }

@@ -34,26 +34,63 @@
  *   defaults. The sets' records need the engine, which cannot run inside the upgrade transaction:
  *   a finished session without them gets them once the journal is open (sessionHistory.ts).
  *
- * Stable ids, for a later replication: sessions, athletes and exercises have UUIDs (sessions
- * always had: `crypto.randomUUID()`) and a modification time; chunks and gaps are written once
- * and never change, so `[sessionId, seq]` identifies each for good.
+ * Version 4 (merges that lose nothing, and what a sync needs: docs/behaviour.md §10, docs/sync.md §10):
+ * - every session, athlete and custom exercise carries the stamp of the last edit of each of its
+ *   registers (`stamps`, log/registers.ts), and every note entry the stamps of its fields;
+ * - `tombstones`, key `id`: the sessions deleted on this device or learnt deleted (log/merge.ts
+ *   `SessionTombstone`): a copy of one from elsewhere never brings it back;
+ * - `order`, key "team" (out of line): today's order as the team shares it (log/records.ts
+ *   `OrderRecord`), stamped;
+ * - `changes`, key `[kind, id]`, index `byChange` on `change`: for every record the number of its
+ *   last change on this device (changeIndex.ts), so that a sync pushes "what changed since my last
+ *   push" by reading `byChange` after a number; kinds `athlete`, `exercise`, `session` (a record
+ *   or its tombstone), `order`, `samples` (chunks or gaps added to the session `id`);
+ * - `recordedHere`, key `id`: the sessions this device recorded (recovery offers only those);
+ * - `meta`, key out of line: small values of this device's own (the sync client's cursor and push
+ *   mark), written in the same transactions as the records they go with.
+ * Migrating from 3: every record gets its stamps from its modification time (`legacyStamp`, as a
+ *   merge reads a record kept before stamps), keeping those it has; every record a change number,
+ *   in the order of the stores; every unfinished session the mark "recorded here" (that release
+ *   recorded them, or restored them from a file, and offered them for recovery either way).
+ *
+ * Stable ids: sessions, athletes and exercises have UUIDs (sessions always had:
+ * `crypto.randomUUID()`); chunks and gaps are written once and never change, so
+ * `[sessionId, seq]` identifies each for good.
  */
 import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import { DEFAULT_ATHLETE_SETTINGS, firstAthlete, type Athlete } from '../rules/athletes';
 import { UNSPECIFIED_EXERCISE_ID, type Exercise } from '../rules/exercises';
 import { firstTags } from '../rules/setTags';
-import type { ChunkRecord, GapRecord, SessionRecord } from '../log/records';
+import type { ChunkRecord, GapRecord, OrderRecord, SessionRecord } from '../log/records';
+import { stampedAthlete, stampedExercise, stampedSession, type SessionTombstone } from '../log/merge';
+
+/** What a change row names (changeIndex.ts): a record of the log, or (`samples`) the chunks and gaps of the session `id`. */
+export type ChangeKind = 'athlete' | 'exercise' | 'session' | 'order' | 'samples';
+
+export interface ChangeRow {
+  kind: ChangeKind;
+  id: string;
+  /** The number of the row's last change: 1, 2, … on this device. */
+  change: number;
+}
 
 export interface JournalSchema extends DBSchema {
   sessions: { key: string; value: SessionRecord; indexes: { byModified: number } };
+  tombstones: { key: string; value: SessionTombstone };
   chunks: { key: [string, number]; value: ChunkRecord };
   gaps: { key: [string, number]; value: GapRecord };
   athletes: { key: string; value: Athlete };
   exercises: { key: string; value: Exercise };
+  order: { key: string; value: OrderRecord };
+  changes: { key: [string, string]; value: ChangeRow; indexes: { byChange: number } };
+  recordedHere: { key: string; value: { id: string } };
+  meta: { key: string; value: unknown };
 }
 
-export const JOURNAL_VERSION = 3;
-export const STORES = ['sessions', 'chunks', 'gaps', 'athletes', 'exercises'] as const;
+export const JOURNAL_VERSION = 4;
+export const STORES = ['sessions', 'tombstones', 'chunks', 'gaps', 'athletes', 'exercises', 'order', 'changes', 'recordedHere', 'meta'] as const;
+/** The key of the team's order in the `order` store. */
+export const ORDER_KEY = 'team';
 
 /** What a migration needs from outside the database. */
 export interface MigrationSources {
@@ -92,6 +129,35 @@ export async function upgrade(db: IDBPDatabase<JournalSchema>, oldVersion: numbe
     for (let cursor = await athletes.openCursor(); cursor !== null; cursor = await cursor.continue()) {
       await cursor.update({ ...cursor.value, settings: { ...DEFAULT_ATHLETE_SETTINGS, ...cursor.value.settings } });
     }
+  }
+  if (oldVersion < 4) await toVersion4(db, tx);
+}
+
+/** Version 4's stores, and the stamps, change numbers and marks of every record (see the module comment). */
+async function toVersion4(db: IDBPDatabase<JournalSchema>, tx: UpgradeTx): Promise<void> {
+  db.createObjectStore('tombstones', { keyPath: 'id' });
+  db.createObjectStore('order');
+  db.createObjectStore('changes', { keyPath: ['kind', 'id'] }).createIndex('byChange', 'change');
+  db.createObjectStore('recordedHere', { keyPath: 'id' });
+  db.createObjectStore('meta');
+  const changes = tx.objectStore('changes');
+  let change = 0;
+  const changed = (kind: ChangeRow['kind'], id: string) => changes.put({ kind, id, change: ++change });
+  for (let cursor = await tx.objectStore('athletes').openCursor(); cursor !== null; cursor = await cursor.continue()) {
+    await cursor.update(stampedAthlete(cursor.value));
+    await changed('athlete', cursor.value.id);
+  }
+  for (let cursor = await tx.objectStore('exercises').openCursor(); cursor !== null; cursor = await cursor.continue()) {
+    await cursor.update(stampedExercise(cursor.value));
+    await changed('exercise', cursor.value.id);
+  }
+  const recordedHere = tx.objectStore('recordedHere');
+  for (let cursor = await tx.objectStore('sessions').openCursor(); cursor !== null; cursor = await cursor.continue()) {
+    const { id, finishedAt } = cursor.value;
+    await cursor.update(stampedSession(cursor.value));
+    await changed('session', id);
+    await changed('samples', id);
+    if (finishedAt === null) await recordedHere.put({ id });
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import { messageOf } from '../shared/messageOf';
 import type { SetRecord } from '../rules/setRecords';
-import { withNote, type SetNote } from '../rules/setTags';
+import type { SetNote } from '../rules/setTags';
 import { listHistory, removeSession } from './archive';
 import { recordedSession, setRecordsOf } from './recorded';
 import type { SessionSummary } from '../log/records';
@@ -35,13 +35,23 @@ export interface SessionHistory {
   inProgress(): Promise<SessionInProgress | null>;
   /** A journaled session, its settings and its reps, reprocessed like recovery does (the session page, the CSV export). */
   recorded(id: string): Promise<RecordedSession>;
+  /** Deletes a session with all its samples; its deletion is kept, so that no copy of it comes back (a restore, a sync). */
   remove(id: string): Promise<void>;
+  /**
+   * Takes one athlete's sets out of a session (docs/behaviour.md §10 "Taken out"): the session keeps
+   * every sample for the others' sets, and `removedAthletes` names the athlete with the stamp of
+   * the edit; when no other athlete keeps a counted set in it, the session is deleted instead.
+   */
+  removeAthlete(sessionId: string, athleteId: string): Promise<{ deletedSession: boolean }>;
   /**
    * The finished sessions, newest first, each with its sets' records: those an older session
    * lacks are made from its samples first, once (SessionRecord.sets).
    */
   summaries(): Promise<(HistoryEntry & { sets: SetRecord[] })[]>;
-  /** Keeps the RPE and note given for a set of a finished session (`setStarts`: its sets' first rep starts). */
+  /**
+   * Keeps the RPE and note given for a set of a finished session (`setStarts`: its sets' first rep
+   * starts): only the fields that changed are stamped (rules/setTags.ts `withNote`).
+   */
   rateSet(sessionId: string, note: SetNote, setStarts: readonly number[]): Promise<void>;
 }
 
@@ -92,15 +102,24 @@ export function createSessionHistory(deps: SessionHistoryDeps): SessionHistorySe
     },
     recorded,
     remove: (id) => removeSession(store(), id),
+    async removeAthlete(sessionId, athleteId) {
+      const open = store();
+      const meta = await open.session(sessionId);
+      if (meta === undefined) throw new Error('That session is no longer kept on this device');
+      const sets = meta.sets ?? setRecordsOf(await recorded(sessionId));
+      const removed = { ...meta.removedAthletes, [athleteId]: '' };
+      const others = sets.some((set) => set.counted > 0 && removed[set.athleteId] === undefined);
+      await open.write([others ? { kind: 'removeAthlete', sessionId, athleteId } : { kind: 'deleteSession', sessionId }]);
+      return { deletedSession: !others };
+    },
     async summaries() {
       await backfill();
       return (await history()).map((entry) => ({ ...entry, sets: entry.sets ?? [] }));
     },
     async rateSet(sessionId, note, setStarts) {
       const open = store();
-      const meta = await open.session(sessionId);
-      if (meta === undefined) throw new Error('That session is no longer kept on this device');
-      await open.write([{ kind: 'patchSession', sessionId, patch: { notes: withNote(meta.notes ?? [], note, setStarts), modifiedAt: Date.now() } }]);
+      if ((await open.session(sessionId)) === undefined) throw new Error('That session is no longer kept on this device');
+      await open.write([{ kind: 'rate', sessionId, note, setStarts }]);
     },
     backfill,
     forget() {

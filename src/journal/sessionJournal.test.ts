@@ -41,7 +41,11 @@ describe('SessionJournal chunking', () => {
     const journal = new SessionJournal({ store, every: manualTimer().every, now: () => 1_700_000_000_000, newId: () => 's1' });
     journal.start(START);
     await journal.flush();
-    expect(await store.session('s1')).toEqual({ ...START, settings: { ...START.settings, tags: FIRST_ATHLETE_TAGS }, id: 's1', startedAt: 1_700_000_000_000, finishedAt: null, summary: null, modifiedAt: 1_700_000_000_000 });
+    const { stamps, ...kept } = (await store.session('s1'))!;
+    expect(kept).toEqual({ ...START, settings: { ...START.settings, tags: FIRST_ATHLETE_TAGS }, id: 's1', startedAt: 1_700_000_000_000, finishedAt: null, summary: null, modifiedAt: 1_700_000_000_000 });
+    // Its first write stamps every register: the edit that made it.
+    expect(Object.keys(stamps!)).toEqual(['recording', 'tags', 'sets']);
+    expect(new Set(Object.values(stamps!)).size).toBe(1);
   });
 
   it('stores chunks as Float64Arrays, not as JSON or plain arrays', async () => {
@@ -233,5 +237,23 @@ describe('SessionJournal input checks', () => {
     journal.start(START);
     await journal.finish({ reps: 0, best: null });
     expect(() => journal.append([1], [2])).toThrow('the journal is finished');
+  });
+});
+
+describe('SessionJournal ratings', () => {
+  it('hands each new or changed rating of the screen to the store once, which stamps only the fields it changed', async () => {
+    const store = fillableStore(await freshStore());
+    const journal = new SessionJournal({ store, every: manualTimer().every, newId: () => 'rated' });
+    journal.start(START);
+    const starts = [1e6, 9e6];
+    await journal.updateSettings(START.settings, START.plates, [{ atUs: 1e6, rpe: 7, note: '' }], starts);
+    await journal.updateSettings(START.settings, START.plates, [{ atUs: 1e6, rpe: 7, note: 'tired' }], starts);
+    const writes = store.writes;
+    await journal.updateSettings(START.settings, START.plates, [{ atUs: 1e6, rpe: 7, note: 'tired' }], starts);
+    const [entry, ...others] = (await store.session('rated'))!.notes!;
+    expect(others).toEqual([]);
+    expect([entry!.rpe, entry!.note]).toEqual([7, 'tired']);
+    expect(entry!.stamps!.rpe! < entry!.stamps!.note!).toBe(true);
+    expect(store.writes).toBe(writes + 1);
   });
 });

@@ -100,6 +100,8 @@ export class SessionJournal {
   /** Samples in the queue's chunks (kept, so `append` need not walk the queue). */
   private queuedSamples = 0;
   private full: JournalFull | null = null;
+  /** Each set's RPE and note as last handed to the store (by the note's time), so a rating is written once. */
+  private readonly ratings = new Map<number, { rpe: number | null; note: string }>();
   private writer: Promise<FlushResult> = Promise.resolve({ kind: 'saved' });
   private failure: JournalStorageError | null = null;
   private stopTimer: (() => void) | null = null;
@@ -175,6 +177,7 @@ export class SessionJournal {
       throw new Error(`session ${loaded.meta.id} is finished and cannot be resumed`);
     }
     this.record = { ...loaded.meta };
+    for (const n of loaded.meta.notes ?? []) this.ratings.set(n.atUs, { rpe: n.rpe, note: n.note });
     this.nextChunkSeq = loaded.chunks;
     this.nextGapSeq = loaded.gaps.length;
     this.begin();
@@ -219,11 +222,22 @@ export class SessionJournal {
     return this.drain();
   }
 
-  /** Stores changed inertia plates or settings mid-session (later reprocessing uses the last ones), and the notes given so far. */
-  updateSettings(settings: JournalSettings, plates: readonly number[], notes?: readonly SetNote[]): Promise<FlushResult> {
+  /**
+   * Stores changed inertia plates or settings mid-session (later reprocessing uses the last ones),
+   * and the ratings given so far (`notes`, the screen's list, one entry per set rated;
+   * `setStarts`: the session's sets' first rep starts): each new or changed rating is handed to
+   * the store as a rating of its set, which stamps the fields it changed (rules/setTags.ts `withNote`).
+   */
+  updateSettings(settings: JournalSettings, plates: readonly number[], notes?: readonly SetNote[], setStarts?: readonly number[]): Promise<FlushResult> {
     this.expectPhase('recording', 'updateSettings');
-    this.record = { ...this.record!, settings, plates: checkPlates(plates), ...(notes === undefined ? {} : { notes: [...notes] }), modifiedAt: this.now() };
+    this.record = { ...this.record!, settings, plates: checkPlates(plates), modifiedAt: this.now() };
     this.queue.push({ kind: 'session', record: { ...this.record } });
+    for (const n of notes ?? []) {
+      const sent = this.ratings.get(n.atUs);
+      if (sent !== undefined && sent.rpe === n.rpe && sent.note === n.note) continue;
+      this.ratings.set(n.atUs, { rpe: n.rpe, note: n.note });
+      this.queue.push({ kind: 'rate', sessionId: this.record.id, note: { atUs: n.atUs, rpe: n.rpe, note: n.note }, setStarts: setStarts ?? notes!.map((x) => x.atUs) });
+    }
     return this.drain();
   }
 

@@ -9,6 +9,7 @@ import { DEFAULT_ENGINE_SETTINGS } from '../engine/settings';
 import { UNSPECIFIED_EXERCISE_ID } from '../rules/exercises';
 import { firstTags } from '../rules/setTags';
 import type { SessionStart } from '../log/records';
+import type { EditClock } from '../log/stamp';
 import { openJournalStore, type JournalStore } from './store';
 
 /** The id of the athlete a fresh store creates (the first start's, with the default settings). */
@@ -17,10 +18,10 @@ export const FIRST_ATHLETE_ID = 'first-athlete';
 /** The tags the store gives a session written without any: the first athlete, Unspecified exercise. */
 export const FIRST_ATHLETE_TAGS = firstTags({ athleteId: FIRST_ATHLETE_ID, exerciseId: UNSPECIFIED_EXERCISE_ID });
 
-/** Replaces the global IndexedDB by an empty one and opens the journal in it. */
-export async function freshStore(): Promise<JournalStore> {
+/** Replaces the global IndexedDB by an empty one and opens the journal in it (its edits stamped by `clock`, else a clock of its own). */
+export async function freshStore(clock?: EditClock): Promise<JournalStore> {
   globalThis.indexedDB = new IDBFactory();
-  return openJournalStore(undefined, { legacySettings: () => null, newId: () => FIRST_ATHLETE_ID, now: () => 0 });
+  return openJournalStore(undefined, { legacySettings: () => null, newId: () => FIRST_ATHLETE_ID, now: () => 0, ...(clock === undefined ? {} : { clock }) });
 }
 
 export interface ManualTimer {
@@ -78,26 +79,33 @@ export const START: SessionStart = {
   unit: { id: 'demo', deviceName: 'Repline demo', firmware: { major: 6, minor: 2, patch: 0 }, info: { type: 1, number: 7, name: 'Repline' } },
 };
 
-/** Wraps a store so `write` rejects like a full disk while `full` is true. */
+const STORE_METHODS = ['write', 'merge', 'sessions', 'session', 'tombstones', 'recordedHere', 'chunks', 'chunkCount', 'gaps', 'remove', 'removeAll', 'athletes', 'exercises', 'order', 'lastChange', 'changesAfter', 'meta', 'close'] as const;
+/** Fails to compile when the store gains a method the list above lacks. */
+const everyMethod: Exclude<keyof JournalStore, (typeof STORE_METHODS)[number]> extends never ? true : never = true;
+
+/** `base` with some of its methods replaced (a store that counts, or fails). */
+export function wrapStore(base: JournalStore, overrides: Partial<JournalStore>): JournalStore {
+  void everyMethod;
+  const delegated = Object.fromEntries(STORE_METHODS.map((m) => [m, (...args: unknown[]) => (base[m] as (...a: unknown[]) => unknown).apply(base, args)]));
+  return { ...delegated, ...overrides } as JournalStore;
+}
+
+/** Wraps a store so `write` and `merge` reject like a full disk while `full` is true. */
 export function fillableStore(store: JournalStore): JournalStore & { full: boolean; writes: number } {
-  const wrapper = {
-    full: false,
-    writes: 0,
-    write(ops: Parameters<JournalStore['write']>[0]): Promise<void> {
-      wrapper.writes++;
-      if (wrapper.full) return Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
-      return store.write(ops);
-    },
-    sessions: () => store.sessions(),
-    session: (id: string) => store.session(id),
-    chunks: (id: string) => store.chunks(id),
-    gaps: (id: string) => store.gaps(id),
-    remove: (id: string) => store.remove(id),
-    removeAll: () => store.removeAll(),
-    athletes: () => store.athletes(),
-    exercises: () => store.exercises(),
-    close: () => store.close(),
-  };
+  const quota = () => Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+  const wrapper: JournalStore & { full: boolean; writes: number } = Object.assign(
+    wrapStore(store, {
+      write(ops) {
+        wrapper.writes++;
+        return wrapper.full ? quota() : store.write(ops);
+      },
+      merge(entries, options) {
+        wrapper.writes++;
+        return wrapper.full ? quota() : store.merge(entries, options);
+      },
+    }),
+    { full: false, writes: 0 },
+  );
   return wrapper;
 }
 

@@ -32,10 +32,10 @@ import type { Athlete } from '../rules/athletes';
 import type { Exercise } from '../rules/exercises';
 import type { SetNote } from '../rules/setTags';
 import type { ChunkRecord, GapRecord, OrderRecord, SessionRecord } from './records';
-import { legacyStamp, type Stamp } from './stamp';
+import { athleteRegisters, canonical, EXERCISE_REGISTERS, SESSION_REGISTERS, stampOf, type Register, type Stamps } from './registers';
+import type { Stamp } from './stamp';
 
-/** Per register, the stamp of its last edit. */
-export type Stamps = Readonly<Record<string, Stamp>>;
+export { canonical, type Stamps };
 
 /** A session deleted for good: only its id and the stamp of the deletion are kept. */
 export interface SessionTombstone {
@@ -50,32 +50,6 @@ export type SessionCopy = SessionRecord | SessionTombstone;
 export function isTombstone(copy: SessionCopy): copy is SessionTombstone {
   return 'deleted' in copy && typeof copy.deleted === 'string';
 }
-
-/** Plain data in one canonical text (keys sorted, numbers JSON lacks named), for ordering equal stamps and comparing values. */
-export function canonical(value: unknown): string {
-  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0) ? JSON.stringify(value) : `"#${Object.is(value, -0) ? '-0' : String(value)}"`;
-  if (value === undefined) return '"#undefined"';
-  if (value instanceof Float64Array) return `[${Array.from(value, canonical).join(',')}]`;
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
-/** A register of a record kind: its name, and how to read it from a record and write it into one. */
-interface Register<T> {
-  name: string;
-  get(record: T): unknown;
-  set(record: T, value: unknown): T;
-}
-
-const field = <T>(name: keyof T & string): Register<T> => ({
-  name,
-  get: (r) => r[name],
-  set: (r, v) => ({ ...r, [name]: v }),
-});
 
 /** Which of two values of a register wins: the later stamp, then the greater value. */
 function laterOf(a: { stamp: Stamp; value: unknown }, b: { stamp: Stamp; value: unknown }): 'a' | 'b' {
@@ -97,11 +71,6 @@ function mergeRegisters<T extends { stamps?: Stamps; modifiedAt: number }>(a: T,
   return { ...out, stamps, modifiedAt: Math.max(a.modifiedAt, b.modifiedAt) };
 }
 
-/** The stamp of a record's register: its own, or, for a record kept before stamps, its last change. */
-function stampOf(record: { stamps?: Stamps; modifiedAt: number }, register: string): Stamp {
-  return record.stamps?.[register] ?? legacyStamp(record.modifiedAt);
-}
-
 /** The copy to build on: the one whose register stamps are later overall (fields outside the registers come from it). */
 function baseOf<T extends { stamps?: Stamps; modifiedAt: number }>(a: T, b: T, registers: readonly Register<T>[]): T {
   const latest = (r: T) => registers.reduce((max, reg) => (stampOf(r, reg.name) > max ? stampOf(r, reg.name) : max), '');
@@ -111,21 +80,6 @@ function baseOf<T extends { stamps?: Stamps; modifiedAt: number }>(a: T, b: T, r
 }
 
 // ---- athletes -------------------------------------------------------------------------------
-
-const ATHLETE_FIELDS: Register<Athlete>[] = [field('name'), field('bodyMass'), field('archived')];
-
-function settingRegister(key: string): Register<Athlete> {
-  return {
-    name: `settings.${key}`,
-    get: (a) => (a.settings as unknown as Record<string, unknown>)[key],
-    set: (a, v) => ({ ...a, settings: { ...a.settings, [key]: v } }),
-  };
-}
-
-function athleteRegisters(a: Athlete, b: Athlete): Register<Athlete>[] {
-  const keys = [...new Set([...Object.keys(a.settings), ...Object.keys(b.settings)])].sort();
-  return [...ATHLETE_FIELDS, ...keys.map(settingRegister)];
-}
 
 /** Two copies of one athlete made one (see the module comment). */
 export function mergeAthletes(a: Athlete, b: Athlete): Athlete {
@@ -142,8 +96,6 @@ export function stampedAthlete(a: Athlete): Athlete {
 
 // ---- exercises ------------------------------------------------------------------------------
 
-const EXERCISE_REGISTERS: Register<Exercise>[] = [field('name'), field('massShare'), field('radius'), field('movingPulley'), field('archived')];
-
 /** Two copies of one custom exercise made one. */
 export function mergeExercises(a: Exercise, b: Exercise): Exercise {
   sameId(a, b);
@@ -156,61 +108,6 @@ export function stampedExercise(e: Exercise): Exercise {
 
 // ---- sessions -------------------------------------------------------------------------------
 
-/** What the recording device writes as it records: one register, since only that device writes it. */
-interface Recording {
-  startedAt: SessionRecord['startedAt'];
-  finishedAt: SessionRecord['finishedAt'];
-  summary: SessionRecord['summary'];
-  engine: SessionRecord['settings']['engine'];
-  workout: SessionRecord['settings']['workout'];
-  loads: SessionRecord['settings']['loads'];
-  plates: SessionRecord['plates'];
-  unitKind: SessionRecord['unitKind'];
-  unit: SessionRecord['unit'];
-}
-
-const RECORDING: Register<SessionRecord> = {
-  name: 'recording',
-  get: (r): Recording => ({
-    startedAt: r.startedAt,
-    finishedAt: r.finishedAt,
-    summary: r.summary,
-    engine: r.settings.engine,
-    workout: r.settings.workout,
-    loads: r.settings.loads,
-    plates: r.plates,
-    unitKind: r.unitKind,
-    unit: r.unit,
-  }),
-  set: (r, v) => {
-    const { startedAt, finishedAt, summary, engine, workout, loads, plates, unitKind, unit } = v as Recording;
-    const settings = { ...r.settings, engine, workout, ...(loads === undefined ? {} : { loads }) };
-    if (loads === undefined) delete settings.loads;
-    return { ...r, startedAt, finishedAt, summary, settings, plates, unitKind, unit };
-  },
-};
-
-const TAGS: Register<SessionRecord> = {
-  name: 'tags',
-  get: (r) => r.settings.tags,
-  set: (r, v) => {
-    const settings = { ...r.settings, tags: v as SessionRecord['settings']['tags'] };
-    if (v === undefined) delete settings.tags;
-    return { ...r, settings };
-  },
-};
-
-const SETS: Register<SessionRecord> = {
-  name: 'sets',
-  get: (r) => r.sets,
-  set: (r, v) => {
-    const out = { ...r, sets: v as SessionRecord['sets'] };
-    if (v === undefined) delete out.sets;
-    return out;
-  },
-};
-
-const SESSION_REGISTERS = [RECORDING, TAGS, SETS];
 const NOTE_FIELDS = ['rpe', 'note'] as const;
 
 /** A note entry's stamp for `field`: its own; for an entry kept before stamps, its session's last change; none where it does not set that field. */
@@ -271,7 +168,10 @@ export function mergeSessions(a: SessionRecord, b: SessionRecord): SessionRecord
 /** Two copies of one session, either of them perhaps deleted: a deletion wins, and the earlier deletion of two. */
 export function mergeSessionCopies(a: SessionCopy, b: SessionCopy): SessionCopy {
   sameId(a, b);
-  if (isTombstone(a) && isTombstone(b)) return a.deleted <= b.deleted ? { ...a } : { ...b };
+  if (isTombstone(a) && isTombstone(b)) {
+    if (a.deleted !== b.deleted) return a.deleted < b.deleted ? { ...a } : { ...b };
+    return { ...a, modifiedAt: Math.max(a.modifiedAt, b.modifiedAt) };
+  }
   if (isTombstone(a)) return { ...a };
   if (isTombstone(b)) return { ...b };
   return mergeSessions(a, b);

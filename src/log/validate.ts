@@ -9,7 +9,8 @@
  * athletes taken out): a merge compares them as text, so a value that is not a stamp would win
  * every merge for ever.
  */
-import { checkEngineSettings, parseStoredSettings } from '../rules/settingsModel';
+import { parseStoredSettings } from '../rules/settingsModel';
+import { checkEngineSettings } from '../rules/storedEngineSettings';
 import { checkNote } from '../rules/setTags';
 import { checkStamps, isStamp } from '../rules/stamps';
 import { parseTeamOrder } from '../rules/teamOrder';

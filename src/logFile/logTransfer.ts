@@ -1,7 +1,6 @@
 /**
- * The log leaving and entering the device (Settings → Data): the backup file, its restore, and
- * one athlete's sessions ready for the session CSV. The log file's service (logFile.ts) offers
- * these as its operations, loading this module with the first; this module holds how.
+ * One athlete's sessions ready for the session CSV (Settings → Data). The log file's service
+ * (logFile.ts) offers it, loading this module with its first use; this module holds how.
  *
  * An athlete's sessions: every finished session with a set of theirs, cut down to them when
  * others trained in it too (a coach's session): the reps of their sets (rules/athleteSets.ts:
@@ -15,26 +14,7 @@ import { exerciseById, type Exercise } from '../rules/exercises';
 import { athleteRanges } from '../rules/setTags';
 import type { WorkoutSettings } from '../rules/settingsModel';
 import { sessionCsvInput } from '../workout/sessionExport';
-import { backupOf, readBackup, restoreBackup, type RestoreReport } from './backup';
 import type { HistoryEntry, RecordedSession } from '../journal/records';
-import type { JournalStore } from '../journal/store';
-
-/** The backup file of the whole log, named by when it was made. */
-export async function backupFile(store: JournalStore, now: Date): Promise<{ fileName: string; text: string }> {
-  return { fileName: `Repline-backup-${now.getTime()}.json`, text: await backupOf(store, now) };
-}
-
-/** Restores the text of a backup file (backup.ts), with what it did in one line; a BackupError says why one cannot be. */
-export async function restoreFile(store: JournalStore, text: string): Promise<RestoreReport & { message: string }> {
-  const report = await restoreBackup(store, readBackup(text));
-  return { ...report, message: restoreSummary(report) };
-}
-
-/** "4 sessions added, 1 updated, 2 already here": what a restore did, for the status line. */
-export function restoreSummary(report: RestoreReport): string {
-  const n = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
-  return `Restored: ${n(report.added, 'session')} added, ${report.updated} updated, ${report.kept} already here`;
-}
 
 export interface AthleteSession {
   sessionId: string;
@@ -71,8 +51,7 @@ export async function athleteSessions(deps: AthleteExportDeps, athleteId: string
   };
   const out: AthleteSession[] = [];
   for (const entry of entries) {
-    const { loaded, settings, reps, loads, tags, notes } = await deps.recorded(entry.id);
-    const removed = loaded.meta.removedAthletes;
+    const { loaded, settings, reps, loads, tags, notes, removedAthletes: removed } = await deps.recorded(entry.id);
     const how = { restS: settings.setRestS, loads, tags, notes, removed, warmup: settings.warmup, metric: settings.metric, phase: settings.phase };
     const sets = athleteSets(reps, how, { athleteId });
     if (sets.length === 0) continue;

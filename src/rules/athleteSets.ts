@@ -37,11 +37,6 @@ export type Numbered<S> = S & { number: number };
 
 export type AthleteSet = Numbered<TaggedSet>;
 
-/** The athletes taken out of a kept session, as a history row or a record carries them (`removedAthletes`). */
-export function removedOf(session: { id: string; removedAthletes?: Removed }): Removed {
-  return session.removedAthletes;
-}
-
 /** Whether a set of `athleteId` is someone's in a session that took `removed` out. */
 export function isOwned(athleteId: string, removed?: Removed): boolean {
   return !isNobody({ athleteId }) && (removed === undefined || !Object.hasOwn(removed, athleteId));

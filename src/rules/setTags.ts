@@ -121,12 +121,32 @@ export function checkNote(note: SetNote): SetNote {
   return note;
 }
 
-/** The session's notes with `note` added, replacing an older one of the same set (`setStarts`: each set's first rep start, µs, ascending). */
-export function withNote(notes: readonly SetNote[], note: SetNote, setStarts: readonly number[]): SetNote[] {
+/**
+ * The session's notes with `note` given for the set it names (`setStarts`: each set's first rep
+ * start, µs, ascending).
+ * - With the edit's `stamp` (the log's copy, as the journal keeps it: docs/behaviour.md §10): the
+ *   edit stamps only the fields that differ from the set's current values (`notesBySet`) and the
+ *   older entries stay, so that a merge with another copy keeps an RPE given there and a note
+ *   written here for the same set. It is folded into a stamped entry of the same time, else added;
+ *   with no field changed the notes stay as they were.
+ * - Without one (the screen's own list during a session, which the journal stamps as it keeps
+ *   it): it replaces the set's older entries.
+ */
+export function withNote(notes: readonly SetNote[], note: SetNote, setStarts: readonly number[], stamp?: string): SetNote[] {
   checkNote(note);
   const set = setIndexAt(setStarts, note.atUs);
-  const kept = notes.filter((n) => set === -1 || setIndexAt(setStarts, n.atUs) !== set);
-  return [...kept, { ...note }].sort((a, b) => a.atUs - b.atUs);
+  if (stamp === undefined) {
+    const kept = notes.filter((n) => set === -1 || setIndexAt(setStarts, n.atUs) !== set);
+    return [...kept, { atUs: note.atUs, rpe: note.rpe, note: note.note }].sort((a, b) => a.atUs - b.atUs);
+  }
+  const now = (set === -1 ? undefined : notesBySet(notes, setStarts).get(set)) ?? { rpe: null, note: '' };
+  const changed = { ...(note.rpe !== now.rpe && { rpe: stamp }), ...(note.note !== now.note && { note: stamp }) };
+  if (Object.keys(changed).length === 0) return [...notes];
+  const same = notes.findIndex((n) => n.atUs === note.atUs && n.stamps !== undefined);
+  const base: SetNote = same === -1 ? { atUs: note.atUs, rpe: null, note: '', stamps: {} } : notes[same]!;
+  const entry: SetNote = { ...base, ...('rpe' in changed && { rpe: note.rpe }), ...('note' in changed && { note: note.note }), stamps: { ...base.stamps, ...changed } };
+  const others = same === -1 ? notes : notes.filter((_, i) => i !== same);
+  return [...others, entry].sort((a, b) => a.atUs - b.atUs);
 }
 
 /** The index of the last set starting at or before `us`, −1 before the first. */

@@ -89,12 +89,6 @@ export function validateTrainingFields(s: TrainingFields): void {
   bool('isVoiceFeedback', s.isVoiceFeedback);
 }
 
-/** Throws an Error naming the first engine setting a stored session's `engine` lacks (every one the engine has, of its type). */
-export function checkEngineSettings(engine: unknown): void {
-  const e = engine as Record<string, unknown> | null | undefined;
-  for (const [key, value] of Object.entries(ENGINE_DEFAULTS)) if (typeof e?.[key] !== typeof value) throw new Error(`engine setting ${key} is missing`);
-}
-
 /** Checks every field; throws an Error naming the first bad one. */
 export function validateSettings(s: WorkoutSettings): WorkoutSettings {
   validateTrainingFields(s);

@@ -3,7 +3,8 @@
  * second after a plate change), backed up from Settings → Data, all site data cleared (what a new
  * phone or a wiped browser is), and restored from the file: the History lists the same session,
  * its export is the same file byte for byte (every rep, set and raw sample), and opening it
- * shows the same sets and reps.
+ * shows the same sets and reps. Restoring the file again changes nothing, and a copy cut short is
+ * called damaged with nothing written.
  */
 import { readFile } from 'node:fs/promises';
 import type { App } from './fixtures/app';
@@ -80,10 +81,26 @@ describe('backing up the log and restoring it after all site data is cleared', (
     await visit(app, '/settings/data');
     await app.page.getByLabel('Restore from a backup').setInputFiles(file);
     await app.waitForStatus(/Restored: 1 session added, 0 updated, 0 already here/);
+    // Settings → Data says what this device knows of keeping the log: it has made no backup.
+    await expect.poll(() => app.page.getByRole('list', { name: 'Keeping the log' }).innerText()).toMatch(/Last backup: never\./);
 
     expect(await historyRows(app)).toEqual(rows);
     expect(await historyExport(app)).toBe(csv);
     expect(await reopened(app)).toEqual(shown);
+
+    // Restoring it again changes nothing.
+    await visit(app, '/settings/data');
+    await app.page.getByLabel('Restore from a backup').setInputFiles(file);
+    await app.waitForStatus(/Restored: 0 sessions added, 0 updated, 1 already here/);
+    expect(await historyRows(app)).toEqual(rows);
+
+    // A copy cut short is called damaged, and nothing is written.
+    app.problems.allowConsoleError(/This backup is damaged/);
+    const text = await readFile(file, 'utf8');
+    await visit(app, '/settings/data');
+    await app.page.getByLabel('Restore from a backup').setInputFiles({ name: 'cut.json', mimeType: 'application/json', buffer: Buffer.from(text.slice(0, Math.floor(text.length / 2))) });
+    await app.waitForAlert(/This backup is damaged \(its end: the file stops before the backup does: it was cut short\); nothing was restored\./);
+    expect(await historyRows(app)).toEqual(rows);
   });
 
   test('refuses a file that is not a backup with one sentence and keeps the History', async ({ app }) => {

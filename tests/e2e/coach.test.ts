@@ -119,30 +119,30 @@ describe('a coach’s session on a tablet', () => {
       await app.waitForStatus(/CSV file/);
     }
 
-    // Delete from the History filtered to Ben: his sets alone, or the whole session naming Ana.
+    // Delete from the History filtered to Ben: his sets alone (the session stays Ana's, with its
+    // samples), the whole session offered beside it with Ana named; both in the danger colour.
     await app.navigate('History');
     await filterHistory(app, 'Ben');
     await expect.poll(() => cards(app)).toHaveLength(1);
     const deleteButton = app.page.getByRole('button', { name: /^Delete the session of / });
     expect(await deleteButton.evaluate((b) => getComputedStyle(b).color)).toBe('rgb(185, 28, 28)');
     await deleteButton.click();
-    const dialog = app.page.getByRole('dialog', { name: /^Delete (Ben’s sets|session)\?$/ });
-    await dialog.waitFor();
-    expect(await dialog.innerText()).toMatch(/Ana \(8 reps\)/);
-    const theirsOnly = dialog.getByRole('button', { name: 'Delete Ben’s sets', exact: true });
-    if ((await theirsOnly.count()) > 0) {
-      // The journal takes one athlete out (removeAthlete): Ana's sets stay, with the samples.
-      await theirsOnly.click();
-      await app.waitForStatus(/Ben’s sets were taken out of the session of/);
-      await app.page.getByText('No finished session of this athlete and exercise yet.').waitFor();
-      await filterHistory(app, 'Ana');
-      await expect.poll(async () => (await cards(app))[0]).toMatch(/8 reps · best/);
-      await filterHistory(app, 'All athletes');
-      await expect.poll(async () => (await cards(app))[0]).toMatch(/Ana · Squat[\s\S]*8 reps · best/);
-    } else {
-      // A journal that cannot take one athlete out: the whole session, its other athlete named.
-      await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
-      await app.page.getByText('No finished sessions yet.').waitFor();
-    }
+    const dialog = app.page.getByRole('dialog', { name: 'Delete Ben’s sets?' });
+    expect((await dialog.innerText()).replace(/\s+/g, ' ')).toMatch(/Ben’s sets in the session of .* \(8 reps\) will be deleted from this device\. The sets of Ana \(8 reps\) stay, with the session’s samples\. Delete the whole session, and the sets of Ana go too/);
+    await dialog.getByRole('button', { name: 'Delete the whole session', exact: true }).waitFor();
+    const theirs = dialog.getByRole('button', { name: 'Delete Ben’s sets', exact: true });
+    expect(await theirs.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(185, 28, 28)');
+    await theirs.click();
+    await app.waitForStatus(/Ben’s sets were taken out of the session of/);
+    await app.page.getByText('No finished session of this athlete and exercise yet.').waitFor();
+    await filterHistory(app, 'Ana');
+    await expect.poll(async () => (await cards(app))[0]).toMatch(/8 reps · best/);
+    await filterHistory(app, 'All athletes');
+    await expect.poll(async () => (await cards(app))[0]).toMatch(/Ana · Squat[\s\S]*8 reps · best/);
+    // The session page holds Ana's two sets, and her export is unchanged.
+    await app.page.getByRole('link', { name: /^Open the session of / }).click();
+    await expect.poll(() => sets.getByRole('heading').allInnerTexts()).toEqual(['Ana, set 1', 'Ana, set 2']);
+    const after = blocksOf((await athleteExport(app, 'Ana')).csv).at(-1)!;
+    expect(after.slice(1).map((row) => row.slice(2, 3).concat(row.slice(8)))).toEqual(COACH_SETS.filter((set) => set.athlete === 'Ana').map((set) => ['Ana', String(set.rpe), set.note]));
   });
 });

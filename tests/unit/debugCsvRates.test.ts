@@ -13,7 +13,7 @@ it.each([HEAVY_SLOW, LIGHT_FAST])('fills the rate columns so that an import with
   const session = truthSession(set, { rawHz: 500, noiseDeg: 0.6, tickDeg: 1.8, jitterMs: 1 });
   const original = reprocess(session.batch, session.settings, { points: true });
   const csv = buildDebugCsv({ ...session.batch, ...ratesAtSamples(session.batch.timeUs, original.points) });
-  const imported = await parseDebugCsv(csv);
+  const imported = (await parseDebugCsv(csv)).samples;
   expect(imported.angularVelocity).toBeDefined();
   const again = reprocess(imported, { ...session.settings, calcAngularVelocity: false, calcAngularAcceleration: false });
   expect(again.reps).toHaveLength(original.reps.length);

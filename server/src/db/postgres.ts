@@ -43,8 +43,9 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   };
 }
 
-/** Byte strings go in as Buffers (pg's bytea) and come back as plain Uint8Arrays, as PGlite's do. */
+/** Byte strings (alone or in an array) go in as Buffers (pg's bytea) and come back as plain Uint8Arrays, as PGlite's do. */
 function toPg(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(toPg);
   return value instanceof Uint8Array && !Buffer.isBuffer(value) ? Buffer.from(value.buffer, value.byteOffset, value.byteLength) : value;
 }
 

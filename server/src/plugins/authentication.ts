@@ -25,8 +25,13 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match === null ? null : match[1]!;
 }
 
+/** How often a device's `last_seen_at` is written: the device list shows it to the minute. */
+const SEEN_EVERY_MS = 60_000;
+
 export default fp<{ db: Database; now: () => number }>(
   async (app, { db, now }) => {
+    // When each device was last noted as seen by this process: a request in between writes nothing.
+    const seen = new Map<string, number>();
     app.decorateRequest('device', null as unknown as Device);
     app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
       const token = bearerToken(request);
@@ -38,7 +43,11 @@ export default fp<{ db: Database; now: () => number }>(
         return reply.code(401).send({ statusCode: 401, error: 'Unauthorized', reason: 'bad-token', message: 'This device’s token is not valid (it was revoked, or the device left the team): join the team again.' });
       }
       request.device = device;
-      await touchDevice(db, device.deviceId, now());
+      const at = now();
+      if (at - (seen.get(device.deviceId) ?? Number.NEGATIVE_INFINITY) >= SEEN_EVERY_MS) {
+        seen.set(device.deviceId, at);
+        await touchDevice(db, device.deviceId, at);
+      }
     });
   },
   { name: 'authentication' },

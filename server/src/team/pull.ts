@@ -1,9 +1,9 @@
 /**
  * A pull: the records changed since the device's cursor, oldest change first (docs/sync.md
  * "Pull"). The cursor is a team version: the reply holds the rows numbered after it, up to
- * `limit`, and the cursor to ask from next. The team's version is read first, then the rows at or
- * below it: every row numbered at or below a committed version was committed before it (push.ts
- * hands versions out under the team's lock), so a row committed late is never skipped.
+ * `limit`, and the cursor to ask from next. The team's version and the rows at or below it are
+ * read in one snapshot: every row numbered at or below a committed version was committed before
+ * it (push.ts hands versions out under the team's lock), so a row committed late is never skipped.
  *
  * Samples are not in a pull: a device fetches a session's chunks and gaps when it needs them
  * (samples.ts).
@@ -35,30 +35,47 @@ export function versionOf(cursor: string | undefined): number {
   return Number(cursor);
 }
 
+/**
+ * One statement, so one snapshot: the team's version and the rows at or below it are read
+ * together (every row numbered at or below a committed version was committed before it), and a
+ * pull costs one round trip. The team's version comes back as a last row of kind `head`.
+ */
+const PULL = `
+  with head as (select version from teams where id = $1),
+  changes as (
+    select 'athlete' as kind, record, version, null::text as recorded_by from athletes
+      where team_id = $1 and version > $2 and version <= (select version from head) and ($4::text is null or id = $4)
+    union all
+    select 'exercise', record, version, null from exercises
+      where team_id = $1 and version > $2 and version <= (select version from head)
+    union all
+    select 'order', record, version, null from orders
+      where team_id = $1 and version > $2 and version <= (select version from head) and $4::text is null
+    union all
+    select 'session', record, version, recorded_by from sessions
+      where team_id = $1 and version > $2 and version <= (select version from head) and ($4::text is null or recorded_by = $5 or $4 = any(athlete_ids))
+  )
+  (select kind, record, version, recorded_by from changes order by version limit $3)
+  union all
+  (select 'head', null, version, null from head)`;
+
 export async function pull(db: Sql, teamId: string, viewer: Viewer, after: number, limit: number): Promise<PullReply> {
-  const [team] = await db.query<{ version: number }>('select version from teams where id = $1', [teamId]);
-  const upTo = team!.version;
-  const window = [teamId, after, upTo, limit + 1];
   const coach = viewer.role === 'coach';
-  // A coach's device passes nulls: every row. An athlete's passes its athlete and device.
+  // A coach's device passes nulls: every row (today's order included). An athlete's passes its athlete and device.
   const [athleteId, deviceId] = coach ? [null, null] : [viewer.athleteId, viewer.deviceId];
-  type Row = { id: string; record: string; version: number };
-  const athletes = await db.query<Row>('select id, record, version from athletes where team_id = $1 and version > $2 and version <= $3 and ($5::text is null or id = $5) order by version limit $4', [...window, athleteId]);
-  const exercises = await db.query<Row>('select id, record, version from exercises where team_id = $1 and version > $2 and version <= $3 order by version limit $4', window);
-  const orders = await db.query<Row>('select team_id as id, record, version from orders where team_id = $1 and version > $2 and version <= $3 and $5::boolean order by version limit $4', [...window, coach]);
-  const sessions = await db.query<Row & { recorded_by: string | null }>(
-    'select id, record, version, recorded_by from sessions where team_id = $1 and version > $2 and version <= $3 and ($5::text is null or recorded_by = $5 or $6 = any(athlete_ids)) order by version limit $4',
-    [...window, deviceId, athleteId],
-  );
-  const all = [
-    ...athletes.map((r) => ({ kind: 'athlete' as const, version: r.version, record: JSON.parse(r.record) as unknown })),
-    ...exercises.map((r) => ({ kind: 'exercise' as const, version: r.version, record: JSON.parse(r.record) as unknown })),
-    ...orders.map((r) => ({ kind: 'order' as const, version: r.version, record: JSON.parse(r.record) as unknown })),
-    ...sessions.map((r) => ({ kind: 'session' as const, version: r.version, record: coach || r.recorded_by === viewer.deviceId ? (JSON.parse(r.record) as unknown) : redacted(r.record, viewer.athleteId!) })),
-  ].sort((a, b) => a.version - b.version);
+  const rows = await db.query<{ kind: PulledKind | 'head'; record: string | null; version: number; recorded_by: string | null }>(PULL, [teamId, after, limit + 1, athleteId, deviceId]);
+  const head = rows.find((r) => r.kind === 'head');
+  if (head === undefined) throw new Error(`no team ${teamId}`);
+  const all = rows
+    .filter((r) => r.kind !== 'head')
+    .map((r) => ({
+      kind: r.kind as PulledKind,
+      version: r.version,
+      record: r.kind === 'session' && !coach && r.recorded_by !== viewer.deviceId ? redacted(r.record!, viewer.athleteId!) : (JSON.parse(r.record!) as unknown),
+    }));
   const more = all.length > limit;
   const records = all.slice(0, limit);
-  return { records, cursor: cursorOf(more ? records.at(-1)!.version : Math.max(upTo, after)), more };
+  return { records, cursor: cursorOf(more ? records.at(-1)!.version : Math.max(head.version, after)), more };
 }
 
 function redacted(text: string, athleteId: string): unknown {

@@ -12,7 +12,7 @@
  * versions are handed out in commit order: a pull that has seen version v has seen every row
  * numbered v or less (pull.ts).
  */
-import type { Database, Sql } from '../db/database';
+import type { Database, Row, Sql } from '../db/database';
 import { canonical, isTombstone, mergeAthletes, mergeExercises, mergeOrders, mergeSessionCopies, mergeWrittenOnce, type SessionCopy } from '../../../src/log/merge';
 import type { Athlete } from '../../../src/rules/athletes';
 import type { Exercise } from '../../../src/rules/exercises';
@@ -126,13 +126,15 @@ class Batch {
   async load(entries: readonly Entry[]): Promise<void> {
     const ids = (kind: Kind) => [...new Set(entries.filter((e) => e.kind === kind).map((e) => e.id))];
     const sessionIds = [...new Set([...ids('session'), ...ids('chunk'), ...ids('gap')])];
-    for (const row of await this.tx.query<{ id: string; record: string }>('select id, record from athletes where team_id = $1 and id = any($2)', [this.teamId, ids('athlete')])) {
+    // Each query only when the batch has records of its kind: every round trip is spent under the team's lock.
+    const rows = <R extends Row>(text: string, wanted: string[]) => (wanted.length === 0 ? Promise.resolve([] as R[]) : this.tx.query<R>(text, [this.teamId, wanted]));
+    for (const row of await rows<{ id: string; record: string }>('select id, record from athletes where team_id = $1 and id = any($2)', ids('athlete'))) {
       this.athletes.set(row.id, { value: recordOf(row.record), changed: false });
     }
-    for (const row of await this.tx.query<{ id: string; record: string }>('select id, record from exercises where team_id = $1 and id = any($2)', [this.teamId, ids('exercise')])) {
+    for (const row of await rows<{ id: string; record: string }>('select id, record from exercises where team_id = $1 and id = any($2)', ids('exercise'))) {
       this.exercises.set(row.id, { value: recordOf(row.record), changed: false });
     }
-    const sessionRows = await this.tx.query<{ id: string; record: string; recorded_by: string | null; athlete_ids: string[] }>('select id, record, recorded_by, athlete_ids from sessions where team_id = $1 and id = any($2)', [this.teamId, sessionIds]);
+    const sessionRows = await rows<{ id: string; record: string; recorded_by: string | null; athlete_ids: string[] }>('select id, record, recorded_by, athlete_ids from sessions where team_id = $1 and id = any($2)', sessionIds);
     for (const row of sessionRows) this.sessions.set(row.id, { value: { value: recordOf(row.record), recordedBy: row.recorded_by, athleteIds: row.athlete_ids }, changed: false });
     if (entries.some((e) => e.kind === 'order')) {
       const [row] = await this.tx.query<{ record: string }>('select record from orders where team_id = $1', [this.teamId]);
@@ -159,7 +161,7 @@ class Batch {
       case 'order': {
         if (!this.orderLoaded) throw new Error('the order was not loaded');
         const before = this.order;
-        const merged = before === null ? mergeOrders(entry.value, entry.value) : mergeOrders(before.value, entry.value);
+        const merged = before === null ? entry.value : mergeOrders(before.value, entry.value);
         if (before !== null && canonical(merged) === canonical(before.value)) return { status: 'unchanged' };
         this.order = { value: merged, changed: true };
         return { status: 'stored' };
@@ -176,7 +178,7 @@ class Batch {
   private applySession(id: string, pushed: SessionCopy): Outcome {
     const slot = this.sessions.get(id);
     if (slot === undefined) {
-      const value = mergeSessionCopies(pushed, pushed);
+      const value = pushed;
       this.sessions.set(id, { value: { value, recordedBy: this.viewer.deviceId, athleteIds: isTombstone(value) ? [] : taggedAthletes(value) }, changed: true });
       return { status: 'stored' };
     }
@@ -257,7 +259,18 @@ class Batch {
       }
     }
     for (const [sessionId, slot] of this.chunks) {
-      for (const [seq, { chunk, packed }] of slot.added) await tx.query('insert into chunks (team_id, session_id, seq, samples, sample_count, version) values ($1, $2, $3, $4, $5, $6)', [teamId, sessionId, seq, packed, chunk.timeUs.length, ++version]);
+      if (slot.added.size === 0) continue;
+      // One statement for a session's new chunks (a batch holds hundreds): arrays of their columns, unnested.
+      const added = [...slot.added];
+      const versions = added.map(() => ++version);
+      await tx.query('insert into chunks (team_id, session_id, seq, samples, sample_count, version) select $1, $2, * from unnest($3::integer[], $4::bytea[], $5::integer[], $6::bigint[])', [
+        teamId,
+        sessionId,
+        added.map(([seq]) => seq),
+        added.map(([, a]) => a.packed),
+        added.map(([, a]) => a.chunk.timeUs.length),
+        versions,
+      ]);
     }
     for (const [sessionId, slot] of this.gaps) {
       for (const [seq, gap] of slot.added) await tx.query('insert into gaps (team_id, session_id, seq, from_us, to_us, version) values ($1, $2, $3, $4, $5, $6)', [teamId, sessionId, seq, gap.fromUs, gap.toUs, ++version]);
@@ -265,9 +278,10 @@ class Batch {
   }
 }
 
+/** `pushed` (stamped: parseEntry) merged into the kept copy of its record, if any. */
 function merge<T>(slots: Map<string, Slot<T>>, id: string, pushed: T, join: (a: T, b: T) => T): Outcome {
   const slot = slots.get(id);
-  const merged = slot === undefined ? join(pushed, pushed) : join(slot.value, pushed);
+  const merged = slot === undefined ? pushed : join(slot.value, pushed);
   if (slot !== undefined && canonical(merged) === canonical(slot.value)) return { status: 'unchanged' };
   slots.set(id, { value: merged, changed: true });
   return { status: 'stored' };

@@ -5,7 +5,7 @@
  * app could not read back.
  */
 import { decode } from '../../../src/log/codec';
-import { isTombstone, stampedAthlete, stampedExercise, stampedSession, type SessionCopy } from '../../../src/log/merge';
+import { isTombstone, mergeOrders, mergeSessionCopies, stampedAthlete, stampedExercise, type SessionCopy } from '../../../src/log/merge';
 import type { ChunkRecord, GapRecord, OrderRecord } from '../../../src/log/records';
 import { checkChunk, checkGap, checkOrderRecord, checkSessionRecord, checkTombstone } from '../../../src/log/validate';
 import { parseAthlete, type Athlete } from '../../../src/rules/athletes';
@@ -36,12 +36,32 @@ function checkId(id: string): string {
   return id;
 }
 
-/** A pushed record decoded and checked; throws an Error saying what is wrong with it. */
+/**
+ * A pushed record decoded, checked and stamped (merged with itself, so that every register has
+ * its stamp: the copy the server would keep of it alone, and what `stampsOf` reads); throws an
+ * Error saying what is wrong with it.
+ */
 export function parseEntry(kind: Kind, raw: unknown): Entry {
-  const entry = parseRecord(kind, decode(raw));
+  const entry = stamped(parseRecord(kind, decode(raw)));
   checkId(entry.id);
   if (entry.kind === 'session' && !isTombstone(entry.value)) for (const tag of entry.value.settings.tags ?? []) checkId(tag.athleteId);
   return entry;
+}
+
+function stamped(entry: Entry): Entry {
+  switch (entry.kind) {
+    case 'athlete':
+      return { ...entry, value: stampedAthlete(entry.value) };
+    case 'exercise':
+      return { ...entry, value: stampedExercise(entry.value) };
+    case 'session':
+      return { ...entry, value: mergeSessionCopies(entry.value, entry.value) };
+    case 'order':
+      return { ...entry, value: mergeOrders(entry.value, entry.value) };
+    case 'chunk':
+    case 'gap':
+      return entry;
+  }
 }
 
 function parseRecord(kind: Kind, value: unknown): Entry {
@@ -79,19 +99,18 @@ export function idOf(raw: unknown): string | null {
 }
 
 /**
- * Every stamp an entry's merge would compare: each register's (a record kept before stamps gives
- * its registers its last change's), its notes' fields', its athletes taken out, its deletion.
+ * Every stamp an entry's merge would compare (of an entry as `parseEntry` gives it, stamped): each
+ * register's, its notes' fields', its athletes taken out, its deletion.
  */
 export function stampsOf(entry: Entry): string[] {
   switch (entry.kind) {
     case 'athlete':
-      return Object.values(stampedAthlete(entry.value).stamps ?? {});
     case 'exercise':
-      return Object.values(stampedExercise(entry.value).stamps ?? {});
+      return Object.values(entry.value.stamps ?? {});
     case 'session': {
-      if (isTombstone(entry.value)) return [entry.value.deleted];
-      const stamped = stampedSession(entry.value);
-      return [...Object.values(stamped.stamps ?? {}), ...(stamped.notes ?? []).flatMap((n) => Object.values(n.stamps ?? {})), ...Object.values(stamped.removedAthletes ?? {})];
+      const copy = entry.value;
+      if (isTombstone(copy)) return [copy.deleted];
+      return [...Object.values(copy.stamps ?? {}), ...(copy.notes ?? []).flatMap((n) => Object.values(n.stamps ?? {})), ...Object.values(copy.removedAthletes ?? {})];
     }
     case 'order':
       return [entry.value.stamp];

@@ -12,6 +12,7 @@ import { freshStore } from '../../journal/testKit';
 import { createRecordingSharePort, type RecordingSharePort } from '../../platform/share/testing/recordingSharePort';
 import { createRecordingSpeech, type RecordingSpeech } from '../../platform/speech/testing/recordingSpeech';
 import { createMemoryStorage } from '../../platform/storage';
+import { createFakePersistence, type FakePersistence } from '../../platform/storage/testing/fakePersistence';
 import type { StoragePort } from '../../platform/storage/port';
 import { createFakeUnitFactory, type FakeUnitFactory } from '../../platform/units/testing/fakeUnitFactory';
 import { FakeWakeLock } from '../../platform/wakeLock/testing/fakeWakeLock';
@@ -23,6 +24,7 @@ export interface TestPorts extends AppPorts {
   readonly shared: RecordingSharePort;
   readonly lock: FakeWakeLock;
   readonly memory: StoragePort;
+  readonly kept: FakePersistence;
   readonly fakeUnits: FakeUnitFactory;
 }
 
@@ -32,6 +34,7 @@ export function testPorts(overrides: Partial<AppPorts> = {}): TestPorts {
   const lock = new FakeWakeLock();
   const memory = createMemoryStorage();
   const fakeUnits = createFakeUnitFactory();
+  const kept = createFakePersistence();
   return {
     engine: { createEngine, reprocess },
     loadEngine: async () => {},
@@ -41,12 +44,14 @@ export function testPorts(overrides: Partial<AppPorts> = {}): TestPorts {
     wakeLock: async () => lock,
     share: () => shared,
     units: fakeUnits,
-    openJournal: freshStore,
+    openJournal: (clock) => freshStore(clock),
+    persistence: () => kept,
     spoken,
     shared,
     lock,
     memory,
     fakeUnits,
+    kept,
     ...overrides,
   };
 }

@@ -1,26 +1,13 @@
 /**
- * The in-thread import: pieces of text from textChunks.ts into a ChunkParser. Used by the worker,
- * by the page for small files (starting a worker costs more than parsing them), and in Node (the
- * batch command and the tests), where there is no Web Worker.
+ * The in-thread import of a debug CSV: its bytes in pieces (byteChunks.ts) through the engine's
+ * reader (readPieces.ts), joined into one batch. Run by the import worker, by the page for small
+ * files (starting a worker costs more than reading them), and in Node, which has no Web Worker.
  */
-import type { SampleBatch } from '../../engine/types';
-import { ChunkParser } from './chunkParser';
-import { textChunks } from './textChunks';
+import { blobChunks, stringChunks } from './byteChunks';
+import { joinPieces, type DebugRecording } from './debugRecording';
+import { readDebugCsvPieces } from './readPieces';
 
-export async function parseInThread(input: Blob | string, onProgress?: (fraction: number) => void): Promise<SampleBatch> {
-  return (await parseAll(input, onProgress)).finish();
-}
-
-/** The samples in pieces of at most 64 Ki samples (ChunkParser.finishInPieces): for the batch command. */
-export async function parseInThreadInPieces(input: Blob | string, onProgress?: (fraction: number) => void): Promise<SampleBatch[]> {
-  return (await parseAll(input, onProgress)).finishInPieces();
-}
-
-async function parseAll(input: Blob | string, onProgress?: (fraction: number) => void): Promise<ChunkParser> {
-  const parser = new ChunkParser();
-  for await (const { text, fraction } of textChunks(input)) {
-    parser.push(text);
-    onProgress?.(fraction);
-  }
-  return parser;
+export async function parseInThread(input: Blob | string, onProgress?: (fraction: number) => void): Promise<DebugRecording> {
+  const { pieces, dropped, stepUs } = await readDebugCsvPieces(typeof input === 'string' ? stringChunks(input) : blobChunks(input), onProgress);
+  return { samples: joinPieces(pieces), dropped, stepUs };
 }

@@ -119,7 +119,7 @@ export async function fuzzDebugCsvs(files: number, seed: number): Promise<CsvFuz
     report.files++;
     const input = c.kind === 'text' ? c.text : new Blob([c.bytes]);
     try {
-      const problem = batchProblem(await parseDebugCsv(input));
+      const problem = batchProblem((await parseDebugCsv(input)).samples);
       if (problem === null) report.imported++;
       else report.failures.push(`file ${report.files}: imported with ${problem}`);
     } catch (error) {

@@ -37,16 +37,32 @@ function assertPlainFileName(fileName: string): void {
   }
 }
 
+/** Bytes of a Blob written to the cache a slice at a time (base64, as the plugin carries bytes), never as one string. */
+const SLICE_BYTES = 3 * 1024 * 1024;
+
+function base64Of(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
 /** Writes the files to the cache and hands them to one share sheet (several files go as `files`). */
-async function shareThroughPlugins(files: readonly { fileName: string; text: string }[]): Promise<string> {
+async function shareThroughPlugins(files: readonly ({ fileName: string; text: string } | { fileName: string; data: Blob })[]): Promise<string> {
   const [{ Share }, { Filesystem, Directory, Encoding }] = await Promise.all([import('@capacitor/share'), import('@capacitor/filesystem')]);
   if (!(await Share.canShare()).value) throw new Error('This device offers no app to share the file with');
   const uris: string[] = [];
-  for (const { fileName, text } of files) {
-    const { uri } = await Filesystem.writeFile({ path: fileName, data: text, directory: Directory.Cache, encoding: Encoding.UTF8 }).catch((error: unknown) => {
+  for (const file of files) {
+    const { fileName } = file;
+    const failed = (error: unknown) => {
       throw isPluginMissing(error) ? error : new Error(`Could not write ${fileName} to the cache: ${describeError(error)}`, { cause: error });
-    });
-    uris.push(uri);
+    };
+    if ('text' in file) {
+      uris.push((await Filesystem.writeFile({ path: fileName, data: file.text, directory: Directory.Cache, encoding: Encoding.UTF8 }).catch(failed)).uri);
+      continue;
+    }
+    const slice = async (at: number) => base64Of(new Uint8Array(await file.data.slice(at, at + SLICE_BYTES).arrayBuffer()));
+    uris.push((await Filesystem.writeFile({ path: fileName, data: await slice(0), directory: Directory.Cache }).catch(failed)).uri);
+    for (let at = SLICE_BYTES; at < file.data.size; at += SLICE_BYTES) await Filesystem.appendFile({ path: fileName, data: await slice(at), directory: Directory.Cache }).catch(failed);
   }
   const title = files.length === 1 ? files[0]!.fileName : `${files.length} files`;
   const where = files.length === 1 ? { url: uris[0] } : { files: uris };
@@ -63,6 +79,15 @@ export function createNativeSharePort(web: () => SharePort): SharePort {
         return await shareThroughPlugins([{ fileName, text: csv }]);
       } catch (error) {
         if (isPluginMissing(error)) return web().shareCsv(fileName, csv);
+        throw error;
+      }
+    },
+    async shareFile(fileName, data) {
+      assertPlainFileName(fileName);
+      try {
+        return await shareThroughPlugins([{ fileName, data }]);
+      } catch (error) {
+        if (isPluginMissing(error)) return web().shareFile(fileName, data);
         throw error;
       }
     },

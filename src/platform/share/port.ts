@@ -19,4 +19,10 @@ export interface SharePort {
    * after the first would be refused. Resolves and rejects as `shareCsv` does.
    */
   shareFiles(files: readonly { fileName: string; text: string }[]): Promise<string>;
+  /**
+   * Hands over a file already made as a Blob (the log's backup, which may be larger than a string
+   * can be): its bytes go as they are, never joined into one string. Resolves and rejects as
+   * `shareCsv` does.
+   */
+  shareFile(fileName: string, data: Blob): Promise<string>;
 }

@@ -79,6 +79,17 @@ describe('createWebSharePort', () => {
     expect(browser.files.at(-1)!.type).toBe('application/json');
   });
 
+  it('hands a file made as a Blob over as it is, shared or downloaded, never joined into a string', async () => {
+    const parts = new Blob([new Blob(['{"format":']), '"repline-backup"}']);
+    const sharing = fakeBrowser(true);
+    expect(await createWebSharePort(sharing.env).shareFile('Repline-backup-2.json', parts)).toBe('');
+    expect(sharing.calls).toEqual(['share Repline-backup-2.json Repline-backup-2.json']);
+    const downloading = fakeBrowser(false);
+    expect(await createWebSharePort(downloading.env).shareFile('Repline-backup-2.json', parts)).toBe('web');
+    const file = downloading.files.at(-1)!;
+    expect([file.type, file.size, await file.text()]).toEqual(['application/json', parts.size, '{"format":"repline-backup"}']);
+  });
+
   it('downloads when the browser has no Web Share API at all', async () => {
     const browser = fakeBrowser('absent');
     expect(await createWebSharePort(browser.env).shareCsv('s.csv', 'x')).toBe('web');

@@ -21,7 +21,7 @@ export interface WebShareEnv {
 export const REVOKE_AFTER_MS = 60_000;
 
 export function createWebSharePort(env: WebShareEnv = browserEnv()): SharePort {
-  const fileOf = (fileName: string, text: string) => new File([text], fileName, { type: fileName.endsWith('.json') ? 'application/json' : 'text/csv' });
+  const fileOf = (fileName: string, data: string | Blob) => new File([data], fileName, { type: fileName.endsWith('.json') ? 'application/json' : 'text/csv' });
   const canShare = (files: File[]) => typeof env.navigator.canShare === 'function' && typeof env.navigator.share === 'function' && env.navigator.canShare({ files });
   const download = (file: File) => {
     const url = env.URL.createObjectURL(file);
@@ -38,16 +38,17 @@ export function createWebSharePort(env: WebShareEnv = browserEnv()): SharePort {
       anchor.remove();
     }
   };
+  const shareOne = async (file: File) => {
+    if (canShare([file])) {
+      await env.navigator.share({ files: [file], title: file.name });
+      return '';
+    }
+    download(file);
+    return 'web';
+  };
   return {
-    async shareCsv(fileName, csv) {
-      const file = fileOf(fileName, csv);
-      if (canShare([file])) {
-        await env.navigator.share({ files: [file], title: fileName });
-        return '';
-      }
-      download(file);
-      return 'web';
-    },
+    shareCsv: (fileName, csv) => shareOne(fileOf(fileName, csv)),
+    shareFile: (fileName, data) => shareOne(fileOf(fileName, data)),
     async shareFiles(list) {
       const files = list.map(({ fileName, text }) => fileOf(fileName, text));
       if (files.length === 0) throw new Error('There is no file to share');

@@ -16,17 +16,8 @@ import { repsText } from '../../rules/labels';
 import type { SetRecord } from '../../rules/setRecords';
 import { when } from './sessionText';
 
-/**
- * Taking one athlete's sets out of a session: the journal's `removeAthlete` (SessionHistory, the
- * data side of issue 31). Optional here until that journal is in; where it is missing, only the
- * whole session can be deleted.
- */
-export type AthleteRemoval = Pick<SessionHistory, 'remove'> & {
-  removeAthlete?: (sessionId: string, athleteId: string) => Promise<{ deletedSession: boolean }>;
-};
-
 export interface DeleteSessionProps {
-  journal: AthleteRemoval;
+  journal: Pick<SessionHistory, 'remove' | 'removeAthlete'>;
   session: Pick<HistoryEntry, 'id' | 'startedAt'> & { sets: readonly SetRecord[]; removed: Removed; reps: number };
   /** The athlete the History is filtered to, or null. */
   athleteId: string | null;
@@ -52,8 +43,9 @@ export function DeleteSession({ journal, session, athleteId, name, onCancel, onD
   const [busy, setBusy] = useState(false);
   const { sets, removed } = session;
   const athletes = athletesIn(sets, removed);
-  const others = athletes.filter((id) => id !== athleteId);
-  const theirsOnly = athleteId !== null && athletes.includes(athleteId) && others.length > 0 && journal.removeAthlete !== undefined;
+  // Whom the session stays for: the others with a counted rep (with none, taking one athlete out deletes it, journal `removeAthlete`).
+  const others = athletes.filter((id) => id !== athleteId && repsOf(id, sets, removed) > 0);
+  const theirsOnly = athleteId !== null && athletes.includes(athleteId) && others.length > 0;
   const date = when(session);
   const run = (action: () => Promise<boolean>) => async () => {
     setBusy(true);
@@ -68,7 +60,7 @@ export function DeleteSession({ journal, session, athleteId, name, onCancel, onD
     return true;
   });
   const theirs = run(async () => {
-    const { deletedSession } = await journal.removeAthlete!(session.id, athleteId!);
+    const { deletedSession } = await journal.removeAthlete(session.id, athleteId!);
     showStatus(deletedSession ? `The session of ${date} was deleted: nobody else had a set in it.` : `${name(athleteId!)}’s sets were taken out of the session of ${date}.`);
     return deletedSession;
   });

@@ -88,11 +88,6 @@ beforeEach(async () => {
     },
   });
   await app.startBackground();
-  // The athletes taken out of a session reach the History with each entry (HistoryEntry
-  // `removedAthletes`, the journal's side of issue 31), here from the records as written.
-  const journal = app.journal.value!;
-  const summaries = journal.summaries.bind(journal);
-  journal.summaries = async () => (await summaries()).map((entry) => ({ ...entry, removedAthletes: SESSIONS.find((s) => s.id === entry.id)?.removedAthletes ?? {} }));
 });
 
 afterEach(async () => {
@@ -143,9 +138,6 @@ describe('the History of a coach’s sessions', () => {
 
   it('deletes from a History filtered to one athlete only their sets, or the whole session naming the others (issue 31, point 3)', async () => {
     const user = userEvent.setup();
-    const journal = app.journal.value! as typeof app.journal.value & { removeAthlete?: (sessionId: string, athleteId: string) => Promise<{ deletedSession: boolean }> };
-    const removeAthlete = vi.fn(async () => ({ deletedSession: false }));
-    journal!.removeAthlete = removeAthlete;
     visit('?athlete=ben');
     await waitFor(async () => expect(await cards()).toHaveLength(2));
     const s1 = within(screen.getByRole('list', { name: /^Finished sessions/ })).getAllByRole('listitem')[1]!;
@@ -158,14 +150,19 @@ describe('the History of a coach’s sessions', () => {
     expect(dialog.textContent).toContain('Delete the whole session, and the sets of Ana go too');
     expect(within(dialog).getByRole('button', { name: 'Delete Ben’s sets' }).className).toContain('button--danger');
     await user.click(within(dialog).getByRole('button', { name: 'Delete Ben’s sets' }));
-    await waitFor(() => expect(removeAthlete).toHaveBeenCalledWith('s1', 'ben'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-
-    // The whole session, from the same dialog: the record is gone.
-    await user.click(within(within(screen.getByRole('list', { name: /^Finished sessions/ })).getAllByRole('listitem')[1]!).getByRole('button', { name: /^Delete the session of / }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Delete Ben’s sets?' })).getByRole('button', { name: 'Delete the whole session' }));
+    // Ben's sets left the 2 June session; Ana's stay, and the session with them.
     await waitFor(async () => expect(await cards()).toHaveLength(1));
-    expect(await app.journal.value!.history()).toHaveLength(2);
+    const june2 = (await app.journal.value!.history()).find((e) => e.id === 's1')!;
+    expect([june2.athleteIds, june2.reps]).toEqual([['ana'], 5]);
+
+    // The 3 June session stays for nobody else (Ana only warmed up): the whole of it, naming her.
+    await user.click(within(screen.getByRole('list', { name: /^Finished sessions/ })).getByRole('button', { name: /^Delete the session of / }));
+    const whole = await screen.findByRole('dialog', { name: 'Delete session?' });
+    expect(whole.textContent).toContain('holds the sets of Ben (4 reps) and Ana (0 reps)');
+    await user.click(within(whole).getByRole('button', { name: 'Delete' }));
+    await screen.findByText('No finished session of this athlete and exercise yet.');
+    expect((await app.journal.value!.history()).map((e) => e.id)).toEqual(['s3', 's1']);
   });
 
   it('names everyone in a session deleted from the unfiltered History', async () => {

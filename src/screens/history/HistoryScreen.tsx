@@ -23,12 +23,12 @@ import { useCallback, useEffect, useMemo, useState, type ReactElement } from 're
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { SelectField } from '../../components/SelectField';
 import type { HistoryEntry } from '../../journal/records';
-import { athleteRecords, athletesIn, removedOf, type Only, type Removed } from '../../rules/athleteSets';
+import { athleteRecords, athletesIn, type Only, type Removed } from '../../rules/athleteSets';
 import { repsText } from '../../rules/labels';
 import { figureKey, figuresOver, type SetRecord } from '../../rules/setRecords';
 import type { Journaling } from '../../journal/journaling';
 import { useApp } from '../../compose/appContext';
-import { DeleteSession, type AthleteRemoval } from './DeleteSession';
+import { DeleteSession } from './DeleteSession';
 import { InProgressCard } from './InProgressCard';
 import { ProgressSection } from './ProgressSection';
 import { best, exportRecorded, when } from './sessionText';
@@ -52,7 +52,7 @@ interface Card {
 
 /** The entry as a card of the History filtered to `only`; null when it holds no counted rep of theirs. */
 function cardOf(entry: Entry, only: Only): Card | null {
-  const removed = removedOf(entry);
+  const removed = entry.removedAthletes;
   const filtered = only.athleteId !== undefined || only.exerciseId !== undefined;
   const sets = athleteRecords(entry.sets, removed, only);
   const owned = athleteRecords(entry.sets, removed);
@@ -156,7 +156,7 @@ export default function HistoryScreen(): ReactElement {
       {cards.length > 0 && <ProgressSection sessions={cards.map(({ entry, sets }) => ({ entry, sets }))} />}
       {confirming !== null && (
         <DeleteSession
-          journal={open() as Journaling & AthleteRemoval}
+          journal={open()}
           session={{ id: confirming.entry.id, startedAt: confirming.entry.startedAt, sets: confirming.entry.sets, removed: confirming.removed, reps: confirming.shown.reps }}
           athleteId={athlete === ALL ? null : athlete}
           name={nameOf}

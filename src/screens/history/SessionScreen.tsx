@@ -47,7 +47,7 @@ interface ShownSet {
 /** How the session's sets are cut and rated: its rules with its tags, notes and the athletes taken out. */
 function rulesOf(recorded: RecordedSession) {
   const s = recorded.settings;
-  return { restS: s.setRestS, loads: recorded.loads, tags: recorded.tags, notes: recorded.notes, removed: recorded.loaded.meta.removedAthletes, warmup: s.warmup, metric: s.metric, phase: s.phase };
+  return { restS: s.setRestS, loads: recorded.loads, tags: recorded.tags, notes: recorded.notes, removed: recorded.removedAthletes, warmup: s.warmup, metric: s.metric, phase: s.phase };
 }
 
 function setsOf(recorded: RecordedSession): ShownSet[] {
@@ -177,7 +177,7 @@ export default function SessionScreen(): ReactElement {
           {confirming && (
             <DeleteSession
               journal={journal}
-              session={{ id, startedAt: recorded.loaded.meta.startedAt, sets: recorded.loaded.meta.sets ?? [], removed: recorded.loaded.meta.removedAthletes, reps: recorded.tags.length === 0 ? (recorded.loaded.meta.summary?.reps ?? 0) : sets.reduce((n, set) => n + (set.tagged?.summary.counted ?? 0), 0) }}
+              session={{ id, startedAt: recorded.loaded.meta.startedAt, sets: recorded.loaded.meta.sets ?? [], removed: recorded.removedAthletes, reps: recorded.tags.length === 0 ? (recorded.loaded.meta.summary?.reps ?? 0) : sets.reduce((n, set) => n + (set.tagged?.summary.counted ?? 0), 0) }}
               athleteId={null}
               name={(athleteId) => app.team.value?.store.roster.value.find((a) => a.id === athleteId)?.name ?? 'Unknown athlete'}
               onCancel={() => setConfirming(false)}

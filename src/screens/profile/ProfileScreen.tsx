@@ -20,7 +20,7 @@ import { Link } from 'react-router-dom';
 import { SelectField } from '../../components/SelectField';
 import type { SessionHistory } from '../../journal/sessionHistory';
 import { recordPoints } from '../../rules/athleteProfile';
-import { athleteRecords, removedOf, type Removed } from '../../rules/athleteSets';
+import { athleteRecords, type Removed } from '../../rules/athleteSets';
 import { fitProfile, type ProfileSet } from '../../rules/inertiaProfile';
 import { fixed2 } from '../../rules/labels';
 import type { SetRecord } from '../../rules/setRecords';
@@ -30,7 +30,7 @@ import { ProfileFits } from './ProfileFits';
 
 /** The finished sessions, newest first, each labelled by when it started, with its sets' records. */
 export async function profileSessions(journal: Pick<SessionHistory, 'summaries'>): Promise<{ label: string; sets: SetRecord[]; removed: Removed }[]> {
-  return (await journal.summaries()).map((entry) => ({ label: new Date(entry.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }), sets: entry.sets, removed: removedOf(entry) }));
+  return (await journal.summaries()).map((entry) => ({ label: new Date(entry.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }), sets: entry.sets, removed: entry.removedAthletes }));
 }
 
 export default function ProfileScreen(): ReactElement {

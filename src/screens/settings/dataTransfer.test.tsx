@@ -45,7 +45,8 @@ async function backupFromOldDevice(): Promise<{ fileName: string; csv: string }>
   const old = await device(() => storeWithAthleteSessions(THREE_INERTIAS, synthesizeSet));
   await userEvent.setup().click(screen.getByRole('button', { name: 'Back up the log' }));
   expect(await screen.findByText('The log was backed up: the file was saved to your downloads.')).toBeTruthy();
-  return old.ports.shared.shared[0]!;
+  const { fileName, data } = old.ports.shared.sharedBlobs[0]!;
+  return { fileName, csv: await data.text() };
 }
 
 const upload = (text: string, name = 'Repline-backup.json') => userEvent.setup().upload(screen.getByLabelText('Restore from a backup'), new File([text], name, { type: 'application/json' }));
@@ -67,10 +68,21 @@ describe('Settings → Data: backing up and restoring', () => {
   it('refuses a file that is not a backup with one sentence, keeping what the device holds', async () => {
     const fresh = await device(() => storeWithAthleteSessions(THREE_INERTIAS, synthesizeSet));
     await upload('Time (µs),Angle (°)\r\n0,0\r\n', 'Repline-1.csv');
-    const alert = (await screen.findByRole('alert')).textContent!;
-    expect(alert).toContain('This file is not a Repline backup.');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('This file is not a Repline backup.'));
+    const alert = screen.getByRole('alert').textContent!;
     expect(alert).not.toMatch(/could not be restored/);
     expect(await fresh.journal.value!.history()).toHaveLength(3);
+  });
+
+  it('says whether the browser keeps the log and when it was last backed up', async () => {
+    const old = await device(() => storeWithAthleteSessions(THREE_INERTIAS, synthesizeSet));
+    const safety = screen.getByRole('list', { name: 'Keeping the log' });
+    await waitFor(() => expect(safety.textContent).toContain('Storage: not kept. The browser may delete this log'));
+    expect(safety.textContent).toMatch(/Last backup: never\. Sessions since (March 9, 2025|9 March 2025) are not in a backup: back up the log\.$/);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Back up the log' }));
+    await waitFor(() => expect(safety.textContent).toMatch(/Last backup: ([A-Z][a-z]+ \d+, \d{4}|\d+ [A-Z][a-z]+ \d{4})\.$/));
+    expect(safety.textContent).not.toContain('not in a backup');
+    expect(old.journal.value!.safety.value.lastBackupAt).not.toBeNull();
   });
 
   it('does not restore while a unit records', async () => {

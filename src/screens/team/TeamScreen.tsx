@@ -15,7 +15,6 @@ import { Link } from 'react-router-dom';
 import { SelectField } from '../../components/SelectField';
 import { useApp } from '../../compose/appContext';
 import { fixed2 } from '../../rules/labels';
-import { removedOf } from '../../rules/athleteSets';
 import { setRecords } from '../../rules/setRecords';
 import { sortTeamRows, teamRows, type LastSession, type TeamColumn, type TeamRow, type TeamSession } from '../../rules/teamView';
 import { TeamRoster } from './TeamRoster';
@@ -93,7 +92,7 @@ export default function TeamScreen(): ReactElement {
   useEffect(() => {
     if (journal === null || !open) return;
     void attempt(async () => {
-      setSessions((await journal.summaries()).map((entry) => ({ id: entry.id, startedAt: entry.startedAt, sets: entry.sets, removed: removedOf(entry) })));
+      setSessions((await journal.summaries()).map((entry) => ({ id: entry.id, startedAt: entry.startedAt, sets: entry.sets, removed: entry.removedAthletes })));
       setRecording(await journal.inProgress());
     });
   }, [journal, open, revision, app.session.live.value]);

@@ -12,6 +12,7 @@ import { useId, useRef, useState, type ReactElement } from 'react';
 import { reprocess } from '../../engine';
 import { RANGES } from '../../engine/ranges';
 import type { Rep } from '../../engine/types';
+import { recordingNotes } from '../../rules/recordingNotes';
 import { describeProblems, NO_PROBLEMS, whyNoReps } from '../../rules/sampleProblems';
 import { NumberField } from '../../components/NumberField';
 import { percentAgainst, RepTable } from '../../components/table/RepTable';
@@ -23,6 +24,11 @@ import { importRecording, NotARecordingError, type ImportedRecording } from '../
 import { messageOf } from '../../shared/messageOf';
 import { exportSessionCsv, sessionCsvInput } from '../../workout/sessionExport';
 import { useApp } from '../../compose/appContext';
+
+/** What to know before trusting a recording's figures: rows dropped, a rate too low (debug CSVs). */
+function cautions(recording: ImportedRecording): string[] {
+  return recording.kind === 'debug' ? recordingNotes(recording.dropped, recording.stepUs) : [];
+}
 
 /** "x.csv: 12000 samples", and for a session CSV where its mass and inertia come from. */
 function describe(name: string, recording: ImportedRecording): string {
@@ -95,6 +101,12 @@ export function ImportPanel(): ReactElement {
         </progress>
       )}
       {file && <p>{describe(file.name, file.recording)}</p>}
+      {file &&
+        cautions(file.recording).map((line) => (
+          <p key={line} className="hint warning" role="status">
+            Warning: {line}.
+          </p>
+        ))}
       <NumberField label="Sampling rate" unit="Hz" value={s.hz} min={RANGES.hz.min} max={RANGES.hz.max} onChange={setHz} />
       <button type="button" className="button button--primary" disabled={file === null || hz === null} onClick={run}>
         Reprocess

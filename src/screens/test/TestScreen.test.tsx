@@ -80,6 +80,18 @@ describe('the test page', () => {
     expect(app.session.raw().timeUs).toHaveLength(0);
   });
 
+  it('warns of rows dropped from a debug CSV and of one recorded below the rate the engine’s figures need', async () => {
+    const user = renderPage();
+    // The set at 20 Hz, its third data row written twice.
+    const every = Math.round(50_000 / (SET.timeUs[1]! - SET.timeUs[0]!));
+    const keep = (_: number, i: number) => i % every === 0;
+    const lines = buildDebugCsv({ timeUs: Float64Array.from(SET.timeUs.filter(keep)), angleDeg: Float64Array.from(SET.angleDeg.filter(keep)) }).split('\r\n');
+    lines.splice(4, 0, lines[3]!);
+    await user.upload(screen.getByLabelText('Debug or session CSV file'), new File([lines.join('\r\n')], 'coarse.csv', { type: 'text/csv' }));
+    expect(await screen.findByText(/^Warning: 1 row dropped because the time was not after the row before .*, the first at row 5\.$/)).toBeTruthy();
+    expect(screen.getByText(/^Warning: recorded at 20 Hz \(a sample every 50(\.\d)? ms\), below the 100 Hz the engine's figures need/)).toBeTruthy();
+  });
+
   it('names the row and column of a broken file', async () => {
     const user = renderPage();
     const bad = new File(['#,Angle,Time (µs),Angular Velocity (rad/s),Angular Acceleration (rad/s²)\n1,abc,5000,0,0\n'], 'bad.csv', { type: 'text/csv' });

@@ -12,7 +12,6 @@ import { SelectField } from '../../components/SelectField';
 import { useApp } from '../../compose/appContext';
 import type { Team } from '../../team/team';
 import { recordPoints } from '../../rules/athleteProfile';
-import { removedOf } from '../../rules/athleteSets';
 import { ZONES, type ProfileSet, type Zone } from '../../rules/inertiaProfile';
 import { fixed2 } from '../../rules/labels';
 import { formatRatio, OVERLOAD_RATIO_LABELS } from '../../rules/overloadTarget';
@@ -76,7 +75,7 @@ export default function PlanSet({ team, onClose }: { team: Team; onClose: () => 
   useEffect(() => {
     if (journal === null || athlete === null) return;
     void alerts.attempt(async () => {
-      const sessions = (await journal.summaries()).map((s) => ({ label: new Date(s.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }), sets: s.sets, removed: removedOf(s) }));
+      const sessions = (await journal.summaries()).map((s) => ({ label: new Date(s.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }), sets: s.sets, removed: s.removedAthletes }));
       setPoints(recordPoints(sessions, athlete.id, exercise.id));
     });
   }, [journal, athlete?.id, exercise.id]);

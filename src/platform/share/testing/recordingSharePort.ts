@@ -8,6 +8,8 @@ export interface RecordingSharePort extends SharePort {
   readonly shared: { fileName: string; csv: string }[];
   /** Each `shareFiles` call's files, in order. */
   readonly sharedTogether: { fileName: string; text: string }[][];
+  /** Each `shareFile` call's file, as handed over. */
+  readonly sharedBlobs: { fileName: string; data: Blob }[];
   /** The result to resolve with, or an error to reject with, from now on. */
   answer: string | Error;
 }
@@ -15,10 +17,17 @@ export interface RecordingSharePort extends SharePort {
 export function createRecordingSharePort(answer: string | Error = ''): RecordingSharePort {
   const shared: { fileName: string; csv: string }[] = [];
   const sharedTogether: { fileName: string; text: string }[][] = [];
+  const sharedBlobs: { fileName: string; data: Blob }[] = [];
   return {
     shared,
     sharedTogether,
+    sharedBlobs,
     answer,
+    async shareFile(fileName, data) {
+      sharedBlobs.push({ fileName, data });
+      if (this.answer instanceof Error) throw this.answer;
+      return this.answer;
+    },
     async shareFiles(files) {
       sharedTogether.push(files.map((f) => ({ ...f })));
       if (this.answer instanceof Error) throw this.answer;

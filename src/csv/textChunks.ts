@@ -1,17 +1,18 @@
 /**
- * Reads a File (or a string) as text in fixed-size pieces (CHUNK_SIZE), so a one-hour recording
- * (about 30 MB) is never decoded in one go and the caller can report progress between pieces.
+ * Reads a File (or a string) as text in fixed-size pieces (CHUNK_SIZE), so a session CSV of an
+ * hour's raw samples (about 30 MB) is never decoded in one go and the caller can report progress
+ * between pieces. (A debug CSV is read as bytes by the engine's reader: debugImport/.)
  *
  * A File is sliced by bytes and decoded with a streaming TextDecoder, so a multi-byte character
  * (the µ and ² of the debug header) split across two slices still decodes correctly. Invalid
  * UTF-8 is an error, not replacement characters.
  */
-import { DebugCsvError } from './debugCsvError';
+import { DebugCsvError } from './debugImport/debugCsvError';
 
 /**
- * 64 KiB: each piece's strings (the text, and the lines papaparse cuts from it) stay small
- * enough to die young in V8's young generation. With pieces of 1 MiB they were large objects,
- * kept until a full collection: an hour's import peaked some 30 MB higher, and took longer.
+ * 64 KiB: each piece's strings (the text, and the lines cut from it) stay small enough to die
+ * young in V8's young generation; pieces of 1 MiB would be large objects, kept until a full
+ * collection.
  */
 export const CHUNK_SIZE = 1 << 16;
 
