@@ -8,6 +8,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createManualScheduler } from '../device/simulation/scheduler';
+import { synthesizeSet } from '../device/simulation/physics';
 import { DEFAULT_ENGINE_SETTINGS } from '../engine/settings';
 import { SessionJournal } from '../journal/sessionJournal';
 import { freshStore, manualTimer } from '../journal/testKit';
@@ -73,16 +74,17 @@ describe('the recovery offer', () => {
     const store = await freshStore();
     const journal = new SessionJournal({ store, every: manualTimer().every, newId: () => 'cut', now: () => Date.UTC(2025, 5, 1, 7, 0) });
     journal.start({ settings: { engine: { ...DEFAULT_ENGINE_SETTINGS }, workout: workoutSnapshot(DEFAULT_SETTINGS) }, plates: [0, 0, 0, 0, 0], unitKind: 'demo', unit: FAKE_DEVICE });
-    // 12 s of samples at 200 Hz.
+    // 12 s of samples at 200 Hz: a set of three reps of the Demo unit's physics, then the rope at rest.
+    const set = synthesizeSet({ reps: 3, seed: 4, inertia: 0.05, restAfterS: 1.5 });
     const timeUs = Array.from({ length: 2401 }, (_, i) => 1_000_000 + i * 5000);
-    journal.append(timeUs, timeUs.map(() => 0));
+    journal.append(timeUs, timeUs.map((_, i) => set.angleDeg[Math.min(i, set.angleDeg.length - 1)]!));
     await journal.flush();
     journal.dispose();
     app.dispose();
     app = composeTestApp({ openJournal: async () => store });
     await app.startBackground();
     renderWithApp(<MemoryRouter><RecoveryDialog /></MemoryRouter>, app);
-    const dialog = screen.getByRole('dialog', { name: 'Recover unfinished session?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Recover unfinished session?' });
     expect(within(dialog).getByText('12 s')).toBeTruthy();
     expect(within(dialog).getByText((2401).toLocaleString())).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Recover' }));

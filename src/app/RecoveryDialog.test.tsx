@@ -3,7 +3,7 @@
  * Recover pressed anywhere in the app: the user lands on the Workout screen with the recovered
  * session and is told where it went, and the History lists it as in progress until it ends.
  */
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -72,5 +72,46 @@ describe('Recover, pressed on another screen', () => {
     expect(card.textContent).toContain('4 reps · best');
     await act(() => user.click(within(card).getByRole('link', { name: 'Go to the Workout screen' })));
     expect(await screen.findByRole('heading', { level: 1, name: 'Workout' })).toBeTruthy();
+  });
+
+  it('stays on the profile test’s page, which goes on with the recovered reps (issue 31, point 10)', async () => {
+    await app.startBackground();
+    const user = userEvent.setup();
+    renderWithApp(
+      <MemoryRouter initialEntries={['/profile/test']}>
+        <AppRoutes />
+      </MemoryRouter>,
+      app,
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Profile test' }, { timeout: 5000 });
+    await user.click(within(await screen.findByRole('dialog', { name: 'Recover unfinished session?' })).getByRole('button', { name: 'Recover' }));
+    expect(screen.getAllByRole('status').map((region) => region.textContent)).toContain(`Recovered the session of ${WHEN}: the profile test goes on with its reps.`);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Profile test');
+  });
+
+  it('offers no session without a rep (the rope at rest after a Reset, then a reload): it is discarded (issue 31, point 11)', async () => {
+    app.dispose();
+    app = composeTestApp({
+      openJournal: async () => {
+        const store = await freshStore();
+        const journal = new SessionJournal({ store, every: manualTimer().every, newId: () => 'rest only', now: () => STARTED_AT });
+        journal.start({ settings: { engine: { ...DEFAULT_ENGINE_SETTINGS, inertia: 0.05 }, workout: workoutSnapshot(DEFAULT_SETTINGS) }, plates: [0, 1, 0, 0, 0], unitKind: 'bluetooth', unit: FAKE_DEVICE });
+        journal.append(Array.from({ length: 2000 }, (_, i) => 5e6 + i * 5000), Array.from({ length: 2000 }, (_, i) => 0.2 * Math.sin(i)));
+        await journal.flush();
+        journal.dispose();
+        return store;
+      },
+    });
+    await app.startBackground();
+    renderWithApp(
+      <MemoryRouter initialEntries={['/history']}>
+        <AppRoutes />
+      </MemoryRouter>,
+      app,
+    );
+    expect(await screen.findByText('No finished sessions yet.', undefined, { timeout: 5000 })).toBeTruthy();
+    await waitFor(() => expect(app.journal.value!.offer.value).toBeNull());
+    expect(screen.queryByRole('dialog', { name: 'Recover unfinished session?' })).toBeNull();
+    expect(await app.journal.value!.history()).toEqual([]);
   });
 });

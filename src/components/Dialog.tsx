@@ -98,17 +98,19 @@ export interface DialogButtonsProps {
   confirmLabel: string;
   onConfirm: () => void;
   confirmDisabled?: boolean;
+  /** The action deletes something for good: it looks it (the danger colour), not like any other. */
+  destructive?: boolean;
 }
 
 /** A dialog's buttons: Cancel (or `cancelLabel`) and the primary action. */
 export function DialogButtons(props: DialogButtonsProps): ReactElement {
-  const { cancelLabel = 'Cancel', onCancel, cancelDisabled, confirmLabel, onConfirm, confirmDisabled } = props;
+  const { cancelLabel = 'Cancel', onCancel, cancelDisabled, confirmLabel, onConfirm, confirmDisabled, destructive = false } = props;
   return (
     <>
       <button type="button" className="button" disabled={cancelDisabled} onClick={onCancel}>
         {cancelLabel}
       </button>
-      <button type="button" className="button button--primary" disabled={confirmDisabled} onClick={onConfirm}>
+      <button type="button" className={`button ${destructive ? 'button--danger' : 'button--primary'}`} disabled={confirmDisabled} onClick={onConfirm}>
         {confirmLabel}
       </button>
     </>

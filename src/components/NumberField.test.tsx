@@ -74,4 +74,18 @@ describe('NumberField', () => {
     await user.clear(input);
     expect(onChange).toHaveBeenLastCalledWith(null, true);
   });
+
+  it('says nothing in red on an empty required field before the user has typed in it or left it (issue 31, point 11)', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<NumberField label="Body mass" value={null} min={1} max={300} onChange={onChange} />);
+    const input = screen.getByLabelText('Body mass');
+    expect(screen.queryByText(/Enter a number/)).toBeNull();
+    expect(input.getAttribute('aria-invalid')).toBe('false');
+    expect(onChange).toHaveBeenLastCalledWith(null, false);
+    await user.click(input);
+    await user.tab();
+    expect(screen.getByText('Enter a number')).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+  });
 });

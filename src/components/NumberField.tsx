@@ -4,7 +4,9 @@
  * text is not acceptable, which the dialogs use to disable Save. The report is re-sent when the
  * bounds change (a drop switching from unit to percent), so the parent never holds a stale value.
  * An `optional` field may be left empty ("not set"): it reports `null` then too, and its second
- * argument tells the two apart (true: acceptable, empty included).
+ * argument tells the two apart (true: acceptable, empty included). A required field that starts
+ * empty says nothing in red until the user has typed in it or left it: an empty form is not an
+ * error yet (its Save stays disabled meanwhile).
  */
 import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
 
@@ -40,8 +42,10 @@ export function numberProblem(text: string, min?: number, max?: number): string 
 export function NumberField({ label, value, onChange, min, max, unit, optional = false }: NumberFieldProps): ReactElement {
   const id = useId();
   const [text, setText] = useState(value === null ? '' : String(value));
+  const [touched, setTouched] = useState(value !== null);
   const empty = optional && normalised(text) === '';
   const problem = empty ? null : numberProblem(text, min, max);
+  const shown = touched ? problem : null;
   const report = useRef(onChange);
   report.current = onChange;
   useEffect(() => {
@@ -58,15 +62,19 @@ export function NumberField({ label, value, onChange, min, max, unit, optional =
           autoComplete="off"
           placeholder={optional ? 'not set' : undefined}
           value={text}
-          aria-invalid={problem !== null}
-          aria-describedby={problem ? `${id}-msg` : undefined}
-          onChange={(event) => setText(event.target.value)}
+          aria-invalid={shown !== null}
+          aria-describedby={shown ? `${id}-msg` : undefined}
+          onChange={(event) => {
+            setText(event.target.value);
+            setTouched(true);
+          }}
+          onBlur={() => setTouched(true)}
         />
         {unit && <span className="number-field__unit">{unit}</span>}
       </span>
-      {problem && (
+      {shown && (
         <span className="field__message" id={`${id}-msg`}>
-          {problem}
+          {shown}
         </span>
       )}
     </div>

@@ -1,25 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { csvFileName } from './fileName';
+import { csvFileName, fileTime } from './fileName';
 
-/** 2026-03-01 09:30:00.250 UTC is 1 772 357 400 250 ms after the epoch (20 513 days × 86 400 000 + 34 200 250). */
-const WHEN = new Date(Date.UTC(2026, 2, 1, 9, 30, 0, 250));
+/** 1 March 2026, 09:30:00.250 on this machine's clock. */
+const WHEN = new Date(2026, 2, 1, 9, 30, 0, 250);
+const DEFAULTS = { hz: 200, calcAngularVelocity: false, calcAngularAcceleration: true };
 
 describe('csvFileName', () => {
-  it('names a debug export Repline-{ms timestamp}-debug.csv', () => {
-    expect(csvFileName('debug', WHEN)).toBe('Repline-1772357400250-debug.csv');
+  it('says when in local time, to the minute', () => {
+    expect(fileTime(WHEN)).toBe('2026-03-01-0930');
+    expect(fileTime(new Date(2026, 11, 31, 23, 5))).toBe('2026-12-31-2305');
   });
 
-  it('names a session export by its rate and calculate flags', () => {
-    expect(csvFileName('session', WHEN, { hz: 200, calcAngularVelocity: false, calcAngularAcceleration: true })).toBe(
-      'Repline-1772357400250-200hz-calcV0-calcA1.csv',
-    );
-    expect(csvFileName('session', WHEN, { hz: 500, calcAngularVelocity: true, calcAngularAcceleration: false })).toBe(
-      'Repline-1772357400250-500hz-calcV1-calcA0.csv',
-    );
+  it('names a debug export Repline-{when}-debug.csv', () => {
+    expect(csvFileName('debug', WHEN)).toBe('Repline-2026-03-01-0930-debug.csv');
+  });
+
+  it('names a session export by who and what, and by its rate and calculate flags only where they are not the app’s (issue 31, point 11)', () => {
+    expect(csvFileName('session', WHEN, DEFAULTS, 'Ana, Ben · Squat, Bent-over row')).toBe('Repline-2026-03-01-0930-ana-ben-squat-bent-over-row.csv');
+    expect(csvFileName('session', WHEN, DEFAULTS)).toBe('Repline-2026-03-01-0930.csv');
+    expect(csvFileName('session', WHEN, { hz: 500, calcAngularVelocity: true, calcAngularAcceleration: false }, 'Ana')).toBe('Repline-2026-03-01-0930-ana-500hz-calcV1-calcA0.csv');
   });
 
   it('uses only characters every file system accepts', () => {
-    expect(csvFileName('session', WHEN, { hz: 100, calcAngularVelocity: true, calcAngularAcceleration: true })).toMatch(/^[A-Za-z0-9-]+\.csv$/);
+    expect(csvFileName('session', WHEN, { hz: 100, calcAngularVelocity: true, calcAngularAcceleration: true }, 'Zoë / U18: Squat')).toMatch(/^[A-Za-z0-9-]+\.csv$/);
   });
 
   it('refuses an invalid date, a missing or bad rate for a session, and an unknown kind', () => {
@@ -33,12 +36,11 @@ describe('csvFileName', () => {
 });
 
 describe('a session file named for an athlete', () => {
-  const rates = { hz: 200, calcAngularVelocity: false, calcAngularAcceleration: true };
-  it('ends with the athlete’s name in lower case letters and digits joined by dashes', () => {
-    expect(csvFileName('session', new Date(1_700_000_000_000), rates, 'Ana B. (U18)')).toBe('Repline-1700000000000-200hz-calcV0-calcA1-ana-b-u18.csv');
-    expect(csvFileName('session', new Date(1_700_000_000_000), rates, 'Zoë')).toBe('Repline-1700000000000-200hz-calcV0-calcA1-zoe.csv');
+  it('has the athlete’s name in lower case letters and digits joined by dashes', () => {
+    expect(csvFileName('session', WHEN, DEFAULTS, 'Ana B. (U18)')).toBe('Repline-2026-03-01-0930-ana-b-u18.csv');
+    expect(csvFileName('session', WHEN, DEFAULTS, 'Zoë')).toBe('Repline-2026-03-01-0930-zoe.csv');
   });
   it('has no label part when the name has no letter or digit', () => {
-    expect(csvFileName('session', new Date(1_700_000_000_000), rates, '★')).toBe('Repline-1700000000000-200hz-calcV0-calcA1.csv');
+    expect(csvFileName('session', WHEN, DEFAULTS, '★')).toBe('Repline-2026-03-01-0930.csv');
   });
 });

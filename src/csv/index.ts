@@ -14,7 +14,7 @@
  * ```
  */
 export { buildSessionCsv, sessionCsvParts, type RawColumns, type SessionCsvInput } from './sessionCsv';
-export type { SessionTagsInput } from './sessionTagsCsv';
+export { tagsLabel, type SessionTagsInput } from './sessionTagsCsv';
 export { buildDebugCsv, DEBUG_COLUMNS } from './debugCsv';
 export { ratesAtSamples, type SampleRates } from './ratesAtSamples';
 export { parseDebugCsv, readDebugCsvPieces } from './debugImport/parseDebugCsv';
@@ -22,6 +22,6 @@ export { CHUNK_BYTES, type ByteChunks } from './debugImport/byteChunks';
 export { NO_DROPPED_ROWS, type DebugCsvPieces, type DebugRecording, type DroppedRows } from './debugImport/debugRecording';
 export { DebugCsvError } from './debugImport/debugCsvError';
 export { importRecording, NotARecordingError, type ImportedRecording } from './recordingImport';
-export { csvFileName, fileLabel, rateSuffix, type RateOptions } from './fileName';
+export { csvFileName, fileLabel, fileTime, rateSuffix, type RateOptions } from './fileName';
 export { shareCsv, shareCsvFiles, UTF8_BOM, type ShareOutcome } from './share';
 export type { SharePort } from '../platform/share';

@@ -159,13 +159,15 @@ export function buildSessionCsv(input: SessionCsvInput): string {
 
 /** The session CSV as pieces of text that join into the file; throws, as buildSessionCsv does, at the first problem. */
 export function* sessionCsvParts(input: SessionCsvInput): Generator<string> {
-  const sets = numberedSets(input.reps, input.sets);
+  // With who did what known, sets split at changes of athlete and exercise too, as on the Workout screen.
+  const how = input.tags === undefined ? input.sets : { ...input.sets, tags: input.tags.tags };
+  const sets = numberedSets(input.reps, how);
   const inertiaAt = (us: number) => (input.sets.loads !== undefined && input.sets.loads.length > 0 ? loadAt(input.sets.loads, us).inertia : input.inertia);
   yield headerBlock(input) + BLOCK_GAP;
   yield repBlock(sets.flat(), inertiaAt) + BLOCK_GAP;
   yield plateBlock(input.plates) + BLOCK_GAP;
   yield* rawBlock(input.raw);
-  yield BLOCK_GAP + setBlock(sets, input.sets, inertiaAt) + BLOCK_GAP + powerBlock(sets, inertiaAt) + CSV_NEWLINE;
+  yield BLOCK_GAP + setBlock(sets, how, inertiaAt) + BLOCK_GAP + powerBlock(sets, inertiaAt) + CSV_NEWLINE;
   if (input.tags !== undefined) yield CSV_NEWLINE + tagsBlock(input.reps, input.sets, input.tags) + CSV_NEWLINE;
 }
 

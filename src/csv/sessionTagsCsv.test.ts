@@ -34,11 +34,17 @@ const input: SessionCsvInput = {
 };
 
 describe('the session CSV’s athletes block', () => {
-  it('comes after the other blocks, which stay exactly as without it', () => {
+  it('comes after the other blocks, whose sets then split at the change of athlete as the Workout screen’s do', () => {
     const plain = buildSessionCsv(input);
     const tagged = buildSessionCsv({ ...input, tags });
-    expect(tagged.startsWith(plain.slice(0, -2))).toBe(true);
-    expect(tagged.slice(plain.length - 2).startsWith('\r\n\r\nSet Start (µs),')).toBe(true);
+    const blocks = (csv: string) => csv.slice(0, -2).split('\r\n\r\n').map((block) => Papa.parse<string[]>(block).data);
+    // The header, the plates and the raw samples as without it.
+    for (const i of [0, 2, 3]) expect(blocks(tagged)[i]).toEqual(blocks(plain)[i]);
+    // Reps: one set of five without it (W, 1–4); Ana's three (W, 1, 2) and Bea's two (W, 1) with it.
+    expect(blocks(plain)[1]!.slice(1).map((row) => row[0])).toEqual(['W', '1', '2', '3', '4']);
+    expect(blocks(tagged)[1]!.slice(1).map((row) => row[0])).toEqual(['W', '1', '2', 'W', '1']);
+    expect(blocks(tagged)[4]!.slice(1).map((row) => row.slice(0, 5))).toEqual([['1', '0.05', '10', '3', '2'], ['2', '0.05', '10', '2', '1']]);
+    expect(blocks(tagged)[6]![0]![0]).toBe('Set Start (µs)');
   });
 
   it('names each set’s athlete, body mass, exercise, share, load, RPE and note, the note neutralised against formulae', () => {

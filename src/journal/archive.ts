@@ -5,6 +5,7 @@
  */
 import type { ChunkRecord, SessionRecord } from '../log/records';
 import { OTHER_ATHLETES_ID } from '../rules/athletes';
+import { isOwned } from '../rules/athleteSets';
 import { figureKey, figuresOver, type SetRecord } from '../rules/setRecords';
 import type { HistoryEntry, LoadedSession } from './records';
 import type { JournalStore } from './store';
@@ -22,18 +23,17 @@ export async function findUnfinished(store: JournalStore): Promise<SessionRecord
 
 /**
  * The session as the athletes still in it see it: the athletes whose sets were taken out of it
- * (`removedAthletes`) leave its athletes and sets, and its count and best are those of the sets
- * that stay. The one place the History applies that rule, until the rule every view reads (in
- * rules/) holds it.
+ * (`removedAthletes`) leave its athletes and sets, whose sets are no one's (rules/athleteSets.ts,
+ * the rule every view reads), and its count and best are those of the sets that stay.
  */
 export function withoutRemovedAthletes(entry: HistoryEntry): HistoryEntry {
   const removed = entry.removedAthletes;
   if (Object.keys(removed).length === 0) return entry;
-  const sets: SetRecord[] | null = entry.sets?.filter((set) => removed[set.athleteId] === undefined) ?? null;
+  const sets: SetRecord[] | null = entry.sets?.filter((set) => isOwned(set.athleteId, removed)) ?? null;
   const figures = sets === null ? null : figuresOver(sets, figureKey(entry.best?.metric ?? 'velocity', entry.best?.phase ?? 'concentric'));
   return {
     ...entry,
-    athleteIds: entry.athleteIds.filter((id) => removed[id] === undefined),
+    athleteIds: entry.athleteIds.filter((id) => isOwned(id, removed)),
     sets,
     reps: figures?.reps ?? entry.reps,
     best: entry.best === null || figures === null ? entry.best : figures.best === null ? null : { ...entry.best, value: figures.best },

@@ -50,8 +50,8 @@ export interface Link {
   disconnect(): Promise<void>;
   /** Reset: the set on screen is cleared; the journal finishes its session and, with a unit at hand, begins the next. */
   reset(): void;
-  /** Calibrate: closes the modal once the unit has calibrated (it stays open on failure). */
-  calibrate(): Promise<void>;
+  /** Calibrate: closes the modal once the unit has calibrated (it stays open on failure); `holdDemoSet`: the Demo unit's athlete waits for `startSet` (the app asks for the plates first). */
+  calibrate(holdDemoSet?: boolean): Promise<void>;
   /** Cancel in the Calibrate modal: closes it and disconnects. */
   cancelCalibration(): Promise<void>;
   /** Writes the boost to the unit whenever it changes. */
@@ -155,8 +155,10 @@ export function createLink(deps: LinkDeps): Link {
       for (const follower of followers) void follower.reset(atHand);
       session.reset();
     },
-    async calibrate() {
-      await requireUnit().calibrate();
+    async calibrate(holdDemoSet) {
+      const unit = requireUnit();
+      await unit.calibrate();
+      if (holdDemoSet) demoControls(unit)?.holdAutoSet?.();
       calibrateOpen.value = false;
     },
     async cancelCalibration() {

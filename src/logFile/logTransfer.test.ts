@@ -50,6 +50,22 @@ describe("one athlete's sessions for export", () => {
     expect(block.slice(1)).toEqual(['9000000,14000000,Bea,72,Bent-over row,0,0.05,0,6,easy']);
   });
 
+  it('carry only the athlete’s own RPE and notes, resolved over the whole session’s sets (issue 31, point 1)', async () => {
+    // Ana squats (0, 3 s), Bea rows (9, 12 s), Ana again (16, 19 s); each set rated after it.
+    const session = coachSession();
+    const tags = [...session.tags, { fromUs: 15e6, athleteId: 'ana', exerciseId: 'builtin:squat' }];
+    const reps = [0, 3, 9, 12, 16, 19].map((t, i) => ({ ...makeRep(i, 1 - i / 10, 0.5), startUs: t * 1e6, endUs: (t + 2) * 1e6 }));
+    const notes = [
+      { atUs: 0, rpe: 5, note: 'Ana: first' },
+      { atUs: 9e6, rpe: 7, note: 'Bea: good posture' },
+      { atUs: 16e6, rpe: 9, note: 'Ana set 2: tired' },
+    ];
+    const recorded = { ...session, reps, tags, notes, loaded: { ...session.loaded, meta: { ...session.loaded.meta, notes, settings: { ...session.loaded.meta.settings, tags } } } };
+    const [anas] = await athleteSessions({ ...deps([entry('s1', ['ana', 'bea'])]), recorded: async () => recorded }, 'ana');
+    const block = buildSessionCsv(anas!.input).trimEnd().split('\r\n\r\n').at(-1)!.split('\r\n');
+    expect(block.slice(1)).toEqual(['0,5000000,Ana,60,Squat,0.878,0.05,0,5,Ana: first', '16000000,21000000,Ana,60,Squat,0.878,0.05,0,9,Ana set 2: tired']);
+  });
+
   it('leave out sessions the athlete did not train in', async () => {
     expect(await athleteSessions(deps([entry('s1', ['ana'])]), 'bea')).toEqual([]);
   });

@@ -2,14 +2,16 @@
  * One athlete's sessions ready for the session CSV (Settings → Data). The log file's service
  * (logFile.ts) offers it, loading this module with its first use; this module holds how.
  *
- * An athlete's sessions: every finished session they trained in, cut down to them when others
- * trained in it too (a coach's session): their reps (those whose movement started while they
- * were up), the raw samples of their stretches of the session, and the athletes block naming
- * who did what (csv/sessionTagsCsv.ts). Reps are reprocessed as the History's export does.
+ * An athlete's sessions: every finished session with a set of theirs, cut down to them when
+ * others trained in it too (a coach's session): the reps of their sets (rules/athleteSets.ts:
+ * not nobody's reps, and none of a session they were taken out of), the raw samples of their
+ * stretches of the session, and the athletes block naming their sets with the RPE and notes found
+ * on the whole session (csv/sessionTagsCsv.ts). Reps are reprocessed as the History's export does.
  */
 import type { Athlete } from '../rules/athletes';
+import { athleteSets } from '../rules/athleteSets';
 import { exerciseById, type Exercise } from '../rules/exercises';
-import { athleteRanges, tagAt } from '../rules/setTags';
+import { athleteRanges } from '../rules/setTags';
 import type { WorkoutSettings } from '../rules/settingsModel';
 import { sessionCsvInput } from '../workout/sessionExport';
 import type { HistoryEntry, RecordedSession } from '../journal/records';
@@ -49,8 +51,10 @@ export async function athleteSessions(deps: AthleteExportDeps, athleteId: string
   };
   const out: AthleteSession[] = [];
   for (const entry of entries) {
-    const { loaded, settings, reps, loads } = await deps.recorded(entry.id);
-    const tags = loaded.meta.settings.tags ?? [];
+    const { loaded, settings, reps, loads, tags, notes, removedAthletes: removed } = await deps.recorded(entry.id);
+    const how = { restS: settings.setRestS, loads, tags, notes, removed, warmup: settings.warmup, metric: settings.metric, phase: settings.phase };
+    const sets = athleteSets(reps, how, { athleteId });
+    if (sets.length === 0) continue;
     const ranges = athleteRanges(tags, athleteId);
     const within = (us: number) => ranges.some((r) => us >= r.fromUs && us < r.toUs);
     const keep: number[] = [];
@@ -58,9 +62,9 @@ export async function athleteSessions(deps: AthleteExportDeps, athleteId: string
       if (within(us)) keep.push(i);
     });
     const raw = { timeUs: Float64Array.from(keep, (i) => loaded.samples.timeUs[i]!), angleDeg: Float64Array.from(keep, (i) => loaded.samples.angleDeg[i]!) };
-    const theirs = reps.filter((rep) => tagAt(tags, rep.startUs).athleteId === athleteId);
+    const theirs = sets.flatMap((set) => set.reps);
     const input = sessionCsvInput({ date: new Date(entry.startedAt), settings, firmware: loaded.meta.unit?.firmware ?? null, reps: theirs, raw, loads });
-    out.push({ sessionId: entry.id, startedAt: entry.startedAt, settings, input: { ...input, tags: { tags, notes: loaded.meta.notes, ...names } } });
+    out.push({ sessionId: entry.id, startedAt: entry.startedAt, settings, input: { ...input, tags: { tags, notes, removed, athleteId, sessionReps: reps, ...names } } });
   }
   return out;
 }

@@ -36,13 +36,16 @@ describe('a profile of one athlete doing one exercise, from the sets’ records'
 
   it('gives Ana’s rows their own point, at their inertia and with the radius they were computed with', () => {
     const [row] = recordPoints([session], 'ana', ROW);
-    expect(row).toMatchObject({ inertia: 0.1, velocity: 0.3, label: '2 Jun · set 3', reps: 1 });
+    // Her second set of the session (the third of the session, Bea's between them).
+    expect(row).toMatchObject({ inertia: 0.1, velocity: 0.3, label: '2 Jun · set 2', reps: 1 });
     expect(row!.angularAcceleration).toBeCloseTo(0.7 / 0.04, 12);
   });
 
   it('gives Bea her squats and nobody else’s, across sessions', () => {
     const later = { ...session, label: '4 Jun' };
-    expect(recordPoints([session, later], 'bea', SQUAT).map((p) => [p.label, p.velocity])).toEqual([['2 Jun · set 2', 0.7], ['4 Jun · set 2', 0.7]]);
+    expect(recordPoints([session, later], 'bea', SQUAT).map((p) => [p.label, p.velocity])).toEqual([['2 Jun · set 1', 0.7], ['4 Jun · set 1', 0.7]]);
+    // Taken out of the later session: its sets are no one's.
+    expect(recordPoints([session, { ...later, removed: { bea: 'stamp' } }], 'bea', SQUAT).map((p) => p.label)).toEqual(['2 Jun · set 1']);
     expect(recordPoints([session], 'bea', ROW)).toEqual([]);
     expect(recordPoints([session], 'cy', SQUAT)).toEqual([]);
   });

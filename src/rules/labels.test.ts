@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { METRICS } from '../engine/types';
-import { boostLabel, fixed2, METRIC_LABELS } from './labels';
+import { boostLabel, figure, fixed2, METRIC_LABELS } from './labels';
 
 describe('labels', () => {
   it('labels every metric with docs/behaviour.md §9 names and units, plus power', () => {
@@ -33,5 +33,10 @@ describe('labels', () => {
     { percent: 80, label: '80%' },
   ])('shows boost $percent as $label', ({ percent, label }) => {
     expect(boostLabel(percent)).toBe(label);
+  });
+
+  it('shows a metric to three or four significant figures: a power in whole watts, a velocity to the hundredth (issue 31, point 11)', () => {
+    expect([0.934, 9.994, 45.67, -45.67, 99.96, 1275.6, 2353.07].map(figure)).toEqual(['0.93', '9.99', '45.7', '-45.7', '100.0', '1276', '2353']);
+    expect(() => figure(Number.NaN)).toThrow(/non-finite/);
   });
 });

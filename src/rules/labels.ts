@@ -38,6 +38,22 @@ export function fixed2(value: number): string {
   return value.toFixed(2);
 }
 
+/**
+ * A metric's value as shown (docs/behaviour.md §9): three or four significant figures, two
+ * decimals below 10, one below 100, none from 100 ("0.93 m/s", "45.7 N·m", "1276 W"): a power
+ * or a force to the hundredth of a watt or newton is noise, a velocity to the hundredth is not.
+ */
+export function figure(value: number): string {
+  if (!Number.isFinite(value)) throw new Error(`cannot show a non-finite value (${value})`);
+  return value.toFixed(figureDecimals(value));
+}
+
+/** Decimals `figure` gives a value of this size. */
+export function figureDecimals(value: number): number {
+  const size = Math.abs(value);
+  return size < 10 ? 2 : size < 100 ? 1 : 0;
+}
+
 /** docs/behaviour.md §2: boost option 0 is shown as Off, the others as a percentage. */
 export function boostLabel(percent: number): string {
   return percent === 0 ? 'Off' : `${percent}%`;

@@ -11,11 +11,13 @@
  *   acceleration over 2r with r the radius its reps were computed with (rules/inertiaProfile.ts
  *   `setPoint`), so a moving pulley or another rope does not move the profile;
  * - `figures`: the best and mean of every metric in each phase, keyed `metric.phase`.
- * A set without a counted rep keeps its counts and no figure.
+ * A set without a counted rep keeps its counts and no figure. Nobody's reps (rules/setOver.ts) make
+ * no record: they are no one's set.
  */
 import { METRICS, type Metric, type Rep } from '../engine/types';
 import { PHASES, type Phase } from './labels';
 import type { LoadSpan } from './loads';
+import { isNobody } from './setOver';
 import { tagAt, taggedSets, type SetNote, type Tag, type TagSpan } from './setTags';
 
 export type FigureKey = `${Metric}.${Phase}`;
@@ -57,7 +59,8 @@ export function figureKey(metric: Metric, phase: Phase): FigureKey {
 
 /** Every set of the session as a record. */
 export function setRecords(reps: readonly Rep[], how: SetRecordRules): SetRecord[] {
-  return taggedSets(reps, { ...how, metric: 'velocity', phase: 'concentric' }).map((set) => {
+  return taggedSets(reps, { ...how, metric: 'velocity', phase: 'concentric' }).flatMap((set): SetRecord[] => {
+    if (isNobody(set)) return [];
     const counted = set.reps.slice(set.warmup);
     const radius = (how.tags.length > 0 ? tagAt(how.tags, set.startUs).radius : undefined) ?? how.radius;
     const figures: SetRecord['figures'] = {};
@@ -69,7 +72,7 @@ export function setRecords(reps: readonly Rep[], how: SetRecordRules): SetRecord
         }
       }
     }
-    return {
+    return [{
       athleteId: set.athleteId,
       exerciseId: set.exerciseId,
       startUs: set.startUs,
@@ -85,7 +88,7 @@ export function setRecords(reps: readonly Rep[], how: SetRecordRules): SetRecord
       figures,
       work: set.summary.work,
       overload: set.summary.overload,
-    };
+    }];
   });
 }
 

@@ -13,6 +13,7 @@
  */
 import type { Rep, Turn } from '../engine/types';
 import type { LoadSpan } from './loads';
+import { isNobody } from './setOver';
 import { spanAt, type Span } from './spans';
 import { repCount } from './validity';
 
@@ -23,7 +24,7 @@ import { repCount } from './validity';
 export interface SetBreaks {
   restS: number;
   loads?: readonly LoadSpan[];
-  tags?: readonly Span[];
+  tags?: readonly (Span & { athleteId?: string })[];
 }
 
 /** Whether `a` and `b` fall in different spans of `spans`. */
@@ -59,10 +60,21 @@ function inSet<T extends { index: number }>(rep: T, first: number): T {
  * last set break, and the rep under way, which starts a new set when a break comes before it.
  * Once the athlete or exercise has changed after the last rep began, the set in progress is the
  * next athlete's, still empty: their screen, not the last athlete's set judged by their settings.
+ * While nobody's reps follow a set that is over (rules/setOver.ts), the set in progress is still
+ * that set: its last rep closes on screen, and nobody's reps show in no set.
  */
 export function currentSet(reps: readonly Rep[], turn: Turn | null, how: SetBreaks): { reps: Rep[]; turn: Turn | null } {
+  const span = how.tags?.at(-1);
+  if (span !== undefined && isNobody(span)) {
+    const before = (startUs: number) => startUs < span.fromUs;
+    return currentSet(
+      reps.filter((rep) => before(rep.startUs)),
+      turn !== null && before(turn.startUs) ? turn : null,
+      { ...how, tags: how.tags!.slice(0, -1) },
+    );
+  }
   const last = reps.at(-1);
-  const changed = how.tags?.at(-1)?.fromUs ?? Number.NEGATIVE_INFINITY;
+  const changed = span?.fromUs ?? Number.NEGATIVE_INFINITY;
   const latest = turn?.startUs ?? last?.startUs;
   if (latest !== undefined && latest < changed) return { reps: [], turn: null };
   if (turn !== null && (last === undefined || breaksSet(last.endUs, last.startUs, turn.startUs, how))) {

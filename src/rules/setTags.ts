@@ -20,6 +20,7 @@ import { numberIn } from './check';
 import type { Phase } from './labels';
 import type { Load, LoadSpan } from './loads';
 import { summariseSet, type SetSummary } from './sets';
+import { isNobody } from './setOver';
 import { splitSets } from './setSplit';
 import { changeSpan, spanAt, type Span } from './spans';
 
@@ -84,12 +85,15 @@ export function changeTag(tags: readonly TagSpan[], tag: Tag, nowUs: number | nu
 /**
  * The tags after who trains what becomes `next` (with its settings), like `changeTag`; the same
  * athlete and exercise with other settings (re-weighed, another warmup) corrects the span in force
- * instead of starting a set.
+ * instead of starting a set. After a span of nobody's reps (rules/setOver.ts) whoever comes up
+ * starts a span of their own, rep or no rep under it: correcting it would hand them the reps of
+ * that span, or merge the athlete who just finished back into their done set.
  */
 export function changeTagSettings(tags: readonly TagSpan[], next: Tag & TagSettings, nowUs: number | null, started: boolean): TagSpan[] {
   const current = tags.at(-1);
   const value = { athleteId: next.athleteId, exerciseId: next.exerciseId, mass: next.mass, radius: next.radius, warmup: next.warmup };
   if (current === undefined) return [{ fromUs: Number.NEGATIVE_INFINITY, ...value }];
+  if (!sameTag(current, next) && isNobody(current) && !isNobody(next) && nowUs !== null && nowUs > current.fromUs) return [...tags, { ...value, fromUs: nowUs }];
   if (!sameTag(current, next)) return changeSpan(tags, value, sameTag, nowUs, !started);
   const same = current.mass === next.mass && current.radius === next.radius && current.warmup === next.warmup;
   return same ? [...tags] : [...tags.slice(0, -1), { ...current, mass: next.mass, radius: next.radius, warmup: next.warmup }];

@@ -22,7 +22,7 @@
  * reps the same way (`numberedSets`, in setSplit.ts), and a set's counted reps here are the ones
  * that numbering counts from 1.
  */
-import type { Metric, Rep } from '../engine/types';
+import type { Metric, Rep, Turn } from '../engine/types';
 import type { Phase } from './labels';
 import { loadAt, type Load } from './loads';
 import { splitSets, type SetBreaks } from './setSplit';
@@ -80,6 +80,28 @@ export function summariseSet(index: number, set: readonly Rep[], how: SetRules):
     velocityLoss: velocities.length > 1 && best > 0 ? ((best - Math.max(last, 0)) / best) * 100 : 0,
     work: counted.reduce((sum, rep) => sum + rep.concentric.work + rep.eccentric.work, 0),
     overload: powered.length > 0 ? mean(powered.map((rep) => rep.peakPowerRatio)) : 0,
+  };
+}
+
+/**
+ * The set in progress summarised with the rep under way (`turn`, numbered in the set from 0):
+ * its concentric counts at once in the figures of the concentric (velocity loss, and the best and
+ * mean when the concentric is shown), as it does on the big number and the line above the chart;
+ * work, overload and the counts (`reps`, `counted`: closed reps) wait for its return. A warmup
+ * turn changes nothing.
+ */
+export function summariseWithTurn(index: number, set: readonly Rep[], turn: Turn | null, how: SetRules): SetSummary {
+  const closed = summariseSet(index, set, how);
+  if (turn === null || turn.index < how.warmup) return closed;
+  const counted = set.slice(how.warmup);
+  const velocities = [...counted.map((rep) => rep.concentric.velocity), turn.concentric.velocity];
+  const best = Math.max(...velocities);
+  const last = velocities.at(-1)!;
+  const values = how.phase === 'concentric' ? [...counted.map((rep) => rep.concentric[how.metric]), turn.concentric[how.metric]] : null;
+  return {
+    ...closed,
+    velocityLoss: velocities.length > 1 && best > 0 ? ((best - Math.max(last, 0)) / best) * 100 : 0,
+    ...(values === null ? {} : { best: Math.max(...values), mean: mean(values) }),
   };
 }
 

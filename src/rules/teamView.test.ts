@@ -8,7 +8,7 @@ const [ana, bea, cy] = ['Ana', 'Bea', 'Cy'].map((name) => createAthlete({ name, 
 const SQUAT = 'builtin:squat';
 const ROW = 'builtin:bent-over-row';
 const day = (d: number) => Date.UTC(2025, 5, d, 8);
-const set = (athleteId: string, exerciseId: string, velocities: number[], velocityLoss: number) => ({ athleteId, exerciseId, velocities, velocityLoss });
+const set = (athleteId: string, exerciseId: string, velocities: number[], velocityLoss: number, inertia: number | null = 0.05) => ({ athleteId, exerciseId, inertia, velocities, velocityLoss });
 
 // Ana squats on the 2nd (mean 1.0) and the 4th (1.1, then rows last on the 6th); Bea squats on the 4th only.
 const sessions: TeamSession[] = [
@@ -35,6 +35,28 @@ describe('the Team view', () => {
     expect(rows[0]!.last).toMatchObject({ sessionId: 's4', best: 1.2, velocityLoss: 5 });
     expect(rows[0]!.last!.mean).toBeCloseTo(1.1, 12);
     expect(rows[0]!.last!.change).toBeCloseTo(10, 10);
+  });
+
+  it('compares like with like: the mean only against a previous session at the same load, and says which load (issue 31, point 8)', () => {
+    // Ana squats at 0.125 kg·m² on the 2nd (mean 0.8), at 0.0625 on the 4th (0.9) and the 6th (her last set there at 0.0625, mean 0.81; one earlier set at 0.125).
+    const loads: TeamSession[] = [
+      { id: 'a', startedAt: day(2), sets: [set('ana', SQUAT, [0.8], 0, 0.125)] },
+      { id: 'b', startedAt: day(4), sets: [set('ana', SQUAT, [0.9], 0, 0.0625)] },
+      { id: 'c', startedAt: day(6), sets: [set('ana', SQUAT, [0.7], 0, 0.125), set('ana', SQUAT, [0.81], 3, 0.0625)] },
+    ];
+    const [row] = teamRows([ana!], loads);
+    expect(row!.last).toMatchObject({ sessionId: 'c', inertia: 0.0625, sets: 1, best: 0.81, previous: { startedAt: day(4) }, otherLoad: null });
+    expect(row!.last!.change).toBeCloseTo(-10, 10);
+    // Without the 4th, no session at 0.0625 came before: no change, and the 2nd at 0.125 is named.
+    const [alone] = teamRows([ana!], [loads[0]!, loads[2]!]);
+    expect(alone!.last).toMatchObject({ change: null, previous: null, otherLoad: { startedAt: day(2), inertia: 0.125 } });
+  });
+
+  it('counts the session being recorded, and no set of an athlete taken out of a session', () => {
+    const today: TeamSession = { id: 'now', startedAt: day(8), inProgress: true, sets: [set('bea', SQUAT, [0.9, 0.85], 5.6), set('ana', ROW, [0.7], 0)], removed: { ana: 'stamp' } };
+    const rows = teamRows([ana!, bea!], [...sessions, today]);
+    expect(rows[1]!.last).toMatchObject({ sessionId: 'now', inProgress: true, best: 0.9 });
+    expect(rows[0]!.last!.sessionId).toBe('s6');
   });
 
   it('leaves archived athletes out', () => {

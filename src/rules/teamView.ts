@@ -3,24 +3,33 @@
  * glance and sorts it by any column.
  *
  * Definitions (the issue names the columns; these say how each is taken):
- * - Last session: the newest session holding a counted rep of theirs (a rep after a set's warmup);
- *   a session where they only warmed up says nothing about them.
- * - Exercise: that of their last set with a counted rep in it.
- * - Best and mean concentric velocity: over their counted reps of that exercise in that session,
- *   every set of it (the History's figures per session, rules/progress.ts, for one athlete).
- * - Velocity loss of the last set: rules/sets.ts's, of their last set of that exercise there.
- * - Change: the mean against the mean of their previous session of the same exercise, in percent
- *   (docs/behaviour.md §5's percent change); none without such a session.
+ * - Their sets: the athletes' sets of rules/athleteSets.ts (nobody's reps, and the sets of an
+ *   athlete taken out of a session, are no one's), with a counted rep (a rep after a set's warmup):
+ *   a set where they only warmed up says nothing about them.
+ * - Last session: the newest session holding a set of theirs, the session being recorded
+ *   included (today's sets count before the session ends).
+ * - Exercise and load: those of their last set there; every figure is of their sets of that
+ *   exercise at that load (the plates' inertia): a heavier flywheel is pulled more slowly, so sets
+ *   at two loads are not one figure (rules/progress.ts compares like with like the same way).
+ * - Best and mean concentric velocity: over those sets' counted reps.
+ * - Velocity loss of the last set: rules/sets.ts's, of the last of those sets.
+ * - Change: the mean against the mean of their previous session with sets of the same exercise at
+ *   the same load, in percent (docs/behaviour.md §5's percent change); none without such a session,
+ *   and then the previous session of the exercise at another load, if any, is named instead
+ *   (`otherLoad`), so the coach sees why there is no change.
  * Athletes with no session yet get a row without figures; archived athletes get none. A finished
  * session's stored set records (rules/setRecords.ts) are `TeamSet`s as they are.
  */
 import type { Athlete } from './athletes';
+import { numbered, type Removed } from './athleteSets';
 import { percentChange } from './target';
 
 /** One set as the Team view needs it. */
 export interface TeamSet {
   athleteId: string;
   exerciseId: string;
+  /** The plates' inertia, kg·m²; null where the session's loads are unknown. */
+  inertia: number | null;
   /** Mean concentric velocity of each counted rep, m/s, in order. */
   velocities: readonly number[];
   /** % (rules/sets.ts) */
@@ -32,17 +41,30 @@ export interface TeamSession {
   /** ms since the epoch */
   startedAt: number;
   sets: readonly TeamSet[];
+  /** Athletes taken out of the session (the record's `removedAthletes`). */
+  removed?: Removed;
+  /** The session being recorded: its sets so far. */
+  inProgress?: boolean;
 }
 
 export interface LastSession {
   sessionId: string;
   startedAt: number;
+  inProgress: boolean;
   exerciseId: string;
+  /** The load of the figures, kg·m² (null: unknown plates). */
+  inertia: number | null;
+  /** Their sets of the exercise at that load in the session. */
+  sets: number;
   best: number;
   mean: number;
   velocityLoss: number;
-  /** % against their previous session of the same exercise, null without one. */
+  /** % against their previous session of the same exercise at the same load, null without one. */
   change: number | null;
+  /** That previous session (when `change` is not null). */
+  previous: { startedAt: number } | null;
+  /** Without one at the same load: their previous session of the exercise at another load, if any. */
+  otherLoad: { startedAt: number; inertia: number | null } | null;
 }
 
 export interface TeamRow {
@@ -53,28 +75,36 @@ export interface TeamRow {
 
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-/** Their counted sets of a session (of one exercise when given). */
-function theirs(session: TeamSession, athleteId: string, exerciseId?: string): TeamSet[] {
-  return session.sets.filter((s) => s.athleteId === athleteId && s.velocities.length > 0 && (exerciseId === undefined || s.exerciseId === exerciseId));
+/** Their counted sets of a session (of one exercise, at one load, when given). */
+function theirs(session: TeamSession, athleteId: string, exerciseId?: string, inertia?: number | null): TeamSet[] {
+  return numbered(session.sets, session.removed, { athleteId, exerciseId }).filter(
+    (s) => s.velocities.length > 0 && (inertia === undefined || s.inertia === inertia),
+  );
 }
 
 function lastSession(athleteId: string, newestFirst: readonly TeamSession[]): LastSession | null {
   const at = newestFirst.findIndex((s) => theirs(s, athleteId).length > 0);
   if (at < 0) return null;
   const session = newestFirst[at]!;
-  const exerciseId = theirs(session, athleteId).at(-1)!.exerciseId;
-  const sets = theirs(session, athleteId, exerciseId);
+  const { exerciseId, inertia } = theirs(session, athleteId).at(-1)!;
+  const sets = theirs(session, athleteId, exerciseId, inertia);
   const velocities = sets.flatMap((s) => s.velocities);
   const figures = { best: Math.max(...velocities), mean: mean(velocities) };
-  const previous = newestFirst.slice(at + 1).find((s) => theirs(s, athleteId, exerciseId).length > 0);
-  const previousMean = previous === undefined ? null : mean(theirs(previous, athleteId, exerciseId).flatMap((s) => s.velocities));
+  const earlier = newestFirst.slice(at + 1);
+  const previous = earlier.find((s) => theirs(s, athleteId, exerciseId, inertia).length > 0);
+  const other = previous === undefined ? earlier.find((s) => theirs(s, athleteId, exerciseId).length > 0) : undefined;
   return {
     sessionId: session.id,
     startedAt: session.startedAt,
+    inProgress: session.inProgress === true,
     exerciseId,
+    inertia,
+    sets: sets.length,
     ...figures,
     velocityLoss: sets.at(-1)!.velocityLoss,
-    change: previousMean === null ? null : percentChange(figures.mean, previousMean),
+    change: previous === undefined ? null : percentChange(figures.mean, mean(theirs(previous, athleteId, exerciseId, inertia).flatMap((s) => s.velocities))),
+    previous: previous === undefined ? null : { startedAt: previous.startedAt },
+    otherLoad: other === undefined ? null : { startedAt: other.startedAt, inertia: theirs(other, athleteId, exerciseId).at(-1)!.inertia },
   };
 }
 

@@ -40,10 +40,11 @@ export function createConnectionStore(): ConnectionStore {
   };
 }
 
-/** The Demo unit's extra controls: start a set, follow the plates. */
+/** The Demo unit's extra controls: start a set, follow the plates, hold the set it would start by itself. */
 export interface DemoControls {
   startSet(reps?: number): unknown;
   setInertia(kgm2: number): unknown;
+  holdAutoSet?(): unknown;
 }
 
 export function demoControls(unit: Unit): DemoControls | null {

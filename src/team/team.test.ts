@@ -1,4 +1,4 @@
-import { signal } from '@preact/signals-react';
+import { batch, signal } from '@preact/signals-react';
 import { describe, expect, it } from 'vitest';
 import type { Turn } from '../engine/types';
 import { createMemoryStorage } from '../platform/storage/memoryStorage';
@@ -9,6 +9,11 @@ import { makeTurn } from '../rules/fixtures';
 import { createSettingsStore } from '../stores/settings';
 import { createTeamStore, TEAM_KEY } from '../stores/team';
 import type { SessionRecord } from '../log/records';
+import { emptyView } from '../compose/compose';
+import type { Rep } from '../engine/types';
+import type { LoadSpan } from '../rules/loads';
+import type { TagSpan } from '../rules/setTags';
+import { EMPTY_STATS } from '../workout/liveFrames';
 import { createTeam } from './team';
 
 const TODAY = new Date(2025, 6, 7, 9, 0);
@@ -22,8 +27,25 @@ function setup(options: { athletes?: Athlete[]; stored?: Record<string, string> 
   const storage = createMemoryStorage(options.stored);
   const settings = createSettingsStore();
   settings.update({ mass: 80, warmup: 2, targets: { 'velocity.concentric': { targetValue: 1, dropPercent: true, dropValue: 10 } }, target: 'Threshold' });
-  const view = signal({ setDone: false });
+  const view = signal(viewOf(false));
   const turn = signal<Turn | null>(null);
+  const reps = signal<Rep[]>([]);
+  const loads = signal<LoadSpan[]>([]);
+  const tags = signal<TagSpan[]>([]);
+  const stats = signal(EMPTY_STATS);
+  const live = signal(true);
+  /** The rope's newest samples (every 5 ms): `rope.samples` µs and degrees. */
+  const rope = { timeUs: [] as number[], angleDeg: [] as number[] };
+  const recent = (count: number) => ({ timeUs: Float64Array.from(rope.timeUs.slice(-count)), angleDeg: Float64Array.from(rope.angleDeg.slice(-count)) });
+  /** `seconds` more of the rope, still or moving, then a frame. */
+  const stream = (seconds: number, moving: boolean) => {
+    const from = rope.timeUs.at(-1) ?? 0;
+    for (let i = 1; i <= seconds * 200; i++) {
+      rope.timeUs.push(from + i * 5000);
+      rope.angleDeg.push(moving ? 400 * Math.sin(i / 40) : 0);
+    }
+    stats.value = { ...stats.peek(), received: rope.timeUs.length };
+  };
   const errors: string[] = [];
   let ids = 0;
   const journal = {
@@ -44,13 +66,16 @@ function setup(options: { athletes?: Athlete[]; stored?: Record<string, string> 
     journal,
     settings,
     alerts: { showError: (m) => (errors.push(m), 0) },
-    session: { turn },
+    session: { turn, reps, stats, live, recent, loads, tags },
     view,
     now: () => TODAY,
     newId: () => `new-${++ids}`,
   });
-  return { team, settings, view, turn, saved, storage, errors, recovering, journal };
+  return { team, settings, view, turn, reps, tags, live, stream, saved, storage, errors, recovering, journal };
 }
+
+/** The Workout screen's view with the set done or not. */
+const viewOf = (setDone: boolean) => ({ ...emptyView(4), setDone });
 
 describe('the team service', () => {
   it('makes the settings on this device the first athlete’s at the first start, and names them to the live session', async () => {
@@ -86,25 +111,123 @@ describe('the team service', () => {
     expect(settings.current.peek().plates).toEqual([0, 1, 0, 0, 0]);
   });
 
-  it('brings the next athlete in today’s order up once the set is done and its last rep has closed, the first after the last', async () => {
-    const { team, view, turn, storage } = await started(setup());
+  it('brings the next athlete in today’s order up once the set is done, its last rep has closed and the rope has rested, the first after the last', async () => {
+    const { team, view, turn, stream, storage } = await started(setup());
     const bea = team.addAthlete('Bea', 64);
     const cy = team.addAthlete('Cy', 70);
     team.planToday(['first', bea.id, cy.id]);
     expect(team.store.athleteId.peek()).toBe('first');
     expect(team.next.peek()?.name).toBe('Bea');
+    stream(1, true);
     turn.value = makeTurn(5, 0.8);
-    view.value = { setDone: true };
+    view.value = viewOf(true);
+    await Promise.resolve();
+    // The set is over: the reps that follow are nobody's, and the athlete is still up.
+    expect([team.store.athleteId.peek(), team.over.peek(), team.who.peek()?.athleteId]).toEqual(['first', true, 'nobody']);
+    turn.value = null;
+    // The athlete pulls on after their goal, then rests for less than the changeover.
+    stream(2, true);
+    stream(0.8, false);
     await Promise.resolve();
     expect(team.store.athleteId.peek()).toBe('first');
-    turn.value = null;
+    stream(0.3, false);
     await Promise.resolve();
-    expect(team.store.athleteId.peek()).toBe(bea.id);
-    view.value = { setDone: false };
+    expect([team.store.athleteId.peek(), team.over.peek(), team.who.peek()?.athleteId]).toEqual([bea.id, false, bea.id]);
+    view.value = viewOf(false);
     team.nextAthlete();
     team.nextAthlete();
     expect(team.store.athleteId.peek()).toBe('first');
     expect(JSON.parse(storage.read(TEAM_KEY)!)).toMatchObject({ athleteId: 'first', order: { day: '2025-07-07', athleteIds: ['first', bea.id, cy.id] } });
+  });
+
+  it('brings the athlete who just finished back at once, by a tap on them or Next, with no next set done (issue 31, point 2)', async () => {
+    const { team, view, stream, turn } = await started(setup());
+    const bea = team.addAthlete('Bea', 64);
+    team.planToday(['first', bea.id]);
+    stream(1, true);
+    view.value = viewOf(true);
+    await Promise.resolve();
+    stream(1.2, false);
+    await Promise.resolve();
+    expect(team.store.athleteId.peek()).toBe(bea.id);
+    // Bea is up and has not pulled: the set on screen is hers, empty.
+    view.value = viewOf(false);
+    team.switchTo('first');
+    expect([team.store.athleteId.peek(), team.store.order.peek()!.current, team.who.peek()?.athleteId]).toEqual(['first', 'first', 'first']);
+    stream(2, false);
+    await Promise.resolve();
+    expect(team.store.athleteId.peek()).toBe('first');
+    // "Next: Bea", then the first again from Next and from today's order.
+    team.nextAthlete();
+    expect(team.store.athleteId.peek()).toBe(bea.id);
+    team.nextAthlete();
+    expect(team.store.athleteId.peek()).toBe('first');
+    team.planToday([bea.id, 'first']);
+    expect(team.store.athleteId.peek()).toBe(bea.id);
+    // While a set is over, a tap on its own athlete brings them back to a new set.
+    turn.value = null;
+    stream(0.2, true);
+    view.value = viewOf(true);
+    await Promise.resolve();
+    expect(team.over.peek()).toBe(true);
+    team.switchTo(bea.id);
+    expect([team.over.peek(), team.who.peek()?.athleteId]).toEqual([false, bea.id]);
+  });
+
+  it('ends no set for the athlete who comes up when the last athlete’s set is judged by their settings for a moment', async () => {
+    const { team, view, stream, tags } = await started(setup());
+    const bea = team.addAthlete('Bea', 64);
+    team.planToday([bea.id, 'first']);
+    tags.value = [{ fromUs: Number.NEGATIVE_INFINITY, athleteId: bea.id, exerciseId: SQUAT }];
+    stream(3, true);
+    stream(2, false);
+    // "Next": the first athlete's settings are up, Bea's span still the last for a moment, and her set meets the first athlete's goal.
+    team.nextAthlete();
+    view.value = viewOf(true);
+    await Promise.resolve();
+    expect([team.store.athleteId.peek(), team.over.peek()]).toEqual(['first', false]);
+    batch(() => {
+      tags.value = [...tags.peek(), { fromUs: 6e6, athleteId: 'first', exerciseId: SQUAT }];
+      view.value = viewOf(false);
+    });
+    await Promise.resolve();
+    expect([team.store.athleteId.peek(), team.over.peek()]).toEqual(['first', false]);
+  });
+
+  it('brings the next athlete up once the stream has ended, without waiting for a rest', async () => {
+    const { team, view, live, stream } = await started(setup());
+    const bea = team.addAthlete('Bea', 64);
+    team.planToday(['first', bea.id]);
+    stream(1, true);
+    view.value = viewOf(true);
+    await Promise.resolve();
+    expect(team.store.athleteId.peek()).toBe('first');
+    live.value = false;
+    await Promise.resolve();
+    expect(team.store.athleteId.peek()).toBe(bea.id);
+  });
+
+  it('keeps the last set on screen once the next athlete is up, until their first rep', async () => {
+    const { team, view, reps, tags } = await started(setup());
+    const bea = team.addAthlete('Bea', 64);
+    const done = { ...viewOf(true), rows: [{ count: 4 }] } as unknown as ReturnType<typeof viewOf>;
+    reps.value = [{} as Rep];
+    tags.value = [{ fromUs: Number.NEGATIVE_INFINITY, athleteId: 'first', exerciseId: SQUAT }];
+    view.value = done;
+    team.switchTo(bea.id);
+    // Bea's settings are up before her span begins: the set on screen, judged by them, is not kept as the first's.
+    view.value = { ...done, counted: 3 };
+    batch(() => {
+      tags.value = [...tags.peek(), { fromUs: 9e6, athleteId: bea.id, exerciseId: SQUAT }];
+      view.value = viewOf(false);
+    });
+    expect(team.shown.peek()).toEqual({ view: done, of: 'first' });
+    const hers = { ...viewOf(false), rows: [{ count: 0 }] } as unknown as ReturnType<typeof viewOf>;
+    view.value = hers;
+    expect(team.shown.peek()).toEqual({ view: hers, of: bea.id });
+    reps.value = [];
+    view.value = viewOf(false);
+    expect(team.shown.peek().view).toEqual(viewOf(false));
   });
 
   it('brings up the last athlete and exercise of a recovered session', async () => {

@@ -1,14 +1,19 @@
 /**
  * The athlete up now and today's order. The settings on screen are the athlete up now's: every
  * change of them is kept with that athlete, and when another comes up their own settings,
- * exercise and plates come up with them (rules/athleteWorkout.ts). With today's order the next
- * athlete comes up once the set is done and its last rep has closed. The roster is read when the
- * team starts, and again after the log changed wholesale (Delete all data, a restore); a
- * recovered session brings its last athlete and exercise up.
+ * exercise and plates come up with them (rules/athleteWorkout.ts). With today's order a set is
+ * over once it is done (rules/setOver.ts): the reps that follow are nobody's (`over`), and the
+ * next athlete comes up once its last rep has closed and the rope has rested (or the stream has
+ * ended). Any athlete can be brought up at any time, the one who just finished included: they
+ * start a new set. The roster is read when the team starts, and again after the log changed
+ * wholesale (Delete all data, a restore); a recovered session brings its last athlete and
+ * exercise up.
  */
-import { batch, effect, type ReadonlySignal } from '@preact/signals-react';
+import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals-react';
 import { activeAthletes, DEFAULT_ATHLETE_SETTINGS, firstAthlete, updateAthleteSettings } from '../rules/athletes';
 import { athleteFrom, workoutFor } from '../rules/athleteWorkout';
+import { CHANGEOVER_S, isNobody, ropeRested } from '../rules/setOver';
+import { currentSet } from '../rules/setSplit';
 import { afterSet, localDay, orderForToday, planOrder, switchTo as orderSwitch } from '../rules/teamOrder';
 import type { WorkoutView } from '../rules/workoutView';
 import { messageOf } from '../shared/messageOf';
@@ -35,6 +40,10 @@ export interface UpNowActions {
 export interface UpNow extends UpNowActions {
   /** Resolves once the roster is read. */
   readonly ready: Promise<void>;
+  /** The set of the athlete up is over (today's order): the reps until the next athlete comes up are nobody's. */
+  readonly over: ReadonlySignal<boolean>;
+  /** µs on the session's clock after which the reps are nobody's while `over`: just after the start of the set's goal rep. */
+  readonly overSince: ReadonlySignal<number | null>;
   dispose(): void;
 }
 
@@ -44,7 +53,7 @@ export interface UpNowDeps {
   journal: Pick<Journaling, 'athletes' | 'exercises' | 'revision' | 'onRecover'> | null;
   roster: Pick<Roster, 'keep' | 'athlete'>;
   settings: SettingsStore;
-  session: Pick<LiveSession, 'turn'>;
+  session: Pick<LiveSession, 'turn' | 'stats' | 'live' | 'recent' | 'reps' | 'loads' | 'tags'>;
   /** The Workout screen's view of the set in progress: `setDone` brings the next athlete up. */
   view: ReadonlySignal<Pick<WorkoutView, 'setDone'>>;
   showError: (message: string) => void;
@@ -54,7 +63,10 @@ export interface UpNowDeps {
 
 export function startUpNow(deps: UpNowDeps): UpNow {
   const { store, settings, journal, roster, showError, now } = deps;
+  const { session } = deps;
   const at = () => now().getTime();
+  const overSince = signal<number | null>(null);
+  const over = computed(() => overSince.value !== null);
 
   /** The active athlete with what the screen has now kept. */
   function saveActive(): void {
@@ -71,6 +83,7 @@ export function startUpNow(deps: UpNowDeps): UpNow {
       saveActive();
       settings.update(workoutFor(settings.current.peek(), to));
       store.athleteId.value = id;
+      overSince.value = null;
       const order = store.order.peek();
       if (order !== null && order.athleteIds.includes(id)) store.order.value = orderSwitch(order, id);
     });
@@ -82,6 +95,7 @@ export function startUpNow(deps: UpNowDeps): UpNow {
     if (order === null) return;
     const after = afterSet(order, store.roster.peek());
     if (after.current !== store.athleteId.peek()) switchTo(after.current);
+    else overSince.value = null;
   }
 
   /** Reads the roster and exercises (again after the log changed wholesale) and puts the athlete up now (`keep`, if still there) on screen. */
@@ -111,14 +125,47 @@ export function startUpNow(deps: UpNowDeps): UpNow {
     saveActive();
   });
 
-  // The next athlete in today's order comes up once the set is done and its last rep has closed.
+  // With today's order a set is over once it is done: the reps that follow are nobody's. Only the
+  // set of the athlete up counts: not the last athlete's, judged for a moment by the settings of
+  // the athlete who just came up, before their span begins.
   let wasDone = false;
-  const stopAdvancing = effect(() => {
-    const done = deps.view.value.setDone && deps.session.turn.value === null;
+  const stopEnding = effect(() => {
+    const owner = session.tags.value.findLast((tag) => !isNobody(tag))?.athleteId;
+    if (owner !== undefined && owner !== store.athleteId.peek()) return;
+    const done = deps.view.value.setDone;
     const rising = done && !wasDone;
     wasDone = done;
-    if (rising && store.order.peek() !== null) queueMicrotask(() => nextAthlete());
+    const order = store.order.peek();
+    if (rising && order !== null && afterSet(order, store.roster.peek()).current !== store.athleteId.peek()) overSince.value = goalRepStart() + 1;
   });
+
+  /** When the rep that finished the set started (the rep goal's, or the latest): the reps after it are nobody's, however late the screen heard of the goal. */
+  function goalRepStart(): number {
+    const s = settings.current.peek();
+    const set = currentSet(session.reps.peek(), session.turn.peek(), { restS: s.setRestS, loads: session.loads.peek(), tags: session.tags.peek() });
+    const reps: { startUs: number }[] = set.turn === null ? set.reps : [...set.reps, set.turn];
+    const at = s.repGoal === null ? reps.length - 1 : Math.min(reps.length - 1, s.warmup + s.repGoal - 1);
+    return reps[at]?.startUs ?? Number.NEGATIVE_INFINITY;
+  }
+
+  // Then the next athlete comes up once its last rep has closed and the rope has rested, or the stream has ended.
+  const stopChanging = effect(() => {
+    if (!over.value || session.turn.value !== null) return;
+    void session.stats.value;
+    if (session.live.value && !rested()) return;
+    queueMicrotask(() => {
+      if (overSince.peek() !== null) nextAthlete();
+    });
+  });
+
+  /** Whether the newest samples show the rope at rest (rules/setOver.ts); the unit's rate is its own, so as many as that takes. */
+  function rested(): boolean {
+    for (let count = 256; ; count *= 2) {
+      const recent = session.recent(count);
+      const n = recent.timeUs.length;
+      if (n < count || recent.timeUs[n - 1]! - recent.timeUs[0]! >= CHANGEOVER_S * 1e6) return ropeRested(recent);
+    }
+  }
 
   // The log changed wholesale: read the athletes again. Until then nobody is up, so no change of
   // the settings meanwhile (Delete all data resets them) is kept with an athlete that is gone. The
@@ -139,7 +186,7 @@ export function startUpNow(deps: UpNowDeps): UpNow {
   // A recovered session comes back with its settings: its last athlete and exercise come up with them.
   const stopFollowing =
     journal?.onRecover((record) => {
-      const last = record.settings.tags?.at(-1);
+      const last = record.settings.tags?.findLast((tag) => !isNobody(tag));
       const athlete = store.roster.peek().find((a) => a.id === last?.athleteId);
       if (last === undefined || athlete === undefined) return;
       store.athleteId.value = athlete.id;
@@ -149,6 +196,8 @@ export function startUpNow(deps: UpNowDeps): UpNow {
 
   return {
     ready,
+    over,
+    overSince,
     switchTo,
     nextAthlete,
     chooseExercise(exerciseId) {
@@ -168,12 +217,16 @@ export function startUpNow(deps: UpNowDeps): UpNow {
       switchTo(order.current);
     },
     endToday() {
-      store.order.value = null;
+      batch(() => {
+        store.order.value = null;
+        overSince.value = null;
+      });
       store.keep();
     },
     dispose() {
       stopKeeping();
-      stopAdvancing();
+      stopEnding();
+      stopChanging();
       stopReloading();
       stopFollowing();
     },

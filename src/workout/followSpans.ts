@@ -5,7 +5,8 @@
  * started under the span in force begins a new span, applying to the reps that start after it (a
  * new set; the earlier reps keep theirs); otherwise it corrects the span in force, whose reps are
  * processed again with it. Only a streaming session has a "before" and "after" the change; a
- * finished one is corrected.
+ * finished one is corrected. A change of `who` with a `since` takes effect from that time rather
+ * than the newest sample's.
  */
 import { batch, effect, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import type { EngineSettings } from '../engine/types';
@@ -19,7 +20,7 @@ export interface FollowSpansDeps {
   settings: ReadonlySignal<EngineSettings>;
   boost: ReadonlySignal<number>;
   /** Who trains what now (the live session's `Who`), null while nobody is named. */
-  who: ReadonlySignal<(Tag & Required<TagSettings>) | null>;
+  who: ReadonlySignal<(Tag & Required<TagSettings> & { since?: number }) | null>;
   /** The session's spans, which this keeps. */
   loads: Signal<LoadSpan[]>;
   tags: Signal<TagSpan[]>;
@@ -38,7 +39,8 @@ export function followSpans(deps: FollowSpansDeps): () => void {
     const newest = raw.length > 0 ? raw.view().timeUs[raw.length - 1]! : null;
     const spans = changeLoad(before, load, newest, engine.running && engine.startedUnder(before.at(-1)!));
     const lastTag = tagsBefore.at(-1);
-    const tagSpans = now === null ? tagsBefore : changeTagSettings(tagsBefore, now, newest, engine.running && lastTag !== undefined && engine.startedUnder(lastTag));
+    const at = now?.since !== undefined && newest !== null ? Math.min(now.since, newest) : newest;
+    const tagSpans = now === null ? tagsBefore : changeTagSettings(tagsBefore, now, at, engine.running && lastTag !== undefined && engine.startedUnder(lastTag));
     if (engine.changes(s, spans, tagSpans)) engine.rebuild(s, spans, tagSpans);
     else
       batch(() => {

@@ -54,8 +54,13 @@ export interface LiveSessionOptions {
   onError: (message: string) => void;
 }
 
-/** The athlete and exercise up now, with what they set for their reps (rules/setTags.ts). */
-export type Who = Tag & Required<TagSettings>;
+/**
+ * The athlete and exercise up now, with what they set for their reps (rules/setTags.ts); `since`:
+ * the change applies to the reps that start after this time on the session's clock rather than
+ * after the newest sample (a set over at its goal rep: the reps after it are nobody's, however
+ * late the screen heard of the goal).
+ */
+export type Who = Tag & Required<TagSettings> & { since?: number };
 
 export interface LiveSession {
   readonly reps: ReadonlySignal<Rep[]>;

@@ -51,12 +51,9 @@ export function sessionCsvInput({ date, settings: s, firmware, reps, raw, loads 
 export type ExportReport = Pick<Alerts, 'showError' | 'showStatus'>;
 
 export async function exportSessionCsv(input: SessionCsvInput, s: WorkoutSettings, share: SharePort, report: ExportReport): Promise<void> {
-  const { buildSessionCsv, csvFileName, shareCsv } = await import('../csv');
-  const name = csvFileName('session', input.date, {
-    hz: s.hz,
-    calcAngularVelocity: s.calcAngularVelocity,
-    calcAngularAcceleration: s.calcAngularAcceleration,
-  });
+  const { buildSessionCsv, csvFileName, shareCsv, tagsLabel } = await import('../csv');
+  const rates = { hz: s.hz, calcAngularVelocity: s.calcAngularVelocity, calcAngularAcceleration: s.calcAngularAcceleration };
+  const name = csvFileName('session', input.date, rates, input.tags === undefined ? undefined : tagsLabel(input.reps, input.sets, input.tags));
   const outcome = await shareCsv(name, buildSessionCsv(input), share);
   if (outcome.ok) report.showStatus(outcome.message);
   else report.showError(outcome.message);

@@ -1,8 +1,10 @@
 /**
- * The athletes' screens and dialogs fit the phone in the hand and the desktop, and pass axe: the
- * Workout screen with who is up and the last set's rating, the athlete switch, today's order, a
- * new athlete, the exercise picker and a new exercise, "Plan a set", the note on a set, the Target
- * dialog's eccentric side, and the Team page, at 320, 390 and 1280 px (fixtures/layout.ts).
+ * The athletes' screens and dialogs fit the phone in the hand, the coach's tablet and the desktop,
+ * and pass axe: the Workout screen with who is up, the last set kept on screen and its rating, the
+ * athlete switch, today's order, a new athlete, the exercise picker and a new exercise, "Plan a
+ * set", the note on a set, the Target dialog's eccentric side, the Team page, the History filtered
+ * to one athlete with its delete dialog, and the coach's session opened from it, at 320, 390, 820
+ * and 1280 px (fixtures/layout.ts).
  */
 import { seriousViolations } from './fixtures/axe';
 import { layoutProblems, WIDTHS } from './fixtures/layout';
@@ -22,9 +24,11 @@ describe('the athletes’ screens and dialogs', () => {
       await addAthlete(app, 'Ben', 92);
       await planToday(app, ['Anastasia Konstantinopoulou', 'Ben']);
       await app.connectAndCalibrate();
-      await unit.streamPackets(app.page, repPackets({ reps: 5, seed: 5, inertia: 0.05, firmware: unit.firmware, restAfterS: 2, recordsPerPacket: 25 }).packets);
+      const first = repPackets({ reps: 5, seed: 5, inertia: 0.05, firmware: unit.firmware, restAfterS: 2, recordsPerPacket: 25 });
+      await unit.streamPackets(app.page, first.packets);
       await expect.poll(() => athleteUp(app)).toBe('Ben');
       await app.page.getByRole('region', { name: /^How hard was set 1/ }).waitFor();
+      await app.page.getByText(/^On screen: Anastasia Konstantinopoulou’s last set/).waitFor();
 
       const page = async (what: string) => {
         expect(await layoutProblems(app.page, { texts: ['.team-bar__name'] }), what).toEqual([]);
@@ -72,12 +76,35 @@ describe('the athletes’ screens and dialogs', () => {
       await dialog('Target');
       await back('Target', 'Cancel');
 
+      // Ben's set (his plates not chosen: the prompt for them is on the Workout screen too).
+      await app.page.getByRole('button', { name: 'Choose plates for Ben', exact: true }).waitFor();
+      await unit.streamPackets(app.page, repPackets({ reps: 5, seed: 6, inertia: 0.05, firmware: unit.firmware, restAfterS: 2, recordsPerPacket: 25, startUs: first.endUs + 5000, startAngleDeg: first.endAngleDeg }).packets);
+      // Ben has no rep goal: "Next" ends his set.
+      await expect.poll(() => app.page.getByRole('region', { name: 'Sets' }).getByRole('listitem').count()).toBe(2);
+      await app.page.getByRole('button', { name: 'Next: Anastasia Konstantinopoulou', exact: true }).click();
+      await expect.poll(() => athleteUp(app)).toBe('Anastasia Konstantinopoulou');
       await app.disconnectButton().click();
       await app.connectButton().waitFor();
       await app.navigate('Team');
       await app.page.getByRole('link', { name: 'Ben: open their history' }).waitFor();
       await app.page.getByRole('term').filter({ hasText: 'Best velocity' }).first().waitFor();
       await page('the Team page');
+
+      // Ben's History: his sets only, and deleting names the other athlete of the session.
+      await app.page.getByRole('link', { name: 'Ben: open their history' }).click();
+      await app.page.getByRole('button', { name: /^Delete the session of / }).waitFor();
+      await page('the History filtered to Ben');
+      await app.page.getByRole('button', { name: /^Delete the session of / }).click();
+      const deleting = app.page.getByRole('dialog', { name: /^Delete (Ben’s sets|session)\?$/ });
+      await deleting.waitFor();
+      expect(await deleting.innerText()).toContain('Anastasia Konstantinopoulou');
+      expect(await layoutProblems(app.page, { scope: '.dialog__actions', vertical: true, texts: ['.dialog__title'] }), 'the delete dialog').toEqual([]);
+      expect(await seriousViolations(app.page), 'the delete dialog').toEqual([]);
+      await deleting.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await app.page.getByRole('link', { name: /^Open the session of / }).click();
+      await expect.poll(() => app.page.getByRole('region', { name: /, set \d$/ }).count()).toBe(2);
+      await expect.poll(() => app.page.locator('.js-plotly-plot').count()).toBe(2);
+      await page('the coach’s session');
     });
   }
 });

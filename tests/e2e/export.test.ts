@@ -34,7 +34,7 @@ describe('exporting the session', () => {
       app.page.waitForEvent('download'),
       app.page.getByRole('button', { name: 'Export CSV', exact: true }).click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(/^Repline-\d{13}-.+\.csv$/);
+    expect(download.suggestedFilename()).toMatch(/^Repline-\d{4}-\d\d-\d\d-\d{4}-athlete-1-unspecified\.csv$/);
     const csv = await readFile(await download.path(), 'utf8');
     await app.waitForStatus(/Metrics shared/);
 

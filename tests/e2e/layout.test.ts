@@ -1,6 +1,6 @@
 /**
  * The screens fit the phone in the hand and use the desktop's width, measured in Chromium at
- * 320, 390 and 1280 px (fixtures/layout.ts): no sideways scroll, every control inside the
+ * 320, 390, 820 and 1280 px (fixtures/layout.ts): no sideways scroll, every control inside the
  * viewport. The Workout screen with a set on it in every metric (the big live number holds any
  * value at any width); on a wide screen the big number and the chart sit side by side, so the
  * chart is on screen without scrolling.
@@ -72,7 +72,7 @@ describe('History, a session opened from it, and the Profile, with a finished th
       expect(await layoutProblems(app.page, { texts: ['.table-wrap'] }), 'History').toEqual([]);
       expect(await seriousViolations(app.page), 'History').toEqual([]);
       await app.page.getByRole('link', { name: /^Open the session of / }).click();
-      await expect.poll(() => app.page.getByRole('region', { name: /^Set \d$/ }).count()).toBe(3);
+      await expect.poll(() => app.page.getByRole('region', { name: /, set \d$/ }).count()).toBe(3);
       await expect.poll(() => app.page.locator('.js-plotly-plot').count()).toBe(3);
       expect(await layoutProblems(app.page), 'the session, graphs').toEqual([]);
       await app.viewToggle('Table').click();
@@ -102,6 +102,38 @@ describe('a dialog with a message on screen', () => {
       expect(await layoutProblems(app.page, { scope: '.dialog__actions', vertical: true, texts: ['.dialog__title'] })).toEqual([]);
       expect(await layoutProblems(app.page, { scope: '.dialog' })).toEqual([]);
       expect(await layoutProblems(app.page, { scope: '.alerts', vertical: true })).toEqual([]);
+    });
+  }
+});
+
+describe('the phone’s menu with a message on screen', () => {
+  for (const viewport of WIDTHS.filter((w) => w.width < 900)) {
+    test(`at ${viewport.width} px keeps every link of the menu uncovered (issue 31, point 11)`, async ({ app }) => {
+      await app.page.addInitScript(() => localStorage.setItem('repline.settings.v1', JSON.stringify({ metric: 'speed' })));
+      app.problems.allowConsoleError(/Saved settings were reset to defaults/);
+      await app.page.setViewportSize(viewport);
+      await app.open();
+      await app.waitForAlert(/Saved settings were reset to defaults/);
+      await app.page.getByRole('button', { name: 'Open menu', exact: true }).click();
+      await app.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings', exact: true }).waitFor();
+      expect(await layoutProblems(app.page, { scope: '.nav', vertical: true })).toEqual([]);
+    });
+  }
+});
+
+describe('the Settings pages', () => {
+  for (const viewport of WIDTHS) {
+    test(`at ${viewport.width} px have sub-tabs and switches a finger can hit (44 px), and fit (issue 31, point 10)`, async ({ app }) => {
+      await app.page.setViewportSize(viewport);
+      await app.open();
+      await app.page.goto(new URL('/settings', app.page.url()).href);
+      await app.page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Data', exact: true }).waitFor();
+      expect(await layoutProblems(app.page, { scope: '.screen' }), 'General').toEqual([]);
+      const tabs = await app.page.getByRole('navigation', { name: 'Settings' }).getByRole('link').evaluateAll((links) => links.map((a) => a.getBoundingClientRect().height));
+      expect(Math.min(...tabs)).toBeGreaterThanOrEqual(44);
+      const switches = await app.page.getByRole('switch').evaluateAll((all) => all.map((s) => s.getBoundingClientRect()).map((r) => Math.min(r.width, r.height)));
+      expect(switches.length).toBeGreaterThan(0);
+      expect(Math.min(...switches)).toBeGreaterThanOrEqual(44);
     });
   }
 });

@@ -107,8 +107,8 @@ describe('a set streamed by a 6.2 unit', () => {
     for (const row of judged) {
       const value = Number(row.concentric);
       expect(row.valid, `row ${row.label} (${value} vs ${threshold})`).toBe(row.label !== 'W' && value >= threshold);
-      // docs/behaviour.md §5 percent change from the shown value; it is off by at most half a cent of value.
-      const expectedDrop = ((value - threshold) / threshold) * 100;
+      // How far the rep fell short of the target (docs/behaviour.md §2), from the shown value; it is off by at most half a cent of value.
+      const expectedDrop = ((threshold - value) / threshold) * 100;
       const tolerance = (100 * 0.005) / threshold + 0.005;
       expect(row.percentDrop).toMatch(/^-?\d+\.\d{2}\u00a0%$/);
       expect(Math.abs(Number.parseFloat(row.percentDrop!) - expectedDrop), `row ${row.label} percent drop`).toBeLessThanOrEqual(tolerance);

@@ -141,8 +141,8 @@ it('shows three sets of W, 1, 2, 3 on the import, History, the session opened fr
 
     // Opened from the History: each set with its counted reps, a table each.
     await user.click(screen.getByRole('link', { name: /^Open the session of / }));
-    const sets = await screen.findAllByRole('region', { name: /^Set \d$/ });
-    expect(sets.map((set) => [within(set).getByRole('heading').textContent, /(\d) reps/.exec(set.textContent!)![1]])).toEqual([['Set 1', '3'], ['Set 2', '3'], ['Set 3', '3']]);
+    const sets = await screen.findAllByRole('region', { name: /, set \d$/ });
+    expect(sets.map((set) => [within(set).getByRole('heading').textContent, /(\d) reps/.exec(set.textContent!)![1]])).toEqual([['Athlete 1, set 1', '3'], ['Athlete 1, set 2', '3'], ['Athlete 1, set 3', '3']]);
     expect(sets.map((set) => within(set).getAllByRole('row').slice(1).map((row) => row.querySelector('th, td')!.textContent))).toEqual(SETS);
 
     // The batch command on the recording.

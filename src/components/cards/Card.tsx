@@ -25,10 +25,7 @@ export function Card({ title, value, unit, badges, onOpen }: CardProps): ReactEl
     <button type="button" className="card" aria-haspopup="dialog" onClick={onOpen}>
       <span className="card__title">{title}</span>
       <span className="card__value">
-        {value}
-        {/* A unit written as a ratio ("/reps") follows the value directly. */}
-        {unit.startsWith('/') ? '' : ' '}
-        <span className="card__unit">{unit}</span>
+        {value} <span className="card__unit">{unit}</span>
       </span>
       <span className="card__icons">
         {badges.map((badge) => (

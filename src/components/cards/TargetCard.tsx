@@ -1,4 +1,4 @@
-/** The Target card: the target type and the reps counted after the warmup ("6 / 8" with a rep goal), with a voice badge. */
+/** The Target card: the target type and the reps counted after the warmup ("6 reps", or "6 / 8 reps" with a rep goal), with a voice badge. */
 import type { ReactElement } from 'react';
 import { TARGET_LABELS, type TargetType } from '../../rules/target';
 import { VoiceIcon } from '../icons';
@@ -15,5 +15,5 @@ export interface TargetCardProps {
 
 export function TargetCard({ counted, goal, target, voice, onOpen }: TargetCardProps): ReactElement {
   const badges = voice ? [{ name: 'Voice Feedback on', icon: <VoiceIcon /> }] : [];
-  return <Card title={`Target: ${TARGET_LABELS[target]}`} value={goal === null ? Math.max(0, counted) : `${Math.max(0, counted)} / ${goal}`} unit={goal === null ? '/reps' : 'reps'} badges={badges} onOpen={onOpen} />;
+  return <Card title={`Target: ${TARGET_LABELS[target]}`} value={goal === null ? Math.max(0, counted) : `${Math.max(0, counted)} / ${goal}`} unit={goal === null && counted === 1 ? 'rep' : 'reps'} badges={badges} onOpen={onOpen} />;
 }

@@ -32,11 +32,13 @@ describe('InertiaCard', () => {
 });
 
 describe('TargetCard', () => {
-  it('shows the reps excluding warmup over /reps with the target name', () => {
+  it('shows the reps excluding warmup with the target name, "1 rep" and "7 reps" without a goal (issue 31, point 10)', () => {
     render(<TargetCard goal={null} counted={6} target="Fatigue" voice={false} onOpen={() => {}} />);
     const card = screen.getByRole('button', { name: /Target/ });
-    expect(card.textContent).toContain('6/reps');
-    expect(card.textContent).toContain('Fatigue Loss');
+    expect(card.textContent).toMatch(/Fatigue Loss\s*6 reps$/);
+    cleanup();
+    render(<TargetCard goal={null} counted={1} target="None" voice={false} onOpen={() => {}} />);
+    expect(screen.getByRole('button').textContent).toMatch(/None\s*1 rep$/);
   });
 
   it('shows the planned reps as "6 / 8" when there is a rep goal', () => {
@@ -46,7 +48,7 @@ describe('TargetCard', () => {
 
   it('never shows fewer than 0 reps', () => {
     render(<TargetCard goal={null} counted={-2} target="None" voice={false} onOpen={() => {}} />);
-    expect(screen.getByRole('button').textContent).toContain('0/reps');
+    expect(screen.getByRole('button').textContent).toMatch(/None\s*0 reps$/);
   });
 
   it('shows the voice icon only while voice feedback is on', () => {

@@ -21,7 +21,7 @@
  * eccentric/concentric peak-power ratio is a line over the bars on an axis of its own at the
  * right, with 1 (as much braking as driving power) marked: a ratio is not in the metric's unit.
  */
-import { PHASE_LABELS, PHASES } from '../../rules/labels';
+import { figureDecimals, PHASE_LABELS, PHASES } from '../../rules/labels';
 import type { TargetType } from '../../rules/target';
 import type { RepRow } from '../../rules/workoutView';
 
@@ -120,6 +120,8 @@ function marker(phase: (typeof PHASES)[number], style: Look): BarMarker {
 
 function traces(rows: readonly RepRow[], unit: string): BarTrace[] {
   const out: BarTrace[] = [];
+  // The tooltip's figures as the table's (rules/labels.ts `figure`), at the set's largest value.
+  const decimals = figureDecimals(Math.max(0, ...rows.flatMap((row) => [Math.abs(row.concentric), Math.abs(row.eccentric ?? 0)])));
   for (const phase of PHASES) {
     for (const style of ['valid', 'invalid', 'warmup'] as const) {
       const chosen = rows.flatMap((row) => {
@@ -136,7 +138,7 @@ function traces(rows: readonly RepRow[], unit: string): BarTrace[] {
         y: chosen.map((bar) => bar.y),
         offsetgroup: phase,
         marker: marker(phase, style),
-        hovertemplate: `%{y:.2f} ${unit}<extra>${style === 'warmup' ? `${PHASE_LABELS[phase]} warmup` : name}</extra>`,
+        hovertemplate: `%{y:.${decimals}f} ${unit}<extra>${style === 'warmup' ? `${PHASE_LABELS[phase]} warmup` : name}</extra>`,
         ...legend,
       });
     }

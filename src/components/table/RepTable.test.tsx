@@ -2,6 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTurn, sampleRowReps, viewSettings } from '../../rules/fixtures';
+import { withBand } from '../../rules/targetBands';
 import { buildWorkoutView } from '../../rules/workoutView';
 import { percentAgainst, RepTable } from './RepTable';
 
@@ -19,22 +20,30 @@ describe('RepTable', () => {
     render(<RepTable rows={rows} percentAgainst="best 1.00 m/s" phase="concentric" unit="m/s" />);
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['#', 'Concentric (m/s)', 'Eccentric (m/s)', 'Percent Drop (vs best 1.00 m/s)']);
     expect(cells()).toEqual([
-      ['W', '0.80', '0.70', '-20.00\u00a0%'],
+      ['W', '0.80', '0.70', '20.00\u00a0%'],
       ['1', '1.00', '0.98', '0.00\u00a0%'],
-      ['2', '0.98', '0.99', '-2.00\u00a0%'],
-      ['3', '0.96', '0.96', '-4.00\u00a0%'],
-      ['4', '0.94', '0.93', '-6.00\u00a0%'],
-      ['5', '0.90', '0.91', '-10.00\u00a0%'],
-      ['6', '0.86', '0.86', '-14.00\u00a0%'],
+      ['2', '0.98', '0.99', '2.00\u00a0%'],
+      ['3', '0.96', '0.96', '4.00\u00a0%'],
+      ['4', '0.94', '0.93', '6.00\u00a0%'],
+      ['5', '0.90', '0.91', '10.00\u00a0%'],
+      ['6', '0.86', '0.86', '14.00\u00a0%'],
     ]);
   });
 
-  it('marks invalid rows, which CSS dims', () => {
+  it('gives a rep above the target a negative drop, one below it a positive drop (issue 31, point 10)', () => {
+    const { rows } = buildWorkoutView(sampleRowReps(), { ...base, target: 'Threshold', targets: withBand({}, 'velocity', 'concentric', { targetValue: 0.9, dropValue: null, dropPercent: true }) });
+    render(<RepTable rows={rows} percentAgainst="target 0.90 m/s" phase="concentric" unit="m/s" />);
+    // Rep 1 at 1.00 is 11.11 % above the target, rep 6 at 0.86 4.44 % below it.
+    expect(cells()[1]![3]).toBe('-11.11\u00a0%');
+    expect(cells()[6]![3]).toBe('4.44\u00a0%');
+  });
+
+  it('marks warmup rows apart from invalid ones (issue 31, point 10)', () => {
     const { rows } = buildWorkoutView(sampleRowReps(), base);
     render(<RepTable rows={rows} percentAgainst="best 1.00 m/s" phase="concentric" unit="m/s" />);
     const marks = screen.getAllByRole('row').slice(1).map((row) => [row.getAttribute('data-valid'), row.className]);
     expect(marks).toEqual([
-      ['false', 'is-invalid'],
+      ['false', 'is-warmup'],
       ['true', ''],
       ['true', ''],
       ['true', ''],
@@ -55,7 +64,7 @@ describe('RepTable', () => {
     const turn = makeTurn(7, 0.97, 1);
     const { rows } = buildWorkoutView(sampleRowReps(), base, turn);
     render(<RepTable rows={rows} percentAgainst="best 1.00 m/s" phase="concentric" unit="m/s" />);
-    expect(cells().at(-1)).toEqual(['7', '0.97', '…', '-3.00\u00a0%']);
+    expect(cells().at(-1)).toEqual(['7', '0.97', '…', '3.00\u00a0%']);
   });
 
   it('shows "–", never 0.00, for a metric that cannot be measured yet', () => {

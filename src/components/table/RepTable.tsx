@@ -1,14 +1,16 @@
 /**
  * docs/behaviour.md §2 repetition table: #, Concentric, Eccentric and, when a target is set, Percent Drop,
  * whose heading says what it is against (the target, or the set's best rep for Fatigue): the
- * phase bar's "latest … % vs best" is another comparison, and each figure names its own.
- * Warmup rows read W, invalid rows are dimmed (and marked data-valid="false" for tests and CSS),
- * values have two decimals. The chosen phase's column is emphasised. The rep under way shows its
+ * phase bar's "latest … % vs best" is another comparison, and each figure names its own. A drop
+ * is how far a rep fell short of that, so it is positive below it and negative above it.
+ * Warmup rows read W and are plain and muted (not judged); invalid rows are shaded, with a mark in
+ * the danger colour beside their number (both marked data-valid="false" for tests and CSS),
+ * values have three or four significant figures (rules/labels.ts `figure`), percentages two decimals. The chosen phase's column is emphasised. The rep under way shows its
  * concentric at the turn and "…" for its eccentric until the rep closes. An optional column shows
  * the eccentric overload of each rep: eccentric over concentric peak power, and mean power.
  */
 import type { ReactElement } from 'react';
-import { fixed2, type Phase } from '../../rules/labels';
+import { figure as shown, fixed2, type Phase } from '../../rules/labels';
 import type { TargetType } from '../../rules/target';
 import type { RepRow } from '../../rules/workoutView';
 
@@ -16,7 +18,7 @@ import type { RepRow } from '../../rules/workoutView';
 export function percentAgainst(type: TargetType, target: number | null, unit: string): string | undefined {
   if (type === 'None') return undefined;
   if (target === null) return type === 'Fatigue' ? 'best rep' : undefined;
-  return `${type === 'Fatigue' ? 'best' : 'target'} ${fixed2(target)} ${unit}`;
+  return `${type === 'Fatigue' ? 'best' : 'target'} ${shown(target)} ${unit}`;
 }
 
 export interface RepTableProps {
@@ -41,7 +43,7 @@ function overloadText(row: RepRow): string {
 }
 
 export function RepTable({ rows, percentAgainst: against, phase, unit, caption, unknown = false, showOverload = false }: RepTableProps): ReactElement {
-  const figure = (value: number) => (unknown ? '–' : fixed2(value));
+  const figure = (value: number) => (unknown ? '–' : shown(value));
   return (
     <div className="table-wrap">
       <table className="reps">
@@ -69,11 +71,11 @@ export function RepTable({ rows, percentAgainst: against, phase, unit, caption, 
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.index} data-valid={String(row.valid)} className={row.valid ? undefined : 'is-invalid'}>
+            <tr key={row.index} data-valid={String(row.valid)} className={row.count <= 0 ? 'is-warmup' : row.valid ? undefined : 'is-invalid'}>
               <th scope="row">{row.label}</th>
               <td>{figure(row.concentric)}</td>
               <td>{row.eccentric === null ? <span title="The return is under way">…</span> : figure(row.eccentric)}</td>
-              {against !== undefined && <td>{row.percentChange === null ? '–' : `${fixed2(row.percentChange)}\u00a0%`}</td>}
+              {against !== undefined && <td>{row.percentChange === null ? '–' : `${fixed2(-row.percentChange)}\u00a0%`}</td>}
               {showOverload && <td>{overloadText(row)}</td>}
             </tr>
           ))}

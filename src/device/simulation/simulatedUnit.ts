@@ -12,8 +12,9 @@
  * When the demo athlete trains (the product rules are silent):
  * - the demo starts with the rope pulled straight out at angle 0, as if just calibrated;
  * - 1.5 s after `calibrate()` and after `windup()` a set starts by itself (the motor first winds
- *   the rope in when it is out); `startSet(reps)` starts one on demand (a "Start demo set"
- *   button); a set asked for while one is running follows it;
+ *   the rope in when it is out), unless the app holds it (`holdAutoSet`: it asks for the plates
+ *   first); `startSet(reps)` starts one on demand (a "Start demo set" button, the plates chosen);
+ *   a set asked for while one is running follows it;
  * - `calibrate()` re-zeroes the angle at the rope's current position;
  * - sets use the inertia from `setInertia` (0 = the demo default) and the boost last set; the
  *   motor mode is kept and answered like the unit, boost applies whenever it is above 0.
@@ -56,6 +57,8 @@ export interface SimulatedUnit extends Unit {
   startSet(reps?: number): void;
   /** Uses this flywheel inertia (kg·m², the workout's plates) for the next sets. */
   setInertia(kgm2: number): void;
+  /** The set about to start by itself (after calibrating or winding up) does not: the app asks the user something first, then calls `startSet`. */
+  holdAutoSet(): void;
   /** The unit drops the link now and can be reached again `ms` later (see the module notes). */
   simulateDrop(ms: number): void;
   reconnect(): Promise<ConnectedUnit>;
@@ -79,6 +82,8 @@ interface Session {
   /** Physics-frame angle where the rope rests once the queue is played. */
   restAngleDeg: number;
   cancel: Array<() => void>;
+  /** Cancels the set about to start by itself, while one is. */
+  autoSet: (() => void) | null;
   /** False between a simulated drop and the reconnect: nothing reaches the app. */
   linkUp: boolean;
   /** Scheduler time of the last simulated drop, ms (the outage the stream is told about). */
@@ -140,6 +145,7 @@ class DemoUnit implements SimulatedUnit {
         lastAngleDeg: 0,
         restAngleDeg: 0,
         cancel: [],
+        autoSet: null,
         linkUp: true,
         droppedAtMs: 0,
         reachableAtMs: 0,
@@ -249,7 +255,18 @@ class DemoUnit implements SimulatedUnit {
   }
 
   private scheduleAutoSet(session: Session): void {
-    if (this.autoSet) session.cancel.push(this.scheduler.after(AUTO_SET_DELAY_MS, () => this.startSet()));
+    if (!this.autoSet) return;
+    const cancel = this.scheduler.after(AUTO_SET_DELAY_MS, () => {
+      session.autoSet = null;
+      this.startSet();
+    });
+    session.cancel.push(cancel);
+    session.autoSet = cancel;
+  }
+
+  holdAutoSet(): void {
+    this.session?.autoSet?.();
+    if (this.session) this.session.autoSet = null;
   }
 
   private connected(op: UnitOperation): Session {

@@ -77,7 +77,7 @@ describe('the History', () => {
     visit(<HistoryScreen />);
     const card = within(await screen.findByRole('list', { name: /^Finished sessions/ })).getAllByRole('listitem')[0]!;
     expect(within(card).getByRole('heading').textContent).toBe(new Date(STARTED_AT).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
-    expect(card.textContent).toContain('5 reps · best 0.93 Velocity (m/s), concentric');
+    expect(card.textContent).toContain('5 reps · best 0.93\u00a0m/s (velocity, concentric)');
   });
 
   it('exports the session CSV with its mass, plates, every raw sample and who trained', async () => {

@@ -10,20 +10,25 @@
  * so it works while a unit is connected; the export is the same session CSV as the Workout
  * screen's, dated when the session started.
  *
- * Filtered by athlete and exercise (the Team page opens it at one athlete, `?athlete=<id>`): the
- * sessions they trained in, each card's reps and best theirs only (from the sets' records the
- * session keeps), and the progress below over their sets only.
+ * Every card and figure counts the athletes' sets (rules/athleteSets.ts): nobody's reps, and the
+ * sets of an athlete taken out of a session, count for no one. Filtered by athlete and exercise
+ * (the Team page opens it at one athlete, `?athlete=<id>`): the sessions with a counted rep of
+ * theirs (of that athlete doing that exercise: a session where Ana warmed up only, or where
+ * someone else squatted, is not hers nor the squat's), each card's reps and best theirs only
+ * (from the sets' records the session keeps), and the progress below over their sets only.
+ * Deleting from a filtered History offers that athlete's sets alone (DeleteSession.tsx).
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect, useMemo, useState, type ReactElement } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SelectField } from '../../components/SelectField';
 import type { HistoryEntry } from '../../journal/records';
+import { athleteRecords, athletesIn, type Only, type Removed } from '../../rules/athleteSets';
 import { repsText } from '../../rules/labels';
 import { figureKey, figuresOver, type SetRecord } from '../../rules/setRecords';
 import type { Journaling } from '../../journal/journaling';
 import { useApp } from '../../compose/appContext';
+import { DeleteSession } from './DeleteSession';
 import { InProgressCard } from './InProgressCard';
 import { ProgressSection } from './ProgressSection';
 import { best, exportRecorded, when } from './sessionText';
@@ -31,13 +36,34 @@ import { best, exportRecorded, when } from './sessionText';
 type Entry = HistoryEntry & { sets: SetRecord[] };
 const ALL = '';
 
-/** The entry as one athlete's and exercise's: their reps and best (in the session's metric and phase) from their sets. */
-function theirs(entry: Entry, sets: readonly SetRecord[]): HistoryEntry {
-  if (sets.length === entry.sets.length) return entry;
+/** A session as a card of the (filtered) History. */
+interface Card {
+  entry: Entry;
+  /** The athletes taken out of it (the record's `removedAthletes`). */
+  removed: Removed;
+  /** The sets the History is filtered to, each numbered among its athlete's. */
+  sets: SetRecord[];
+  /** The card's reps and best: theirs, over those sets; the session's own summary where it has no sets' records. */
+  shown: HistoryEntry;
+  /** Who trained in it and what, their sets' athletes and exercises. */
+  athleteIds: string[];
+  exerciseIds: string[];
+}
+
+/** The entry as a card of the History filtered to `only`; null when it holds no counted rep of theirs. */
+function cardOf(entry: Entry, only: Only): Card | null {
+  const removed = entry.removedAthletes;
+  const filtered = only.athleteId !== undefined || only.exerciseId !== undefined;
+  const sets = athleteRecords(entry.sets, removed, only);
+  const owned = athleteRecords(entry.sets, removed);
+  if (filtered && !sets.some((s) => s.counted > 0)) return null;
+  const names = { athleteIds: owned.length > 0 ? athletesIn(owned) : entry.athleteIds, exerciseIds: owned.length > 0 ? [...new Set(owned.map((s) => s.exerciseId))] : entry.exerciseIds };
+  // A session kept before its sets' records could be made: its own summary.
+  if (entry.sets.length === 0) return { entry, removed, sets, shown: entry, ...names };
   const key = entry.best === null ? figureKey('velocity', 'concentric') : figureKey(entry.best.metric, entry.best.phase);
   const figures = figuresOver(sets, key);
   const [metric, phase] = key.split('.') as [NonNullable<HistoryEntry['best']>['metric'], NonNullable<HistoryEntry['best']>['phase']];
-  return { ...entry, reps: figures.reps, best: figures.best === null ? null : { value: figures.best, metric, phase } };
+  return { entry, removed, sets, shown: { ...entry, reps: figures.reps, best: figures.best === null ? null : { value: figures.best, metric, phase } }, ...names };
 }
 
 export default function HistoryScreen(): ReactElement {
@@ -52,7 +78,7 @@ export default function HistoryScreen(): ReactElement {
     return journal;
   };
   const [entries, setEntries] = useState<Entry[] | null>(null);
-  const [confirming, setConfirming] = useState<HistoryEntry | null>(null);
+  const [confirming, setConfirming] = useState<Card | null>(null);
   // The filters live in the address (?athlete=, ?exercise=), so the Team page can link to one athlete's history.
   const location = useLocation();
   const navigate = useNavigate();
@@ -72,19 +98,13 @@ export default function HistoryScreen(): ReactElement {
     if (state.kind === 'open') void refresh();
   }, [state.kind, refresh, journal?.revision.value]);
 
-  const matches = (set: SetRecord) => (athlete === ALL || set.athleteId === athlete) && (exercise === ALL || set.exerciseId === exercise);
-  const filtered = useMemo(
-    () =>
-      (entries ?? [])
-        .filter((e) => (athlete === ALL || e.athleteIds.includes(athlete)) && (exercise === ALL || e.exerciseIds.includes(exercise)))
-        .map((entry) => ({ entry, sets: entry.sets.filter(matches) })),
-    [entries, athlete, exercise],
-  );
+  const only: Only = { ...(athlete === ALL ? {} : { athleteId: athlete }), ...(exercise === ALL ? {} : { exerciseId: exercise }) };
+  const cards = useMemo(() => (entries ?? []).flatMap((entry) => cardOf(entry, only) ?? []), [entries, athlete, exercise]);
   const athleteOptions = [{ value: ALL, label: 'All athletes' }, ...roster.map((a) => ({ value: a.id, label: a.archived ? `${a.name} (archived)` : a.name }))];
-  const exerciseIds = [...new Set((entries ?? []).flatMap((e) => e.exerciseIds))];
+  const exerciseIds = [...new Set((entries ?? []).flatMap((e) => cardOf(e, {})?.exerciseIds ?? []))];
   const exerciseOptions = [{ value: ALL, label: 'All exercises' }, ...exerciseIds.map((id) => ({ value: id, label: team?.exerciseName(id) ?? id }))];
-  const names = (entry: HistoryEntry) =>
-    team === null ? '' : `${entry.athleteIds.map((id) => roster.find((a) => a.id === id)?.name ?? 'Unknown athlete').join(', ')} · ${entry.exerciseIds.map(team.exerciseName).join(', ')}`;
+  const nameOf = (id: string) => roster.find((a) => a.id === id)?.name ?? 'Unknown athlete';
+  const names = (card: Card) => (team === null ? '' : `${card.athleteIds.map(nameOf).join(', ')} · ${card.exerciseIds.map(team.exerciseName).join(', ')}`);
 
   return (
     <section className="screen history">
@@ -103,17 +123,17 @@ export default function HistoryScreen(): ReactElement {
         </div>
       )}
       {state.kind === 'open' && entries !== null && entries.length === 0 && <p className="empty">No finished sessions yet.</p>}
-      {state.kind === 'open' && entries !== null && entries.length > 0 && filtered.length === 0 && <p className="empty">No finished session of this athlete and exercise yet.</p>}
-      {state.kind === 'open' && filtered.length > 0 && (
+      {state.kind === 'open' && entries !== null && entries.length > 0 && cards.length === 0 && <p className="empty">No finished session of this athlete and exercise yet.</p>}
+      {state.kind === 'open' && cards.length > 0 && (
         <section aria-labelledby="sessions-title">
           <h2 id="sessions-title">Sessions</h2>
           <ul className="cards-list" aria-label="Finished sessions, newest first">
-            {filtered.map(({ entry: full, sets }) => {
-              const entry = theirs(full, sets);
+            {cards.map((card) => {
+              const entry = card.shown;
               return (
               <li key={entry.id} className="item-card">
                 <h3 className="item-card__title">{when(entry)}</h3>
-                {team !== null && <p className="item-card__facts">{names(full)}</p>}
+                {team !== null && <p className="item-card__facts">{names(card)}</p>}
                 <p className="item-card__facts">
                   {repsText(entry.reps)} · best {best(entry)}
                 </p>
@@ -124,7 +144,7 @@ export default function HistoryScreen(): ReactElement {
                   <button type="button" className="button" aria-label={`Export CSV of the session of ${when(entry)}`} onClick={() => void attempt(() => exportRecorded(open(), entry, app.ports.share(), alerts, team?.names()))}>
                     Export CSV
                   </button>
-                  <button type="button" className="button" aria-label={`Delete the session of ${when(entry)}`} onClick={() => setConfirming(entry)}>
+                  <button type="button" className="button button--delete" aria-label={`Delete the session of ${when(entry)}`} onClick={() => setConfirming(card)}>
                     Delete
                   </button>
                 </div>
@@ -134,22 +154,19 @@ export default function HistoryScreen(): ReactElement {
           </ul>
         </section>
       )}
-      {filtered.length > 0 && <ProgressSection sessions={filtered} />}
+      {cards.length > 0 && <ProgressSection sessions={cards.map(({ entry, sets }) => ({ entry, sets }))} />}
       {confirming !== null && (
-        <ConfirmDialog
-          title="Delete session?"
-          confirmLabel="Delete"
+        <DeleteSession
+          journal={open()}
+          session={{ id: confirming.entry.id, startedAt: confirming.entry.startedAt, sets: confirming.entry.sets, removed: confirming.removed, reps: confirming.shown.reps }}
+          athleteId={athlete === ALL ? null : athlete}
+          name={nameOf}
           onCancel={() => setConfirming(null)}
-          onConfirm={async () => {
-            await open().remove(confirming.id);
+          onDone={async () => {
             setConfirming(null);
             await refresh();
           }}
-        >
-          <p>
-            The session of {when(confirming)} ({repsText(confirming.reps)}) and all its samples will be deleted from this device. This cannot be undone.
-          </p>
-        </ConfirmDialog>
+        />
       )}
     </section>
   );

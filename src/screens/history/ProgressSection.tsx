@@ -11,7 +11,7 @@ import { lazy, Suspense, useMemo, useState, type ReactElement } from 'react';
 import { SelectField } from '../../components/SelectField';
 import { METRICS, type Metric } from '../../engine/types';
 import type { HistoryEntry } from '../../journal/records';
-import { fixed2, METRIC_LABELS, PHASE_LABELS, PHASES, type Phase } from '../../rules/labels';
+import { figure, METRIC_LABELS, PHASE_LABELS, PHASES, type Phase } from '../../rules/labels';
 import { mostUsedInertia, repsByInertia as byInertia } from '../../rules/progress';
 import { figureKey, figuresOver, type SetRecord } from '../../rules/setRecords';
 import type { ProgressLine } from './ProgressChart';
@@ -126,8 +126,8 @@ export function ProgressSection({ sessions: given }: { sessions: readonly Progre
                     <th scope="row">{when(session.entry)}</th>
                     {at === ALL && <td>{rowInertia ?? session.entry.inertias.join(', ')}</td>}
                     <td>{figures.reps}</td>
-                    <td>{figures.best === null ? '–' : fixed2(figures.best)}</td>
-                    <td>{figures.mean === null ? '–' : fixed2(figures.mean)}</td>
+                    <td>{figures.best === null ? '–' : figure(figures.best)}</td>
+                    <td>{figures.mean === null ? '–' : figure(figures.mean)}</td>
                   </tr>
                 ))}
               </tbody>

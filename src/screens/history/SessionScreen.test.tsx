@@ -76,8 +76,8 @@ describe('a three-set session opened from the History', () => {
     const user = visitHistory();
     await user.click(await screen.findByRole('link', { name: `Open the session of ${WHEN}` }));
     expect(await screen.findByRole('heading', { level: 1, name: `Session of ${WHEN}` })).toBeTruthy();
-    const sets = await screen.findAllByRole('region', { name: /^Set \d$/ });
-    expect(sets.map((set) => within(set).getByRole('heading').textContent)).toEqual(['Set 1', 'Set 2', 'Set 3']);
+    const sets = await screen.findAllByRole('region', { name: /, set \d$/ });
+    expect(sets.map((set) => within(set).getByRole('heading').textContent)).toEqual(['Athlete 1, set 1', 'Athlete 1, set 2', 'Athlete 1, set 3']);
     for (const set of sets) {
       expect(set.textContent).toMatch(/0\.05\u00a0kg·m², boost Off · 3 reps · best \d\.\d\d\u00a0m\/s · mean \d\.\d\d\u00a0m\/s · velocity loss/);
       expect(await within(set).findByText('chart of W 1 2 3')).toBeTruthy();
@@ -96,7 +96,7 @@ describe('a three-set session opened from the History', () => {
   it('deletes the session after the confirmation and goes back to the History', async () => {
     const user = visitHistory();
     await user.click(await screen.findByRole('link', { name: `Open the session of ${WHEN}` }));
-    await screen.findAllByRole('region', { name: /^Set \d$/ });
+    await screen.findAllByRole('region', { name: /, set \d$/ });
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Delete session?' })).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('No finished sessions yet.')).toBeTruthy();

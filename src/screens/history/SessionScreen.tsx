@@ -8,13 +8,15 @@
  * Decisions where the product rules are silent: the page reads the journal only, so it leaves the
  * set on the Workout screen alone and works while a unit is connected; sets split as the Workout
  * screen splits them (rules/setTags), with the session's set rest, loads and changes of athlete or
- * exercise, each counted after its own athlete's warmup. Each set says who did it and what, and
- * the RPE and note given after it, which can be given or changed here too.
+ * exercise, each counted after its own athlete's warmup. The sets are the athletes' (rules/
+ * athleteSets.ts): nobody's reps after a set was over, and the sets of an athlete taken out of the
+ * session, are in none. Each set is named as its athlete knows it ("Ana, set 2") and says what
+ * they did, and the RPE and note given after it, which can be given or changed here too.
+ * Deleting the session names everyone in it (DeleteSession.tsx).
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactElement } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SelectField } from '../../components/SelectField';
 import { percentAgainst, RepTable } from '../../components/table/RepTable';
 import { useApp } from '../../compose/appContext';
@@ -23,10 +25,12 @@ import type { RecordedSession } from '../../journal/journaling';
 import { METRIC_LABELS, METRIC_UNITS, PHASE_LABELS, PHASES, type Phase } from '../../rules/labels';
 import type { View } from '../../rules/settingsModel';
 import { summariseSet } from '../../rules/sets';
+import { athleteSets, setName, type AthleteSet } from '../../rules/athleteSets';
 import { splitSets } from '../../rules/setSplit';
-import { taggedSets, type TaggedSet } from '../../rules/setTags';
+import { taggedSets } from '../../rules/setTags';
 import { buildWorkoutView } from '../../rules/workoutView';
 import { setFigures } from '../workout/SetList';
+import { DeleteSession } from './DeleteSession';
 import { RateDialog } from './RateDialog';
 import { exportRecorded, when } from './sessionText';
 
@@ -37,19 +41,24 @@ const PHASE_OPTIONS = PHASES.map((value) => ({ value, label: PHASE_LABELS[value]
 /** A set of the session: its reps numbered from the set's first rep (its warmup first), who did it and the rating given. */
 interface ShownSet {
   reps: Rep[];
-  tagged: TaggedSet | null;
+  tagged: AthleteSet | null;
+}
+
+/** How the session's sets are cut and rated: its rules with its tags, notes and the athletes taken out. */
+function rulesOf(recorded: RecordedSession) {
+  const s = recorded.settings;
+  return { restS: s.setRestS, loads: recorded.loads, tags: recorded.tags, notes: recorded.notes, removed: recorded.removedAthletes, warmup: s.warmup, metric: s.metric, phase: s.phase };
 }
 
 function setsOf(recorded: RecordedSession): ShownSet[] {
-  const s = recorded.settings;
   const fromZero = (set: readonly Rep[]) => set.map((rep) => ({ ...rep, index: rep.index - set[0]!.index }));
-  if (recorded.tags.length === 0) return splitSets(recorded.reps, { restS: s.setRestS, loads: recorded.loads }).map((set) => ({ reps: fromZero(set), tagged: null }));
-  return taggedSets(recorded.reps, { restS: s.setRestS, loads: recorded.loads, tags: recorded.tags, notes: recorded.notes, warmup: s.warmup, metric: s.metric, phase: s.phase }).map((set) => ({ reps: fromZero(set.reps), tagged: set }));
+  if (recorded.tags.length === 0) return splitSets(recorded.reps, { restS: recorded.settings.setRestS, loads: recorded.loads }).map((set) => ({ reps: fromZero(set), tagged: null }));
+  return athleteSets(recorded.reps, rulesOf(recorded)).map((set) => ({ reps: fromZero(set.reps), tagged: set }));
 }
 
-/** "Ana · Squat · RPE 7 · “last rep slow”" */
-function whoLine(set: TaggedSet, name: (athleteId: string) => string, exercise: (id: string) => string): string {
-  return [name(set.athleteId), exercise(set.exerciseId), set.rpe === null ? 'no RPE given' : `RPE ${set.rpe}`, set.note === '' ? null : `“${set.note}”`].filter((x) => x !== null).join(' · ');
+/** "Squat · RPE 7 · “last rep slow”" */
+function whatLine(set: AthleteSet, exercise: (id: string) => string): string {
+  return [exercise(set.exerciseId), set.rpe === null ? 'no RPE given' : `RPE ${set.rpe}`, set.note === '' ? null : `“${set.note}”`].filter((x) => x !== null).join(' · ');
 }
 
 function SessionSet({ index, set, recorded, metric, phase, view, onRate }: { index: number; set: ShownSet; recorded: RecordedSession; metric: Metric; phase: Phase; view: View; onRate: (() => void) | null }): ReactElement {
@@ -63,14 +72,15 @@ function SessionSet({ index, set, recorded, metric, phase, view, onRate }: { ind
   const id = `set-${index + 1}`;
   const roster = team.value?.store.roster.value ?? [];
   const name = (athleteId: string) => roster.find((a) => a.id === athleteId)?.name ?? 'Unknown athlete';
+  const title = set.tagged !== null && team.value !== null ? setName(name(set.tagged.athleteId), set.tagged) : `Set ${index + 1}`;
   return (
     <section className="session-set" aria-labelledby={id}>
-      <h2 id={id}>Set {index + 1}</h2>
+      <h2 id={id}>{title}</h2>
       {set.tagged !== null && team.value !== null && (
         <p className="session-set__who">
-          {whoLine(set.tagged, name, team.value.exerciseName)}{' '}
+          {whatLine(set.tagged, team.value.exerciseName)}{' '}
           {onRate !== null && (
-            <button type="button" className="button" aria-label={`Rate set ${index + 1}`} onClick={onRate}>
+            <button type="button" className="button" aria-label={`Rate ${title}`} onClick={onRate}>
               Rate
             </button>
           )}
@@ -103,7 +113,7 @@ export default function SessionScreen(): ReactElement {
   const [phase, setPhase] = useState<Phase>(settings.current.peek().phase);
   const [view, setView] = useState<View>(settings.current.peek().view);
   const [confirming, setConfirming] = useState(false);
-  const [rating, setRating] = useState<TaggedSet | null>(null);
+  const [rating, setRating] = useState<AthleteSet | null>(null);
 
   useEffect(() => {
     if (!ready || journal === null) return;
@@ -142,7 +152,7 @@ export default function SessionScreen(): ReactElement {
             <button type="button" className="button" onClick={() => void attempt(() => exportRecorded(journal, recorded.loaded.meta, app.ports.share(), alerts, app.team.value?.names()))}>
               Export CSV
             </button>
-            <button type="button" className="button" onClick={() => setConfirming(true)}>
+            <button type="button" className="button button--delete" onClick={() => setConfirming(true)}>
               Delete
             </button>
           </div>
@@ -156,7 +166,8 @@ export default function SessionScreen(): ReactElement {
               onClose={() => setRating(null)}
               onSave={(rpe, note) =>
                 void attempt(async () => {
-                  await journal.rateSet(id, { atUs: rating.startUs, rpe, note }, sets.flatMap((x) => (x.tagged === null ? [] : [x.tagged.startUs])));
+                  // A note names its set by the set's start among every set of the session, nobody's included.
+                  await journal.rateSet(id, { atUs: rating.startUs, rpe, note }, taggedSets(recorded.reps, rulesOf(recorded)).map((x) => x.startUs));
                   setRecorded(await journal.recorded(id));
                   setRating(null);
                 })
@@ -164,17 +175,14 @@ export default function SessionScreen(): ReactElement {
             />
           )}
           {confirming && (
-            <ConfirmDialog
-              title="Delete session?"
-              confirmLabel="Delete"
+            <DeleteSession
+              journal={journal}
+              session={{ id, startedAt: recorded.loaded.meta.startedAt, sets: recorded.loaded.meta.sets ?? [], removed: recorded.removedAthletes, reps: recorded.tags.length === 0 ? (recorded.loaded.meta.summary?.reps ?? 0) : sets.reduce((n, set) => n + (set.tagged?.summary.counted ?? 0), 0) }}
+              athleteId={null}
+              name={(athleteId) => app.team.value?.store.roster.value.find((a) => a.id === athleteId)?.name ?? 'Unknown athlete'}
               onCancel={() => setConfirming(false)}
-              onConfirm={async () => {
-                await journal.remove(id);
-                navigate('/history');
-              }}
-            >
-              <p>The session of {when(recorded.loaded.meta)} and all its samples will be deleted from this device. This cannot be undone.</p>
-            </ConfirmDialog>
+              onDone={() => navigate('/history')}
+            />
           )}
         </>
       )}

@@ -5,7 +5,7 @@
 import type { SessionHistory } from '../../journal/sessionHistory';
 import type { HistoryEntry } from '../../journal/records';
 import type { SharePort } from '../../platform/share/port';
-import { fixed2, METRIC_LABELS, PHASE_LABELS } from '../../rules/labels';
+import { figure, METRIC_LABELS, METRIC_UNITS, PHASE_LABELS } from '../../rules/labels';
 import type { SessionTagsInput } from '../../csv';
 import { exportSessionCsv, sessionCsvInput, type ExportReport } from '../../workout/sessionExport';
 
@@ -14,10 +14,11 @@ export function when(entry: Pick<HistoryEntry, 'startedAt'>): string {
   return new Date(entry.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-/** "0.93 Velocity (m/s), concentric", or a dash without one. */
+/** "0.93 m/s (velocity, concentric)", "2353 N (net force, eccentric)": the value with its unit, then what it is; a dash without one. */
 export function best(entry: Pick<HistoryEntry, 'best'>): string {
   if (entry.best === null) return '—';
-  return `${fixed2(entry.best.value)} ${METRIC_LABELS[entry.best.metric]}, ${PHASE_LABELS[entry.best.phase].toLowerCase()}`;
+  const what = METRIC_LABELS[entry.best.metric].replace(/ \(.*\)$/, '').toLowerCase();
+  return `${figure(entry.best.value)}\u00a0${METRIC_UNITS[entry.best.metric]} (${what}, ${PHASE_LABELS[entry.best.phase].toLowerCase()})`;
 }
 
 /**

@@ -48,4 +48,12 @@ describe('the Profile screen', () => {
     expect(screen.getByText(/there is only one set/)).toBeTruthy();
     expect(screen.queryByText('charts drawn')).toBeNull();
   });
+
+  it('says a profile test is under way, and leads back to it (issue 31, point 10)', async () => {
+    const test = await app.profileTest();
+    act(() => test.setRun({ steps: [{ plates: [0, 0, 1, 0, 0], inertia: 0.025 }, { plates: [0, 1, 0, 0, 0], inertia: 0.05 }, { plates: [1, 0, 0, 0, 0], inertia: 0.1 }], index: 1, sinceUs: null, startUs: 0, finished: false }));
+    renderWithApp(<MemoryRouter><ProfileScreen /></MemoryRouter>, app);
+    expect((await screen.findByText(/^A profile test is under way: set 2 of 3\./)).textContent).toContain('Go on with the test');
+    expect(screen.getByRole('link', { name: 'Go on with the test' }).getAttribute('href')).toBe('/profile/test');
+  });
 });

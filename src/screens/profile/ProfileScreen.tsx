@@ -20,15 +20,17 @@ import { Link } from 'react-router-dom';
 import { SelectField } from '../../components/SelectField';
 import type { SessionHistory } from '../../journal/sessionHistory';
 import { recordPoints } from '../../rules/athleteProfile';
+import { athleteRecords, type Removed } from '../../rules/athleteSets';
 import { fitProfile, type ProfileSet } from '../../rules/inertiaProfile';
 import { fixed2 } from '../../rules/labels';
 import type { SetRecord } from '../../rules/setRecords';
 import { useApp } from '../../compose/appContext';
+import type { ProfileTestStore } from '../../stores/profileTest';
 import { ProfileFits } from './ProfileFits';
 
 /** The finished sessions, newest first, each labelled by when it started, with its sets' records. */
-export async function profileSessions(journal: Pick<SessionHistory, 'summaries'>): Promise<{ label: string; sets: SetRecord[] }[]> {
-  return (await journal.summaries()).map((entry) => ({ label: new Date(entry.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }), sets: entry.sets }));
+export async function profileSessions(journal: Pick<SessionHistory, 'summaries'>): Promise<{ label: string; sets: SetRecord[]; removed: Removed }[]> {
+  return (await journal.summaries()).map((entry) => ({ label: new Date(entry.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }), sets: entry.sets, removed: entry.removedAthletes }));
 }
 
 export default function ProfileScreen(): ReactElement {
@@ -38,7 +40,7 @@ export default function ProfileScreen(): ReactElement {
   const journal = app.journal.value;
   const state = journal?.state.value ?? { kind: 'opening' };
   const team = app.team.value;
-  const [sessions, setSessions] = useState<{ label: string; sets: SetRecord[] }[] | null>(null);
+  const [sessions, setSessions] = useState<{ label: string; sets: SetRecord[]; removed: Removed }[] | null>(null);
   const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
   const [athleteId, setAthleteId] = useState<string | null>(null);
   const [exerciseId, setExerciseId] = useState<string | null>(null);
@@ -49,8 +51,15 @@ export default function ProfileScreen(): ReactElement {
     if (state.kind === 'open' && journal !== null) void attempt(async () => setSessions(await profileSessions(journal)));
   }, [state.kind, journal]);
 
+  // A profile test under way (its store, kept across pages and reloads): the page says so and leads back to it.
+  const [test, setTest] = useState<ProfileTestStore | null>(null);
+  useEffect(() => {
+    void attempt(async () => setTest(await app.profileTest()));
+  }, [app]);
+  const testRun = test?.run.value ?? null;
+
   const sets = useMemo<ProfileSet[] | null>(() => (sessions === null ? null : recordPoints(sessions, athlete, exercise)), [sessions, athlete, exercise]);
-  const done = useMemo(() => new Set((sessions ?? []).flatMap((s) => s.sets.filter((x) => x.athleteId === athlete).map((x) => x.exerciseId))), [sessions, athlete]);
+  const done = useMemo(() => new Set((sessions ?? []).flatMap((s) => athleteRecords(s.sets, s.removed, { athleteId: athlete }).map((x) => x.exerciseId))), [sessions, athlete]);
   const exerciseOptions = team === null ? [] : [...new Set([exercise, ...done])].map((id) => ({ value: id, label: team.exerciseName(id) }));
 
   const used = useMemo(() => (sets ?? []).filter((s) => !left.has(s.label)), [sets, left]);
@@ -69,6 +78,11 @@ export default function ProfileScreen(): ReactElement {
         How your output falls as the inertia rises, from the sets of the finished sessions on this device. No sets at enough inertias yet?{' '}
         <Link to="/profile/test">Run a profile test</Link>.
       </p>
+      {testRun !== null && !testRun.finished && (
+        <p className="notice">
+          A profile test is under way: set {testRun.index + 1} of {testRun.steps.length}. <Link to="/profile/test">Go on with the test</Link>
+        </p>
+      )}
       {state.kind === 'opening' && <p className="hint">Loading…</p>}
       {team !== null && (
         <div className="history__filters">

@@ -14,6 +14,11 @@ import { synthesizeSet } from '../../device/simulation/physics';
 import { createFakeDemoUnit, createFakeUnit, type FakeUnit } from '../../device/testing/fakeUnit';
 import type { App } from '../../compose/compose';
 import { composeTestApp, renderWithApp, type TestPorts } from '../../compose/testing/testApp';
+import { DEFAULT_ENGINE_SETTINGS } from '../../engine/settings';
+import { SessionJournal } from '../../journal/sessionJournal';
+import { workoutSnapshot } from '../../journal/sessionRecovery';
+import { freshStore, manualTimer } from '../../journal/testKit';
+import { DEFAULT_SETTINGS } from '../../rules/settingsModel';
 
 vi.mock('./ProfileCharts', () => ({ default: () => <p>charts drawn</p> }));
 const { default: ProfileTestScreen } = await import('./ProfileTestScreen');
@@ -118,5 +123,44 @@ describe('the guided profile test', () => {
     await user.click(screen.getByRole('button', { name: 'Start demo set' }));
     // Warmup 1 and the default 3 reps.
     expect(demo.sets).toEqual([4]);
+  });
+
+  it('after a reload, says the test’s reps wait in the unfinished session and recovers it in place, not "0 / 3 reps" (issue 31, point 10)', async () => {
+    const user = userEvent.setup();
+    const unit = createFakeUnit();
+    await act(() => app.link.connect(unit));
+    // The unit streams the rope at rest before the athlete starts.
+    act(() => unit.emitSamples({ timeUs: Array.from({ length: 200 }, (_, i) => i * 5000), angleDeg: Array.from({ length: 200 }, () => 0) }));
+    renderWithApp(<MemoryRouter><ProfileTestScreen /></MemoryRouter>, app);
+    await user.click(await screen.findByRole('button', { name: 'Start the test' }));
+    await user.click(screen.getByRole('button', { name: 'Plates are on' }));
+    const after = { us: 1e6, angle: undefined as number | undefined };
+    act(() => doSet(unit, 0.025, 11, after));
+    await waitFor(() => expect(screen.getByText(/^3 \/ 3 reps/)).toBeTruthy());
+
+    // The page reloads mid-test: a new app on the same storage, the session it was recording
+    // unfinished in the journal.
+    const storage: StoragePort = (app.ports as TestPorts).memory;
+    const raw = app.session.raw();
+    cleanup();
+    app.dispose();
+    app = composeTestApp({
+      storage: () => storage,
+      openJournal: async () => {
+        const store = await freshStore();
+        const journal = new SessionJournal({ store, every: manualTimer().every, newId: () => 'reloaded', now: () => Date.UTC(2025, 4, 1) });
+        journal.start({ settings: { engine: { ...DEFAULT_ENGINE_SETTINGS, inertia: 0.025 }, workout: workoutSnapshot({ ...DEFAULT_SETTINGS, plates: [0, 0, 1, 0, 0] }) }, plates: [0, 0, 1, 0, 0], unitKind: 'bluetooth', unit: null });
+        journal.append(raw.timeUs, raw.angleDeg);
+        await journal.flush();
+        journal.dispose();
+        return store;
+      },
+    });
+    await app.startBackground();
+    renderWithApp(<MemoryRouter><ProfileTestScreen /></MemoryRouter>, app);
+    expect(await screen.findByText(/The page was reloaded: the reps of the test are in its unfinished session/)).toBeTruthy();
+    expect(screen.queryByText(/0 \/ 3 reps/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Recover the test’s session' }));
+    expect(await screen.findByText(/^3 \/ 3 reps/)).toBeTruthy();
   });
 });

@@ -8,7 +8,9 @@
  *
  * The plan and the progress live in the app's profile test store (stores/profileTest.ts), not in
  * the page: the user goes to the Workout screen and back, or reloads, and finds the test where it
- * was. With the Demo unit the step has its own "Start demo set", for the warmup and the reps.
+ * was. After a reload its reps are in the unfinished session the journal offers to recover: until
+ * it is, the step says so (not "0 / 3 reps") and recovers it here. With the Demo unit the step has
+ * its own "Start demo set", for the warmup and the reps.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState, type ReactElement } from 'react';
@@ -92,7 +94,8 @@ export default function ProfileTestScreen(): ReactElement {
 
 function ProfileTest({ store }: { store: ProfileTestStore }): ReactElement {
   useSignals();
-  const { session, stores } = useApp();
+  const { session, stores, journal } = useApp();
+  const offer = journal.value?.offer.value ?? null;
   const { settings, connection, alerts } = stores;
   const { attempt } = alerts;
   const s = settings.current.value;
@@ -131,6 +134,22 @@ function ProfileTest({ store }: { store: ProfileTestStore }): ReactElement {
           New test
         </button>
       </>
+    );
+  } else if (offer !== null && run.sinceUs !== null && session.reps.value.length === 0) {
+    // Reloaded mid-test: the reps done are in the session the page was recording.
+    body = (
+      <section className="profile-test__step" aria-labelledby="step-title">
+        <h2 id="step-title">
+          Set {run.index + 1} of {run.steps.length}: {run.steps[run.index]!.inertia} kg·m²
+        </h2>
+        <p>The page was reloaded: the reps of the test are in its unfinished session. Recover it to go on where you were.</p>
+        <button type="button" className="button button--primary" onClick={() => void attempt(() => journal.value!.recover())}>
+          Recover the test’s session
+        </button>
+        <button type="button" className="button" onClick={() => setRun(null)}>
+          Stop the test
+        </button>
+      </section>
     );
   } else {
     const step = run.steps[run.index]!;

@@ -50,7 +50,7 @@ describe('the Team page’s roster', () => {
     expect(app.stores.alerts.status.peek()?.message).toBe('Mia is archived: their sets are kept.');
     expect(team.store.roster.peek().find((a) => a.name === 'Mia')!.archived).toBe(true);
 
-    await user.click(within(card('Athletes', 'Mia')).getByRole('button', { name: 'Bring Mia back' }));
+    await user.click(within(card('Athletes', 'Mia')).getByRole('button', { name: 'Bring back Mia' }));
     expect(within(card('Athletes', 'Mia')).getByRole('heading').textContent).toBe('Mia');
     expect(team.store.roster.peek().find((a) => a.name === 'Mia')!.archived).toBe(false);
   });
@@ -65,7 +65,7 @@ describe('the Team page’s roster', () => {
     expect(within(card('Your exercises', 'Cable pull-through')).getByRole('heading').textContent).toBe('Cable pull-through (archived)');
     expect(app.stores.alerts.status.peek()?.message).toBe('Cable pull-through is archived: its sets are kept.');
 
-    await user.click(within(card('Your exercises', 'Cable pull-through')).getByRole('button', { name: 'Bring Cable pull-through back' }));
+    await user.click(within(card('Your exercises', 'Cable pull-through')).getByRole('button', { name: 'Bring back Cable pull-through' }));
     expect(within(card('Your exercises', 'Cable pull-through')).getByRole('heading').textContent).toBe('Cable pull-through');
     expect(team.store.exercises.peek()[0]!.archived).toBe(false);
   });

@@ -49,7 +49,7 @@ function RosterCard({ name, archived, facts, archiveDisabled = false, onChange, 
         <button type="button" className="button" aria-label={`Change ${name}`} onClick={onChange}>
           Change
         </button>
-        <button type="button" className="button" aria-label={archived ? `Bring ${name} back` : `Archive ${name}`} disabled={archiveDisabled} onClick={onArchive}>
+        <button type="button" className="button" aria-label={archived ? `Bring back ${name}` : `Archive ${name}`} disabled={archiveDisabled} onClick={onArchive}>
           {archived ? 'Bring back' : 'Archive'}
         </button>
       </div>

@@ -24,6 +24,8 @@ export default function AthleteSwitch({ team, onClose }: { team: Team; onClose: 
   const athletes = team.athletes.value;
   const activeId = team.store.athleteId.value;
   const order = team.store.order.value;
+  // "70 kg · 1. today", after the name and a space: the two lines would run together in the button's name ("Ana70 kg").
+  const detail = (a: { id: string; bodyMass: number }) => `${a.bodyMass} kg${order?.athleteIds.includes(a.id) ? ` · ${order.athleteIds.indexOf(a.id) + 1}. today` : ''}`;
 
   if (step === 'order') return <OrderEditor team={team} onDone={onClose} onBack={() => setStep('pick')} />;
   if (step === 'add') return <AddAthlete team={team} onDone={onClose} onBack={() => setStep('pick')} />;
@@ -44,10 +46,7 @@ export default function AthleteSwitch({ team, onClose }: { team: Team; onClose: 
                 })
               }
             >
-              <span>{a.name}</span>
-              <span className="pick-list__detail">
-                {a.bodyMass} kg{order?.athleteIds.includes(a.id) ? ` · ${order.athleteIds.indexOf(a.id) + 1}. today` : ''}
-              </span>
+              <span>{a.name}</span> <span className="pick-list__detail">{detail(a)}</span>
             </button>
           </li>
         ))}

@@ -77,4 +77,8 @@ describe('the big live number', () => {
     cleanup();
     expect(shown({ row: { ...view.rows[6]!, overload: null }, ratio }).value).toBe('–\u00a0×');
   });
+
+  it('says which rep is under way while the one shown is an earlier rep (issue 31, point 9)', () => {
+    expect(shown({ row: view.rows[5], phase: 'eccentric', underWay: 6 }).region.textContent).toContain('Rep 5 · Eccentric · rep 6 under way');
+  });
 });

@@ -11,7 +11,9 @@
  * It can show the eccentric side instead (`ratio`, the athlete's choice): the rep's eccentric over
  * concentric peak or mean power, judged against their ratio target (rules/overloadTarget.ts) when
  * they have one, with how many of the set's reps met it. The ratio is known once the rep's return
- * is over; "–" without concentric power (no plates).
+ * is over; "–" without concentric power (no plates). While a rep's return is under way, its ratio
+ * (or its eccentric, with the eccentric shown) is not known yet: the number shows the last rep
+ * whose figure is, and says which rep is under way, instead of a passing "–".
  *
  * The figure fills the box's width whatever the metric: "0.86 m/s" and "1275.60 N" both fit a
  * 320 px phone. Its size is the box's width over the text's width in ems (`--ems`, a bold digit
@@ -19,7 +21,7 @@
  * the number does not jump in size between reps of one metric.
  */
 import type { CSSProperties, ReactElement } from 'react';
-import { fixed2, PHASE_LABELS, repsText, type Phase } from '../../rules/labels';
+import { figure, fixed2, PHASE_LABELS, repsText, type Phase } from '../../rules/labels';
 import { OVERLOAD_RATIO_LABELS, type OverloadRatio, type RatioSummary, type RatioTarget } from '../../rules/overloadTarget';
 import type { RepRow } from '../../rules/workoutView';
 
@@ -43,6 +45,8 @@ export interface LiveNumberProps {
   unknown: boolean;
   /** Shows the rep's eccentric/concentric ratio instead of the metric. */
   ratio?: RatioShown | null;
+  /** The count of the rep under way when its figure is not the one shown (its return is); null otherwise. */
+  underWay?: number | null;
 }
 
 /** The ratio of `row`, null while its return is under way or without concentric power. */
@@ -62,14 +66,14 @@ export function figureEms(value: string, unit: string): number {
   return Math.max(value.length, 4) * 0.72 + (unit.length + 1) * 0.25 * 0.8;
 }
 
-export function LiveNumber({ row, phase, unit: metricUnit, counted, goal, setDone, completeBelow, unknown, ratio = null }: LiveNumberProps): ReactElement {
+export function LiveNumber({ row, phase, unit: metricUnit, counted, goal, setDone, completeBelow, unknown, ratio = null, underWay = null }: LiveNumberProps): ReactElement {
   const shownRatio = ratio === null ? null : ratioOf(row, ratio.ratio);
   let state = tone(row, unknown);
   if (ratio !== null && state !== 'warmup' && row !== null) state = shownRatio === null ? 'none' : ratio.target === null || shownRatio >= ratio.target.min ? 'valid' : 'invalid';
   const unit = ratio === null ? metricUnit : '×';
-  const value = ratio !== null ? (shownRatio === null ? '–' : fixed2(shownRatio)) : row === null || row.value === null || unknown ? '–' : fixed2(row.value);
+  const value = ratio !== null ? (shownRatio === null ? '–' : fixed2(shownRatio)) : row === null || row.value === null || unknown ? '–' : figure(row.value);
   const what = ratio === null ? PHASE_LABELS[phase] : OVERLOAD_RATIO_LABELS[ratio.ratio];
-  const label = row === null ? what : `${row.count <= 0 ? 'Warmup' : `Rep ${row.count}`} · ${what}`;
+  const label = `${row === null ? what : `${row.count <= 0 ? 'Warmup' : `Rep ${row.count}`} · ${what}`}${underWay === null ? '' : ` · ${underWay <= 0 ? 'warmup' : `rep ${underWay}`} under way`}`;
   return (
     <section className="live-number" data-tone={state} aria-label="Latest rep">
       <p className="live-number__label">
@@ -88,7 +92,7 @@ export function LiveNumber({ row, phase, unit: metricUnit, counted, goal, setDon
         </p>
         {completeBelow !== null && (
           <p className="set-complete">
-            Set complete: the last rep fell below {fixed2(completeBelow)} {unit}.
+            Set complete: the last rep fell below {figure(completeBelow)} {unit}.
           </p>
         )}
       </div>

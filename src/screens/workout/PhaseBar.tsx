@@ -6,7 +6,7 @@
  */
 import type { ReactElement } from 'react';
 import { SwapIcon } from '../../components/icons';
-import { fixed2, PHASE_LABELS, type Phase } from '../../rules/labels';
+import { figure, fixed2, PHASE_LABELS, type Phase } from '../../rules/labels';
 import type { RepValue } from '../../rules/target';
 import { repLabel } from '../../rules/validity';
 
@@ -28,12 +28,12 @@ export function PhaseBar({ phase, latest, best, bestChange, unit, onSwap }: Phas
       <p className="phase-bar__phase">
         <span className="phase-bar__name">{PHASE_LABELS[phase]}</span>{' '}
         <span className="phase-bar__value" data-testid="latest-value">
-          {latest === null ? '–' : `${fixed2(latest)}\u00a0${unit}`}
+          {latest === null ? '–' : `${figure(latest)}\u00a0${unit}`}
         </span>
       </p>
       {best && (
         <p className="phase-bar__best">
-          Best rep was <strong>{fixed2(best.value)} {unit}</strong> (rep {repLabel(best.count)})
+          Best rep was <strong>{figure(best.value)} {unit}</strong> (rep {repLabel(best.count)})
           {bestChange !== 0 && <span className="phase-bar__change"> · latest {`${fixed2(bestChange)}\u00a0%`} vs best</span>}
         </p>
       )}

@@ -75,7 +75,7 @@ export default function PlanSet({ team, onClose }: { team: Team; onClose: () => 
   useEffect(() => {
     if (journal === null || athlete === null) return;
     void alerts.attempt(async () => {
-      const sessions = (await journal.summaries()).map((s) => ({ label: new Date(s.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }), sets: s.sets }));
+      const sessions = (await journal.summaries()).map((s) => ({ label: new Date(s.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }), sets: s.sets, removed: s.removedAthletes }));
       setPoints(recordPoints(sessions, athlete.id, exercise.id));
     });
   }, [journal, athlete?.id, exercise.id]);

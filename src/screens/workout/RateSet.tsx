@@ -1,8 +1,9 @@
 /**
- * The athlete's rating of the set they just did, in one tap: "How hard was set 3 (Ana, Squat)?"
- * with RPE buttons 1–10 (the CR-10 scale, as kMeter's result screen takes a score) and a note.
- * It rates the set that is done (rep goal reached or a Fatigue set complete), or, once the next
- * set has begun or the next athlete is up, the set before it; a new tap replaces the rating.
+ * The athlete's rating of the set they just did, in one tap: "How hard was set 2 (Ana, Squat)?",
+ * the set numbered among that athlete's sets of the session (rules/athleteSets.ts), with RPE
+ * buttons 1–10 (the CR-10 scale, as kMeter's result screen takes a score) and a note. It rates
+ * the set that is done (rep goal reached or a Fatigue set complete), or, once the next set has
+ * begun or the next athlete is up, the last athlete's set before it; a new tap replaces the rating.
  * Shown while the session is being recorded, so the rating is kept with it (the session page
  * rates sets of finished sessions). Loaded with the team's views.
  */
@@ -10,8 +11,9 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useState, type ReactElement } from 'react';
 import { Dialog, DialogButtons } from '../../components/Dialog';
 import { useApp } from '../../compose/appContext';
+import { athleteSets, type AthleteSet } from '../../rules/athleteSets';
 import { currentSet } from '../../rules/setSplit';
-import { NOTE_MAX, taggedSets, type TaggedSet } from '../../rules/setTags';
+import { NOTE_MAX, taggedSets } from '../../rules/setTags';
 
 const RPE = Array.from({ length: 10 }, (_, i) => i + 1);
 
@@ -24,18 +26,20 @@ export function RateSet(): ReactElement | null {
   const { reps, turn, tags, notes, loads, live } = app.session;
   const s = app.stores.settings.current.value;
   if (team === null || !live.value || tags.value.length === 0 || reps.value.length === 0) return null;
-  const sets = taggedSets(reps.value, { restS: s.setRestS, loads: loads.value, tags: tags.value, notes: notes.value, warmup: s.warmup, metric: s.metric, phase: s.phase });
-  const inProgress = currentSet(reps.value, turn.value, { restS: s.setRestS, loads: loads.value, tags: tags.value }).reps[0];
+  const how = { restS: s.setRestS, loads: loads.value, tags: tags.value, notes: notes.value, warmup: s.warmup, metric: s.metric, phase: s.phase };
+  const sets = athleteSets(reps.value, how);
+  const inProgress = currentSet(reps.value, turn.value, how).reps[0];
   const at = inProgress === undefined ? sets.length : sets.findIndex((set) => set.startUs === inProgress.startUs);
   const index = app.view.value.setDone && inProgress !== undefined ? at : at - 1;
-  const set: TaggedSet | undefined = sets[index];
+  const set: AthleteSet | undefined = sets[index];
   if (set === undefined) return null;
   const who = `${team.store.roster.value.find((a) => a.id === set.athleteId)?.name ?? 'Unknown athlete'}, ${team.exerciseName(set.exerciseId)}`;
-  const rate = (rpe: number | null, note: string) => app.session.rate({ atUs: set.startUs, rpe, note }, sets.map((x) => x.startUs));
+  // A note names its set by the set's start among every set of the session, nobody's included.
+  const rate = (rpe: number | null, note: string) => app.session.rate({ atUs: set.startUs, rpe, note }, taggedSets(reps.value, how).map((x) => x.startUs));
   return (
     <section className="rate-set" aria-labelledby="rate-set-title">
       <h2 id="rate-set-title">
-        How hard was set {index + 1} ({who})?
+        How hard was set {set.number} ({who})?
       </h2>
       <div className="rate-set__scale" role="group" aria-label="Rating of perceived exertion, 1 to 10">
         {RPE.map((n) => (

@@ -34,7 +34,28 @@ describe('the list of sets', () => {
     // Set 1: W, 1.0, 0.8; a minute of rest; set 2: W closed, and rep 1 at its turn.
     const reps = [repAt(0, 0, 0.5), repAt(1, 3, 1.0), repAt(2, 6, 0.8), repAt(3, 70, 0.4)];
     render(<SetList reps={reps} turn={{ ...makeTurn(4, 0.9), startUs: 73e6 }} rules={{ ...rules, restS: 20 }} unit="m/s" />);
-    expect(screen.getAllByRole('listitem')[1]!.textContent).toBe('Set 2 (current): 1 rep');
+    expect(screen.getAllByRole('listitem')[1]!.textContent).toBe('Set 2 (current): 1 rep · best 0.90\u00a0m/s · mean 0.90\u00a0m/s');
+  });
+
+  it('counts the last rep’s pull in the velocity loss at once, as the line above the chart does (issue 31, point 9)', () => {
+    // Set 2: W, 1.0, 0.9 closed, and its last rep at its turn at 0.8: best 1.0 to last 0.8, a loss of 20 % (10 % without it).
+    const reps = [repAt(0, 0, 0.5), repAt(1, 3, 1.0), repAt(2, 70, 0.5), repAt(3, 73, 1.0), repAt(4, 76, 0.9)];
+    render(<SetList reps={reps} turn={{ ...makeTurn(5, 0.8), startUs: 79e6 }} rules={{ ...rules, restS: 20 }} unit="m/s" />);
+    expect(screen.getAllByRole('listitem')[1]!.textContent).toBe('Set 2 (current): 3 reps · best 1.00\u00a0m/s · mean 0.90\u00a0m/s · velocity loss 20.0\u00a0% · work 3\u00a0J · overload 0.50');
+  });
+
+  it('lists each athlete’s sets numbered among theirs, and nobody’s reps after a set was over in none (issue 31, points 4 and 9)', () => {
+    // Ana: W, 1.0, 0.9, then a rep of nobody's (12 s); Ben: W, 0.8; Ana again: W, 0.7.
+    const reps = [0, 3, 6, 12, 16, 19, 23, 26].map((t, i) => repAt(i, t, [0.5, 1, 0.9, 0.6, 0.5, 0.8, 0.5, 0.7][i]!));
+    const tags = [
+      { fromUs: Number.NEGATIVE_INFINITY, athleteId: 'ana', exerciseId: 'squat' },
+      { fromUs: 9e6, athleteId: 'nobody', exerciseId: 'squat' },
+      { fromUs: 15e6, athleteId: 'ben', exerciseId: 'row' },
+      { fromUs: 22e6, athleteId: 'ana', exerciseId: 'squat' },
+    ];
+    const who = ({ athleteId, exerciseId }: { athleteId: string; exerciseId: string }) => ({ athlete: athleteId === 'ana' ? 'Ana' : 'Ben', exercise: exerciseId === 'squat' ? 'Squat' : 'Row' });
+    render(<SetList turn={null} reps={reps} rules={{ ...rules, restS: 20, tags }} unit="m/s" who={who} />);
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent!.split(':')[0])).toEqual(['Ana, set 1 · Squat', 'Ben, set 1 · Row', 'Ana, set 2 (current) · Squat']);
   });
 
   it('opens a line for a set whose first rep is under way after a long rest', () => {

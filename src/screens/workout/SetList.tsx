@@ -5,19 +5,23 @@
  * changes (rules/sets).
  *
  * With athletes named (`rules.tags`) sets are split at each change of athlete or exercise too,
- * each counted after its own athlete's warmup, and `who` names the athlete and exercise of each.
+ * each counted after its own athlete's warmup; the list holds the athletes' sets
+ * (rules/athleteSets.ts: nobody's reps after a set was over are in none) and `who` names the
+ * athlete and exercise of each, numbered among that athlete's sets ("Ana, set 2").
  *
- * The rep under way (its concentric shown, its return not yet) counts in the current set's reps,
- * as on the big number, and opens the set's line when it starts one; the figures are the closed
- * reps'. Velocity loss (best to last) needs two counted reps, and work one: before that they are
- * left out rather than written as 0.
+ * The rep under way (its concentric shown, its return not yet) counts in the current set's reps
+ * and in its concentric figures (velocity loss, the best and mean of the concentric), as on the
+ * big number and the line above the chart, and opens the set's line when it starts one; work and
+ * overload wait for its return. Velocity loss (best to last) needs two counted reps, and work one:
+ * before that they are left out rather than written as 0.
  */
 import type { ReactElement } from 'react';
 import type { Rep, Turn } from '../../engine/types';
-import { boostLabel, fixed2, repsText } from '../../rules/labels';
-import { sessionSets, type SetRules, type SetSummary } from '../../rules/sets';
-import { currentSet } from '../../rules/setSplit';
-import { taggedSets, type Tag, type TagSpan } from '../../rules/setTags';
+import { athleteSets } from '../../rules/athleteSets';
+import { boostLabel, figure, fixed2, repsText } from '../../rules/labels';
+import { summariseSet, summariseWithTurn, type SetRules, type SetSummary } from '../../rules/sets';
+import { currentSet, splitSets } from '../../rules/setSplit';
+import type { Tag, TagSpan } from '../../rules/setTags';
 
 export interface SetListProps {
   reps: readonly Rep[];
@@ -25,18 +29,19 @@ export interface SetListProps {
   turn: Turn | null;
   rules: SetRules & { tags?: readonly TagSpan[] };
   unit: string;
-  /** "Ana, Squat": who did a set and what; none: no names shown. */
-  who?: (tag: Tag) => string;
+  /** The athlete's and exercise's names of a set; none: no names shown. */
+  who?: (tag: Tag) => { athlete: string; exercise: string };
 }
 
 interface Line {
   index: number;
-  tag: Tag | null;
-  /** Counted reps, the one under way included. */
-  counted: number;
-  /** The closed reps' figures; null for a set whose first rep is under way. */
+  /** Who did it, and their set's number among theirs; null without names. */
+  tag: (Tag & { number: number }) | null;
+  /** The set's figures, the rep under way's concentric included; null for a set whose first rep is under way. */
   set: SetSummary | null;
+  counted: number;
   warmupUnderWay: boolean;
+  current: boolean;
 }
 
 /** A set's figures in a line: "0.05 kg·m², boost Off · 4 reps · best 0.75 m/s · …"; `counted` may add the rep under way. */
@@ -44,9 +49,9 @@ export function setFigures(set: SetSummary, unit: string, counted = set.counted)
   const figures = [
     set.load === null ? null : `${set.load.inertia}\u00a0kg·m², boost ${boostLabel(set.load.boost)}`,
     repsText(counted),
-    set.best === null ? null : `best ${fixed2(set.best)}\u00a0${unit}`,
-    set.mean === null ? null : `mean ${fixed2(set.mean)}\u00a0${unit}`,
-    set.counted < 2 ? null : `velocity loss ${set.velocityLoss.toFixed(1)}\u00a0%`,
+    set.best === null ? null : `best ${figure(set.best)}\u00a0${unit}`,
+    set.mean === null ? null : `mean ${figure(set.mean)}\u00a0${unit}`,
+    counted < 2 ? null : `velocity loss ${set.velocityLoss.toFixed(1)}\u00a0%`,
     set.counted < 1 ? null : `work ${Math.round(set.work)}\u00a0J`,
     set.overload > 0 ? `overload ${fixed2(set.overload)}` : null,
   ];
@@ -58,21 +63,26 @@ function text({ counted, set, warmupUnderWay }: Line, unit: string): string {
   return setFigures(set, unit, counted);
 }
 
-/** Each set's line, the rep under way in the last (or in a line of its own when it starts a set). */
+/** Each set's line, the rep under way in the set in progress (or in a line of its own when it starts one). */
 function lines(reps: readonly Rep[], turn: Turn | null, rules: SetListProps['rules']): Line[] {
-  const tags: readonly TagSpan[] = (rules.tags as readonly TagSpan[] | undefined) ?? [];
-  const out: Line[] =
-    tags.length === 0
-      ? sessionSets(reps, rules).map((set) => ({ index: set.index, tag: null, counted: set.counted, set, warmupUnderWay: false }))
-      : taggedSets(reps, { ...rules, tags }).map((set) => ({ index: set.summary.index, tag: set, counted: set.summary.counted, set: set.summary, warmupUnderWay: false }));
+  const tags: readonly TagSpan[] = rules.tags ?? [];
   const current = currentSet(reps, turn, rules);
-  if (current.turn === null) return out;
-  const counts = current.turn.index >= rules.warmup;
-  if (current.reps.length === 0 || out.length === 0) {
-    out.push({ index: out.length, tag: tags.at(-1) ?? null, counted: counts ? 1 : 0, set: null, warmupUnderWay: !counts });
-  } else {
-    const last = out[out.length - 1]!;
-    out[out.length - 1] = { ...last, counted: last.counted + (counts ? 1 : 0) };
+  const first = current.reps[0]?.startUs;
+  const sets =
+    tags.length === 0
+      ? splitSets(reps, rules).map((set, i) => ({ summary: summariseSet(i, set, rules), tag: null, reps: set, warmup: rules.warmup }))
+      : athleteSets(reps, { ...rules, tags }).map((set) => ({ summary: set.summary, tag: { athleteId: set.athleteId, exerciseId: set.exerciseId, number: set.number }, reps: set.reps, warmup: set.warmup }));
+  const out: Line[] = sets.map(({ summary, tag, reps: setReps, warmup }, i) => {
+    const isCurrent = first !== undefined && setReps[0]?.startUs === first;
+    const set = isCurrent ? summariseWithTurn(summary.index, setReps, current.turn, { ...rules, warmup }) : summary;
+    const turnCounts = isCurrent && current.turn !== null && current.turn.index >= warmup;
+    return { index: i, tag, set, counted: set.counted + (turnCounts ? 1 : 0), warmupUnderWay: false, current: isCurrent };
+  });
+  if (current.reps.length === 0 && current.turn !== null) {
+    const up = tags.at(-1);
+    const number = up === undefined ? 0 : out.filter((line) => line.tag?.athleteId === up.athleteId).length + 1;
+    const counts = current.turn.index >= (up?.warmup ?? rules.warmup);
+    out.push({ index: out.length, tag: up === undefined ? null : { athleteId: up.athleteId, exerciseId: up.exerciseId, number }, set: null, counted: counts ? 1 : 0, warmupUnderWay: !counts, current: true });
   }
   return out;
 }
@@ -80,20 +90,20 @@ function lines(reps: readonly Rep[], turn: Turn | null, rules: SetListProps['rul
 export function SetList({ reps, turn, rules, unit, who }: SetListProps): ReactElement | null {
   const sets = lines(reps, turn, rules);
   if (sets.length < 2) return null;
-  // Once the next athlete is up and has not pulled yet, no set of the list is the current one.
-  const current = currentSet(reps, turn, rules);
-  const last = current.reps.length > 0 || current.turn !== null ? sets.length - 1 : -1;
   return (
     <section className="set-list" aria-labelledby="set-list-title">
       <h2 id="set-list-title">Sets</h2>
       <ol>
-        {sets.map((line) => (
-          <li key={line.index} aria-current={line.index === last ? 'step' : undefined}>
-            <strong>Set {line.index + 1}</strong>
-            {line.index === last && ' (current)'}
-            {who !== undefined && line.tag !== null && ` · ${who(line.tag)}`}: {text(line, unit)}
-          </li>
-        ))}
+        {sets.map((line) => {
+          const names = who !== undefined && line.tag !== null ? who(line.tag) : null;
+          return (
+            <li key={line.index} aria-current={line.current ? 'step' : undefined}>
+              <strong>{names === null ? `Set ${line.index + 1}` : `${names.athlete}, set ${line.tag!.number}`}</strong>
+              {line.current && ' (current)'}
+              {names !== null && ` · ${names.exercise}`}: {text(line, unit)}
+            </li>
+          );
+        })}
       </ol>
     </section>
   );

@@ -15,6 +15,6 @@ export function TeamSetList(props: SetListProps): ReactElement | null {
   const tags = (props.rules.tags as readonly TagSpan[] | undefined) ?? [];
   // One athlete doing one exercise all session: the screen above says who, the list need not.
   const mixed = tags.some((t) => t.athleteId !== tags[0]!.athleteId || t.exerciseId !== tags[0]!.exerciseId);
-  const who = team === null || !mixed ? undefined : ({ athleteId, exerciseId }: { athleteId: string; exerciseId: string }) => `${roster.find((a) => a.id === athleteId)?.name ?? 'Unknown athlete'}, ${team.exerciseName(exerciseId)}`;
+  const who = team === null || !mixed ? undefined : ({ athleteId, exerciseId }: { athleteId: string; exerciseId: string }) => ({ athlete: roster.find((a) => a.id === athleteId)?.name ?? 'Unknown athlete', exercise: team.exerciseName(exerciseId) });
   return <SetList {...props} who={who} />;
 }

@@ -15,6 +15,7 @@ import { TargetDialog, type RatioForm, type TargetForm } from '../../components/
 import { METRIC_LABELS, METRIC_UNITS, PHASE_LABELS } from '../../rules/labels';
 import { bandFor, withBand } from '../../rules/targetBands';
 import { useApp } from '../../compose/appContext';
+import { demoControls } from '../../stores';
 import type { WorkoutDialog } from '../../stores/workoutHints';
 import { togglePhrase } from '../../workout/voiceFeedback';
 
@@ -28,13 +29,20 @@ export default function WorkoutDialogs({ open, onClose }: { open: WorkoutDialog;
   const state = connection.state.value;
 
   if (open === 'inertia') {
+    // The prompt after calibrating held the Demo athlete's set (CalibrateModal.tsx): it starts once the plates are chosen or skipped.
+    const prompted = stores.workoutHints.inertiaPrompt.value === 'open';
+    const close = () => {
+      onClose();
+      const unit = connection.connectedUnit();
+      if (prompted && unit !== null) void attempt(async () => void (await demoControls(unit)?.startSet()));
+    };
     const saveInertia = async (choice: InertiaChoice): Promise<void> => {
       // The boost first: when the unit refuses it, nothing is applied and the dialog stays open.
       const ok = await attempt(async () => {
         if (connection.connectedUnit() !== null) await link.saveBoost(choice.boost);
         updateSettings({ plates: choice.plates, windupOnReset: choice.windupOnReset });
       });
-      if (ok) onClose();
+      if (ok) close();
     };
     return (
       <InertiaDialog
@@ -42,9 +50,9 @@ export default function WorkoutDialogs({ open, onClose }: { open: WorkoutDialog;
         boost={connection.boostPercent.value}
         boostOptions={boostRange(state.status === 'connected' ? state.device.info.type : UnitType.NONE)}
         windupOnReset={s.windupOnReset}
-        firstTime={stores.workoutHints.inertiaPrompt.value === 'open'}
+        firstTime={prompted}
         onSave={saveInertia}
-        onClose={onClose}
+        onClose={close}
       />
     );
   }

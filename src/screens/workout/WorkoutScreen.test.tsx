@@ -90,7 +90,7 @@ describe('the Workout screen', () => {
       expect(Number(table[i][1])).toBeCloseTo(truth.concentricMeanVelocity, 1);
       expect(Number(table[i][2])).toBeCloseTo(truth.eccentricMeanVelocity, 1);
     });
-    expect(screen.getByRole('button', { name: /^Target:/ }).textContent).toContain('3/reps');
+    expect(screen.getByRole('button', { name: /^Target:/ }).textContent).toMatch(/None3 reps$/);
   });
 
   it('keeps the reps on screen when the device drops the link', async () => {
@@ -407,6 +407,19 @@ describe('the Workout screen', () => {
     expect(screen.getByTestId('live-number').textContent).toBe(`${concentric}\u00a0m/s`);
   });
 
+  it('keeps the last known eccentric/concentric ratio on the big number while a rep’s return is under way, never a passing "–" (issue 31, point 9)', async () => {
+    await act(() => app.startBackground());
+    act(() => app.team.value!.updateActive({ bigNumber: 'ratio' }));
+    const unit = await connected();
+    const second = SET.reps[1];
+    const cut = SET.timeUs.findIndex((t) => t > (second.turnUs + second.endUs) / 2);
+    act(() => stream(unit, { ...SET, timeUs: SET.timeUs.slice(0, cut), angleDeg: SET.angleDeg.slice(0, cut) }));
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const first = app.session.reps.value[0]!;
+    expect(screen.getByTestId('live-number').textContent).toBe(`${first.peakPowerRatio.toFixed(2)}\u00a0×`);
+    expect(screen.getByRole('region', { name: 'Latest rep' }).textContent).toContain('Warmup · Eccentric/Concentric Peak Power · rep 1 under way');
+  });
+
   it('shows "–" and asks for the plates while a metric needs the inertia and none are chosen', async () => {
     updateSettings({ plates: [0, 0, 0, 0, 0], metric: 'torque' });
     const unit = await connected();
@@ -477,7 +490,7 @@ describe('the Workout screen', () => {
     await waitFor(() => expect(app.session.reps.value).toHaveLength(8));
     await waitFor(() => expect(rows().map((r) => r[0])).toEqual(['W', '1', '2', '3']));
     second.reps.forEach((truth, i) => expect(Number(rows()[i]![1])).toBeCloseTo(truth.concentricMeanVelocity, 1));
-    expect(screen.getByRole('button', { name: /^Target:/ }).textContent).toContain('3/reps');
+    expect(screen.getByRole('button', { name: /^Target:/ }).textContent).toMatch(/None3 reps$/);
     const sets = within(screen.getByRole('region', { name: 'Sets' })).getAllByRole('listitem').map((li) => li.textContent);
     expect(sets).toHaveLength(2);
     expect(sets[0]).toMatch(/^Set 1: 0.025\u00a0kg·m², boost Off · 3 reps/);

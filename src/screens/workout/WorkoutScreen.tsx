@@ -34,7 +34,8 @@ export function WorkoutScreen(): ReactElement {
   const { alerts, settings, workoutHints, connection } = app.stores;
   const { wakeLockHint, workoutDialog } = workoutHints;
   const s = settings.current.value;
-  const view = app.view.value;
+  // The set in progress, or the last one until the next athlete's first rep (team/team.ts `shown`).
+  const view = app.team.value?.shown.value.view ?? app.view.value;
   const streamNote = app.streamNote;
   const unit = METRIC_UNITS[s.metric];
   const unknown = lacksInertia(s.metric, settings.inertia.value);
