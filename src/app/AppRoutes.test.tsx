@@ -2,9 +2,9 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useNavigate } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../components/chart/PlotlyRepChart', () => ({ default: () => <p>chart</p> }));
+vi.mock('../components/chart/PlotlyRepChart', () => import('../components/chart/testing/repChartDouble'));
 
 const { AppRoutes } = await import('./AppRoutes');
 const { version } = await import('../../package.json');
@@ -22,6 +22,22 @@ function BackButton() {
   );
 }
 const app = composeTestApp();
+
+// The first visit of a lazy page imports its chunk: in the test runner, dozens of modules
+// transformed and evaluated, more than a second on a loaded machine, past the one second a
+// `findBy` waits. That work is done here, once, so each test waits only on the route and the
+// render (React's `lazy` still suspends and loads the chunk, from the module cache).
+beforeAll(async () => {
+  await Promise.all([
+    import('../screens/settings/SettingsPages'),
+    import('../screens/test/TestScreen'),
+    import('../screens/profile/ProfileScreen'),
+    import('../screens/profile/ProfileTestScreen'),
+    import('../screens/team/TeamScreen'),
+    import('../screens/history/SessionScreen'),
+    import('../screens/settings/SyncSettings'),
+  ]);
+}, 60_000);
 
 afterEach(cleanup);
 

@@ -15,7 +15,7 @@ import { createManualScheduler } from '../device/simulation/scheduler';
 import { createSimulatedUnit } from '../device';
 import type { Unit } from '../device/unit';
 
-vi.mock('../components/chart/PlotlyRepChart', () => ({ default: () => <p>chart</p> }));
+vi.mock('../components/chart/PlotlyRepChart', () => import('../components/chart/testing/repChartDouble'));
 const { AppRoutes } = await import('./AppRoutes');
 
 let app: App;

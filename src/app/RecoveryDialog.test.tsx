@@ -18,8 +18,8 @@ import { DEFAULT_SETTINGS } from '../rules/settingsModel';
 import type { App } from '../compose/compose';
 import { composeTestApp, endTestApp, renderWithApp } from '../compose/testing/testApp';
 
-vi.mock('../components/chart/PlotlyRepChart', () => ({ default: () => <p>chart</p> }));
-vi.mock('../screens/history/ProgressChart', () => ({ default: () => <p>trend</p> }));
+vi.mock('../components/chart/PlotlyRepChart', () => import('../components/chart/testing/repChartDouble'));
+vi.mock('../screens/history/ProgressChart', () => import('../screens/history/testing/progressChartDouble'));
 const { AppRoutes } = await import('./AppRoutes');
 
 const STARTED_AT = Date.UTC(2025, 0, 5, 10, 0);

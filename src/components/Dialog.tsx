@@ -13,7 +13,7 @@
  * region (`.alerts`) as `--alerts-height`, and app.css puts the messages at the top of the screen
  * and the dialog below them, so its title and buttons stay in view and in reach.
  */
-import { useEffect, useId, useRef, type ReactElement, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactElement, type ReactNode } from 'react';
 
 export interface DialogProps {
   title: string;
@@ -41,11 +41,17 @@ export function Dialog({ title, onClose, backdropCloses = true, children, action
     return () => opener?.focus();
   }, []);
 
-  useEffect(() => {
+  // Measured as the dialog is put in the page, before it is drawn (a dialog loaded on demand mounts
+  // outside any input event, and an effect would run only after its first frame, drawn with its
+  // title under the messages); then again whenever the messages change.
+  useLayoutEffect(() => {
     const alerts = document.querySelector<HTMLElement>('.alerts');
-    if (alerts === null || typeof ResizeObserver === 'undefined') return;
+    if (alerts === null) return;
     const root = document.documentElement;
-    const observer = new ResizeObserver(() => root.style.setProperty('--alerts-height', `${alerts.offsetHeight}px`));
+    const publish = () => root.style.setProperty('--alerts-height', `${alerts.offsetHeight}px`);
+    publish();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(publish);
     observer.observe(alerts);
     // The height stays set after: only an open dialog reads it, and one may still be open.
     return () => observer.disconnect();

@@ -130,9 +130,8 @@ describe('offline first', { timeout: 90_000 }, () => {
     expect(tablet.sync.status.value).toMatchObject({ offline: true, problem: expect.stringMatching(/^Offline: changes wait on this device/) });
 
     tablet.network.goOnline();
-    await expect.poll(() => tablet.sync.status.value.running === false && tablet.sync.status.value.lastSyncAt !== null && tablet.sync.status.value.waiting === 0).toBe(true);
+    expect(await tablet.runEnded()).toMatchObject({ running: false, lastSyncAt: expect.any(Number), waiting: 0, offline: false, problem: null });
     expect(await count(server, 'chunks', 's2')).toBe(3);
-    expect(tablet.sync.status.value.offline).toBe(false);
   });
 });
 
@@ -151,11 +150,12 @@ describe('dropped requests and lost replies', { timeout: 90_000 }, () => {
     // The retry's first request is dropped: the wait doubles.
     tablet.network.dropRequests({ match: /^GET \/api\/me$/ });
     tablet.timers.fireAll();
-    await expect.poll(() => tablet.timers.pending).toEqual([2 * FIRST_RETRY_MS]);
+    await tablet.runEnded();
+    expect(tablet.timers.pending).toEqual([2 * FIRST_RETRY_MS]);
 
     const before = pushes(tablet);
     tablet.timers.fireAll();
-    await expect.poll(() => tablet.sync.status.value.problem).toBeNull();
+    expect((await tablet.runEnded()).problem).toBeNull();
     // The records again (answered unchanged), then only the 100 chunks the server lacked, and the gap.
     expect(pushes(tablet) - before).toBe(3);
     expect(await count(server, 'chunks', 's3')).toBe(600);
@@ -180,16 +180,18 @@ describe('dropped requests and lost replies', { timeout: 90_000 }, () => {
       tablet.sync.request('set');
       expect(tablet.network.requests.length).toBe(asked);
       tablet.timers.fireAll();
-      await expect.poll(() => tablet.timers.pending).toEqual([2 * FIRST_RETRY_MS]);
+      await tablet.runEnded();
+      expect(tablet.timers.pending).toEqual([2 * FIRST_RETRY_MS]);
       tablet.network.toForeground();
-      await expect.poll(() => tablet.timers.pending).toEqual([4 * FIRST_RETRY_MS]);
+      await tablet.runEnded();
+      expect(tablet.timers.pending).toEqual([4 * FIRST_RETRY_MS]);
       expect(tablet.network.requests.length).toBe(asked + 2);
     } finally {
       await server.start();
     }
     tablet.timers.fireAll();
-    await expect.poll(() => tablet.sync.status.value.problem).toBeNull();
-    expect(tablet.sync.status.value.waiting).toBe(0);
+    // The run's end says in one piece that it went well and that nothing waits any more.
+    expect(await tablet.runEnded()).toMatchObject({ problem: null, waiting: 0, retryAt: null });
     await server.stop();
     try {
       await tablet.sync.syncNow();
@@ -216,7 +218,8 @@ describe('a device whose clock is an hour ahead', { timeout: 90_000 }, () => {
     await tablet.sync.syncNow();
 
     phone.network.goOnline();
-    await expect.poll(() => phone.sync.status.value.notice).toMatch(/^This device’s clock was 60 min ahead of the team server’s: 1 edit made here took the time it was made by the server’s clock\.$/);
+    await phone.runEnded();
+    expect(phone.sync.status.value.notice).toMatch(/^This device’s clock was 60 min ahead of the team server’s: 1 edit made here took the time it was made by the server’s clock\.$/);
     expect(phone.sync.status.value.problem).toBeNull();
     expect(await nameOf(phone, 'ana-5')).toBe('Ana (tablet)');
     await tablet.sync.syncNow();

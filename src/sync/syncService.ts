@@ -144,17 +144,27 @@ export function createSyncService(deps: SyncDeps): SyncService {
     return membership;
   }
 
-  async function refreshWaiting(): Promise<void> {
-    if (membership === null) return update({ waiting: null });
+  /** The change rows above the pushed mark: what waits to be sent. */
+  async function countWaiting(): Promise<number> {
     const store = await journal.opened();
-    update({ waiting: await store.changesWaiting(Number((await store.meta(META.pushed)) ?? 0)) });
+    return store.changesWaiting(Number((await store.meta(META.pushed)) ?? 0));
   }
 
+  async function refreshWaiting(): Promise<void> {
+    if (membership === null) return update({ waiting: null });
+    update({ waiting: await countWaiting() });
+  }
+
+  /**
+   * One run. Its end is told in one change of the status (what waits counted first), so that no
+   * one reads a run that ended well beside the count of changes from before it.
+   */
   async function runOnce(): Promise<void> {
     const m = membership;
     if (m === null || m.refused) return;
     const mine = generation;
     const problems: string[] = [];
+    let ended: Partial<SyncStatus> = {};
     update({ running: true, retryAt: null });
     try {
       const store = await journal.opened();
@@ -176,27 +186,27 @@ export function createSyncService(deps: SyncDeps): SyncService {
       failures = 0;
       save({ ...membership!, team, offsetMs: offset, lastSyncAt: now(), firstSync: false });
       const retimed = report.retimed === 0 ? null : `This device’s clock was ${describeOffset(offset)} the team server’s: ${report.retimed} edit${report.retimed === 1 ? '' : 's'} made here took the time ${report.retimed === 1 ? 'it was' : 'they were'} made by the server’s clock.`;
-      update({ lastSyncAt: now(), problem: problems[0] ?? null, notice: retimed ?? status.peek().notice, offline: false });
+      ended = { lastSyncAt: now(), problem: problems[0] ?? null, notice: retimed ?? status.peek().notice, offline: false };
     } catch (error) {
       if (mine !== generation) return;
       if (error instanceof ServerError && error.status === 401) {
         save({ ...membership!, refused: true, offsetMs: offset });
-        update({ problem: REFUSED });
+        ended = { problem: REFUSED };
         return;
       }
       failures++;
       const wait = Math.max(retryDelayMs(failures), error instanceof ServerError && error.status === 429 ? askedWaitMs(error.message) : 0);
       const offline = error instanceof Unreachable && !network.online();
       save({ ...membership!, offsetMs: offset });
-      update({ problem: offline ? OFFLINE : (problems[0] ?? messageOf(error)), offline, retryAt: now() + wait });
+      ended = { problem: offline ? OFFLINE : (problems[0] ?? messageOf(error)), offline, retryAt: now() + wait };
       cancelRetry = deps.after(wait, () => {
         cancelRetry = null;
         void kick();
       });
     } finally {
       if (mine === generation) {
-        update({ running: false });
-        await refreshWaiting().catch(() => {});
+        const waiting = await countWaiting().catch(() => status.peek().waiting);
+        if (mine === generation) update({ ...ended, running: false, waiting });
       }
     }
   }

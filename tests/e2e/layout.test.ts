@@ -5,6 +5,7 @@
  * value at any width); on a wide screen the big number and the chart sit side by side, so the
  * chart is on screen without scrolling.
  */
+import type { Page } from 'playwright-core';
 import { METRICS } from '../../src/engine/types';
 import { seriousViolations } from './fixtures/axe';
 import type { App } from './fixtures/app';
@@ -87,6 +88,32 @@ describe('History, a session opened from it, and the Profile, with a finished th
   }
 });
 
+/**
+ * Records where the next dialog's title and the messages are as the page lays them out the moment
+ * the dialog is put in it: in the mutation observer's callback, which runs right after the render
+ * that added it, before the browser draws a frame. A layout that is right only after a later
+ * callback (a resize observer's, an effect's) is drawn wrong for a frame, and any measurement
+ * taken meanwhile, by a test on a loaded machine or by the user's eye, finds the title covered.
+ */
+async function watchFirstLayout(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const observer = new MutationObserver(() => {
+      const title = document.querySelector('.dialog__title');
+      const alerts = document.querySelector('.alerts');
+      if (title === null || alerts === null) return;
+      observer.disconnect();
+      const titleTop = title.getBoundingClientRect().top;
+      const alertsBottom = alerts.getBoundingClientRect().bottom;
+      (window as unknown as { firstLayout: unknown }).firstLayout = { titleTop, alertsBottom, below: titleTop >= alertsBottom - 0.5 };
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+  });
+}
+
+async function firstLayout(page: Page): Promise<unknown> {
+  return page.evaluate(() => (window as unknown as { firstLayout?: unknown }).firstLayout ?? null);
+}
+
 describe('a dialog with a message on screen', () => {
   for (const viewport of WIDTHS) {
     test(`at ${viewport.width} px keeps the Target dialog's title, Save and Cancel in view, none under the message`, async ({ app }) => {
@@ -96,9 +123,12 @@ describe('a dialog with a message on screen', () => {
       await app.page.setViewportSize(viewport);
       await app.open();
       await app.waitForAlert(/Saved settings were reset to defaults/);
+      await watchFirstLayout(app.page);
       await app.page.getByRole('button', { name: /^Target:/ }).click();
       const dialog = app.dialog('Target');
       await dialog.getByLabel('Target type').selectOption({ label: 'Zone' });
+      // As the page laid it out the moment the dialog was put in it (before any frame), not only later.
+      expect(await firstLayout(app.page)).toEqual({ titleTop: expect.any(Number), alertsBottom: expect.any(Number), below: true });
       expect(await layoutProblems(app.page, { scope: '.dialog__actions', vertical: true, texts: ['.dialog__title'] })).toEqual([]);
       expect(await layoutProblems(app.page, { scope: '.dialog' })).toEqual([]);
       expect(await layoutProblems(app.page, { scope: '.alerts', vertical: true })).toEqual([]);

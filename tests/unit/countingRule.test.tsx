@@ -29,8 +29,8 @@ import { synthesizeSet, type SynthesizedSet } from '../../src/device';
 import { createFakeUnit } from '../../src/device/testing/fakeUnit';
 import { DEFAULT_SETTINGS } from '../../src/rules/settingsModel';
 
-vi.mock('../../src/components/chart/PlotlyRepChart', () => ({ default: () => <p>chart drawn</p> }));
-vi.mock('../../src/screens/history/ProgressChart', () => ({ default: () => <p>trend drawn</p> }));
+vi.mock('../../src/components/chart/PlotlyRepChart', () => import('../../src/components/chart/testing/repChartDouble'));
+vi.mock('../../src/screens/history/ProgressChart', () => import('../../src/screens/history/testing/progressChartDouble'));
 const { default: TestScreen } = await import('../../src/screens/test/TestScreen');
 const { default: HistoryScreen } = await import('../../src/screens/history/HistoryScreen');
 const { default: SessionScreen } = await import('../../src/screens/history/SessionScreen');

@@ -20,7 +20,7 @@ import type { SetRecord } from '../../rules/setRecords';
 import { DEFAULT_SETTINGS } from '../../rules/settingsModel';
 import { workoutSnapshot } from '../../journal/sessionRecovery';
 
-vi.mock('./ProgressChart', () => ({ default: () => null }));
+vi.mock('./ProgressChart', () => import('./testing/progressChartDouble'));
 const { default: HistoryScreen } = await import('./HistoryScreen');
 
 const SQUAT = 'builtin:squat';

@@ -22,15 +22,7 @@ import { createFakeUnit, FAKE_DEVICE } from '../../device/testing/fakeUnit';
 import { repSamples } from '../../workout/testing/fakeEngine';
 
 // The chart as the lines it is handed: each line's name and its points' dates.
-vi.mock('./ProgressChart', () => ({
-  default: ({ lines }: { lines: readonly { name: string; points: readonly { startedAt: number }[] }[] }) => (
-    <ul aria-label="trend drawn">
-      {lines.map((line) => (
-        <li key={line.name}>{`${line.name}: ${line.points.map((p) => new Date(p.startedAt).toISOString().slice(0, 10)).join(' ')}`}</li>
-      ))}
-    </ul>
-  ),
-}));
+vi.mock('./ProgressChart', () => import('./testing/progressChartDouble'));
 const { default: HistoryScreen } = await import('./HistoryScreen');
 const { default: DataSettings } = await import('../settings/DataSettings');
 

@@ -20,8 +20,8 @@ import type { App } from '../../compose/compose';
 import { composeTestApp, endTestApp, renderWithApp } from '../../compose/testing/testApp';
 
 // The chart as the x labels it is handed.
-vi.mock('../../components/chart/PlotlyRepChart', () => ({ default: ({ rows }: { rows: { label: string }[] }) => <p>chart of {rows.map((r) => r.label).join(' ')}</p> }));
-vi.mock('./ProgressChart', () => ({ default: () => <p>trend</p> }));
+vi.mock('../../components/chart/PlotlyRepChart', () => import('../../components/chart/testing/repChartDouble'));
+vi.mock('./ProgressChart', () => import('./testing/progressChartDouble'));
 const { default: HistoryScreen } = await import('./HistoryScreen');
 const { default: SessionScreen } = await import('./SessionScreen');
 
@@ -80,7 +80,7 @@ describe('a three-set session opened from the History', () => {
     expect(sets.map((set) => within(set).getByRole('heading').textContent)).toEqual(['Athlete 1, set 1', 'Athlete 1, set 2', 'Athlete 1, set 3']);
     for (const set of sets) {
       expect(set.textContent).toMatch(/0\.05\u00a0kg·m², boost Off · 3 reps · best \d\.\d\d\u00a0m\/s · mean \d\.\d\d\u00a0m\/s · velocity loss/);
-      expect(await within(set).findByText('chart of W 1 2 3')).toBeTruthy();
+      expect(await within(set).findByText('chart drawn: W 1 2 3')).toBeTruthy();
     }
     expect(screen.queryByText(/current/)).toBeNull();
 

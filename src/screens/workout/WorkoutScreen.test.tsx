@@ -13,7 +13,7 @@ import { composeTestApp, endTestApp, renderWithApp, type TestPorts } from '../..
 import type { WorkoutSettings } from '../../rules/settingsModel';
 import { createFakeDemoUnit, type FakeDemoUnit } from '../../device/testing/fakeUnit';
 
-vi.mock('../../components/chart/PlotlyRepChart', () => ({ default: () => <p>chart drawn</p> }));
+vi.mock('../../components/chart/PlotlyRepChart', () => import('../../components/chart/testing/repChartDouble'));
 
 const { WorkoutScreen } = await import('./WorkoutScreen');
 const { AlertRegion } = await import('../../app/AlertRegion');
@@ -123,7 +123,7 @@ describe('the Workout screen', () => {
     await waitFor(() => expect(screen.getAllByRole('row').length).toBeGreaterThan(1));
     await user.click(screen.getByRole('button', { name: 'Graph' }));
     expect(screen.getByRole('button', { name: 'Graph' }).getAttribute('aria-pressed')).toBe('true');
-    expect(await screen.findByText('chart drawn')).toBeTruthy();
+    expect(await screen.findByText(/^chart drawn:/)).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Table' }));
     expect(screen.getByRole('table')).toBeTruthy();

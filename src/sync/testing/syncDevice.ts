@@ -4,6 +4,7 @@
  * test started (over `fetch`), and timers the test fires by hand (the backoff's waits). The
  * device's wall clock may be set off the real one (`skewMs`), as a phone's can be.
  */
+import { effect } from '@preact/signals-react';
 import { IDBFactory } from 'fake-indexeddb';
 import 'fake-indexeddb/auto';
 import { createDeviceClock, type DeviceClock } from '../../journal/deviceClock';
@@ -12,7 +13,7 @@ import { createTestNetwork, type TestNetwork } from '../../platform/network/test
 import { createMemoryStorage } from '../../platform/storage';
 import type { StoragePort } from '../../platform/storage/port';
 import type { SyncJournal } from '../context';
-import { createSyncService, type SyncService } from '../syncService';
+import { createSyncService, type SyncService, type SyncStatus } from '../syncService';
 
 export interface ManualTimers {
   after(ms: number, run: () => void): () => void;
@@ -54,6 +55,27 @@ export interface SyncDevice {
   skew(ms: number): void;
   /** Counts merges of pulled records (what `journal.revision` counts in the app). */
   readonly merges: number;
+  /**
+   * The status as the run under way (or, when none is, the next one to start) ended: a test waits
+   * on the run itself, however long its requests take, not on a guess of how long that is.
+   */
+  runEnded(): Promise<SyncStatus>;
+}
+
+/** Resolves with `sync`'s status when a run that is under way, or the next one, ends. */
+function runEnded(sync: SyncService): Promise<SyncStatus> {
+  return new Promise((resolve) => {
+    let started = false;
+    // Stopped in a microtask: the effect's first call runs inside `effect()`, before `stop` is set.
+    const stop = effect(() => {
+      const now = sync.status.value;
+      if (now.running) started = true;
+      else if (started) {
+        resolve(now);
+        queueMicrotask(stop);
+      }
+    });
+  });
 }
 
 export async function syncDevice(options: { skewMs?: number; name?: string } = {}): Promise<SyncDevice> {
@@ -89,5 +111,6 @@ export async function syncDevice(options: { skewMs?: number; name?: string } = {
     get merges() {
       return merges;
     },
+    runEnded: () => runEnded(sync),
   };
 }
