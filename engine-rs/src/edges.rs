@@ -12,19 +12,43 @@
 //! onset is then timed by fitting the resampled angle over [`EDGE_REST_S`] before the run's
 //! first point and [`EDGE_MOVE_S`] after it with "rest, then motion from rest at constant
 //! acceleration" (θ = θ0 before t0, θ0 + c·(t − t0)² after) by least squares: the t0 with the
-//! least squared error, between grid points by a parabola through the errors. A stop is the
-//! same fit in reverse. The fit uses every point of the window, so it averages a noisy rest and
-//! an encoder's ticks instead of waiting for one sample to stand out, and it reads the angle
-//! before the smoothing that spreads the edge. The rest side of a fit ends at the neighbouring
-//! movement. The resampled angle is fitted on the grid's clock and reported on the filtered
-//! angle's, which lags it by the 4-point smoothing buffer's 1.5 steps.
+//! least squared error, between grid points by a parabola through the errors. The fit uses every
+//! point of the window, so it averages a noisy rest and an encoder's ticks instead of waiting for
+//! one sample to stand out, and it reads the angle before the smoothing that spreads the edge.
+//! The rest side of a fit ends at the neighbouring movement. The resampled angle is fitted on the
+//! grid's clock and reported on the filtered angle's, which lags it by the 4-point smoothing
+//! buffer's 1.5 steps.
+//!
+//! Where a movement ends (the end of every eccentric). The rope stops where the rest after it
+//! begins: the instant the angle reaches the level it rests at, whatever speed it arrived with.
+//! A rope starts from rest at 0 speed, but it does not always stop at 0 speed: an athlete who
+//! brakes harder towards the end of the eccentric (the braking power of a flywheel squat peaks
+//! late), or catches the rope while it still moves, stops it with the deceleration rising to
+//! the end or with speed left, and a rope stopped hard (a clamp, the end of its travel) stops
+//! at full speed. So a stop is fitted as "motion into rest with speed b ≥ 0 and constant
+//! deceleration": θ0 + b·k + c·k² before the stop (k steps back from it), θ0 after, which holds
+//! the constant braking of a smooth stop (b = 0) and every harder one. Fitted as constant
+//! deceleration into rest alone, a stop that arrives harder is bent into a parabola that ends
+//! late, and every such eccentric read slow at every grid rate. The speed term is taken only
+//! with the sign of the motion (a negative speed would have the rope reverse into its rest) and
+//! where the data show it above the noise ([`SPEED_FIT_SIGNIFICANCE`]).
+//! The fit is made twice: first over the movement as the filtered ω ends it (which lags a hard
+//! stop by the filter's half-width, so that window reaches [`EDGE_MOVE_S`] and the filter's
+//! spread back), then over the last [`EDGE_STOP_TRAVEL_DEG`] of motion before the first pass's
+//! stop (at least [`EDGE_STOP_MIN_POINTS`]) and the rest after it: the closer to the stop, the
+//! better a speed and a constant deceleration follow any approach to it, and a stretch of travel
+//! rather than of time holds as much of a slow heavy stop (which moves a few degrees in the last
+//! tenths of a second) above the sensor's noise as of a fast one. How exact that is, at each grid
+//! rate on clean and noisy sensors, is what `src/tests/accuracy.rs` holds it to
+//! (`an_eccentric_braked_harder_towards_its_end_ends_where_the_rope_stops`, against the
+//! motions of `src/tests/truth.rs`) and `tests/unit/engine.accuracy.test.ts` through the oracle.
 //!
 //! The fit waits for its window: an onset is timed [`EDGE_MOVE_S`] after it, a stop
 //! [`EDGE_REST_S`] after it (or when the next movement starts, if sooner), long before the
 //! phases that need them close. Memory is bounded: a ring of the last window's points and the
 //! last [`EDGE_HISTORY`] movements.
 
-use crate::settings::{EDGE_HISTORY, EDGE_MOVE_S, EDGE_REST_S, FILTER_MAX_HALF_WIDTH, HZ_MAX, MOVE_CONFIRM_DEG};
+use crate::settings::{EDGE_HISTORY, EDGE_MOVE_S, EDGE_REST_S, EDGE_STOP_MIN_POINTS, EDGE_STOP_TRAVEL_DEG, FILTER_MAX_HALF_WIDTH, HZ_MAX, MOVE_CONFIRM_DEG};
 
 /// Largest window of a fit, points (at [`HZ_MAX`]): the rest side, and a stop's motion side
 /// with the spread of the filter and the buffer (see [`Edges::new`]).
@@ -35,28 +59,21 @@ const RING: usize = 512;
 const MASK: usize = RING - 1;
 const _: () = assert!(MAX_WINDOW <= RING);
 
-/// The instant within the points' times that best splits them into rest and motion from rest:
-/// motion after it for an onset (`sign` 1), before it for a stop (`sign` −1). The points are
-/// on the grid (equally spaced). For each grid point j as the split, the least-squares fit of
-/// θ0 + c·k² (k steps of motion past j, 0 at rest) is solved from suffix sums, so all splits
-/// cost one pass; the split with the least squared error is refined between its neighbours by
-/// a parabola through their errors. NaN when there is no motion to fit.
+/// The instant within the points' times that best splits them into rest and motion: motion
+/// from rest after it for an onset (`sign` 1), motion into rest before it for a stop (`sign`
+/// −1). The points are on the grid (equally spaced). For each grid point j as the split, the
+/// least-squares fit of θ0 + c·k² (k steps of motion past j, 0 at rest), and for a stop also
+/// θ0 + b·k + c·k² (see the module notes), is solved from suffix sums, so all splits cost one
+/// pass; the split with the least squared error is refined between its neighbours by a parabola
+/// through their errors. NaN when there is no motion to fit.
 pub fn change_point(t: &[f64], x: &[f64], sign: f64) -> f64 {
-    fit(t.len().min(x.len()), |k| t[k], |k| x[k], sign, f64::INFINITY)
+    fit(t.len().min(x.len()), |k| t[k], |k| x[k], sign)
 }
 
-/// [`change_point`] of `len` points read through `t` and `x` (by position).
-///
-/// A stop (`sign` −1) that the quadratic cannot follow ([`SPEED_FIT_MISFIT_DEG`]) is also fitted
-/// as one at speed, `θ0 + b·k + c·k²` with k counted back from the stop, and timed by that fit
-/// when it explains the motion much better ([`SPEED_FIT_GAIN`]) and finds the rope still moving
-/// fast at the stop (`hard_rate`, degrees a step: [`SPEED_FIT_MIN_DEG_S`]). A rope stopped hard
-/// is still moving at the last sample before the stop, and the quadratic alone bends the line
-/// into a parabola that ends tens of milliseconds later (a 0.2 s return over 1 800° stopped dead
-/// was timed 45 ms late, its mean velocity 19 % low). The speed fit is only taken then: on a
-/// stop that slows down smoothly its extra freedom follows the noise and the curve's higher
-/// terms (the eccentric's mean velocity 1–3 % off, against 0.1–0.6 % with the quadratic).
-fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64, hard_rate: f64) -> f64 {
+/// [`change_point`] of `len` points read through `t` and `x` (by position). A stop takes the fit
+/// with speed where its speed is in the motion's direction and it explains the motion better by
+/// more than the noise would ([`SPEED_FIT_SIGNIFICANCE`]).
+fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64) -> f64 {
     let len = len.min(MAX_WINDOW);
     if len == 0 {
         return f64::NAN;
@@ -92,10 +109,14 @@ fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64
         a1 += vj * jf;
         a2 += vj * jf * jf;
     }
-    // The fit with speed, only for a stop the quadratic cannot follow.
-    let speed = if sign < 0.0 && plain.sse > SPEED_FIT_MISFIT_DEG * SPEED_FIT_MISFIT_DEG * n { with_speed(len, &v, xx, r0) } else { Best::default() };
-    let hard = speed.sse < SPEED_FIT_GAIN * plain.sse && speed.rate.abs() > hard_rate;
-    let best = if hard { speed } else { plain };
+    let best = if sign < 0.0 && len > 4 {
+        // The motion's direction along k: that of its farthest point from the rest.
+        let speed = with_speed(len, &v, xx, r0);
+        let noise = speed.sse / (n - 4.0);
+        if speed.rate * v(len - 1) > 0.0 && plain.sse - speed.sse > SPEED_FIT_SIGNIFICANCE * noise { speed } else { plain }
+    } else {
+        plain
+    };
     let Some(j) = best.at else { return f64::NAN };
     let tb = t(at(j));
     if j == 0 || j + 1 >= len {
@@ -105,6 +126,15 @@ fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64
     let shift = if curvature > 0.0 && curvature < f64::INFINITY { 0.5 * (best.before - best.after) / curvature } else { 0.0 };
     tb + shift * (t(at(j + 1)) - tb)
 }
+
+/// How much better than the quadratic, in squared error, the fit of a stop with speed must be
+/// to be taken: this many times the variance per point it leaves (its squared error over the
+/// points less its four unknowns). The speed at the stop and where the stop is trade off against
+/// each other (a parabola ending a few steps later looks much like one ending at speed), so on a
+/// smooth stop the speed term follows noise and moves the stop by milliseconds; a speed that a
+/// stop really has removes many times the noise. Six is about the square of 2.4 standard errors
+/// of the speed.
+const SPEED_FIT_SIGNIFICANCE: f64 = 6.0;
 
 /// [`fit`]'s stop at speed, `θ0 + b·k + c·k²` with k counted from the stop along the motion, over
 /// the `len` points `v` (their Σv² and Σv given): the best split and the speed b there.
@@ -138,25 +168,6 @@ fn with_speed(len: usize, v: &impl Fn(usize) -> f64, xx: f64, r0: f64) -> Best {
     }
     speed
 }
-
-/// The fit with speed is tried only when the quadratic leaves more than this unexplained, rms
-/// over the window, degrees: it fits a stop that slows down to within a degree or two, noise
-/// and encoder ticks included, and a stop at speed by tens of degrees (26–28° rms for the
-/// hard-stop tests' 9 000°/s).
-const SPEED_FIT_MISFIT_DEG: f64 = 3.0;
-
-/// A stop is timed by the fit with speed when its squared error is below this share of the
-/// quadratic's: noise alone leaves the two within a few per cent of each other, while a hard
-/// stop leaves the quadratic's error many times the speed fit's.
-const SPEED_FIT_GAIN: f64 = 0.25;
-
-/// ... and when it finds the rope still moving at this speed at the stop, degrees a second (17
-/// rad/s, a quarter of a metre a second of rope on the default shaft): a flywheel that slows
-/// down to its stop reaches it at a fraction of that (up to 150°/s in the speed fits of the
-/// physics-truth sets' smooth stops, where the quadratic leaves a degree or two of their curve
-/// unexplained), a stop at speed at many times it (9 000°/s in the hard-stop tests). On clean
-/// input both fit a smooth stop to a fraction of a degree, and their ratio alone means nothing.
-const SPEED_FIT_MIN_DEG_S: f64 = 1000.0;
 
 /// The best split of a pass over the splits from the last back to the first: the split (the first
 /// of equals), its squared error and its neighbours'.
@@ -220,10 +231,8 @@ pub struct Edges {
     /// Points of rest and of motion in a fit.
     rest: u64,
     moving_side: u64,
-    /// Points of motion in a stop's fit: `moving_side` and the spread of the edge.
+    /// Points of motion in a stop's first fit: `moving_side` and the spread of the edge.
     stop_side: u64,
-    /// [`SPEED_FIT_MIN_DEG_S`] in degrees a step.
-    hard_rate: f64,
     /// How far into a movement a phase may start (or before its stop end), points.
     slack: u64,
     /// Clock of the filtered angle minus clock of the resampled one, µs.
@@ -266,7 +275,6 @@ impl Edges {
             rest,
             moving_side,
             stop_side,
-            hard_rate: SPEED_FIT_MIN_DEG_S / hz,
             slack,
             lag_us,
             next: 0,
@@ -396,10 +404,34 @@ impl Edges {
         if let Some(previous_end) = r.checked_sub(1).map(|p| self.runs[p].end).filter(|&end| onset && end < at) {
             from = from.max(previous_end + 1);
         }
-        let len = to.saturating_sub(from).min(self.size) as usize;
-        let slot = |k: usize| (from as usize + k) & MASK;
         let (times, angles) = (&self.times, &self.angles);
-        let time_us = fit(len, |k| times[slot(k)], |k| angles[slot(k)], if onset { 1.0 } else { -1.0 }, self.hard_rate) + self.lag_us;
+        let fitted = |from: u64, to: u64| {
+            let len = to.saturating_sub(from).min(self.size) as usize;
+            let slot = |k: usize| (from as usize + k) & MASK;
+            fit(len, |k| times[slot(k)], |k| angles[slot(k)], if onset { 1.0 } else { -1.0 })
+        };
+        let mut time_us = fitted(from, to);
+        if !onset && to > from + 1 {
+            // Again, over the last EDGE_STOP_TRAVEL_DEG of motion before the stop found (at least
+            // EDGE_STOP_MIN_POINTS) and the rest after it.
+            let step_us = times[(from as usize + 1) & MASK] - times[from as usize & MASK];
+            let ahead = (time_us - times[from as usize & MASK]) / step_us;
+            if ahead.is_finite() && ahead >= 0.0 {
+                let stop = from + ahead.round() as u64;
+                let end = to.min(stop + self.rest + 1).max(stop + 1);
+                let angle = |k: u64| angles[k as usize & MASK];
+                let level = (stop..end).map(angle).sum::<f64>() / (end - stop) as f64;
+                let mut start = stop;
+                while start > from && (angle(start) - level).abs() < EDGE_STOP_TRAVEL_DEG {
+                    start -= 1;
+                }
+                let closer = fitted(from.max(start.min(stop.saturating_sub(EDGE_STOP_MIN_POINTS))), end.min(to));
+                if closer.is_finite() {
+                    time_us = closer;
+                }
+            }
+        }
+        let time_us = time_us + self.lag_us;
         if let Some(run) = self.runs.get_mut(r) {
             if onset {
                 run.onset_us = time_us;

@@ -108,6 +108,15 @@ pub const EDGE_REST_S: f64 = 0.15;
 /// acceleration above the noise, short enough that it is still close to constant.
 pub const EDGE_MOVE_S: f64 = 0.1;
 
+/// Travel before a stop fitted, the second time, to time it, degrees ([`crate::edges`], "Where
+/// a movement ends"): close enough to the stop that a speed and a constant deceleration follow
+/// any approach to it, and far enough to see them above the noise (ten ticks of a 1.8° encoder,
+/// thirty σ of a 0.6° sensor).
+pub const EDGE_STOP_TRAVEL_DEG: f64 = 20.0;
+
+/// The fewest points of movement in that fit: its speed, deceleration and level, and the split.
+pub const EDGE_STOP_MIN_POINTS: u64 = 8;
+
 /// Movements whose edges are remembered for the phases that end later (a rep has two or three).
 pub const EDGE_HISTORY: usize = 8;
 

@@ -22,12 +22,12 @@ export const EDGE_MOVE_S = 0.1;
 export const EDGE_HISTORY = 8;
 /** Largest window of a change-point fit, points: EDGE_REST_S and EDGE_MOVE_S at 1000 Hz, the filter's largest half-width and 5 (edges.rs `MAX_WINDOW`). */
 export const EDGE_MAX_WINDOW = 305;
-/** A stop the quadratic misses by more than this rms (°) is fitted with a speed term too (edges.rs `SPEED_FIT_MISFIT_DEG`). */
-export const SPEED_FIT_MISFIT_DEG = 3;
-/** ... and timed by it when its squared error is below this share of the quadratic's (`SPEED_FIT_GAIN`) ... */
-export const SPEED_FIT_GAIN = 0.25;
-/** ... and its fitted speed at the stop exceeds this, °/s (`SPEED_FIT_MIN_DEG_S`). */
-export const SPEED_FIT_MIN_DEG_S = 1000;
+/** A stop's second fit: the last this many degrees of travel before the first fit's stop (`EDGE_STOP_TRAVEL_DEG`) ... */
+export const EDGE_STOP_TRAVEL_DEG = 20;
+/** ... and at least this many points of it (`EDGE_STOP_MIN_POINTS`). */
+export const EDGE_STOP_MIN_POINTS = 8;
+/** A stop's fit with speed is taken when it betters the quadratic's squared error by this many times its own per point (edges.rs `SPEED_FIT_SIGNIFICANCE`). */
+export const SPEED_FIT_SIGNIFICANCE = 6;
 export const MOVE_CONFIRM_DEG = 2;
 export const REP_TRAVEL_DEG = 180;
 export const REST_CLOSE_S = 0.5;

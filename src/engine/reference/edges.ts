@@ -3,7 +3,7 @@
  * (`engine-rs/src/edges.rs`, module doc): movements found on the grid, each onset and stop timed
  * by a change-point fit of the resampled angle.
  */
-import { EDGE_HISTORY, EDGE_MAX_WINDOW, EDGE_MOVE_S, EDGE_REST_S, MOVE_CONFIRM_DEG, SPEED_FIT_GAIN, SPEED_FIT_MIN_DEG_S, SPEED_FIT_MISFIT_DEG } from './constants';
+import { EDGE_HISTORY, EDGE_MAX_WINDOW, EDGE_MOVE_S, EDGE_REST_S, EDGE_STOP_MIN_POINTS, EDGE_STOP_TRAVEL_DEG, MOVE_CONFIRM_DEG, SPEED_FIT_SIGNIFICANCE } from './constants';
 import { dot, leastSquares } from './leastSquares';
 
 /** An edge's time (µs, on the filtered angle's clock), and the grid point from which it is known. */
@@ -55,11 +55,16 @@ export function movements(moving: readonly boolean[], p: readonly number[], coun
  * if later); a stop over the movement up to its last point and EDGE_REST_S after it, once that has
  * passed, or sooner when the next movement is confirmed. A stop's motion side is EDGE_MOVE_S, the
  * spread of the filter and buffer that ends a run late (`slack`: the points a phase may start or
- * stop inside a movement) and one point more (`Edges::new`). "The rest side of a fit ends at the
- * neighbouring movement": an onset's rest begins after the previous movement's last point, a
- * stop's rest ends where the next movement starts if that is confirmed by then. A fit sees only
- * the last rest + the longer motion side + 2 points before the one at which it is made (the
- * engine's memory bound); a movement from the session's first point has no onset.
+ * stop inside a movement) and one point more (`Edges::new`); edges.rs "Where a movement ends": the
+ * stop is then fitted again, within the first window, from the last point back from the grid point
+ * nearest that first stop whose resampled angle is EDGE_STOP_TRAVEL_DEG or more from the level it
+ * rests at (the mean over the stop's point and the rest after it, up to EDGE_REST_S; at least
+ * EDGE_STOP_MIN_POINTS before the stop) to EDGE_REST_S after the stop.
+ * "The rest side of a fit ends at the neighbouring movement": an onset's rest begins after the
+ * previous movement's last point, a stop's rest ends where the next movement starts if that is
+ * confirmed by then. A fit sees only the last rest + the longer motion side + 2 points before the
+ * one at which it is made (the engine's memory bound); a movement from the session's first point
+ * has no onset.
  *
  * One difference from the engine's code: it drops an edge when eight already wait, which takes
  * eight movements confirmed within EDGE_MOVE_S: not modelled here.
@@ -69,10 +74,21 @@ export function timeEdges(runs: readonly Movement[], t: readonly number[], x: re
   const move = Math.max(2, Math.round(EDGE_MOVE_S * hz));
   const stopSide = move + slack + 1;
   const size = Math.min(rest + Math.max(move, stopSide) + 2, EDGE_MAX_WINDOW);
-  const hardRate = SPEED_FIT_MIN_DEG_S / hz;
   const fitted = (from: number, to: number, knownAt: number, sign: number): Timed => {
     const first = Math.max(from, knownAt + 1 - size, 0);
-    return { timeUs: changePoint(t.slice(first, to), x.slice(first, to), sign, hardRate) + lagUs, knownAt };
+    const once = changePoint(t.slice(first, to), x.slice(first, to), sign);
+    if (sign > 0 || to <= first + 1) return { timeUs: once + lagUs, knownAt };
+    const ahead = (once - t[first]!) / (t[first + 1]! - t[first]!);
+    if (!(Number.isFinite(ahead) && ahead >= 0)) return { timeUs: once + lagUs, knownAt };
+    const stop = first + Math.round(ahead);
+    const end = Math.max(Math.min(to, stop + rest + 1), stop + 1);
+    const level = x.slice(stop, end).reduce((sum, y) => sum + y, 0) / (end - stop);
+    let start = stop;
+    while (start > first && Math.abs(x[start]! - level) < EDGE_STOP_TRAVEL_DEG) start--;
+    const from2 = Math.max(first, Math.min(start, stop - EDGE_STOP_MIN_POINTS));
+    const to2 = Math.min(end, to);
+    const twice = changePoint(t.slice(from2, to2), x.slice(from2, to2), sign);
+    return { timeUs: (Number.isFinite(twice) ? twice : once) + lagUs, knownAt };
   };
   return runs.map((run, r) => {
     const onsetKnown = Math.max(run.confirmedAt, run.start + move);
@@ -89,24 +105,24 @@ export function timeEdges(runs: readonly Movement[], t: readonly number[], x: re
 
 /**
  * edges.rs `change_point` and `fit`: the instant that best splits the points into rest and
- * motion from rest at constant acceleration (motion after it for an onset, `sign` 1; before it
- * for a stop, −1). For each point j as the split, θ0 + c·d² (d = k − j steps past it, k counting
- * along the motion, 0 at rest) is fitted by least squares. A stop whose best such fit leaves more
- * than SPEED_FIT_MISFIT_DEG rms is fitted again as one at speed, θ0 + b·d + c·d² (two points of
- * motion at least), and timed by that fit when its least squared error is below SPEED_FIT_GAIN
- * of the quadratic's and its speed b at the split exceeds `hardRate` (degrees a step). The split
+ * motion (motion from rest after it for an onset, `sign` 1; motion into rest before it for a stop,
+ * −1). For each point j as the split, θ0 + c·d² (d = k − j steps past it, k counting along the
+ * motion, 0 at rest) is fitted by least squares; for a stop also θ0 + b·d + c·d² (two points of
+ * motion at least), which times the stop when its speed b has the sign of the motion (that of the
+ * farthest point from the rest) and its least squared error is below the quadratic's by more than
+ * SPEED_FIT_SIGNIFICANCE times its own over the points less four (a window of more than four). The split
  * with the least squared error (the earliest of equals) of the fit used is moved between its
  * neighbours to the vertex of the parabola through their errors. NaN without motion to fit.
  */
-function changePoint(t: readonly number[], x: readonly number[], sign: number, hardRate: number): number {
+function changePoint(t: readonly number[], x: readonly number[], sign: number): number {
   const len = Math.min(t.length, x.length, EDGE_MAX_WINDOW);
   const at = (k: number) => (sign > 0 ? k : len - 1 - k);
   const v = Array.from({ length: len }, (_, k) => x[at(k)]! - x[at(0)]!);
   const plain = bestSplit(v.map((_, j) => splitFit(v, j, false)));
   let best = plain;
-  if (sign < 0 && plain !== null && plain.sse > SPEED_FIT_MISFIT_DEG ** 2 * len) {
+  if (sign < 0 && plain !== null && len > 4) {
     const speed = bestSplit(v.map((_, j) => splitFit(v, j, true)));
-    if (speed !== null && speed.sse < SPEED_FIT_GAIN * plain.sse && Math.abs(speed.rate) > hardRate) best = speed;
+    if (speed !== null && speed.rate * v[len - 1]! > 0 && plain.sse - speed.sse > (SPEED_FIT_SIGNIFICANCE * speed.sse) / (len - 4)) best = speed;
   }
   if (best === null) return NaN;
   const { j, errors } = best;
