@@ -34,7 +34,7 @@
 //! where the data show it above the noise ([`SPEED_FIT_SIGNIFICANCE`]).
 //! The fit is made twice: first over the movement as the filtered ω ends it (which lags a hard
 //! stop by the filter's half-width, so that window reaches [`EDGE_MOVE_S`] and the filter's
-//! spread back), then over the last [`EDGE_STOP_TRAVEL_DEG`] of motion before the first pass's
+//! spread back), then over the last [`EDGE_TRAVEL_DEG`] of motion before the first pass's
 //! stop (at least [`EDGE_STOP_MIN_POINTS`]) and the rest after it: the closer to the stop, the
 //! better a speed and a constant deceleration follow any approach to it, and a stretch of travel
 //! rather than of time holds as much of a slow heavy stop (which moves a few degrees in the last
@@ -48,7 +48,7 @@
 //! phases that need them close. Memory is bounded: a ring of the last window's points and the
 //! last [`EDGE_HISTORY`] movements.
 
-use crate::settings::{EDGE_HISTORY, EDGE_MOVE_S, EDGE_REST_S, EDGE_STOP_MIN_POINTS, EDGE_STOP_TRAVEL_DEG, FILTER_MAX_HALF_WIDTH, HZ_MAX, MOVE_CONFIRM_DEG};
+use crate::settings::{EDGE_HISTORY, EDGE_MOVE_S, EDGE_REST_S, EDGE_STOP_MIN_POINTS, EDGE_TRAVEL_DEG, FILTER_MAX_HALF_WIDTH, HZ_MAX, MOVE_CONFIRM_DEG};
 
 /// Largest window of a fit, points (at [`HZ_MAX`]): the rest side, and a stop's motion side
 /// with the spread of the filter and the buffer (see [`Edges::new`]).
@@ -112,8 +112,10 @@ fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64
     let best = if sign < 0.0 && len > 4 {
         // The motion's direction along k: that of its farthest point from the rest.
         let speed = with_speed(len, &v, xx, r0);
+        // And by more than 1e-6 of Σv²: less than that, on a clean stop the quadratic nearly fits,
+        // is the error of the fits' arithmetic, and it would decide which fit is taken.
         let noise = speed.sse / (n - 4.0);
-        if speed.rate * v(len - 1) > 0.0 && plain.sse - speed.sse > SPEED_FIT_SIGNIFICANCE * noise { speed } else { plain }
+        if speed.rate * v(len - 1) > 0.0 && plain.sse - speed.sse > SPEED_FIT_SIGNIFICANCE * noise + SPEED_FIT_FLOOR * xx { speed } else { plain }
     } else {
         plain
     };
@@ -135,6 +137,10 @@ fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64
 /// stop really has removes many times the noise. Six is about the square of 2.4 standard errors
 /// of the speed.
 const SPEED_FIT_SIGNIFICANCE: f64 = 6.0;
+
+/// ... and by more than this share of the squares of the angle's excursion over the window (see
+/// [`fit`]).
+const SPEED_FIT_FLOOR: f64 = 1e-6;
 
 /// [`fit`]'s stop at speed, `θ0 + b·k + c·k²` with k counted from the stop along the motion, over
 /// the `len` points `v` (their Σv² and Σv given): the best split and the speed b there.
@@ -393,7 +399,7 @@ impl Edges {
         let onset = kind == Kind::Onset;
         let at = if onset { run.start } else { run.end };
         let natural = at + if onset { self.moving_side } else { self.rest } + 1;
-        let to = rest_end.map_or(natural, |e| natural.min(e));
+        let mut to = rest_end.map_or(natural, |e| natural.min(e));
         if rest_end.is_none() && index + 1 < to {
             return false;
         }
@@ -405,6 +411,21 @@ impl Edges {
             from = from.max(previous_end + 1);
         }
         let (times, angles) = (&self.times, &self.angles);
+        let angle = |k: u64| angles[k as usize & MASK];
+        if onset {
+            // The motion side runs on until the rope has left its rest by EDGE_TRAVEL_DEG (or the
+            // movement ended, or the window is full): see the module notes.
+            let level = if from < at { (from..at).map(angle).sum::<f64>() / (at - from) as f64 } else { angle(at) };
+            let cap = at + self.stop_side;
+            let mut k = natural - 1;
+            while k <= index && k < cap && k <= run.end && (angle(k) - level).abs() < EDGE_TRAVEL_DEG {
+                k += 1;
+            }
+            if k > index {
+                return false;
+            }
+            to = k + 1;
+        }
         let fitted = |from: u64, to: u64| {
             let len = to.saturating_sub(from).min(self.size) as usize;
             let slot = |k: usize| (from as usize + k) & MASK;
@@ -412,17 +433,16 @@ impl Edges {
         };
         let mut time_us = fitted(from, to);
         if !onset && to > from + 1 {
-            // Again, over the last EDGE_STOP_TRAVEL_DEG of motion before the stop found (at least
+            // Again, over the last EDGE_TRAVEL_DEG of motion before the stop found (at least
             // EDGE_STOP_MIN_POINTS) and the rest after it.
             let step_us = times[(from as usize + 1) & MASK] - times[from as usize & MASK];
             let ahead = (time_us - times[from as usize & MASK]) / step_us;
             if ahead.is_finite() && ahead >= 0.0 {
                 let stop = from + ahead.round() as u64;
                 let end = to.min(stop + self.rest + 1).max(stop + 1);
-                let angle = |k: u64| angles[k as usize & MASK];
                 let level = (stop..end).map(angle).sum::<f64>() / (end - stop) as f64;
                 let mut start = stop;
-                while start > from && (angle(start) - level).abs() < EDGE_STOP_TRAVEL_DEG {
+                while start > from && (angle(start) - level).abs() < EDGE_TRAVEL_DEG {
                     start -= 1;
                 }
                 let closer = fitted(from.max(start.min(stop.saturating_sub(EDGE_STOP_MIN_POINTS))), end.min(to));

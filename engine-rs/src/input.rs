@@ -26,7 +26,7 @@
 //!    ([`Counts::rejected`]); the resampler then interpolates across them. See `Guard`.
 
 use crate::resample::Sample;
-use crate::settings::{Settings, GLITCH_MAX_BURST, GLITCH_TOLERANCE_DEG, MAX_CLOCK_US, MAX_GAP_US, MAX_SAMPLE_VALUE, MIN_STEP_US, SATURATION_STEP_DEG};
+use crate::settings::{Settings, GLITCH_MAX_BURST, GLITCH_REST_STEP_DEG, GLITCH_TOLERANCE_DEG, MAX_CLOCK_US, MAX_GAP_US, MAX_SAMPLE_VALUE, MIN_STEP_US, SATURATION_STEP_DEG};
 
 /// What the stage counted: samples rejected as glitches, wraps undone, dead stops at a limit.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -82,12 +82,23 @@ impl Limits {
 /// line through both. Such a sample is taken without waiting for the ones after it. Written
 /// without a division (the line's slope multiplied out), so the resampler's pre-pass can check a
 /// run of samples without a branch; NaN times or angles make it false.
+///
+/// A rope at rest (its last step within [`GLITCH_REST_STEP_DEG`]: [`resting`]) carries on only
+/// within the tolerance of where it rests: a sample further than that from a resting rope waits
+/// for the samples after it (see `Guard`, Rest), though a pull could have taken the rope there.
 #[inline(always)]
 pub fn carries_on(limits: &Limits, (t0, x0): (f64, f64), (t1, x1): (f64, f64), (t, x): (f64, f64)) -> bool {
     let (h0, h1, step) = (t1 - t0, t - t1, x - x1);
     let near = step.abs() <= GLITCH_TOLERANCE_DEG;
     let off = (step * h0 - (x1 - x0) * h1).abs();
-    near | (off <= limits.bend(h1) * h0)
+    near | ((off <= limits.bend(h1) * h0) & !resting(x0, x1))
+}
+
+/// Whether a rope whose last two accepted angles were `x0` and `x1` is at rest: it moved no
+/// more than [`GLITCH_REST_STEP_DEG`] between them.
+#[inline(always)]
+pub fn resting(x0: f64, x1: f64) -> bool {
+    (x1 - x0).abs() <= GLITCH_REST_STEP_DEG
 }
 
 /// Whether reading `x`, after `x0`, `x1` and `x2`, is a dead stop: the reading still, exactly,
@@ -129,21 +140,30 @@ const _: () = assert!(READY.is_power_of_two() && READY > HELD + 1);
 ///
 /// If no run is rejected the sample is accepted. A monotone path, however fast (a hard stop, a
 /// fast pull), never goes beyond both of its neighbours, so real movement is never rejected;
-/// a real turn at the top of a rep is far gentler than α allows. At the start of a segment the
+/// a real turn at the top of a rep is far gentler than α allows.
+///
+/// Rest. A rope only pulls: a disc at rest turns one way when it is pulled, and nothing but the
+/// next rep's motion turns it back. So a rope at rest ([`resting`]) that leaves its place by more
+/// than the tolerance and is back within the tolerance of it at b, the run beyond both, went
+/// nowhere: the run is rejected whatever α would allow (a burst of wild readings in a rest, from
+/// 100 Hz, where √(2d/α) alone lets three readings 120° off pass for a light disc pulled at
+/// 5 kN). And a sample further than the tolerance from a resting rope is not taken at once: a
+/// burst's first reading would otherwise pass as a pull and judge the next ones. A real pull from
+/// rest moves less than the tolerance in its first sample (at the hardest pull it may wait for
+/// the next few, and is taken then: it does not come back). At the start of a segment the
 /// first sample is accepted as it is (nothing to judge it by), and at the end of data (or
 /// before a gap) a sample with nothing after it is accepted.
 ///
 /// Delay. A sample that carries on waits for nothing (every sample of real movement and of rest
-/// does), one that does not for up to three more samples (15 ms at 200 Hz).
+/// does), one that does not for up to [`GLITCH_MAX_BURST`] more samples.
 ///
 /// Reach. α is the hardest pull on the lightest flywheel, whatever plates the user chose, so
 /// that which samples are glitches, and so the reps, depend on the angle alone. On the default
 /// shaft it is 14 000 rad/s²: a single sample straying 40° (at 100 Hz; 10° at 200 Hz) beyond
 /// both neighbours and the tolerance is a glitch, and a sign flip, a reading of 0 or a 180°
-/// spike always is from 100 Hz up. A burst spans more time: three readings within about 180°
-/// of the rope at 100 Hz (40 ms) are within what such a flywheel could do and pass; from 200 Hz
-/// (20 ms, about 45°) random bursts are rejected too. The rep test ([`crate::reps`]) is the
-/// second line for what passes.
+/// spike always is from 100 Hz up. A burst spans more time: at 100 Hz a few readings within
+/// about 180° of a moving rope are within what such a flywheel could do and pass (in a rest they
+/// do not: see Rest). The rep test ([`crate::reps`]) is the second line for what passes.
 #[derive(Clone, Copy, Debug)]
 struct Guard {
     /// The last two accepted samples of the segment, the newer last; `accepted` of them.
@@ -425,11 +445,14 @@ impl Input {
         let (lo, hi) = (a.angle_deg.min(b.angle_deg), a.angle_deg.max(b.angle_deg));
         let tolerance = GLITCH_TOLERANCE_DEG;
         let time = |d: f64| (2.0 * d / self.limits.accel_deg_s2).sqrt() * 1e6;
+        // Back where a resting rope was: no rope went out and came back (see `Guard`, Rest).
+        let [a0, _] = self.guard.history;
+        let returned = self.guard.accepted == 2 && resting(a0.angle_deg, a.angle_deg) && (b.angle_deg - a.angle_deg).abs() <= tolerance;
         run.iter().all(|s| {
             let x = s.angle_deg;
             let beyond = x > hi + tolerance || x < lo - tolerance;
             let (da, db) = ((x - a.angle_deg).abs() - tolerance, (x - b.angle_deg).abs() - tolerance);
-            beyond && time(da) + time(db) > span_us
+            beyond && (returned || time(da) + time(db) > span_us)
         })
     }
 

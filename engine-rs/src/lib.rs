@@ -42,7 +42,7 @@
 //! - **Pipeline**, per sample and per point: the input stage ([`input`]) drops samples whose
 //!   time does not strictly increase or whose used values are not finite, counting them as
 //!   skipped, puts times on the session's clock, unwraps an angle read modulo 360°, counts a
-//!   sensor pinned at a limit (saturated), and rejects glitches: a sample, or a burst of up to 3,
+//!   sensor pinned at a limit (saturated), and rejects glitches: a sample, or a burst of up to 4,
 //!   that leaves both neighbours further than a rope can turn the disc back (the hardest pull on
 //!   the lightest flywheel, [`settings::MAX_ROPE_FORCE_N`], [`settings::MIN_INERTIA_KG_M2`]),
 //!   counted as rejected ([`Update`]); then resample
@@ -81,8 +81,8 @@
 //!   its last blocks ([`window`], Delay). A rep's concentric is published as a [`Turn`] as soon
 //!   as the turn is certain, with the peak power so far. The glitch test adds no delay to a
 //!   sample that carries on the motion (every sample of real movement and of rest); only a
-//!   sample that leaves it waits for up to [`settings::GLITCH_MAX_BURST`] more (6 ms at 500 Hz
-//!   raw, 15 ms at 200 Hz, 30 ms at 100 Hz; [`input`]). [`Engine::finish`]
+//!   sample that leaves it waits for up to [`settings::GLITCH_MAX_BURST`] more (8 ms at 500 Hz
+//!   raw, 20 ms at 200 Hz, 40 ms at 100 Hz; [`input`]). [`Engine::finish`]
 //!   returns the points the filter still holds and closes a trailing rep whose rope is not moving
 //!   at the end of data.
 //!

@@ -108,11 +108,13 @@ pub const EDGE_REST_S: f64 = 0.15;
 /// acceleration above the noise, short enough that it is still close to constant.
 pub const EDGE_MOVE_S: f64 = 0.1;
 
-/// Travel before a stop fitted, the second time, to time it, degrees ([`crate::edges`], "Where
-/// a movement ends"): close enough to the stop that a speed and a constant deceleration follow
-/// any approach to it, and far enough to see them above the noise (ten ticks of a 1.8° encoder,
-/// thirty σ of a 0.6° sensor).
-pub const EDGE_STOP_TRAVEL_DEG: f64 = 20.0;
+/// Travel that an edge's fit holds of the movement, degrees ([`crate::edges`]): an onset's fit
+/// runs on past [`EDGE_MOVE_S`] until the rope has left its rest by this much, and a stop is
+/// fitted, the second time, over the last this much before it ("Where a movement ends"). Far
+/// enough from the rest to see the motion above the noise (ten ticks of a 1.8° encoder, thirty σ
+/// of a 0.6° sensor), close enough that a speed and a constant acceleration follow any start or
+/// approach.
+pub const EDGE_TRAVEL_DEG: f64 = 20.0;
 
 /// The fewest points of movement in that fit: its speed, deceleration and level, and the split.
 pub const EDGE_STOP_MIN_POINTS: u64 = 8;
@@ -184,9 +186,15 @@ pub const MAX_ROPE_SPEED_M_S: f64 = 6.0;
 pub const GLITCH_TOLERANCE_DEG: f64 = 20.0;
 
 /// The longest run of consecutive glitched samples the input stage rejects ([`crate::input`]):
-/// a corrupted record or a short noisy burst. The test waits for the sample after the run, so
-/// this many samples more are the longest it delays a sample (15 ms at 200 Hz).
-pub const GLITCH_MAX_BURST: usize = 3;
+/// a corrupted record or a short noisy burst, two to four readings. The test waits for the
+/// sample after the run, so this many samples more are the longest it delays a sample.
+pub const GLITCH_MAX_BURST: usize = 4;
+
+/// A rope is at rest, for the glitch test, while its last step was at most this many degrees
+/// ([`crate::input`], `Guard`): the steps of a still rope read by a 1.8° encoder with 0.6° of
+/// noise (a tick and six σ of a difference), and a rope moving this slowly cannot be more than
+/// the tolerance away one sample later at any accepted rate without an acceleration no pull gives.
+pub const GLITCH_REST_STEP_DEG: f64 = 5.0;
 
 /// A reading that repeats exactly right after a step of more than this many degrees is a dead
 /// stop ([`crate::input`]): a flywheel slows down before it stops, its last step before rest a

@@ -54,7 +54,7 @@ export type ProcessedPoints = { [K in keyof Fields<generated.Points>]: Float64Ar
  * or none.
  */
 export interface SampleProblems {
-  /** Samples rejected as glitches: one, or a burst of up to 3, that no rope could have produced. */
+  /** Samples rejected as glitches: one, or a burst of up to 4, that no rope could have produced. */
   rejected: number;
   /** Wraps of an angle read modulo 360° that the engine undid (the reps are right only if the session started with the rope out). */
   unwrapped: number;

@@ -22,12 +22,14 @@ export const EDGE_MOVE_S = 0.1;
 export const EDGE_HISTORY = 8;
 /** Largest window of a change-point fit, points: EDGE_REST_S and EDGE_MOVE_S at 1000 Hz, the filter's largest half-width and 5 (edges.rs `MAX_WINDOW`). */
 export const EDGE_MAX_WINDOW = 305;
-/** A stop's second fit: the last this many degrees of travel before the first fit's stop (`EDGE_STOP_TRAVEL_DEG`) ... */
-export const EDGE_STOP_TRAVEL_DEG = 20;
+/** Travel an edge's fit holds (`EDGE_TRAVEL_DEG`): an onset's motion side runs on until the rope has left its rest by this much; a stop's second fit holds the last this much before it ... */
+export const EDGE_TRAVEL_DEG = 20;
 /** ... and at least this many points of it (`EDGE_STOP_MIN_POINTS`). */
 export const EDGE_STOP_MIN_POINTS = 8;
 /** A stop's fit with speed is taken when it betters the quadratic's squared error by this many times its own per point (edges.rs `SPEED_FIT_SIGNIFICANCE`). */
 export const SPEED_FIT_SIGNIFICANCE = 6;
+/** ... and by this share of the squares of the angle's excursion over the window (`SPEED_FIT_FLOOR`). */
+export const SPEED_FIT_FLOOR = 1e-6;
 export const MOVE_CONFIRM_DEG = 2;
 export const REP_TRAVEL_DEG = 180;
 export const REST_CLOSE_S = 0.5;
@@ -40,7 +42,8 @@ export const MAX_ROPE_FORCE_N = 5000;
 export const MIN_INERTIA_KG_M2 = 0.005;
 export const MAX_ROPE_SPEED_M_S = 6;
 export const GLITCH_TOLERANCE_DEG = 20;
-export const GLITCH_MAX_BURST = 3;
+export const GLITCH_MAX_BURST = 4;
+export const GLITCH_REST_STEP_DEG = 5;
 export const SATURATION_STEP_DEG = 5;
 /** Blocks the power fits lag behind the newest, for the repair of missed counts (window.rs `LAG`). */
 export const PEAK_POWER_LAG = 5;

@@ -3,7 +3,7 @@
  * (`engine-rs/src/edges.rs`, module doc): movements found on the grid, each onset and stop timed
  * by a change-point fit of the resampled angle.
  */
-import { EDGE_HISTORY, EDGE_MAX_WINDOW, EDGE_MOVE_S, EDGE_REST_S, EDGE_STOP_MIN_POINTS, EDGE_STOP_TRAVEL_DEG, MOVE_CONFIRM_DEG, SPEED_FIT_SIGNIFICANCE } from './constants';
+import { EDGE_HISTORY, EDGE_MAX_WINDOW, EDGE_MOVE_S, EDGE_REST_S, EDGE_STOP_MIN_POINTS, EDGE_TRAVEL_DEG, MOVE_CONFIRM_DEG, SPEED_FIT_FLOOR, SPEED_FIT_SIGNIFICANCE } from './constants';
 import { dot, leastSquares } from './leastSquares';
 
 /** An edge's time (µs, on the filtered angle's clock), and the grid point from which it is known. */
@@ -51,13 +51,16 @@ export function movements(moving: readonly boolean[], p: readonly number[], coun
 /**
  * edges.rs "How" and "The fit waits for its window", over the first `count` points (times `t`,
  * resampled angles `x`): an onset is fitted over EDGE_REST_S of rest before the movement's first
- * point and EDGE_MOVE_S from it, once that window has passed (or when the movement is confirmed,
- * if later); a stop over the movement up to its last point and EDGE_REST_S after it, once that has
+ * point and its motion from there up to the first point k, from EDGE_MOVE_S on, whose resampled
+ * angle is EDGE_TRAVEL_DEG or more from the rest's level (the mean of the rest side as the fit
+ * sees it, or the first point's angle without one), that is past the movement's last point, or
+ * that fills the motion side a stop may have; the fit is made at the first point by which such a
+ * k is known (the movement confirmed by then); a stop over the movement up to its last point and EDGE_REST_S after it, once that has
  * passed, or sooner when the next movement is confirmed. A stop's motion side is EDGE_MOVE_S, the
  * spread of the filter and buffer that ends a run late (`slack`: the points a phase may start or
  * stop inside a movement) and one point more (`Edges::new`); edges.rs "Where a movement ends": the
  * stop is then fitted again, within the first window, from the last point back from the grid point
- * nearest that first stop whose resampled angle is EDGE_STOP_TRAVEL_DEG or more from the level it
+ * nearest that first stop whose resampled angle is EDGE_TRAVEL_DEG or more from the level it
  * rests at (the mean over the stop's point and the rest after it, up to EDGE_REST_S; at least
  * EDGE_STOP_MIN_POINTS before the stop) to EDGE_REST_S after the stop.
  * "The rest side of a fit ends at the neighbouring movement": an onset's rest begins after the
@@ -74,6 +77,7 @@ export function timeEdges(runs: readonly Movement[], t: readonly number[], x: re
   const move = Math.max(2, Math.round(EDGE_MOVE_S * hz));
   const stopSide = move + slack + 1;
   const size = Math.min(rest + Math.max(move, stopSide) + 2, EDGE_MAX_WINDOW);
+  const mean = (from: number, to: number) => x.slice(from, to).reduce((sum, y) => sum + y, 0) / (to - from);
   const fitted = (from: number, to: number, knownAt: number, sign: number): Timed => {
     const first = Math.max(from, knownAt + 1 - size, 0);
     const once = changePoint(t.slice(first, to), x.slice(first, to), sign);
@@ -82,18 +86,29 @@ export function timeEdges(runs: readonly Movement[], t: readonly number[], x: re
     if (!(Number.isFinite(ahead) && ahead >= 0)) return { timeUs: once + lagUs, knownAt };
     const stop = first + Math.round(ahead);
     const end = Math.max(Math.min(to, stop + rest + 1), stop + 1);
-    const level = x.slice(stop, end).reduce((sum, y) => sum + y, 0) / (end - stop);
+    const level = mean(stop, end);
     let start = stop;
-    while (start > first && Math.abs(x[start]! - level) < EDGE_STOP_TRAVEL_DEG) start--;
+    while (start > first && Math.abs(x[start]! - level) < EDGE_TRAVEL_DEG) start--;
     const from2 = Math.max(first, Math.min(start, stop - EDGE_STOP_MIN_POINTS));
     const to2 = Math.min(end, to);
     const twice = changePoint(t.slice(from2, to2), x.slice(from2, to2), sign);
     return { timeUs: (Number.isFinite(twice) ? twice : once) + lagUs, knownAt };
   };
+  /** The onset of `run`, its rest from `from`: known at the first point i (from its confirmation and EDGE_MOVE_S on) by which the motion side has its end. */
+  const onsetOf = (run: Movement, from: number): Timed | null => {
+    const end = run.end ?? Infinity;
+    for (let i = Math.max(run.confirmedAt, run.start + move); i < count; i++) {
+      const first = Math.max(from, i + 1 - size, 0);
+      const level = first < run.start ? mean(first, run.start) : x[run.start]!;
+      let k = run.start + move;
+      while (k <= i && k < run.start + stopSide && k <= end && Math.abs(x[k]! - level) < EDGE_TRAVEL_DEG) k++;
+      if (k <= i) return fitted(from, k + 1, i, 1);
+    }
+    return null;
+  };
   return runs.map((run, r) => {
-    const onsetKnown = Math.max(run.confirmedAt, run.start + move);
     const previousEnd = r > 0 ? runs[r - 1]!.end! : -1;
-    const onset = run.start > 0 && onsetKnown < count ? fitted(Math.max(run.start - rest, previousEnd + 1), run.start + move + 1, onsetKnown, 1) : null;
+    const onset = run.start > 0 ? onsetOf(run, Math.max(run.start - rest, previousEnd + 1)) : null;
     if (run.end === null) return { ...run, onset, stop: null };
     const next = runs[r + 1];
     const early = next !== undefined && next.confirmedAt <= run.end + rest;
@@ -110,7 +125,8 @@ export function timeEdges(runs: readonly Movement[], t: readonly number[], x: re
  * motion, 0 at rest) is fitted by least squares; for a stop also θ0 + b·d + c·d² (two points of
  * motion at least), which times the stop when its speed b has the sign of the motion (that of the
  * farthest point from the rest) and its least squared error is below the quadratic's by more than
- * SPEED_FIT_SIGNIFICANCE times its own over the points less four (a window of more than four). The split
+ * SPEED_FIT_SIGNIFICANCE times its own over the points less four (a window of more than four) and
+ * SPEED_FIT_FLOOR of Σv². The split
  * with the least squared error (the earliest of equals) of the fit used is moved between its
  * neighbours to the vertex of the parabola through their errors. NaN without motion to fit.
  */
@@ -122,7 +138,9 @@ function changePoint(t: readonly number[], x: readonly number[], sign: number): 
   let best = plain;
   if (sign < 0 && plain !== null && len > 4) {
     const speed = bestSplit(v.map((_, j) => splitFit(v, j, true)));
-    if (speed !== null && speed.rate * v[len - 1]! > 0 && plain.sse - speed.sse > (SPEED_FIT_SIGNIFICANCE * speed.sse) / (len - 4)) best = speed;
+    // By more than SPEED_FIT_FLOOR of Σv² too: below that it is the fits' rounding.
+    const squares = v.reduce((sum, y) => sum + y * y, 0);
+    if (speed !== null && speed.rate * v[len - 1]! > 0 && plain.sse - speed.sse > (SPEED_FIT_SIGNIFICANCE * speed.sse) / (len - 4) + SPEED_FIT_FLOOR * squares) best = speed;
   }
   if (best === null) return NaN;
   const { j, errors } = best;

@@ -7,6 +7,7 @@
 import {
   DEG_TO_RAD,
   GLITCH_MAX_BURST,
+  GLITCH_REST_STEP_DEG,
   GLITCH_TOLERANCE_DEG,
   MAX_CLOCK_US,
   MAX_GAP_US,
@@ -171,7 +172,8 @@ class Stage {
 
   /**
    * Whether `s` is accepted without waiting: the first of its segment, within the tolerance of a
-   * single accepted sample, or, after two, within the tolerance of the last or within
+   * single accepted sample, or, after two, within the tolerance of the last or, unless the two are
+   * at rest ({@link resting}: the rope has only its tolerance to carry on within), within
    * tolerance + ½·α·h² of the line through the two, h the time since the last.
    */
   private acceptsAtOnce(s: Taken): boolean {
@@ -179,6 +181,7 @@ class Stage {
     if (b === undefined) return true;
     const near = Math.abs(s.x - b.x) <= GLITCH_TOLERANCE_DEG;
     if (a === undefined || near) return near;
+    if (resting(a.x, b.x)) return false;
     const h = (s.t - b.t) * 1e-6;
     const line = b.x + ((b.x - a.x) / (b.t - a.t)) * (s.t - b.t);
     return Math.abs(s.x - line) <= GLITCH_TOLERANCE_DEG + 0.5 * this.accel * h * h;
@@ -189,18 +192,22 @@ class Stage {
    * sample a (tolerance + V·Δt), and every sample of the run beyond both a and b on the same side
    * by more than the tolerance, so far that a rope going from a to it and back to b would need
    * longer than the time between a and b: √(2·d_a/α) + √(2·d_b/α) > t_b − t_a, with
-   * d = |x − neighbour| − tolerance.
+   * d = |x − neighbour| − tolerance; or, if a and the sample before it are at rest ({@link resting}),
+   * b back within the tolerance of a (input.rs `Guard`, Rest: a resting rope that went out and came
+   * back went nowhere).
    */
   private rejects(run: Taken[], b: Taken): boolean {
     const a = this.history.at(-1)!;
+    const a0 = this.history.at(-2);
     const spanS = (b.t - a.t) * 1e-6;
     if (Math.abs(b.x - a.x) > GLITCH_TOLERANCE_DEG + this.speed * spanS) return false;
     const [lo, hi] = [Math.min(a.x, b.x), Math.max(a.x, b.x)];
     const time = (d: number) => Math.sqrt((2 * d) / this.accel);
+    const returned = a0 !== undefined && resting(a0.x, a.x) && Math.abs(b.x - a.x) <= GLITCH_TOLERANCE_DEG;
     return run.every(
       ({ x }) =>
         (x > hi + GLITCH_TOLERANCE_DEG || x < lo - GLITCH_TOLERANCE_DEG) &&
-        time(Math.abs(x - a.x) - GLITCH_TOLERANCE_DEG) + time(Math.abs(x - b.x) - GLITCH_TOLERANCE_DEG) > spanS,
+        (returned || time(Math.abs(x - a.x) - GLITCH_TOLERANCE_DEG) + time(Math.abs(x - b.x) - GLITCH_TOLERANCE_DEG) > spanS),
     );
   }
 
@@ -215,6 +222,9 @@ class Stage {
     this.out.alpha.push(s.alpha);
   }
 }
+
+/** input.rs `resting`: the rope's last step, from `x0` to `x1`, within GLITCH_REST_STEP_DEG. */
+const resting = (x0: number, x1: number) => Math.abs(x1 - x0) <= GLITCH_REST_STEP_DEG;
 
 /**
  * Step 3: the offset to add to reading `x`, after the last accepted reading `read` and the
