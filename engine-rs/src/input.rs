@@ -4,7 +4,8 @@
 //! In order, per sample:
 //! 1. **Checks**: a sample with a value that is not finite or beyond [`MAX_SAMPLE_VALUE`], or
 //!    whose time does not increase by at least [`MIN_STEP_US`] over the last sample taken, is
-//!    dropped and counted as skipped.
+//!    dropped and counted as skipped; one whose device ω or α no disc has ([`possible_rates`])
+//!    is dropped and counted as rejected.
 //! 2. **Clock**: times are taken relative to the session's first sample (its origin), so a unit
 //!    or a file whose clock counts µs since 1970 (about 1.7·10¹⁵) gives exactly what the same
 //!    samples timed from 0 give; the engine adds the origin back to every time it reports. The
@@ -26,7 +27,7 @@
 //!    ([`Counts::rejected`]); the resampler then interpolates across them. See `Guard`.
 
 use crate::resample::Sample;
-use crate::settings::{Settings, GLITCH_MAX_BURST, GLITCH_REST_STEP_DEG, GLITCH_TOLERANCE_DEG, MAX_CLOCK_US, MAX_GAP_US, MAX_SAMPLE_VALUE, MIN_STEP_US, SATURATION_STEP_DEG};
+use crate::settings::{Settings, GLITCH_MAX_BURST, GLITCH_REST_STEP_DEG, GLITCH_TOLERANCE_DEG, MAX_DEVICE_ALPHA_RAD_S2, MAX_CLOCK_US, MAX_GAP_US, MAX_SAMPLE_VALUE, MIN_STEP_US, SATURATION_STEP_DEG};
 
 /// What the stage counted: samples rejected as glitches, wraps undone, dead stops at a limit.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -52,6 +53,8 @@ pub struct Limits {
     pub accel_deg_s2: f64,
     /// The largest angular speed of the disc, °/s.
     pub speed_deg_s: f64,
+    /// The same, rad/s.
+    pub omega_rad_s: f64,
 }
 
 impl Limits {
@@ -59,7 +62,8 @@ impl Limits {
     /// inertia, so that which samples are glitches, and so which reps there are, depend on the
     /// angle alone, as the app's runs at each load's inertia rely on).
     pub fn new(settings: &Settings) -> Limits {
-        Limits { accel_deg_s2: settings.max_angular_acceleration().to_degrees(), speed_deg_s: settings.max_angular_speed().to_degrees() }
+        let omega_rad_s = settings.max_angular_speed();
+        Limits { accel_deg_s2: settings.max_angular_acceleration().to_degrees(), speed_deg_s: omega_rad_s.to_degrees(), omega_rad_s }
     }
 
     /// The farthest the rope can move in `dt_us`, and the sensor's tolerance: degrees.
@@ -99,6 +103,14 @@ pub fn carries_on(limits: &Limits, (t0, x0): (f64, f64), (t1, x1): (f64, f64), (
 #[inline(always)]
 pub fn resting(x0: f64, x1: f64) -> bool {
     (x1 - x0).abs() <= GLITCH_REST_STEP_DEG
+}
+
+/// Whether a sample's device ω and α (0 when the session does not use them) are a disc's: within
+/// the rope's fastest ([`Limits::omega_rad_s`]) and [`MAX_DEVICE_ALPHA_RAD_S2`]. A sample with
+/// either beyond is rejected (step 1): a debug file's corrupt rate cell never reaches a figure.
+#[inline(always)]
+pub fn possible_rates(limits: &Limits, s: &Sample) -> bool {
+    (s.omega.abs() <= limits.omega_rad_s) & (s.alpha.abs() <= MAX_DEVICE_ALPHA_RAD_S2)
 }
 
 /// Whether reading `x`, after `x0`, `x1` and `x2`, is a dead stop: the reading still, exactly,
@@ -325,6 +337,10 @@ impl Input {
         let late = !(raw.time_us - self.newest_us >= MIN_STEP_US);
         if !plausible || (!self.newest_us.is_nan() && late) {
             self.counts.skipped += 1;
+            return;
+        }
+        if !possible_rates(&self.limits, &s) {
+            self.counts.rejected += 1;
             return;
         }
         self.origin_us = origin;

@@ -160,11 +160,14 @@ pub(crate) fn peak(peak: f64, x: f64) -> f64 {
 /// a phase sums ω, α, α signed as the body's acceleration, and P, and scales the sums into
 /// means once, at its summary: four additions per point where summing every metric would take
 /// six. `angle_deg` is the point's filtered angle, `power` its P, `smoothed` what
-/// [`crate::window::PowerSmoother`] gave at the point (centred before it).
+/// [`crate::window::PowerSmoother`] gave at the point (centred before it). Whether the point is
+/// moving is its filtered angle's own rate `angle_rate` (rad/s) against [`REST_OMEGA_RAD_S`],
+/// even where the figures take the device's ω: the rope's movements, and so every edge and
+/// boundary, come from the angle alone, so that no reading of a device's rate can move one.
 #[inline(always)]
-pub fn phase_values(r: &Rates, angle_deg: f64, power: f64, smoothed: [f64; STREAMS]) -> ([f64; VALUE_COUNT], bool) {
+pub fn phase_values(r: &Rates, angle_deg: f64, power: f64, smoothed: [f64; STREAMS], angle_rate: f64) -> ([f64; VALUE_COUNT], bool) {
     let body_alpha = if angle_deg < 0.0 { r.alpha } else { -r.alpha };
-    ([r.omega, r.alpha, body_alpha, power, smoothed[0], smoothed[1]], r.omega.abs() >= REST_OMEGA_RAD_S)
+    ([r.omega, r.alpha, body_alpha, power, smoothed[0], smoothed[1]], angle_rate.abs() >= REST_OMEGA_RAD_S)
 }
 
 /// The peak power of a phase of `duration_s` whose fits' peaks are `peaks` (W): the fit its

@@ -46,7 +46,7 @@
 
 use crate::derive::DEG_TO_RAD;
 use crate::edges::Edges;
-use crate::phase::{peak, peak_power, At, Context, PhaseAcc, PhaseSummary, Resting, Split, OMEGA, SMOOTHED, VALUE_COUNT};
+use crate::phase::{peak, peak_power, At, Context, PhaseAcc, PhaseSummary, Resting, Split, SMOOTHED, VALUE_COUNT};
 use crate::settings::{REP_TRAVEL_DEG, REST_CLOSE_S};
 use crate::still::Stillness;
 use crate::window::STREAMS;
@@ -62,6 +62,9 @@ pub struct DetectorPoint {
     pub values: [f64; VALUE_COUNT],
     /// Moving by the phases' rule.
     pub moving: bool,
+    /// The filtered angle's own rate, rad/s: which way the rope moves ([`toward_next`], the
+    /// turn's crossing), whichever ω the figures take.
+    pub rate: f64,
 }
 
 /// A block of points as the detector reads them, as columns of equal length: point `i` is grid
@@ -80,13 +83,15 @@ pub struct Block<'a> {
     pub values: &'a [[f64; VALUE_COUNT]],
     /// Moving by the phases' rule.
     pub moving: &'a [bool],
+    /// [`DetectorPoint::rate`].
+    pub rate: &'a [f64],
 }
 
 impl Block<'_> {
     /// Number of points.
     #[inline(always)]
     pub fn len(&self) -> usize {
-        self.time_us.len().min(self.raw_deg.len()).min(self.angle_deg.len()).min(self.values.len()).min(self.moving.len())
+        self.time_us.len().min(self.raw_deg.len()).min(self.angle_deg.len()).min(self.values.len()).min(self.moving.len()).min(self.rate.len())
     }
 
     /// True without points.
@@ -105,6 +110,7 @@ impl Block<'_> {
             angle_deg: &self.angle_deg[..len],
             values: &self.values[..len],
             moving: &self.moving[..len],
+            rate: &self.rate[..len],
         }
     }
 
@@ -122,6 +128,7 @@ impl Block<'_> {
             angle_deg: self.angle_deg[i],
             values: self.values[i],
             moving: self.moving[i],
+            rate: self.rate[i],
         }
     }
 }
@@ -188,7 +195,7 @@ fn rested(now_us: f64, band_since_us: f64, stop_us: f64) -> bool {
 fn turn_split(point: &DetectorPoint, step_us: f64) -> Split {
     let t = point.at.time_us;
     let half = 0.5 * step_us;
-    let shift = point.angle_deg * DEG_TO_RAD / point.values[OMEGA];
+    let shift = point.angle_deg * DEG_TO_RAD / point.rate;
     let cross_us = if shift.is_finite() { (t - shift * 1e6).max(t - half).min(t + half) } else { t };
     Split { index: point.at.index, values: point.values, after: (t + half - cross_us) / step_us, time_us: cross_us }
 }
@@ -405,7 +412,7 @@ impl Folds {
             let ext_p = self.ext.p;
             // The next phase moves the other way: a point still moving this phase's way is its
             // slow-down, not the next phase's start (see `toward_next`).
-            let next_moving = moving && self.own * point.angle_deg * m[OMEGA] >= 0.0;
+            let next_moving = moving && self.own * point.angle_deg * point.rate >= 0.0;
             self.after_ext.get_or_insert_with(|| PhaseAcc::new(ext_p)).push(m, next_moving, here.p, at);
         }
         add_smoothed(m, at.index, delays, (self.from, self.ext.index, self.own), &mut self.peaks, before);
@@ -732,7 +739,7 @@ impl RepDetector {
             let switch_p = switch_at::<PULLING>(ext_p);
             while i < len {
                 let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
-                if !(block.moving[i] && back_within::<PULLING>(p, ext_p, switch_p) && toward_next::<PULLING>(block.angle_deg[i], block.values[i][OMEGA])) {
+                if !(block.moving[i] && back_within::<PULLING>(p, ext_p, switch_p) && toward_next::<PULLING>(block.angle_deg[i], block.rate[i])) {
                     break;
                 }
                 still.push(block.time_us[i], p, true);
@@ -980,6 +987,7 @@ impl RepDetector {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::phase::OMEGA;
 
     /// Feeds the straight-line path through `corners` in steps of `step` degrees (every point
     /// moving), holding still for `corner.1` points at each corner; returns each rep with the
@@ -1030,7 +1038,7 @@ mod tests {
     fn point(i: u64, a: f64, moving: bool, step: f64) -> DetectorPoint {
         let mut values = [if moving { 1.0 } else { 0.0 }; VALUE_COUNT];
         values[OMEGA] = if moving { step.signum() } else { 0.0 };
-        DetectorPoint { at: At { index: i, time_us: i as f64 * 1e4 }, angle_deg: a, values, moving }
+        DetectorPoint { at: At { index: i, time_us: i as f64 * 1e4 }, angle_deg: a, values, moving, rate: values[OMEGA] }
     }
 
     /// [`walk`] still only at the end, for `rest` points; returns the reps alone.
@@ -1223,7 +1231,7 @@ mod tests {
                 let c = i as f64 - n as f64;
                 values[SMOOTHED + j] = if c <= turn as f64 { c } else { -c };
             }
-            let p = DetectorPoint { at: At { index: i, time_us: i as f64 * 1e4 }, angle_deg: a, values, moving };
+            let p = DetectorPoint { at: At { index: i, time_us: i as f64 * 1e4 }, angle_deg: a, values, moving, rate: values[OMEGA] };
             edges.push(i, p.at.time_us, a, a.abs(), moving);
             reps.extend(d.push(&p, &edges).map(|r| (i, r)));
             turns.extend(d.take_turn().map(|t| (i, t)));
@@ -1248,7 +1256,7 @@ mod tests {
             values[OMEGA] = -values[OMEGA];
             let c = i as f64 - 30.0;
             values[SMOOTHED..].fill(if c <= turn as f64 { c } else { -c });
-            let p = DetectorPoint { at: At { index: i, time_us: i as f64 * 1e4 }, angle_deg: a, values, moving };
+            let p = DetectorPoint { at: At { index: i, time_us: i as f64 * 1e4 }, angle_deg: a, values, moving, rate: values[OMEGA] };
             edges.push(i, p.at.time_us, a, a.abs(), moving);
             reps.extend(d.push(&p, &edges));
             turns.extend(d.take_turn().map(|t| (i, t.concentric.peak_power)));

@@ -31,7 +31,7 @@
 
 use crate::block::{GridBlock, MASK, NEW, SLOTS};
 use crate::input::{self, Input};
-use crate::settings::{GLITCH_TOLERANCE_DEG, MAX_GAP_US, MAX_SAMPLE_VALUE, MIN_STEP_US, SATURATION_STEP_DEG};
+use crate::settings::{GLITCH_TOLERANCE_DEG, MAX_DEVICE_ALPHA_RAD_S2, MAX_GAP_US, MAX_SAMPLE_VALUE, MIN_STEP_US, SATURATION_STEP_DEG};
 
 /// One raw sample with the values the engine uses (device ω/α are 0 when not used).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -154,6 +154,9 @@ impl Columns<'_> {
             for c in [self.omega, self.alpha] {
                 sum += c.and_then(|c| c.get(from..to)).map_or(0.0, sum_of_squares);
             }
+            // Each sample's rates a disc's (`input::possible_rates`).
+            let rates = |c: Option<&[f64]>, limit: f64| c.and_then(|c| c.get(from..to)).is_none_or(|c| c.iter().all(|x| x.abs() <= limit));
+            ok &= rates(self.omega, stage.limits().omega_rad_s) & rates(self.alpha, MAX_DEVICE_ALPHA_RAD_S2);
         }
         ok & (last - newest_us <= MAX_GAP_US) & in_range(first - origin) & in_range(last - origin) & (sum <= SQUARES)
     }

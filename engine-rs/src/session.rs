@@ -17,7 +17,7 @@ use crate::derive::{Deriver, Point, Rates};
 use crate::edges::Edges;
 use crate::error::{Error, ErrorKind};
 use crate::input::Input;
-use crate::phase::{phase_values, Context, PhaseSummary, OMEGA, SMOOTHED, VALUE_COUNT};
+use crate::phase::{phase_values, Context, PhaseSummary, SMOOTHED, VALUE_COUNT};
 use crate::reps::{Block, Rep, RepDetector, Turn};
 use crate::block::{GridBlock, SLOTS, WRITTEN};
 use crate::resample::{Columns, Resampler};
@@ -209,6 +209,8 @@ struct Derived {
     /// [`phase_values`] and whether each point is moving.
     values: [[f64; VALUE_COUNT]; WRITTEN],
     moving: [bool; WRITTEN],
+    /// The filtered angle's own rate, rad/s ([`Deriver::angle_rate`]).
+    rate: [f64; WRITTEN],
 }
 
 /// A live session.
@@ -259,7 +261,7 @@ impl Engine {
             finished: false,
             collect_points: true,
             grid: Box::default(),
-            derived: Box::new(Derived { values: [[0.0; VALUE_COUNT]; WRITTEN], moving: [false; WRITTEN] }),
+            derived: Box::new(Derived { values: [[0.0; VALUE_COUNT]; WRITTEN], moving: [false; WRITTEN], rate: [0.0; WRITTEN] }),
         })
     }
 
@@ -387,6 +389,7 @@ impl Engine {
             angle_deg: &g.angle_deg[from..to],
             values: &self.derived.values[..len],
             moving: &self.derived.moving[..len],
+            rate: &self.derived.rate[..len],
         };
         // Edges then rep detection, point by point, except where the detector can take a
         // stretch of steady movement at once; the smoothed powers that came off their regular
@@ -444,9 +447,11 @@ impl Engine {
             let (i, first, angle_deg) = ((s - from) & (WRITTEN - 1), g.first[s], g.angle_deg[s]);
             let rates = deriver.rates(g.slope[s], (g.smooth_omega[s], g.smooth_alpha[s]), first);
             let power = deriver.power(&rates);
-            let key = segment_key(rates.omega.abs() >= REST_OMEGA_RAD_S, angle_deg, rates.omega);
+            let rate = deriver.angle_rate(g.slope[s]);
+            let key = segment_key(rate.abs() >= REST_OMEGA_RAD_S, angle_deg, rate);
             let smoothed = smoother.push(ring, power, first, key, base.wrapping_add(s as u64));
-            (self.derived.values[i], self.derived.moving[i]) = phase_values(&rates, angle_deg, power, smoothed);
+            (self.derived.values[i], self.derived.moving[i]) = phase_values(&rates, angle_deg, power, smoothed, rate);
+            self.derived.rate[i] = rate;
             points.put(&deriver, g.time_us[s], angle_deg, &rates);
             s += 1;
             // ω and α from the angle: the rest of the segment's points in this block in a loop of
@@ -519,7 +524,8 @@ fn derive_run(
             sum += power;
             // `s − from` < WRITTEN: masked, it needs no bounds check.
             let i = (s - from) & (WRITTEN - 1);
-            (derived.values[i], derived.moving[i]) = phase_values(&rates, g.angle_deg[s], power, [f64::NAN; STREAMS]);
+            (derived.values[i], derived.moving[i]) = phase_values(&rates, g.angle_deg[s], power, [f64::NAN; STREAMS], rates.omega);
+            derived.rate[i] = rates.omega;
             points.put(deriver, g.time_us[s], g.angle_deg[s], &rates);
             s += 1;
         }
@@ -528,7 +534,7 @@ fn derive_run(
             return s;
         }
         let last = (s - 1 - from) & (WRITTEN - 1);
-        let key = segment_key(derived.moving[last], g.angle_deg[s - 1], derived.values[last][OMEGA]);
+        let key = segment_key(derived.moving[last], g.angle_deg[s - 1], derived.rate[last]);
         let smoothed = smoother.end_block(ring, sum, key, base.wrapping_add(s as u64 - 1));
         derived.values[last][SMOOTHED..].copy_from_slice(&smoothed);
     }

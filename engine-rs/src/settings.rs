@@ -179,6 +179,14 @@ pub const MIN_INERTIA_KG_M2: f64 = 0.005;
 /// set at 3.5 m/s). On the default shaft 430 rad/s (24 500°/s).
 pub const MAX_ROPE_SPEED_M_S: f64 = 6.0;
 
+/// The largest a device's α can be, rad/s²: the hardest pull ([`MAX_ROPE_FORCE_N`]) on the
+/// lightest flywheel ([`MIN_INERTIA_KG_M2`]) and the largest shaft ([`RADIUS`]); well above what a
+/// device's difference of an encoder's ω reaches (its ticks' jumps over a millisecond). A sample
+/// whose α is beyond it, or whose ω is beyond the fastest the rope turns the disc
+/// ([`Settings::max_angular_speed`]), is no rope's and is rejected ([`crate::input`]): one cell of
+/// −1e12 rad/s in a debug file made an eccentric of 1.76e8 m/s.
+pub const MAX_DEVICE_ALPHA_RAD_S2: f64 = MAX_ROPE_FORCE_N * RADIUS.max / MIN_INERTIA_KG_M2;
+
 /// How far, in degrees of the disc, a sample may stray from the rope's path before the glitch
 /// test looks at it ([`crate::input`]): sensor noise and quantisation never reach it (11 ticks of
 /// a 1.8° encoder, 33 σ of 0.6° noise), and a stray this small cannot make a rep (a rep needs

@@ -163,6 +163,36 @@ describe('the wasm engine and the oracle', () => {
     );
   });
 
+  it('agree on bursts of 2–4 wild readings and on device rates no disc has (ω or α cells off the scale)', () => {
+    const spoilArb = fc.record({
+      bursts: fc.array(fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), off: fc.array(fc.double({ min: -600, max: 600, noNaN: true }), { minLength: 2, maxLength: 4 }) }), { maxLength: 5 }),
+      cells: fc.array(fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), alpha: fc.boolean(), value: fc.oneof(fc.constantFrom(-1e12, 1e6, -1e6), fc.double({ min: -1e12, max: 1e12, noNaN: true })) }), { maxLength: 4 }),
+    });
+    fc.assert(
+      fc.property(sessionArb, settingsArb, spoilArb, (s, settings, spoil) => {
+        const batch = withExtras(sampleSet(s, s), s, true, 0, s.seed);
+        const n = batch.timeUs.length;
+        for (const { at, off } of spoil.bursts) {
+          const i = Math.floor(at * n);
+          off.forEach((d, k) => {
+            if (i + k < n) batch.angleDeg[i + k] = batch.angleDeg[i + k]! + d;
+          });
+        }
+        for (const { at, alpha, value } of spoil.cells) {
+          const column = alpha ? batch.angularAcceleration! : batch.angularVelocity!;
+          column[Math.min(n - 1, Math.floor(at * n))] = value;
+        }
+        const engine = createEngine(settings, { points: true });
+        try {
+          expectAgree(pushInSlices(engine, batch, [97, 300]), referenceReprocess(batch, settings, { points: true }), settings);
+        } finally {
+          engine.dispose();
+        }
+      }),
+      { numRuns: 30 },
+    );
+  });
+
   it('agree on sets whose eccentrics end in a hard stop (a return at top speed that stops dead, then rest)', () => {
     const hardStopArb = fc.record({
       wound: fc.array(fc.double({ min: 1620, max: 1980, noNaN: true }), { minLength: 3, maxLength: 5 }),

@@ -2,6 +2,7 @@
 //! live sessions ([`live`]), streaming properties ([`streaming`], [`properties`]). The helpers here build synthetic sessions whose truth is known on paper.
 
 mod accuracy;
+mod device;
 mod glitches;
 mod live;
 mod physics;

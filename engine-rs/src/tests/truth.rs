@@ -80,6 +80,9 @@ pub struct RepTruth {
 pub struct Session {
     pub time_us: Vec<f64>,
     pub angle_deg: Vec<f64>,
+    /// The disc's ω at each sample time, rad/s, as a device measuring it would report it (with
+    /// a noisy sensor, 1 rad/s of Gaussian noise): a debug file's ω column.
+    pub omega_rad_s: Vec<f64>,
     pub reps: Vec<RepTruth>,
     /// Rests between reps (s): from one rep's end to the next one's start.
     pub rests: Vec<(f64, f64)>,
@@ -194,25 +197,25 @@ fn sampled((pieces, reps, rests, end_s): Motion, sensor: Sensor, seed: u64) -> S
         .collect();
     times.sort_by(f64::total_cmp);
     times.dedup();
+    let mut rate_noise = Rng::new(seed ^ 0x0E6A);
     let mut piece = 0;
-    let angle_deg = times
-        .iter()
-        .map(|&us| {
-            let t = us / 1e6;
-            while piece + 1 < pieces.len() && t > pieces[piece].0 + pieces[piece].1 {
-                piece += 1;
-            }
-            let (from, duration, f) = &pieces[piece];
-            let exact = f((t - from).clamp(0.0, *duration));
-            let noisy = exact + sensor.noise_deg * rng.normal();
-            if sensor.tick_deg > 0.0 {
-                (noisy / sensor.tick_deg).round() * sensor.tick_deg
-            } else {
-                noisy
-            }
-        })
-        .collect();
-    Session { time_us: times, angle_deg, reps, rests }
+    let (mut angle_deg, mut omega_rad_s) = (Vec::with_capacity(times.len()), Vec::with_capacity(times.len()));
+    for &us in &times {
+        let t = us / 1e6;
+        while piece + 1 < pieces.len() && t > pieces[piece].0 + pieces[piece].1 {
+            piece += 1;
+        }
+        let (from, duration, f) = &pieces[piece];
+        let at = |t: f64| f((t - from).clamp(0.0, *duration));
+        let exact = at(t);
+        let noisy = exact + sensor.noise_deg * rng.normal();
+        angle_deg.push(if sensor.tick_deg > 0.0 { (noisy / sensor.tick_deg).round() * sensor.tick_deg } else { noisy });
+        // The piece's own rate, by a difference over a microsecond either side (the pieces' ends
+        // are still or, at a hard stop, at full speed until the stop).
+        let rate = (at(t + 1e-6) - at(t - 1e-6)).to_radians() / 2e-6;
+        omega_rad_s.push(rate + if sensor.noise_deg > 0.0 { rate_noise.normal() } else { 0.0 });
+    }
+    Session { time_us: times, angle_deg, omega_rad_s, reps, rests }
 }
 
 /// Median of `xs` (the upper one of an even count, as the TypeScript tests take it).

@@ -41,6 +41,8 @@ export const MAX_CLOCK_US = 1e17;
 export const MAX_ROPE_FORCE_N = 5000;
 export const MIN_INERTIA_KG_M2 = 0.005;
 export const MAX_ROPE_SPEED_M_S = 6;
+/** The largest α a device may report, rad/s²: the hardest pull on the lightest flywheel and the largest shaft (settings.rs `MAX_DEVICE_ALPHA_RAD_S2`). */
+export const MAX_DEVICE_ALPHA_RAD_S2 = (MAX_ROPE_FORCE_N * 0.2) / MIN_INERTIA_KG_M2;
 export const GLITCH_TOLERANCE_DEG = 20;
 export const GLITCH_MAX_BURST = 4;
 export const GLITCH_REST_STEP_DEG = 5;

@@ -10,6 +10,7 @@ import {
   GLITCH_REST_STEP_DEG,
   GLITCH_TOLERANCE_DEG,
   MAX_CLOCK_US,
+  MAX_DEVICE_ALPHA_RAD_S2,
   MAX_GAP_US,
   MAX_SAMPLE_VALUE,
   MIN_STEP_US,
@@ -60,7 +61,8 @@ interface Taken {
 /**
  * input.rs, per sample: (1) dropped and counted as skipped when a value is not finite or beyond
  * MAX_SAMPLE_VALUE (the time relative to the origin), the origin beyond MAX_CLOCK_US, or its time
- * not at least MIN_STEP_US after the last sample taken; (2) the first plausible sample's time is
+ * not at least MIN_STEP_US after the last sample taken, and as rejected when its device ω is beyond
+ * the fastest the rope turns the disc or its α beyond MAX_DEVICE_ALPHA_RAD_S2; (2) the first plausible sample's time is
  * the origin; a sample more than MAX_GAP_US after the last one taken starts a segment (the held
  * samples decided first with what there is); (3) unwrapped ({@link unwrapOffset}); (4) watched for
  * dead stops ({@link Stage.watch}); (5) judged by the glitch guard ({@link Stage.decide}). Unless
@@ -78,6 +80,8 @@ class Stage {
   /** The guard's bounds in degrees: the disc's largest acceleration (°/s²) and speed (°/s). */
   private readonly accel: number;
   private readonly speed: number;
+  /** The fastest the rope turns the disc, rad/s. */
+  private readonly omegaMax: number;
   origin: number | null = null;
   /** The time of the last sample taken, as read. */
   private newest: number | null = null;
@@ -96,6 +100,7 @@ class Stage {
   constructor(radius: number) {
     this.accel = maxAngularAcceleration(radius) / DEG_TO_RAD;
     this.speed = maxAngularSpeed(radius) / DEG_TO_RAD;
+    this.omegaMax = maxAngularSpeed(radius);
   }
 
   take(t: number, x: number, omega: number, alpha: number): void {
@@ -103,6 +108,11 @@ class Stage {
     const plausible = Math.abs(origin) <= MAX_CLOCK_US && [t - origin, x, omega, alpha].every((v) => Math.abs(v) <= MAX_SAMPLE_VALUE);
     if (!plausible || (this.newest !== null && !(t - this.newest >= MIN_STEP_US))) {
       this.counts.skipped += 1;
+      return;
+    }
+    // A device's rate no disc has (input.rs `possible_rates`).
+    if (!(Math.abs(omega) <= this.omegaMax && Math.abs(alpha) <= MAX_DEVICE_ALPHA_RAD_S2)) {
+      this.counts.rejected += 1;
       return;
     }
     this.origin = origin;

@@ -6,10 +6,11 @@ import type { PhaseSummary } from '../types';
 import { MOVE_CONFIRM_DEG, STILL_OMEGA_RAD_S } from './constants';
 import { streamFor } from './window';
 
-/** What a phase's figures are made of, per grid point: the filtered angle, ω, α, α signed as the body's acceleration (derive.rs), power, moving or not, rope position |angle|, time. */
+/** What a phase's figures are made of, per grid point: the filtered angle, ω, α, α signed as the body's acceleration (derive.rs), power, moving or not, rope position |angle|, time; and the filtered angle's own rate (rad/s), which says which way the rope moves whichever ω the figures take (phase.rs `phase_values`). */
 export interface PhasePoints {
   angleDeg: readonly number[];
   omega: readonly number[];
+  rate: readonly number[];
   alpha: readonly number[];
   bodyAlpha: readonly number[];
   power: readonly number[];
@@ -64,13 +65,14 @@ export interface PhaseStart {
 }
 
 /**
- * Whether point `i` of the phase counts as moving: |ω| over the rest threshold, and, up to the
- * point where the phase became certain, moving the phase's way (reps.rs `toward_next`: the filter
- * spreads a hard stop, so after the extreme the previous phase's slow-down still moves its way; a
- * pull has the angle and ω of opposite signs, a release of the same sign, 0 either).
+ * Whether point `i` of the phase counts as moving: moving (the angle's rate over the rest
+ * threshold), and, up to the point where the phase became certain, moving the phase's way
+ * (reps.rs `toward_next`: the filter spreads a hard stop, so after the extreme the previous
+ * phase's slow-down still moves its way; a pull has the angle and its rate of opposite signs, a
+ * release of the same sign, 0 either).
  */
 export function movesIn(pts: PhasePoints, start: PhaseStart, i: number): boolean {
-  return pts.moving[i]! && (i > start.certainAt || start.own * pts.angleDeg[i]! * pts.omega[i]! <= 0);
+  return pts.moving[i]! && (i > start.certainAt || start.own * pts.angleDeg[i]! * pts.rate[i]! <= 0);
 }
 
 /**

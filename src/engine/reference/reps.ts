@@ -208,11 +208,11 @@ function rested(nowUs: number, bandSinceUs: number, stopUs: number | null): bool
   return stopUs !== null && nowUs - Math.max(stopUs, bandSinceUs) >= REST_CLOSE_S * 1e6;
 }
 
-/** reps.rs `turn_split`: where within the turn point's step the filtered angle crosses 0, from its angle and ω (its time when ω is 0). */
+/** reps.rs `turn_split`: where within the turn point's step the filtered angle crosses 0, from its angle and its own rate (its time when that is 0). */
 function turnSplit(pts: DetectorPoints, index: number, stepUs: number): Split {
   const t = pts.timeUs[index]!;
   const half = 0.5 * stepUs;
-  const shift = (pts.angleDeg[index]! * DEG_TO_RAD) / pts.omega[index]!;
+  const shift = (pts.angleDeg[index]! * DEG_TO_RAD) / pts.rate[index]!;
   const crossUs = Number.isFinite(shift) ? Math.min(Math.max(t - shift * 1e6, t - half), t + half) : t;
   return { index, after: (t + half - crossUs) / stepUs, timeUs: crossUs };
 }
