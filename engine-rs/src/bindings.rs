@@ -264,6 +264,7 @@ impl LiveEngine {
         self.out.saturated = 0;
         self.out.saturation_deg = 0.0;
         self.out.refused = 0;
+        self.out.gaps = 0;
         self.out.point_count = 0;
     }
 

@@ -115,6 +115,7 @@ fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64
         // And by more than 1e-6 of Σv²: less than that, on a clean stop the quadratic nearly fits,
         // is the error of the fits' arithmetic, and it would decide which fit is taken.
         let noise = speed.sse / (n - 4.0);
+        if std::env::var("DEBUGFIT").is_ok() { eprintln!("stop len {len} t0 {:.4} plain {:.3}@{:?} speed {:.3}@{:?} rate {:.3}", t(0) / 1e6, plain.sse, plain.at, speed.sse, speed.at, speed.rate); }
         if speed.rate * v(len - 1) > 0.0 && plain.sse - speed.sse > SPEED_FIT_SIGNIFICANCE * noise + SPEED_FIT_FLOOR * xx { speed } else { plain }
     } else {
         plain
@@ -258,6 +259,8 @@ pub struct Edges {
     pending_len: usize,
     /// The earliest index at which a queued edge is due (`u64::MAX` with none queued).
     next_due: u64,
+    /// The first point of the grid's current segment: no fit reaches back before it.
+    segment_start: u64,
 }
 
 impl Edges {
@@ -294,7 +297,17 @@ impl Edges {
             pending: [(Kind::Onset, 0, 0); 8],
             pending_len: 0,
             next_due: u64::MAX,
+            segment_start: 0,
         }
+    }
+
+    /// A gap: the grid's next segment starts at point `index`. The movements of the one before
+    /// are forgotten, with the edges still waiting for their window (as at the end of data), and
+    /// nothing after it is fitted with points before it.
+    pub fn segment_break(&mut self, index: u64) {
+        (self.pending_len, self.next_due, self.runs_len) = (0, u64::MAX, 0);
+        (self.last_moving, self.run_confirmed, self.run_path, self.last_p) = (false, false, 0.0, f64::NAN);
+        self.segment_start = index;
     }
 
     /// Adds point `index` (the next one) at `time_us`: resampled angle `x`, rope position `p`
@@ -353,7 +366,8 @@ impl Edges {
             *slot = run;
             self.runs_len += 1;
         }
-        if self.run_start > 0 {
+        // A movement from a segment's first point has no rest before it to time its onset by.
+        if self.run_start > self.segment_start {
             self.wait(Kind::Onset, self.run_start, self.run_start + self.moving_side);
         }
     }
@@ -403,7 +417,7 @@ impl Edges {
         if rest_end.is_none() && index + 1 < to {
             return false;
         }
-        let oldest = self.next.saturating_sub(self.size);
+        let oldest = self.next.saturating_sub(self.size).max(self.segment_start);
         let mut from = at.saturating_sub(if onset { self.rest } else { self.stop_side }).max(oldest);
         // An onset's rest begins after the previous movement (not after the last stop timed,
         // which is this movement's own when the next one was confirmed within its window).

@@ -9,7 +9,11 @@
 //! 2. **Clock**: times are taken relative to the session's first sample (its origin), so a unit
 //!    or a file whose clock counts µs since 1970 (about 1.7·10¹⁵) gives exactly what the same
 //!    samples timed from 0 give; the engine adds the origin back to every time it reports. The
-//!    origin is the first sample's time within [`MAX_CLOCK_US`].
+//!    origin is the first sample's time within [`MAX_CLOCK_US`], and so is every time after it
+//!    (a gap of days is a gap: the samples after it are taken). A step longer than
+//!    [`MAX_GAP_US`] is a gap, counted ([`Counts::gaps`]): the data on either side are segments
+//!    that nothing joins (the resampler's grid, the filter, the edges and the rep detector each
+//!    end one and start the next; [`crate::reps`]).
 //! 3. **Unwrapping**: a sensor that reports the angle modulo 360° (0–360° or ±180°) jumps by
 //!    nearly a turn when the disc passes its wrap point. A step of more than half a turn between
 //!    readings within a turn of 0 that a turn less is under a quarter turn is a wrap: the stage
@@ -43,6 +47,9 @@ pub struct Counts {
     pub saturated: u64,
     /// That |angle|, degrees (0 before any).
     pub saturation_deg: f64,
+    /// Gaps between samples longer than [`MAX_GAP_US`]: the grid, and every phase, stop at one
+    /// and start again after it (step 2).
+    pub gaps: u64,
 }
 
 /// The physical bounds the stage judges samples by, in degrees and seconds at the session's
@@ -328,7 +335,7 @@ impl Input {
         let origin = if self.origin_us.is_nan() { raw.time_us } else { self.origin_us };
         let s = Sample { time_us: raw.time_us - origin, ..raw };
         let plausible = origin.abs() <= MAX_CLOCK_US
-            && s.time_us.abs() <= MAX_SAMPLE_VALUE
+            && s.time_us.abs() <= MAX_CLOCK_US
             && s.angle_deg.abs() <= MAX_SAMPLE_VALUE
             && s.omega.abs() <= MAX_SAMPLE_VALUE
             && s.alpha.abs() <= MAX_SAMPLE_VALUE;
@@ -346,6 +353,7 @@ impl Input {
         self.origin_us = origin;
         if !self.newest_us.is_nan() && raw.time_us - self.newest_us > MAX_GAP_US {
             // A new segment: nothing before the gap judges what comes after it.
+            self.counts.gaps += 1;
             self.flush();
             self.guard.accepted = 0;
             self.recent = [f64::NAN; 3];

@@ -216,6 +216,8 @@ record! {
         "saturationDeg": |h| h.update.saturation_deg,
         /// Rep candidates refused
         "refused": |h| h.update.refused as f64,
+        /// Gaps in the samples longer than a second, at which every phase stops and starts again
+        "gaps": |h| h.update.gaps as f64,
     }
 }
 

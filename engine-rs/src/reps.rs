@@ -41,8 +41,10 @@
 //!   of a rope that travels 180° a phase does that), the earlier one is done with what it has.
 //! - Data that starts mid-movement (rope already out, or winding back) begins in an unknown
 //!   direction: a first eccentric without a concentric makes no rep, and neither does a first
-//!   concentric before which the rope was never still (data, or a segment after a break, that
-//!   begins mid-pull: its onset was never seen, so its figures would be a fragment's).
+//!   concentric before which the rope was never still (data, or a segment after a gap, that
+//!   begins mid-pull: its onset was never seen, so its figures would be a fragment's). A gap in
+//!   the samples ([`crate::input`], Clock) ends the segment before it as the end of data does
+//!   ([`RepDetector::segment_break`]): no phase spans a gap.
 
 use crate::derive::DEG_TO_RAD;
 use crate::edges::Edges;
@@ -962,6 +964,17 @@ impl RepDetector {
             _ => None,
         };
         [waited, trailing]
+    }
+
+    /// A gap: the grid's next segment starts with the next point. What the segment before it
+    /// holds ends as at the end of data ([`RepDetector::finish`]: the rep waiting for its peak
+    /// power, and a trailing rep whose rope rests), and the detector starts again as on a
+    /// session's first point, in an unknown direction: no phase spans a gap, and a segment that
+    /// begins mid-movement makes no rep of its first phase (see the module notes).
+    pub fn segment_break(&mut self, edges: &Edges) -> [Option<Rep>; 2] {
+        let reps = self.finish(edges);
+        (self.dir, self.pending, self.still) = (None, None, Stillness::default());
+        reps
     }
 
     /// The rep with concentric (start, turn] summarised as `c` and the eccentric, which starts

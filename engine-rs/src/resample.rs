@@ -31,7 +31,7 @@
 
 use crate::block::{GridBlock, MASK, NEW, SLOTS};
 use crate::input::{self, Input};
-use crate::settings::{GLITCH_TOLERANCE_DEG, MAX_DEVICE_ALPHA_RAD_S2, MAX_GAP_US, MAX_SAMPLE_VALUE, MIN_STEP_US, SATURATION_STEP_DEG};
+use crate::settings::{GLITCH_TOLERANCE_DEG, MAX_CLOCK_US, MAX_DEVICE_ALPHA_RAD_S2, MAX_GAP_US, MAX_SAMPLE_VALUE, MIN_STEP_US, SATURATION_STEP_DEG};
 
 /// One raw sample with the values the engine uses (device ω/α are 0 when not used).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -47,10 +47,11 @@ pub struct Sample {
 }
 
 impl Sample {
-    /// Finite, and within what a rope unit can report: beyond [`MAX_SAMPLE_VALUE`] the
-    /// arithmetic downstream (squares of angles, rates times times) could overflow.
+    /// Finite, and within what a rope unit can report: beyond [`MAX_SAMPLE_VALUE`] (a time
+    /// beyond [`MAX_CLOCK_US`] of the session's origin) the arithmetic downstream (squares of
+    /// angles, rates times times) could overflow.
     fn is_plausible(&self) -> bool {
-        self.time_us.abs() <= MAX_SAMPLE_VALUE
+        self.time_us.abs() <= MAX_CLOCK_US
             && self.angle_deg.abs() <= MAX_SAMPLE_VALUE
             && self.omega.abs() <= MAX_SAMPLE_VALUE
             && self.alpha.abs() <= MAX_SAMPLE_VALUE
@@ -194,10 +195,10 @@ fn sum_of_squares(x: &[f64]) -> f64 {
     sums[0] + sums[1] + sums[2] + sums[3] + rest
 }
 
-/// A value [`Sample::is_plausible`] accepts.
+/// A time [`Sample::is_plausible`] accepts, relative to the session's origin.
 #[inline(always)]
 fn in_range(x: f64) -> bool {
-    x.abs() <= MAX_SAMPLE_VALUE
+    x.abs() <= MAX_CLOCK_US
 }
 
 impl GridBlock {

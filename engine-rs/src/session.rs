@@ -178,6 +178,9 @@ pub struct Update {
     pub saturated: u64,
     /// That limit, |angle| in degrees (0 while none is known; the latest, not a sum).
     pub saturation_deg: f64,
+    /// Gaps in the samples, each longer than [`crate::settings::MAX_GAP_US`]: no phase spans
+    /// one ([`crate::input`]).
+    pub gaps: u64,
     /// Rep candidates refused: a concentric shorter or faster than a rope can make
     /// ([`crate::reps`]).
     pub refused: u64,
@@ -198,6 +201,7 @@ impl Update {
         self.unwrapped = 0;
         self.saturated = 0;
         self.saturation_deg = 0.0;
+        self.gaps = 0;
         self.refused = 0;
         self.point_count = 0;
     }
@@ -334,6 +338,7 @@ impl Engine {
         out.rejected += counts.rejected;
         out.unwrapped += counts.unwrapped;
         out.saturated += counts.saturated;
+        out.gaps += counts.gaps;
         if counts.saturated > 0 {
             out.saturation_deg = counts.saturation_deg;
         }
@@ -393,20 +398,34 @@ impl Engine {
         };
         // Edges then rep detection, point by point, except where the detector can take a
         // stretch of steady movement at once; the smoothed powers that came off their regular
-        // place between the points, once the point they came with has gone.
+        // place between the points, once the point they came with has gone. A gap (a segment's
+        // first point after the session's first) ends what the segment before it holds first,
+        // with every smoothed power of that segment (which its end brought with the gap's point).
         let extras = core::mem::take(&mut self.power_ring.extras);
-        let (mut i, mut e) = (0, 0);
+        let first = &self.grid.first[from..to];
+        let gap_at = |i: usize| {
+            let i = i.max(usize::from(block.first_index == 0));
+            first.get(i..).and_then(|f| f.iter().position(|&b| b)).map(|k| i + k)
+        };
+        let (mut i, mut e, mut gap) = (0, 0, gap_at(0));
         loop {
             let index = block.first_index + i as u64;
-            while let Some(x) = extras.get(e).filter(|x| x.due < index) {
+            let at_gap = gap == Some(i);
+            while let Some(x) = extras.get(e).filter(|x| x.due < index || (at_gap && x.due == index)) {
                 self.detector.smoothed(x.centre, x.stream, x.value);
                 e += 1;
             }
             if i >= len {
                 break;
             }
-            i += self.detector.steady(&block, i, &mut self.edges, extras.get(e).map_or(u64::MAX, |x| x.due + 1));
-            if i >= len || extras.get(e).is_some_and(|x| x.due < block.first_index + i as u64) {
+            if at_gap {
+                out.reps.extend(self.detector.segment_break(&self.edges).into_iter().flatten().map(|rep| on_clock(rep, origin_us)));
+                self.edges.segment_break(index);
+                gap = gap_at(i + 1);
+            }
+            let limit = extras.get(e).map_or(u64::MAX, |x| x.due + 1).min(gap.map_or(u64::MAX, |k| block.first_index + k as u64));
+            i += self.detector.steady(&block, i, &mut self.edges, limit);
+            if i >= len || extras.get(e).is_some_and(|x| x.due < block.first_index + i as u64) || gap == Some(i) {
                 continue;
             }
             let point = block.point(i);

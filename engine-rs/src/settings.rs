@@ -128,6 +128,15 @@ pub const EDGE_HISTORY: usize = 8;
 /// where the movement starts (see `phase`).
 pub const MOVE_CONFIRM_DEG: f64 = 2.0;
 
+/// A phase's movement ([`crate::phase`]: what its body runs from and to) is a run of moving
+/// points whose path reaches this many degrees: sustained motion, which no reading error fakes.
+/// The sensor's noise and ticks, and every reading the glitch guard lets through, stay within
+/// [`GLITCH_TOLERANCE_DEG`] of the rope; a still rope read by a 1.8° encoder wanders a couple of
+/// degrees at times, enough for [`MOVE_CONFIRM_DEG`]. A shorter run is rest to a phase: it
+/// neither starts nor ends one (a wander of ticks after a stop, taken as movement, moved an
+/// eccentric's end 0.15 s late).
+pub const PHASE_MOVE_DEG: f64 = GLITCH_TOLERANCE_DEG;
+
 /// The rope must travel this far, in degrees of |angle| from the running extreme, before the
 /// detector believes a direction change. It is both the hysteresis and the minimum rep travel:
 /// half a turn is 4.4 cm of rope on the default shaft, ten times the jitter of a 1.8°/tick

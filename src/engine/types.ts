@@ -64,6 +64,12 @@ export interface SampleProblems {
   saturationDeg: number;
   /** Rep candidates refused: a concentric shorter or faster than a rope can make. */
   refused: number;
+  /**
+   * Gaps in the samples longer than a second (engine-rs/src/input.rs, Clock): every phase stops at
+   * one and starts again after it, so a rep the gap cut is not counted. Both engines give it; a
+   * count added up elsewhere may leave it out.
+   */
+  gaps?: number;
 }
 
 /** What one call into the engine yields. */

@@ -107,6 +107,7 @@ function update(handle: Handle, takePoints: boolean): EngineUpdate | EngineUpdat
     saturated: n[h + HEADER.saturated]!,
     saturationDeg: n[h + HEADER.saturationDeg]!,
     refused: n[h + HEADER.refused]!,
+    gaps: n[h + HEADER.gaps]!,
   };
   // Read through the view of all of wasm memory, into an update of one shape whatever it holds.
   const base: EngineUpdate = { reps: [], turns: [], skipped, pointCount, problems };
@@ -203,7 +204,7 @@ export function reprocess(batch: SampleBatch, settings?: Partial<EngineSettings>
   const handle = newEngine(resolveSettings(settings), keepPoints);
   try {
     checkBatchShape(batch);
-    const problems = { rejected: 0, unwrapped: 0, saturated: 0, saturationDeg: 0, refused: 0 };
+    const problems = { rejected: 0, unwrapped: 0, saturated: 0, saturationDeg: 0, refused: 0, gaps: 0 };
     const whole: EngineUpdate = { reps: [], turns: [], skipped: 0, pointCount: 0, problems };
     const add = (update: EngineUpdate) => {
       for (const rep of update.reps) whole.reps.push(rep);
@@ -215,6 +216,7 @@ export function reprocess(batch: SampleBatch, settings?: Partial<EngineSettings>
       problems.unwrapped += p.unwrapped;
       problems.saturated += p.saturated;
       problems.refused += p.refused;
+      problems.gaps += p.gaps ?? 0;
       if (p.saturated > 0) problems.saturationDeg = p.saturationDeg;
     };
     for (const piece of inPieces(batch)) add(push(handle, piece, false));

@@ -193,6 +193,26 @@ describe('the wasm engine and the oracle', () => {
     );
   });
 
+  it('agree on sessions with gaps, short or of years, anywhere (no phase spans one; each counted)', () => {
+    const gapsArb = fc.array(fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), us: fc.oneof(fc.double({ min: 1.01e6, max: 5e6, noNaN: true }), fc.constantFrom(1e9, 1e12, 5e13)) }), { minLength: 1, maxLength: 3 });
+    fc.assert(
+      fc.property(sessionArb, settingsArb, gapsArb, (s, settings, gaps) => {
+        const batch = withExtras(sampleSet(s, s), s, s.device, 0, s.seed);
+        const n = batch.timeUs.length;
+        for (const { at, us } of gaps) {
+          for (let i = Math.floor(at * n); i < n; i++) batch.timeUs[i] = batch.timeUs[i]! + us;
+        }
+        const engine = createEngine(settings, { points: true });
+        try {
+          expectAgree(pushInSlices(engine, batch, [211, 50]), referenceReprocess(batch, settings, { points: true }), settings);
+        } finally {
+          engine.dispose();
+        }
+      }),
+      { numRuns: 30 },
+    );
+  });
+
   it('agree on sets whose eccentrics end in a hard stop (a return at top speed that stops dead, then rest)', () => {
     const hardStopArb = fc.record({
       wound: fc.array(fc.double({ min: 1620, max: 1980, noNaN: true }), { minLength: 3, maxLength: 5 }),

@@ -3,6 +3,7 @@
 
 mod accuracy;
 mod device;
+mod gaps;
 mod glitches;
 mod live;
 mod physics;

@@ -167,7 +167,9 @@ export const HEADER = {
   saturationDeg: 9,
   /** Rep candidates refused */
   refused: 10,
+  /** Gaps in the samples longer than a second, at which every phase stops and starts again */
+  gaps: 11,
 } as const;
 
 /** Numbers in the header. */
-export const HEADER_LENGTH = 11;
+export const HEADER_LENGTH = 12;

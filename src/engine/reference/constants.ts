@@ -31,6 +31,8 @@ export const SPEED_FIT_SIGNIFICANCE = 6;
 /** ... and by this share of the squares of the angle's excursion over the window (`SPEED_FIT_FLOOR`). */
 export const SPEED_FIT_FLOOR = 1e-6;
 export const MOVE_CONFIRM_DEG = 2;
+/** A phase's movement travels at least this far in a run: sustained motion (settings.rs `PHASE_MOVE_DEG`, the glitch tolerance). */
+export const PHASE_MOVE_DEG = 20;
 export const REP_TRAVEL_DEG = 180;
 export const REST_CLOSE_S = 0.5;
 export const REST_BAND_DEG = 10;

@@ -12,12 +12,13 @@ export interface Timed {
   knownAt: number;
 }
 
-/** A movement: grid indices of its first and last moving points and of the point that confirmed it. */
+/** A movement: grid indices of its first and last moving points and of the point that confirmed it, and the first point of its segment of the grid. */
 export interface Movement {
   start: number;
-  /** null while the rope still moves at the last point. */
+  /** null while the rope still moves at the last point (of the data, or of its segment before a gap). */
   end: number | null;
   confirmedAt: number;
+  segment: number;
 }
 
 /** A movement with its onset and stop, where they are timed. */
@@ -29,22 +30,28 @@ export interface TimedMovement extends Movement {
 /**
  * edges.rs "How": a run of consecutive moving points is a movement once its path, Σ|Δp| of the
  * rope position p from the point before its first, reaches MOVE_CONFIRM_DEG. Over the first
- * `count` points.
+ * `count` points. A gap (a segment of the grid starting at one of `segmentStarts`) ends the run
+ * in progress without an end (`Edges::segment_break`), and its first point adds no path.
  */
-export function movements(moving: readonly boolean[], p: readonly number[], count: number): Movement[] {
+export function movements(moving: readonly boolean[], p: readonly number[], count: number, segmentStarts: readonly number[]): Movement[] {
   const out: Movement[] = [];
   let run: { start: number; path: number; confirmedAt: number | null } | null = null;
+  let segment = 0;
   for (let i = 0; i < count; i++) {
+    if (i > 0 && segmentStarts.includes(i)) {
+      if (run?.confirmedAt != null) out.push({ start: run.start, end: null, confirmedAt: run.confirmedAt, segment });
+      [run, segment] = [null, i];
+    }
     if (moving[i]) {
       run ??= { start: i, path: 0, confirmedAt: null };
-      run.path += i > 0 ? Math.abs(p[i]! - p[i - 1]!) : 0;
+      run.path += i > segment ? Math.abs(p[i]! - p[i - 1]!) : 0;
       if (run.confirmedAt === null && run.path >= MOVE_CONFIRM_DEG) run.confirmedAt = i;
     } else {
-      if (run?.confirmedAt != null) out.push({ start: run.start, end: i - 1, confirmedAt: run.confirmedAt });
+      if (run?.confirmedAt != null) out.push({ start: run.start, end: i - 1, confirmedAt: run.confirmedAt, segment });
       run = null;
     }
   }
-  if (run?.confirmedAt != null) out.push({ start: run.start, end: null, confirmedAt: run.confirmedAt });
+  if (run?.confirmedAt != null) out.push({ start: run.start, end: null, confirmedAt: run.confirmedAt, segment });
   return out;
 }
 
@@ -72,7 +79,9 @@ export function movements(moving: readonly boolean[], p: readonly number[], coun
  * One difference from the engine's code: it drops an edge when eight already wait, which takes
  * eight movements confirmed within EDGE_MOVE_S: not modelled here.
  */
-export function timeEdges(runs: readonly Movement[], t: readonly number[], x: readonly number[], count: number, hz: number, lagUs: number, slack: number): TimedMovement[] {
+export function timeEdges(runs: readonly Movement[], t: readonly number[], x: readonly number[], count: number, hz: number, lagUs: number, slack: number, segmentStarts: readonly number[]): TimedMovement[] {
+  // A segment's edges are made by its last point: those still waiting at a gap are forgotten.
+  const segmentEnd = (run: Movement) => Math.min(count, segmentStarts.find((from) => from > run.segment) ?? Infinity);
   const rest = Math.max(2, Math.round(EDGE_REST_S * hz));
   const move = Math.max(2, Math.round(EDGE_MOVE_S * hz));
   const stopSide = move + slack + 1;
@@ -97,7 +106,7 @@ export function timeEdges(runs: readonly Movement[], t: readonly number[], x: re
   /** The onset of `run`, its rest from `from`: known at the first point i (from its confirmation and EDGE_MOVE_S on) by which the motion side has its end. */
   const onsetOf = (run: Movement, from: number): Timed | null => {
     const end = run.end ?? Infinity;
-    for (let i = Math.max(run.confirmedAt, run.start + move); i < count; i++) {
+    for (let i = Math.max(run.confirmedAt, run.start + move); i < segmentEnd(run); i++) {
       const first = Math.max(from, i + 1 - size, 0);
       const level = first < run.start ? mean(first, run.start) : x[run.start]!;
       let k = run.start + move;
@@ -107,14 +116,15 @@ export function timeEdges(runs: readonly Movement[], t: readonly number[], x: re
     return null;
   };
   return runs.map((run, r) => {
-    const previousEnd = r > 0 ? runs[r - 1]!.end! : -1;
-    const onset = run.start > 0 ? onsetOf(run, Math.max(run.start - rest, previousEnd + 1)) : null;
+    const before = runs[r - 1];
+    const previousEnd = before !== undefined && before.segment === run.segment ? before.end! : -1;
+    const onset = run.start > run.segment ? onsetOf(run, Math.max(run.start - rest, previousEnd + 1, run.segment)) : null;
     if (run.end === null) return { ...run, onset, stop: null };
-    const next = runs[r + 1];
+    const next = runs[r + 1] !== undefined && runs[r + 1]!.segment === run.segment ? runs[r + 1] : undefined;
     const early = next !== undefined && next.confirmedAt <= run.end + rest;
     const stopKnown = early ? next.confirmedAt : run.end + rest;
     const to = early ? Math.min(run.end + rest + 1, next.start) : run.end + rest + 1;
-    return { ...run, onset, stop: stopKnown < count ? fitted(run.end - stopSide, to, stopKnown, -1) : null };
+    return { ...run, onset, stop: stopKnown < segmentEnd(run) ? fitted(Math.max(run.end - stopSide, run.segment), to, stopKnown, -1) : null };
   });
 }
 
@@ -177,15 +187,15 @@ function splitFit(v: readonly number[], j: number, speed: boolean): { sse: numbe
   return { sse, rate: speed ? b[1]! : 0 };
 }
 
-/** The movements the engine remembers at grid point `by`: the last EDGE_HISTORY confirmed by then (runs are in order). */
-function remembered(runs: readonly TimedMovement[], by: number): readonly TimedMovement[] {
+/** The movements the engine remembers at grid point `by`, in the segment from `segment`: the last EDGE_HISTORY of it confirmed by then (runs are in order). */
+function remembered(runs: readonly TimedMovement[], by: number, segment: number): readonly TimedMovement[] {
   let [lo, hi] = [0, runs.length];
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (runs[mid]!.confirmedAt <= by) lo = mid + 1;
     else hi = mid;
   }
-  return runs.slice(Math.max(0, lo - EDGE_HISTORY), lo);
+  return runs.slice(Math.max(0, lo - EDGE_HISTORY), lo).filter((r) => r.segment === segment);
 }
 
 /** A movement's last point as known at `by` (Infinity while it still moves then). */
@@ -194,20 +204,20 @@ const endAt = (run: Movement, by: number) => (run.end !== null && run.end + 1 <=
 /** An edge's time if it is known at `by` and finite. */
 const known = (edge: Timed | null, by: number) => (edge !== null && edge.knownAt <= by && Number.isFinite(edge.timeUs) ? edge.timeUs : null);
 
-/** edges.rs `onset_near`: the timed onset of the movement that point `index` is at most `slack` points into, as known at `by`. */
-export function onsetNear(runs: readonly TimedMovement[], index: number, slack: number, by: number): number | null {
-  const run = remembered(runs, by).find((r) => r.start <= index && index <= endAt(r, by) && index - r.start <= slack);
+/** edges.rs `onset_near`: the timed onset of the movement that point `index` is at most `slack` points into, as known at `by` in the segment from `segment`. */
+export function onsetNear(runs: readonly TimedMovement[], index: number, slack: number, by: number, segment: number): number | null {
+  const run = remembered(runs, by, segment).find((r) => r.start <= index && index <= endAt(r, by) && index - r.start <= slack);
   return run === undefined ? null : known(run.onset, by);
 }
 
-/** edges.rs `stop_near`: the timed stop of the movement that point `index` is at most `slack` points before the end of, as known at `by`. */
-export function stopNear(runs: readonly TimedMovement[], index: number, slack: number, by: number): number | null {
-  const run = remembered(runs, by).find((r) => r.start <= index && index <= endAt(r, by) && endAt(r, by) - index <= slack);
+/** edges.rs `stop_near`: the timed stop of the movement that point `index` is at most `slack` points before the end of, as known at `by` in the segment from `segment`. */
+export function stopNear(runs: readonly TimedMovement[], index: number, slack: number, by: number, segment: number): number | null {
+  const run = remembered(runs, by, segment).find((r) => r.start <= index && index <= endAt(r, by) && endAt(r, by) - index <= slack);
   return run === undefined ? null : known(run.stop, by);
 }
 
-/** edges.rs `last_stop_us`: when the rope came to rest, if the latest movement known at `by` has ended and its stop is timed. */
-export function lastStopUs(runs: readonly TimedMovement[], by: number): number | null {
-  const last = remembered(runs, by).at(-1);
+/** edges.rs `last_stop_us`: when the rope came to rest, if the latest movement known at `by` in the segment from `segment` has ended and its stop is timed. */
+export function lastStopUs(runs: readonly TimedMovement[], by: number, segment: number): number | null {
+  const last = remembered(runs, by, segment).at(-1);
   return last === undefined || endAt(last, by) === Infinity ? null : known(last.stop, by);
 }

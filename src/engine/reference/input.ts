@@ -35,6 +35,8 @@ export interface InputCounts {
   saturated: number;
   /** The |angle| of the latest dead stop counted as saturated, degrees (0 before any). */
   saturationDeg: number;
+  /** Steps longer than MAX_GAP_US between samples taken. */
+  gaps: number;
 }
 
 /** The samples accepted, in order: times on the session's clock (µs after `originUs`), angles unwrapped, the device's rates 0 where not used. */
@@ -60,10 +62,10 @@ interface Taken {
 
 /**
  * input.rs, per sample: (1) dropped and counted as skipped when a value is not finite or beyond
- * MAX_SAMPLE_VALUE (the time relative to the origin), the origin beyond MAX_CLOCK_US, or its time
+ * MAX_SAMPLE_VALUE (the time relative to the origin, and the origin, beyond MAX_CLOCK_US), or its time
  * not at least MIN_STEP_US after the last sample taken, and as rejected when its device ω is beyond
  * the fastest the rope turns the disc or its α beyond MAX_DEVICE_ALPHA_RAD_S2; (2) the first plausible sample's time is
- * the origin; a sample more than MAX_GAP_US after the last one taken starts a segment (the held
+ * the origin; a sample more than MAX_GAP_US after the last one taken starts a segment, a gap counted (the held
  * samples decided first with what there is); (3) unwrapped ({@link unwrapOffset}); (4) watched for
  * dead stops ({@link Stage.watch}); (5) judged by the glitch guard ({@link Stage.decide}). Unless
  * `finished` (end of data: the held samples decided with what there is), samples still held wait.
@@ -95,7 +97,7 @@ class Stage {
   private history: Taken[] = [];
   private held: Taken[] = [];
   readonly out = { timeUs: [] as number[], angleDeg: [] as number[], omega: [] as number[], alpha: [] as number[] };
-  readonly counts: InputCounts = { skipped: 0, rejected: 0, unwrapped: 0, saturated: 0, saturationDeg: 0 };
+  readonly counts: InputCounts = { skipped: 0, rejected: 0, unwrapped: 0, saturated: 0, saturationDeg: 0, gaps: 0 };
 
   constructor(radius: number) {
     this.accel = maxAngularAcceleration(radius) / DEG_TO_RAD;
@@ -105,7 +107,7 @@ class Stage {
 
   take(t: number, x: number, omega: number, alpha: number): void {
     const origin = this.origin ?? t;
-    const plausible = Math.abs(origin) <= MAX_CLOCK_US && [t - origin, x, omega, alpha].every((v) => Math.abs(v) <= MAX_SAMPLE_VALUE);
+    const plausible = Math.abs(origin) <= MAX_CLOCK_US && Math.abs(t - origin) <= MAX_CLOCK_US && [x, omega, alpha].every((v) => Math.abs(v) <= MAX_SAMPLE_VALUE);
     if (!plausible || (this.newest !== null && !(t - this.newest >= MIN_STEP_US))) {
       this.counts.skipped += 1;
       return;
@@ -118,6 +120,7 @@ class Stage {
     this.origin = origin;
     if (this.newest !== null && t - this.newest > MAX_GAP_US) {
       // Nothing before a gap judges what comes after it.
+      this.counts.gaps += 1;
       this.flush();
       this.history = [];
       this.recent = [NaN, NaN, NaN];

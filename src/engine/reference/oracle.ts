@@ -79,22 +79,26 @@ export function runOracle(samples: Samples, s: EngineSettings, finished: boolean
   // session.rs: a phase may start or stop anywhere the filter spreads an edge, m points and a margin.
   const slack = Math.min(m + 2, FILTER_MAX_HALF_WIDTH + 2);
   // Fitted on the resampled angle's clock, reported on the filtered angle's: 1.5 steps later (the 4-point buffer).
-  const runs = timeEdges(movements(pts.moving, pts.p, count), grid.timeUs, grid.rawDeg, count, s.hz, 1.5 * stepUs, slack);
+  const starts = grid.segments.map(({ from }) => from);
+  /** The first point of the segment that point `by` is in. */
+  const segmentOf = (by: number) => starts.findLast((from) => from <= by) ?? 0;
+  const runs = timeEdges(movements(pts.moving, pts.p, count, starts), grid.timeUs, grid.rawDeg, count, s.hz, 1.5 * stepUs, slack, starts);
   const detected = detectReps(pts, count, finished, {
     warmup: s.warmup,
     stepUs,
     radius: s.radius,
     smoothed: smoothedPower(pts, grid.segments, count, finished, s.hz),
     settle: settlePoints(s.hz),
-    lastStopUs: (by) => lastStopUs(runs, by),
+    lastStopUs: (by) => lastStopUs(runs, by, segmentOf(by)),
+    segmentStarts: starts,
     phaseContext: (by) => ({
       stepUs,
       radius: s.radius,
       inertia: s.inertia,
       mass: s.mass,
       weight: s.mass * GRAVITY,
-      onsetNear: (index) => onsetNear(runs, index, slack, by),
-      stopNear: (index) => stopNear(runs, index, slack, by),
+      onsetNear: (index) => onsetNear(runs, index, slack, by, segmentOf(by)),
+      stopNear: (index) => stopNear(runs, index, slack, by, segmentOf(by)),
     }),
   });
   // The engine works on the session's clock and reports on the unit's (input.rs, "Clock").

@@ -3,7 +3,7 @@
  * edges, means as sums over its movement, the turn's grid point shared with the phase beside it.
  */
 import type { PhaseSummary } from '../types';
-import { MOVE_CONFIRM_DEG, STILL_OMEGA_RAD_S } from './constants';
+import { PHASE_MOVE_DEG, STILL_OMEGA_RAD_S } from './constants';
 import { streamFor } from './window';
 
 /** What a phase's figures are made of, per grid point: the filtered angle, ω, α, α signed as the body's acceleration (derive.rs), power, moving or not, rope position |angle|, time; and the filtered angle's own rate (rad/s), which says which way the rope moves whichever ω the figures take (phase.rs `phase_values`). */
@@ -78,7 +78,7 @@ export function movesIn(pts: PhasePoints, start: PhaseStart, i: number): boolean
 /**
  * phase.rs "Rest at the edges": the points of the phase's movement, after the extreme it starts
  * from up to `to`. A run of moving points ({@link movesIn}) is movement once its path Σ|Δp| (from the point before it) reaches
- * MOVE_CONFIRM_DEG; the body runs from the first point of the first movement to the last point of
+ * PHASE_MOVE_DEG (sustained motion); the body runs from the first point of the first movement to the last point of
  * the last, rest inside included. With it count the still points just before the body in the
  * direction its first movement starts in, since ω last changed sign (the speed-up below the rest
  * threshold), and those just after it in the direction its last movement started in (the
@@ -96,7 +96,7 @@ export function movementOf(pts: PhasePoints, start: PhaseStart, to: number): { f
     if (!moving(i)) continue;
     let [end, path] = [i, 0];
     for (; end <= to && moving(end); end++) path += Math.abs(pts.p[end]! - pts.p[end - 1]!);
-    if (path >= MOVE_CONFIRM_DEG) confirmed.push({ start: i, end: end - 1 });
+    if (path >= PHASE_MOVE_DEG) confirmed.push({ start: i, end: end - 1 });
     i = end;
   }
   if (confirmed.length === 0) return null;

@@ -24,6 +24,8 @@ export interface DetectorContext {
   smoothed: readonly Smoothed[][];
   /** Points after a phase's last moving point by which its smoothed power has all come (window.ts). */
   settle: number;
+  /** The first point of each segment of the grid, in order (the first 0): at a gap the detector ends the segment before it as the end of data does, and starts again. */
+  segmentStarts: readonly number[];
 }
 
 interface Extreme {
@@ -71,8 +73,10 @@ interface Pending {
  * goes with what it has and a trailing rep closes if its eccentric's latest points are not
  * movement.
  *
- * The points are numbered across segments and the detector runs on across a gap, as the engine
- * does (reps.rs's module doc says a segment that begins mid-pull makes no rep: it does; reported).
+ * The points are numbered across segments; at a gap (the first point of a segment after the
+ * first) the segment before it ends as the data's end does, and the detector starts again as on
+ * the first point: no phase spans a gap, and a segment that begins mid-pull makes no rep of that
+ * pull (reps.rs `segment_break`). The reps' indices run on.
  */
 export function detectReps(pts: DetectorPoints, count: number, finished: boolean, c: DetectorContext): { reps: Rep[]; turns: Turn[]; refused: number } {
   const reps: Rep[] = [];
@@ -123,7 +127,21 @@ export function detectReps(pts: DetectorPoints, count: number, finished: boolean
     };
   };
 
+  /** The end of data, or of a segment before a gap, at its last point `last`: the phase still waiting goes with what it has, and a trailing rep closes if its eccentric's latest points are not movement. */
+  const end = (last: number) => {
+    complete(Infinity);
+    if (dir?.kind === 'eccentric' && dir.concentric !== null) {
+      const release = { from: dir.from, certainAt: dir.certainAt, own: -1 };
+      if (!moving(pts, release, last)) reps.push(close(dir.concentric, release, dir.ext, last, Infinity));
+    }
+  };
   for (let i = 0; i < count; i++) {
+    if (i > 0 && c.segmentStarts.includes(i)) {
+      // A gap: no phase spans it (reps.rs `segment_break`).
+      end(i - 1);
+      [dir, pending] = [null, null];
+      [band.anchor, band.sinceUs] = [NaN, 0];
+    }
     const here = { p: Math.abs(pts.angleDeg[i]!), index: i };
     const now = pts.timeUs[i]!;
     // still.rs: rest is counted from when the rope last left the band around where it last moved.
@@ -179,13 +197,7 @@ export function detectReps(pts: DetectorPoints, count: number, finished: boolean
     }
     if (pending !== null && pending.due <= i) complete(i);
   }
-  if (finished && count > 0) {
-    complete(Infinity);
-    if (dir?.kind === 'eccentric' && dir.concentric !== null) {
-      const release = { from: dir.from, certainAt: dir.certainAt, own: -1 };
-      if (!moving(pts, release, count - 1)) reps.push(close(dir.concentric, release, dir.ext, count - 1, Infinity));
-    }
-  }
+  if (finished && count > 0) end(count - 1);
   return { reps, turns, refused };
 }
 
@@ -217,7 +229,7 @@ function turnSplit(pts: DetectorPoints, index: number, stepUs: number): Split {
   return { index, after: (t + half - crossUs) / stepUs, timeUs: crossUs };
 }
 
-/** Whether the phase from `start` ends (at `last`) in movement: a moving point whose run, within the phase, has travelled MOVE_CONFIRM_DEG (phase.rs). */
+/** Whether the phase from `start` ends (at `last`) in movement: a moving point whose run, within the phase, has travelled PHASE_MOVE_DEG (phase.rs). */
 function moving(pts: DetectorPoints, start: PhaseStart, last: number): boolean {
   const run = movementOf(pts, start, last);
   return run !== null && run.last === last;
