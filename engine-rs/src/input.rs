@@ -20,18 +20,22 @@
 //!    adds ±360° from there on and counts it ([`Counts::unwrapped`]). The turns the disc was
 //!    wound before the first sample are unknown to such a sensor, so the reps are only right if
 //!    the session started with the rope out (the caller shows the count as a warning).
-//! 4. **Saturation**: a sensor pinned at the end of its range stops dead where the rope goes on.
-//!    A sample equal to the last one after a step of more than [`SATURATION_STEP_DEG`] is a
-//!    dead stop; a dead stop at an |angle| where one has already happened is the sensor's limit,
-//!    counted in [`Counts::saturated`] with the limit. Reported only: the figures of such reps are
-//!    wrong (the travel past the limit is lost, the phase looks shorter and faster), and the
-//!    caller says so.
+//! 4. **Saturation**: a sensor pinned at a limit reads one value, exactly, while the rope goes
+//!    on beyond it. A stretch of equal readings lasting [`SATURATION_SPAN_US`] or more that the
+//!    rope entered and left at more than [`SATURATION_SPEED_DEG_S`] (each speed measured over
+//!    that span before its first reading and after its last) is counted in
+//!    [`Counts::saturated`], with its |angle|, whatever the limit is. No rope does that: a rope
+//!    stopped hard enters its rest at speed but leaves it from rest, a still rope's repeated ticks
+//!    come and go slowly, and a moving rope's (an encoder's tick read twice) last a few
+//!    milliseconds. Reported only:
+//!    the figures of such reps are wrong (the travel past the limit is lost, the phase looks
+//!    shorter and faster), and the caller says so.
 //! 5. **Glitches** (the guard): a sample that leaves both its neighbours by more than the motion
 //!    allows, and bursts of up to [`GLITCH_MAX_BURST`] such samples, are dropped and counted
 //!    ([`Counts::rejected`]); the resampler then interpolates across them. See `Guard`.
 
 use crate::resample::Sample;
-use crate::settings::{Settings, GLITCH_MAX_BURST, GLITCH_REST_STEP_DEG, GLITCH_TOLERANCE_DEG, MAX_DEVICE_ALPHA_RAD_S2, MAX_CLOCK_US, MAX_GAP_US, MAX_SAMPLE_VALUE, MIN_STEP_US, SATURATION_STEP_DEG};
+use crate::settings::{Settings, GLITCH_MAX_BURST, GLITCH_REST_STEP_DEG, GLITCH_TOLERANCE_DEG, MAX_DEVICE_ALPHA_RAD_S2, MAX_CLOCK_US, MAX_GAP_US, MAX_SAMPLE_VALUE, MIN_STEP_US, SATURATION_SPAN_US, SATURATION_SPEED_DEG_S};
 
 /// What the stage counted: samples rejected as glitches, wraps undone, dead stops at a limit.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -43,7 +47,7 @@ pub struct Counts {
     pub rejected: u64,
     /// Wraps of a modulo-360° angle undone (step 3).
     pub unwrapped: u64,
-    /// Dead stops at an |angle| the sensor already stopped dead at (step 4).
+    /// Stretches of equal readings entered and left at speed: a sensor pinned at a limit (step 4).
     pub saturated: u64,
     /// That |angle|, degrees (0 before any).
     pub saturation_deg: f64,
@@ -120,21 +124,46 @@ pub fn possible_rates(limits: &Limits, s: &Sample) -> bool {
     (s.omega.abs() <= limits.omega_rad_s) & (s.alpha.abs() <= MAX_DEVICE_ALPHA_RAD_S2)
 }
 
-/// Whether reading `x`, after `x0`, `x1` and `x2`, is a dead stop: the reading still, exactly,
-/// right after one of the two steps before was more than [`SATURATION_STEP_DEG`] (the last one
-/// may be short: the sample before the limit lands anywhere up to a step short of it).
+/// Whether the step from `from` to `to`, over `h_us`, is slower than half of
+/// [`SATURATION_SPEED_DEG_S`].
 #[inline(always)]
-pub fn dead_stop([x0, x1, x2]: [f64; 3], x: f64) -> bool {
-    (x == x2) & (((x2 - x1).abs() > SATURATION_STEP_DEG) | ((x1 - x0).abs() > SATURATION_STEP_DEG))
+pub fn slow_step(from: f64, to: f64, h_us: f64) -> bool {
+    (to - from).abs() <= 0.5e-6 * SATURATION_SPEED_DEG_S * h_us
+}
+
+/// Whether a stretch of equal readings whose first reading `x2` came after `x1` and `x0` (the
+/// step to it over `h_us`) may have been entered at speed: one of the two steps into it not
+/// slow ([`slow_step`], both over `h_us`). Only such a stretch can be a pinned sensor's (step 4
+/// then measures the entry over [`SATURATION_SPAN_US`]); the resampler's fast path takes every
+/// other repeated reading, so that which stretches are judged does not depend on the path.
+#[inline(always)]
+pub fn entered_at_speed(x0: f64, x1: f64, x2: f64, h_us: f64) -> bool {
+    !(slow_step(x1, x2, h_us) & slow_step(x0, x1, h_us))
 }
 
 /// Whether a sample `c` is one the stage takes at once, as the resampler's fast path does: it
-/// carries on the motion of the two before it, `a` and `b` ([`carries_on`]), it is no dead stop
-/// (`older` the reading before `a`: [`dead_stop`]) and its step is under half a turn (no wrap
-/// can be undone).
+/// carries on the motion of the two before it, `a` and `b` ([`carries_on`]), it does not repeat
+/// `b` after steps that may have been at speed ([`entered_at_speed`], `older` the reading before
+/// `a`) and its step is under half a turn (no wrap can be undone).
 #[inline(always)]
 pub fn steady_step(limits: &Limits, older: f64, a: (f64, f64), b: (f64, f64), c: (f64, f64)) -> bool {
-    carries_on(limits, a, b, c) & !dead_stop([older, a.1, b.1], c.1) & ((c.1 - b.1).abs() <= 180.0)
+    let repeat = (c.1 == b.1) & entered_at_speed(older, a.1, b.1, b.0 - a.0);
+    carries_on(limits, a, b, c) & !repeat & ((c.1 - b.1).abs() <= 180.0)
+}
+
+/// Samples taken that the stage keeps for measuring a flat's entry speed: [`SATURATION_SPAN_US`]
+/// at 2 kHz and more.
+const TAKEN: usize = 32;
+
+/// A stretch of equal readings (step 4): its reading, when it was first and last read, whether the rope
+/// came into it faster than [`SATURATION_SPEED_DEG_S`], and whether it has ended.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Flat {
+    value: f64,
+    first_us: f64,
+    last_us: f64,
+    entered_fast: bool,
+    ended: bool,
 }
 
 /// Samples held by the guard at most: a burst and the sample after it.
@@ -208,10 +237,16 @@ pub struct Input {
     /// The last accepted angle as read, before unwrapping, and the turns added to it, degrees.
     raw_deg: f64,
     offset_deg: f64,
-    /// The last three unwrapped angles taken (for dead stops), oldest first.
+    /// The last three unwrapped angles taken, oldest first (the resampler's fast path checks a
+    /// run's first steps by them).
     recent: [f64; 3],
-    /// Where the sensor stopped dead lately (|angle|), for saturation.
-    stops: [f64; 4],
+    /// The last [`TAKEN`] samples taken (time on the session's clock, unwrapped angle), a ring
+    /// whose newest is at `taken_at`: a flat's entry speed is measured back through them.
+    taken: [(f64, f64); TAKEN],
+    taken_at: usize,
+    taken_len: usize,
+    /// The stretch of equal readings in progress, or ended and waiting for its exit speed.
+    flat: Option<Flat>,
     guard: Guard,
     /// Samples decided and accepted, not yet taken by the resampler: a ring, oldest at
     /// `ready_from`. A sample taken releases at most [`HELD`] + 1 (a flush before a gap, then
@@ -233,7 +268,10 @@ impl Input {
             raw_deg: f64::NAN,
             offset_deg: 0.0,
             recent: [f64::NAN; 3],
-            stops: [f64::NAN; 4],
+            taken: [(0.0, 0.0); TAKEN],
+            taken_at: 0,
+            taken_len: 0,
+            flat: None,
             guard: Guard { history: [zero; 2], accepted: 0, held: [zero; HELD], frames: [(0.0, 0.0); HELD], held_len: 0 },
             ready: [zero; READY],
             ready_from: 0,
@@ -262,11 +300,12 @@ impl Input {
 
     /// Whether a run of samples can go to the resampler without the stage: nothing held or
     /// ready, two accepted samples to carry on from, and they are the last two taken (no
-    /// rejected sample since). Then [`Input::history`] is where the run starts from.
+    /// rejected sample since), and no stretch of equal readings entered at speed open or waiting
+    /// for its exit. Then [`Input::history`] is where the run starts from.
     #[inline(always)]
     pub fn idle(&self) -> bool {
         let [a, b] = self.guard.history;
-        self.guard.held_len == 0 && self.ready_len == 0 && self.guard.accepted == 2 && self.recent[1..] == [a.angle_deg, b.angle_deg]
+        self.guard.held_len == 0 && self.ready_len == 0 && self.guard.accepted == 2 && self.recent[1..] == [a.angle_deg, b.angle_deg] && self.flat.is_none_or(|f| !f.entered_fast)
     }
 
     /// The last two samples taken (relative times, unwrapped), when [`Input::idle`].
@@ -357,10 +396,12 @@ impl Input {
             self.flush();
             self.guard.accepted = 0;
             self.recent = [f64::NAN; 3];
+            (self.taken_len, self.flat) = (0, None);
         }
         let frame = self.unwrap(s.angle_deg);
         let s = Sample { angle_deg: frame.0 + frame.1, ..s };
-        self.watch(s.angle_deg);
+        self.recent = [self.recent[1], self.recent[2], s.angle_deg];
+        self.watch(s.time_us, s.angle_deg);
         self.newest_us = raw.time_us;
         self.guard_take(s, frame);
     }
@@ -391,21 +432,72 @@ impl Input {
         }
     }
 
-    /// Step 4: dead stops, and the |angle| where they recur.
-    fn watch(&mut self, x: f64) {
-        let before = self.recent;
-        self.recent = [before[1], before[2], x];
-        if !dead_stop(before, x) {
-            return;
+    /// Step 4: stretches of equal readings, and those entered and left at speed (a pinned
+    /// sensor); `x` is taken at `t`.
+    fn watch(&mut self, t: f64, x: f64) {
+        match self.flat {
+            Some(f) if !f.ended && x == f.value => {
+                self.flat = Some(Flat { last_us: t, ..f });
+            }
+            Some(f) => {
+                // Off the stretch: once a span after its last reading, the speed it left at.
+                let f = Flat { ended: true, ..f };
+                let since = t - f.last_us;
+                self.flat = if !f.entered_fast {
+                    None
+                } else if since >= SATURATION_SPAN_US {
+                    if f.last_us - f.first_us >= SATURATION_SPAN_US && (x - f.value).abs() > 1e-6 * SATURATION_SPEED_DEG_S * since {
+                        self.counts.saturated += 1;
+                        self.counts.saturation_deg = f.value.abs();
+                    }
+                    None
+                } else {
+                    Some(f)
+                };
+            }
+            None => {}
         }
-        let at = x.abs();
-        if self.stops.contains(&at) {
-            self.counts.saturated += 1;
-            self.counts.saturation_deg = at;
-        } else {
-            self.stops.rotate_right(1);
-            self.stops[0] = at;
+        if self.flat.is_none() && self.taken_len > 0 && self.taken[self.taken_at].1 == x {
+            // A new stretch, from the reading before this one.
+            let (first_us, _) = self.taken[self.taken_at];
+            let (then_us, then) = self.taken_before(first_us - SATURATION_SPAN_US);
+            let back = |k: usize| self.taken[(self.taken_at + TAKEN - k) % TAKEN];
+            let (x0, (t1, x1)) = (back(2).1, back(1));
+            let steps = self.taken_len >= 3 && entered_at_speed(x0, x1, x, first_us - t1);
+            let entered_fast = steps && first_us > then_us && (x - then).abs() > 1e-6 * SATURATION_SPEED_DEG_S * (first_us - then_us);
+            self.flat = Some(Flat { value: x, first_us, last_us: t, entered_fast, ended: false });
         }
+        self.taken_at = (self.taken_at + 1) % TAKEN;
+        self.taken[self.taken_at] = (t, x);
+        self.taken_len = (self.taken_len + 1).min(TAKEN);
+    }
+
+    /// The newest sample taken at or before `us`, or the oldest there is.
+    fn taken_before(&self, us: f64) -> (f64, f64) {
+        let mut oldest = self.taken[self.taken_at];
+        for back in 0..self.taken_len {
+            let s = self.taken[(self.taken_at + TAKEN - back) % TAKEN];
+            if s.0 <= us {
+                return s;
+            }
+            oldest = s;
+        }
+        oldest
+    }
+
+    /// After the resampler took samples straight from the input ([`Input::took`]): the last of
+    /// them, on the session's clock and unwrapped, join the samples taken (no stretch of equal
+    /// readings started among them: see [`steady_step`]).
+    pub fn took_tail(&mut self, time_us: &[f64], angle_deg: &[f64], (origin_us, offset_deg): (f64, f64)) {
+        let n = time_us.len().min(angle_deg.len());
+        for k in n.saturating_sub(TAKEN)..n {
+            self.taken_at = (self.taken_at + 1) % TAKEN;
+            self.taken[self.taken_at] = (time_us[k] - origin_us, angle_deg[k] + offset_deg);
+        }
+        self.taken_len = (self.taken_len + n).min(TAKEN);
+        // A stretch the rope came into slowly (the only one a fast run follows) is no pinned
+        // sensor's, however it ends.
+        self.flat = None;
     }
 
     /// Step 5: the guard takes an unwrapped sample on the session's clock, with its reading and

@@ -31,7 +31,7 @@
 
 use crate::block::{GridBlock, MASK, NEW, SLOTS};
 use crate::input::{self, Input};
-use crate::settings::{GLITCH_TOLERANCE_DEG, MAX_CLOCK_US, MAX_DEVICE_ALPHA_RAD_S2, MAX_GAP_US, MAX_SAMPLE_VALUE, MIN_STEP_US, SATURATION_STEP_DEG};
+use crate::settings::{GLITCH_TOLERANCE_DEG, MAX_CLOCK_US, MAX_DEVICE_ALPHA_RAD_S2, MAX_GAP_US, MAX_SAMPLE_VALUE, MIN_STEP_US};
 
 /// One raw sample with the values the engine uses (device ω/α are 0 when not used).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -130,22 +130,21 @@ impl Columns<'_> {
         let (origin, offset, newest_us) = (stage.origin_us().unwrap_or(f64::NAN), stage.offset_deg(), stage.newest_us());
         let [h0, h1] = stage.history();
         // Each step within the tolerance (and the step before the run too), and no reading
-        // repeated right after a step of more than SATURATION_STEP_DEG, is one the stage takes at
-        // once: near the last sample, no dead stop, no wrap. Anything else, and an angle being
-        // unwrapped, goes through the full test.
+        // repeated but after two slow steps, is one the stage takes at once: near the last sample,
+        // no stretch of equal readings that a pinned sensor could start, no wrap. Anything else,
+        // and an angle being unwrapped, goes through the full test.
         let mut ok = true;
         let older = stage.recent_deg()[0];
         let mut near = (h1.angle_deg - h0.angle_deg).abs() <= GLITCH_TOLERANCE_DEG && offset == 0.0;
         let (mut prev_us, mut prev_deg) = (newest_us, h1.angle_deg);
-        // The two steps before each sample's, within SATURATION_STEP_DEG (a repeat is no dead stop).
-        let mut slow = ((h1.angle_deg - h0.angle_deg).abs() <= SATURATION_STEP_DEG) & ((h0.angle_deg - older).abs() <= SATURATION_STEP_DEG);
-        let mut last_slow = (h1.angle_deg - h0.angle_deg).abs() <= SATURATION_STEP_DEG;
+        // The two angles before the last, and the last step's interval (`input::entered_at_speed`).
+        let (mut x0, mut x1, mut h) = (older, h0.angle_deg, h1.time_us - h0.time_us);
         for (&t, &x) in time_us.iter().zip(angle_deg) {
             let step = x - prev_deg;
             ok &= t - prev_us >= MIN_STEP_US;
-            near &= (step.abs() <= GLITCH_TOLERANCE_DEG) & ((step != 0.0) | slow);
-            let this_slow = step.abs() <= SATURATION_STEP_DEG;
-            (prev_us, prev_deg, slow, last_slow) = (t, x, this_slow & last_slow, this_slow);
+            near &= (step.abs() <= GLITCH_TOLERANCE_DEG) & !((step == 0.0) & input::entered_at_speed(x0, x1, prev_deg, h));
+            (x0, x1, h) = (x1, prev_deg, t - prev_us);
+            (prev_us, prev_deg) = (t, x);
         }
         if !near {
             ok &= self.steady(time_us, angle_deg, stage);
@@ -423,6 +422,7 @@ impl Resampler {
                     let before = (to >= i + 2).then(|| input.sample::<RATES>(to - 2, shift));
                     let older = if to >= i + 3 { input.sample::<RATES>(to - 3, shift).angle_deg } else { stage.history()[1].angle_deg };
                     stage.took(before, older, input.sample::<RATES>(to - 1, shift), (input.time_us[to - 1], input.angle_deg[to - 1]));
+                    stage.took_tail(&input.time_us[i..to], &input.angle_deg[i..to], shift);
                 }
                 (to, n)
             } else {

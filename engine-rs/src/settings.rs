@@ -213,12 +213,18 @@ pub const GLITCH_MAX_BURST: usize = 4;
 /// the tolerance away one sample later at any accepted rate without an acceleration no pull gives.
 pub const GLITCH_REST_STEP_DEG: f64 = 5.0;
 
-/// A reading that repeats exactly right after a step of more than this many degrees is a dead
-/// stop ([`crate::input`]): a flywheel slows down before it stops, its last step before rest a
-/// fraction of a degree at 100 Hz and more (under 3° even braked at 1 000 rad/s²), while a sensor
-/// pinned at the end of its range stops the reading at whatever speed the rope had. A dead stop
-/// at the |angle| of an earlier one is the sensor's limit.
-pub const SATURATION_STEP_DEG: f64 = 5.0;
+/// A sensor pinned at a limit reads one value, exactly, while the rope goes on beyond it
+/// ([`crate::input`], Saturation): a stretch of equal readings that the rope entered and left
+/// faster than this, degrees a second, measured over [`SATURATION_SPAN_US`] either side, is a
+/// pinned sensor. A rope stops and starts from rest: a clean hard stop enters its rest at speed
+/// but leaves it from rest (a pull from rest covers ½·α·t², a few degrees in the span), and a
+/// still rope read by an encoder repeats its ticks slowly. 1 000°/s is 17 rad/s, a quarter of a
+/// metre a second of rope on the default shaft.
+pub const SATURATION_SPEED_DEG_S: f64 = 1000.0;
+
+/// The time over which a pinned stretch's entry and exit speeds are measured, µs: longer than a
+/// sample at the lowest raw rates a unit sends, so that an encoder's tick is no speed.
+pub const SATURATION_SPAN_US: f64 = 10_000.0;
 
 /// Smallest step between two accepted sample times, µs (1 ns): unit clocks tick in µs, and a
 /// step too small to invert would turn the interpolation into NaN.

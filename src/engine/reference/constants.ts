@@ -48,7 +48,9 @@ export const MAX_DEVICE_ALPHA_RAD_S2 = (MAX_ROPE_FORCE_N * 0.2) / MIN_INERTIA_KG
 export const GLITCH_TOLERANCE_DEG = 20;
 export const GLITCH_MAX_BURST = 4;
 export const GLITCH_REST_STEP_DEG = 5;
-export const SATURATION_STEP_DEG = 5;
+/** A stretch of equal readings entered and left faster than this (°/s), over SATURATION_SPAN_US, is a pinned sensor (settings.rs). */
+export const SATURATION_SPEED_DEG_S = 1000;
+export const SATURATION_SPAN_US = 10_000;
 /** Blocks the power fits lag behind the newest, for the repair of missed counts (window.rs `LAG`). */
 export const PEAK_POWER_LAG = 5;
 /** Fewest blocks a moving segment needs for any smoothed power: five fix a quartic (window.rs `MIN_SEGMENT`). */

@@ -14,7 +14,8 @@ import {
   MAX_GAP_US,
   MAX_SAMPLE_VALUE,
   MIN_STEP_US,
-  SATURATION_STEP_DEG,
+  SATURATION_SPAN_US,
+  SATURATION_SPEED_DEG_S,
   maxAngularAcceleration,
   maxAngularSpeed,
 } from './constants';
@@ -90,9 +91,9 @@ class Stage {
   /** The last accepted reading as read, and the turns the session has added to readings. */
   private read = NaN;
   private offset = 0;
-  /** The last three unwrapped angles taken, oldest first; the |angle| of the last four dead stops, newest first. */
-  private recent = [NaN, NaN, NaN];
-  private stops: number[] = [];
+  /** The last 32 samples taken (time on the session's clock, unwrapped angle), oldest first; the stretch of equal readings in progress or waiting for its exit (step 4). */
+  private taken: { t: number; x: number }[] = [];
+  private flat: { value: number; firstUs: number; lastUs: number; enteredFast: boolean; ended: boolean } | null = null;
   /** The segment's accepted samples (the guard judges by the last two); the samples waiting for a decision. */
   private history: Taken[] = [];
   private held: Taken[] = [];
@@ -123,11 +124,11 @@ class Stage {
       this.counts.gaps += 1;
       this.flush();
       this.history = [];
-      this.recent = [NaN, NaN, NaN];
+      [this.taken, this.flat] = [[], null];
     }
     const offset = unwrapOffset(x, this.read, this.offset);
     const sample = { t: t - origin, x: x + offset, omega, alpha, read: x, offset };
-    this.watch(sample.x);
+    this.watch(sample.t, sample.x);
     this.newest = t;
     this.held.push(sample);
     while (this.held.length > 0 && this.decide(false));
@@ -138,21 +139,45 @@ class Stage {
   }
 
   /**
-   * Step 4: a reading equal to the one before, right after a step of more than
-   * SATURATION_STEP_DEG in one of the two steps before it, is a dead stop; a dead stop at the
-   * |angle| of one of the last four is the sensor's limit (counted saturated, with that |angle|).
+   * Step 4: a stretch of equal readings starts with a reading equal to the last taken. It may be
+   * a pinned sensor's when one of the two steps into its first reading is faster than half
+   * SATURATION_SPEED_DEG_S (both over the last one's interval: input.rs `entered_at_speed`) and
+   * the rope came into it faster than SATURATION_SPEED_DEG_S, measured from the newest of the last
+   * 32 samples taken that is SATURATION_SPAN_US or more before its first reading (or the oldest of
+   * them). It is counted saturated, with its |angle|, when it lasted SATURATION_SPAN_US or more
+   * and the first reading SATURATION_SPAN_US or more after its last is farther than that speed
+   * allows over the time between them. Nothing carries over a gap.
    */
-  private watch(x: number): void {
-    const [x0, x1, x2] = this.recent as [number, number, number];
-    this.recent = [x1, x2, x];
-    if (!(x === x2 && (Math.abs(x2 - x1) > SATURATION_STEP_DEG || Math.abs(x1 - x0) > SATURATION_STEP_DEG))) return;
-    const at = Math.abs(x);
-    if (this.stops.includes(at)) {
-      this.counts.saturated += 1;
-      this.counts.saturationDeg = at;
-    } else {
-      this.stops = [at, ...this.stops].slice(0, 4);
+  private watch(t: number, x: number): void {
+    const f = this.flat;
+    if (f !== null) {
+      if (!f.ended && x === f.value) {
+        f.lastUs = t;
+      } else {
+        f.ended = true;
+        const since = t - f.lastUs;
+        if (!f.enteredFast) this.flat = null;
+        else if (since >= SATURATION_SPAN_US) {
+          if (f.lastUs - f.firstUs >= SATURATION_SPAN_US && Math.abs(x - f.value) > 1e-6 * SATURATION_SPEED_DEG_S * since) {
+            this.counts.saturated += 1;
+            this.counts.saturationDeg = Math.abs(f.value);
+          }
+          this.flat = null;
+        }
+      }
     }
+    const taken = this.taken;
+    const last = taken.at(-1);
+    if (this.flat === null && last !== undefined && last.x === x) {
+      const firstUs = last.t;
+      const then = taken.findLast((s) => s.t <= firstUs - SATURATION_SPAN_US) ?? taken[0]!;
+      const [s0, s1] = [taken.at(-3), taken.at(-2)];
+      const slow = (from: number, to: number, h: number) => Math.abs(to - from) <= 0.5e-6 * SATURATION_SPEED_DEG_S * h;
+      const steps = s0 !== undefined && s1 !== undefined && !(slow(s1.x, x, firstUs - s1.t) && slow(s0.x, s1.x, firstUs - s1.t));
+      const enteredFast = steps && firstUs > then.t && Math.abs(x - then.x) > 1e-6 * SATURATION_SPEED_DEG_S * (firstUs - then.t);
+      this.flat = { value: x, firstUs, lastUs: t, enteredFast, ended: false };
+    }
+    this.taken = [...taken, { t, x }].slice(-32);
   }
 
   /**
