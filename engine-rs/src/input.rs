@@ -34,8 +34,34 @@
 //!    allows, and bursts of up to [`GLITCH_MAX_BURST`] such samples, are dropped and counted
 //!    ([`Counts::rejected`]); the resampler then interpolates across them. See `Guard`.
 
-use crate::resample::Sample;
 use crate::settings::{Settings, GLITCH_MAX_BURST, GLITCH_REST_STEP_DEG, GLITCH_TOLERANCE_DEG, MAX_DEVICE_ALPHA_RAD_S2, MAX_CLOCK_US, MAX_GAP_US, MAX_SAMPLE_VALUE, MIN_STEP_US, SATURATION_SPAN_US, SATURATION_SPEED_DEG_S};
+
+/// One sample with the values the engine uses (device ω/α are 0 when not used): what the input
+/// stage takes (on the unit's clock, as read) and what it hands the resampler (on the session's
+/// clock, unwrapped).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sample {
+    /// µs
+    pub time_us: f64,
+    /// degrees from the calibration point
+    pub angle_deg: f64,
+    /// device angular velocity, rad/s
+    pub omega: f64,
+    /// device angular acceleration, rad/s²
+    pub alpha: f64,
+}
+
+impl Sample {
+    /// Finite, and within what a rope unit can report: beyond [`MAX_SAMPLE_VALUE`] (a time
+    /// beyond [`MAX_CLOCK_US`] of the session's origin) the arithmetic downstream (squares of
+    /// angles, rates times times) could overflow.
+    pub(crate) fn is_plausible(&self) -> bool {
+        self.time_us.abs() <= MAX_CLOCK_US
+            && self.angle_deg.abs() <= MAX_SAMPLE_VALUE
+            && self.omega.abs() <= MAX_SAMPLE_VALUE
+            && self.alpha.abs() <= MAX_SAMPLE_VALUE
+    }
+}
 
 /// What the stage counted: samples rejected as glitches, wraps undone, dead stops at a limit.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

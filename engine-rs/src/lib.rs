@@ -5,7 +5,7 @@
 //! command.
 //!
 //! ```
-//! use engine::{reprocess, Batch, Settings};
+//! use repline_engine::{reprocess, Batch, Settings};
 //!
 //! // One rep on the default 14 mm shaft, sampled at 1 kHz: 0.5 s still with the rope wound
 //! // 900° on one side, pulled out through 0° in 1 s, wound 900° on the other side in 1 s
@@ -25,7 +25,7 @@
 //! // Mean rope speed = r·Δθ/T = 0.014 m · 900° · π/180 / 1 s ≈ 0.2199 m/s.
 //! assert!((c.velocity - 0.014 * 900f64.to_radians()).abs() < 0.01 * c.velocity);
 //! assert!((c.duration_s - 1.0).abs() < 0.01);
-//! # Ok::<(), engine::Error>(())
+//! # Ok::<(), repline_engine::Error>(())
 //! ```
 //!
 //! # Definitions and units

@@ -30,33 +30,8 @@
 //!   would alias those jumps into the grid; the step's mean is what the angle moved.
 
 use crate::block::{GridBlock, MASK, NEW, SLOTS};
-use crate::input::{self, Input};
+use crate::input::{self, Input, Sample};
 use crate::settings::{GLITCH_TOLERANCE_DEG, MAX_CLOCK_US, MAX_DEVICE_ALPHA_RAD_S2, MAX_GAP_US, MAX_SAMPLE_VALUE, MIN_STEP_US};
-
-/// One raw sample with the values the engine uses (device ω/α are 0 when not used).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Sample {
-    /// µs
-    pub time_us: f64,
-    /// degrees from the calibration point
-    pub angle_deg: f64,
-    /// device angular velocity, rad/s
-    pub omega: f64,
-    /// device angular acceleration, rad/s²
-    pub alpha: f64,
-}
-
-impl Sample {
-    /// Finite, and within what a rope unit can report: beyond [`MAX_SAMPLE_VALUE`] (a time
-    /// beyond [`MAX_CLOCK_US`] of the session's origin) the arithmetic downstream (squares of
-    /// angles, rates times times) could overflow.
-    fn is_plausible(&self) -> bool {
-        self.time_us.abs() <= MAX_CLOCK_US
-            && self.angle_deg.abs() <= MAX_SAMPLE_VALUE
-            && self.omega.abs() <= MAX_SAMPLE_VALUE
-            && self.alpha.abs() <= MAX_SAMPLE_VALUE
-    }
-}
 
 /// The interpolated input at one grid time.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -551,8 +526,8 @@ impl Resampler {
     /// The first grid index of the segment whose time is after `t` (≥ the segment's origin): a
     /// guess from the quotient, checked against the grid times themselves ([`Resampler::grid_us`],
     /// as the points get them), so the count and the times never disagree by rounding. Sample
-    /// times are within [`MAX_SAMPLE_VALUE`] µs, so the quotient is good to far better than a
-    /// step and one correction is enough.
+    /// times are within [`MAX_CLOCK_US`] of the session's origin (their rounding 16 µs at most),
+    /// so the quotient is good to far better than a step and one correction is enough.
     #[inline(always)]
     fn grid_end(&self, t: f64) -> f64 {
         let quotient = (t - self.origin_us) * self.inv_step;

@@ -4,13 +4,13 @@
  * (`src/engine/reference/`) implement it, so a test can run either.
  *
  * Written once, in Rust: the shapes of settings and point columns are the generated classes of
- * `pkg/engine.d.ts` (from `engine-rs/src/bindings.rs`) as plain objects; reps, turns and phase
+ * `pkg/repline_engine.d.ts` (from `engine-rs/src/bindings.rs`) as plain objects; reps, turns and phase
  * summaries are the interfaces of `./generated/records.ts` (from `engine-rs/src/records.rs`,
  * which documents each field).
  * Units are in the names: `timeUs` is microseconds, `angleDeg` degrees, angular rates rad/s and
  * rad/s², every derived metric SI (m/s, m/s², N·m, N, W), durations seconds.
  */
-import type * as generated from '../../pkg/engine';
+import type * as generated from '../../pkg/repline_engine';
 
 import type { PhaseSummary, Rep, Turn } from './generated/records';
 

@@ -1,6 +1,6 @@
 /**
  * The engine over wasm, as callers see it: typed arrays in, plain objects out. The glue of
- * `pkg/engine.js` (wasm-bindgen's, generated from `engine-rs/src/bindings.rs`, which explains the
+ * `pkg/repline_engine.js` (wasm-bindgen's, generated from `engine-rs/src/bindings.rs`, which explains the
  * layout) does the calls; this file writes a batch's samples into the engine's input buffer and
  * reads what a push produced from its header, both in wasm memory through one view, so a push
  * allocates nothing in wasm. Reps and turns, when there are any, are records of numbers beside
@@ -13,7 +13,7 @@
  * and wasm-bindgen's FinalizationRegistry frees one its owner forgot. A call that throws has
  * processed nothing; the engine stays usable.
  */
-import { LiveEngine, Points, wasmMemory } from '../../pkg/engine.js';
+import { LiveEngine, Points, wasmMemory } from '../../pkg/repline_engine.js';
 import { HEADER, readRep, readTurn, REP_LENGTH, TURN_LENGTH } from './generated/records';
 import { checkBatchShape, describeLengths, describeSettings, resolveSettings, toWasmSettings } from './settings';
 import type { EngineOptions, EngineSettings, EngineUpdate, EngineUpdateWithPoints, IncrementalEngine, ProcessedPoints, SampleBatch } from './types';

@@ -1,4 +1,4 @@
-// Generated from engine-rs/src/records.rs by `npm run build:engine` (engine::records::typescript):
+// Generated from engine-rs/src/records.rs by `npm run build:engine` (repline_engine::records::typescript):
 // do not edit. The engine writes these records into wasm memory in this order; a native test
 // (engine-rs/src/tests/records.rs) fails when this file and the Rust lists disagree.
 

@@ -208,7 +208,7 @@ export function detectReps(pts: DetectorPoints, count: number, finished: boolean
  * than MAX_ROPE_SPEED_M_S: a phase with movement (T > 0), T² ≥ 2θ/α, and peak and mean velocity
  * at most r·min(V, √(2αθ)).
  */
-function plausibleConcentric(c: PhaseSummary, radius: number): boolean {
+export function plausibleConcentric(c: PhaseSummary, radius: number): boolean {
   const alpha = maxAngularAcceleration(radius);
   const theta = (c.velocity * c.duration) / radius;
   const top = radius * Math.min(maxAngularSpeed(radius), Math.sqrt(2 * alpha * theta));
