@@ -112,10 +112,10 @@ fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64
     let best = if sign < 0.0 && len > 4 {
         // The motion's direction along k: that of its farthest point from the rest.
         let speed = with_speed(len, &v, xx, r0);
-        // And by more than 1e-6 of Σv²: less than that, on a clean stop the quadratic nearly fits,
-        // is the error of the fits' arithmetic, and it would decide which fit is taken.
-        let noise = speed.sse / (n - 4.0);
-        if std::env::var("DEBUGFIT").is_ok() { eprintln!("stop len {len} t0 {:.4} plain {:.3}@{:?} speed {:.3}@{:?} rate {:.3}", t(0) / 1e6, plain.sse, plain.at, speed.sse, speed.at, speed.rate); }
+        // The noise a point carries, and how many points it spans ([`residual_span`]). And by
+        // more than 1e-6 of Σv²: less than that, on a clean stop the quadratic nearly fits, is the
+        // error of the fits' arithmetic, and it would decide which fit is taken.
+        let noise = speed.sse / (n - 4.0) * residual_span(len, &v, &speed);
         if speed.rate * v(len - 1) > 0.0 && plain.sse - speed.sse > SPEED_FIT_SIGNIFICANCE * noise + SPEED_FIT_FLOOR * xx { speed } else { plain }
     } else {
         plain
@@ -143,6 +143,27 @@ const SPEED_FIT_SIGNIFICANCE: f64 = 6.0;
 /// [`fit`]).
 const SPEED_FIT_FLOOR: f64 = 1e-6;
 
+/// How many points the noise of one spans, from the residuals of the fit with speed `fit`: with
+/// ρ their correlation from one point to the next, (1 + ρ)/(1 − ρ) (1 for independent noise, at
+/// most 100). A sensor's samples interpolated onto a finer grid (100 Hz read on a 500 Hz grid)
+/// give points whose noise is not their own: counted as independent, a speed term that follows
+/// it looked significant, and stops of slow eccentrics were timed early.
+fn residual_span(len: usize, v: &impl Fn(usize) -> f64, fit: &Best) -> f64 {
+    let Some(j) = fit.at else { return 1.0 };
+    let residual = |k: usize| {
+        let d = k.saturating_sub(j) as f64;
+        v(k) - (fit.level + fit.rate * d + fit.curve * d * d)
+    };
+    let (mut squares, mut lagged, mut last) = (0.0, 0.0, residual(0));
+    squares += last * last;
+    for k in 1..len {
+        let r = residual(k);
+        (squares, lagged, last) = (squares + r * r, lagged + r * last, r);
+    }
+    let rho = if squares > 0.0 { (lagged / squares).clamp(0.0, 0.99) } else { 0.0 };
+    ((1.0 + rho) / (1.0 - rho)).min(100.0)
+}
+
 /// [`fit`]'s stop at speed, `θ0 + b·k + c·k²` with k counted from the stop along the motion, over
 /// the `len` points `v` (their Σv² and Σv given): the best split and the speed b there.
 fn with_speed(len: usize, v: &impl Fn(usize) -> f64, xx: f64, r0: f64) -> Best {
@@ -167,6 +188,8 @@ fn with_speed(len: usize, v: &impl Fn(usize) -> f64, xx: f64, r0: f64) -> Best {
         speed.offer(j, if det > 0.0 && moving >= 2.0 { xx - explained / det } else { f64::INFINITY });
         if speed.at == Some(j) {
             speed.rate = (c01 * r0 + c11 * r1 + c12 * r2) / det;
+            speed.level = (c00 * r0 + c01 * r1 + c02 * r2) / det;
+            speed.curve = (c02 * r0 + c12 * r1 + c22 * r2) / det;
         }
         let vj = v(j);
         a0 += vj;
@@ -187,13 +210,15 @@ struct Best {
     after: f64,
     /// The error of the split offered last (the one after the next).
     later: f64,
-    /// The fitted speed at the best split, degrees a step (fits with speed).
+    /// The fit with speed's level, speed at the stop (degrees a step) and curvature at the best split.
+    level: f64,
     rate: f64,
+    curve: f64,
 }
 
 impl Default for Best {
     fn default() -> Best {
-        Best { at: None, sse: f64::INFINITY, before: f64::INFINITY, after: f64::INFINITY, later: f64::INFINITY, rate: 0.0 }
+        Best { at: None, sse: f64::INFINITY, before: f64::INFINITY, after: f64::INFINITY, later: f64::INFINITY, level: 0.0, rate: 0.0, curve: 0.0 }
     }
 }
 

@@ -22,8 +22,8 @@
 //!    the session started with the rope out (the caller shows the count as a warning).
 //! 4. **Saturation**: a sensor pinned at a limit reads one value, exactly, while the rope goes
 //!    on beyond it. A stretch of equal readings lasting [`SATURATION_SPAN_US`] or more that the
-//!    rope entered and left at more than [`SATURATION_SPEED_DEG_S`] (each speed measured over
-//!    that span before its first reading and after its last) is counted in
+//!    rope entered at speed ([`entered_at_speed`]) and left faster than
+//!    [`SATURATION_SPEED_DEG_S`] (measured over that span after its last reading) is counted in
 //!    [`Counts::saturated`], with its |angle|, whatever the limit is. No rope does that: a rope
 //!    stopped hard enters its rest at speed but leaves it from rest, a still rope's repeated ticks
 //!    come and go slowly, and a moving rope's (an encoder's tick read twice) last a few
@@ -158,10 +158,11 @@ pub fn slow_step(from: f64, to: f64, h_us: f64) -> bool {
 }
 
 /// Whether a stretch of equal readings whose first reading `x2` came after `x1` and `x0` (the
-/// step to it over `h_us`) may have been entered at speed: one of the two steps into it not
-/// slow ([`slow_step`], both over `h_us`). Only such a stretch can be a pinned sensor's (step 4
-/// then measures the entry over [`SATURATION_SPAN_US`]); the resampler's fast path takes every
-/// other repeated reading, so that which stretches are judged does not depend on the path.
+/// step to it over `h_us`) was entered at speed: one of the two steps into it faster than half
+/// of [`SATURATION_SPEED_DEG_S`] (both over `h_us`: the last of them may be short, its sample
+/// landing anywhere before the limit). Only such a stretch can be a pinned sensor's; the
+/// resampler's fast path takes every other repeated reading, so that which stretches are judged
+/// does not depend on the path.
 #[inline(always)]
 pub fn entered_at_speed(x0: f64, x1: f64, x2: f64, h_us: f64) -> bool {
     !(slow_step(x1, x2, h_us) & slow_step(x0, x1, h_us))
@@ -177,12 +178,8 @@ pub fn steady_step(limits: &Limits, older: f64, a: (f64, f64), b: (f64, f64), c:
     carries_on(limits, a, b, c) & !repeat & ((c.1 - b.1).abs() <= 180.0)
 }
 
-/// Samples taken that the stage keeps for measuring a flat's entry speed: [`SATURATION_SPAN_US`]
-/// at 2 kHz and more.
-const TAKEN: usize = 32;
-
-/// A stretch of equal readings (step 4): its reading, when it was first and last read, whether the rope
-/// came into it faster than [`SATURATION_SPEED_DEG_S`], and whether it has ended.
+/// A stretch of equal readings (step 4): its reading, when it was first and last read, whether the
+/// rope came into it at speed ([`entered_at_speed`]), and whether it has ended.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Flat {
     value: f64,
@@ -264,13 +261,9 @@ pub struct Input {
     raw_deg: f64,
     offset_deg: f64,
     /// The last three unwrapped angles taken, oldest first (the resampler's fast path checks a
-    /// run's first steps by them).
+    /// run's first steps by them), and the times of the last two, on the session's clock.
     recent: [f64; 3],
-    /// The last [`TAKEN`] samples taken (time on the session's clock, unwrapped angle), a ring
-    /// whose newest is at `taken_at`: a flat's entry speed is measured back through them.
-    taken: [(f64, f64); TAKEN],
-    taken_at: usize,
-    taken_len: usize,
+    recent_us: [f64; 2],
     /// The stretch of equal readings in progress, or ended and waiting for its exit speed.
     flat: Option<Flat>,
     guard: Guard,
@@ -294,9 +287,7 @@ impl Input {
             raw_deg: f64::NAN,
             offset_deg: 0.0,
             recent: [f64::NAN; 3],
-            taken: [(0.0, 0.0); TAKEN],
-            taken_at: 0,
-            taken_len: 0,
+            recent_us: [f64::NAN; 2],
             flat: None,
             guard: Guard { history: [zero; 2], accepted: 0, held: [zero; HELD], frames: [(0.0, 0.0); HELD], held_len: 0 },
             ready: [zero; READY],
@@ -367,10 +358,13 @@ impl Input {
     pub fn took(&mut self, before: Option<Sample>, older_deg: f64, last: Sample, (read_us, read_deg): (f64, f64)) {
         let g = &mut self.guard;
         g.history = [before.unwrap_or(g.history[1]), last];
-        self.recent = match before {
-            Some(b) => [older_deg, b.angle_deg, last.angle_deg],
-            None => [self.recent[1], self.recent[2], last.angle_deg],
+        (self.recent, self.recent_us) = match before {
+            Some(b) => ([older_deg, b.angle_deg, last.angle_deg], [b.time_us, last.time_us]),
+            None => ([self.recent[1], self.recent[2], last.angle_deg], [self.recent_us[1], last.time_us]),
         };
+        // A stretch the rope came into slowly (the only one a fast run follows) is no pinned
+        // sensor's, however it ends.
+        self.flat = None;
         self.newest_us = read_us;
         self.raw_deg = read_deg;
     }
@@ -421,13 +415,12 @@ impl Input {
             self.counts.gaps += 1;
             self.flush();
             self.guard.accepted = 0;
-            self.recent = [f64::NAN; 3];
-            (self.taken_len, self.flat) = (0, None);
+            (self.recent, self.recent_us, self.flat) = ([f64::NAN; 3], [f64::NAN; 2], None);
         }
         let frame = self.unwrap(s.angle_deg);
         let s = Sample { angle_deg: frame.0 + frame.1, ..s };
-        self.recent = [self.recent[1], self.recent[2], s.angle_deg];
         self.watch(s.time_us, s.angle_deg);
+        (self.recent, self.recent_us) = ([self.recent[1], self.recent[2], s.angle_deg], [self.recent_us[1], s.time_us]);
         self.newest_us = raw.time_us;
         self.guard_take(s, frame);
     }
@@ -483,47 +476,13 @@ impl Input {
             }
             None => {}
         }
-        if self.flat.is_none() && self.taken_len > 0 && self.taken[self.taken_at].1 == x {
+        let [x0, x1, x2] = self.recent;
+        if self.flat.is_none() && x == x2 {
             // A new stretch, from the reading before this one.
-            let (first_us, _) = self.taken[self.taken_at];
-            let (then_us, then) = self.taken_before(first_us - SATURATION_SPAN_US);
-            let back = |k: usize| self.taken[(self.taken_at + TAKEN - k) % TAKEN];
-            let (x0, (t1, x1)) = (back(2).1, back(1));
-            let steps = self.taken_len >= 3 && entered_at_speed(x0, x1, x, first_us - t1);
-            let entered_fast = steps && first_us > then_us && (x - then).abs() > 1e-6 * SATURATION_SPEED_DEG_S * (first_us - then_us);
-            self.flat = Some(Flat { value: x, first_us, last_us: t, entered_fast, ended: false });
+            let [t1, t2] = self.recent_us;
+            let entered_fast = entered_at_speed(x0, x1, x2, t2 - t1);
+            self.flat = Some(Flat { value: x, first_us: t2, last_us: t, entered_fast, ended: false });
         }
-        self.taken_at = (self.taken_at + 1) % TAKEN;
-        self.taken[self.taken_at] = (t, x);
-        self.taken_len = (self.taken_len + 1).min(TAKEN);
-    }
-
-    /// The newest sample taken at or before `us`, or the oldest there is.
-    fn taken_before(&self, us: f64) -> (f64, f64) {
-        let mut oldest = self.taken[self.taken_at];
-        for back in 0..self.taken_len {
-            let s = self.taken[(self.taken_at + TAKEN - back) % TAKEN];
-            if s.0 <= us {
-                return s;
-            }
-            oldest = s;
-        }
-        oldest
-    }
-
-    /// After the resampler took samples straight from the input ([`Input::took`]): the last of
-    /// them, on the session's clock and unwrapped, join the samples taken (no stretch of equal
-    /// readings started among them: see [`steady_step`]).
-    pub fn took_tail(&mut self, time_us: &[f64], angle_deg: &[f64], (origin_us, offset_deg): (f64, f64)) {
-        let n = time_us.len().min(angle_deg.len());
-        for k in n.saturating_sub(TAKEN)..n {
-            self.taken_at = (self.taken_at + 1) % TAKEN;
-            self.taken[self.taken_at] = (time_us[k] - origin_us, angle_deg[k] + offset_deg);
-        }
-        self.taken_len = (self.taken_len + n).min(TAKEN);
-        // A stretch the rope came into slowly (the only one a fast run follows) is no pinned
-        // sensor's, however it ends.
-        self.flat = None;
     }
 
     /// Step 5: the guard takes an unwrapped sample on the session's clock, with its reading and

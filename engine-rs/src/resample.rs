@@ -397,7 +397,6 @@ impl Resampler {
                     let before = (to >= i + 2).then(|| input.sample::<RATES>(to - 2, shift));
                     let older = if to >= i + 3 { input.sample::<RATES>(to - 3, shift).angle_deg } else { stage.history()[1].angle_deg };
                     stage.took(before, older, input.sample::<RATES>(to - 1, shift), (input.time_us[to - 1], input.angle_deg[to - 1]));
-                    stage.took_tail(&input.time_us[i..to], &input.angle_deg[i..to], shift);
                 }
                 (to, n)
             } else {

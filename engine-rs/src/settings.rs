@@ -215,15 +215,16 @@ pub const GLITCH_REST_STEP_DEG: f64 = 5.0;
 
 /// A sensor pinned at a limit reads one value, exactly, while the rope goes on beyond it
 /// ([`crate::input`], Saturation): a stretch of equal readings that the rope entered and left
-/// faster than this, degrees a second, measured over [`SATURATION_SPAN_US`] either side, is a
-/// pinned sensor. A rope stops and starts from rest: a clean hard stop enters its rest at speed
+/// faster than this, degrees a second (left measured over [`SATURATION_SPAN_US`]), is a pinned
+/// sensor. A rope stops and starts from rest: a clean hard stop enters its rest at speed
 /// but leaves it from rest (a pull from rest covers ½·α·t², a few degrees in the span), and a
 /// still rope read by an encoder repeats its ticks slowly. 1 000°/s is 17 rad/s, a quarter of a
 /// metre a second of rope on the default shaft.
 pub const SATURATION_SPEED_DEG_S: f64 = 1000.0;
 
-/// The time over which a pinned stretch's entry and exit speeds are measured, µs: longer than a
-/// sample at the lowest raw rates a unit sends, so that an encoder's tick is no speed.
+/// The shortest stretch of equal readings that can be a pinned sensor's, and the time over which
+/// the speed it is left at is measured, µs: an encoder's tick read twice by a moving rope lasts a
+/// few milliseconds, and a tick over this span is no speed.
 pub const SATURATION_SPAN_US: f64 = 10_000.0;
 
 /// Smallest step between two accepted sample times, µs (1 ns): unit clocks tick in µs, and a

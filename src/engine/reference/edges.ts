@@ -135,8 +135,8 @@ export function timeEdges(runs: readonly Movement[], t: readonly number[], x: re
  * motion, 0 at rest) is fitted by least squares; for a stop also θ0 + b·d + c·d² (two points of
  * motion at least), which times the stop when its speed b has the sign of the motion (that of the
  * farthest point from the rest) and its least squared error is below the quadratic's by more than
- * SPEED_FIT_SIGNIFICANCE times its own over the points less four (a window of more than four) and
- * SPEED_FIT_FLOOR of Σv². The split
+ * SPEED_FIT_SIGNIFICANCE times its own over the points less four, times the points one point's
+ * noise spans ({@link residualSpan}) (a window of more than four), and SPEED_FIT_FLOOR of Σv². The split
  * with the least squared error (the earliest of equals) of the fit used is moved between its
  * neighbours to the vertex of the parabola through their errors. NaN without motion to fit.
  */
@@ -150,7 +150,7 @@ function changePoint(t: readonly number[], x: readonly number[], sign: number): 
     const speed = bestSplit(v.map((_, j) => splitFit(v, j, true)));
     // By more than SPEED_FIT_FLOOR of Σv² too: below that it is the fits' rounding.
     const squares = v.reduce((sum, y) => sum + y * y, 0);
-    if (speed !== null && speed.rate * v[len - 1]! > 0 && plain.sse - speed.sse > (SPEED_FIT_SIGNIFICANCE * speed.sse) / (len - 4) + SPEED_FIT_FLOOR * squares) best = speed;
+    if (speed !== null && speed.rate * v[len - 1]! > 0 && plain.sse - speed.sse > ((SPEED_FIT_SIGNIFICANCE * speed.sse) / (len - 4)) * residualSpan(v, speed.j) + SPEED_FIT_FLOOR * squares) best = speed;
   }
   if (best === null) return NaN;
   const { j, errors } = best;
@@ -160,6 +160,24 @@ function changePoint(t: readonly number[], x: readonly number[], sign: number): 
   const curvature = before - 2 * errors[j]! + after;
   const shift = curvature > 0 && curvature < Infinity ? (0.5 * (before - after)) / curvature : 0;
   return tb + shift * (t[at(j + 1)]! - tb);
+}
+
+/**
+ * edges.rs `residual_span`: with ρ the correlation from one point to the next of the residuals of
+ * the fit with speed split at `j` (Σ r_k·r_{k−1} / Σ r_k², at least 0 and at most 0.99),
+ * (1 + ρ)/(1 − ρ), at most 100.
+ */
+function residualSpan(v: readonly number[], j: number): number {
+  const rows = v.map((_, k) => {
+    const d = Math.max(0, k - j);
+    return [1, d, d * d];
+  });
+  const b = leastSquares(rows, v);
+  const r = v.map((y, k) => y - dot(rows[k]!, b));
+  const squares = r.reduce((sum, x) => sum + x * x, 0);
+  const lagged = r.slice(1).reduce((sum, x, k) => sum + x * r[k]!, 0);
+  const rho = squares > 0 ? Math.min(Math.max(lagged / squares, 0), 0.99) : 0;
+  return Math.min((1 + rho) / (1 - rho), 100);
 }
 
 /** The split with the least finite squared error (the earliest of equals), with its error, the fitted speed there and every split's error; null if none is finite. */

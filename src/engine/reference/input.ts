@@ -91,7 +91,7 @@ class Stage {
   /** The last accepted reading as read, and the turns the session has added to readings. */
   private read = NaN;
   private offset = 0;
-  /** The last 32 samples taken (time on the session's clock, unwrapped angle), oldest first; the stretch of equal readings in progress or waiting for its exit (step 4). */
+  /** The last 3 samples taken (time on the session's clock, unwrapped angle), oldest first; the stretch of equal readings in progress or waiting for its exit (step 4). */
   private taken: { t: number; x: number }[] = [];
   private flat: { value: number; firstUs: number; lastUs: number; enteredFast: boolean; ended: boolean } | null = null;
   /** The segment's accepted samples (the guard judges by the last two); the samples waiting for a decision. */
@@ -139,14 +139,12 @@ class Stage {
   }
 
   /**
-   * Step 4: a stretch of equal readings starts with a reading equal to the last taken. It may be
-   * a pinned sensor's when one of the two steps into its first reading is faster than half
-   * SATURATION_SPEED_DEG_S (both over the last one's interval: input.rs `entered_at_speed`) and
-   * the rope came into it faster than SATURATION_SPEED_DEG_S, measured from the newest of the last
-   * 32 samples taken that is SATURATION_SPAN_US or more before its first reading (or the oldest of
-   * them). It is counted saturated, with its |angle|, when it lasted SATURATION_SPAN_US or more
-   * and the first reading SATURATION_SPAN_US or more after its last is farther than that speed
-   * allows over the time between them. Nothing carries over a gap.
+   * Step 4: a stretch of equal readings starts with a reading equal to the last taken. It was
+   * entered at speed when one of the two steps into its first reading is faster than half
+   * SATURATION_SPEED_DEG_S (both over the last one's interval: input.rs `entered_at_speed`). It is
+   * counted saturated, with its |angle|, when it was entered at speed, lasted SATURATION_SPAN_US or
+   * more, and the first reading SATURATION_SPAN_US or more after its last is farther than
+   * SATURATION_SPEED_DEG_S allows over the time between them. Nothing carries over a gap.
    */
   private watch(t: number, x: number): void {
     const f = this.flat;
@@ -166,18 +164,15 @@ class Stage {
         }
       }
     }
-    const taken = this.taken;
-    const last = taken.at(-1);
-    if (this.flat === null && last !== undefined && last.x === x) {
-      const firstUs = last.t;
-      const then = taken.findLast((s) => s.t <= firstUs - SATURATION_SPAN_US) ?? taken[0]!;
-      const [s0, s1] = [taken.at(-3), taken.at(-2)];
+    const [s0, s1, s2] = [this.taken.at(-3), this.taken.at(-2), this.taken.at(-1)];
+    if (this.flat === null && s2 !== undefined && s2.x === x) {
       const slow = (from: number, to: number, h: number) => Math.abs(to - from) <= 0.5e-6 * SATURATION_SPEED_DEG_S * h;
-      const steps = s0 !== undefined && s1 !== undefined && !(slow(s1.x, x, firstUs - s1.t) && slow(s0.x, s1.x, firstUs - s1.t));
-      const enteredFast = steps && firstUs > then.t && Math.abs(x - then.x) > 1e-6 * SATURATION_SPEED_DEG_S * (firstUs - then.t);
-      this.flat = { value: x, firstUs, lastUs: t, enteredFast, ended: false };
+      const h = s1 === undefined ? NaN : s2.t - s1.t;
+      // Missing steps (NaN) are no slow steps, as input.rs's NaNs are not.
+      const enteredFast = !(slow(s1?.x ?? NaN, s2.x, h) && slow(s0?.x ?? NaN, s1?.x ?? NaN, h));
+      this.flat = { value: x, firstUs: s2.t, lastUs: t, enteredFast, ended: false };
     }
-    this.taken = [...taken, { t, x }].slice(-32);
+    this.taken = [...this.taken, { t, x }].slice(-3);
   }
 
   /**
