@@ -67,27 +67,30 @@ const _: () = assert!(MAX_WINDOW <= RING);
 /// pass; the split with the least squared error is refined between its neighbours by a parabola
 /// through their errors. NaN when there is no motion to fit.
 pub fn change_point(t: &[f64], x: &[f64], sign: f64) -> f64 {
-    fit(t.len().min(x.len()), |k| t[k], |k| x[k], sign)
+    fit(t.len().min(x.len()), |k| t[k], |k| x[k], sign, &mut [0.0; MAX_WINDOW])
 }
 
-/// [`change_point`] of `len` points read through `t` and `x` (by position). A stop takes the fit
-/// with speed where its speed is in the motion's direction and it explains the motion better by
-/// more than the noise would ([`SPEED_FIT_SIGNIFICANCE`]).
-fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64) -> f64 {
+/// [`change_point`] of `len` points read through `t` and `x` (by position), with `scratch` to
+/// copy them into. A stop takes the fit with speed where its speed is in the motion's direction
+/// and it explains the motion better by more than the noise would ([`SPEED_FIT_SIGNIFICANCE`]).
+fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64, scratch: &mut [f64; MAX_WINDOW]) -> f64 {
     let len = len.min(MAX_WINDOW);
     if len == 0 {
         return f64::NAN;
     }
-    // Index k counts along the motion: for a stop, the points reversed.
+    // Index k counts along the motion: for a stop, the points reversed. The passes below read
+    // each point several times: from a copy, in order, rather than through the ring.
     let at = |k: usize| if sign > 0.0 { k } else { len - 1 - k };
     let origin = x(at(0));
-    let v = |k: usize| x(at(k)) - origin;
     let (mut r0, mut xx) = (0.0, 0.0);
-    for k in 0..len {
-        let vk = v(k);
+    for (k, slot) in scratch.iter_mut().enumerate().take(len) {
+        let vk = x(at(k)) - origin;
+        *slot = vk;
         r0 += vk;
         xx += vk * vk;
     }
+    let copy = &scratch[..len];
+    let v = |k: usize| copy[k];
     let n = len as f64;
     // Σv, Σv·i, Σv·i² over the points after j, and Σu … Σu⁴ over u = 1..=moving: exact integers,
     // summed as `moving` grows. The quadratic's squared error at each split is Σv² less Rᵀ·M⁻¹·R
@@ -112,11 +115,13 @@ fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64
     let best = if sign < 0.0 && len > 4 {
         // The motion's direction along k: that of its farthest point from the rest.
         let speed = with_speed(len, &v, xx, r0);
-        // The noise a point carries, and how many points it spans ([`residual_span`]). And by
-        // more than 1e-6 of Σv²: less than that, on a clean stop the quadratic nearly fits, is the
-        // error of the fits' arithmetic, and it would decide which fit is taken.
-        let noise = speed.sse / (n - 4.0) * residual_span(len, &v, &speed);
-        if speed.rate * v(len - 1) > 0.0 && plain.sse - speed.sse > SPEED_FIT_SIGNIFICANCE * noise + SPEED_FIT_FLOOR * xx { speed } else { plain }
+        // The noise a point carries, and how many points it spans ([`residual_span`], at least
+        // one: found only where a point's own would pass). And by more than 1e-6 of Σv²: less
+        // than that, on a clean stop the quadratic nearly fits, is the error of the fits'
+        // arithmetic, and it would decide which fit is taken.
+        let noise = speed.sse / (n - 4.0);
+        let passes = |noise: f64| plain.sse - speed.sse > SPEED_FIT_SIGNIFICANCE * noise + SPEED_FIT_FLOOR * xx;
+        if speed.rate * v(len - 1) > 0.0 && passes(noise) && passes(noise * residual_span(len, &v, &speed)) { speed } else { plain }
     } else {
         plain
     };
@@ -286,6 +291,8 @@ pub struct Edges {
     next_due: u64,
     /// The first point of the grid's current segment: no fit reaches back before it.
     segment_start: u64,
+    /// Where a fit copies its window ([`fit`]).
+    scratch: Box<[f64; MAX_WINDOW]>,
 }
 
 impl Edges {
@@ -323,6 +330,7 @@ impl Edges {
             pending_len: 0,
             next_due: u64::MAX,
             segment_start: 0,
+            scratch: Box::new([0.0; MAX_WINDOW]),
         }
     }
 
@@ -449,7 +457,7 @@ impl Edges {
         if let Some(previous_end) = r.checked_sub(1).map(|p| self.runs[p].end).filter(|&end| onset && end < at) {
             from = from.max(previous_end + 1);
         }
-        let (times, angles) = (&self.times, &self.angles);
+        let (times, angles, scratch) = (&self.times, &self.angles, &mut self.scratch);
         let angle = |k: u64| angles[k as usize & MASK];
         if onset {
             // The motion side runs on until the rope has left its rest by EDGE_TRAVEL_DEG (or the
@@ -465,10 +473,11 @@ impl Edges {
             }
             to = k + 1;
         }
-        let fitted = |from: u64, to: u64| {
-            let len = to.saturating_sub(from).min(self.size) as usize;
+        let size = self.size;
+        let mut fitted = |from: u64, to: u64| {
+            let len = to.saturating_sub(from).min(size) as usize;
             let slot = |k: usize| (from as usize + k) & MASK;
-            fit(len, |k| times[slot(k)], |k| angles[slot(k)], if onset { 1.0 } else { -1.0 })
+            fit(len, |k| times[slot(k)], |k| angles[slot(k)], if onset { 1.0 } else { -1.0 }, scratch)
         };
         let mut time_us = fitted(from, to);
         if !onset && to > from + 1 {

@@ -601,7 +601,12 @@ const ROUNDING: f64 = 1e-9;
 fn repair(ring: &mut [f64; RING], head: usize, len: usize, pull: bool) {
     let sign = if pull { 1.0 } else { -1.0 };
     let at = |k: usize| (head + RING - k) & MASK;
-    let zero = ROUNDING * (0..len).map(|k| ring[at(k)].abs()).fold(0.0, f64::max);
+    // Most blocks have every block in reach the phase's way, and nothing to repair: found
+    // without the largest |power| (what follows would find no block against the phase).
+    if (0..len).all(|k| sign * ring[at(k)] >= 0.0) {
+        return;
+    }
+    let zero = ROUNDING * (0..len).map(|k| ring[at(k)].abs()).fold(0.0, crate::phase::peak);
     if ring[at(0)] <= zero {
         return;
     }
