@@ -31,7 +31,7 @@
 //! deceleration into rest alone, a stop that arrives harder is bent into a parabola that ends
 //! late, and every such eccentric read slow at every grid rate. The speed term is taken only
 //! with the sign of the motion (a negative speed would have the rope reverse into its rest) and
-//! where the data show it above the noise ([`SPEED_FIT_SIGNIFICANCE`]).
+//! where the data show it above the noise (`SPEED_FIT_SIGNIFICANCE`).
 //! The fit is made twice: first over the movement as the filtered ω ends it (which lags a hard
 //! stop by the filter's half-width, so that window reaches [`EDGE_MOVE_S`] and the filter's
 //! spread back), then over the last [`EDGE_TRAVEL_DEG`] of motion before the first pass's

@@ -276,6 +276,14 @@ impl Engine {
         Ok(Engine { collect_points: false, ..Engine::new(settings)? })
     }
 
+    /// This session with every grid point pushed into the rep detector one by one, none taken
+    /// by its fast path ([`crate::reps::RepDetector::steady`]): what the fast path must equal.
+    #[cfg(test)]
+    pub(crate) fn point_by_point(mut self) -> Engine {
+        self.detector.point_by_point = true;
+        self
+    }
+
     /// The session's settings.
     pub fn settings(&self) -> &Settings {
         &self.settings

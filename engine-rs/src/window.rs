@@ -75,7 +75,7 @@
 //! to thousands of degrees: it is known to a few ulps of the angle, not of itself, and a few ulps
 //! of the angle (1e-12° at 2000°) move a steady block's power by up to 1e-10 of the real block
 //! powers around it (7e-11 on the Chronojump squat, where the rounding itself left 3e-13). So a
-//! block within [`ROUNDING`] (1e-9) of the largest |power| within the repair's reach counts as 0:
+//! block within `ROUNDING` (1e-9) of the largest |power| within the repair's reach counts as 0:
 //! neither against the phase nor speeding the disc up; and a stretch's sum within that much per
 //! block of 0 holds. A missed count moves a block by a good part of the power around it, far
 //! above the bound. A stretch whose blocks are all rounding is spread among its own rounding at
