@@ -92,29 +92,8 @@ fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64
     let copy = &scratch[..len];
     let v = |k: usize| copy[k];
     let n = len as f64;
-    // Σv, Σv·i, Σv·i² over the points after j, and Σu … Σu⁴ over u = 1..=moving: exact integers,
-    // summed as `moving` grows. The quadratic's squared error at each split is Σv² less Rᵀ·M⁻¹·R
-    // with b0 = (r0·s4 − s2·r2) / det and b2 = (n·r2 − s2·r0) / det (one division together); also
-    // infinite for NaN (no motion left to fit).
-    let mut plain = Best::default();
-    let (mut a0, mut a1, mut a2, mut s2, mut s4) = (0.0, 0.0, 0.0, 0.0, 0.0);
-    for j in (0..len).rev() {
-        let moving = (len - 1 - j) as f64;
-        let mm = moving * moving;
-        s2 += mm;
-        s4 += mm * mm;
-        let jf = j as f64;
-        let r2 = a2 - 2.0 * jf * a1 + jf * jf * a0;
-        let det = n * s4 - s2 * s2;
-        plain.offer(j, if det > 0.0 { xx - (r0 * (r0 * s4 - s2 * r2) + r2 * (n * r2 - s2 * r0)) / det } else { f64::INFINITY });
-        let vj = v(j);
-        a0 += vj;
-        a1 += vj * jf;
-        a2 += vj * jf * jf;
-    }
     let best = if sign < 0.0 && len > 4 {
-        // The motion's direction along k: that of its farthest point from the rest.
-        let speed = with_speed(len, &v, xx, r0);
+        let (plain, speed) = splits::<true>(len, &v, xx, r0);
         // The noise a point carries, and how many points it spans ([`residual_span`], at least
         // one: found only where a point's own would pass). And by more than 1e-6 of Σv²: less
         // than that, on a clean stop the quadratic nearly fits, is the error of the fits'
@@ -123,7 +102,7 @@ fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64
         let passes = |noise: f64| plain.sse - speed.sse > SPEED_FIT_SIGNIFICANCE * noise + SPEED_FIT_FLOOR * xx;
         if speed.rate * v(len - 1) > 0.0 && passes(noise) && passes(noise * residual_span(len, &v, &speed)) { speed } else { plain }
     } else {
-        plain
+        splits::<false>(len, &v, xx, r0).0
     };
     let Some(j) = best.at else { return f64::NAN };
     let tb = t(at(j));
@@ -169,39 +148,52 @@ fn residual_span(len: usize, v: &impl Fn(usize) -> f64, fit: &Best) -> f64 {
     ((1.0 + rho) / (1.0 - rho)).min(100.0)
 }
 
-/// [`fit`]'s stop at speed, `θ0 + b·k + c·k²` with k counted from the stop along the motion, over
-/// the `len` points `v` (their Σv² and Σv given): the best split and the speed b there.
-fn with_speed(len: usize, v: &impl Fn(usize) -> f64, xx: f64, r0: f64) -> Best {
+/// [`fit`]'s splits over the `len` points `v` (their Σv² and Σv given): the best split of the
+/// quadratic θ0 + c·k², and with `SPEED` of the stop at speed, `θ0 + b·k + c·k²` with k counted
+/// from the stop along the motion, with the speed b there (both in one pass: they share its
+/// sums).
+///
+/// Σv, Σv·i, Σv·i² over the points after j, and Σu … Σu⁴ over u = 1..=moving: exact integers,
+/// summed as `moving` grows. The quadratic's squared error at each split is Σv² less Rᵀ·M⁻¹·R
+/// with b0 = (r0·s4 − s2·r2) / det and b2 = (n·r2 − s2·r0) / det (one division together); also
+/// infinite for NaN (no motion left to fit).
+#[inline(always)]
+fn splits<const SPEED: bool>(len: usize, v: &impl Fn(usize) -> f64, xx: f64, r0: f64) -> (Best, Best) {
     let n = len as f64;
-    let mut speed = Best::default();
+    let (mut plain, mut speed) = (Best::default(), Best::default());
     let (mut a0, mut a1, mut a2, mut s1, mut s2, mut s3, mut s4) = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
     for j in (0..len).rev() {
         let moving = (len - 1 - j) as f64;
         let mm = moving * moving;
-        s1 += moving;
         s2 += mm;
-        s3 += mm * moving;
         s4 += mm * mm;
         let jf = j as f64;
-        let (r1, r2) = (a1 - jf * a0, a2 - 2.0 * jf * a1 + jf * jf * a0);
-        // M = [[n, s1, s2], [s1, s2, s3], [s2, s3, s4]] and R = (r0, r1, r2), M⁻¹ by its adjugate;
-        // the speed needs two points of motion.
-        let (c00, c01, c02) = (s2 * s4 - s3 * s3, s2 * s3 - s1 * s4, s1 * s3 - s2 * s2);
-        let (c11, c12, c22) = (n * s4 - s2 * s2, s1 * s2 - n * s3, n * s2 - s1 * s1);
-        let det = n * c00 + s1 * c01 + s2 * c02;
-        let explained = c00 * r0 * r0 + c11 * r1 * r1 + c22 * r2 * r2 + 2.0 * (c01 * r0 * r1 + c02 * r0 * r2 + c12 * r1 * r2);
-        speed.offer(j, if det > 0.0 && moving >= 2.0 { xx - explained / det } else { f64::INFINITY });
-        if speed.at == Some(j) {
-            speed.rate = (c01 * r0 + c11 * r1 + c12 * r2) / det;
-            speed.level = (c00 * r0 + c01 * r1 + c02 * r2) / det;
-            speed.curve = (c02 * r0 + c12 * r1 + c22 * r2) / det;
+        let r2 = a2 - 2.0 * jf * a1 + jf * jf * a0;
+        let det = n * s4 - s2 * s2;
+        plain.offer(j, if det > 0.0 { xx - (r0 * (r0 * s4 - s2 * r2) + r2 * (n * r2 - s2 * r0)) / det } else { f64::INFINITY });
+        if SPEED {
+            s1 += moving;
+            s3 += mm * moving;
+            let r1 = a1 - jf * a0;
+            // M = [[n, s1, s2], [s1, s2, s3], [s2, s3, s4]] and R = (r0, r1, r2), M⁻¹ by its
+            // adjugate; the speed needs two points of motion.
+            let (c00, c01, c02) = (s2 * s4 - s3 * s3, s2 * s3 - s1 * s4, s1 * s3 - s2 * s2);
+            let (c11, c12, c22) = (n * s4 - s2 * s2, s1 * s2 - n * s3, n * s2 - s1 * s1);
+            let det = n * c00 + s1 * c01 + s2 * c02;
+            let explained = c00 * r0 * r0 + c11 * r1 * r1 + c22 * r2 * r2 + 2.0 * (c01 * r0 * r1 + c02 * r0 * r2 + c12 * r1 * r2);
+            speed.offer(j, if det > 0.0 && moving >= 2.0 { xx - explained / det } else { f64::INFINITY });
+            if speed.at == Some(j) {
+                speed.rate = (c01 * r0 + c11 * r1 + c12 * r2) / det;
+                speed.level = (c00 * r0 + c01 * r1 + c02 * r2) / det;
+                speed.curve = (c02 * r0 + c12 * r1 + c22 * r2) / det;
+            }
         }
         let vj = v(j);
         a0 += vj;
         a1 += vj * jf;
         a2 += vj * jf * jf;
     }
-    speed
+    (plain, speed)
 }
 
 /// The best split of a pass over the splits from the last back to the first: the split (the first
