@@ -14,7 +14,7 @@ use crate::settings::FILTER_MAX_HALF_WIDTH;
 
 /// New grid points per block at most. Each block costs every stage a start (state into locals,
 /// the derivation's call, the move of [`HISTORY`] points), so a block is long enough for that
-/// start to be rare (engine-rs/PERF.md has the sizes tried). A whole session's push fills
+/// start to be rare (engine-rs/PERF-HISTORY.md has the sizes tried). A whole session's push fills
 /// blocks; a live push of 100 points uses a tenth of one.
 pub const NEW: usize = 1024;
 

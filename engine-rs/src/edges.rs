@@ -39,9 +39,9 @@
 //! better a speed and a constant deceleration follow any approach to it, and a stretch of travel
 //! rather than of time holds as much of a slow heavy stop (which moves a few degrees in the last
 //! tenths of a second) above the sensor's noise as of a fast one. How exact that is, at each grid
-//! rate on clean and noisy sensors, is what `src/tests/accuracy.rs` holds it to
+//! rate on clean and noisy sensors, is what `engine-rs/src/tests/accuracy.rs` holds it to
 //! (`an_eccentric_braked_harder_towards_its_end_ends_where_the_rope_stops`, against the
-//! motions of `src/tests/truth.rs`) and `tests/unit/engine.accuracy.test.ts` through the oracle.
+//! motions of `engine-rs/src/tests/truth.rs`) and `tests/unit/engine.accuracy.test.ts` through the oracle.
 //!
 //! The fit waits for its window: an onset is timed [`EDGE_MOVE_S`] after it, a stop
 //! [`EDGE_REST_S`] after it (or when the next movement starts, if sooner), long before the

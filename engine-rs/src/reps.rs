@@ -47,8 +47,9 @@
 //!   ([`RepDetector::segment_break`]): no phase spans a gap.
 //! - This module is the rule: [`RepDetector::push`] takes one point and decides everything a
 //!   point can do. Most points do nothing but carry the phase on (steady movement, steady
-//!   rest); the session hands those to [`RepDetector::steady`] (`reps/steady.rs`), loops that
-//!   give the bits `push` would, held to it by a property test that runs sessions both ways.
+//!   rest); the session hands those to [`RepDetector::steady`]
+//!   (`engine-rs/src/reps/steady.rs`), loops that give the bits `push` would, held to it by a
+//!   property test that runs sessions both ways.
 
 use crate::derive::DEG_TO_RAD;
 use crate::edges::Edges;

@@ -22,7 +22,7 @@
 //!   (`Resampler::fill_grid`), with them a sample at a time (`Resampler::fill_run`: each
 //!   sample adds to the rates' integrals). Native builds take the same paths as the
 //!   WebAssembly that ships, so the native tests run its code. What was tried on the fast loop
-//!   and left out is in engine-rs/PERF.md.
+//!   and left out is in engine-rs/PERF-HISTORY.md.
 //! - A device's ω and α (imported debug files) are rates, not positions: a grid point gets
 //!   their mean over the grid step that ends at it (the integral of the interpolated rate over
 //!   the step, divided by the step), not their value at one instant. Sampling a 1 kHz rate

@@ -26,7 +26,7 @@
 //!   m = 10, 15.7 for m = 50), so 4 times the noise in ω. The rest threshold is about three
 //!   times the centred ω noise of a noisy sensor ([`crate::settings::REST_OMEGA_RAD_S`]), so a
 //!   still rope at a session's first points read as moving often enough to matter: one draw of
-//!   the accuracy test's noisiest sensor began the first pull at 0 s instead of 1 s, 68 % off.
+//!   the accuracy test's noisiest sensor began its first pull a second early.
 //! - A line's slope Σx·v / Σx² has the same variance wherever it is used in its window, and on
 //!   a symmetric window it is exactly the centred parabola's slope (x² is orthogonal to x). So
 //!   the first m points take the rate of point m and the last m that of the last centred point:

@@ -137,7 +137,7 @@ impl PointSink for () {
 /// it: the point columns of a session (88 bytes a point) are more than the caches hold, so
 /// writing them waits on memory. Written after the derivation, a column at a time, a block's
 /// rows go out at once and the processor waits on them; written a point at a time between the
-/// derivation's arithmetic, they go out while it computes (engine-rs/PERF.md).
+/// derivation's arithmetic, they go out while it computes (engine-rs/PERF-HISTORY.md).
 struct Rows<'a> {
     columns: [&'a mut [MaybeUninit<f64>; WRITTEN]; Points::FIELD_COUNT],
     written: usize,
@@ -532,7 +532,7 @@ impl Engine {
 /// `points`. Returns the slot it stopped at. The same arithmetic as the point-by-point path of
 /// [`Engine::downstream`], in a loop with none of its choices, a power block at a time: the
 /// points of a block carry no smoothed power, its last point the fits' values. (The other
-/// arrangements tried, and why they were left out, are in engine-rs/PERF.md.)
+/// arrangements tried, and why they were left out, are in engine-rs/PERF-HISTORY.md.)
 #[inline(always)]
 fn derive_run(
     g: &GridBlock,

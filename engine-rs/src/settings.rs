@@ -30,10 +30,9 @@ impl Range {
 
 /// Resampling rate. Every rate from 100 Hz up gives every figure within the physics-truth
 /// tests' bounds (`tests/unit/engine.accuracy.test.ts`, every sensor, raw rate and seed); below
-/// it they do not, so those rates are refused ([`HZ_REASON`]): at 90 Hz one clean
-/// peak-power ratio is 1.1 % off, at 50 Hz every clean peak power 1.8 % (bound 1.5 %), at 20 Hz
-/// mean power 7 % and peak velocity 6 %, at 10 Hz a 0.45 s pull is four points and its mean
-/// velocity 22 % off. The fastest source we know (Chronojump's encoder) samples at 1 kHz, so a
+/// it they do not, so those rates are refused ([`HZ_REASON`]): first a clean peak-power ratio
+/// leaves its bound, then clean peak power, and lower still mean power and peak velocity (at
+/// 10 Hz a fast pull of 0.45 s is four points). The fastest source we know (Chronojump's encoder) samples at 1 kHz, so a
 /// finer grid only interpolates straight lines and costs memory.
 pub const HZ: Range = Range { min: 100.0, max: 1000.0, unit: "Hz" };
 
@@ -87,7 +86,7 @@ pub const FILTER_MAX_HALF_WIDTH: usize = 50;
 /// one for longer phases. A quartic fit keeps the peak of a half-sine power curve within 1 %
 /// while its half-width is at most 0.7 of the phase (so the short fit serves phases down to
 /// 0.29 s); the longer the fit, the more of the noise of α it averages out (a slow heavy pull's
-/// peak is 12 % high with a 100 ms mean, 2 % with the long fit).
+/// peak is far too high with a 100 ms mean: [`crate::window`]).
 pub const PEAK_POWER_HALF_WIDTHS_S: [f64; 2] = [0.2, 0.45];
 
 /// Phases that last at least this long (s) take their peak power from the long fit of
@@ -97,7 +96,7 @@ pub const PEAK_POWER_LONG_PHASE_S: f64 = 0.75;
 /// The fits of [`PEAK_POWER_HALF_WIDTHS_S`] run on the mean power of consecutive blocks of
 /// grid points, about this many blocks a second (Hz): a 20 ms mean is flat to 0.3 % up to 2 Hz,
 /// and the peak of a curve sampled every 20 ms is within 0.3 % of its top for a phase of 0.45 s
-/// (0.55 % at 0.3 s), while the fits cost a quarter of a point each at 200 Hz.
+/// (0.55 % at 0.3 s), while the fits run on a quarter of the points at 200 Hz.
 pub const PEAK_POWER_RATE_HZ: f64 = 50.0;
 
 /// Rest before an onset (after a stop) fitted to time it, s ([`crate::edges`]): long enough to

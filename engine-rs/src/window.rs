@@ -4,10 +4,9 @@
 //! so the largest single P of a phase is mostly noise. Summed over a stretch, P·Δt telescopes
 //! (it is the flywheel's change of kinetic energy, [`crate::derive`]): a plain mean of P over a
 //! window W is ΔKE / W, whose noise comes from ω at the window's two ends only. That was the
-//! estimator before this one (a trailing 100 ms mean): within 1 % on clean input, but the
-//! maximum of a noisy curve sits above the curve, and on a slow heavy pull with 0.6° of angle
-//! noise, 1.8° encoder ticks and ±1.5 ms of jitter it read 12 % high (median of a set; 22 % for
-//! the worst rep, eleven draws of the noise).
+//! estimator before this one (a trailing 100 ms mean): right on clean input, but the maximum of
+//! a noisy curve sits above the curve, and on a slow heavy pull with a noisy, ticking, jittered
+//! sensor it read peak power far beyond the accuracy test's bounds.
 //!
 //! The estimator. Power is first averaged over blocks of consecutive grid points, about 50 a
 //! second ([`PEAK_POWER_RATE_HZ`]: 4 points at 200 Hz, 1 below 75 Hz), which is exact (a block's
@@ -31,15 +30,13 @@
 //! 4.2 Hz and 1.9 Hz (±0.2 s and ±0.45 s): a half-sine power curve of a phase of T seconds is a
 //! half period of 1/(2T) Hz, 0.6 Hz for a 0.8 s phase.
 //!
-//! Measured on the physics-truth sessions (`tests/unit/engine.accuracy.test.ts`: slow heavy and
-//! fast light sets, eleven draws of every sensor up to 0.6° of noise, 1.8° ticks and ±1.5 ms of
-//! jitter at once, 100–1000 Hz raw, on 100, 200 and 500 Hz grids), as the median over a set's
-//! reps and the worst rep: peak power within 2.1 % and 3.3 % (slow heavy set with noise; the fast
-//! light set 1.6 % and 2.2 %), the eccentric/concentric peak-power ratio within 2.0 % and 3.4 %
-//! (fast 0.8 % and 2.1 %); on clean input within 1.1 % and 1.2 % (the fast set: the angle filter
-//! flattens ω's peak a little, [`crate::savgol`], and the blocks' 20 ms), the ratio 0.3 % and
-//! 1.04 %. A single ±0.275 s fit would have reached 4.9 % and 9.0 % on the slow heavy set and
-//! 2.4 % on a clean fast one.
+//! How close peak power and the eccentric/concentric peak-power ratio come to physics is held by
+//! the physics-truth tests (`tests/unit/engine.accuracy.test.ts`: slow heavy and fast light
+//! sets, every sensor from clean to noisy, ticking and jittered, 100–1000 Hz raw, on 100, 200
+//! and 500 Hz grids; the median over a set's reps and the worst rep, each with its bound there).
+//! What is left on clean input is the angle filter's flattening of ω's peak ([`crate::savgol`])
+//! and the blocks' 20 ms. One fit of a single width in between would not hold those bounds on
+//! both the slow heavy and the clean fast set: hence two.
 //!
 //! Phases. A phase's peak comes from that phase's samples only: the fits never reach across the
 //! turn, a stop or a rest. Blocks are grouped in segments ([`segment_key`], taken at a block's

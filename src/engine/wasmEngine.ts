@@ -171,7 +171,7 @@ export function createEngine(settings?: Partial<EngineSettings>, options: Engine
  * Samples per push of a whole session. The engine copies each push into its input buffer in wasm
  * memory, which never shrinks: an hour at 1 kHz pushed at once would keep 58 MB for the rest of
  * the page's life. A piece of 512 kB also stays in the processor's cache between the copy and
- * the engine's pass over it (engine-rs/PERF.md). Pieces give the same reps bit for bit as one
+ * the engine's pass over it (engine-rs/PERF-HISTORY.md). Pieces give the same reps bit for bit as one
  * push (engine-rs/src/tests/streaming.rs).
  */
 const PIECE = 1 << 15;

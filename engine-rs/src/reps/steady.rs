@@ -122,8 +122,7 @@ fn back_within<const PULLING: bool>(p: f64, ext_p: f64, switch_p: f64) -> bool {
 /// filter spreads a hard stop over its window: its smoothed angle overshoots where the rope
 /// stopped and comes back while ω still says the disc turns on, and those points, back from the
 /// extreme and moving, would otherwise start the next phase's movement a rest too early (a
-/// return stopped dead at 9 000°/s, then 1 s of rest, made the next pull 1.27 s long at 24 %
-/// of its velocity).
+/// return stopped dead at 9 000°/s, then 1 s of rest, made the next pull start a second early).
 #[inline(always)]
 fn toward_next<const PULLING: bool>(angle_deg: f64, omega: f64) -> bool {
     if PULLING {
