@@ -67,13 +67,58 @@ const _: () = assert!(MAX_WINDOW <= RING);
 /// pass; the split with the least squared error is refined between its neighbours by a parabola
 /// through their errors. NaN when there is no motion to fit.
 pub fn change_point(t: &[f64], x: &[f64], sign: f64) -> f64 {
-    fit(t.len().min(x.len()), |k| t[k], |k| x[k], sign, &mut [0.0; MAX_WINDOW])
+    fit(t.len().min(x.len()), |k| t[k], |k| x[k], sign, &mut Scratch::new())
 }
 
-/// [`change_point`] of `len` points read through `t` and `x` (by position), with `scratch` to
-/// copy them into. A stop takes the fit with speed where its speed is in the motion's direction
-/// and it explains the motion better by more than the noise would ([`SPEED_FIT_SIGNIFICANCE`]).
-fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64, scratch: &mut [f64; MAX_WINDOW]) -> f64 {
+/// The sums of powers of u = 1..=m, and their products that a fit's splits use, for a split with
+/// m points of motion: they depend on m alone, so every fit reads them from one table instead of
+/// computing them at every split (the same operations on the same integers: the same bits).
+#[derive(Clone, Copy, Debug, Default)]
+struct Moments {
+    s2: f64,
+    s3: f64,
+    s4: f64,
+    s2s2: f64,
+    s1s2: f64,
+    s1s1: f64,
+    /// The adjugate's entries of the at-speed fit that do not involve the window's length n,
+    /// and the two products of its determinant that do not either.
+    c00: f64,
+    c01: f64,
+    c02: f64,
+    s1c01: f64,
+    s2c02: f64,
+}
+
+/// What a fit works in: a copy of its window, and the [`Moments`] of every split.
+#[derive(Clone, Debug)]
+struct Scratch {
+    points: [f64; MAX_WINDOW],
+    moments: [Moments; MAX_WINDOW],
+}
+
+impl Scratch {
+    fn new() -> Box<Scratch> {
+        let mut moments = [Moments::default(); MAX_WINDOW];
+        let (mut s1, mut s2, mut s3, mut s4) = (0.0, 0.0, 0.0, 0.0);
+        for (m, slot) in moments.iter_mut().enumerate() {
+            let moving = m as f64;
+            let mm = moving * moving;
+            s1 += moving;
+            s2 += mm;
+            s3 += mm * moving;
+            s4 += mm * mm;
+            let (c00, c01, c02) = (s2 * s4 - s3 * s3, s2 * s3 - s1 * s4, s1 * s3 - s2 * s2);
+            *slot = Moments { s2, s3, s4, s2s2: s2 * s2, s1s2: s1 * s2, s1s1: s1 * s1, c00, c01, c02, s1c01: s1 * c01, s2c02: s2 * c02 };
+        }
+        Box::new(Scratch { points: [0.0; MAX_WINDOW], moments })
+    }
+}
+
+/// [`change_point`] of `len` points read through `t` and `x` (by position), in `scratch`. A stop
+/// takes the fit with speed where its speed is in the motion's direction and it explains the
+/// motion better by more than the noise would ([`SPEED_FIT_SIGNIFICANCE`]).
+fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64, scratch: &mut Scratch) -> f64 {
     let len = len.min(MAX_WINDOW);
     if len == 0 {
         return f64::NAN;
@@ -83,17 +128,18 @@ fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64
     let at = |k: usize| if sign > 0.0 { k } else { len - 1 - k };
     let origin = x(at(0));
     let (mut r0, mut xx) = (0.0, 0.0);
-    for (k, slot) in scratch.iter_mut().enumerate().take(len) {
+    for (k, slot) in scratch.points.iter_mut().enumerate().take(len) {
         let vk = x(at(k)) - origin;
         *slot = vk;
         r0 += vk;
         xx += vk * vk;
     }
-    let copy = &scratch[..len];
+    let copy = &scratch.points[..len];
     let v = |k: usize| copy[k];
+    let moments = &scratch.moments[..len];
     let n = len as f64;
     let best = if sign < 0.0 && len > 4 {
-        let (plain, speed) = splits::<true>(len, &v, xx, r0);
+        let (plain, speed) = splits::<true>(moments, &v, xx, r0);
         // The noise a point carries, and how many points it spans ([`residual_span`], at least
         // one: found only where a point's own would pass). And by more than 1e-6 of Σv²: less
         // than that, on a clean stop the quadratic nearly fits, is the error of the fits'
@@ -102,7 +148,7 @@ fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64
         let passes = |noise: f64| plain.sse - speed.sse > SPEED_FIT_SIGNIFICANCE * noise + SPEED_FIT_FLOOR * xx;
         if speed.rate * v(len - 1) > 0.0 && passes(noise) && passes(noise * residual_span(len, &v, &speed)) { speed } else { plain }
     } else {
-        splits::<false>(len, &v, xx, r0).0
+        splits::<false>(moments, &v, xx, r0).0
     };
     let Some(j) = best.at else { return f64::NAN };
     let tb = t(at(j));
@@ -148,40 +194,35 @@ fn residual_span(len: usize, v: &impl Fn(usize) -> f64, fit: &Best) -> f64 {
     ((1.0 + rho) / (1.0 - rho)).min(100.0)
 }
 
-/// [`fit`]'s splits over the `len` points `v` (their Σv² and Σv given): the best split of the
-/// quadratic θ0 + c·k², and with `SPEED` of the stop at speed, `θ0 + b·k + c·k²` with k counted
-/// from the stop along the motion, with the speed b there (both in one pass: they share its
-/// sums).
+/// [`fit`]'s splits over the points `v` (their Σv² and Σv given), as many as `moments` has rows:
+/// the best split of the quadratic θ0 + c·k², and with `SPEED` of the stop at speed,
+/// `θ0 + b·k + c·k²` with k counted from the stop along the motion, with the speed b there (both
+/// in one pass: they share its sums).
 ///
-/// Σv, Σv·i, Σv·i² over the points after j, and Σu … Σu⁴ over u = 1..=moving: exact integers,
-/// summed as `moving` grows. The quadratic's squared error at each split is Σv² less Rᵀ·M⁻¹·R
+/// Σv, Σv·i, Σv·i² over the points after j, summed as j goes back, and Σu … Σu⁴ over
+/// u = 1..=moving from [`Moments`]. The quadratic's squared error at each split is Σv² less Rᵀ·M⁻¹·R
 /// with b0 = (r0·s4 − s2·r2) / det and b2 = (n·r2 − s2·r0) / det (one division together); also
 /// infinite for NaN (no motion left to fit).
 #[inline(always)]
-fn splits<const SPEED: bool>(len: usize, v: &impl Fn(usize) -> f64, xx: f64, r0: f64) -> (Best, Best) {
+fn splits<const SPEED: bool>(moments: &[Moments], v: &impl Fn(usize) -> f64, xx: f64, r0: f64) -> (Best, Best) {
+    let len = moments.len();
     let n = len as f64;
     let (mut plain, mut speed) = (Best::default(), Best::default());
-    let (mut a0, mut a1, mut a2, mut s1, mut s2, mut s3, mut s4) = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
-    for j in (0..len).rev() {
-        let moving = (len - 1 - j) as f64;
-        let mm = moving * moving;
-        s2 += mm;
-        s4 += mm * mm;
+    let (mut a0, mut a1, mut a2) = (0.0, 0.0, 0.0);
+    for (j, m) in moments.iter().enumerate().map(|(moving, m)| (len - 1 - moving, m)) {
         let jf = j as f64;
         let r2 = a2 - 2.0 * jf * a1 + jf * jf * a0;
-        let det = n * s4 - s2 * s2;
-        plain.offer(j, if det > 0.0 { xx - (r0 * (r0 * s4 - s2 * r2) + r2 * (n * r2 - s2 * r0)) / det } else { f64::INFINITY });
+        let det = n * m.s4 - m.s2s2;
+        plain.offer(j, if det > 0.0 { xx - (r0 * (r0 * m.s4 - m.s2 * r2) + r2 * (n * r2 - m.s2 * r0)) / det } else { f64::INFINITY });
         if SPEED {
-            s1 += moving;
-            s3 += mm * moving;
             let r1 = a1 - jf * a0;
             // M = [[n, s1, s2], [s1, s2, s3], [s2, s3, s4]] and R = (r0, r1, r2), M⁻¹ by its
             // adjugate; the speed needs two points of motion.
-            let (c00, c01, c02) = (s2 * s4 - s3 * s3, s2 * s3 - s1 * s4, s1 * s3 - s2 * s2);
-            let (c11, c12, c22) = (n * s4 - s2 * s2, s1 * s2 - n * s3, n * s2 - s1 * s1);
-            let det = n * c00 + s1 * c01 + s2 * c02;
+            let (c00, c01, c02) = (m.c00, m.c01, m.c02);
+            let (c11, c12, c22) = (det, m.s1s2 - n * m.s3, n * m.s2 - m.s1s1);
+            let det = n * c00 + m.s1c01 + m.s2c02;
             let explained = c00 * r0 * r0 + c11 * r1 * r1 + c22 * r2 * r2 + 2.0 * (c01 * r0 * r1 + c02 * r0 * r2 + c12 * r1 * r2);
-            speed.offer(j, if det > 0.0 && moving >= 2.0 { xx - explained / det } else { f64::INFINITY });
+            speed.offer(j, if det > 0.0 && j + 2 < len { xx - explained / det } else { f64::INFINITY });
             if speed.at == Some(j) {
                 speed.rate = (c01 * r0 + c11 * r1 + c12 * r2) / det;
                 speed.level = (c00 * r0 + c01 * r1 + c02 * r2) / det;
@@ -283,8 +324,8 @@ pub struct Edges {
     next_due: u64,
     /// The first point of the grid's current segment: no fit reaches back before it.
     segment_start: u64,
-    /// Where a fit copies its window ([`fit`]).
-    scratch: Box<[f64; MAX_WINDOW]>,
+    /// What a fit works in ([`fit`]).
+    scratch: Box<Scratch>,
 }
 
 impl Edges {
@@ -322,7 +363,7 @@ impl Edges {
             pending_len: 0,
             next_due: u64::MAX,
             segment_start: 0,
-            scratch: Box::new([0.0; MAX_WINDOW]),
+            scratch: Scratch::new(),
         }
     }
 
