@@ -66,10 +66,9 @@ export interface SampleProblems {
   refused: number;
   /**
    * Gaps in the samples longer than a second (engine-rs/src/input.rs, Clock): every phase stops at
-   * one and starts again after it, so a rep the gap cut is not counted. Both engines give it; a
-   * count added up elsewhere may leave it out.
+   * one and starts again after it, so a rep the gap cut is not counted.
    */
-  gaps?: number;
+  gaps: number;
 }
 
 /** What one call into the engine yields. */

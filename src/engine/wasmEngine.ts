@@ -219,7 +219,7 @@ export function reprocess(batch: SampleBatch, settings?: Partial<EngineSettings>
       problems.unwrapped += p.unwrapped;
       problems.saturated += p.saturated;
       problems.refused += p.refused;
-      problems.gaps += p.gaps ?? 0;
+      problems.gaps += p.gaps;
       if (p.saturated > 0) problems.saturationDeg = p.saturationDeg;
     };
     for (const piece of inPieces(batch)) add(push(handle, piece, false));
