@@ -43,9 +43,6 @@ import { rustCode } from './rustSource.mjs';
  * entry out when the change that removes its circle merges (the check then fails until it is).
  */
 const KNOWN_CIRCLES = [
-  // `Sample` is the input stage's output but is defined in resample.rs: the engine work of issue 29
-  // moves it to input.rs. Remove this entry when that merges.
-  ['engine-rs/src/input.rs', 'engine-rs/src/resample.rs'],
   // An error names the range of the setting it refuses (settings::HZ …) and validating the settings
   // makes the error: the engine's owner decides where `Range` belongs.
   ['engine-rs/src/error.rs', 'engine-rs/src/settings.rs'],

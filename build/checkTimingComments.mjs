@@ -3,7 +3,7 @@
  * of `engine-rs/Cargo.toml`) states a timing figure. Comments say what stays true (units,
  * invariants, why a structure is as it is); how fast something ran is a measurement of one day on
  * one machine, and rots: figures go to `bench/results.json`, the account of what was measured,
- * kept and left out to `engine-rs/PERF.md`. Run by `npm test`. What it finds, each as a
+ * kept and left out to `engine-rs/PERF-HISTORY.md`. Run by `npm test`. What it finds, each as a
  * file:line and the figure:
  *
  * - a throughput: "31 M samples/s", "26.9 M/s", "40 k points/s";
@@ -119,7 +119,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   if (problems.length > 0) {
     console.error(problems.join('\n'));
     console.error(
-      `\n${problems.length} timing figure(s) in the engine's comments: comments say what stays true; put the figure in bench/results.json and the account in engine-rs/PERF.md.`,
+      `\n${problems.length} timing figure(s) in the engine's comments: comments say what stays true; put the figure in bench/results.json, the advice in engine-rs/PERF.md and the account in engine-rs/PERF-HISTORY.md.`,
     );
     process.exit(1);
   }

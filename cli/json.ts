@@ -27,8 +27,9 @@ export type JsonPhase = ShownPhase;
  * 4 counts each rep within its set (from the set's own warmup), makes the figures that need the
  * inertia null at inertia 0, and adds, per run, what the engine set aside (`problems`) and why it
  * found no rep (`noReps`, the sentence stderr says); 5 adds per file the rate it was recorded at
- * (`recordedHz`) and what to know before trusting its figures (`warnings`), per run the rows the
- * reader dropped (`problems.droppedRows`), and the files that failed (`failed`).
+ * (`recordedHz`) and what to know before trusting its figures (`warnings`), per run the gaps that
+ * split phases (`problems.gaps`) and the rows the reader dropped (`problems.droppedRows`), and the
+ * files that failed (`failed`).
  */
 export const JSON_VERSION = 5;
 
@@ -74,7 +75,7 @@ export interface JsonRun {
   hz: number;
   reps: JsonRep[];
   sets: JsonSet[];
-  /** What was set aside besides the skipped samples: the engine's samples rejected as glitches, wraps of a modulo-360° angle undone, dead stops at the sensor's limit and that limit (°), refused rep candidates; the reader's dropped rows. */
+  /** What was set aside besides the skipped samples: the engine's samples rejected as glitches, wraps of a modulo-360° angle undone, dead stops at the sensor's limit and that limit (°), refused rep candidates, gaps that split phases; the reader's dropped rows. */
   problems: JsonProblems;
   /** Why the run has no rep, in words; null when it has reps. */
   noReps: string | null;

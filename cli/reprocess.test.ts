@@ -71,7 +71,7 @@ describe('npm run reprocess', () => {
     for (const runAt of file!.runs) {
       expect(Object.keys(runAt)).toEqual(['hz', 'reps', 'sets', 'problems', 'noReps']);
       // A clean yo-yo: nothing set aside, and reps.
-      expect([runAt.problems, runAt.noReps]).toEqual([{ rejected: 0, unwrapped: 0, saturated: 0, saturationDeg: 0, refused: 0, droppedRows: 0 }, null]);
+      expect([runAt.problems, runAt.noReps]).toEqual([{ rejected: 0, unwrapped: 0, saturated: 0, saturationDeg: 0, refused: 0, gaps: 0, droppedRows: 0 }, null]);
       expect(runAt.reps.map((r) => r.count)).toEqual([0, 1, 2, 3]);
       expect(runAt.reps.map((r) => r.set)).toEqual([1, 1, 1, 1]);
       expect(runAt.sets.map((s) => [s.set, s.reps, s.counted])).toEqual([[1, 4, 3]]);

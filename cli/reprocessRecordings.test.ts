@@ -39,6 +39,11 @@ beforeAll(async () => {
       return out;
     }),
   );
+  // The logger stalled mid-pull of the second rep: every time from row 600 on is late by 1e9 µs
+  // (17 minutes), and in another file by 1e12 µs (11.6 days).
+  for (const [name, lateUs] of [['stalled.csv', 1e9], ['stalled-days.csv', 1e12]] as const) {
+    writeFileSync(at(name), edited((rows) => rows.map((row, i) => (i < 600 ? row : row.replace(/^(\d+),([^,]+),(\d+)/, (_, n, a, t) => `${n},${a},${Number(t) + lateUs}`)))));
+  }
   writeFileSync(at('letters.csv'), edited((rows) => rows.map((row, i) => (i === 700 ? row.replace(/^(\d+),[^,]+/, '$1,1.2.3') : row))));
   for (const hz of [10, 20, 50, 100, 1000]) writeFileSync(at(`at-${hz}hz.csv`), yoyoCsv(1, 0, '\r\n', 1 / hz));
   // 100 Hz with ±1.5 ms of timing jitter and the logger paused for 3 s in the rest before the
@@ -116,5 +121,25 @@ describe('npm run reprocess, on a file recorded below the rate the engine’s fi
     ]);
     // And rightly: the 100 Hz file's figures at 1000 Hz are the physics'.
     for (const rep of files[0]!.runs[1]!.reps.slice(1)) expect(Math.abs(rep.concentric.velocity / EXPECTED.velocity - 1)).toBeLessThan(0.03);
+  });
+});
+
+describe('npm run reprocess, on a file whose clock stalls mid-pull', () => {
+  it.each(['stalled.csv', 'stalled-days.csv'])('%s: the gap splits the pull, is counted and said, and every rep after it is read as before', (name) => {
+    const clean = JSON.parse(run('--json', '--hz', '100,200,500', '--inertia', '0.05', 'yoyo.csv').stdout) as JsonDocument;
+    const { status, stdout } = run('--json', '--hz', '100,200,500', '--inertia', '0.05', name);
+    expect(status).toBe(0);
+    const [file] = (JSON.parse(stdout) as JsonDocument).files;
+    expect(file!.samples).toBe(clean.files[0]!.samples);
+    for (const runAt of file!.runs) {
+      expect(runAt.problems.gaps).toBe(1);
+      // The rep the gap cut is not counted, and no phase spans the gap.
+      expect(runAt.reps).toHaveLength(clean.files[0]!.runs[0]!.reps.length - 1);
+      for (const rep of runAt.reps) {
+        expect(rep.concentric.duration).toBeLessThan(1.1 * EXPECTED.duration);
+        expect(Math.abs(rep.concentric.velocity / EXPECTED.velocity - 1)).toBeLessThan(0.03);
+      }
+    }
+    expect(run('--hz', '200', name).stdout).toContain('  200 Hz: the samples stop for more than a second 1 time: no phase spans a gap, so a rep a gap cut is not counted\n');
   });
 });

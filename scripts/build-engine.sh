@@ -99,7 +99,7 @@ else
 fi
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
-env "${route_env[@]}" wasm-pack build engine-rs --release --no-opt --target bundler --out-dir "$out" --out-name engine "${pack_mode[@]}" "${cargo_args[@]}"
+env "${route_env[@]}" wasm-pack build engine-rs --release --no-opt --target bundler --out-dir "$out" --out-name repline_engine "${pack_mode[@]}" "${cargo_args[@]}"
 # wasm-pack marks its output as not for version control; this project commits it.
 rm -f "$out/.gitignore"
 # The settings' ranges, for TypeScript code that runs before the engine has loaded.
@@ -120,12 +120,12 @@ if [ "$check" = 1 ]; then
     echo "Run 'ENGINE_TOOLCHAIN=debian npm run build:engine' and commit pkg/ and $generated." >&2
     exit 1
   fi
-  echo "build-engine: pkg/ and $generated match a fresh build ($(wc -c <"$out/engine_bg.wasm") bytes of wasm, $route route)"
+  echo "build-engine: pkg/ and $generated match a fresh build ($(wc -c <"$out/repline_engine_bg.wasm") bytes of wasm, $route route)"
 else
   rm -rf pkg
   mkdir -p pkg
   cp "$out"/* pkg/
   mkdir -p "$(dirname "$generated")"
   cp "$records" "$generated"
-  echo "build-engine: wrote $generated and pkg/ ($(wc -c <pkg/engine_bg.wasm) bytes of wasm, $route route)"
+  echo "build-engine: wrote $generated and pkg/ ($(wc -c <pkg/repline_engine_bg.wasm) bytes of wasm, $route route)"
 fi

@@ -6,7 +6,7 @@
 # import check (ARCHITECTURE.md's folder layering of src/, cli/ and server/, no cycles there nor among the
 # engine's Rust modules), the module-state check (no
 # module-level signal, cache or late-bound slot in src/, nothing run at import), the timing-comment
-# check (no timing figure in engine-rs/ comments: they go to engine-rs/PERF.md), the path-claim check (every
+# check (no timing figure in engine-rs/ comments: they go to bench/results.json), the path-claim check (every
 # file or folder a README or a code comment names exists), the unit/component tests, the
 # production build with its size budget, the CLI bundle, the team server's tests (on PGlite and on a
 # PostgreSQL 15 they start; Debian's package installed when missing) and the real-browser

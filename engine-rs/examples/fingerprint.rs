@@ -4,7 +4,7 @@
 //! change a result: run it before and after a change and diff the two outputs
 //! (`cargo run --release -p repline-engine --example fingerprint > before.txt`). It checks
 //! sameness, not correctness: the accuracy tests do that.
-use engine::{Batch, Engine, Settings, Update};
+use repline_engine::{Batch, Engine, Settings, Update};
 
 mod sets;
 use sets::Noise;

@@ -1,5 +1,5 @@
 //! One pass of the throughput session through the engine (points kept), for callgrind.
-use engine::{Batch, Engine, Settings, Update};
+use repline_engine::{Batch, Engine, Settings, Update};
 
 mod sets;
 use sets::Noise;

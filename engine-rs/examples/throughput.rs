@@ -5,7 +5,7 @@
 //! Prints one JSON line for bench/engine.bench.ts:
 //! `cargo run --release -p repline-engine --example throughput`.
 
-use engine::{reprocess, Batch, Engine, Settings, Update};
+use repline_engine::{reprocess, Batch, Engine, Settings, Update};
 use std::time::{Duration, Instant};
 
 mod sets;

@@ -14,7 +14,7 @@ use crate::settings::FILTER_MAX_HALF_WIDTH;
 
 /// New grid points per block at most. Each block costs every stage a start (state into locals,
 /// the derivation's call, the move of [`HISTORY`] points), so a block is long enough for that
-/// start to be rare (engine-rs/PERF.md has the sizes tried). A whole session's push fills
+/// start to be rare (engine-rs/PERF-HISTORY.md has the sizes tried). A whole session's push fills
 /// blocks; a live push of 100 points uses a tenth of one.
 pub const NEW: usize = 1024;
 
@@ -57,6 +57,11 @@ pub struct GridBlock {
     pub first: [bool; STRIDE],
     /// The smoothing buffer's angle, degrees ([`crate::smooth`]), written by the filter.
     pub buffered: [f64; STRIDE],
+    /// The device's ω and α on the buffered angle's clock ([`crate::smooth::rate`]), written by
+    /// the filter when it smooths them.
+    pub buffered_omega: [f64; STRIDE],
+    /// See `buffered_omega`.
+    pub buffered_alpha: [f64; STRIDE],
     /// Filtered angle, degrees, and its rate, degrees per grid step ([`crate::savgol`]).
     pub angle_deg: [f64; STRIDE],
     /// See `angle_deg`.
@@ -78,6 +83,8 @@ impl Default for GridBlock {
             alpha: zeros,
             first: [false; STRIDE],
             buffered: zeros,
+            buffered_omega: zeros,
+            buffered_alpha: zeros,
             angle_deg: zeros,
             slope: zeros,
             smooth_omega: zeros,
@@ -97,7 +104,7 @@ impl GridBlock {
         let from = len - HISTORY;
         // The filter's outputs of the points kept are written when they are emitted: only what
         // comes before the filter, and what it reads back, moves.
-        for column in [&mut self.time_us, &mut self.raw_deg, &mut self.omega, &mut self.alpha, &mut self.buffered] {
+        for column in [&mut self.time_us, &mut self.raw_deg, &mut self.omega, &mut self.alpha, &mut self.buffered, &mut self.buffered_omega, &mut self.buffered_alpha] {
             column.copy_within(from..len, 0);
         }
         self.first.copy_within(from..len, 0);

@@ -152,6 +152,14 @@ impl Deriver {
         self.omega_from_angle && self.alpha_from_omega
     }
 
+    /// The filtered angle's own rate, rad/s, for a `slope` in degrees per grid step: what tells
+    /// a point moving or still, and which way, whichever ω the figures use (the device's is a
+    /// figure, never a boundary: [`crate::phase`]).
+    #[inline(always)]
+    pub fn angle_rate(&self, slope: f64) -> f64 {
+        slope * self.omega_scale
+    }
+
     /// [`Deriver::rates`] of a point after the first of its segment, ω and α from the angle
     /// ([`Deriver::from_angle`]): the same arithmetic, without the choices.
     #[inline(always)]

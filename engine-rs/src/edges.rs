@@ -12,19 +12,43 @@
 //! onset is then timed by fitting the resampled angle over [`EDGE_REST_S`] before the run's
 //! first point and [`EDGE_MOVE_S`] after it with "rest, then motion from rest at constant
 //! acceleration" (θ = θ0 before t0, θ0 + c·(t − t0)² after) by least squares: the t0 with the
-//! least squared error, between grid points by a parabola through the errors. A stop is the
-//! same fit in reverse. The fit uses every point of the window, so it averages a noisy rest and
-//! an encoder's ticks instead of waiting for one sample to stand out, and it reads the angle
-//! before the smoothing that spreads the edge. The rest side of a fit ends at the neighbouring
-//! movement. The resampled angle is fitted on the grid's clock and reported on the filtered
-//! angle's, which lags it by the 4-point smoothing buffer's 1.5 steps.
+//! least squared error, between grid points by a parabola through the errors. The fit uses every
+//! point of the window, so it averages a noisy rest and an encoder's ticks instead of waiting for
+//! one sample to stand out, and it reads the angle before the smoothing that spreads the edge.
+//! The rest side of a fit ends at the neighbouring movement. The resampled angle is fitted on the
+//! grid's clock and reported on the filtered angle's, which lags it by the 4-point smoothing
+//! buffer's 1.5 steps.
+//!
+//! Where a movement ends (the end of every eccentric). The rope stops where the rest after it
+//! begins: the instant the angle reaches the level it rests at, whatever speed it arrived with.
+//! A rope starts from rest at 0 speed, but it does not always stop at 0 speed: an athlete who
+//! brakes harder towards the end of the eccentric (the braking power of a flywheel squat peaks
+//! late), or catches the rope while it still moves, stops it with the deceleration rising to
+//! the end or with speed left, and a rope stopped hard (a clamp, the end of its travel) stops
+//! at full speed. So a stop is fitted as "motion into rest with speed b ≥ 0 and constant
+//! deceleration": θ0 + b·k + c·k² before the stop (k steps back from it), θ0 after, which holds
+//! the constant braking of a smooth stop (b = 0) and every harder one. Fitted as constant
+//! deceleration into rest alone, a stop that arrives harder is bent into a parabola that ends
+//! late, and every such eccentric read slow at every grid rate. The speed term is taken only
+//! with the sign of the motion (a negative speed would have the rope reverse into its rest) and
+//! where the data show it above the noise (`SPEED_FIT_SIGNIFICANCE`).
+//! The fit is made twice: first over the movement as the filtered ω ends it (which lags a hard
+//! stop by the filter's half-width, so that window reaches [`EDGE_MOVE_S`] and the filter's
+//! spread back), then over the last [`EDGE_TRAVEL_DEG`] of motion before the first pass's
+//! stop (at least [`EDGE_STOP_MIN_POINTS`]) and the rest after it: the closer to the stop, the
+//! better a speed and a constant deceleration follow any approach to it, and a stretch of travel
+//! rather than of time holds as much of a slow heavy stop (which moves a few degrees in the last
+//! tenths of a second) above the sensor's noise as of a fast one. How exact that is, at each grid
+//! rate on clean and noisy sensors, is what `engine-rs/src/tests/accuracy.rs` holds it to
+//! (`an_eccentric_braked_harder_towards_its_end_ends_where_the_rope_stops`, against the
+//! motions of `engine-rs/src/tests/truth.rs`) and `tests/unit/engine.accuracy.test.ts` through the oracle.
 //!
 //! The fit waits for its window: an onset is timed [`EDGE_MOVE_S`] after it, a stop
 //! [`EDGE_REST_S`] after it (or when the next movement starts, if sooner), long before the
 //! phases that need them close. Memory is bounded: a ring of the last window's points and the
 //! last [`EDGE_HISTORY`] movements.
 
-use crate::settings::{EDGE_HISTORY, EDGE_MOVE_S, EDGE_REST_S, FILTER_MAX_HALF_WIDTH, HZ_MAX, MOVE_CONFIRM_DEG};
+use crate::settings::{EDGE_HISTORY, EDGE_MOVE_S, EDGE_REST_S, EDGE_STOP_MIN_POINTS, EDGE_TRAVEL_DEG, FILTER_MAX_HALF_WIDTH, HZ_MAX, MOVE_CONFIRM_DEG};
 
 /// Largest window of a fit, points (at [`HZ_MAX`]): the rest side, and a stop's motion side
 /// with the spread of the filter and the buffer (see [`Edges::new`]).
@@ -35,67 +59,97 @@ const RING: usize = 512;
 const MASK: usize = RING - 1;
 const _: () = assert!(MAX_WINDOW <= RING);
 
-/// The instant within the points' times that best splits them into rest and motion from rest:
-/// motion after it for an onset (`sign` 1), before it for a stop (`sign` −1). The points are
-/// on the grid (equally spaced). For each grid point j as the split, the least-squares fit of
-/// θ0 + c·k² (k steps of motion past j, 0 at rest) is solved from suffix sums, so all splits
-/// cost one pass; the split with the least squared error is refined between its neighbours by
-/// a parabola through their errors. NaN when there is no motion to fit.
+/// The instant within the points' times that best splits them into rest and motion: motion
+/// from rest after it for an onset (`sign` 1), motion into rest before it for a stop (`sign`
+/// −1). The points are on the grid (equally spaced). For each grid point j as the split, the
+/// least-squares fit of θ0 + c·k² (k steps of motion past j, 0 at rest), and for a stop also
+/// θ0 + b·k + c·k² (see the module notes), is solved from suffix sums, so all splits cost one
+/// pass; the split with the least squared error is refined between its neighbours by a parabola
+/// through their errors. NaN when there is no motion to fit.
 pub fn change_point(t: &[f64], x: &[f64], sign: f64) -> f64 {
-    fit(t.len().min(x.len()), |k| t[k], |k| x[k], sign, f64::INFINITY)
+    fit(t.len().min(x.len()), |k| t[k], |k| x[k], sign, &mut Scratch::new())
 }
 
-/// [`change_point`] of `len` points read through `t` and `x` (by position).
-///
-/// A stop (`sign` −1) that the quadratic cannot follow ([`SPEED_FIT_MISFIT_DEG`]) is also fitted
-/// as one at speed, `θ0 + b·k + c·k²` with k counted back from the stop, and timed by that fit
-/// when it explains the motion much better ([`SPEED_FIT_GAIN`]) and finds the rope still moving
-/// fast at the stop (`hard_rate`, degrees a step: [`SPEED_FIT_MIN_DEG_S`]). A rope stopped hard
-/// is still moving at the last sample before the stop, and the quadratic alone bends the line
-/// into a parabola that ends tens of milliseconds later (a 0.2 s return over 1 800° stopped dead
-/// was timed 45 ms late, its mean velocity 19 % low). The speed fit is only taken then: on a
-/// stop that slows down smoothly its extra freedom follows the noise and the curve's higher
-/// terms (the eccentric's mean velocity 1–3 % off, against 0.1–0.6 % with the quadratic).
-fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64, hard_rate: f64) -> f64 {
+/// The sums of powers of u = 1..=m, and their products that a fit's splits use, for a split with
+/// m points of motion: they depend on m alone, so every fit reads them from one table instead of
+/// computing them at every split (the same operations on the same integers: the same bits).
+#[derive(Clone, Copy, Debug, Default)]
+struct Moments {
+    s2: f64,
+    s3: f64,
+    s4: f64,
+    s2s2: f64,
+    s1s2: f64,
+    s1s1: f64,
+    /// The adjugate's entries of the at-speed fit that do not involve the window's length n,
+    /// and the two products of its determinant that do not either.
+    c00: f64,
+    c01: f64,
+    c02: f64,
+    s1c01: f64,
+    s2c02: f64,
+}
+
+/// What a fit works in: a copy of its window, and the [`Moments`] of every split.
+#[derive(Clone, Debug)]
+struct Scratch {
+    points: [f64; MAX_WINDOW],
+    moments: [Moments; MAX_WINDOW],
+}
+
+impl Scratch {
+    fn new() -> Box<Scratch> {
+        let mut moments = [Moments::default(); MAX_WINDOW];
+        let (mut s1, mut s2, mut s3, mut s4) = (0.0, 0.0, 0.0, 0.0);
+        for (m, slot) in moments.iter_mut().enumerate() {
+            let moving = m as f64;
+            let mm = moving * moving;
+            s1 += moving;
+            s2 += mm;
+            s3 += mm * moving;
+            s4 += mm * mm;
+            let (c00, c01, c02) = (s2 * s4 - s3 * s3, s2 * s3 - s1 * s4, s1 * s3 - s2 * s2);
+            *slot = Moments { s2, s3, s4, s2s2: s2 * s2, s1s2: s1 * s2, s1s1: s1 * s1, c00, c01, c02, s1c01: s1 * c01, s2c02: s2 * c02 };
+        }
+        Box::new(Scratch { points: [0.0; MAX_WINDOW], moments })
+    }
+}
+
+/// [`change_point`] of `len` points read through `t` and `x` (by position), in `scratch`. A stop
+/// takes the fit with speed where its speed is in the motion's direction and it explains the
+/// motion better by more than the noise would ([`SPEED_FIT_SIGNIFICANCE`]).
+fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64, scratch: &mut Scratch) -> f64 {
     let len = len.min(MAX_WINDOW);
     if len == 0 {
         return f64::NAN;
     }
-    // Index k counts along the motion: for a stop, the points reversed.
+    // Index k counts along the motion: for a stop, the points reversed. The passes below read
+    // each point several times: from a copy, in order, rather than through the ring.
     let at = |k: usize| if sign > 0.0 { k } else { len - 1 - k };
     let origin = x(at(0));
-    let v = |k: usize| x(at(k)) - origin;
     let (mut r0, mut xx) = (0.0, 0.0);
-    for k in 0..len {
-        let vk = v(k);
+    for (k, slot) in scratch.points.iter_mut().enumerate().take(len) {
+        let vk = x(at(k)) - origin;
+        *slot = vk;
         r0 += vk;
         xx += vk * vk;
     }
+    let copy = &scratch.points[..len];
+    let v = |k: usize| copy[k];
+    let moments = &scratch.moments[..len];
     let n = len as f64;
-    // Σv, Σv·i, Σv·i² over the points after j, and Σu … Σu⁴ over u = 1..=moving: exact integers,
-    // summed as `moving` grows. The quadratic's squared error at each split is Σv² less Rᵀ·M⁻¹·R
-    // with b0 = (r0·s4 − s2·r2) / det and b2 = (n·r2 − s2·r0) / det (one division together); also
-    // infinite for NaN (no motion left to fit).
-    let mut plain = Best::default();
-    let (mut a0, mut a1, mut a2, mut s2, mut s4) = (0.0, 0.0, 0.0, 0.0, 0.0);
-    for j in (0..len).rev() {
-        let moving = (len - 1 - j) as f64;
-        let mm = moving * moving;
-        s2 += mm;
-        s4 += mm * mm;
-        let jf = j as f64;
-        let r2 = a2 - 2.0 * jf * a1 + jf * jf * a0;
-        let det = n * s4 - s2 * s2;
-        plain.offer(j, if det > 0.0 { xx - (r0 * (r0 * s4 - s2 * r2) + r2 * (n * r2 - s2 * r0)) / det } else { f64::INFINITY });
-        let vj = v(j);
-        a0 += vj;
-        a1 += vj * jf;
-        a2 += vj * jf * jf;
-    }
-    // The fit with speed, only for a stop the quadratic cannot follow.
-    let speed = if sign < 0.0 && plain.sse > SPEED_FIT_MISFIT_DEG * SPEED_FIT_MISFIT_DEG * n { with_speed(len, &v, xx, r0) } else { Best::default() };
-    let hard = speed.sse < SPEED_FIT_GAIN * plain.sse && speed.rate.abs() > hard_rate;
-    let best = if hard { speed } else { plain };
+    let best = if sign < 0.0 && len > 4 {
+        let (plain, speed) = splits::<true>(moments, &v, xx, r0);
+        // The noise a point carries, and how many points it spans ([`residual_span`], at least
+        // one: found only where a point's own would pass). And by more than 1e-6 of Σv²: less
+        // than that, on a clean stop the quadratic nearly fits, is the error of the fits'
+        // arithmetic, and it would decide which fit is taken.
+        let noise = speed.sse / (n - 4.0);
+        let passes = |noise: f64| plain.sse - speed.sse > SPEED_FIT_SIGNIFICANCE * noise + SPEED_FIT_FLOOR * xx;
+        if speed.rate * v(len - 1) > 0.0 && passes(noise) && passes(noise * residual_span(len, &v, &speed)) { speed } else { plain }
+    } else {
+        splits::<false>(moments, &v, xx, r0).0
+    };
     let Some(j) = best.at else { return f64::NAN };
     let tb = t(at(j));
     if j == 0 || j + 1 >= len {
@@ -106,57 +160,82 @@ fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64
     tb + shift * (t(at(j + 1)) - tb)
 }
 
-/// [`fit`]'s stop at speed, `θ0 + b·k + c·k²` with k counted from the stop along the motion, over
-/// the `len` points `v` (their Σv² and Σv given): the best split and the speed b there.
-fn with_speed(len: usize, v: &impl Fn(usize) -> f64, xx: f64, r0: f64) -> Best {
+/// How much better than the quadratic, in squared error, the fit of a stop with speed must be
+/// to be taken: this many times the variance per point it leaves (its squared error over the
+/// points less its four unknowns). The speed at the stop and where the stop is trade off against
+/// each other (a parabola ending a few steps later looks much like one ending at speed), so on a
+/// smooth stop the speed term follows noise and moves the stop by milliseconds; a speed that a
+/// stop really has removes many times the noise. Six is about the square of 2.4 standard errors
+/// of the speed.
+const SPEED_FIT_SIGNIFICANCE: f64 = 6.0;
+
+/// ... and by more than this share of the squares of the angle's excursion over the window (see
+/// [`fit`]).
+const SPEED_FIT_FLOOR: f64 = 1e-6;
+
+/// How many points the noise of one spans, from the residuals of the fit with speed `fit`: with
+/// ρ their correlation from one point to the next, (1 + ρ)/(1 − ρ) (1 for independent noise, at
+/// most 100). A sensor's samples interpolated onto a finer grid (100 Hz read on a 500 Hz grid)
+/// give points whose noise is not their own: counted as independent, a speed term that follows
+/// it looked significant, and stops of slow eccentrics were timed early.
+fn residual_span(len: usize, v: &impl Fn(usize) -> f64, fit: &Best) -> f64 {
+    let Some(j) = fit.at else { return 1.0 };
+    let residual = |k: usize| {
+        let d = k.saturating_sub(j) as f64;
+        v(k) - (fit.level + fit.rate * d + fit.curve * d * d)
+    };
+    let (mut squares, mut lagged, mut last) = (0.0, 0.0, residual(0));
+    squares += last * last;
+    for k in 1..len {
+        let r = residual(k);
+        (squares, lagged, last) = (squares + r * r, lagged + r * last, r);
+    }
+    let rho = if squares > 0.0 { (lagged / squares).clamp(0.0, 0.99) } else { 0.0 };
+    ((1.0 + rho) / (1.0 - rho)).min(100.0)
+}
+
+/// [`fit`]'s splits over the points `v` (their Σv² and Σv given), as many as `moments` has rows:
+/// the best split of the quadratic θ0 + c·k², and with `SPEED` of the stop at speed,
+/// `θ0 + b·k + c·k²` with k counted from the stop along the motion, with the speed b there (both
+/// in one pass: they share its sums).
+///
+/// Σv, Σv·i, Σv·i² over the points after j, summed as j goes back, and Σu … Σu⁴ over
+/// u = 1..=moving from [`Moments`]. The quadratic's squared error at each split is Σv² less Rᵀ·M⁻¹·R
+/// with b0 = (r0·s4 − s2·r2) / det and b2 = (n·r2 − s2·r0) / det (one division together); also
+/// infinite for NaN (no motion left to fit).
+#[inline(always)]
+fn splits<const SPEED: bool>(moments: &[Moments], v: &impl Fn(usize) -> f64, xx: f64, r0: f64) -> (Best, Best) {
+    let len = moments.len();
     let n = len as f64;
-    let mut speed = Best::default();
-    let (mut a0, mut a1, mut a2, mut s1, mut s2, mut s3, mut s4) = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
-    for j in (0..len).rev() {
-        let moving = (len - 1 - j) as f64;
-        let mm = moving * moving;
-        s1 += moving;
-        s2 += mm;
-        s3 += mm * moving;
-        s4 += mm * mm;
+    let (mut plain, mut speed) = (Best::default(), Best::default());
+    let (mut a0, mut a1, mut a2) = (0.0, 0.0, 0.0);
+    for (j, m) in moments.iter().enumerate().map(|(moving, m)| (len - 1 - moving, m)) {
         let jf = j as f64;
-        let (r1, r2) = (a1 - jf * a0, a2 - 2.0 * jf * a1 + jf * jf * a0);
-        // M = [[n, s1, s2], [s1, s2, s3], [s2, s3, s4]] and R = (r0, r1, r2), M⁻¹ by its adjugate;
-        // the speed needs two points of motion.
-        let (c00, c01, c02) = (s2 * s4 - s3 * s3, s2 * s3 - s1 * s4, s1 * s3 - s2 * s2);
-        let (c11, c12, c22) = (n * s4 - s2 * s2, s1 * s2 - n * s3, n * s2 - s1 * s1);
-        let det = n * c00 + s1 * c01 + s2 * c02;
-        let explained = c00 * r0 * r0 + c11 * r1 * r1 + c22 * r2 * r2 + 2.0 * (c01 * r0 * r1 + c02 * r0 * r2 + c12 * r1 * r2);
-        speed.offer(j, if det > 0.0 && moving >= 2.0 { xx - explained / det } else { f64::INFINITY });
-        if speed.at == Some(j) {
-            speed.rate = (c01 * r0 + c11 * r1 + c12 * r2) / det;
+        let r2 = a2 - 2.0 * jf * a1 + jf * jf * a0;
+        let det = n * m.s4 - m.s2s2;
+        plain.offer(j, if det > 0.0 { xx - (r0 * (r0 * m.s4 - m.s2 * r2) + r2 * (n * r2 - m.s2 * r0)) / det } else { f64::INFINITY });
+        if SPEED {
+            let r1 = a1 - jf * a0;
+            // M = [[n, s1, s2], [s1, s2, s3], [s2, s3, s4]] and R = (r0, r1, r2), M⁻¹ by its
+            // adjugate; the speed needs two points of motion.
+            let (c00, c01, c02) = (m.c00, m.c01, m.c02);
+            let (c11, c12, c22) = (det, m.s1s2 - n * m.s3, n * m.s2 - m.s1s1);
+            let det = n * c00 + m.s1c01 + m.s2c02;
+            let explained = c00 * r0 * r0 + c11 * r1 * r1 + c22 * r2 * r2 + 2.0 * (c01 * r0 * r1 + c02 * r0 * r2 + c12 * r1 * r2);
+            speed.offer(j, if det > 0.0 && j + 2 < len { xx - explained / det } else { f64::INFINITY });
+            if speed.at == Some(j) {
+                speed.rate = (c01 * r0 + c11 * r1 + c12 * r2) / det;
+                speed.level = (c00 * r0 + c01 * r1 + c02 * r2) / det;
+                speed.curve = (c02 * r0 + c12 * r1 + c22 * r2) / det;
+            }
         }
         let vj = v(j);
         a0 += vj;
         a1 += vj * jf;
         a2 += vj * jf * jf;
     }
-    speed
+    (plain, speed)
 }
-
-/// The fit with speed is tried only when the quadratic leaves more than this unexplained, rms
-/// over the window, degrees: it fits a stop that slows down to within a degree or two, noise
-/// and encoder ticks included, and a stop at speed by tens of degrees (26–28° rms for the
-/// hard-stop tests' 9 000°/s).
-const SPEED_FIT_MISFIT_DEG: f64 = 3.0;
-
-/// A stop is timed by the fit with speed when its squared error is below this share of the
-/// quadratic's: noise alone leaves the two within a few per cent of each other, while a hard
-/// stop leaves the quadratic's error many times the speed fit's.
-const SPEED_FIT_GAIN: f64 = 0.25;
-
-/// ... and when it finds the rope still moving at this speed at the stop, degrees a second (17
-/// rad/s, a quarter of a metre a second of rope on the default shaft): a flywheel that slows
-/// down to its stop reaches it at a fraction of that (up to 150°/s in the speed fits of the
-/// physics-truth sets' smooth stops, where the quadratic leaves a degree or two of their curve
-/// unexplained), a stop at speed at many times it (9 000°/s in the hard-stop tests). On clean
-/// input both fit a smooth stop to a fraction of a degree, and their ratio alone means nothing.
-const SPEED_FIT_MIN_DEG_S: f64 = 1000.0;
 
 /// The best split of a pass over the splits from the last back to the first: the split (the first
 /// of equals), its squared error and its neighbours'.
@@ -169,13 +248,15 @@ struct Best {
     after: f64,
     /// The error of the split offered last (the one after the next).
     later: f64,
-    /// The fitted speed at the best split, degrees a step (fits with speed).
+    /// The fit with speed's level, speed at the stop (degrees a step) and curvature at the best split.
+    level: f64,
     rate: f64,
+    curve: f64,
 }
 
 impl Default for Best {
     fn default() -> Best {
-        Best { at: None, sse: f64::INFINITY, before: f64::INFINITY, after: f64::INFINITY, later: f64::INFINITY, rate: 0.0 }
+        Best { at: None, sse: f64::INFINITY, before: f64::INFINITY, after: f64::INFINITY, later: f64::INFINITY, level: 0.0, rate: 0.0, curve: 0.0 }
     }
 }
 
@@ -220,10 +301,8 @@ pub struct Edges {
     /// Points of rest and of motion in a fit.
     rest: u64,
     moving_side: u64,
-    /// Points of motion in a stop's fit: `moving_side` and the spread of the edge.
+    /// Points of motion in a stop's first fit: `moving_side` and the spread of the edge.
     stop_side: u64,
-    /// [`SPEED_FIT_MIN_DEG_S`] in degrees a step.
-    hard_rate: f64,
     /// How far into a movement a phase may start (or before its stop end), points.
     slack: u64,
     /// Clock of the filtered angle minus clock of the resampled one, µs.
@@ -243,13 +322,17 @@ pub struct Edges {
     pending_len: usize,
     /// The earliest index at which a queued edge is due (`u64::MAX` with none queued).
     next_due: u64,
+    /// The first point of the grid's current segment: no fit reaches back before it.
+    segment_start: u64,
+    /// What a fit works in ([`fit`]).
+    scratch: Box<Scratch>,
 }
 
 impl Edges {
     /// Edges on a grid of `hz`; phases may start or stop `slack` points inside a movement;
     /// `lag_us` as in the module notes.
     pub fn new(hz: f64, slack: u64, lag_us: f64) -> Edges {
-        // hz is validated (1–1000): small non-negative products.
+        // hz is validated (settings::HZ, 100–1000): small non-negative products.
         let rest = ((EDGE_REST_S * hz).round() as u64).max(2);
         let slack = slack.min(FILTER_MAX_HALF_WIDTH as u64 + 2);
         let moving_side = ((EDGE_MOVE_S * hz).round() as u64).max(2);
@@ -266,7 +349,6 @@ impl Edges {
             rest,
             moving_side,
             stop_side,
-            hard_rate: SPEED_FIT_MIN_DEG_S / hz,
             slack,
             lag_us,
             next: 0,
@@ -280,7 +362,18 @@ impl Edges {
             pending: [(Kind::Onset, 0, 0); 8],
             pending_len: 0,
             next_due: u64::MAX,
+            segment_start: 0,
+            scratch: Scratch::new(),
         }
+    }
+
+    /// A gap: the grid's next segment starts at point `index`. The movements of the one before
+    /// are forgotten, with the edges still waiting for their window (as at the end of data), and
+    /// nothing after it is fitted with points before it.
+    pub fn segment_break(&mut self, index: u64) {
+        (self.pending_len, self.next_due, self.runs_len) = (0, u64::MAX, 0);
+        (self.last_moving, self.run_confirmed, self.run_path, self.last_p) = (false, false, 0.0, f64::NAN);
+        self.segment_start = index;
     }
 
     /// Adds point `index` (the next one) at `time_us`: resampled angle `x`, rope position `p`
@@ -339,7 +432,8 @@ impl Edges {
             *slot = run;
             self.runs_len += 1;
         }
-        if self.run_start > 0 {
+        // A movement from a segment's first point has no rest before it to time its onset by.
+        if self.run_start > self.segment_start {
             self.wait(Kind::Onset, self.run_start, self.run_start + self.moving_side);
         }
     }
@@ -385,21 +479,60 @@ impl Edges {
         let onset = kind == Kind::Onset;
         let at = if onset { run.start } else { run.end };
         let natural = at + if onset { self.moving_side } else { self.rest } + 1;
-        let to = rest_end.map_or(natural, |e| natural.min(e));
+        let mut to = rest_end.map_or(natural, |e| natural.min(e));
         if rest_end.is_none() && index + 1 < to {
             return false;
         }
-        let oldest = self.next.saturating_sub(self.size);
+        let oldest = self.next.saturating_sub(self.size).max(self.segment_start);
         let mut from = at.saturating_sub(if onset { self.rest } else { self.stop_side }).max(oldest);
         // An onset's rest begins after the previous movement (not after the last stop timed,
         // which is this movement's own when the next one was confirmed within its window).
         if let Some(previous_end) = r.checked_sub(1).map(|p| self.runs[p].end).filter(|&end| onset && end < at) {
             from = from.max(previous_end + 1);
         }
-        let len = to.saturating_sub(from).min(self.size) as usize;
-        let slot = |k: usize| (from as usize + k) & MASK;
-        let (times, angles) = (&self.times, &self.angles);
-        let time_us = fit(len, |k| times[slot(k)], |k| angles[slot(k)], if onset { 1.0 } else { -1.0 }, self.hard_rate) + self.lag_us;
+        let (times, angles, scratch) = (&self.times, &self.angles, &mut self.scratch);
+        let angle = |k: u64| angles[k as usize & MASK];
+        if onset {
+            // The motion side runs on until the rope has left its rest by EDGE_TRAVEL_DEG (or the
+            // movement ended, or the window is full): see the module notes.
+            let level = if from < at { (from..at).map(angle).sum::<f64>() / (at - from) as f64 } else { angle(at) };
+            let cap = at + self.stop_side;
+            let mut k = natural - 1;
+            while k <= index && k < cap && k <= run.end && (angle(k) - level).abs() < EDGE_TRAVEL_DEG {
+                k += 1;
+            }
+            if k > index {
+                return false;
+            }
+            to = k + 1;
+        }
+        let size = self.size;
+        let mut fitted = |from: u64, to: u64| {
+            let len = to.saturating_sub(from).min(size) as usize;
+            let slot = |k: usize| (from as usize + k) & MASK;
+            fit(len, |k| times[slot(k)], |k| angles[slot(k)], if onset { 1.0 } else { -1.0 }, scratch)
+        };
+        let mut time_us = fitted(from, to);
+        if !onset && to > from + 1 {
+            // Again, over the last EDGE_TRAVEL_DEG of motion before the stop found (at least
+            // EDGE_STOP_MIN_POINTS) and the rest after it.
+            let step_us = times[(from as usize + 1) & MASK] - times[from as usize & MASK];
+            let ahead = (time_us - times[from as usize & MASK]) / step_us;
+            if ahead.is_finite() && ahead >= 0.0 {
+                let stop = from + ahead.round() as u64;
+                let end = to.min(stop + self.rest + 1).max(stop + 1);
+                let level = (stop..end).map(angle).sum::<f64>() / (end - stop) as f64;
+                let mut start = stop;
+                while start > from && (angle(start) - level).abs() < EDGE_TRAVEL_DEG {
+                    start -= 1;
+                }
+                let closer = fitted(from.max(start.min(stop.saturating_sub(EDGE_STOP_MIN_POINTS))), end.min(to));
+                if closer.is_finite() {
+                    time_us = closer;
+                }
+            }
+        }
+        let time_us = time_us + self.lag_us;
         if let Some(run) = self.runs.get_mut(r) {
             if onset {
                 run.onset_us = time_us;

@@ -4,29 +4,64 @@
 //! In order, per sample:
 //! 1. **Checks**: a sample with a value that is not finite or beyond [`MAX_SAMPLE_VALUE`], or
 //!    whose time does not increase by at least [`MIN_STEP_US`] over the last sample taken, is
-//!    dropped and counted as skipped.
+//!    dropped and counted as skipped; one whose device ω or α no disc has ([`possible_rates`])
+//!    is dropped and counted as rejected.
 //! 2. **Clock**: times are taken relative to the session's first sample (its origin), so a unit
 //!    or a file whose clock counts µs since 1970 (about 1.7·10¹⁵) gives exactly what the same
 //!    samples timed from 0 give; the engine adds the origin back to every time it reports. The
-//!    origin is the first sample's time within [`MAX_CLOCK_US`].
+//!    origin is the first sample's time within [`MAX_CLOCK_US`], and so is every time after it
+//!    (a gap of days is a gap: the samples after it are taken). A step longer than
+//!    [`MAX_GAP_US`] is a gap, counted ([`Counts::gaps`]): the data on either side are segments
+//!    that nothing joins (the resampler's grid, the filter, the edges and the rep detector each
+//!    end one and start the next; [`crate::reps`]).
 //! 3. **Unwrapping**: a sensor that reports the angle modulo 360° (0–360° or ±180°) jumps by
 //!    nearly a turn when the disc passes its wrap point. A step of more than half a turn between
 //!    readings within a turn of 0 that a turn less is under a quarter turn is a wrap: the stage
 //!    adds ±360° from there on and counts it ([`Counts::unwrapped`]). The turns the disc was
 //!    wound before the first sample are unknown to such a sensor, so the reps are only right if
 //!    the session started with the rope out (the caller shows the count as a warning).
-//! 4. **Saturation**: a sensor pinned at the end of its range stops dead where the rope goes on.
-//!    A sample equal to the last one after a step of more than [`SATURATION_STEP_DEG`] is a
-//!    dead stop; a dead stop at an |angle| where one has already happened is the sensor's limit,
-//!    counted in [`Counts::saturated`] with the limit. Reported only: the figures of such reps are
-//!    wrong (the travel past the limit is lost, the phase looks shorter and faster), and the
-//!    caller says so.
+//! 4. **Saturation**: a sensor pinned at a limit reads one value, exactly, while the rope goes
+//!    on beyond it. A stretch of equal readings lasting [`SATURATION_SPAN_US`] or more that the
+//!    rope entered at speed ([`entered_at_speed`]) and left faster than
+//!    [`SATURATION_SPEED_DEG_S`] (measured over that span after its last reading) is counted in
+//!    [`Counts::saturated`], with its |angle|, whatever the limit is. No rope does that: a rope
+//!    stopped hard enters its rest at speed but leaves it from rest, a still rope's repeated ticks
+//!    come and go slowly, and a moving rope's (an encoder's tick read twice) last a few
+//!    milliseconds. Reported only:
+//!    the figures of such reps are wrong (the travel past the limit is lost, the phase looks
+//!    shorter and faster), and the caller says so.
 //! 5. **Glitches** (the guard): a sample that leaves both its neighbours by more than the motion
 //!    allows, and bursts of up to [`GLITCH_MAX_BURST`] such samples, are dropped and counted
 //!    ([`Counts::rejected`]); the resampler then interpolates across them. See `Guard`.
 
-use crate::resample::Sample;
-use crate::settings::{Settings, GLITCH_MAX_BURST, GLITCH_TOLERANCE_DEG, MAX_CLOCK_US, MAX_GAP_US, MAX_SAMPLE_VALUE, MIN_STEP_US, SATURATION_STEP_DEG};
+use crate::settings::{Settings, GLITCH_MAX_BURST, GLITCH_REST_STEP_DEG, GLITCH_TOLERANCE_DEG, MAX_DEVICE_ALPHA_RAD_S2, MAX_CLOCK_US, MAX_GAP_US, MAX_SAMPLE_VALUE, MIN_STEP_US, SATURATION_SPAN_US, SATURATION_SPEED_DEG_S};
+
+/// One sample with the values the engine uses (device ω/α are 0 when not used): what the input
+/// stage takes (on the unit's clock, as read) and what it hands the resampler (on the session's
+/// clock, unwrapped).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sample {
+    /// µs
+    pub time_us: f64,
+    /// degrees from the calibration point
+    pub angle_deg: f64,
+    /// device angular velocity, rad/s
+    pub omega: f64,
+    /// device angular acceleration, rad/s²
+    pub alpha: f64,
+}
+
+impl Sample {
+    /// Finite, and within what a rope unit can report: beyond [`MAX_SAMPLE_VALUE`] (a time
+    /// beyond [`MAX_CLOCK_US`] of the session's origin) the arithmetic downstream (squares of
+    /// angles, rates times times) could overflow.
+    pub(crate) fn is_plausible(&self) -> bool {
+        self.time_us.abs() <= MAX_CLOCK_US
+            && self.angle_deg.abs() <= MAX_SAMPLE_VALUE
+            && self.omega.abs() <= MAX_SAMPLE_VALUE
+            && self.alpha.abs() <= MAX_SAMPLE_VALUE
+    }
+}
 
 /// What the stage counted: samples rejected as glitches, wraps undone, dead stops at a limit.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -38,10 +73,13 @@ pub struct Counts {
     pub rejected: u64,
     /// Wraps of a modulo-360° angle undone (step 3).
     pub unwrapped: u64,
-    /// Dead stops at an |angle| the sensor already stopped dead at (step 4).
+    /// Stretches of equal readings entered and left at speed: a sensor pinned at a limit (step 4).
     pub saturated: u64,
     /// That |angle|, degrees (0 before any).
     pub saturation_deg: f64,
+    /// Gaps between samples longer than [`MAX_GAP_US`]: the grid, and every phase, stop at one
+    /// and start again after it (step 2).
+    pub gaps: u64,
 }
 
 /// The physical bounds the stage judges samples by, in degrees and seconds at the session's
@@ -52,6 +90,8 @@ pub struct Limits {
     pub accel_deg_s2: f64,
     /// The largest angular speed of the disc, °/s.
     pub speed_deg_s: f64,
+    /// The same, rad/s.
+    pub omega_rad_s: f64,
 }
 
 impl Limits {
@@ -59,7 +99,8 @@ impl Limits {
     /// inertia, so that which samples are glitches, and so which reps there are, depend on the
     /// angle alone, as the app's runs at each load's inertia rely on).
     pub fn new(settings: &Settings) -> Limits {
-        Limits { accel_deg_s2: settings.max_angular_acceleration().to_degrees(), speed_deg_s: settings.max_angular_speed().to_degrees() }
+        let omega_rad_s = settings.max_angular_speed();
+        Limits { accel_deg_s2: settings.max_angular_acceleration().to_degrees(), speed_deg_s: omega_rad_s.to_degrees(), omega_rad_s }
     }
 
     /// The farthest the rope can move in `dt_us`, and the sensor's tolerance: degrees.
@@ -82,29 +123,70 @@ impl Limits {
 /// line through both. Such a sample is taken without waiting for the ones after it. Written
 /// without a division (the line's slope multiplied out), so the resampler's pre-pass can check a
 /// run of samples without a branch; NaN times or angles make it false.
+///
+/// A rope at rest (its last step within [`GLITCH_REST_STEP_DEG`]: [`resting`]) carries on only
+/// within the tolerance of where it rests: a sample further than that from a resting rope waits
+/// for the samples after it (see `Guard`, Rest), though a pull could have taken the rope there.
 #[inline(always)]
 pub fn carries_on(limits: &Limits, (t0, x0): (f64, f64), (t1, x1): (f64, f64), (t, x): (f64, f64)) -> bool {
     let (h0, h1, step) = (t1 - t0, t - t1, x - x1);
     let near = step.abs() <= GLITCH_TOLERANCE_DEG;
     let off = (step * h0 - (x1 - x0) * h1).abs();
-    near | (off <= limits.bend(h1) * h0)
+    near | ((off <= limits.bend(h1) * h0) & !resting(x0, x1))
 }
 
-/// Whether reading `x`, after `x0`, `x1` and `x2`, is a dead stop: the reading still, exactly,
-/// right after one of the two steps before was more than [`SATURATION_STEP_DEG`] (the last one
-/// may be short: the sample before the limit lands anywhere up to a step short of it).
+/// Whether a rope whose last two accepted angles were `x0` and `x1` is at rest: it moved no
+/// more than [`GLITCH_REST_STEP_DEG`] between them.
 #[inline(always)]
-pub fn dead_stop([x0, x1, x2]: [f64; 3], x: f64) -> bool {
-    (x == x2) & (((x2 - x1).abs() > SATURATION_STEP_DEG) | ((x1 - x0).abs() > SATURATION_STEP_DEG))
+pub fn resting(x0: f64, x1: f64) -> bool {
+    (x1 - x0).abs() <= GLITCH_REST_STEP_DEG
+}
+
+/// Whether a sample's device ω and α (0 when the session does not use them) are a disc's: within
+/// the rope's fastest ([`Limits::omega_rad_s`]) and [`MAX_DEVICE_ALPHA_RAD_S2`]. A sample with
+/// either beyond is rejected (step 1): a debug file's corrupt rate cell never reaches a figure.
+#[inline(always)]
+pub fn possible_rates(limits: &Limits, s: &Sample) -> bool {
+    (s.omega.abs() <= limits.omega_rad_s) & (s.alpha.abs() <= MAX_DEVICE_ALPHA_RAD_S2)
+}
+
+/// Whether the step from `from` to `to`, over `h_us`, is slower than half of
+/// [`SATURATION_SPEED_DEG_S`].
+#[inline(always)]
+pub fn slow_step(from: f64, to: f64, h_us: f64) -> bool {
+    (to - from).abs() <= 0.5e-6 * SATURATION_SPEED_DEG_S * h_us
+}
+
+/// Whether a stretch of equal readings whose first reading `x2` came after `x1` and `x0` (the
+/// step to it over `h_us`) was entered at speed: one of the two steps into it faster than half
+/// of [`SATURATION_SPEED_DEG_S`] (both over `h_us`: the last of them may be short, its sample
+/// landing anywhere before the limit). Only such a stretch can be a pinned sensor's; the
+/// resampler's fast path takes every other repeated reading, so that which stretches are judged
+/// does not depend on the path.
+#[inline(always)]
+pub fn entered_at_speed(x0: f64, x1: f64, x2: f64, h_us: f64) -> bool {
+    !(slow_step(x1, x2, h_us) & slow_step(x0, x1, h_us))
 }
 
 /// Whether a sample `c` is one the stage takes at once, as the resampler's fast path does: it
-/// carries on the motion of the two before it, `a` and `b` ([`carries_on`]), it is no dead stop
-/// (`older` the reading before `a`: [`dead_stop`]) and its step is under half a turn (no wrap
-/// can be undone).
+/// carries on the motion of the two before it, `a` and `b` ([`carries_on`]), it does not repeat
+/// `b` after steps that may have been at speed ([`entered_at_speed`], `older` the reading before
+/// `a`) and its step is under half a turn (no wrap can be undone).
 #[inline(always)]
 pub fn steady_step(limits: &Limits, older: f64, a: (f64, f64), b: (f64, f64), c: (f64, f64)) -> bool {
-    carries_on(limits, a, b, c) & !dead_stop([older, a.1, b.1], c.1) & ((c.1 - b.1).abs() <= 180.0)
+    let repeat = (c.1 == b.1) & entered_at_speed(older, a.1, b.1, b.0 - a.0);
+    carries_on(limits, a, b, c) & !repeat & ((c.1 - b.1).abs() <= 180.0)
+}
+
+/// A stretch of equal readings (step 4): its reading, when it was first and last read, whether the
+/// rope came into it at speed ([`entered_at_speed`]), and whether it has ended.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Flat {
+    value: f64,
+    first_us: f64,
+    last_us: f64,
+    entered_fast: bool,
+    ended: bool,
 }
 
 /// Samples held by the guard at most: a burst and the sample after it.
@@ -129,21 +211,30 @@ const _: () = assert!(READY.is_power_of_two() && READY > HELD + 1);
 ///
 /// If no run is rejected the sample is accepted. A monotone path, however fast (a hard stop, a
 /// fast pull), never goes beyond both of its neighbours, so real movement is never rejected;
-/// a real turn at the top of a rep is far gentler than α allows. At the start of a segment the
+/// a real turn at the top of a rep is far gentler than α allows.
+///
+/// Rest. A rope only pulls: a disc at rest turns one way when it is pulled, and nothing but the
+/// next rep's motion turns it back. So a rope at rest ([`resting`]) that leaves its place by more
+/// than the tolerance and is back within the tolerance of it at b, the run beyond both, went
+/// nowhere: the run is rejected whatever α would allow (a burst of wild readings in a rest, from
+/// 100 Hz, where √(2d/α) alone lets three readings 120° off pass for a light disc pulled at
+/// 5 kN). And a sample further than the tolerance from a resting rope is not taken at once: a
+/// burst's first reading would otherwise pass as a pull and judge the next ones. A real pull from
+/// rest moves less than the tolerance in its first sample (at the hardest pull it may wait for
+/// the next few, and is taken then: it does not come back). At the start of a segment the
 /// first sample is accepted as it is (nothing to judge it by), and at the end of data (or
 /// before a gap) a sample with nothing after it is accepted.
 ///
 /// Delay. A sample that carries on waits for nothing (every sample of real movement and of rest
-/// does), one that does not for up to three more samples (15 ms at 200 Hz).
+/// does), one that does not for up to [`GLITCH_MAX_BURST`] more samples.
 ///
 /// Reach. α is the hardest pull on the lightest flywheel, whatever plates the user chose, so
 /// that which samples are glitches, and so the reps, depend on the angle alone. On the default
 /// shaft it is 14 000 rad/s²: a single sample straying 40° (at 100 Hz; 10° at 200 Hz) beyond
 /// both neighbours and the tolerance is a glitch, and a sign flip, a reading of 0 or a 180°
-/// spike always is from 100 Hz up. A burst spans more time: three readings within about 180°
-/// of the rope at 100 Hz (40 ms) are within what such a flywheel could do and pass; from 200 Hz
-/// (20 ms, about 45°) random bursts are rejected too. The rep test ([`crate::reps`]) is the
-/// second line for what passes.
+/// spike always is from 100 Hz up. A burst spans more time: at 100 Hz a few readings within
+/// about 180° of a moving rope are within what such a flywheel could do and pass (in a rest they
+/// do not: see Rest). The rep test ([`crate::reps`]) is the second line for what passes.
 #[derive(Clone, Copy, Debug)]
 struct Guard {
     /// The last two accepted samples of the segment, the newer last; `accepted` of them.
@@ -169,10 +260,12 @@ pub struct Input {
     /// The last accepted angle as read, before unwrapping, and the turns added to it, degrees.
     raw_deg: f64,
     offset_deg: f64,
-    /// The last three unwrapped angles taken (for dead stops), oldest first.
+    /// The last three unwrapped angles taken, oldest first (the resampler's fast path checks a
+    /// run's first steps by them), and the times of the last two, on the session's clock.
     recent: [f64; 3],
-    /// Where the sensor stopped dead lately (|angle|), for saturation.
-    stops: [f64; 4],
+    recent_us: [f64; 2],
+    /// The stretch of equal readings in progress, or ended and waiting for its exit speed.
+    flat: Option<Flat>,
     guard: Guard,
     /// Samples decided and accepted, not yet taken by the resampler: a ring, oldest at
     /// `ready_from`. A sample taken releases at most [`HELD`] + 1 (a flush before a gap, then
@@ -194,7 +287,8 @@ impl Input {
             raw_deg: f64::NAN,
             offset_deg: 0.0,
             recent: [f64::NAN; 3],
-            stops: [f64::NAN; 4],
+            recent_us: [f64::NAN; 2],
+            flat: None,
             guard: Guard { history: [zero; 2], accepted: 0, held: [zero; HELD], frames: [(0.0, 0.0); HELD], held_len: 0 },
             ready: [zero; READY],
             ready_from: 0,
@@ -223,11 +317,12 @@ impl Input {
 
     /// Whether a run of samples can go to the resampler without the stage: nothing held or
     /// ready, two accepted samples to carry on from, and they are the last two taken (no
-    /// rejected sample since). Then [`Input::history`] is where the run starts from.
+    /// rejected sample since), and no stretch of equal readings entered at speed open or waiting
+    /// for its exit. Then [`Input::history`] is where the run starts from.
     #[inline(always)]
     pub fn idle(&self) -> bool {
         let [a, b] = self.guard.history;
-        self.guard.held_len == 0 && self.ready_len == 0 && self.guard.accepted == 2 && self.recent[1..] == [a.angle_deg, b.angle_deg]
+        self.guard.held_len == 0 && self.ready_len == 0 && self.guard.accepted == 2 && self.recent[1..] == [a.angle_deg, b.angle_deg] && self.flat.is_none_or(|f| !f.entered_fast)
     }
 
     /// The last two samples taken (relative times, unwrapped), when [`Input::idle`].
@@ -263,10 +358,13 @@ impl Input {
     pub fn took(&mut self, before: Option<Sample>, older_deg: f64, last: Sample, (read_us, read_deg): (f64, f64)) {
         let g = &mut self.guard;
         g.history = [before.unwrap_or(g.history[1]), last];
-        self.recent = match before {
-            Some(b) => [older_deg, b.angle_deg, last.angle_deg],
-            None => [self.recent[1], self.recent[2], last.angle_deg],
+        (self.recent, self.recent_us) = match before {
+            Some(b) => ([older_deg, b.angle_deg, last.angle_deg], [b.time_us, last.time_us]),
+            None => ([self.recent[1], self.recent[2], last.angle_deg], [self.recent_us[1], last.time_us]),
         };
+        // A stretch the rope came into slowly (the only one a fast run follows) is no pinned
+        // sensor's, however it ends.
+        self.flat = None;
         self.newest_us = read_us;
         self.raw_deg = read_deg;
     }
@@ -296,7 +394,7 @@ impl Input {
         let origin = if self.origin_us.is_nan() { raw.time_us } else { self.origin_us };
         let s = Sample { time_us: raw.time_us - origin, ..raw };
         let plausible = origin.abs() <= MAX_CLOCK_US
-            && s.time_us.abs() <= MAX_SAMPLE_VALUE
+            && s.time_us.abs() <= MAX_CLOCK_US
             && s.angle_deg.abs() <= MAX_SAMPLE_VALUE
             && s.omega.abs() <= MAX_SAMPLE_VALUE
             && s.alpha.abs() <= MAX_SAMPLE_VALUE;
@@ -307,16 +405,22 @@ impl Input {
             self.counts.skipped += 1;
             return;
         }
+        if !possible_rates(&self.limits, &s) {
+            self.counts.rejected += 1;
+            return;
+        }
         self.origin_us = origin;
         if !self.newest_us.is_nan() && raw.time_us - self.newest_us > MAX_GAP_US {
             // A new segment: nothing before the gap judges what comes after it.
+            self.counts.gaps += 1;
             self.flush();
             self.guard.accepted = 0;
-            self.recent = [f64::NAN; 3];
+            (self.recent, self.recent_us, self.flat) = ([f64::NAN; 3], [f64::NAN; 2], None);
         }
         let frame = self.unwrap(s.angle_deg);
         let s = Sample { angle_deg: frame.0 + frame.1, ..s };
-        self.watch(s.angle_deg);
+        self.watch(s.time_us, s.angle_deg);
+        (self.recent, self.recent_us) = ([self.recent[1], self.recent[2], s.angle_deg], [self.recent_us[1], s.time_us]);
         self.newest_us = raw.time_us;
         self.guard_take(s, frame);
     }
@@ -347,20 +451,37 @@ impl Input {
         }
     }
 
-    /// Step 4: dead stops, and the |angle| where they recur.
-    fn watch(&mut self, x: f64) {
-        let before = self.recent;
-        self.recent = [before[1], before[2], x];
-        if !dead_stop(before, x) {
-            return;
+    /// Step 4: stretches of equal readings, and those entered and left at speed (a pinned
+    /// sensor); `x` is taken at `t`.
+    fn watch(&mut self, t: f64, x: f64) {
+        match self.flat {
+            Some(f) if !f.ended && x == f.value => {
+                self.flat = Some(Flat { last_us: t, ..f });
+            }
+            Some(f) => {
+                // Off the stretch: once a span after its last reading, the speed it left at.
+                let f = Flat { ended: true, ..f };
+                let since = t - f.last_us;
+                self.flat = if !f.entered_fast {
+                    None
+                } else if since >= SATURATION_SPAN_US {
+                    if f.last_us - f.first_us >= SATURATION_SPAN_US && (x - f.value).abs() > 1e-6 * SATURATION_SPEED_DEG_S * since {
+                        self.counts.saturated += 1;
+                        self.counts.saturation_deg = f.value.abs();
+                    }
+                    None
+                } else {
+                    Some(f)
+                };
+            }
+            None => {}
         }
-        let at = x.abs();
-        if self.stops.contains(&at) {
-            self.counts.saturated += 1;
-            self.counts.saturation_deg = at;
-        } else {
-            self.stops.rotate_right(1);
-            self.stops[0] = at;
+        let [x0, x1, x2] = self.recent;
+        if self.flat.is_none() && x == x2 {
+            // A new stretch, from the reading before this one.
+            let [t1, t2] = self.recent_us;
+            let entered_fast = entered_at_speed(x0, x1, x2, t2 - t1);
+            self.flat = Some(Flat { value: x, first_us: t2, last_us: t, entered_fast, ended: false });
         }
     }
 
@@ -425,11 +546,14 @@ impl Input {
         let (lo, hi) = (a.angle_deg.min(b.angle_deg), a.angle_deg.max(b.angle_deg));
         let tolerance = GLITCH_TOLERANCE_DEG;
         let time = |d: f64| (2.0 * d / self.limits.accel_deg_s2).sqrt() * 1e6;
+        // Back where a resting rope was: no rope went out and came back (see `Guard`, Rest).
+        let [a0, _] = self.guard.history;
+        let returned = self.guard.accepted == 2 && resting(a0.angle_deg, a.angle_deg) && (b.angle_deg - a.angle_deg).abs() <= tolerance;
         run.iter().all(|s| {
             let x = s.angle_deg;
             let beyond = x > hi + tolerance || x < lo - tolerance;
             let (da, db) = ((x - a.angle_deg).abs() - tolerance, (x - b.angle_deg).abs() - tolerance);
-            beyond && time(da) + time(db) > span_us
+            beyond && (returned || time(da) + time(db) > span_us)
         })
     }
 

@@ -6,10 +6,11 @@
 //! few sums wide, and the detector keeps a copy of the fold as it stood at the running extreme.
 //!
 //! Rest at the edges must not count, and sensor noise on a still rope must not pass for
-//! movement. A point is "moving" when |ω| ≥ [`REST_OMEGA_RAD_S`]; consecutive moving points
-//! form a run, and a run is movement only once its path (Σ|Δ|angle||) reaches
-//! [`MOVE_CONFIRM_DEG`]. A noise blip is a run of a point or two that travels a fraction of a
-//! degree, so it stays rest. The phase's body runs from the first point of its first movement
+//! movement. A point is "moving" when its filtered angle's rate is at least [`REST_OMEGA_RAD_S`]
+//! ([`phase_values`]); consecutive moving points form a run, and a run is movement only once
+//! its path (Σ|Δ|angle||) reaches [`PHASE_MOVE_DEG`]: sustained motion, beyond anything the
+//! sensor's noise and ticks or a reading the glitch guard lets through can fake. A noise blip, a
+//! wander of an encoder's ticks or a twitch of the rope stays rest. The phase's body runs from the first point of its first movement
 //! to the last point of its last movement, rest inside included; rest and blips before and
 //! after are trimmed.
 //!
@@ -43,8 +44,8 @@
 
 use crate::derive::Rates;
 use crate::edges::Edges;
-use crate::settings::{Settings, GRAVITY, MOVE_CONFIRM_DEG, REST_OMEGA_RAD_S, STILL_OMEGA_RAD_S};
-use crate::window::{stream_for, STREAMS};
+use crate::settings::{Settings, GRAVITY, PHASE_MOVE_DEG, REST_OMEGA_RAD_S, STILL_OMEGA_RAD_S};
+use crate::window::{peak, stream_for, STREAMS};
 
 /// Number of summed values: ω, α, the body's α and P (see [`phase_values`]).
 pub const SUM_COUNT: usize = 4;
@@ -143,28 +144,20 @@ impl Sums {
     }
 }
 
-/// The larger of a running peak (never NaN) and `x`: `f64::max` without its NaN handling, which
-/// a WebAssembly engine compiles to a chain of branches (a NaN `x` leaves the peak, as there).
-#[inline(always)]
-pub(crate) fn peak(peak: f64, x: f64) -> f64 {
-    if x > peak {
-        x
-    } else {
-        peak
-    }
-}
-
 /// The values a phase folds, in that order, and whether the point is moving. Every metric a phase
 /// reports a mean of is linear in ω or α (v = ω·r, a = α·2r, τ = I·α, F = τ/r, linear force
 /// m·a_body with a_body = ∓a by the side of the calibration point the rope is on, P = τ·ω), so
 /// a phase sums ω, α, α signed as the body's acceleration, and P, and scales the sums into
 /// means once, at its summary: four additions per point where summing every metric would take
 /// six. `angle_deg` is the point's filtered angle, `power` its P, `smoothed` what
-/// [`crate::window::PowerSmoother`] gave at the point (centred before it).
+/// [`crate::window::PowerSmoother`] gave at the point (centred before it). Whether the point is
+/// moving is its filtered angle's own rate `angle_rate` (rad/s) against [`REST_OMEGA_RAD_S`],
+/// even where the figures take the device's ω: the rope's movements, and so every edge and
+/// boundary, come from the angle alone, so that no reading of a device's rate can move one.
 #[inline(always)]
-pub fn phase_values(r: &Rates, angle_deg: f64, power: f64, smoothed: [f64; STREAMS]) -> ([f64; VALUE_COUNT], bool) {
+pub fn phase_values(r: &Rates, angle_deg: f64, power: f64, smoothed: [f64; STREAMS], angle_rate: f64) -> ([f64; VALUE_COUNT], bool) {
     let body_alpha = if angle_deg < 0.0 { r.alpha } else { -r.alpha };
-    ([r.omega, r.alpha, body_alpha, power, smoothed[0], smoothed[1]], r.omega.abs() >= REST_OMEGA_RAD_S)
+    ([r.omega, r.alpha, body_alpha, power, smoothed[0], smoothed[1]], angle_rate.abs() >= REST_OMEGA_RAD_S)
 }
 
 /// The peak power of a phase of `duration_s` whose fits' peaks are `peaks` (W): the fit its
@@ -227,7 +220,7 @@ impl Context {
 enum Run {
     /// The last point was still.
     None,
-    /// Moving points that have not yet travelled [`MOVE_CONFIRM_DEG`].
+    /// Moving points that have not yet travelled [`PHASE_MOVE_DEG`].
     Unconfirmed,
     /// Moving points that have: movement.
     Confirmed,
@@ -398,7 +391,7 @@ impl PhaseAcc {
             self.run.add_point(m, at);
             if self.run_state == Run::Unconfirmed {
                 self.run_path_deg += (p - self.last_p).abs();
-                if self.run_path_deg >= MOVE_CONFIRM_DEG {
+                if self.run_path_deg >= PHASE_MOVE_DEG {
                     self.run_state = Run::Confirmed;
                 }
             }
@@ -645,13 +638,13 @@ mod tests {
     }
 
     summarises! {
-        trims_rest_at_both_edges: [(0.0, 0.0), (0.0, 0.0), (2.0, 5.0), (4.0, 10.0), (0.0, 10.0)] => (2, 3.0, 4.0);
-        keeps_rest_inside_the_phase: [(0.0, 0.0), (2.0, 5.0), (0.0, 5.0), (0.0, 5.0), (4.0, 10.0), (0.0, 10.0)] => (4, 1.5, 4.0);
-        trims_a_blip_that_travels_under_the_confirmation_path: [(3.0, 0.0), (0.0, 0.0), (2.0, 5.0), (4.0, 10.0), (0.0, 10.0), (9.0, 10.5), (0.0, 10.0)] => (2, 3.0, 4.0);
-        counts_a_run_from_its_first_point_once_it_travels_enough: [(0.0, 0.0), (1.0, 0.5), (1.0, 1.0), (1.0, 1.5), (1.0, 2.0), (0.0, 2.0)] => (4, 1.0, 1.0);
+        trims_rest_at_both_edges: [(0.0, 0.0), (0.0, 0.0), (2.0, 50.0), (4.0, 100.0), (0.0, 100.0)] => (2, 3.0, 4.0);
+        keeps_rest_inside_the_phase: [(0.0, 0.0), (2.0, 50.0), (0.0, 50.0), (0.0, 50.0), (4.0, 100.0), (0.0, 100.0)] => (4, 1.5, 4.0);
+        trims_a_blip_that_travels_under_the_confirmation_path: [(3.0, 0.0), (0.0, 0.0), (2.0, 50.0), (4.0, 100.0), (0.0, 100.0), (9.0, 105.0), (0.0, 100.0)] => (2, 3.0, 4.0);
+        counts_a_run_from_its_first_point_once_it_travels_enough: [(0.0, 0.0), (1.0, 5.0), (1.0, 10.0), (1.0, 15.0), (1.0, 20.0), (0.0, 20.0)] => (4, 1.0, 1.0);
         gives_zeros_for_an_empty_phase: [] => (0, 0.0, 0.0);
-        gives_zeros_for_a_phase_at_rest_or_blips: [(0.0, 0.0), (5.0, 1.0), (0.0, 1.0)] => (0, 0.0, 0.0);
-        reports_the_magnitude_of_a_negative_mean: [(0.0, 10.0), (-2.0, 5.0), (-4.0, 0.0)] => (2, 3.0, 4.0);
+        gives_zeros_for_a_phase_at_rest_or_blips: [(0.0, 0.0), (5.0, 10.0), (0.0, 10.0)] => (0, 0.0, 0.0);
+        reports_the_magnitude_of_a_negative_mean: [(0.0, 100.0), (-2.0, 50.0), (-4.0, 0.0)] => (2, 3.0, 4.0);
     }
 
     #[test]
@@ -663,10 +656,10 @@ mod tests {
             for (k, v) in [-0.1, -0.1, x, -0.1, -0.1].into_iter().enumerate() {
                 a.push(&[v, 1.0, 1.0, 1.0, 1.0, 1.0], false, 0.0, at(k));
             }
-            for (k, (v, p)) in [(-2.0, 5.0), (-4.0, 10.0)].into_iter().enumerate() {
+            for (k, (v, p)) in [(-2.0, 50.0), (-4.0, 100.0)].into_iter().enumerate() {
                 a.push(&[v, 1.0, 1.0, 1.0, 1.0, 1.0], true, p, at(5 + k));
             }
-            a.push(&[0.0; VALUE_COUNT], false, 10.0, at(7));
+            a.push(&[0.0; VALUE_COUNT], false, 100.0, at(7));
             a.summary(&CONTEXT, &Edges::new(10.0, 0, 0.0), None, None, &[0.0; STREAMS])
         };
         let exact = summarise(0.0);
@@ -719,11 +712,11 @@ mod tests {
     #[test]
     fn tells_movement_from_rest_and_blips() {
         let mut a = PhaseAcc::new(0.0);
-        a.push(&[1.0; VALUE_COUNT], true, 1.0, at(0));
-        assert!(!a.is_moving(), "1° is a blip so far");
-        a.push(&[1.0; VALUE_COUNT], true, 3.0, at(1));
+        a.push(&[1.0; VALUE_COUNT], true, 10.0, at(0));
+        assert!(!a.is_moving(), "10° is a blip so far");
+        a.push(&[1.0; VALUE_COUNT], true, 30.0, at(1));
         assert!(a.is_moving());
-        a.push(&[0.0; VALUE_COUNT], false, 3.0, at(2));
+        a.push(&[0.0; VALUE_COUNT], false, 30.0, at(2));
         assert!(!a.is_moving());
     }
 }

@@ -216,6 +216,8 @@ record! {
         "saturationDeg": |h| h.update.saturation_deg,
         /// Rep candidates refused
         "refused": |h| h.update.refused as f64,
+        /// Gaps in the samples longer than a second, at which every phase stops and starts again
+        "gaps": |h| h.update.gaps as f64,
     }
 }
 
@@ -225,7 +227,7 @@ record! {
 /// fields' indices. `npm run build:engine` writes it to `src/engine/generated/records.ts`.
 pub fn typescript() -> String {
     let mut ts = String::from(
-        "// Generated from engine-rs/src/records.rs by `npm run build:engine` (engine::records::typescript):\n\
+        "// Generated from engine-rs/src/records.rs by `npm run build:engine` (repline_engine::records::typescript):\n\
          // do not edit. The engine writes these records into wasm memory in this order; a native test\n\
          // (engine-rs/src/tests/records.rs) fails when this file and the Rust lists disagree.\n",
     );

@@ -41,15 +41,25 @@
 //!   of a rope that travels 180° a phase does that), the earlier one is done with what it has.
 //! - Data that starts mid-movement (rope already out, or winding back) begins in an unknown
 //!   direction: a first eccentric without a concentric makes no rep, and neither does a first
-//!   concentric before which the rope was never still (data, or a segment after a break, that
-//!   begins mid-pull: its onset was never seen, so its figures would be a fragment's).
+//!   concentric before which the rope was never still (data, or a segment after a gap, that
+//!   begins mid-pull: its onset was never seen, so its figures would be a fragment's). A gap in
+//!   the samples ([`crate::input`], Clock) ends the segment before it as the end of data does
+//!   ([`RepDetector::segment_break`]): no phase spans a gap.
+//! - This module is the rule: [`RepDetector::push`] takes one point and decides everything a
+//!   point can do. Most points do nothing but carry the phase on (steady movement, steady
+//!   rest); the session hands those to [`RepDetector::steady`]
+//!   (`engine-rs/src/reps/steady.rs`), loops that give the bits `push` would, held to it by a
+//!   property test that runs sessions both ways.
 
 use crate::derive::DEG_TO_RAD;
 use crate::edges::Edges;
-use crate::phase::{peak, peak_power, At, Context, PhaseAcc, PhaseSummary, Resting, Split, OMEGA, SMOOTHED, VALUE_COUNT};
+use crate::phase::{peak_power, At, Context, PhaseAcc, PhaseSummary, Split, SMOOTHED, VALUE_COUNT};
 use crate::settings::{REP_TRAVEL_DEG, REST_CLOSE_S};
 use crate::still::Stillness;
-use crate::window::STREAMS;
+use crate::window::{peak, STREAMS};
+
+mod steady;
+pub use steady::Block;
 
 /// A grid point as the detector sees it.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -62,118 +72,9 @@ pub struct DetectorPoint {
     pub values: [f64; VALUE_COUNT],
     /// Moving by the phases' rule.
     pub moving: bool,
-}
-
-/// A block of points as the detector reads them, as columns of equal length: point `i` is grid
-/// point `first_index + i`.
-#[derive(Clone, Copy, Debug)]
-pub struct Block<'a> {
-    /// Global grid index of the first point.
-    pub first_index: u64,
-    /// µs
-    pub time_us: &'a [f64],
-    /// The resampled angle (what [`Edges`] fits), degrees.
-    pub raw_deg: &'a [f64],
-    /// The filtered angle, degrees.
-    pub angle_deg: &'a [f64],
-    /// [`crate::phase::phase_values`].
-    pub values: &'a [[f64; VALUE_COUNT]],
-    /// Moving by the phases' rule.
-    pub moving: &'a [bool],
-}
-
-impl Block<'_> {
-    /// Number of points.
-    #[inline(always)]
-    pub fn len(&self) -> usize {
-        self.time_us.len().min(self.raw_deg.len()).min(self.angle_deg.len()).min(self.values.len()).min(self.moving.len())
-    }
-
-    /// True without points.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// The first `len` points (≤ [`Block::len`]), every column cut to that length: a loop up to
-    /// it indexes them without bounds checks.
-    #[inline(always)]
-    pub fn head(&self, len: usize) -> Block<'_> {
-        Block {
-            first_index: self.first_index,
-            time_us: &self.time_us[..len],
-            raw_deg: &self.raw_deg[..len],
-            angle_deg: &self.angle_deg[..len],
-            values: &self.values[..len],
-            moving: &self.moving[..len],
-        }
-    }
-
-    /// [`Edges::kept`] of points `from..to` (not empty), the last at rope position `p`.
-    #[inline(always)]
-    fn kept(&self, from: usize, to: usize, edges: &mut Edges, p: f64) {
-        edges.kept(self.first_index + from as u64, &self.time_us[from..to], &self.raw_deg[from..to], p);
-    }
-
-    /// Point `i` (< [`Block::len`]).
-    #[inline(always)]
-    pub fn point(&self, i: usize) -> DetectorPoint {
-        DetectorPoint {
-            at: At { index: self.first_index + i as u64, time_us: self.time_us[i] },
-            angle_deg: self.angle_deg[i],
-            values: self.values[i],
-            moving: self.moving[i],
-        }
-    }
-}
-
-/// Rope position `p` past the position `x` in the phase's direction, towards 0 in a pull
-/// (`PULLING`), away from it in a release: past the extreme, or short of the switch back from
-/// it ([`switch_at`]). A NaN position is not.
-#[inline(always)]
-fn past<const PULLING: bool>(p: f64, x: f64) -> bool {
-    if PULLING {
-        p < x
-    } else {
-        p > x
-    }
-}
-
-/// The rope position back from the extreme at `ext_p` at which the switch of direction is
-/// certain ([`REP_TRAVEL_DEG`]).
-#[inline(always)]
-fn switch_at<const PULLING: bool>(ext_p: f64) -> f64 {
-    if PULLING {
-        ext_p + REP_TRAVEL_DEG
-    } else {
-        ext_p - REP_TRAVEL_DEG
-    }
-}
-
-/// Rope position `p` back from the extreme at `ext_p` (or at it) and short of the switch at
-/// `switch_p`: within [ext, ext + travel) of a pull, (ext − travel, ext] of a release.
-#[inline(always)]
-fn back_within<const PULLING: bool>(p: f64, ext_p: f64, switch_p: f64) -> bool {
-    if PULLING {
-        p >= ext_p && p < switch_p
-    } else {
-        p <= ext_p && p > switch_p
-    }
-}
-
-/// Whether a point at `angle_deg` turning at `omega` moves the rope the way the phase after a
-/// pull (`PULLING`) or a release goes: out of a release (|angle| falling), back into a pull. The
-/// filter spreads a hard stop over its window: its smoothed angle overshoots where the rope
-/// stopped and comes back while ω still says the disc turns on, and those points, back from the
-/// extreme and moving, would otherwise start the next phase's movement a rest too early (a
-/// return stopped dead at 9 000°/s, then 1 s of rest, made the next pull 1.27 s long at 24 %
-/// of its velocity).
-#[inline(always)]
-fn toward_next<const PULLING: bool>(angle_deg: f64, omega: f64) -> bool {
-    if PULLING {
-        angle_deg * omega >= 0.0
-    } else {
-        angle_deg * omega <= 0.0
-    }
+    /// The filtered angle's own rate, rad/s: which way the rope moves (`steady::toward_next`, the
+    /// turn's crossing), whichever ω the figures take.
+    pub rate: f64,
 }
 
 /// Whether the rope has been at rest for [`REST_CLOSE_S`] by `now_us`: since the flywheel
@@ -188,7 +89,7 @@ fn rested(now_us: f64, band_since_us: f64, stop_us: f64) -> bool {
 fn turn_split(point: &DetectorPoint, step_us: f64) -> Split {
     let t = point.at.time_us;
     let half = 0.5 * step_us;
-    let shift = point.angle_deg * DEG_TO_RAD / point.values[OMEGA];
+    let shift = point.angle_deg * DEG_TO_RAD / point.rate;
     let cross_us = if shift.is_finite() { (t - shift * 1e6).max(t - half).min(t + half) } else { t };
     Split { index: point.at.index, values: point.values, after: (t + half - cross_us) / step_us, time_us: cross_us }
 }
@@ -405,7 +306,7 @@ impl Folds {
             let ext_p = self.ext.p;
             // The next phase moves the other way: a point still moving this phase's way is its
             // slow-down, not the next phase's start (see `toward_next`).
-            let next_moving = moving && self.own * point.angle_deg * m[OMEGA] >= 0.0;
+            let next_moving = moving && self.own * point.angle_deg * point.rate >= 0.0;
             self.after_ext.get_or_insert_with(|| PhaseAcc::new(ext_p)).push(m, next_moving, here.p, at);
         }
         add_smoothed(m, at.index, delays, (self.from, self.ext.index, self.own), &mut self.peaks, before);
@@ -474,6 +375,10 @@ pub struct RepDetector {
     turned: Option<Turn>,
     /// Concentric candidates refused as no rope's ([`plausible_concentric`]), until taken.
     refused: u64,
+    /// Every point through [`RepDetector::push`], none through the fast path
+    /// ([`RepDetector::steady`] takes none): the rule the fast path is held to.
+    #[cfg(test)]
+    pub(crate) point_by_point: bool,
 }
 
 impl RepDetector {
@@ -491,6 +396,8 @@ impl RepDetector {
             pending: None,
             turned: None,
             refused: 0,
+            #[cfg(test)]
+            point_by_point: false,
         }
     }
 
@@ -651,286 +558,6 @@ impl RepDetector {
         }
     }
 
-    /// Takes the points of `block` from `from` on, pushing each into `edges` first, for as long
-    /// as each only carries the phase in progress on, and returns how many it took (the point
-    /// after them goes to [`RepDetector::push`]). Such a point is either
-    /// - moving, in a phase whose latest run is confirmed movement, while `edges` too sees a
-    ///   confirmed movement go on ([`Edges::carries_on`]), and
-    ///   - goes past the phase's running extreme (about half of a set's points): it becomes the
-    ///     extreme and adds to the phase's run; or
-    ///   - comes back from the extreme by less than [`REP_TRAVEL_DEG`] (the first half-turn of
-    ///     the next phase, while the switch is not yet certain), once the points after the
-    ///     extreme are confirmed movement too: it adds to both runs (the phase's, and the next
-    ///     phase's beginning); or
-    /// - still, within a rest that `edges` too sees go on ([`Edges::rests_on`]), with no run open
-    ///   in the phase's folds, unless it would close the rep, and
-    ///   - goes past the extreme (the creep of a stopping rope, a resting rope's noise): it
-    ///     becomes the extreme and adds to the stretch of rest, or the slow-down, the phase's
-    ///     fold is in (`PhaseAcc::resting`); or
-    ///   - comes back from the extreme by less than [`REP_TRAVEL_DEG`]: it adds to that stretch
-    ///     and to the fold after the extreme, which it starts if there is none yet, unless the
-    ///     phase's slow-down goes on (the fold's copy at the extreme would be due, see
-    ///     `Folds::push`);
-    ///
-    /// and it is not the point at which the phase before waits no more. Each adds its smoothed
-    /// powers where they belong (centred in it, or in the phase before it while that waits).
-    /// Such a point cannot switch direction, publish a turn or close a rep. So the loops keep
-    /// the folds, the extreme and the rest band in locals (the peaks, which a point in a few
-    /// changes, in memory), add in the same order as [`RepDetector::push`] and give
-    /// bit-identical results, with no call in them (a WebAssembly engine stores a loop's values
-    /// around any call, even one not taken); a point's count and place, and the edges' copy
-    /// of the points, are set once after the loop.
-    pub fn steady(&mut self, block: &Block, from: usize, edges: &mut Edges, limit: u64) -> usize {
-        let block = &block.head(block.len().min(usize::try_from(limit.saturating_sub(block.first_index)).unwrap_or(usize::MAX)));
-        let Some(dir) = &mut self.dir else { return 0 };
-        let (folds, pulling, closing) = match dir {
-            Direction::Unknown { .. } => return 0,
-            Direction::Concentric { folds, .. } => (folds, true, false),
-            Direction::Eccentric { concentric, folds } => (folds, false, concentric.is_some()),
-        };
-        // Up to the point at which the phase before is due, exclusive. The peaks, its and the
-        // phase's, stay in memory: a point in a few brings smoothed power, and the loops' state
-        // in registers is what every point uses.
-        let mut none = Waiting::NONE;
-        let (before, len) = match &mut self.pending {
-            Some(p) => (&mut p.waiting, block.len().min(usize::try_from(p.due.saturating_sub(block.first_index)).unwrap_or(usize::MAX))),
-            None => (&mut none, block.len()),
-        };
-        let delays = self.delays;
-        // A loop of its own for each direction: one test and one register fewer a point.
-        let still = &mut self.still;
-        match (from < len && !block.moving[from], pulling) {
-            (true, true) => Self::rest::<true>(block, from, len, edges, folds, still, closing, &delays, before),
-            (true, false) => Self::rest::<false>(block, from, len, edges, folds, still, closing, &delays, before),
-            (false, true) => Self::moving::<true>(block, from, len, edges, folds, still, &delays, before),
-            (false, false) => Self::moving::<false>(block, from, len, edges, folds, still, &delays, before),
-        }
-    }
-
-    /// [`RepDetector::steady`] over moving points up to `len`.
-    #[allow(clippy::too_many_arguments)]
-    // Out of line: inlined into `steady`, V8's code for it held more of the process's memory,
-    // for no speed (engine-rs/PERF.md).
-    #[inline(never)]
-    fn moving<const PULLING: bool>(block: &Block, from: usize, len: usize, edges: &mut Edges, folds: &mut Folds, band: &mut Stillness, delays: &[u64; STREAMS], before: &mut Waiting) -> usize {
-        let Some(mut run) = folds.all.moving_run() else { return 0 };
-        // Where `edges` stops carrying a movement on (`Edges::carries_on`), taken once.
-        let len = len.min(usize::try_from(edges.steady_until(true).saturating_sub(block.first_index)).unwrap_or(usize::MAX));
-        if from >= len {
-            return 0;
-        }
-        let block = block.head(len);
-        let (mut still, mut ext_p, peaks) = (*band, folds.ext.p, &mut folds.peaks);
-        let (start, own, ext_index) = (folds.from, folds.own, folds.ext.index);
-        let mut i = from;
-        // The runs are confirmed movement, so have points: each point adds its values, and the
-        // count and last place are set once after the loop.
-        if let Some(after) = &mut folds.after_ext {
-            // Coming back from the extreme: within (ext − travel, ext] of a release, [ext, ext +
-            // travel) of a pull (a NaN position is neither, and stops the loop).
-            let Some(mut next) = after.moving_run() else { return 0 };
-            let switch_p = switch_at::<PULLING>(ext_p);
-            while i < len {
-                let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
-                if !(block.moving[i] && back_within::<PULLING>(p, ext_p, switch_p) && toward_next::<PULLING>(block.angle_deg[i], block.values[i][OMEGA])) {
-                    break;
-                }
-                still.push(block.time_us[i], p, true);
-                run.add_values(&block.values[i]);
-                next.add_values(&block.values[i]);
-                add_smoothed(&block.values[i], index, delays, (start, ext_index, own), peaks, before);
-                i += 1;
-            }
-            if i > from {
-                let last_p = block.angle_deg[i - 1].abs();
-                block.kept(from, i, edges, last_p);
-                run.placed(from, i, |k| block.point(k).at);
-                next.placed(from, i, |k| block.point(k).at);
-                folds.all.moved(run, last_p);
-                after.moved(next, last_p);
-                *band = still;
-            }
-            return i - from;
-        }
-        // Past the extreme: every value centred in the phase is centred before the new extreme,
-        // and none after the old one (no point has come back from it).
-        while i < len {
-            let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
-            if !(block.moving[i] && past::<PULLING>(p, ext_p)) {
-                break;
-            }
-            still.push(block.time_us[i], p, true);
-            run.add_values(&block.values[i]);
-            add_smoothed(&block.values[i], index, delays, (start, index, own), peaks, before);
-            ext_p = p;
-            i += 1;
-        }
-        if i > from {
-            let last = block.point(i - 1);
-            block.kept(from, i, edges, ext_p);
-            run.placed(from, i, |k| block.point(k).at);
-            folds.all.moved(run, ext_p);
-            folds.ext = Extreme { p: ext_p, index: last.at.index };
-            if PULLING {
-                folds.ext_point = last;
-            }
-            (folds.at_ext, folds.after_ext) = (None, None);
-            *band = still;
-        }
-        i - from
-    }
-
-    /// [`RepDetector::steady`] over still points up to `len`, in the phase folded in `folds` (a
-    /// pull when `PULLING`, else a release whose rep is still to close when `closing`).
-    ///
-    /// A still point past the extreme (a resting rope's noise, or its last creep after the
-    /// flywheel stopped) becomes the extreme, as in [`Folds::push`]; the first still point back
-    /// from it starts the fold after the extreme afresh, unless the phase's figures still change
-    /// with rest (its slow-down goes on), which needs a copy of the fold ([`Folds::at_ext`]): that
-    /// point goes to [`RepDetector::push`]. Most still points go to [`RepDetector::plain_rest`].
-    #[allow(clippy::too_many_arguments)]
-    // Out of line: inlined into `steady`, V8's code for it held more of the process's memory,
-    // for no speed (engine-rs/PERF.md).
-    #[inline(never)]
-    fn rest<const PULLING: bool>(
-        block: &Block,
-        from: usize,
-        len: usize,
-        edges: &mut Edges,
-        folds: &mut Folds,
-        still: &mut Stillness,
-        closing: bool,
-        delays: &[u64; STREAMS],
-        before: &mut Waiting,
-    ) -> usize {
-        let Some(mut all) = folds.all.resting(from) else { return 0 };
-        // The fold after the extreme: `None` while no point has come back from it.
-        let mut next = match &folds.after_ext {
-            Some(after) => match after.resting(from) {
-                Some(r) => Some(r),
-                None => return 0,
-            },
-            None => None,
-        };
-        // Unchanged while the rope rests and no edge is due: a rest close needs it.
-        let stop_us = edges.last_stop_us();
-        // Where `edges` stops seeing a rest go on (`Edges::rests_on`), taken once.
-        let len = len.min(usize::try_from(edges.steady_until(false).saturating_sub(block.first_index)).unwrap_or(usize::MAX));
-        if from >= len {
-            return 0;
-        }
-        let block = block.head(len);
-        let (mut band, mut ext, peaks) = (*still, folds.ext, &mut folds.peaks);
-        let (start, own) = (folds.from, folds.own);
-        // The block slot of the latest extreme taken here, if any.
-        let mut ext_slot = None;
-        let close_from = stop_us.filter(|_| closing);
-        let mut i = from;
-        while i < len {
-            if let Some(after) = next.as_mut().filter(|after| all.is_rest() && after.is_lead()) {
-                let smoothed = (delays, (start, ext.index, own));
-                i = Self::plain_rest::<PULLING>(&block, i, (&mut all, after), ext.p, (&mut band, close_from), smoothed, peaks, before);
-                if i >= len {
-                    break;
-                }
-            }
-            let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
-            if block.moving[i] {
-                break;
-            }
-            // Past the extreme, or back by less than the travel that switches direction (a NaN
-            // position is neither, and stops the loop).
-            let beyond = past::<PULLING>(p, ext.p);
-            if !past::<PULLING>(p, switch_at::<PULLING>(ext.p)) || (!beyond && next.is_none() && !all.keeps_figures()) {
-                break;
-            }
-            let at = At { index, time_us: block.time_us[i] };
-            let mut banded = band;
-            banded.push(at.time_us, p, false);
-            if close_from.is_some_and(|stop_us| rested(at.time_us, banded.since_us(), stop_us)) {
-                break;
-            }
-            band = banded;
-            all.add(&block.values[i], i);
-            if beyond {
-                (ext, ext_slot, next) = (Extreme { p, index }, Some(i), None);
-                for j in 0..STREAMS {
-                    peaks.at[j] = peak(peaks.at[j], peaks.after_own[j]);
-                }
-                (peaks.after_own, peaks.after_next) = ([0.0; STREAMS], [0.0; STREAMS]);
-            } else {
-                next.get_or_insert_with(|| Resting::empty(i)).add(&block.values[i], i);
-            }
-            add_smoothed(&block.values[i], index, delays, (start, ext.index, own), peaks, before);
-            i += 1;
-        }
-        if i > from {
-            let last_p = block.angle_deg[i - 1].abs();
-            block.kept(from, i, edges, last_p);
-            let at = |k: usize| block.point(k).at;
-            folds.all.rested(all, i, at, last_p);
-            if let Some(slot) = ext_slot {
-                // A new extreme: the fold stands at it, and only the points since come after it.
-                (folds.ext, folds.at_ext) = (ext, None);
-                if PULLING {
-                    folds.ext_point = block.point(slot);
-                }
-            }
-            folds.after_ext = next.map(|r| {
-                let mut after = folds.after_ext.filter(|_| ext_slot.is_none()).unwrap_or(PhaseAcc::new(ext.p));
-                after.rested(r, i, at, last_p);
-                after
-            });
-            *still = band;
-        }
-        i - from
-    }
-
-    /// [`RepDetector::rest`] from slot `i` over what most still points are: back from the
-    /// extreme at `ext_p` (not past it), the phase's fold `all` in the rest after its body (its
-    /// slow-down over) and the fold after the extreme, `next`, in its lead; a loop of its own with
-    /// a fraction of the general loop's state. The band goes on in `band`, and the rep closes
-    /// once the rope has rested since the stop at `close_from`, if given. Returns the slot of the
-    /// first point it did not take, which the general loop takes or refuses.
-    #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
-    fn plain_rest<const PULLING: bool>(
-        block: &Block,
-        mut i: usize,
-        (all, next): (&mut Resting, &mut Resting),
-        ext_p: f64,
-        (band, close_from): (&mut Stillness, Option<f64>),
-        (delays, centres): (&[u64; STREAMS], (u64, u64, f64)),
-        peaks: &mut Peaks,
-        before: &mut Waiting,
-    ) -> usize {
-        let mut banded = *band;
-        // Where the switch is certain, taken once (WebAssembly engines leave it in the loop).
-        let switch_p = switch_at::<PULLING>(ext_p);
-        let (len, from) = (block.len(), i);
-        while i < len {
-            let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
-            if block.moving[i] || !back_within::<PULLING>(p, ext_p, switch_p) {
-                break;
-            }
-            let time_us = block.time_us[i];
-            let mut band = banded;
-            band.push(time_us, p, false);
-            if close_from.is_some_and(|stop_us| rested(time_us, band.since_us(), stop_us)) {
-                break;
-            }
-            banded = band;
-            add_smoothed(&block.values[i], index, delays, centres, peaks, before);
-            i += 1;
-        }
-        // The folds add the points after the loop, each in the same order: with their sums live
-        // in it, a WebAssembly engine stores them at the top of every iteration.
-        all.add_rests(&block.values[from..i]);
-        next.add_leads(&block.values[from..i], from);
-        *band = banded;
-        i
-    }
-
     /// The concentric the last [`RepDetector::push`] made certain, if any (taken: a second call
     /// is `None`).
     #[inline(always)]
@@ -957,6 +584,17 @@ impl RepDetector {
         [waited, trailing]
     }
 
+    /// A gap: the grid's next segment starts with the next point. What the segment before it
+    /// holds ends as at the end of data ([`RepDetector::finish`]: the rep waiting for its peak
+    /// power, and a trailing rep whose rope rests), and the detector starts again as on a
+    /// session's first point, in an unknown direction: no phase spans a gap, and a segment that
+    /// begins mid-movement makes no rep of its first phase (see the module notes).
+    pub fn segment_break(&mut self, edges: &Edges) -> [Option<Rep>; 2] {
+        let reps = self.finish(edges);
+        (self.dir, self.pending, self.still) = (None, None, Stillness::default());
+        reps
+    }
+
     /// The rep with concentric (start, turn] summarised as `c` and the eccentric, which starts
     /// at `split`, in `ecc` (its peak power from the smoothed power it has).
     fn close(&mut self, start: Extreme, turn: Extreme, split: &Split, c: PhaseSummary, ecc: &Folds, edges: &Edges) -> Rep {
@@ -980,6 +618,7 @@ impl RepDetector {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::phase::OMEGA;
 
     /// Feeds the straight-line path through `corners` in steps of `step` degrees (every point
     /// moving), holding still for `corner.1` points at each corner; returns each rep with the
@@ -1030,7 +669,7 @@ mod tests {
     fn point(i: u64, a: f64, moving: bool, step: f64) -> DetectorPoint {
         let mut values = [if moving { 1.0 } else { 0.0 }; VALUE_COUNT];
         values[OMEGA] = if moving { step.signum() } else { 0.0 };
-        DetectorPoint { at: At { index: i, time_us: i as f64 * 1e4 }, angle_deg: a, values, moving }
+        DetectorPoint { at: At { index: i, time_us: i as f64 * 1e4 }, angle_deg: a, values, moving, rate: values[OMEGA] }
     }
 
     /// [`walk`] still only at the end, for `rest` points; returns the reps alone.
@@ -1223,7 +862,7 @@ mod tests {
                 let c = i as f64 - n as f64;
                 values[SMOOTHED + j] = if c <= turn as f64 { c } else { -c };
             }
-            let p = DetectorPoint { at: At { index: i, time_us: i as f64 * 1e4 }, angle_deg: a, values, moving };
+            let p = DetectorPoint { at: At { index: i, time_us: i as f64 * 1e4 }, angle_deg: a, values, moving, rate: values[OMEGA] };
             edges.push(i, p.at.time_us, a, a.abs(), moving);
             reps.extend(d.push(&p, &edges).map(|r| (i, r)));
             turns.extend(d.take_turn().map(|t| (i, t)));
@@ -1248,7 +887,7 @@ mod tests {
             values[OMEGA] = -values[OMEGA];
             let c = i as f64 - 30.0;
             values[SMOOTHED..].fill(if c <= turn as f64 { c } else { -c });
-            let p = DetectorPoint { at: At { index: i, time_us: i as f64 * 1e4 }, angle_deg: a, values, moving };
+            let p = DetectorPoint { at: At { index: i, time_us: i as f64 * 1e4 }, angle_deg: a, values, moving, rate: values[OMEGA] };
             edges.push(i, p.at.time_us, a, a.abs(), moving);
             reps.extend(d.push(&p, &edges));
             turns.extend(d.take_turn().map(|t| (i, t.concentric.peak_power)));

@@ -22,7 +22,7 @@
 //!   (`Resampler::fill_grid`), with them a sample at a time (`Resampler::fill_run`: each
 //!   sample adds to the rates' integrals). Native builds take the same paths as the
 //!   WebAssembly that ships, so the native tests run its code. What was tried on the fast loop
-//!   and left out is in engine-rs/PERF.md.
+//!   and left out is in engine-rs/PERF-HISTORY.md.
 //! - A device's ω and α (imported debug files) are rates, not positions: a grid point gets
 //!   their mean over the grid step that ends at it (the integral of the interpolated rate over
 //!   the step, divided by the step), not their value at one instant. Sampling a 1 kHz rate
@@ -30,32 +30,8 @@
 //!   would alias those jumps into the grid; the step's mean is what the angle moved.
 
 use crate::block::{GridBlock, MASK, NEW, SLOTS};
-use crate::input::{self, Input};
-use crate::settings::{GLITCH_TOLERANCE_DEG, MAX_GAP_US, MAX_SAMPLE_VALUE, MIN_STEP_US, SATURATION_STEP_DEG};
-
-/// One raw sample with the values the engine uses (device ω/α are 0 when not used).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Sample {
-    /// µs
-    pub time_us: f64,
-    /// degrees from the calibration point
-    pub angle_deg: f64,
-    /// device angular velocity, rad/s
-    pub omega: f64,
-    /// device angular acceleration, rad/s²
-    pub alpha: f64,
-}
-
-impl Sample {
-    /// Finite, and within what a rope unit can report: beyond [`MAX_SAMPLE_VALUE`] the
-    /// arithmetic downstream (squares of angles, rates times times) could overflow.
-    fn is_plausible(&self) -> bool {
-        self.time_us.abs() <= MAX_SAMPLE_VALUE
-            && self.angle_deg.abs() <= MAX_SAMPLE_VALUE
-            && self.omega.abs() <= MAX_SAMPLE_VALUE
-            && self.alpha.abs() <= MAX_SAMPLE_VALUE
-    }
-}
+use crate::input::{self, Input, Sample};
+use crate::settings::{GLITCH_TOLERANCE_DEG, MAX_CLOCK_US, MAX_DEVICE_ALPHA_RAD_S2, MAX_GAP_US, MAX_SAMPLE_VALUE, MIN_STEP_US};
 
 /// The interpolated input at one grid time.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -88,6 +64,11 @@ const ROUNDS: f64 = 6_755_399_441_055_744.0;
 /// one by one, and a longer run is hardly faster. Short enough for a run at 50 Hz to be within
 /// [`MAX_GAP_US`].
 const RUN: usize = 32;
+
+/// Samples a run that is not clean from its first sample sends through the input stage one by
+/// one before the fast path is tried again: a burst and the sample after it, which the stage
+/// holds before it decides ([`crate::settings::GLITCH_MAX_BURST`]), and as many again.
+const SLOW: usize = 2 * (crate::settings::GLITCH_MAX_BURST + 1);
 
 /// The bound on a clean run's sum of squared values: below [`MAX_SAMPLE_VALUE`]², so that the
 /// rounding of a square cannot let a value just beyond the limit through.
@@ -129,22 +110,23 @@ impl Columns<'_> {
         let (origin, offset, newest_us) = (stage.origin_us().unwrap_or(f64::NAN), stage.offset_deg(), stage.newest_us());
         let [h0, h1] = stage.history();
         // Each step within the tolerance (and the step before the run too), and no reading
-        // repeated right after a step of more than SATURATION_STEP_DEG, is one the stage takes at
-        // once: near the last sample, no dead stop, no wrap. Anything else, and an angle being
-        // unwrapped, goes through the full test.
+        // repeated but after two slow steps, is one the stage takes at once: near the last sample,
+        // no stretch of equal readings that a pinned sensor could start, no wrap. Anything else,
+        // and an angle being unwrapped, goes through the full test.
         let mut ok = true;
-        let older = stage.recent_deg()[0];
         let mut near = (h1.angle_deg - h0.angle_deg).abs() <= GLITCH_TOLERANCE_DEG && offset == 0.0;
-        let (mut prev_us, mut prev_deg) = (newest_us, h1.angle_deg);
-        // The two steps before each sample's, within SATURATION_STEP_DEG (a repeat is no dead stop).
-        let mut slow = ((h1.angle_deg - h0.angle_deg).abs() <= SATURATION_STEP_DEG) & ((h0.angle_deg - older).abs() <= SATURATION_STEP_DEG);
-        let mut last_slow = (h1.angle_deg - h0.angle_deg).abs() <= SATURATION_STEP_DEG;
+        let (mut prev_us, mut prev_deg, mut repeated) = (newest_us, h1.angle_deg, false);
         for (&t, &x) in time_us.iter().zip(angle_deg) {
             let step = x - prev_deg;
             ok &= t - prev_us >= MIN_STEP_US;
-            near &= (step.abs() <= GLITCH_TOLERANCE_DEG) & ((step != 0.0) | slow);
-            let this_slow = step.abs() <= SATURATION_STEP_DEG;
-            (prev_us, prev_deg, slow, last_slow) = (t, x, this_slow & last_slow, this_slow);
+            near &= step.abs() <= GLITCH_TOLERANCE_DEG;
+            repeated |= step == 0.0;
+            (prev_us, prev_deg) = (t, x);
+        }
+        // A repeated reading is near only after two slow steps (rare on a moving rope's noisy
+        // angle, common on an encoder's ticks): looked at only when there is one.
+        if near && repeated {
+            near = self.repeats_slow(time_us, angle_deg, stage);
         }
         if !near {
             ok &= self.steady(time_us, angle_deg, stage);
@@ -154,8 +136,65 @@ impl Columns<'_> {
             for c in [self.omega, self.alpha] {
                 sum += c.and_then(|c| c.get(from..to)).map_or(0.0, sum_of_squares);
             }
+            // Each sample's rates a disc's (`input::possible_rates`).
+            let rates = |c: Option<&[f64]>, limit: f64| c.and_then(|c| c.get(from..to)).is_none_or(|c| c.iter().all(|x| x.abs() <= limit));
+            ok &= rates(self.omega, stage.limits().omega_rad_s) & rates(self.alpha, MAX_DEVICE_ALPHA_RAD_S2);
         }
         ok & (last - newest_us <= MAX_GAP_US) & in_range(first - origin) & in_range(last - origin) & (sum <= SQUARES)
+    }
+
+    /// Whether no reading of `time_us` and `angle_deg` repeats the one before it after a step
+    /// that may have been at speed ([`input::entered_at_speed`], over the stage's history first).
+    #[inline(never)]
+    fn repeats_slow(&self, time_us: &[f64], angle_deg: &[f64], stage: &Input) -> bool {
+        let [h0, h1] = stage.history();
+        let (mut prev_us, mut prev_deg) = (stage.newest_us(), h1.angle_deg);
+        // The two angles before the last, and the last step's interval.
+        let (mut x0, mut x1, mut h) = (stage.recent_deg()[0], h0.angle_deg, h1.time_us - h0.time_us);
+        let mut ok = true;
+        for (&t, &x) in time_us.iter().zip(angle_deg) {
+            ok &= !((x == prev_deg) & input::entered_at_speed(x0, x1, prev_deg, h));
+            (x0, x1, h) = (x1, prev_deg, t - prev_us);
+            (prev_us, prev_deg) = (t, x);
+        }
+        ok
+    }
+
+    /// How many samples from `from` (up to `to`) [`Columns::clean`] would find clean as a run of
+    /// their own, by its near test (no step beyond the tolerance, no repeat after a step at
+    /// speed) and its bounds, a sample at a time; called when the run from `from` is not clean,
+    /// so that the samples before the first that is not go on the fast path, and only a few
+    /// from it through the stage.
+    #[inline(never)]
+    fn clean_prefix<const RATES: bool>(&self, (from, to): (usize, usize), stage: &Input) -> usize {
+        let (Some(time_us), Some(angle_deg)) = (self.time_us.get(from..to), self.angle_deg.get(from..to)) else {
+            return 0;
+        };
+        let (origin, newest_us) = (stage.origin_us().unwrap_or(f64::NAN), stage.newest_us());
+        let [h0, h1] = stage.history();
+        if !((h1.angle_deg - h0.angle_deg).abs() <= GLITCH_TOLERANCE_DEG && stage.offset_deg() == 0.0) {
+            return 0;
+        }
+        let (mut prev_us, mut prev_deg) = (newest_us, h1.angle_deg);
+        let (mut x0, mut x1, mut h) = (stage.recent_deg()[0], h0.angle_deg, h1.time_us - h0.time_us);
+        let rate = |c: Option<&[f64]>, k: usize, limit: f64| !RATES || c.and_then(|c| c.get(from + k)).is_none_or(|x| x.abs() <= limit && x * x <= SQUARES);
+        for (k, (&t, &x)) in time_us.iter().zip(angle_deg).enumerate() {
+            let step = x - prev_deg;
+            let taken = t - prev_us >= MIN_STEP_US
+                && t - prev_us <= MAX_GAP_US
+                && in_range(t - origin)
+                && x * x <= SQUARES
+                && step.abs() <= GLITCH_TOLERANCE_DEG
+                && !(step == 0.0 && input::entered_at_speed(x0, x1, prev_deg, h))
+                && rate(self.omega, k, stage.limits().omega_rad_s)
+                && rate(self.alpha, k, MAX_DEVICE_ALPHA_RAD_S2);
+            if !taken {
+                return k;
+            }
+            (x0, x1, h) = (x1, prev_deg, t - prev_us);
+            (prev_us, prev_deg) = (t, x);
+        }
+        time_us.len()
     }
 
     /// Whether every sample of `time_us` and `angle_deg` passes [`input::steady_step`] after the
@@ -191,10 +230,10 @@ fn sum_of_squares(x: &[f64]) -> f64 {
     sums[0] + sums[1] + sums[2] + sums[3] + rest
 }
 
-/// A value [`Sample::is_plausible`] accepts.
+/// A time [`Sample::is_plausible`] accepts, relative to the session's origin.
 #[inline(always)]
 fn in_range(x: f64) -> bool {
-    x.abs() <= MAX_SAMPLE_VALUE
+    x.abs() <= MAX_CLOCK_US
 }
 
 impl GridBlock {
@@ -410,9 +449,21 @@ impl Resampler {
             }
             let run = (i, i + (len - i).min(RUN));
             // Past the segment's first point, which only the stage's samples one by one emit. A
-            // run that is not clean goes through the stage whole: checked again from its next
-            // sample, each sample near a bad one would be checked up to RUN times.
-            (i, n) = if r.k >= 1.0 && stage.idle() && input.clean::<RATES>(run, stage) {
+            // run that is not clean goes on the fast path up to its first sample that is not,
+            // and through the stage from there for SLOW samples (a burst and the samples after
+            // it that the stage waits for): checked again from its next sample, each sample near
+            // a bad one would be checked up to RUN times.
+            let fast = if r.k >= 1.0 && stage.idle() {
+                if input.clean::<RATES>(run, stage) {
+                    run.1
+                } else {
+                    i + input.clean_prefix::<RATES>(run, stage)
+                }
+            } else {
+                i
+            };
+            (i, n) = if fast > i {
+                let run = (i, fast);
                 let shift = (stage.origin_us().unwrap_or(0.0), stage.offset_deg());
                 let (to, n) = if !RATES { r.fill_grid(input, run, block, (n, limit), shift) } else { r.fill_run::<RATES>(input, run, block, (n, limit), shift) };
                 if to > i {
@@ -422,7 +473,7 @@ impl Resampler {
                 }
                 (to, n)
             } else {
-                r.fill_checked::<RATES>(stage, input, run, block, (n, limit))
+                r.fill_checked::<RATES>(stage, input, (i, i + (len - i).min(SLOW)), block, (n, limit))
             };
         }
         *self = r;
@@ -547,8 +598,8 @@ impl Resampler {
     /// The first grid index of the segment whose time is after `t` (≥ the segment's origin): a
     /// guess from the quotient, checked against the grid times themselves ([`Resampler::grid_us`],
     /// as the points get them), so the count and the times never disagree by rounding. Sample
-    /// times are within [`MAX_SAMPLE_VALUE`] µs, so the quotient is good to far better than a
-    /// step and one correction is enough.
+    /// times are within [`MAX_CLOCK_US`] of the session's origin (their rounding 16 µs at most),
+    /// so the quotient is good to far better than a step and one correction is enough.
     #[inline(always)]
     fn grid_end(&self, t: f64) -> f64 {
         let quotient = (t - self.origin_us) * self.inv_step;

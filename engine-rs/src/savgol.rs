@@ -26,7 +26,7 @@
 //!   m = 10, 15.7 for m = 50), so 4 times the noise in ω. The rest threshold is about three
 //!   times the centred ω noise of a noisy sensor ([`crate::settings::REST_OMEGA_RAD_S`]), so a
 //!   still rope at a session's first points read as moving often enough to matter: one draw of
-//!   the accuracy test's noisiest sensor began the first pull at 0 s instead of 1 s, 68 % off.
+//!   the accuracy test's noisiest sensor began its first pull a second early.
 //! - A line's slope Σx·v / Σx² has the same variance wherever it is used in its window, and on
 //!   a symmetric window it is exactly the centred parabola's slope (x² is orthogonal to x). So
 //!   the first m points take the rate of point m and the last m that of the last centred point:
@@ -41,7 +41,8 @@
 //!
 //! A device's own ω and α (imported debug files, when the calc flags are off) go through the
 //! same fit (its value at each point), so a rate the device computed as a raw per-sample
-//! difference is smoothed just like one computed here.
+//! difference is smoothed just like one computed here; first they are put on the buffered
+//! angle's clock ([`smooth::rate`]), as the angle is buffered first.
 //!
 //! Cost. The fit needs three moments of the window (Σx, Σj·x, Σj²·x with j the offset from the
 //! centre); sliding the window by one point updates them in a few operations. So rounding does
@@ -58,7 +59,7 @@ pub const RESUM_WINDOWS: usize = 4;
 
 /// Half-width m of the window at `hz`: [`FILTER_HALF_WINDOW_S`] in grid steps, at least 1.
 pub fn half_width(hz: f64) -> usize {
-    // hz is validated (1–1000), so the product is a small non-negative number.
+    // hz is validated (settings::HZ, 100–1000), so the product is a small non-negative number.
     ((FILTER_HALF_WINDOW_S * hz).round() as usize).clamp(1, FILTER_MAX_HALF_WIDTH)
 }
 
@@ -217,6 +218,10 @@ impl SavGol {
                 w.pos += 1;
                 let x = smooth::buffered(&block.raw_deg, k, w.pos);
                 block.buffered[k] = x;
+                if self.with_rates {
+                    block.buffered_omega[k] = smooth::rate::<{ smooth::OMEGA_WIDTH }>(&block.omega, k, w.pos);
+                    block.buffered_alpha[k] = smooth::rate::<{ smooth::ALPHA_WIDTH }>(&block.alpha, k, w.pos);
+                }
                 w.phase = if w.phase + 1 == period { 0 } else { w.phase + 1 };
                 if w.pos >= n {
                     if w.pos == n || w.phase == 0 {
@@ -225,8 +230,8 @@ impl SavGol {
                         let leaving = k.wrapping_sub(n) & MASK;
                         w.angle.slide(block.buffered[leaving], x, &self.slide_k);
                         if self.with_rates {
-                            w.rates[0].slide(block.omega[leaving], block.omega[k], &self.slide_k);
-                            w.rates[1].slide(block.alpha[leaving], block.alpha[k], &self.slide_k);
+                            w.rates[0].slide(block.buffered_omega[leaving], block.buffered_omega[k], &self.slide_k);
+                            w.rates[1].slide(block.buffered_alpha[leaving], block.buffered_alpha[k], &self.slide_k);
                         }
                     }
                     if w.pos == n {
@@ -313,7 +318,7 @@ impl SavGol {
             let first_x = -(count as f64 - 1.0) / 2.0;
             let column = |c: &[f64; STRIDE]| Moments::of((0..count).map(|i| c[(first + i) & MASK]), first_x);
             let angle = column(&block.buffered);
-            let rates = if self.with_rates { [column(&block.omega), column(&block.alpha)] } else { [Moments::default(); 2] };
+            let rates = if self.with_rates { [column(&block.buffered_omega), column(&block.buffered_alpha)] } else { [Moments::default(); 2] };
             let fit = Fit::new(count);
             for i in 0..count {
                 self.emit(block, &fit, &angle, &rates, i as f64 + first_x, first + i);
@@ -343,7 +348,7 @@ impl SavGol {
         let column = |c: &[f64; STRIDE]| Moments::of((0..n).map(|i| c[(first + i) & MASK]), first_x);
         w.angle = column(&block.buffered);
         if self.with_rates {
-            w.rates = [column(&block.omega), column(&block.alpha)];
+            w.rates = [column(&block.buffered_omega), column(&block.buffered_alpha)];
         }
     }
 }

@@ -17,7 +17,7 @@ use crate::derive::{Deriver, Point, Rates};
 use crate::edges::Edges;
 use crate::error::{Error, ErrorKind};
 use crate::input::Input;
-use crate::phase::{phase_values, Context, PhaseSummary, OMEGA, SMOOTHED, VALUE_COUNT};
+use crate::phase::{phase_values, Context, PhaseSummary, SMOOTHED, VALUE_COUNT};
 use crate::reps::{Block, Rep, RepDetector, Turn};
 use crate::block::{GridBlock, SLOTS, WRITTEN};
 use crate::resample::{Columns, Resampler};
@@ -137,7 +137,7 @@ impl PointSink for () {
 /// it: the point columns of a session (88 bytes a point) are more than the caches hold, so
 /// writing them waits on memory. Written after the derivation, a column at a time, a block's
 /// rows go out at once and the processor waits on them; written a point at a time between the
-/// derivation's arithmetic, they go out while it computes (engine-rs/PERF.md).
+/// derivation's arithmetic, they go out while it computes (engine-rs/PERF-HISTORY.md).
 struct Rows<'a> {
     columns: [&'a mut [MaybeUninit<f64>; WRITTEN]; Points::FIELD_COUNT],
     written: usize,
@@ -178,6 +178,9 @@ pub struct Update {
     pub saturated: u64,
     /// That limit, |angle| in degrees (0 while none is known; the latest, not a sum).
     pub saturation_deg: f64,
+    /// Gaps in the samples, each longer than [`crate::settings::MAX_GAP_US`]: no phase spans
+    /// one ([`crate::input`]).
+    pub gaps: u64,
     /// Rep candidates refused: a concentric shorter or faster than a rope can make
     /// ([`crate::reps`]).
     pub refused: u64,
@@ -198,6 +201,7 @@ impl Update {
         self.unwrapped = 0;
         self.saturated = 0;
         self.saturation_deg = 0.0;
+        self.gaps = 0;
         self.refused = 0;
         self.point_count = 0;
     }
@@ -209,6 +213,8 @@ struct Derived {
     /// [`phase_values`] and whether each point is moving.
     values: [[f64; VALUE_COUNT]; WRITTEN],
     moving: [bool; WRITTEN],
+    /// The filtered angle's own rate, rad/s ([`Deriver::angle_rate`]).
+    rate: [f64; WRITTEN],
 }
 
 /// A live session.
@@ -259,7 +265,7 @@ impl Engine {
             finished: false,
             collect_points: true,
             grid: Box::default(),
-            derived: Box::new(Derived { values: [[0.0; VALUE_COUNT]; WRITTEN], moving: [false; WRITTEN] }),
+            derived: Box::new(Derived { values: [[0.0; VALUE_COUNT]; WRITTEN], moving: [false; WRITTEN], rate: [0.0; WRITTEN] }),
         })
     }
 
@@ -268,6 +274,14 @@ impl Engine {
     /// need no point columns, and not building them is a fifth of the work.
     pub fn without_points(settings: Settings) -> Result<Engine, Error> {
         Ok(Engine { collect_points: false, ..Engine::new(settings)? })
+    }
+
+    /// This session with every grid point pushed into the rep detector one by one, none taken
+    /// by its fast path ([`crate::reps::RepDetector::steady`]): what the fast path must equal.
+    #[cfg(test)]
+    pub(crate) fn point_by_point(mut self) -> Engine {
+        self.detector.point_by_point = true;
+        self
     }
 
     /// The session's settings.
@@ -332,6 +346,7 @@ impl Engine {
         out.rejected += counts.rejected;
         out.unwrapped += counts.unwrapped;
         out.saturated += counts.saturated;
+        out.gaps += counts.gaps;
         if counts.saturated > 0 {
             out.saturation_deg = counts.saturation_deg;
         }
@@ -387,23 +402,38 @@ impl Engine {
             angle_deg: &g.angle_deg[from..to],
             values: &self.derived.values[..len],
             moving: &self.derived.moving[..len],
+            rate: &self.derived.rate[..len],
         };
         // Edges then rep detection, point by point, except where the detector can take a
         // stretch of steady movement at once; the smoothed powers that came off their regular
-        // place between the points, once the point they came with has gone.
+        // place between the points, once the point they came with has gone. A gap (a segment's
+        // first point after the session's first) ends what the segment before it holds first,
+        // with every smoothed power of that segment (which its end brought with the gap's point).
         let extras = core::mem::take(&mut self.power_ring.extras);
-        let (mut i, mut e) = (0, 0);
+        let first = &self.grid.first[from..to];
+        let gap_at = |i: usize| {
+            let i = i.max(usize::from(block.first_index == 0));
+            first.get(i..).and_then(|f| f.iter().position(|&b| b)).map(|k| i + k)
+        };
+        let (mut i, mut e, mut gap) = (0, 0, gap_at(0));
         loop {
             let index = block.first_index + i as u64;
-            while let Some(x) = extras.get(e).filter(|x| x.due < index) {
+            let at_gap = gap == Some(i);
+            while let Some(x) = extras.get(e).filter(|x| x.due < index || (at_gap && x.due == index)) {
                 self.detector.smoothed(x.centre, x.stream, x.value);
                 e += 1;
             }
             if i >= len {
                 break;
             }
-            i += self.detector.steady(&block, i, &mut self.edges, extras.get(e).map_or(u64::MAX, |x| x.due + 1));
-            if i >= len || extras.get(e).is_some_and(|x| x.due < block.first_index + i as u64) {
+            if at_gap {
+                out.reps.extend(self.detector.segment_break(&self.edges).into_iter().flatten().map(|rep| on_clock(rep, origin_us)));
+                self.edges.segment_break(index);
+                gap = gap_at(i + 1);
+            }
+            let limit = extras.get(e).map_or(u64::MAX, |x| x.due + 1).min(gap.map_or(u64::MAX, |k| block.first_index + k as u64));
+            i += self.detector.steady(&block, i, &mut self.edges, limit);
+            if i >= len || extras.get(e).is_some_and(|x| x.due < block.first_index + i as u64) || gap == Some(i) {
                 continue;
             }
             let point = block.point(i);
@@ -444,9 +474,11 @@ impl Engine {
             let (i, first, angle_deg) = ((s - from) & (WRITTEN - 1), g.first[s], g.angle_deg[s]);
             let rates = deriver.rates(g.slope[s], (g.smooth_omega[s], g.smooth_alpha[s]), first);
             let power = deriver.power(&rates);
-            let key = segment_key(rates.omega.abs() >= REST_OMEGA_RAD_S, angle_deg, rates.omega);
+            let rate = deriver.angle_rate(g.slope[s]);
+            let key = segment_key(rate.abs() >= REST_OMEGA_RAD_S, angle_deg, rate);
             let smoothed = smoother.push(ring, power, first, key, base.wrapping_add(s as u64));
-            (self.derived.values[i], self.derived.moving[i]) = phase_values(&rates, angle_deg, power, smoothed);
+            (self.derived.values[i], self.derived.moving[i]) = phase_values(&rates, angle_deg, power, smoothed, rate);
+            self.derived.rate[i] = rate;
             points.put(&deriver, g.time_us[s], angle_deg, &rates);
             s += 1;
             // ω and α from the angle: the rest of the segment's points in this block in a loop of
@@ -500,7 +532,7 @@ impl Engine {
 /// `points`. Returns the slot it stopped at. The same arithmetic as the point-by-point path of
 /// [`Engine::downstream`], in a loop with none of its choices, a power block at a time: the
 /// points of a block carry no smoothed power, its last point the fits' values. (The other
-/// arrangements tried, and why they were left out, are in engine-rs/PERF.md.)
+/// arrangements tried, and why they were left out, are in engine-rs/PERF-HISTORY.md.)
 #[inline(always)]
 fn derive_run(
     g: &GridBlock,
@@ -519,7 +551,8 @@ fn derive_run(
             sum += power;
             // `s − from` < WRITTEN: masked, it needs no bounds check.
             let i = (s - from) & (WRITTEN - 1);
-            (derived.values[i], derived.moving[i]) = phase_values(&rates, g.angle_deg[s], power, [f64::NAN; STREAMS]);
+            (derived.values[i], derived.moving[i]) = phase_values(&rates, g.angle_deg[s], power, [f64::NAN; STREAMS], rates.omega);
+            derived.rate[i] = rates.omega;
             points.put(deriver, g.time_us[s], g.angle_deg[s], &rates);
             s += 1;
         }
@@ -528,7 +561,7 @@ fn derive_run(
             return s;
         }
         let last = (s - 1 - from) & (WRITTEN - 1);
-        let key = segment_key(derived.moving[last], g.angle_deg[s - 1], derived.values[last][OMEGA]);
+        let key = segment_key(derived.moving[last], g.angle_deg[s - 1], derived.rate[last]);
         let smoothed = smoother.end_block(ring, sum, key, base.wrapping_add(s as u64 - 1));
         derived.values[last][SMOOTHED..].copy_from_slice(&smoothed);
     }

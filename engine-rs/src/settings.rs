@@ -30,10 +30,9 @@ impl Range {
 
 /// Resampling rate. Every rate from 100 Hz up gives every figure within the physics-truth
 /// tests' bounds (`tests/unit/engine.accuracy.test.ts`, every sensor, raw rate and seed); below
-/// it they do not, so those rates are refused ([`HZ_REASON`]): at 90 Hz one clean
-/// peak-power ratio is 1.1 % off, at 50 Hz every clean peak power 1.8 % (bound 1.5 %), at 20 Hz
-/// mean power 7 % and peak velocity 6 %, at 10 Hz a 0.45 s pull is four points and its mean
-/// velocity 22 % off. The fastest source we know (Chronojump's encoder) samples at 1 kHz, so a
+/// it they do not, so those rates are refused ([`HZ_REASON`]): first a clean peak-power ratio
+/// leaves its bound, then clean peak power, and lower still mean power and peak velocity (at
+/// 10 Hz a fast pull of 0.45 s is four points). The fastest source we know (Chronojump's encoder) samples at 1 kHz, so a
 /// finer grid only interpolates straight lines and costs memory.
 pub const HZ: Range = Range { min: 100.0, max: 1000.0, unit: "Hz" };
 
@@ -87,7 +86,7 @@ pub const FILTER_MAX_HALF_WIDTH: usize = 50;
 /// one for longer phases. A quartic fit keeps the peak of a half-sine power curve within 1 %
 /// while its half-width is at most 0.7 of the phase (so the short fit serves phases down to
 /// 0.29 s); the longer the fit, the more of the noise of α it averages out (a slow heavy pull's
-/// peak is 12 % high with a 100 ms mean, 2 % with the long fit).
+/// peak is far too high with a 100 ms mean: [`crate::window`]).
 pub const PEAK_POWER_HALF_WIDTHS_S: [f64; 2] = [0.2, 0.45];
 
 /// Phases that last at least this long (s) take their peak power from the long fit of
@@ -97,7 +96,7 @@ pub const PEAK_POWER_LONG_PHASE_S: f64 = 0.75;
 /// The fits of [`PEAK_POWER_HALF_WIDTHS_S`] run on the mean power of consecutive blocks of
 /// grid points, about this many blocks a second (Hz): a 20 ms mean is flat to 0.3 % up to 2 Hz,
 /// and the peak of a curve sampled every 20 ms is within 0.3 % of its top for a phase of 0.45 s
-/// (0.55 % at 0.3 s), while the fits cost a quarter of a point each at 200 Hz.
+/// (0.55 % at 0.3 s), while the fits run on a quarter of the points at 200 Hz.
 pub const PEAK_POWER_RATE_HZ: f64 = 50.0;
 
 /// Rest before an onset (after a stop) fitted to time it, s ([`crate::edges`]): long enough to
@@ -108,6 +107,17 @@ pub const EDGE_REST_S: f64 = 0.15;
 /// acceleration above the noise, short enough that it is still close to constant.
 pub const EDGE_MOVE_S: f64 = 0.1;
 
+/// Travel that an edge's fit holds of the movement, degrees ([`crate::edges`]): an onset's fit
+/// runs on past [`EDGE_MOVE_S`] until the rope has left its rest by this much, and a stop is
+/// fitted, the second time, over the last this much before it ("Where a movement ends"). Far
+/// enough from the rest to see the motion above the noise (ten ticks of a 1.8° encoder, thirty σ
+/// of a 0.6° sensor), close enough that a speed and a constant acceleration follow any start or
+/// approach.
+pub const EDGE_TRAVEL_DEG: f64 = 20.0;
+
+/// The fewest points of movement in that fit: its speed, deceleration and level, and the split.
+pub const EDGE_STOP_MIN_POINTS: u64 = 8;
+
 /// Movements whose edges are remembered for the phases that end later (a rep has two or three).
 pub const EDGE_HISTORY: usize = 8;
 
@@ -116,6 +126,15 @@ pub const EDGE_HISTORY: usize = 8;
 /// while any real movement passes 2° within tens of milliseconds. Confirmation does not delay
 /// where the movement starts (see `phase`).
 pub const MOVE_CONFIRM_DEG: f64 = 2.0;
+
+/// A phase's movement ([`crate::phase`]: what its body runs from and to) is a run of moving
+/// points whose path reaches this many degrees: sustained motion, which no reading error fakes.
+/// The sensor's noise and ticks, and every reading the glitch guard lets through, stay within
+/// [`GLITCH_TOLERANCE_DEG`] of the rope; a still rope read by a 1.8° encoder wanders a couple of
+/// degrees at times, enough for [`MOVE_CONFIRM_DEG`]. A shorter run is rest to a phase: it
+/// neither starts nor ends one (a wander of ticks after a stop, taken as movement, moved an
+/// eccentric's end 0.15 s late).
+pub const PHASE_MOVE_DEG: f64 = GLITCH_TOLERANCE_DEG;
 
 /// The rope must travel this far, in degrees of |angle| from the running extreme, before the
 /// detector believes a direction change. It is both the hysteresis and the minimum rep travel:
@@ -168,6 +187,14 @@ pub const MIN_INERTIA_KG_M2: f64 = 0.005;
 /// set at 3.5 m/s). On the default shaft 430 rad/s (24 500°/s).
 pub const MAX_ROPE_SPEED_M_S: f64 = 6.0;
 
+/// The largest a device's α can be, rad/s²: the hardest pull ([`MAX_ROPE_FORCE_N`]) on the
+/// lightest flywheel ([`MIN_INERTIA_KG_M2`]) and the largest shaft ([`RADIUS`]); well above what a
+/// device's difference of an encoder's ω reaches (its ticks' jumps over a millisecond). A sample
+/// whose α is beyond it, or whose ω is beyond the fastest the rope turns the disc
+/// ([`Settings::max_angular_speed`]), is no rope's and is rejected ([`crate::input`]): one cell of
+/// −1e12 rad/s in a debug file made an eccentric of 1.76e8 m/s.
+pub const MAX_DEVICE_ALPHA_RAD_S2: f64 = MAX_ROPE_FORCE_N * RADIUS.max / MIN_INERTIA_KG_M2;
+
 /// How far, in degrees of the disc, a sample may stray from the rope's path before the glitch
 /// test looks at it ([`crate::input`]): sensor noise and quantisation never reach it (11 ticks of
 /// a 1.8° encoder, 33 σ of 0.6° noise), and a stray this small cannot make a rep (a rep needs
@@ -175,16 +202,29 @@ pub const MAX_ROPE_SPEED_M_S: f64 = 6.0;
 pub const GLITCH_TOLERANCE_DEG: f64 = 20.0;
 
 /// The longest run of consecutive glitched samples the input stage rejects ([`crate::input`]):
-/// a corrupted record or a short noisy burst. The test waits for the sample after the run, so
-/// this many samples more are the longest it delays a sample (15 ms at 200 Hz).
-pub const GLITCH_MAX_BURST: usize = 3;
+/// a corrupted record or a short noisy burst, two to four readings. The test waits for the
+/// sample after the run, so this many samples more are the longest it delays a sample.
+pub const GLITCH_MAX_BURST: usize = 4;
 
-/// A reading that repeats exactly right after a step of more than this many degrees is a dead
-/// stop ([`crate::input`]): a flywheel slows down before it stops, its last step before rest a
-/// fraction of a degree at 100 Hz and more (under 3° even braked at 1 000 rad/s²), while a sensor
-/// pinned at the end of its range stops the reading at whatever speed the rope had. A dead stop
-/// at the |angle| of an earlier one is the sensor's limit.
-pub const SATURATION_STEP_DEG: f64 = 5.0;
+/// A rope is at rest, for the glitch test, while its last step was at most this many degrees
+/// ([`crate::input`], `Guard`): the steps of a still rope read by a 1.8° encoder with 0.6° of
+/// noise (a tick and six σ of a difference), and a rope moving this slowly cannot be more than
+/// the tolerance away one sample later at any accepted rate without an acceleration no pull gives.
+pub const GLITCH_REST_STEP_DEG: f64 = 5.0;
+
+/// A sensor pinned at a limit reads one value, exactly, while the rope goes on beyond it
+/// ([`crate::input`], Saturation): a stretch of equal readings that the rope entered and left
+/// faster than this, degrees a second (left measured over [`SATURATION_SPAN_US`]), is a pinned
+/// sensor. A rope stops and starts from rest: a clean hard stop enters its rest at speed
+/// but leaves it from rest (a pull from rest covers ½·α·t², a few degrees in the span), and a
+/// still rope read by an encoder repeats its ticks slowly. 1 000°/s is 17 rad/s, a quarter of a
+/// metre a second of rope on the default shaft.
+pub const SATURATION_SPEED_DEG_S: f64 = 1000.0;
+
+/// The shortest stretch of equal readings that can be a pinned sensor's, and the time over which
+/// the speed it is left at is measured, µs: an encoder's tick read twice by a moving rope lasts a
+/// few milliseconds, and a tick over this span is no speed.
+pub const SATURATION_SPAN_US: f64 = 10_000.0;
 
 /// Smallest step between two accepted sample times, µs (1 ns): unit clocks tick in µs, and a
 /// step too small to invert would turn the interpolation into NaN.

@@ -30,6 +30,30 @@ pub fn buffered(raw: &[f64; STRIDE], k: usize, count: usize) -> f64 {
     }
 }
 
+/// The device's rate of slot `k` of `steps` (its step means, [`crate::resample`]), the `count`th
+/// point of its segment (from 1), put on the buffered angle's clock: the mean of its last
+/// `WIDTH` step means (of the 1 to `WIDTH` − 1 at a segment's start), oldest to newest. A step
+/// mean is the rate over the step ending at its point, half a step back; the buffered angle's
+/// rate is the mean of the last four instants' rates, 1.5 steps back: so ω takes the mean of 3
+/// step means (over the last 3 steps, centred 1.5 steps back), and α, which pairs with ω half a
+/// step before it ([`crate::derive`]), of 4 (2 steps back). Without this, a device's ω led the
+/// angle by a step, and a pull's figures took some of the return's (a concentric's mean velocity
+/// high, its eccentric's low, by a step's share of the phase).
+#[inline(always)]
+pub fn rate<const WIDTH: usize>(steps: &[f64; STRIDE], k: usize, count: usize) -> f64 {
+    let taken = count.clamp(1, WIDTH);
+    let mut sum = 0.0;
+    for back in (0..taken).rev() {
+        sum += steps[k.wrapping_sub(back) & MASK];
+    }
+    sum / taken as f64
+}
+
+/// The widths of [`rate`] for the device's ω and α.
+pub const OMEGA_WIDTH: usize = 3;
+/// See [`OMEGA_WIDTH`].
+pub const ALPHA_WIDTH: usize = 4;
+
 /// The full buffer's angle: the mean of `b1`, `b2`, `b3` and `x`, oldest to newest.
 #[inline(always)]
 pub fn full(b1: f64, b2: f64, b3: f64, x: f64) -> f64 {

@@ -30,25 +30,8 @@ export const HZ_REASON: string = facts.hzReason;
 /** Largest |time| (µs) or |angle| (°) the engine takes: beyond it a sample is not a measurement. */
 export const MAX_SAMPLE_VALUE: number = facts.maxSampleValue;
 
-/** The rope's physical limits (engine-rs/src/settings.rs): the hardest pull (N), the lightest flywheel (kg·m²), the fastest rope (m/s). */
-export const ROPE_LIMITS: Readonly<{ maxForceN: number; minInertia: number; maxSpeed: number }> = facts.rope;
-
 /** How far (°) the rope travels, at the least, in each phase of a rep (engine-rs/src/settings.rs, REP_TRAVEL_DEG). */
 export const REP_TRAVEL_DEG: number = facts.repTravelDeg;
-
-/**
- * Whether a concentric of `duration` s, mean speed `velocity` and peak speed `peakVelocity` (m/s)
- * on a shaft of `radius` m is one a rope can make, by the engine's rule (engine-rs/src/reps.rs,
- * plausible_concentric): a pull from rest over its travel θ takes at least √(2θ/α) and reaches at
- * most √(2αθ), α = F·r / I, and never beyond the fastest rope.
- */
-export function ropeCanMake(c: { duration: number; velocity: number; peakVelocity: number }, radius: number): boolean {
-  const alpha = (ROPE_LIMITS.maxForceN * radius) / ROPE_LIMITS.minInertia;
-  const theta = (c.velocity * c.duration) / radius;
-  const top = Math.min(ROPE_LIMITS.maxSpeed, radius * Math.sqrt(2 * alpha * theta));
-  const slack = 1 + 1e-12;
-  return c.duration > 0 && c.duration * slack >= Math.sqrt((2 * theta) / alpha) && c.peakVelocity <= top * slack && c.velocity <= top * slack;
-}
 
 /** Whether `value` is a finite number within the range of `setting`. */
 export function inRange(setting: RangedSetting, value: number): boolean {

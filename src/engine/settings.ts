@@ -5,7 +5,7 @@
  * for hz, 1 for a flag) fails the same way before any number reaches an engine. Ranges are
  * checked by the engines themselves (the engine's ranges: `RANGES` in ranges.ts).
  */
-import { EngineSettings as WasmSettings } from '../../pkg/engine.js';
+import { EngineSettings as WasmSettings } from '../../pkg/repline_engine.js';
 import { ENGINE_DEFAULTS } from './ranges';
 import type { EngineSettings, SampleBatch } from './types';
 

@@ -4,13 +4,13 @@
  * (`src/engine/reference/`) implement it, so a test can run either.
  *
  * Written once, in Rust: the shapes of settings and point columns are the generated classes of
- * `pkg/engine.d.ts` (from `engine-rs/src/bindings.rs`) as plain objects; reps, turns and phase
+ * `pkg/repline_engine.d.ts` (from `engine-rs/src/bindings.rs`) as plain objects; reps, turns and phase
  * summaries are the interfaces of `./generated/records.ts` (from `engine-rs/src/records.rs`,
  * which documents each field).
  * Units are in the names: `timeUs` is microseconds, `angleDeg` degrees, angular rates rad/s and
  * rad/s², every derived metric SI (m/s, m/s², N·m, N, W), durations seconds.
  */
-import type * as generated from '../../pkg/engine';
+import type * as generated from '../../pkg/repline_engine';
 
 import type { PhaseSummary, Rep, Turn } from './generated/records';
 
@@ -54,7 +54,7 @@ export type ProcessedPoints = { [K in keyof Fields<generated.Points>]: Float64Ar
  * or none.
  */
 export interface SampleProblems {
-  /** Samples rejected as glitches: one, or a burst of up to 3, that no rope could have produced. */
+  /** Samples rejected as glitches: one, or a burst of up to 4, that no rope could have produced. */
   rejected: number;
   /** Wraps of an angle read modulo 360° that the engine undid (the reps are right only if the session started with the rope out). */
   unwrapped: number;
@@ -64,6 +64,11 @@ export interface SampleProblems {
   saturationDeg: number;
   /** Rep candidates refused: a concentric shorter or faster than a rope can make. */
   refused: number;
+  /**
+   * Gaps in the samples longer than a second (engine-rs/src/input.rs, Clock): every phase stops at
+   * one and starts again after it, so a rep the gap cut is not counted.
+   */
+  gaps: number;
 }
 
 /** What one call into the engine yields. */

@@ -31,7 +31,7 @@ const near = (actual: number, expected: number, relative = 0.03) => expect(Math.
 describe('the wasm facade', () => {
   it("reads each number the engine writes under its own name, as physics gives it (header, rep, phases, turn)", () => {
     const { reps, turns, skipped, pointCount, problems } = reprocess(oneRep(), { inertia: INERTIA });
-    expect([skipped, pointCount, problems]).toEqual([0, 1000, { rejected: 0, unwrapped: 0, saturated: 0, saturationDeg: 0, refused: 0 }]);
+    expect([skipped, pointCount, problems]).toEqual([0, 1000, { rejected: 0, unwrapped: 0, saturated: 0, saturationDeg: 0, refused: 0, gaps: 0 }]);
     expect(reps).toHaveLength(1);
     const rep = reps[0]!;
     expect([rep.index, rep.count]).toEqual([0, 0]); // the warmup rep

@@ -1,6 +1,6 @@
 /**
  * The engine over wasm, as callers see it: typed arrays in, plain objects out. The glue of
- * `pkg/engine.js` (wasm-bindgen's, generated from `engine-rs/src/bindings.rs`, which explains the
+ * `pkg/repline_engine.js` (wasm-bindgen's, generated from `engine-rs/src/bindings.rs`, which explains the
  * layout) does the calls; this file writes a batch's samples into the engine's input buffer and
  * reads what a push produced from its header, both in wasm memory through one view, so a push
  * allocates nothing in wasm. Reps and turns, when there are any, are records of numbers beside
@@ -14,7 +14,7 @@
  * and wasm-bindgen's FinalizationRegistry frees one its owner forgot. A call that throws has
  * processed nothing; the engine stays usable.
  */
-import { LiveEngine, Points, wasmMemory } from '../../pkg/engine.js';
+import { LiveEngine, Points, wasmMemory } from '../../pkg/repline_engine.js';
 import { HEADER, readRep, readTurn, REP_LENGTH, TURN_LENGTH } from './generated/records';
 import { checkBatchShape, describeLengths, describeSettings, resolveSettings, toWasmSettings } from './settings';
 import type { EngineOptions, EngineSettings, EngineUpdate, EngineUpdateWithPoints, IncrementalEngine, ProcessedPoints, SampleBatch } from './types';
@@ -110,6 +110,7 @@ function update(handle: Handle, takePoints: boolean): EngineUpdate | EngineUpdat
     saturated: n[h + HEADER.saturated]!,
     saturationDeg: n[h + HEADER.saturationDeg]!,
     refused: n[h + HEADER.refused]!,
+    gaps: n[h + HEADER.gaps]!,
   };
   // Read through the view of all of wasm memory, into an update of one shape whatever it holds.
   const base: EngineUpdate = { reps: [], turns: [], skipped, pointCount, problems };
@@ -173,7 +174,7 @@ export function createEngine(settings?: Partial<EngineSettings>, options: Engine
  * Samples per push of a whole session. The engine copies each push into its input buffer in wasm
  * memory, which never shrinks: an hour at 1 kHz pushed at once would keep 58 MB for the rest of
  * the page's life. A piece of 512 kB also stays in the processor's cache between the copy and
- * the engine's pass over it (engine-rs/PERF.md). Pieces give the same reps bit for bit as one
+ * the engine's pass over it (engine-rs/PERF-HISTORY.md). Pieces give the same reps bit for bit as one
  * push (engine-rs/src/tests/streaming.rs).
  */
 const PIECE = 1 << 15;
@@ -206,7 +207,7 @@ export function reprocess(batch: SampleBatch, settings?: Partial<EngineSettings>
   const handle = newEngine(resolveSettings(settings), keepPoints);
   try {
     checkBatchShape(batch);
-    const problems = { rejected: 0, unwrapped: 0, saturated: 0, saturationDeg: 0, refused: 0 };
+    const problems = { rejected: 0, unwrapped: 0, saturated: 0, saturationDeg: 0, refused: 0, gaps: 0 };
     const whole: EngineUpdate = { reps: [], turns: [], skipped: 0, pointCount: 0, problems };
     const add = (update: EngineUpdate) => {
       for (const rep of update.reps) whole.reps.push(rep);
@@ -218,6 +219,7 @@ export function reprocess(batch: SampleBatch, settings?: Partial<EngineSettings>
       problems.unwrapped += p.unwrapped;
       problems.saturated += p.saturated;
       problems.refused += p.refused;
+      problems.gaps += p.gaps;
       if (p.saturated > 0) problems.saturationDeg = p.saturationDeg;
     };
     for (const piece of inPieces(batch)) add(push(handle, piece, false));

@@ -6,7 +6,7 @@
 import type { SampleProblems } from '../engine/types';
 
 /** No problem at all. */
-export const NO_PROBLEMS: Readonly<SampleProblems> = Object.freeze({ rejected: 0, unwrapped: 0, saturated: 0, saturationDeg: 0, refused: 0 });
+export const NO_PROBLEMS: Readonly<SampleProblems> = Object.freeze({ rejected: 0, unwrapped: 0, saturated: 0, saturationDeg: 0, refused: 0, gaps: 0 });
 
 /** `a` and `b` added up (the saturation limit: the latest known). */
 export function addProblems(a: Readonly<SampleProblems>, b: Readonly<SampleProblems> | undefined): SampleProblems {
@@ -17,5 +17,6 @@ export function addProblems(a: Readonly<SampleProblems>, b: Readonly<SampleProbl
     saturated: a.saturated + b.saturated,
     saturationDeg: b.saturated > 0 ? b.saturationDeg : a.saturationDeg,
     refused: a.refused + b.refused,
+    gaps: a.gaps + b.gaps,
   };
 }

@@ -19,6 +19,7 @@ export function describeProblems(p: Readonly<SampleProblems>): string[] {
   if (p.unwrapped > 0) lines.push(`the angle wraps at 360° (${plural(p.unwrapped, 'wrap', 'wraps')} undone): reps are right only if the session started with the rope out`);
   if (p.rejected > 0) lines.push(`${plural(p.rejected, 'sample', 'samples')} rejected as ${p.rejected === 1 ? 'a glitch' : 'glitches'} no rope can make`);
   if (p.refused > 0) lines.push(`${plural(p.refused, 'rep candidate', 'rep candidates')} refused as faster or shorter than a rope can pull`);
+  if (p.gaps > 0) lines.push(`the samples stop for more than a second ${plural(p.gaps, 'time', 'times')}: no phase spans a gap, so a rep a gap cut is not counted`);
   return lines;
 }
 
@@ -28,7 +29,8 @@ export function describeProblems(p: Readonly<SampleProblems>): string[] {
  */
 export function streamNote(stats: { warnings: number; lastWarning: string | null; problems: Readonly<SampleProblems> }): string | null {
   const { warnings, lastWarning, problems } = stats;
-  const engine = describeProblems(problems);
+  // A gap in a live set is a link drop, which the link's own notice already tells as it happens.
+  const engine = describeProblems({ ...problems, gaps: 0 });
   if ((warnings === 0 || lastWarning === null) && engine.length === 0) return null;
   const unit = warnings > 0 && lastWarning !== null ? [`Problems with the unit's samples this set: ${warnings}. Latest: ${lastWarning}`] : [];
   return [...unit, ...engine.map((line) => `${line[0]!.toUpperCase()}${line.slice(1)}.`)].join(' ');

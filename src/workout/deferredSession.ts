@@ -20,7 +20,7 @@ export interface DeferredSession extends LiveSession {
 
 // No sample yet, so no problem counted (rules/problemCounts.ts's NO_PROBLEMS, written out: that
 // module rides with the session's code, not the start-up's).
-const NO_STATS: SampleStats = { received: 0, skipped: 0, problems: { rejected: 0, unwrapped: 0, saturated: 0, saturationDeg: 0, refused: 0 }, warnings: 0, lastWarning: null };
+const NO_STATS: SampleStats = { received: 0, skipped: 0, problems: { rejected: 0, unwrapped: 0, saturated: 0, saturationDeg: 0, refused: 0, gaps: 0 }, warnings: 0, lastWarning: null };
 const NO_REPS: Rep[] = [];
 const NO_LOADS: LoadSpan[] = [];
 const NO_TAGS: TagSpan[] = [];

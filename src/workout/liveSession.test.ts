@@ -157,8 +157,8 @@ describe('createLiveSession', () => {
 
   it('adds up what the engine set aside in the samples, the saturation limit the latest', () => {
     const problems = [
-      { rejected: 1, unwrapped: 0, saturated: 1, saturationDeg: 1800, refused: 0 },
-      { rejected: 2, unwrapped: 0, saturated: 0, saturationDeg: 0, refused: 1 },
+      { rejected: 1, unwrapped: 0, saturated: 1, saturationDeg: 1800, refused: 0, gaps: 0 },
+      { rejected: 2, unwrapped: 0, saturated: 0, saturationDeg: 0, refused: 1, gaps: 0 },
     ];
     const counting = {
       ...fakeEngineApi,
@@ -172,7 +172,7 @@ describe('createLiveSession', () => {
     unit.emitSamples({ timeUs: [10, 20], angleDeg: [1, 2] });
     unit.emitSamples({ timeUs: [30, 40], angleDeg: [3, 4] });
     runFrame();
-    expect(session.stats.value.problems).toEqual({ rejected: 3, unwrapped: 0, saturated: 1, saturationDeg: 1800, refused: 1 });
+    expect(session.stats.value.problems).toEqual({ rejected: 3, unwrapped: 0, saturated: 1, saturationDeg: 1800, refused: 1, gaps: 0 });
   });
 
   it('reports an engine failure and keeps listening', () => {

@@ -103,8 +103,16 @@ describe('the segmented engine on a real set with a link drop in it', () => {
     });
   });
 
-  it('is why segments exist: one engine run over the hole stitches a seventh rep across the gap', () => {
-    expect(reprocess(samples, settings).reps).toHaveLength(7);
+  // One engine run over the hole once stitched a seventh rep across it (why segments exist);
+  // the engine now ends a segment at any gap longer than MAX_GAP_US itself (engine-rs/src/input.rs,
+  // Clock), and finds the same six.
+  it('one engine run over the hole finds the same six reps: a gap ends the engine\'s segment too', () => {
+    const whole = reprocess(samples, settings);
+    const segmented = reprocessSegments(createEngine, samples, [resumeAt], settings);
+    expect(whole.reps).toHaveLength(segmented.length);
+    // The same up to rounding: the segments' clock starts again after the break.
+    whole.reps.forEach((rep, i) => expect(rep.concentric.velocity).toBeCloseTo(segmented[i]!.concentric.velocity, 12));
+    expect(whole.problems?.gaps).toBe(1);
   });
 
   it('gives the same reps streamed in notification-sized batches with the break as replayed', () => {

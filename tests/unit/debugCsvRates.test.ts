@@ -27,9 +27,9 @@ it.each([HEAVY_SLOW, LIGHT_FAST])('fills the rate columns so that an import with
   expect(apart).toEqual([]);
 });
 
-it('takes the value of the nearest grid point outside the grid and interpolates inside it', () => {
-  const points = { timeUs: Float64Array.of(10, 20), angularVelocity: Float64Array.of(1, 3), angularAcceleration: Float64Array.of(-2, 2) };
-  const rates = ratesAtSamples(Float64Array.of(0, 10, 15, 20, 99), points);
-  expect([...rates.angularVelocity]).toEqual([1, 1, 2, 3, 3]);
-  expect([...rates.angularAcceleration]).toEqual([-2, -2, 0, 2, 2]);
+it('takes the grid points’ value at each sample’s time plus the engine’s lag (ω 1.5 steps, α 2), interpolated inside the grid and held outside it', () => {
+  const points = { timeUs: Float64Array.of(10, 20, 30, 40), angularVelocity: Float64Array.of(1, 3, 5, 7), angularAcceleration: Float64Array.of(0, 2, 4, 6) };
+  const rates = ratesAtSamples(Float64Array.of(0, 10, 15, 40), points);
+  expect([...rates.angularVelocity]).toEqual([2, 4, 5, 7]);
+  expect([...rates.angularAcceleration]).toEqual([2, 4, 5, 6]);
 });

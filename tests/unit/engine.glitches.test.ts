@@ -7,6 +7,7 @@
  * rep), and every glitched sample counted as rejected (engine-rs/src/input.rs has the rule; the
  * Rust twin, engine-rs/src/tests/glitches.rs, adds random bursts and 4 900° jumps).
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { reprocess, type SampleBatch } from '../../src/engine';
 import { HEAVY_SLOW, LIGHT_FAST, truthSession, type SetSpec, type TruthSession } from './flywheelTruth';
@@ -62,4 +63,47 @@ describe.each([HEAVY_SLOW, LIGHT_FAST])('$name', (set: SetSpec) => {
     }
     expect(report).toEqual([]);
   });
+});
+
+/**
+ * A burst of 2–4 wild readings (40–600° off the rope, either side) anywhere in every rest, at any
+ * raw rate from 100 to 1000 Hz: rejected whole (a rope at rest that goes out and comes back went
+ * nowhere: engine-rs/src/input.rs `Guard`, Rest), every phase within the usual bounds. A burst of
+ * three readings 120° off in the rest before a pull had one reading taken as movement, and the
+ * pull began at it (its concentric 1.14 s long instead of 0.73 s).
+ */
+it('rejects a burst of 2–4 wild readings anywhere in a rest whole, and every phase keeps its bounds', () => {
+  const burst = fc.record({ at: fc.double({ min: 0.05, max: 0.9, noNaN: true }), off: fc.array(fc.tuple(fc.double({ min: 40, max: 600, noNaN: true }), fc.boolean()), { minLength: 2, maxLength: 4 }) });
+  fc.assert(
+    fc.property(fc.boolean(), fc.integer({ min: 100, max: 1000 }), fc.constantFrom(100, 200, 500), fc.integer({ min: 1, max: 1000 }), fc.array(burst, { minLength: 8, maxLength: 8 }), (light, rawHz, hz, seed, bursts) => {
+      const set = light ? LIGHT_FAST : HEAVY_SLOW;
+      const session = truthSession(set, { rawHz, noiseDeg: 0.6, tickDeg: 1.8, jitterMs: 1.5 }, seed);
+      const { timeUs, angleDeg } = session.batch;
+      const angles = Float64Array.from(angleDeg);
+      let count = 0;
+      session.reps.slice(1).forEach((rep, k) => {
+        const [from, to] = [session.reps[k]!.endS, rep.startS];
+        const { at, off } = bursts[k]!;
+        const i = timeUs.findIndex((us) => us >= (from + (to - from) * at) * 1e6);
+        const last = timeUs.findIndex((us) => us >= to * 1e6);
+        if (i < 3 || i + off.length + 1 >= last) return;
+        off.forEach(([d, up], j) => (angles[i + j] = angles[i + j]! + (up ? d : -d)));
+        count += off.length;
+      });
+      const out = reprocess({ timeUs, angleDeg: angles }, { ...session.settings, hz });
+      expect(out.reps).toHaveLength(session.reps.length);
+      for (const phase of ['concentric', 'eccentric'] as const) {
+        const errors = out.reps.map((rep, k) => Math.abs(rep[phase].velocity / session.reps[k]![phase].velocity - 1));
+        expect(median(errors), phase).toBeLessThanOrEqual(0.02);
+        expect(Math.max(...errors), phase).toBeLessThanOrEqual(0.05);
+      }
+      expect(out.problems?.rejected ?? 0).toBe(count);
+    }),
+    {
+      numRuns: 40,
+      // Found by this property: a wander of the encoder's ticks after a stop (2.2°) taken as movement
+      // moved an eccentric's end 0.15 s late (a phase's movement is now sustained motion, phase.rs).
+      examples: [[true, 101, 200, 825, [0.05, 0.19269171019324358, 0.05, 0.05, 0.05, 0.05, 0.05, 0.05].map((at) => ({ at, off: [[40, false], [40, false]] as [number, boolean][] }))]],
+    },
+  );
 });

@@ -30,7 +30,26 @@ export interface SetSpec {
   inertia: number;
   /** Where the rope rests before the first pull (a set that follows another starts where it ended); absent: wound by a rep's travel on side 1. */
   start?: Wound;
+  /** How each eccentric ends; absent: like the concentric starts, a cosine (constant braking into rest). */
+  braking?: Braking;
 }
+
+/**
+ * Eccentrics the athlete brakes harder towards their end than a constant force would: each rep
+ * draws an exponent p and a final speed f (a share of the top speed ω_k) from these ranges, and its
+ * eccentric runs at ω = ω_k·((1 − f)·(1 − u)^p + f), u = t/T_e, the rope stopped dead at f·ω_k.
+ * p < 1 is braking that rises to the end, f > 0 a rope caught while it still moves. Travel
+ * A = ω_k·T_e·((1 − f)/(p + 1) + f). Of such an eccentric only the duration and mean velocity are
+ * the truth's (its other figures here are the cosine's; the peak power of a rope stopped dead is
+ * the impact's). engine-rs/src/tests/truth.rs `Braking` is the same motion.
+ */
+export interface Braking {
+  exponent: [number, number];
+  finalSpeed: [number, number];
+}
+
+/** Braking that rises to the end or stops a slow rope dead: p ½–1, f 0–0.2 (truth.rs `HARD_BRAKING`). */
+export const HARD_BRAKING: Braking = { exponent: [0.5, 1], finalSpeed: [0, 0.2] };
 
 /** The rope at rest: wound `rad` radians on side `side` (the disc's angle is side × rad). */
 export interface Wound {
@@ -120,10 +139,14 @@ function motion(spec: SetSpec, seed: number): { segments: Segment[]; reps: RepTr
     const [a, b] = [wound[k]!, wound[k + 1]!];
     const tc = vary(spec.concentricS);
     const peak = (a * Math.PI) / 2 / tc;
-    const te = (b * Math.PI) / 2 / peak;
+    const braking = spec.braking;
+    const [p, f] = braking === undefined ? [0, 0] : [braking.exponent[0] + (braking.exponent[1] - braking.exponent[0]) * random(), braking.finalSpeed[0] + (braking.finalSpeed[1] - braking.finalSpeed[0]) * random()];
+    const te = braking === undefined ? (b * Math.PI) / 2 / peak : b / (peak * ((1 - f) / (p + 1) + f));
     const [s, startS, turnS, endS] = [side, t, t + tc, t + tc + te];
     segments.push({ fromS: startS, toS: turnS, angle: (x) => s * a * Math.cos((Math.PI / 2) * ((x - startS) / tc)) });
-    segments.push({ fromS: turnS, toS: endS, angle: (x) => -s * b * Math.sin((Math.PI / 2) * ((x - turnS) / te)) });
+    const travel = (u: number) =>
+      braking === undefined ? b * Math.sin((Math.PI / 2) * (u / te)) : peak * te * (((1 - f) * (1 - Math.max(0, 1 - u / te) ** (p + 1))) / (p + 1) + (f * u) / te);
+    segments.push({ fromS: turnS, toS: endS, angle: (x) => -s * travel(x - turnS) });
     reps.push({
       startS,
       turnS,

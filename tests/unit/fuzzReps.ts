@@ -1,12 +1,13 @@
 /**
  * The engine behind the notification fuzz (src/device/testing/notificationFuzz.ts): each fuzzed
  * connection's samples pushed into a wasm engine as the live session does, and every rep and turn
- * it publishes held to the rope's physical limits (engine/ranges.ts, ropeCanMake). Shared by the
+ * it publishes held to the rope's physical limits (the oracle's plausibleConcentric, from
+ * engine-rs/src/reps.rs's doc of the rule). Shared by the
  * unit suite and `npm run soak`.
  */
 import { createEngine, type EngineUpdate, type IncrementalEngine } from '../../src/engine';
 import { DEFAULT_ENGINE_SETTINGS } from '../../src/engine/settings';
-import { ropeCanMake } from '../../src/engine/ranges';
+import { plausibleConcentric } from '../../src/engine/reference/reps';
 import type { StreamSink } from '../../src/device/testing/notificationFuzz';
 
 export interface FuzzReps {
@@ -35,7 +36,7 @@ export function fuzzReps(): { sinks: () => StreamSink; report: FuzzReps } {
       else report.turns++;
       report.fastest = Math.max(report.fastest, c.velocity);
       report.shortest = Math.min(report.shortest, c.duration);
-      if (!ropeCanMake(c, radius)) report.beyond.push(`${kind}: ${c.duration.toFixed(4)} s at ${c.velocity.toFixed(3)} m/s (peak ${c.peakVelocity.toFixed(3)})`);
+      if (!plausibleConcentric(c, radius)) report.beyond.push(`${kind}: ${c.duration.toFixed(4)} s at ${c.velocity.toFixed(3)} m/s (peak ${c.peakVelocity.toFixed(3)})`);
     }
   };
   const sinks = (): StreamSink => {

@@ -1,7 +1,7 @@
 /**
  * The notification fuzz through the engine (the soak runs 100 000 per format): whatever the radio
  * does to the packets, no rep or turn the engine publishes is shorter or faster than a rope can
- * pull (engine/ranges.ts, ropeCanMake: the rule of engine-rs/src/reps.rs, plausible_concentric).
+ * pull (the oracle's plausibleConcentric: the rule of engine-rs/src/reps.rs, plausible_concentric).
  * The engine before the glitch test published 292 and 110 reps from 100 000 records and legacy
  * notifications (seed 1), all but one of each beyond these limits, some at 10⁸ m/s.
  */

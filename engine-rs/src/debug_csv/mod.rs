@@ -7,7 +7,7 @@
 //! samples, the rate it was recorded at.
 //!
 //! ```
-//! use engine::debug_csv::Reader;
+//! use repline_engine::debug_csv::Reader;
 //!
 //! let mut reader = Reader::new();
 //! for piece in ["#, Angle, Time (µs), Angular Velocity (rad/s), Angular Acceleration (rad/s²)\r\n1,0,10", "00,,\r\n2,1.8,6000,,\r\n"] {

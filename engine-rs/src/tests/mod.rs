@@ -2,6 +2,8 @@
 //! live sessions ([`live`]), streaming properties ([`streaming`], [`properties`]). The helpers here build synthetic sessions whose truth is known on paper.
 
 mod accuracy;
+mod device;
+mod gaps;
 mod glitches;
 mod live;
 mod physics;

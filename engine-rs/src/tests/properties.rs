@@ -65,6 +65,42 @@ proptest! {
         prop_assert_eq!(bits(&live(&t, &a, s, &cuts)), bits(&whole));
     }
 
+    /// The detector's fast path (engine-rs/src/reps/steady.rs) against its rule, every point
+    /// pushed one by one (engine-rs/src/reps.rs): the same reps, turns, points and counts, bit
+    /// for bit, on clean, noisy and corrupted input, with gaps and device rates.
+    #[test]
+    fn the_fast_path_gives_the_bits_of_pushing_every_point(
+        (t, a, rates) in any_input(),
+        s in settings(),
+        cuts in prop::collection::vec(0usize..20_000, 0..8),
+    ) {
+        let batch = Batch {
+            time_us: &t,
+            angle_deg: &a,
+            angular_velocity: rates.as_ref().map(|r| r.0.as_slice()),
+            angular_acceleration: rates.as_ref().map(|r| r.1.as_slice()),
+        };
+        let whole = reprocess(&batch, s).expect("valid");
+        let mut engine = Engine::new(s).expect("valid settings").point_by_point();
+        let mut bounds: Vec<usize> = cuts.iter().map(|&c| c.min(t.len())).collect();
+        bounds.push(t.len());
+        bounds.sort_unstable();
+        let (mut out, mut from) = (Update::default(), 0);
+        for to in bounds {
+            let part = Batch {
+                time_us: &t[from..to],
+                angle_deg: &a[from..to],
+                angular_velocity: batch.angular_velocity.map(|w| &w[from..to]),
+                angular_acceleration: batch.angular_acceleration.map(|x| &x[from..to]),
+            };
+            engine.push(&part, &mut out).expect("equal lengths");
+            from = to;
+        }
+        engine.finish(&mut out).expect("first finish");
+        prop_assert_eq!(bits(&out), bits(&whole));
+        prop_assert_eq!(format!("{:?}", out), format!("{:?}", whole));
+    }
+
     #[test]
     fn asking_for_reps_alone_changes_no_rep_and_no_count(
         (t, a) in session(),
@@ -77,6 +113,26 @@ proptest! {
         prop_assert_eq!((with.point_count, with.skipped), (without.point_count, without.skipped));
         prop_assert_eq!(with.point_count, with.points.len() as u64);
     }
+}
+
+/// Device (ω, α) columns, rad/s and rad/s².
+type Rates = (Vec<f64>, Vec<f64>);
+
+/// A corrupted session ([`corrupted`]), sometimes with a gap (a jump of the clock between two
+/// samples) and sometimes read with device rates (the angle's steps, noisy).
+fn any_input() -> impl Strategy<Value = (Vec<f64>, Vec<f64>, Option<Rates>)> {
+    (corrupted(), prop::option::of((0.0..1.0f64, 0.2e6..1e7f64)), any::<bool>()).prop_map(|((mut t, a), gap, device)| {
+        if let Some((at, gap_us)) = gap {
+            let from = (at * t.len() as f64) as usize;
+            t[from..].iter_mut().for_each(|x| *x += gap_us);
+        }
+        let rates = device.then(|| {
+            let omega: Vec<f64> = (0..t.len()).map(|k| if k == 0 { 0.0 } else { (a[k] - a[k - 1]).to_radians() / ((t[k] - t[k - 1]) * 1e-6) }).collect();
+            let alpha = (0..t.len()).map(|k| if k == 0 { 0.0 } else { (omega[k] - omega[k - 1]) / ((t[k] - t[k - 1]) * 1e-6) }).collect();
+            (omega.iter().map(|w| if w.is_finite() { *w } else { 0.0 }).collect(), alpha)
+        });
+        (t, a, rates)
+    })
 }
 
 /// The concentric bounds of the crate docs, written out here from the constants (not through

@@ -78,3 +78,48 @@ fn an_angle_pinned_at_a_limit_while_the_rope_moves_is_reported_as_saturated() {
         assert!(out.saturated > 0 && out.saturation_deg == limit, "{raw_hz} Hz: {} saturated at {}", out.saturated, out.saturation_deg);
     }
 }
+
+mod saturation {
+    use super::super::run;
+    use super::super::truth::{hard_stop_session, session, Sensor, SetSpec, LIGHT_FAST};
+    use crate::Settings;
+
+    /// A fast set wound past `limit` degrees, read by a sensor that clips its angle there.
+    fn clipped(limit: f64, raw_hz: f64, seed: u64) -> (Vec<f64>, Vec<f64>, usize) {
+        let set = SetSpec { travel_m: 0.7, ..LIGHT_FAST };
+        let s = session(set, Sensor::noisy(raw_hz), seed);
+        let pinned = s.angle_deg.iter().filter(|a| a.abs() > limit).count();
+        (s.time_us, s.angle_deg.iter().map(|a| a.clamp(-limit, limit)).collect(), pinned)
+    }
+
+    #[test]
+    fn a_sensor_pinned_at_any_limit_while_the_rope_moves_is_named_with_its_limit() {
+        // Clipped at ±1 800°, a third of a fast set's samples pinned: saturated 0.
+        for limit in [1800.0, 1234.5, 900.0] {
+            for raw_hz in [100.0, 200.0, 1000.0] {
+                for seed in 1..=3 {
+                    let (t, a, pinned) = clipped(limit, raw_hz, seed);
+                    assert!(pinned > 0);
+                    let out = run(&t, &a, Settings { inertia_kg_m2: LIGHT_FAST.inertia, ..Settings::default() });
+                    assert!(out.saturated >= 1 && out.saturation_deg == limit, "±{limit}° at {raw_hz} Hz, seed {seed}: saturated {} at {}", out.saturated, out.saturation_deg);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_clean_hard_stop_is_no_saturation() {
+        // A rope stopped dead repeats its reading exactly through the rest after it, at a
+        // different angle each rep: "stopped dead 6 times" at a limit, on six clean hard stops.
+        for raw_hz in [200.0, 1000.0] {
+            for seed in 1..=3 {
+                let s = hard_stop_session(6, Sensor::clean(raw_hz), seed);
+                let out = run(&s.time_us, &s.angle_deg, Settings { hz: 200.0, ..Settings::default() });
+                assert_eq!(out.saturated, 0, "{raw_hz} Hz, seed {seed}");
+            }
+        }
+        // Nor a still rope read by an encoder's ticks.
+        let s = session(LIGHT_FAST, Sensor { raw_hz: 1000.0, noise_deg: 0.3, tick_deg: 1.8, jitter_ms: 0.0 }, 1);
+        assert_eq!(run(&s.time_us, &s.angle_deg, Settings::default()).saturated, 0);
+    }
+}

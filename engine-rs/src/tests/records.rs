@@ -82,7 +82,7 @@ fn a_turn_is_its_own_numbers_then_its_concentric() {
 
 #[test]
 fn the_header_holds_the_counts_of_an_update_and_where_the_records_are() {
-    let update = Update { skipped: 1, point_count: 2, rejected: 7, unwrapped: 8, saturated: 9, saturation_deg: 170.5, refused: 11, ..Update::default() };
+    let update = Update { skipped: 1, point_count: 2, rejected: 7, unwrapped: 8, saturated: 9, saturation_deg: 170.5, refused: 11, gaps: 12, ..Update::default() };
     let out = written(&Header { update: &update, records_at: 4096, records_len: 62 });
     let named: Vec<(&str, f64)> = Header::LAYOUT.fields.iter().map(|f| f.name).zip(out).collect();
     assert_eq!(
@@ -98,7 +98,8 @@ fn the_header_holds_the_counts_of_an_update_and_where_the_records_are() {
             ("unwrapped", 8.0),
             ("saturated", 9.0),
             ("saturationDeg", 170.5),
-            ("refused", 11.0)
+            ("refused", 11.0),
+            ("gaps", 12.0)
         ]
     );
 }

@@ -21,6 +21,21 @@ pub struct SetSpec {
     pub inertia: f64,
 }
 
+/// How an eccentric ends when the athlete brakes harder towards its end than a constant force
+/// would (a constant force is the cosine of [`motion`]'s eccentrics near their end): each rep
+/// draws an exponent p and a final speed f (a share of the top speed ω_k) from these ranges, and
+/// its eccentric runs at ω = ω_k·((1 − f)·(1 − u)^p + f), u = t/T_e, stopping dead at f·ω_k.
+/// p < 1 is braking that rises to the end (with f = 0 and p = ½ the braking power is constant),
+/// f > 0 a rope caught while it still moves. Travel A = ω_k·T_e·((1 − f)/(p + 1) + f).
+#[derive(Clone, Copy, Debug)]
+pub struct Braking {
+    pub exponent: (f64, f64),
+    pub final_speed: (f64, f64),
+}
+
+/// Braking that rises to the end or stops a slow rope dead: p ½–1, f 0–0.2.
+pub const HARD_BRAKING: Braking = Braking { exponent: (0.5, 1.0), final_speed: (0.0, 0.2) };
+
 pub const HEAVY_SLOW: SetSpec = SetSpec { reps: 6, travel_m: 0.55, concentric_s: 1.4, inertia: 0.1 };
 pub const LIGHT_FAST: SetSpec = SetSpec { reps: 8, travel_m: 0.45, concentric_s: 0.45, inertia: 0.025 };
 
@@ -65,6 +80,9 @@ pub struct RepTruth {
 pub struct Session {
     pub time_us: Vec<f64>,
     pub angle_deg: Vec<f64>,
+    /// The disc's ω at each sample time, rad/s, as a device measuring it would report it (with
+    /// a noisy sensor, 1 rad/s of Gaussian noise): a debug file's ω column.
+    pub omega_rad_s: Vec<f64>,
     pub reps: Vec<RepTruth>,
     /// Rests between reps (s): from one rep's end to the next one's start.
     pub rests: Vec<(f64, f64)>,
@@ -80,8 +98,9 @@ fn phase(travel_rad: f64, duration_s: f64, peak_rad_s: f64) -> PhaseTruth {
 /// A motion: its pieces, each rep's truth, the rests (start, end, s) and its end, s.
 type Motion = (Vec<Piece>, Vec<RepTruth>, Vec<(f64, f64)>, f64);
 
-/// The set's pieces and truth for `seed` (its rep-to-rep variations).
-fn motion(spec: SetSpec, seed: u64) -> Motion {
+/// The set's pieces and truth for `seed` (its rep-to-rep variations); its eccentrics end as
+/// `braking` says, or like its concentrics start (a cosine) without.
+fn motion(spec: SetSpec, braking: Option<Braking>, seed: u64) -> Motion {
     let mut rng = Rng::new(seed);
     let vary = |x: f64, rng: &mut Rng| x * (0.9 + 0.2 * rng.unit());
     let wound: Vec<f64> = (0..=spec.reps).map(|_| vary(spec.travel_m, &mut rng) / RADIUS).collect();
@@ -94,10 +113,23 @@ fn motion(spec: SetSpec, seed: u64) -> Motion {
         let (a, b) = (wound[k], wound[k + 1]);
         let tc = vary(spec.concentric_s, &mut rng);
         let peak = a * FRAC_PI_2 / tc;
-        let te = b * FRAC_PI_2 / peak;
         let s = side;
         pieces.push((t, tc, Box::new(move |u| s * a.to_degrees() * (FRAC_PI_2 * u / tc).cos())));
-        pieces.push((t + tc, te, Box::new(move |u| -s * b.to_degrees() * (FRAC_PI_2 * u / te).sin())));
+        let te = match braking {
+            None => {
+                let te = b * FRAC_PI_2 / peak;
+                pieces.push((t + tc, te, Box::new(move |u| -s * b.to_degrees() * (FRAC_PI_2 * u / te).sin())));
+                te
+            }
+            Some(braking) => {
+                let p = braking.exponent.0 + (braking.exponent.1 - braking.exponent.0) * rng.unit();
+                let f = braking.final_speed.0 + (braking.final_speed.1 - braking.final_speed.0) * rng.unit();
+                let te = b / (peak * ((1.0 - f) / (p + 1.0) + f));
+                let travel = move |u: f64| peak * te * ((1.0 - f) * (1.0 - (1.0 - u / te).powf(p + 1.0)) / (p + 1.0) + f * u / te);
+                pieces.push((t + tc, te, Box::new(move |u| -s * travel(u).to_degrees())));
+                te
+            }
+        };
         reps.push(RepTruth { start_s: t, turn_s: t + tc, end_s: t + tc + te, concentric: phase(a, tc, peak), eccentric: phase(b, te, peak) });
         side = -side;
         let pause = if k + 1 < spec.reps { 0.3 + 1.2 * rng.unit() } else { 1.5 };
@@ -146,7 +178,13 @@ pub fn hard_stop_session(reps: usize, sensor: Sensor, seed: u64) -> Session {
 
 /// Samples `spec` through `sensor`; `seed` picks the variations and the noise.
 pub fn session(spec: SetSpec, sensor: Sensor, seed: u64) -> Session {
-    sampled(motion(spec, seed), sensor, seed)
+    sampled(motion(spec, None, seed), sensor, seed)
+}
+
+/// [`session`] of `spec` whose eccentrics end as `braking` says. Only the reps' mean velocities
+/// are in its truth (the peak power of a rope stopped dead is the impact's).
+pub fn braked_session(spec: SetSpec, braking: Braking, sensor: Sensor, seed: u64) -> Session {
+    sampled(motion(spec, Some(braking), seed), sensor, seed)
 }
 
 /// Samples a motion through `sensor`, its noise drawn from `seed`.
@@ -159,25 +197,25 @@ fn sampled((pieces, reps, rests, end_s): Motion, sensor: Sensor, seed: u64) -> S
         .collect();
     times.sort_by(f64::total_cmp);
     times.dedup();
+    let mut rate_noise = Rng::new(seed ^ 0x0E6A);
     let mut piece = 0;
-    let angle_deg = times
-        .iter()
-        .map(|&us| {
-            let t = us / 1e6;
-            while piece + 1 < pieces.len() && t > pieces[piece].0 + pieces[piece].1 {
-                piece += 1;
-            }
-            let (from, duration, f) = &pieces[piece];
-            let exact = f((t - from).clamp(0.0, *duration));
-            let noisy = exact + sensor.noise_deg * rng.normal();
-            if sensor.tick_deg > 0.0 {
-                (noisy / sensor.tick_deg).round() * sensor.tick_deg
-            } else {
-                noisy
-            }
-        })
-        .collect();
-    Session { time_us: times, angle_deg, reps, rests }
+    let (mut angle_deg, mut omega_rad_s) = (Vec::with_capacity(times.len()), Vec::with_capacity(times.len()));
+    for &us in &times {
+        let t = us / 1e6;
+        while piece + 1 < pieces.len() && t > pieces[piece].0 + pieces[piece].1 {
+            piece += 1;
+        }
+        let (from, duration, f) = &pieces[piece];
+        let at = |t: f64| f((t - from).clamp(0.0, *duration));
+        let exact = at(t);
+        let noisy = exact + sensor.noise_deg * rng.normal();
+        angle_deg.push(if sensor.tick_deg > 0.0 { (noisy / sensor.tick_deg).round() * sensor.tick_deg } else { noisy });
+        // The piece's own rate, by a difference over a microsecond either side (the pieces' ends
+        // are still or, at a hard stop, at full speed until the stop).
+        let rate = (at(t + 1e-6) - at(t - 1e-6)).to_radians() / 2e-6;
+        omega_rad_s.push(rate + if sensor.noise_deg > 0.0 { rate_noise.normal() } else { 0.0 });
+    }
+    Session { time_us: times, angle_deg, omega_rad_s, reps, rests }
 }
 
 /// Median of `xs` (the upper one of an even count, as the TypeScript tests take it).

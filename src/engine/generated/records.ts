@@ -1,4 +1,4 @@
-// Generated from engine-rs/src/records.rs by `npm run build:engine` (engine::records::typescript):
+// Generated from engine-rs/src/records.rs by `npm run build:engine` (repline_engine::records::typescript):
 // do not edit. The engine writes these records into wasm memory in this order; a native test
 // (engine-rs/src/tests/records.rs) fails when this file and the Rust lists disagree.
 
@@ -167,7 +167,9 @@ export const HEADER = {
   saturationDeg: 9,
   /** Rep candidates refused */
   refused: 10,
+  /** Gaps in the samples longer than a second, at which every phase stops and starts again */
+  gaps: 11,
 } as const;
 
 /** Numbers in the header. */
-export const HEADER_LENGTH = 11;
+export const HEADER_LENGTH = 12;

@@ -22,13 +22,17 @@ export const EDGE_MOVE_S = 0.1;
 export const EDGE_HISTORY = 8;
 /** Largest window of a change-point fit, points: EDGE_REST_S and EDGE_MOVE_S at 1000 Hz, the filter's largest half-width and 5 (edges.rs `MAX_WINDOW`). */
 export const EDGE_MAX_WINDOW = 305;
-/** A stop the quadratic misses by more than this rms (°) is fitted with a speed term too (edges.rs `SPEED_FIT_MISFIT_DEG`). */
-export const SPEED_FIT_MISFIT_DEG = 3;
-/** ... and timed by it when its squared error is below this share of the quadratic's (`SPEED_FIT_GAIN`) ... */
-export const SPEED_FIT_GAIN = 0.25;
-/** ... and its fitted speed at the stop exceeds this, °/s (`SPEED_FIT_MIN_DEG_S`). */
-export const SPEED_FIT_MIN_DEG_S = 1000;
+/** Travel an edge's fit holds (`EDGE_TRAVEL_DEG`): an onset's motion side runs on until the rope has left its rest by this much; a stop's second fit holds the last this much before it ... */
+export const EDGE_TRAVEL_DEG = 20;
+/** ... and at least this many points of it (`EDGE_STOP_MIN_POINTS`). */
+export const EDGE_STOP_MIN_POINTS = 8;
+/** A stop's fit with speed is taken when it betters the quadratic's squared error by this many times its own per point (edges.rs `SPEED_FIT_SIGNIFICANCE`). */
+export const SPEED_FIT_SIGNIFICANCE = 6;
+/** ... and by this share of the squares of the angle's excursion over the window (`SPEED_FIT_FLOOR`). */
+export const SPEED_FIT_FLOOR = 1e-6;
 export const MOVE_CONFIRM_DEG = 2;
+/** A phase's movement travels at least this far in a run: sustained motion (settings.rs `PHASE_MOVE_DEG`, the glitch tolerance). */
+export const PHASE_MOVE_DEG = 20;
 export const REP_TRAVEL_DEG = 180;
 export const REST_CLOSE_S = 0.5;
 export const REST_BAND_DEG = 10;
@@ -39,9 +43,14 @@ export const MAX_CLOCK_US = 1e17;
 export const MAX_ROPE_FORCE_N = 5000;
 export const MIN_INERTIA_KG_M2 = 0.005;
 export const MAX_ROPE_SPEED_M_S = 6;
+/** The largest α a device may report, rad/s²: the hardest pull on the lightest flywheel and the largest shaft (settings.rs `MAX_DEVICE_ALPHA_RAD_S2`). */
+export const MAX_DEVICE_ALPHA_RAD_S2 = (MAX_ROPE_FORCE_N * 0.2) / MIN_INERTIA_KG_M2;
 export const GLITCH_TOLERANCE_DEG = 20;
-export const GLITCH_MAX_BURST = 3;
-export const SATURATION_STEP_DEG = 5;
+export const GLITCH_MAX_BURST = 4;
+export const GLITCH_REST_STEP_DEG = 5;
+/** A stretch of equal readings entered and left faster than this (°/s), over SATURATION_SPAN_US, is a pinned sensor (settings.rs). */
+export const SATURATION_SPEED_DEG_S = 1000;
+export const SATURATION_SPAN_US = 10_000;
 /** Blocks the power fits lag behind the newest, for the repair of missed counts (window.rs `LAG`). */
 export const PEAK_POWER_LAG = 5;
 /** Fewest blocks a moving segment needs for any smoothed power: five fix a quartic (window.rs `MIN_SEGMENT`). */

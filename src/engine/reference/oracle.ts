@@ -4,7 +4,7 @@
  * publishes them and with what is known where it does.
  */
 import type { EngineSettings, ProcessedPoints, Rep, SampleProblems, Turn } from '../types';
-import { FILTER_MAX_HALF_WIDTH, GRAVITY, REST_OMEGA_RAD_S } from './constants';
+import { DEG_TO_RAD, FILTER_MAX_HALF_WIDTH, GRAVITY, REST_OMEGA_RAD_S } from './constants';
 import { metrics, power, rates } from './derive';
 import { lastStopUs, movements, onsetNear, stopNear, timeEdges } from './edges';
 import { inputStage, type Samples } from './input';
@@ -41,12 +41,13 @@ export function runOracle(samples: Samples, s: EngineSettings, finished: boolean
   const accepted = inputStage({ ...samples, omega: used.omega ? samples.omega : undefined, alpha: used.alpha ? samples.alpha : undefined }, s.radius, finished);
   const grid = resample(accepted, stepUs, used.omega || used.alpha);
   const m = halfWidth(s.hz);
-  // The device's rates go through the same fit (its value), when the session uses them.
-  const smooth = (values: number[], from: number, to: number, use: boolean) => (use ? savgol(values.slice(from, to), m).value : values.slice(from, to));
+  // The device's rates go through the same fit (its value), when the session uses them, after a
+  // buffer that puts them on the buffered angle's clock (smooth.rs `rate`: ω 3 step means, α 4).
+  const smooth = (values: number[], from: number, to: number, use: boolean, width: number) => (use ? savgol(buffer(values.slice(from, to), width), m).value : values.slice(from, to));
   const segments = grid.segments.map(({ from, to }) => ({
     angle: savgol(buffer(grid.rawDeg.slice(from, to)), m),
-    omega: smooth(grid.omega, from, to, used.omega || used.alpha),
-    alpha: smooth(grid.alpha, from, to, used.omega || used.alpha),
+    omega: smooth(grid.omega, from, to, used.omega || used.alpha, 3),
+    alpha: smooth(grid.alpha, from, to, used.omega || used.alpha, 4),
   }));
   const joined = (column: (f: (typeof segments)[number]) => number[]) => ([] as number[]).concat(...segments.map(column));
   const filtered = {
@@ -70,28 +71,34 @@ export function runOracle(samples: Samples, s: EngineSettings, finished: boolean
     alpha: r.alpha,
     bodyAlpha: r.alpha.map((alpha, k) => (filtered.angleDeg[k]! < 0 ? alpha : -alpha)),
     power: p,
-    moving: r.omega.map((omega) => Math.abs(omega) >= REST_OMEGA_RAD_S),
+    // The angle's own rate says moving or still, and which way (phase.rs `phase_values`).
+    rate: filtered.slope.map((slope) => slope * s.hz * DEG_TO_RAD),
+    moving: filtered.slope.map((slope) => Math.abs(slope * s.hz * DEG_TO_RAD) >= REST_OMEGA_RAD_S),
   };
 
   // session.rs: a phase may start or stop anywhere the filter spreads an edge, m points and a margin.
   const slack = Math.min(m + 2, FILTER_MAX_HALF_WIDTH + 2);
   // Fitted on the resampled angle's clock, reported on the filtered angle's: 1.5 steps later (the 4-point buffer).
-  const runs = timeEdges(movements(pts.moving, pts.p, count), grid.timeUs, grid.rawDeg, count, s.hz, 1.5 * stepUs, slack);
+  const starts = grid.segments.map(({ from }) => from);
+  /** The first point of the segment that point `by` is in. */
+  const segmentOf = (by: number) => starts.findLast((from) => from <= by) ?? 0;
+  const runs = timeEdges(movements(pts.moving, pts.p, count, starts), grid.timeUs, grid.rawDeg, count, s.hz, 1.5 * stepUs, slack, starts);
   const detected = detectReps(pts, count, finished, {
     warmup: s.warmup,
     stepUs,
     radius: s.radius,
     smoothed: smoothedPower(pts, grid.segments, count, finished, s.hz),
     settle: settlePoints(s.hz),
-    lastStopUs: (by) => lastStopUs(runs, by),
+    lastStopUs: (by) => lastStopUs(runs, by, segmentOf(by)),
+    segmentStarts: starts,
     phaseContext: (by) => ({
       stepUs,
       radius: s.radius,
       inertia: s.inertia,
       mass: s.mass,
       weight: s.mass * GRAVITY,
-      onsetNear: (index) => onsetNear(runs, index, slack, by),
-      stopNear: (index) => stopNear(runs, index, slack, by),
+      onsetNear: (index) => onsetNear(runs, index, slack, by, segmentOf(by)),
+      stopNear: (index) => stopNear(runs, index, slack, by, segmentOf(by)),
     }),
   });
   // The engine works on the session's clock and reports on the unit's (input.rs, "Clock").

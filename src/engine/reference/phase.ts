@@ -3,13 +3,14 @@
  * edges, means as sums over its movement, the turn's grid point shared with the phase beside it.
  */
 import type { PhaseSummary } from '../types';
-import { MOVE_CONFIRM_DEG, STILL_OMEGA_RAD_S } from './constants';
+import { PHASE_MOVE_DEG, STILL_OMEGA_RAD_S } from './constants';
 import { streamFor } from './window';
 
-/** What a phase's figures are made of, per grid point: the filtered angle, ω, α, α signed as the body's acceleration (derive.rs), power, moving or not, rope position |angle|, time. */
+/** What a phase's figures are made of, per grid point: the filtered angle, ω, α, α signed as the body's acceleration (derive.rs), power, moving or not, rope position |angle|, time; and the filtered angle's own rate (rad/s), which says which way the rope moves whichever ω the figures take (phase.rs `phase_values`). */
 export interface PhasePoints {
   angleDeg: readonly number[];
   omega: readonly number[];
+  rate: readonly number[];
   alpha: readonly number[];
   bodyAlpha: readonly number[];
   power: readonly number[];
@@ -64,19 +65,20 @@ export interface PhaseStart {
 }
 
 /**
- * Whether point `i` of the phase counts as moving: |ω| over the rest threshold, and, up to the
- * point where the phase became certain, moving the phase's way (reps.rs `toward_next`: the filter
- * spreads a hard stop, so after the extreme the previous phase's slow-down still moves its way; a
- * pull has the angle and ω of opposite signs, a release of the same sign, 0 either).
+ * Whether point `i` of the phase counts as moving: moving (the angle's rate over the rest
+ * threshold), and, up to the point where the phase became certain, moving the phase's way
+ * (reps.rs `toward_next`: the filter spreads a hard stop, so after the extreme the previous
+ * phase's slow-down still moves its way; a pull has the angle and its rate of opposite signs, a
+ * release of the same sign, 0 either).
  */
 export function movesIn(pts: PhasePoints, start: PhaseStart, i: number): boolean {
-  return pts.moving[i]! && (i > start.certainAt || start.own * pts.angleDeg[i]! * pts.omega[i]! <= 0);
+  return pts.moving[i]! && (i > start.certainAt || start.own * pts.angleDeg[i]! * pts.rate[i]! <= 0);
 }
 
 /**
  * phase.rs "Rest at the edges": the points of the phase's movement, after the extreme it starts
  * from up to `to`. A run of moving points ({@link movesIn}) is movement once its path Σ|Δp| (from the point before it) reaches
- * MOVE_CONFIRM_DEG; the body runs from the first point of the first movement to the last point of
+ * PHASE_MOVE_DEG (sustained motion); the body runs from the first point of the first movement to the last point of
  * the last, rest inside included. With it count the still points just before the body in the
  * direction its first movement starts in, since ω last changed sign (the speed-up below the rest
  * threshold), and those just after it in the direction its last movement started in (the
@@ -94,7 +96,7 @@ export function movementOf(pts: PhasePoints, start: PhaseStart, to: number): { f
     if (!moving(i)) continue;
     let [end, path] = [i, 0];
     for (; end <= to && moving(end); end++) path += Math.abs(pts.p[end]! - pts.p[end - 1]!);
-    if (path >= MOVE_CONFIRM_DEG) confirmed.push({ start: i, end: end - 1 });
+    if (path >= PHASE_MOVE_DEG) confirmed.push({ start: i, end: end - 1 });
     i = end;
   }
   if (confirmed.length === 0) return null;

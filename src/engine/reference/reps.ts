@@ -24,6 +24,8 @@ export interface DetectorContext {
   smoothed: readonly Smoothed[][];
   /** Points after a phase's last moving point by which its smoothed power has all come (window.ts). */
   settle: number;
+  /** The first point of each segment of the grid, in order (the first 0): at a gap the detector ends the segment before it as the end of data does, and starts again. */
+  segmentStarts: readonly number[];
 }
 
 interface Extreme {
@@ -71,8 +73,10 @@ interface Pending {
  * goes with what it has and a trailing rep closes if its eccentric's latest points are not
  * movement.
  *
- * The points are numbered across segments and the detector runs on across a gap, as the engine
- * does (reps.rs's module doc says a segment that begins mid-pull makes no rep: it does; reported).
+ * The points are numbered across segments; at a gap (the first point of a segment after the
+ * first) the segment before it ends as the data's end does, and the detector starts again as on
+ * the first point: no phase spans a gap, and a segment that begins mid-pull makes no rep of that
+ * pull (reps.rs `segment_break`). The reps' indices run on.
  */
 export function detectReps(pts: DetectorPoints, count: number, finished: boolean, c: DetectorContext): { reps: Rep[]; turns: Turn[]; refused: number } {
   const reps: Rep[] = [];
@@ -123,7 +127,21 @@ export function detectReps(pts: DetectorPoints, count: number, finished: boolean
     };
   };
 
+  /** The end of data, or of a segment before a gap, at its last point `last`: the phase still waiting goes with what it has, and a trailing rep closes if its eccentric's latest points are not movement. */
+  const end = (last: number) => {
+    complete(Infinity);
+    if (dir?.kind === 'eccentric' && dir.concentric !== null) {
+      const release = { from: dir.from, certainAt: dir.certainAt, own: -1 };
+      if (!moving(pts, release, last)) reps.push(close(dir.concentric, release, dir.ext, last, Infinity));
+    }
+  };
   for (let i = 0; i < count; i++) {
+    if (i > 0 && c.segmentStarts.includes(i)) {
+      // A gap: no phase spans it (reps.rs `segment_break`).
+      end(i - 1);
+      [dir, pending] = [null, null];
+      [band.anchor, band.sinceUs] = [NaN, 0];
+    }
     const here = { p: Math.abs(pts.angleDeg[i]!), index: i };
     const now = pts.timeUs[i]!;
     // still.rs: rest is counted from when the rope last left the band around where it last moved.
@@ -179,13 +197,7 @@ export function detectReps(pts: DetectorPoints, count: number, finished: boolean
     }
     if (pending !== null && pending.due <= i) complete(i);
   }
-  if (finished && count > 0) {
-    complete(Infinity);
-    if (dir?.kind === 'eccentric' && dir.concentric !== null) {
-      const release = { from: dir.from, certainAt: dir.certainAt, own: -1 };
-      if (!moving(pts, release, count - 1)) reps.push(close(dir.concentric, release, dir.ext, count - 1, Infinity));
-    }
-  }
+  if (finished && count > 0) end(count - 1);
   return { reps, turns, refused };
 }
 
@@ -196,7 +208,7 @@ export function detectReps(pts: DetectorPoints, count: number, finished: boolean
  * than MAX_ROPE_SPEED_M_S: a phase with movement (T > 0), T² ≥ 2θ/α, and peak and mean velocity
  * at most r·min(V, √(2αθ)).
  */
-function plausibleConcentric(c: PhaseSummary, radius: number): boolean {
+export function plausibleConcentric(c: PhaseSummary, radius: number): boolean {
   const alpha = maxAngularAcceleration(radius);
   const theta = (c.velocity * c.duration) / radius;
   const top = radius * Math.min(maxAngularSpeed(radius), Math.sqrt(2 * alpha * theta));
@@ -208,16 +220,16 @@ function rested(nowUs: number, bandSinceUs: number, stopUs: number | null): bool
   return stopUs !== null && nowUs - Math.max(stopUs, bandSinceUs) >= REST_CLOSE_S * 1e6;
 }
 
-/** reps.rs `turn_split`: where within the turn point's step the filtered angle crosses 0, from its angle and ω (its time when ω is 0). */
+/** reps.rs `turn_split`: where within the turn point's step the filtered angle crosses 0, from its angle and its own rate (its time when that is 0). */
 function turnSplit(pts: DetectorPoints, index: number, stepUs: number): Split {
   const t = pts.timeUs[index]!;
   const half = 0.5 * stepUs;
-  const shift = (pts.angleDeg[index]! * DEG_TO_RAD) / pts.omega[index]!;
+  const shift = (pts.angleDeg[index]! * DEG_TO_RAD) / pts.rate[index]!;
   const crossUs = Number.isFinite(shift) ? Math.min(Math.max(t - shift * 1e6, t - half), t + half) : t;
   return { index, after: (t + half - crossUs) / stepUs, timeUs: crossUs };
 }
 
-/** Whether the phase from `start` ends (at `last`) in movement: a moving point whose run, within the phase, has travelled MOVE_CONFIRM_DEG (phase.rs). */
+/** Whether the phase from `start` ends (at `last`) in movement: a moving point whose run, within the phase, has travelled PHASE_MOVE_DEG (phase.rs). */
 function moving(pts: DetectorPoints, start: PhaseStart, last: number): boolean {
   const run = movementOf(pts, start, last);
   return run !== null && run.last === last;

@@ -8,10 +8,10 @@ import { polynomialWeights } from './leastSquares';
 /** Half-width m of the filter's window at `hz`: FILTER_HALF_WINDOW_S in grid steps, rounded, 1 to FILTER_MAX_HALF_WIDTH (savgol.rs `half_width`). */
 export const halfWidth = (hz: number): number => Math.min(FILTER_MAX_HALF_WIDTH, Math.max(1, Math.round(FILTER_HALF_WINDOW_S * hz)));
 
-/** smooth.rs: each point's angle as the mean of the last 4 of its segment (of the 1, 2 or 3 there are at its start). */
-export function buffer(raw: readonly number[]): number[] {
+/** smooth.rs: each point's value as the mean of the last `width` of its segment (of the fewer there are at its start): the angle's 4, a device's ω 3 and α 4 step means (`rate`). */
+export function buffer(raw: readonly number[], width = 4): number[] {
   return raw.map((_, k) => {
-    const first = Math.max(0, k - 3);
+    const first = Math.max(0, k - width + 1);
     let sum = 0;
     for (let j = first; j <= k; j++) sum += raw[j]!;
     return sum / (k - first + 1);

@@ -96,6 +96,7 @@ class ReferenceEngine implements IncrementalEngine<Update> {
         saturated,
         saturationDeg: saturated > 0 ? now.saturationDeg : 0,
         refused: now.refused - (then?.refused ?? 0),
+        gaps: (now.gaps ?? 0) - (then?.gaps ?? 0),
       },
     };
     if (run.points === null) return update;

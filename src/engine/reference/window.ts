@@ -13,12 +13,12 @@ export interface Smoothed {
   value: number;
 }
 
-/** What the fits run on, per grid point: power, moving or not, the filtered angle and the ω in use. */
+/** What the fits run on, per grid point: power, moving or not, the filtered angle and its own rate (rad/s). */
 export interface PowerPoints {
   power: readonly number[];
   moving: readonly boolean[];
   angleDeg: readonly number[];
-  omega: readonly number[];
+  rate: readonly number[];
 }
 
 /** Grid points per block at `hz`: hz / PEAK_POWER_RATE_HZ rounded, at least 1. */
@@ -46,7 +46,7 @@ interface Block {
  * window.rs "Phases": the key of a block's segment, from its last point: still, or moving with the
  * angle on one side of 0 and the disc turning one way (`segment_key`).
  */
-const keyOf = (pts: PowerPoints, k: number): string => (pts.moving[k] ? `${pts.angleDeg[k]! < 0}${pts.omega[k]! < 0}` : 'still');
+const keyOf = (pts: PowerPoints, k: number): string => (pts.moving[k] ? `${pts.angleDeg[k]! < 0}${pts.rate[k]! < 0}` : 'still');
 
 /** Whether a moving key is a pull's: |angle| falling, the angle and ω of opposite signs. */
 const pulls = (key: string): boolean => key === 'truefalse' || key === 'falsetrue';
