@@ -49,7 +49,8 @@ export function athleteFrom(athlete: Athlete, workout: WorkoutSettings, exercise
     warmup: workout.warmup,
     isVoiceFeedback: workout.isVoiceFeedback,
     exerciseId,
-    plates: { ...athlete.settings.plates, [exerciseId]: [...workout.plates] },
+    // No plates on for an exercise they never did is what they had (none): not an edit of theirs.
+    plates: athlete.settings.plates[exerciseId] === undefined && workout.plates.every((n) => n === 0) ? athlete.settings.plates : { ...athlete.settings.plates, [exerciseId]: [...workout.plates] },
   };
   const updated = updateAthleteSettings(athlete, patch, now);
   return workout.mass === athlete.bodyMass ? updated : { ...updated, bodyMass: workout.mass, modifiedAt: now };

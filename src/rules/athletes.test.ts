@@ -84,5 +84,8 @@ describe('athletes taking turns on the Workout screen', () => {
     expect(after.settings).toMatchObject({ warmup: 3, exerciseId: 'builtin:hip-thrust', plates: { 'builtin:squat': [0, 1, 0, 0, 0], 'builtin:hip-thrust': [0, 0, 1, 0, 0] } });
     expect(after.modifiedAt).toBe(7000);
     expect(athleteFrom(ana, workoutFor(screen, ana), 'builtin:squat', 8000)).toBe(ana);
+    // An exercise they never did, put on screen with no plates and left so: nothing of theirs changed.
+    const deadlifter = { ...ana, settings: { ...ana.settings, exerciseId: 'builtin:deadlift' } };
+    expect(athleteFrom(deadlifter, workoutFor(screen, deadlifter), 'builtin:deadlift', 9000)).toBe(deadlifter);
   });
 });

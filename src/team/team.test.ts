@@ -261,6 +261,41 @@ describe('the team service', () => {
     expect(team.who.peek()?.athleteId).toBe('ben');
   });
 
+  it('puts a pulled copy of the athlete up on screen and never writes the screen’s settings over it', async () => {
+    const ana = createAthlete({ name: 'Ana', bodyMass: 61, settings: { ...DEFAULT_SETTINGS_OF_ANA } }, { id: 'ana', now: 1 });
+    const ben = createAthlete({ name: 'Ben', bodyMass: 92 }, { id: 'ben', now: 2 });
+    const { team, settings, saved, journal } = await started(setup({ athletes: [ana, ben] }));
+    team.switchTo('ben');
+    team.switchTo('ana');
+    // Her phone changed her targets and body mass: the coach's tablet pulls them.
+    const kept = team.store.active.peek()!;
+    const pulled = { ...kept, bodyMass: 63, settings: { ...kept.settings, repGoal: 6, warmup: 3, target: 'Zone' as const }, modifiedAt: 50 };
+    journal.replace([pulled, ben]);
+    saved.length = 0;
+    journal.revision.value++;
+    await expect.poll(() => team.store.active.peek()?.settings.repGoal).toBe(6);
+    expect(settings.current.peek()).toMatchObject({ mass: 63, repGoal: 6, warmup: 3, target: 'Zone' });
+    expect(team.store.active.peek()).toMatchObject({ bodyMass: 63, settings: { repGoal: 6, warmup: 3, target: 'Zone' } });
+    expect(saved).toEqual([]);
+  });
+
+  it('brings a restored athlete up with their own settings when the file’s athletes replace a new device’s first one', async () => {
+    // The new device's screen: its first athlete's settings (80 kg, warmup 2, a threshold target).
+    const { team, settings, saved, journal } = await started(setup());
+    const ana = createAthlete({ name: 'Ana', bodyMass: 61, settings: { ...DEFAULT_SETTINGS_OF_ANA, repGoal: 5 } }, { id: 'ana', now: 0 });
+    const ben = createAthlete({ name: 'Ben', bodyMass: 92 }, { id: 'ben', now: 0.5 });
+    journal.replace([ana, ben]);
+    saved.length = 0;
+    journal.revision.value++;
+    await expect.poll(() => team.store.athleteId.peek()).toBe('ana');
+    expect(team.store.roster.peek().map((a) => [a.name, a.bodyMass, a.settings.repGoal, a.settings.warmup, a.settings.target])).toEqual([
+      ['Ana', 61, 5, 1, 'None'],
+      ['Ben', 92, null, 1, 'None'],
+    ]);
+    expect(settings.current.peek()).toMatchObject({ mass: 61, repGoal: 5, warmup: 1, target: 'None' });
+    expect(saved.filter((a) => a.id === 'ana')).toEqual([]);
+  });
+
   it('keeps yesterday’s order from choosing today’s first athlete', async () => {
     const stored = { [TEAM_KEY]: JSON.stringify({ athleteId: 'first', order: { day: '2025-07-06', athleteIds: ['first'], current: 'first' } }) };
     const { team } = await started(setup({ stored }));

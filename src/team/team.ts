@@ -9,7 +9,9 @@
  *
  * Decisions where the issue is silent (docs/behaviour.md §4 "Athletes"):
  * - At start the settings stored on this device are the active athlete's latest, so they are
- *   kept with that athlete (the first start's athlete was made from them anyway). A recovered
+ *   kept with that athlete (the first start's athlete was made from them anyway). After the log
+ *   changed from outside (a restore, a pull) the log's copy of the athlete up comes to the screen
+ *   instead, so a restored or pulled athlete keeps their own settings. A recovered
  *   session brings its own settings back, and its last athlete and exercise come up with them.
  * - With today's order, a set is over once it is done (rep goal reached or a Fatigue set
  *   complete): the reps that follow are nobody's, and the next athlete comes up once its last rep

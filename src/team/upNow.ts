@@ -10,7 +10,7 @@
  * exercise up.
  */
 import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals-react';
-import { activeAthletes, DEFAULT_ATHLETE_SETTINGS, firstAthlete, updateAthleteSettings } from '../rules/athletes';
+import { activeAthletes, DEFAULT_ATHLETE_SETTINGS, firstAthlete, updateAthleteSettings, type Athlete } from '../rules/athletes';
 import { athleteFrom, workoutFor } from '../rules/athleteWorkout';
 import { CHANGEOVER_S, isNobody, ropeRested } from '../rules/setOver';
 import { currentSet } from '../rules/setSplit';
@@ -98,8 +98,11 @@ export function startUpNow(deps: UpNowDeps): UpNow {
     else overSince.value = null;
   }
 
-  /** Reads the roster and exercises (again after the log changed wholesale) and puts the athlete up now (`keep`, if still there) on screen. */
-  async function load(keep: string | null = store.athleteId.peek()): Promise<void> {
+  /**
+   * Reads the roster and exercises and puts the athlete up now (`keep`, if still there) on screen.
+   * `again`: the log changed wholesale (a restore, a pull, Delete all data).
+   */
+  async function load(keep: string | null = store.athleteId.peek(), again = false): Promise<void> {
     const [read, custom] = journal === null ? [[firstAthlete(null, { id: deps.newId(), now: at() })], []] : await Promise.all([journal.athletes(), journal.exercises()]);
     const normal = read.map((a) => ({ ...a, settings: { ...DEFAULT_ATHLETE_SETTINGS, ...a.settings } }));
     const usable = normal.filter((a) => !a.archived);
@@ -111,10 +114,22 @@ export function startUpNow(deps: UpNowDeps): UpNow {
       store.athleteId.value = up?.id ?? null;
       const order = orderForToday(store.order.peek(), localDay(now()));
       store.order.value = order === null ? null : order.athleteIds.includes(order.current) ? order : null;
-      // The settings on this device are the athlete's latest: they are kept with them.
-      saveActive();
+      // At start the settings on this device are the latest of the athlete who was up when the
+      // app closed (or of the first athlete, made from them): they are kept with that athlete.
+      // After the log changed, or with someone else up, the log's copy of the athlete is the
+      // latest (a restored or pulled edit of their targets, their body mass from the file): it
+      // comes to the screen, and the screen's settings, another athlete's, never overwrite it.
+      if (!again && (stored !== undefined || keep === null)) saveActive();
+      else if (up !== null) showAthlete(up);
     });
     store.keep();
+  }
+
+  /** Puts `athlete`'s own settings on screen, unless they are there already. */
+  function showAthlete(athlete: Athlete): void {
+    const current = settings.current.peek();
+    const theirs = workoutFor(current, athlete);
+    if (JSON.stringify(theirs) !== JSON.stringify(current)) settings.update(theirs);
   }
 
   const ready = load().catch((error: unknown) => void showError(`The athletes could not be read: ${messageOf(error)}`));
@@ -180,7 +195,7 @@ export function startUpNow(deps: UpNowDeps): UpNow {
       store.roster.value = [];
       store.athleteId.value = null;
     });
-    load(up).catch((error: unknown) => showError(`The athletes could not be read: ${messageOf(error)}`));
+    load(up, true).catch((error: unknown) => showError(`The athletes could not be read: ${messageOf(error)}`));
   });
 
   // A recovered session comes back with its settings: its last athlete and exercise come up with them.
