@@ -91,10 +91,7 @@ export function createRoster(deps: RosterDeps): Roster {
       if (archived && id === store.athleteId.peek()) throw new Error('Bring another athlete up before archiving the one training now');
       keep(archiveAthlete(athlete(id), archived, at()));
       const order = store.order.peek();
-      if (archived && order !== null) {
-        store.order.value = withoutAthlete(order, id);
-        store.keep();
-      }
+      if (archived && order !== null) store.order.value = withoutAthlete(order, id);
     },
     addExercise(fields) {
       const made = createExercise(fields, { id: newId(), now: at() });

@@ -8,7 +8,8 @@ import { DEFAULT_SETTINGS } from '../rules/settingsModel';
 import { makeTurn } from '../rules/fixtures';
 import { createSettingsStore } from '../stores/settings';
 import { createTeamStore, TEAM_KEY } from '../stores/team';
-import type { SessionRecord } from '../log/records';
+import type { OrderRecord, SessionRecord } from '../log/records';
+import type { TeamOrder } from '../rules/teamOrder';
 import { emptyView } from '../compose/compose';
 import type { Rep } from '../engine/types';
 import type { LoadSpan } from '../rules/loads';
@@ -20,7 +21,7 @@ const TODAY = new Date(2025, 6, 7, 9, 0);
 const SQUAT = 'builtin:squat';
 const ROW = 'builtin:bent-over-row';
 
-function setup(options: { athletes?: Athlete[]; stored?: Record<string, string> } = {}) {
+function setup(options: { athletes?: Athlete[]; stored?: Record<string, string>; order?: OrderRecord } = {}) {
   const first = createAthlete({ name: 'Athlete 1', bodyMass: 85 }, { id: 'first', now: 1 });
   let roster = options.athletes ?? [first];
   const saved: Athlete[] = [];
@@ -48,8 +49,16 @@ function setup(options: { athletes?: Athlete[]; stored?: Record<string, string> 
   };
   const errors: string[] = [];
   let ids = 0;
+  const orders: (TeamOrder | null)[] = [];
   const journal = {
+    /** The log's order record: `saveOrder` stamps its edits "here". */
+    orderRecord: options.order ?? null,
     athletes: async () => roster,
+    order: async () => journal.orderRecord,
+    saveOrder: async (order: TeamOrder | null) => {
+      orders.push(order);
+      journal.orderRecord = { order, stamp: 'here', modifiedAt: TODAY.getTime() };
+    },
     replace: (athletes: Athlete[]) => void (roster = athletes),
     exercises: async (): Promise<Exercise[]> => [],
     saveAthlete: async (a: Athlete) => void saved.push(a),
@@ -71,7 +80,7 @@ function setup(options: { athletes?: Athlete[]; stored?: Record<string, string> 
     now: () => TODAY,
     newId: () => `new-${++ids}`,
   });
-  return { team, settings, view, turn, reps, tags, live, stream, saved, storage, errors, recovering, journal };
+  return { team, settings, view, turn, reps, tags, live, stream, saved, storage, errors, recovering, journal, orders };
 }
 
 /** The Workout screen's view with the set done or not. */
@@ -112,7 +121,7 @@ describe('the team service', () => {
   });
 
   it('brings the next athlete in today’s order up once the set is done, its last rep has closed and the rope has rested, the first after the last', async () => {
-    const { team, view, turn, stream, storage } = await started(setup());
+    const { team, view, turn, stream, journal } = await started(setup());
     const bea = team.addAthlete('Bea', 64);
     const cy = team.addAthlete('Cy', 70);
     team.planToday(['first', bea.id, cy.id]);
@@ -137,7 +146,7 @@ describe('the team service', () => {
     team.nextAthlete();
     team.nextAthlete();
     expect(team.store.athleteId.peek()).toBe('first');
-    expect(JSON.parse(storage.read(TEAM_KEY)!)).toMatchObject({ athleteId: 'first', order: { day: '2025-07-07', athleteIds: ['first', bea.id, cy.id] } });
+    expect(journal.orderRecord?.order).toMatchObject({ day: '2025-07-07', athleteIds: ['first', bea.id, cy.id], current: 'first' });
   });
 
   it('brings the athlete who just finished back at once, by a tap on them or Next, with no next set done (issue 31, point 2)', async () => {
@@ -300,6 +309,41 @@ describe('the team service', () => {
     const stored = { [TEAM_KEY]: JSON.stringify({ athleteId: 'first', order: { day: '2025-07-06', athleteIds: ['first'], current: 'first' } }) };
     const { team } = await started(setup({ stored }));
     expect(team.store.order.peek()).toBeNull();
+  });
+
+  it('keeps today’s order in the log’s order record, not in storage, and takes a pulled one', async () => {
+    const first = createAthlete({ name: 'Athlete 1', bodyMass: 85 }, { id: 'first', now: 1 });
+    const bea = createAthlete({ name: 'Bea', bodyMass: 64 }, { id: 'bea', now: 2 });
+    const { team, journal, storage, orders } = await started(setup({ athletes: [first, bea] }));
+    team.planToday([bea.id, 'first']);
+    team.nextAthlete();
+    expect(orders).toEqual([
+      { day: '2025-07-07', athleteIds: [bea.id, 'first'], current: bea.id },
+      { day: '2025-07-07', athleteIds: [bea.id, 'first'], current: 'first' },
+    ]);
+    expect(JSON.parse(storage.read(TEAM_KEY)!)).toEqual({ athleteId: 'first' });
+    // The coach's other device reordered today: the pull merges its record, and the log changed.
+    journal.orderRecord = { order: { day: '2025-07-07', athleteIds: ['first', bea.id], current: 'first' }, stamp: 'there', modifiedAt: 1 };
+    journal.revision.value++;
+    await expect.poll(() => team.store.order.peek()?.athleteIds).toEqual(['first', bea.id]);
+    expect(team.next.peek()?.name).toBe('Bea');
+    // Reading it wrote nothing back; ending it is an edit again.
+    expect(orders).toHaveLength(2);
+    team.endToday();
+    expect(orders.at(-1)).toBeNull();
+  });
+
+  it('moves the order an older release kept in storage into the log once, and drops it from storage', async () => {
+    const former = { day: '2025-07-07', athleteIds: ['first'], current: 'first' };
+    const { team, journal, storage } = await started(setup({ stored: { [TEAM_KEY]: JSON.stringify({ athleteId: 'first', order: former }) } }));
+    expect(journal.orderRecord?.order).toEqual(former);
+    expect(team.store.order.peek()).toEqual(former);
+    expect(JSON.parse(storage.read(TEAM_KEY)!)).toEqual({ athleteId: 'first' });
+    // A log that has an order record of its own (here: ended) keeps it over what storage still holds.
+    const ended = { order: null, stamp: 'there', modifiedAt: 1 };
+    const again = await started(setup({ stored: { [TEAM_KEY]: JSON.stringify({ athleteId: 'first', order: former }) }, order: ended }));
+    expect(again.team.store.order.peek()).toBeNull();
+    expect(again.journal.orderRecord).toBe(ended);
   });
 
   it('refuses to archive the athlete up now, and takes an archived one out of today’s order', async () => {

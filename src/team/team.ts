@@ -40,7 +40,7 @@ import { startUpNow, type UpNowActions } from './upNow';
 export interface TeamDeps {
   store: TeamStore;
   /** The open journal, or null where sessions are not kept (athletes then live in memory). */
-  journal: Pick<Journaling, 'athletes' | 'exercises' | 'saveAthlete' | 'saveExercise' | 'revision' | 'onRecover'> | null;
+  journal: Pick<Journaling, 'athletes' | 'exercises' | 'saveAthlete' | 'saveExercise' | 'order' | 'saveOrder' | 'revision' | 'onRecover'> | null;
   settings: SettingsStore;
   alerts: Pick<Alerts, 'showError'>;
   session: Pick<LiveSession, 'turn' | 'stats' | 'live' | 'recent' | 'reps' | 'loads' | 'tags'>;

@@ -5,16 +5,16 @@
  * over once it is done (rules/setOver.ts): the reps that follow are nobody's (`over`), and the
  * next athlete comes up once its last rep has closed and the rope has rested (or the stream has
  * ended). Any athlete can be brought up at any time, the one who just finished included: they
- * start a new set. The roster is read when the team starts, and again after the log changed
- * wholesale (Delete all data, a restore); a recovered session brings its last athlete and
- * exercise up.
+ * start a new set. The roster and today's order (the log's order record) are read when the team
+ * starts, and again after the log changed wholesale (Delete all data, a restore, a pull); a
+ * recovered session brings its last athlete and exercise up.
  */
 import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals-react';
 import { activeAthletes, DEFAULT_ATHLETE_SETTINGS, firstAthlete, updateAthleteSettings, type Athlete } from '../rules/athletes';
 import { athleteFrom, workoutFor } from '../rules/athleteWorkout';
 import { CHANGEOVER_S, isNobody, ropeRested } from '../rules/setOver';
 import { currentSet } from '../rules/setSplit';
-import { afterSet, localDay, orderForToday, planOrder, switchTo as orderSwitch } from '../rules/teamOrder';
+import { afterSet, localDay, orderForToday, planOrder, switchTo as orderSwitch, type TeamOrder } from '../rules/teamOrder';
 import type { WorkoutView } from '../rules/workoutView';
 import { messageOf } from '../shared/messageOf';
 import type { SettingsStore } from '../stores/settings';
@@ -50,7 +50,7 @@ export interface UpNow extends UpNowActions {
 export interface UpNowDeps {
   store: TeamStore;
   /** The open journal, or null where sessions are not kept (athletes then live in memory). */
-  journal: Pick<Journaling, 'athletes' | 'exercises' | 'revision' | 'onRecover'> | null;
+  journal: Pick<Journaling, 'athletes' | 'exercises' | 'order' | 'saveOrder' | 'revision' | 'onRecover'> | null;
   roster: Pick<Roster, 'keep' | 'athlete'>;
   settings: SettingsStore;
   session: Pick<LiveSession, 'turn' | 'stats' | 'live' | 'recent' | 'reps' | 'loads' | 'tags'>;
@@ -103,7 +103,7 @@ export function startUpNow(deps: UpNowDeps): UpNow {
    * `again`: the log changed wholesale (a restore, a pull, Delete all data).
    */
   async function load(keep: string | null = store.athleteId.peek(), again = false): Promise<void> {
-    const [read, custom] = journal === null ? [[firstAthlete(null, { id: deps.newId(), now: at() })], []] : await Promise.all([journal.athletes(), journal.exercises()]);
+    const [read, custom, kept] = journal === null ? [[firstAthlete(null, { id: deps.newId(), now: at() })], [], store.order.peek()] : await Promise.all([journal.athletes(), journal.exercises(), orderInLog(again)]);
     const normal = read.map((a) => ({ ...a, settings: { ...DEFAULT_ATHLETE_SETTINGS, ...a.settings } }));
     const usable = normal.filter((a) => !a.archived);
     const stored = usable.find((a) => a.id === keep);
@@ -112,8 +112,10 @@ export function startUpNow(deps: UpNowDeps): UpNow {
       store.roster.value = normal;
       store.exercises.value = custom;
       store.athleteId.value = up?.id ?? null;
-      const order = orderForToday(store.order.peek(), localDay(now()));
-      store.order.value = order === null ? null : order.athleteIds.includes(order.current) ? order : null;
+      const order = orderForToday(kept, localDay(now()));
+      keptOrder = order === null ? null : order.athleteIds.includes(order.current) ? order : null;
+      store.order.value = keptOrder;
+      orderRead = true;
       // At start the settings on this device are the latest of the athlete who was up when the
       // app closed (or of the first athlete, made from them): they are kept with that athlete.
       // After the log changed, or with someone else up, the log's copy of the athlete is the
@@ -124,6 +126,28 @@ export function startUpNow(deps: UpNowDeps): UpNow {
     });
     store.keep();
   }
+
+  /**
+   * Today's order as the log keeps it. The first time, an order an older release kept in storage
+   * (`formerOrder`) is moved into the log when the log has none: the next `keep` drops it there.
+   */
+  async function orderInLog(again: boolean): Promise<TeamOrder | null> {
+    const record = await journal!.order();
+    if (record !== null || again || store.formerOrder === null) return record?.order ?? null;
+    await journal!.saveOrder(store.formerOrder);
+    return store.formerOrder;
+  }
+
+  // Every change of today's order here is an edit of the log's order record (synced and backed
+  // up); `keptOrder` is the order the log holds, so that reading it does not write it back.
+  let keptOrder: TeamOrder | null = null;
+  let orderRead = false;
+  const stopKeepingOrder = effect(() => {
+    const order = store.order.value;
+    if (!orderRead || journal === null || JSON.stringify(order) === JSON.stringify(keptOrder)) return;
+    keptOrder = order;
+    journal.saveOrder(order).catch((error: unknown) => showError(`Today’s order could not be kept: ${messageOf(error)}`));
+  });
 
   /** Puts `athlete`'s own settings on screen, unless they are there already. */
   function showAthlete(athlete: Athlete): void {
@@ -236,7 +260,6 @@ export function startUpNow(deps: UpNowDeps): UpNow {
         store.order.value = null;
         overSince.value = null;
       });
-      store.keep();
     },
     dispose() {
       stopKeeping();
@@ -244,6 +267,7 @@ export function startUpNow(deps: UpNowDeps): UpNow {
       stopChanging();
       stopReloading();
       stopFollowing();
+      stopKeepingOrder();
     },
   };
 }

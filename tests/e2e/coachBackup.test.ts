@@ -4,14 +4,14 @@
  * session of Ben's, backed up from Settings → Data, restored in a fresh browser profile (a new
  * context: no storage of the first), where the log holds the same athletes with their own body
  * mass and settings, sessions, sets, reps, RPEs, notes, chunks and gaps, and the History and the
- * Team page read the same. Restoring the same file again adds nothing.
+ * Team page read the same, and so does today's order. Restoring the same file again adds nothing.
  */
 import { App } from './fixtures/app';
 import { newAppPage } from './fixtures/browser';
 import { recordCoachSession } from './fixtures/coachSession';
 import { logCounts } from './fixtures/logCounts';
 import { finishSession } from './fixtures/sessions';
-import { athleteUp } from './fixtures/team';
+import { athleteButton, athleteUp } from './fixtures/team';
 import { describe, expect, test } from './fixtures/test';
 
 const TABLET = { width: 820, height: 1180 };
@@ -31,6 +31,19 @@ async function views(app: App): Promise<{ history: string[]; team: string[] }> {
   const team = app.page.getByRole('list', { name: 'Athletes’ last sessions' });
   await team.waitFor();
   return { history: cards, team: await team.getByRole('listitem').allInnerTexts() };
+}
+
+/** The athletes as "Who trains?" lists them on the Workout screen, each with their place in today's order. */
+async function whoTrains(app: App): Promise<string[]> {
+  await app.open();
+  await athleteButton(app).click();
+  const who = app.page.getByRole('dialog', { name: 'Who trains?' });
+  const buttons = who.getByRole('list', { name: 'Athletes' }).getByRole('button');
+  // The athletes come once the journal, opened after the first render, is read.
+  await buttons.first().waitFor();
+  const names = await buttons.allTextContents();
+  await who.getByRole('button', { name: 'Close', exact: true }).click();
+  return names;
 }
 
 async function restore(app: App, file: string, said: RegExp): Promise<void> {
@@ -57,6 +70,9 @@ describe('a coach’s log backed up and restored in a fresh browser profile', ()
     expect(before.chunks).toBeGreaterThan(0);
     const shown = await views(app);
     expect(shown.history).toHaveLength(2);
+    // Today's order is the log's: Ben, then Ana, as the coach planned it last.
+    const order = await whoTrains(app);
+    expect(order).toEqual(['Ana 70 kg · 2. today', 'Athlete 1 85 kg', 'Ben 85 kg · 1. today']);
 
     await openData(app);
     const [download] = await Promise.all([app.page.waitForEvent('download'), app.page.getByRole('button', { name: 'Back up the log', exact: true }).click()]);
@@ -74,6 +90,7 @@ describe('a coach’s log backed up and restored in a fresh browser profile', ()
       await restore(other, file, /Restored: 2 sessions added, 0 updated, 0 already here/);
       expect(await logCounts(other.page)).toEqual(before);
       expect(await views(other)).toEqual(shown);
+      expect(await whoTrains(other)).toEqual(order);
 
       await restore(other, file, /Restored: 0 sessions added, 0 updated, 2 already here/);
       expect(await logCounts(other.page)).toEqual(before);
