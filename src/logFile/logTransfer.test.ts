@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildSessionCsv } from '../csv';
+import { buildSessionCsv, csvFileName, tagsLabel } from '../csv';
 import { DEFAULT_ENGINE_SETTINGS } from '../engine/settings';
 import { createAthlete } from '../rules/athletes';
+import { createExercise } from '../rules/exercises';
 import { makeRep } from '../rules/fixtures';
 import { DEFAULT_SETTINGS } from '../rules/settingsModel';
 import { athleteSessions } from './logTransfer';
@@ -64,6 +65,20 @@ describe("one athlete's sessions for export", () => {
     const [anas] = await athleteSessions({ ...deps([entry('s1', ['ana', 'bea'])]), recorded: async () => recorded }, 'ana');
     const block = buildSessionCsv(anas!.input).trimEnd().split('\r\n\r\n').at(-1)!.split('\r\n');
     expect(block.slice(1)).toEqual(['0,5000000,Ana,60,Squat,0.878,0.05,0,5,Ana: first', '16000000,21000000,Ana,60,Squat,0.878,0.05,0,9,Ana set 2: tired']);
+  });
+
+  it('say who and what is in each file, for its name: the athlete and their own exercises only, in file-name characters', async () => {
+    const row = createExercise({ name: 'Split-stance row (20 %) / Zoë’s', massShare: 0.2, radius: null, movingPulley: false }, { id: 'row', now: 1 });
+    const session = coachSession();
+    const tags = [session.tags[0]!, { ...session.tags[1]!, exerciseId: 'row' }];
+    const recorded = { ...session, tags };
+    const sessionsOf = (id: string) => athleteSessions({ ...deps([entry('s1', ['ana', 'bea'])]), recorded: async () => recorded, exercises: [row] }, id);
+    const [beas] = await sessionsOf('bea');
+    const [anas] = await sessionsOf('ana');
+    const label = (s: typeof beas) => tagsLabel(s!.input.reps, s!.input.sets, s!.input.tags);
+    expect([label(anas), label(beas)]).toEqual(['Ana · Squat', 'Bea · Split-stance row (20 %) / Zoë’s']);
+    const rates = { hz: DEFAULT_SETTINGS.hz, calcAngularVelocity: DEFAULT_SETTINGS.calcAngularVelocity, calcAngularAcceleration: DEFAULT_SETTINGS.calcAngularAcceleration };
+    expect(csvFileName('session', new Date(2025, 5, 2, 9, 30), rates, label(beas))).toBe('Repline-2025-06-02-0930-bea-split-stance-row-20-zoe-s.csv');
   });
 
   it('leave out sessions the athlete did not train in', async () => {

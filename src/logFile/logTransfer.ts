@@ -16,12 +16,14 @@ import type { WorkoutSettings } from '../rules/settingsModel';
 import { sessionCsvInput } from '../workout/sessionExport';
 import type { HistoryEntry, RecordedSession } from '../journal/records';
 
+type CsvInput = ReturnType<typeof sessionCsvInput>;
+
 export interface AthleteSession {
   sessionId: string;
   startedAt: number;
   settings: WorkoutSettings;
   /** The session CSV's input, the athletes block included. */
-  input: ReturnType<typeof sessionCsvInput>;
+  input: CsvInput & { tags: NonNullable<CsvInput['tags']> };
 }
 
 /** What the export reads: the finished sessions, each as the History reopens it, and who is who. */

@@ -106,7 +106,9 @@ describe('a coach’s session on a tablet', () => {
     // Each athlete's export, line by line: their sets only, their RPE and notes, found on the whole session.
     for (const athlete of COACH_ATHLETES) {
       const { name, csv } = await athleteExport(app, athlete.name);
-      expect(name).toMatch(new RegExp(`^Repline-\\d{4}-\\d\\d-\\d\\d-\\d{4}-${athlete.name.toLowerCase()}\\.csv$`));
+      // Who and what, so that a folder of downloads tells them apart.
+      const whoAndWhat = { Ana: 'ana-squat', Ben: 'ben-bent-over-row' }[athlete.name];
+      expect(name).toMatch(new RegExp(`^Repline-\\d{4}-\\d\\d-\\d\\d-\\d{4}-${whoAndWhat}\\.csv$`));
       const blocks = blocksOf(csv);
       const reps = blocks[1]!;
       expect(reps.slice(1).map((row) => row[0])).toEqual(['W', '1', '2', '3', '4', 'W', '1', '2', '3', '4']);

@@ -1,11 +1,12 @@
 /**
  * Settings → Data: one athlete's sessions as session CSV files, one file per session they trained
  * in, cut down to them where a coach ran several athletes in it (logFile/logTransfer.ts), each
- * named for the athlete (`…-ana.csv`) and handed to the share port together, in one share: a
+ * named for the athlete and what they did in it (`…-ana-squat.csv`: files of several athletes
+ * and exercises in one folder tell themselves apart, csv/fileName.ts) and handed to the share port together, in one share: a
  * browser lets a page share only once per tap, so sharing them in turn was refused after the first.
  */
 import { useEffect, useState, type ReactElement } from 'react';
-import { buildSessionCsv, csvFileName, shareCsvFiles } from '../../csv';
+import { buildSessionCsv, csvFileName, shareCsvFiles, tagsLabel } from '../../csv';
 import type { Journaling } from '../../journal/journaling';
 import type { LogFile } from '../../logFile/logFile';
 import type { SharePort } from '../../platform/share/port';
@@ -46,7 +47,7 @@ export function AthleteExport({ journal, share }: Props): ReactElement | null {
         return;
       }
       const files = sessions.map((s) => ({
-        fileName: csvFileName('session', new Date(s.startedAt), { hz: s.settings.hz, calcAngularVelocity: s.settings.calcAngularVelocity, calcAngularAcceleration: s.settings.calcAngularAcceleration }, athlete.name),
+        fileName: csvFileName('session', new Date(s.startedAt), { hz: s.settings.hz, calcAngularVelocity: s.settings.calcAngularVelocity, calcAngularAcceleration: s.settings.calcAngularAcceleration }, tagsLabel(s.input.reps, s.input.sets, s.input.tags)),
         csv: buildSessionCsv(s.input),
       }));
       const outcome = await shareCsvFiles(files, share());

@@ -93,7 +93,7 @@ describe('Settings → Data: backing up and restoring', () => {
 });
 
 describe("Settings → Data: an athlete's sessions", () => {
-  it('exports one CSV file per session they trained in, named for them, with the athletes block, all in one share', async () => {
+  it('exports one CSV file per session they trained in, named for them and their exercise, with the athletes block, all in one share', async () => {
     const old = await device(() => storeWithAthleteSessions(THREE_INERTIAS, synthesizeSet));
     const user = userEvent.setup();
     await screen.findByRole('combobox', { name: 'Athlete' });
@@ -102,7 +102,7 @@ describe("Settings → Data: an athlete's sessions", () => {
     // One share for the three: a browser refuses a second share() after the first of a tap.
     expect(old.ports.shared.sharedTogether).toHaveLength(1);
     const files = old.ports.shared.sharedTogether[0]!.map(({ fileName, text }) => ({ fileName, csv: text }));
-    expect(files.map((f) => f.fileName.replace(/\d{4}-\d\d-\d\d-\d{4}/, 'T'))).toEqual(Array(3).fill('Repline-T-athlete-1.csv'));
+    expect(files.map((f) => f.fileName.replace(/\d{4}-\d\d-\d\d-\d{4}/, 'T'))).toEqual(Array(3).fill('Repline-T-athlete-1-unspecified.csv'));
     expect(files[0]!.csv).toContain('\r\n\r\nSet Start (µs),Set End (µs),Athlete,Body Mass (kg),Exercise,Mass Share,');
     expect(files[0]!.csv).toMatch(/,Athlete 1,85,Unspecified,1,0\.025,0,,\r\n$/);
   });
