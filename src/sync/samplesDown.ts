@@ -6,7 +6,8 @@
  * and never asked for again; a session recorded here has its samples already.
  *
  * Without a connection, a session with no sample here cannot be opened: the error says so in one
- * sentence. One with some of them opens with those.
+ * sentence, and the session page shows what the record has meanwhile and tries again at the next
+ * chance (screens/history/SessionAway.tsx). One with some of them opens with those.
  */
 import type { JournalStore } from '../journal/store';
 import { META } from './context';
@@ -31,7 +32,7 @@ export async function fetchSamples(store: JournalStore, client: TeamServerClient
     }
   } catch (error) {
     if (kept > 0) return;
-    if (error instanceof Unreachable) throw new Error('Its samples are on the team server: connect to the network to open it.', { cause: error });
+    if (error instanceof Unreachable) throw new Error('The samples of this session are on the team server: they load once this device is online.', { cause: error });
     if (error instanceof ServerError) throw new Error(`Its samples could not be fetched from the team server: ${error.message}`, { cause: error });
     throw error;
   }

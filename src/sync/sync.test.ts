@@ -293,7 +293,7 @@ describe('leaving the team', { timeout: 90_000 }, () => {
     await tablet.sync.syncNow();
     const desktop = await joined(server, coachCode, 'desktop');
     desktop.network.offline = true;
-    await expect(desktop.sync.fetchSamples('s8')).rejects.toThrow('Its samples are on the team server: connect to the network to open it.');
+    await expect(desktop.sync.fetchSamples('s8')).rejects.toThrow('The samples of this session are on the team server: they load once this device is online.');
     desktop.network.goOnline();
 
     const desktopId = desktop.sync.status.value.membership!.deviceId;

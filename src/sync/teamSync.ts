@@ -5,6 +5,7 @@
  * for it. A device without a server loads none of it and talks to no server.
  */
 import { signal, type ReadonlySignal } from '@preact/signals-react';
+import { createNetwork } from '../platform/network';
 import { SYNC_KEY } from './membership';
 import type { SetSignals } from './triggers';
 import type { AthleteSwitch } from './athleteUp';
@@ -22,6 +23,11 @@ export interface TeamSync {
   startIfMember(sets: Omit<SetSignals, 'after'>, team: AthleteSwitch): void;
   /** Before a kept session is opened or reprocessed: its samples from the server if it was pulled without them. */
   beforeOpening(sessionId: string): Promise<void>;
+  /**
+   * Calls `listener` at each new chance to reach the team server (the device online, the app back
+   * in the foreground): a page waiting for samples tries again then. Returns the function that stops it.
+   */
+  onChance(listener: () => void): () => void;
   /** This device leaves its team, if it is in one (Delete all data). */
   leave(): Promise<void>;
   dispose(): void;
@@ -63,6 +69,7 @@ export function createTeamSync(deps: Omit<StartSyncDeps, 'after'> & { after?: St
       if (!member()) return;
       await (await start()).service.fetchSamples(sessionId);
     },
+    onChance: (listener) => (deps.network?.() ?? createNetwork()).onChance(() => listener()),
     async leave() {
       if (member()) await (await start()).service.leave();
     },

@@ -22,6 +22,8 @@ import { percentAgainst, RepTable } from '../../components/table/RepTable';
 import { useApp } from '../../compose/appContext';
 import { METRICS, type Metric, type Rep } from '../../engine/types';
 import type { RecordedSession } from '../../journal/journaling';
+import type { HistoryEntry } from '../../journal/records';
+import { messageOf } from '../../shared/messageOf';
 import { METRIC_LABELS, METRIC_UNITS, PHASE_LABELS, PHASES, type Phase } from '../../rules/labels';
 import type { View } from '../../rules/settingsModel';
 import { summariseSet } from '../../rules/sets';
@@ -32,6 +34,7 @@ import { buildWorkoutView } from '../../rules/workoutView';
 import { setFigures } from '../workout/SetList';
 import { DeleteSession } from './DeleteSession';
 import { RateDialog } from './RateDialog';
+import { SessionAway } from './SessionAway';
 import { exportRecorded, when } from './sessionText';
 
 const RepChart = lazy(() => import('../../components/chart/PlotlyRepChart'));
@@ -109,20 +112,44 @@ export default function SessionScreen(): ReactElement {
   const navigate = useNavigate();
   const [recorded, setRecorded] = useState<RecordedSession | null>(null);
   const [missing, setMissing] = useState(false);
+  const [away, setAway] = useState<{ entry: HistoryEntry; why: string } | null>(null);
   const [metric, setMetric] = useState<Metric>(settings.current.peek().metric);
   const [phase, setPhase] = useState<Phase>(settings.current.peek().phase);
   const [view, setView] = useState<View>(settings.current.peek().view);
   const [confirming, setConfirming] = useState(false);
   const [rating, setRating] = useState<AthleteSet | null>(null);
 
+  // A session whose samples cannot be read now (pulled without them, opened offline) shows its
+  // record meanwhile, and is read again at each chance to reach the team server until it opens.
   useEffect(() => {
     if (!ready || journal === null) return;
-    void attempt(async () => {
-      if (!(await journal.history()).some((entry) => entry.id === id)) return setMissing(true);
-      setRecorded(await journal.recorded(id));
+    let opened = false;
+    let left = false;
+    const open = () =>
+      attempt(async () => {
+        const entry = (await journal.history()).find((e) => e.id === id);
+        if (entry === undefined) return setMissing(true);
+        try {
+          const read = await journal.recorded(id);
+          if (left) return;
+          opened = true;
+          setRecorded(read);
+          setAway(null);
+        } catch (error) {
+          if (!left) setAway({ entry, why: messageOf(error) });
+        }
+      });
+    void open();
+    const stop = journal.sync.onChance(() => {
+      if (!opened) void open();
     });
+    return () => {
+      left = true;
+      stop();
+    };
   }, [ready, journal, id]);
   const sets = useMemo(() => (recorded === null ? [] : setsOf(recorded)), [recorded]);
+  const athleteName = (athleteId: string) => app.team.value?.store.roster.value.find((a) => a.id === athleteId)?.name ?? 'Unknown athlete';
   const title = recorded === null ? 'Session' : `Session of ${when(recorded.loaded.meta)}`;
 
   return (
@@ -132,7 +159,8 @@ export default function SessionScreen(): ReactElement {
       </p>
       <h1>{title}</h1>
       {missing && <p className="empty">This session is not kept on this device (it was deleted, or never finished).</p>}
-      {!missing && recorded === null && <p className="hint">Loading…</p>}
+      {!missing && recorded === null && away === null && <p className="hint">Loading…</p>}
+      {recorded === null && away !== null && <SessionAway entry={away.entry} why={away.why} athlete={athleteName} exercise={(exerciseId) => app.team.value?.exerciseName(exerciseId) ?? 'Unknown exercise'} />}
       {recorded !== null && journal !== null && (
         <>
           <p className="hint">
@@ -179,7 +207,7 @@ export default function SessionScreen(): ReactElement {
               journal={journal}
               session={{ id, startedAt: recorded.loaded.meta.startedAt, sets: recorded.loaded.meta.sets ?? [], removed: recorded.removedAthletes, reps: recorded.tags.length === 0 ? (recorded.loaded.meta.summary?.reps ?? 0) : sets.reduce((n, set) => n + (set.tagged?.summary.counted ?? 0), 0) }}
               athleteId={null}
-              name={(athleteId) => app.team.value?.store.roster.value.find((a) => a.id === athleteId)?.name ?? 'Unknown athlete'}
+              name={athleteName}
               onCancel={() => setConfirming(false)}
               onDone={() => navigate('/history')}
             />
