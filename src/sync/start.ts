@@ -1,12 +1,14 @@
 /**
  * The sync as it runs in the app, put together once its code has loaded (teamSync.ts loads it):
  * the service on the browser's network, runs asked for when a set or session ends
- * (triggers.ts) and once at start, and an athlete's phone bringing its athlete up (athleteUp.ts).
+ * (triggers.ts), once at start and periodically on a coach's device (periodicPull.ts), and an
+ * athlete's phone bringing its athlete up (athleteUp.ts).
  */
 import { createNetwork, type NetworkPort } from '../platform/network';
 import type { StoragePort } from '../platform/storage/port';
 import { bringUpOwnAthlete, type AthleteSwitch } from './athleteUp';
 import type { SyncJournal } from './context';
+import { pullPeriodically } from './periodicPull';
 import { createSyncService, type SyncService } from './syncService';
 import { watchSetsEnding, type SetSignals } from './triggers';
 
@@ -29,6 +31,7 @@ export interface RunningSync {
 export function startSync(deps: StartSyncDeps): RunningSync {
   const service = createSyncService({ storage: deps.storage, network: deps.network?.() ?? createNetwork(), journal: deps.journal, now: Date.now, after: deps.after });
   service.request('start');
+  const stopPulling = pullPeriodically(service, deps.after);
   return {
     service,
     follow(sets, team) {
@@ -39,6 +42,9 @@ export function startSync(deps: StartSyncDeps): RunningSync {
         stopTeam();
       };
     },
-    dispose: () => service.dispose(),
+    dispose() {
+      stopPulling();
+      service.dispose();
+    },
   };
 }

@@ -3,7 +3,8 @@
  * its log and the team server's the same. One run at a time: a run asked for while one is under
  * way runs once after it. After a failed run it tries again after a wait that doubles (backoff.ts);
  * the browser going online, the app coming back to the foreground and Sync now try at once; a set
- * or session ending waits for the backoff. A token the server refuses (401) stops syncing until
+ * or session ending waits for the backoff, and a coach's periodic pull (periodicPull.ts) runs only
+ * when nothing else does. A token the server refuses (401) stops syncing until
  * the device joins again; the log stays.
  *
  * Offline first: nothing here is on the way of recording (the recorder writes to the journal,
@@ -46,8 +47,8 @@ export interface SyncStatus {
   retryAt: number | null;
 }
 
-/** What asked for a run in the background. */
-export type RunTrigger = 'start' | 'set' | 'online' | 'foreground';
+/** What asked for a run in the background ('periodic': a coach's device while the app is open, periodicPull.ts). */
+export type RunTrigger = 'start' | 'set' | 'online' | 'foreground' | 'periodic';
 
 export interface SyncService {
   readonly status: ReadonlySignal<SyncStatus>;
@@ -230,6 +231,9 @@ export function createSyncService(deps: SyncDeps): SyncService {
 
   function request(why: RunTrigger): void {
     if (membership === null || membership.refused) return;
+    // The periodic pull only fills quiet time: never beside a run under way or queued, nor before
+    // the backoff's next try, nor offline (where it would only say again that the device is).
+    if (why === 'periodic' && (current !== null || cancelRetry !== null || !network.online())) return;
     if (!network.online()) return update({ offline: true, problem: OFFLINE });
     // After failures, the backoff says when; the browser going online or the app coming back does not wait.
     if ((why === 'set' || why === 'start') && cancelRetry !== null) return;
