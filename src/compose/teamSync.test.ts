@@ -5,27 +5,12 @@
  * first (the journal's `recorded`); an athlete's phone brings its athlete up once they arrive; and
  * Delete all data leaves the team.
  */
-import { describe, expect, it as base } from 'vitest';
-import { startTeamServer, type TeamServer } from '../../tests/unit/teamServerKit';
+import { describe, expect } from 'vitest';
 import { synthesizeSet } from '../device';
 import { storeWithAthleteSessions, THREE_INERTIAS } from '../journal/testKit';
-import { createTestNetwork, type TestNetwork } from '../platform/network/testing/testNetwork';
 import { SYNC_KEY } from '../sync/membership';
-import type { App } from './compose';
-import { composeTestApp, endTestApp, type TestPorts } from './testing/testApp';
-
-const it = base.extend('server', { scope: 'file' }, async ({}, { onCleanup }) => {
-  const server = await startTeamServer();
-  onCleanup(() => server.close());
-  return server;
-});
-
-async function device(server: TeamServer, openJournal?: TestPorts['openJournal']): Promise<{ app: App & { ports: TestPorts }; network: TestNetwork }> {
-  const network = createTestNetwork((url, init) => server.send(url, init));
-  const app = composeTestApp({ network: () => network, ...(openJournal === undefined ? {} : { openJournal }) });
-  await app.startBackground();
-  return { app, network };
-}
+import { endTestApp } from './testing/testApp';
+import { it, teamDevice as device } from './testing/teamApp';
 
 describe('the sync in the composed app', { timeout: 90_000 }, () => {
   it('starts nothing on a device in no team; a pulled session opens with its samples; an athlete’s phone brings its athlete up; Delete all data leaves', async ({ server }) => {

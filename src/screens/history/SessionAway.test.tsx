@@ -8,30 +8,15 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { describe, expect, it as base, vi } from 'vitest';
-import { startTeamServer, type TeamServer } from '../../../tests/unit/teamServerKit';
+import { describe, expect, vi } from 'vitest';
 import { synthesizeSet } from '../../device';
 import { storeWithAthleteSessions } from '../../journal/testKit';
-import { createTestNetwork, type TestNetwork } from '../../platform/network/testing/testNetwork';
 import { figure } from '../../rules/labels';
-import type { App } from '../../compose/compose';
-import { composeTestApp, endTestApp, renderWithApp, type TestPorts } from '../../compose/testing/testApp';
+import { endTestApp, renderWithApp } from '../../compose/testing/testApp';
+import { it, teamDevice as device } from '../../compose/testing/teamApp';
 
 vi.mock('../../components/chart/PlotlyRepChart', () => import('../../components/chart/testing/repChartDouble'));
 const { default: SessionScreen } = await import('./SessionScreen');
-
-const it = base.extend('server', { scope: 'file' }, async ({}, { onCleanup }) => {
-  const server = await startTeamServer();
-  onCleanup(() => server.close());
-  return server;
-});
-
-async function device(server: TeamServer, openJournal?: TestPorts['openJournal']): Promise<{ app: App & { ports: TestPorts }; network: TestNetwork }> {
-  const network = createTestNetwork((url, init) => server.send(url, init));
-  const app = composeTestApp({ network: () => network, ...(openJournal === undefined ? {} : { openJournal }) });
-  await app.startBackground();
-  return { app, network };
-}
 
 const AWAY = 'The samples of this session are on the team server: they load once this device is online.';
 
