@@ -305,10 +305,11 @@ describe('the team service', () => {
     expect(saved.filter((a) => a.id === 'ana')).toEqual([]);
   });
 
-  it('keeps yesterday’s order from choosing today’s first athlete', async () => {
+  it('keeps yesterday’s order from choosing today’s first athlete, and out of the log', async () => {
     const stored = { [TEAM_KEY]: JSON.stringify({ athleteId: 'first', order: { day: '2025-07-06', athleteIds: ['first'], current: 'first' } }) };
-    const { team } = await started(setup({ stored }));
+    const { team, orders } = await started(setup({ stored }));
     expect(team.store.order.peek()).toBeNull();
+    expect(orders).toEqual([]);
   });
 
   it('keeps today’s order in the log’s order record, not in storage, and takes a pulled one', async () => {

@@ -128,14 +128,16 @@ export function startUpNow(deps: UpNowDeps): UpNow {
   }
 
   /**
-   * Today's order as the log keeps it. The first time, an order an older release kept in storage
-   * (`formerOrder`) is moved into the log when the log has none: the next `keep` drops it there.
+   * Today's order as the log keeps it. The first time, today's order an older release kept in
+   * storage (`formerOrder`) is moved into the log when the log has none (an older day's would only
+   * be shared with the team to be ignored): the next `keep` drops it from storage.
    */
   async function orderInLog(again: boolean): Promise<TeamOrder | null> {
     const record = await journal!.order();
-    if (record !== null || again || store.formerOrder === null) return record?.order ?? null;
-    await journal!.saveOrder(store.formerOrder);
-    return store.formerOrder;
+    const former = orderForToday(store.formerOrder, localDay(now()));
+    if (record !== null || again || former === null) return record?.order ?? null;
+    await journal!.saveOrder(former);
+    return former;
   }
 
   // Every change of today's order here is an edit of the log's order record (synced and backed
