@@ -44,6 +44,7 @@ describe('a session pulled without its samples, opened offline', { timeout: 90_0
       );
       expect((await screen.findByRole('status')).textContent).toBe(AWAY);
       expect(screen.queryByText('Loading…')).toBeNull();
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(`Session of ${new Date(entry!.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`);
       // Five pulls, the first the warmup: four reps, at the record's best, as the tablet kept it.
       const best = figure(set.figures['velocity.concentric']!.best);
       expect(within(screen.getByRole('list', { name: 'Sets of the session' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([

@@ -150,7 +150,8 @@ export default function SessionScreen(): ReactElement {
   }, [ready, journal, id]);
   const sets = useMemo(() => (recorded === null ? [] : setsOf(recorded)), [recorded]);
   const athleteName = (athleteId: string) => app.team.value?.store.roster.value.find((a) => a.id === athleteId)?.name ?? 'Unknown athlete';
-  const title = recorded === null ? 'Session' : `Session of ${when(recorded.loaded.meta)}`;
+  const dated = recorded?.loaded.meta ?? away?.entry ?? null;
+  const title = dated === null ? 'Session' : `Session of ${when(dated)}`;
 
   return (
     <section className="screen session">
