@@ -6,7 +6,8 @@
  * push and restarted loses and doubles nothing. Two coach devices rename one athlete at once: the
  * later name everywhere; a device whose clock jumps an hour ahead has its earlier edit ordered
  * before the later one made elsewhere, is told, and its later edits win. Settings → Sync fits a
- * phone and a tablet and passes axe, joining and joined.
+ * phone and a tablet and passes axe, joining and joined; a session pulled without its samples,
+ * opened offline, shows its record and passes axe, and opens whole once the device is online.
  */
 import { inject } from 'vitest';
 import type { App } from './fixtures/app';
@@ -131,7 +132,22 @@ describe('syncing the team log through a team server', () => {
       await joinTeam(desktop, server.base, server.coachCode, 'Club desktop');
       expect(await historyCards(desktop)).toEqual(await historyCards(tablet));
       const tabletReps = await openFirstSession(tablet);
-      expect(await openFirstSession(desktop)).toEqual(tabletReps);
+      // Offline, a session it pulled without its samples says where they are and shows what its
+      // record has; back online, it opens whole, with the tablet's reps, without being asked again.
+      desktop.problems.allowConsoleError(/Failed to load resource|ERR_INTERNET_DISCONNECTED/);
+      // The session page's code first, as the installed app's service worker (blocked in these tests) would keep it.
+      await desktop.page.goto(new URL('/history/none', baseUrl).href);
+      await desktop.page.getByText(/^This session is not kept on this device/).waitFor();
+      await desktop.page.context().setOffline(true);
+      await historyCards(desktop);
+      await desktop.page.getByRole('link', { name: /^Open the session of / }).first().click();
+      await desktop.page.getByText('The samples of this session are on the team server: they load once this device is online.', { exact: true }).waitFor();
+      const record = await desktop.page.getByRole('list', { name: 'Sets of the session' }).getByRole('listitem').allInnerTexts();
+      expect(record.length).toBeGreaterThan(0);
+      for (const line of record) expect(line.replace(/\u00a0/g, ' ')).toMatch(/^.+, set \d+: .+ · \d+ reps? · best \d\.\d\d m\/s/);
+      await expectUsable(desktop);
+      await desktop.page.context().setOffline(false);
+      expect(await sessionReps(desktop)).toEqual(tabletReps);
       const token = await tokenOf(desktop);
       const pulled = (await (await fetch(`${server.base}/api/pull?limit=1000`, { headers: { authorization: `Bearer ${token}` } })).json()) as { records: { kind: string }[] };
       expect(pulled.records.filter((r) => r.kind === 'session')).toHaveLength(3);
