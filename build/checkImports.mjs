@@ -46,9 +46,6 @@ const KNOWN_CIRCLES = [
   // An error names the range of the setting it refuses (settings::HZ …) and validating the settings
   // makes the error: the engine's owner decides where `Range` belongs.
   ['engine-rs/src/error.rs', 'engine-rs/src/settings.rs'],
-  // noReps.ts reads batch.ts's result types and batch.ts calls noReps.ts's `ropeTravel`: for the
-  // batch command's owner (cli/ is being changed on another branch). Remove when that merges.
-  ['cli/batch.ts', 'cli/noReps.ts'],
 ];
 
 /** Top-level folders of TypeScript the check covers, each one folder of the table. */
