@@ -23,9 +23,7 @@ import { plateTotal } from '../../src/rules/plates';
 import { DEFAULT_SETTINGS, type WorkoutSettings } from '../../src/rules/settingsModel';
 import type { LoadSpan } from '../../src/rules/loads';
 import type { TagSpan } from '../../src/rules/setTags';
-import { SessionTimeline } from '../../src/workout/sessionTimeline';
 import { reprocessLoads } from '../../src/workout/loadedEngine';
-import { loadSession } from '../../src/journal/archive';
 import type { ConnectedUnit } from '../../src/device/unit';
 import type { JournalSettings, PlateCounts } from '../../src/log/records';
 import { SessionJournal } from '../../src/journal/sessionJournal';
@@ -104,28 +102,5 @@ async function record(): Promise<void> {
   store.close();
 }
 
-/** What the release showed of each session: its samples and gaps, and the reps of its reprocessing. */
-async function expected() {
-  const store = await openJournalStore();
-  const out = [];
-  for (const meta of (await store.sessions()).sort((a, b) => a.startedAt - b.startedAt)) {
-    const loaded = await loadSession(store, meta.id);
-    const timeline = new SessionTimeline();
-    timeline.restore(loaded.samples.timeUs, loaded.gaps);
-    const reps = reprocessLoads(createEngine, loaded.samples, timeline.starts, { ...DEFAULT_ENGINE_SETTINGS, ...meta.settings.engine }, loadsFromRecord(meta));
-    out.push({
-      id: meta.id,
-      startedAt: meta.startedAt,
-      finishedAt: meta.finishedAt,
-      samples: loaded.samples.timeUs.length,
-      chunks: loaded.chunks,
-      gaps: loaded.gaps,
-      reps: reps.map((rep) => ({ startUs: rep.startUs, endUs: rep.endUs, concentricVelocity: rep.concentric.velocity, concentricPower: rep.concentric.power, concentricNetForce: rep.concentric.netForce })),
-    });
-  }
-  store.close();
-  return out;
-}
-
 await record();
-await writeFixtureFile(2, expected);
+await writeFixtureFile(2, (meta, loaded, starts) => reprocessLoads(createEngine, loaded.samples, starts, { ...DEFAULT_ENGINE_SETTINGS, ...meta.settings.engine }, loadsFromRecord(meta)));
