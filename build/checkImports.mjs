@@ -42,14 +42,7 @@ import { rustCode } from './rustSource.mjs';
  * Circles that exist today and are being removed elsewhere, each as its modules. The lead takes an
  * entry out when the change that removes its circle merges (the check then fails until it is).
  */
-const KNOWN_CIRCLES = [
-  // An error names the range of the setting it refuses (settings::HZ …) and validating the settings
-  // makes the error: the engine's owner decides where `Range` belongs.
-  ['engine-rs/src/error.rs', 'engine-rs/src/settings.rs'],
-  // noReps.ts reads batch.ts's result types and batch.ts calls noReps.ts's `ropeTravel`: for the
-  // batch command's owner (cli/ is being changed on another branch). Remove when that merges.
-  ['cli/batch.ts', 'cli/noReps.ts'],
-];
+const KNOWN_CIRCLES = [];
 
 /** Top-level folders of TypeScript the check covers, each one folder of the table. */
 const CODE_ROOTS = ['src', 'cli', 'server'];

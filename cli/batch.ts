@@ -21,37 +21,13 @@ import { dirname } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { EngineSettings, Rep, SampleBatch, SampleProblems } from '../src/engine/types';
-import { readDebugCsvPieces, sessionCsvParts, UTF8_BOM, type DebugCsvPieces, type DroppedRows, type SessionCsvInput } from '../src/csv';
+import { readDebugCsvPieces, sessionCsvParts, UTF8_BOM, type DebugCsvPieces, type SessionCsvInput } from '../src/csv';
 import { runEngine, type CreateEngine } from './engineRun';
+import type { FileResult } from './fileResult';
 import { fileChunks } from './fileChunks';
 import { ropeTravel } from './noReps';
 import { partPath, sessionCsvPath } from './outputs';
 import { setRules } from './setRules';
-
-/** One sampling rate's run of one file. */
-export interface FileRun {
-  hz: number;
-  reps: Rep[];
-  /** Samples the engine dropped (time not increasing, a value not finite). */
-  skipped: number;
-  /** What else the engine set aside: glitches rejected, wraps undone, saturation, refused reps. */
-  problems: SampleProblems;
-}
-
-export interface FileResult {
-  file: string;
-  /** Sample rows read from the file. */
-  samples: number;
-  /** How far the rope moved over the file: the span of |angle|, ° (noReps.ts `ropeTravel`). */
-  travelDeg: number;
-  /** Samples the engine dropped (the same at every rate: it depends on the input only). */
-  skipped: number;
-  /** Rows the reader dropped because their time was not after the row before (src/csv `DroppedRows`). */
-  dropped: DroppedRows;
-  /** The file's own step between samples, the median, µs (0 with one sample). */
-  stepUs: number;
-  runs: FileRun[];
-}
 
 /** What every file gets; plain data, handed to each worker thread. */
 export interface BatchPlan {

@@ -11,7 +11,7 @@ import { noRepReason } from './noReps';
 import { summariseSet, type SetSummary } from '../src/rules/sets';
 import { numberedSets } from '../src/rules/setSplit';
 import { recordedHz, recordingNotes } from '../src/rules/recordingNotes';
-import type { FileResult } from './batch';
+import type { FileResult } from './fileResult';
 import type { Failure } from './pool';
 import { setRules } from './setRules';
 

@@ -11,7 +11,7 @@
 import { MAX_SAMPLE_VALUE } from '../src/engine/ranges';
 import { REP_TRAVEL_DEG } from '../src/engine/ranges';
 import type { SampleBatch } from '../src/engine/types';
-import type { FileResult, FileRun } from './batch';
+import type { FileResult, FileRun } from './fileResult';
 
 /** What a reason looks at: the file's result and one of its runs. */
 export interface RunFacts {

@@ -7,7 +7,7 @@
  */
 import { deserialize, serialize } from 'node:v8';
 import type { Rep } from '../src/engine/types';
-import type { FileResult } from './batch';
+import type { FileResult } from './fileResult';
 
 /** A FileResult whose runs hold their reps as encoded chunks, in order. */
 export interface EncodedFileResult extends Omit<FileResult, 'runs'> {

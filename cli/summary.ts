@@ -14,7 +14,7 @@ import { phaseFigure } from '../src/rules/inertiaMetrics';
 import { recordedHz, recordingNotes } from '../src/rules/recordingNotes';
 import { describeProblems } from '../src/rules/sampleProblems';
 import { numberedSets } from '../src/rules/setSplit';
-import type { FileResult, FileRun } from './batch';
+import type { FileResult, FileRun } from './fileResult';
 import { setRules } from './setRules';
 
 /** What the figures depend on besides the reps: the warmup and inertia settings. */

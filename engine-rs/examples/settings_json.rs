@@ -8,7 +8,8 @@
 //! set may start with (whole numbers, so apart from the ranges); and the travel of a rep's phase,
 //! so a message that says why a file has no rep names the engine's own figure. `cargo run --quiet --profile native -p repline-engine --example settings_json`
 
-use repline_engine::settings::{Range, Settings, HZ, HZ_REASON, INERTIA, MASS, MAX_SAMPLE_VALUE, RADIUS, REP_TRAVEL_DEG, WARMUP};
+use repline_engine::ranges::{Range, HZ, HZ_REASON, INERTIA, MASS, RADIUS, WARMUP};
+use repline_engine::settings::{Settings, MAX_SAMPLE_VALUE, REP_TRAVEL_DEG};
 
 fn range(r: &Range) -> String {
     format!(r#"{{ "min": {}, "max": {}, "unit": "{}" }}"#, r.min, r.max, r.unit)

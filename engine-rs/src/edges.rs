@@ -332,7 +332,7 @@ impl Edges {
     /// Edges on a grid of `hz`; phases may start or stop `slack` points inside a movement;
     /// `lag_us` as in the module notes.
     pub fn new(hz: f64, slack: u64, lag_us: f64) -> Edges {
-        // hz is validated (settings::HZ, 100–1000): small non-negative products.
+        // hz is validated (ranges::HZ, 100–1000): small non-negative products.
         let rest = ((EDGE_REST_S * hz).round() as u64).max(2);
         let slack = slack.min(FILTER_MAX_HALF_WIDTH as u64 + 2);
         let moving_side = ((EDGE_MOVE_S * hz).round() as u64).max(2);

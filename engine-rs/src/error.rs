@@ -2,20 +2,20 @@
 //! Its text (the kind's message and the value) is what a JavaScript caller gets as the
 //! `Error`'s message, so the texts live here and nowhere else.
 
-use crate::settings::{self, Range};
+use crate::ranges::{self, Range};
 use core::fmt;
 
 /// What went wrong.
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ErrorKind {
-    /// `hz` is not within [`crate::settings::HZ`].
+    /// `hz` is not within [`crate::ranges::HZ`].
     InvalidHz,
-    /// `radius` is not within [`crate::settings::RADIUS`].
+    /// `radius` is not within [`crate::ranges::RADIUS`].
     InvalidRadius,
-    /// `inertia` is not within [`crate::settings::INERTIA`].
+    /// `inertia` is not within [`crate::ranges::INERTIA`].
     InvalidInertia,
-    /// `mass` is not within [`crate::settings::MASS`].
+    /// `mass` is not within [`crate::ranges::MASS`].
     InvalidMass,
     /// `warmup` is not 1, 2 or 3.
     InvalidWarmup,
@@ -31,10 +31,10 @@ impl ErrorKind {
     /// The setting and its range, for the four physical settings.
     fn range(self) -> Option<(&'static str, Range)> {
         match self {
-            ErrorKind::InvalidHz => Some(("hz", settings::HZ)),
-            ErrorKind::InvalidRadius => Some(("radius", settings::RADIUS)),
-            ErrorKind::InvalidInertia => Some(("inertia", settings::INERTIA)),
-            ErrorKind::InvalidMass => Some(("mass", settings::MASS)),
+            ErrorKind::InvalidHz => Some(("hz", ranges::HZ)),
+            ErrorKind::InvalidRadius => Some(("radius", ranges::RADIUS)),
+            ErrorKind::InvalidInertia => Some(("inertia", ranges::INERTIA)),
+            ErrorKind::InvalidMass => Some(("mass", ranges::MASS)),
             _ => None,
         }
     }
@@ -87,7 +87,7 @@ impl fmt::Display for Error {
             Some((name, r)) => {
                 write!(f, "{name} must be a number from {} to {} {}", r.min, r.max, r.unit)?;
                 if self.kind == ErrorKind::InvalidHz {
-                    write!(f, ": {}", settings::HZ_REASON)?;
+                    write!(f, ": {}", ranges::HZ_REASON)?;
                 }
                 write!(f, " (got {})", Shown(self.value))
             }
@@ -119,7 +119,7 @@ mod tests {
     #[test]
     fn display_carries_the_offending_value() {
         let e = Error::new(ErrorKind::InvalidHz, -5.0);
-        assert_eq!(e.to_string(), format!("hz must be a number from 100 to 1000 Hz: {} (got -5)", settings::HZ_REASON));
+        assert_eq!(e.to_string(), format!("hz must be a number from 100 to 1000 Hz: {} (got -5)", ranges::HZ_REASON));
         let e = Error::new(ErrorKind::InvalidRadius, 1e-320);
         assert_eq!(e.to_string(), "radius must be a number from 0.002 to 0.2 m (got 1e-320)");
         assert_eq!(Error::new(ErrorKind::InvalidMass, f64::NAN).to_string(), "mass must be a number from 0 to 300 kg (got NaN)");

@@ -36,7 +36,7 @@
 //!   read modulo 360° is unwrapped), and optionally the device's angular velocity (rad/s) and
 //!   angular acceleration (rad/s²), as in imported debug files.
 //! - **Settings** ([`Settings`]): `hz` (default 200, 100–1000: below 100 Hz a fast pull's
-//!   figures leave the accuracy bounds, [`settings::HZ_REASON`]), shaft radius r = 0.014 m, inertia I
+//!   figures leave the accuracy bounds, [`ranges::HZ_REASON`]), shaft radius r = 0.014 m, inertia I
 //!   kg·m² (default 0), body mass m = 85 kg, `calcAngularVelocity` (false),
 //!   `calcAngularAcceleration` (true), warmup reps 1–3 (default 1).
 //! - **Pipeline**, per sample and per point: the input stage ([`input`]) drops samples whose
@@ -140,6 +140,7 @@ pub mod edges;
 pub mod error;
 pub mod input;
 pub mod phase;
+pub mod ranges;
 pub mod records;
 pub mod reps;
 pub mod resample;

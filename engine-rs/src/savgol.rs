@@ -59,7 +59,7 @@ pub const RESUM_WINDOWS: usize = 4;
 
 /// Half-width m of the window at `hz`: [`FILTER_HALF_WINDOW_S`] in grid steps, at least 1.
 pub fn half_width(hz: f64) -> usize {
-    // hz is validated (settings::HZ, 100–1000), so the product is a small non-negative number.
+    // hz is validated (ranges::HZ, 100–1000), so the product is a small non-negative number.
     ((FILTER_HALF_WINDOW_S * hz).round() as usize).clamp(1, FILTER_MAX_HALF_WIDTH)
 }
 

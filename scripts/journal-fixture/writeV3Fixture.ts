@@ -11,11 +11,9 @@
  * from the History (an RPE and a note); a session restored from a backup whose athlete carried
  * stamps (a version-2 backup of a later release could); and one cut short by a crash.
  *
- *     bash scripts/journal-fixture/writeV3Fixture.sh
+ *     bash scripts/journal-fixture/writeFixture.sh 3
  */
 import 'fake-indexeddb/auto';
-import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import { createEngine } from '../../src/engine';
 import { DEFAULT_ENGINE_SETTINGS } from '../../src/engine/settings';
 import type { EngineSettings } from '../../src/engine/types';
@@ -26,16 +24,14 @@ import { plateTotal } from '../../src/rules/plates';
 import { DEFAULT_SETTINGS, type WorkoutSettings } from '../../src/rules/settingsModel';
 import type { LoadSpan } from '../../src/rules/loads';
 import { withNote, type TagSpan } from '../../src/rules/setTags';
-import { SessionTimeline } from '../../src/workout/sessionTimeline';
 import { reprocessLoads } from '../../src/workout/loadedEngine';
-import { loadSession } from '../../src/journal/archive';
 import { recordedSession, setRecordsOf } from '../../src/journal/recorded';
 import type { ConnectedUnit } from '../../src/device/unit';
 import type { JournalSettings, PlateCounts } from '../../src/log/records';
 import { SessionJournal } from '../../src/journal/sessionJournal';
 import { loadsFromRecord, workoutSnapshot } from '../../src/journal/sessionRecovery';
 import { JOURNAL_DB_NAME, openJournalStore, type JournalStore } from '../../src/journal/store';
-import { dumpDatabase } from '../../src/journal/testing/idbDump';
+import { writeFixtureFile } from './fixtureFile';
 
 const UNIT: ConnectedUnit = { id: 'unit-4', deviceName: 'Repline 0004', firmware: { major: 6, minor: 4, patch: 0 }, info: { type: 5.1, number: 4, name: 'Club rack' } };
 const FIRST = 'c3d4e5f6-0000-4e00-8000-00000000a001';
@@ -126,45 +122,5 @@ async function record(): Promise<void> {
   store.close();
 }
 
-/** What the release showed of each session: its samples and gaps, and the reps of its reprocessing. */
-async function expected() {
-  const store = await openJournalStore();
-  const out = [];
-  for (const meta of (await store.sessions()).sort((a, b) => a.startedAt - b.startedAt)) {
-    const loaded = await loadSession(store, meta.id);
-    const timeline = new SessionTimeline();
-    timeline.restore(loaded.samples.timeUs, loaded.gaps);
-    const reps = reprocessLoads(createEngine, loaded.samples, timeline.starts, { ...DEFAULT_ENGINE_SETTINGS, ...meta.settings.engine }, loadsFromRecord(meta), meta.settings.tags ?? []);
-    out.push({
-      id: meta.id,
-      startedAt: meta.startedAt,
-      finishedAt: meta.finishedAt,
-      samples: loaded.samples.timeUs.length,
-      chunks: loaded.chunks,
-      gaps: loaded.gaps,
-      reps: reps.map((rep) => ({ startUs: rep.startUs, endUs: rep.endUs, concentricVelocity: rep.concentric.velocity, concentricPower: rep.concentric.power, concentricNetForce: rep.concentric.netForce })),
-    });
-  }
-  store.close();
-  return out;
-}
-
-async function main(): Promise<void> {
-  await record();
-  const commit = process.env.FIXTURE_COMMIT ?? execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
-  const database = await dumpDatabase(indexedDB, JOURNAL_DB_NAME);
-  if (database.version !== 3) {
-    throw new Error(`This code's journal writes schema version ${database.version}: the fixture is version 3, written by that release. Run it on the commit in journal-v3.json's "writtenAt".`);
-  }
-  const fixture = {
-    about: "The journal database of schema version 3, recorded by that release's journal code (scripts/journal-fixture/writeV3Fixture.ts); never rewrite it.",
-    writtenAt: commit,
-    database,
-    expected: await expected(),
-  };
-  const path = process.argv[2];
-  if (path === undefined) throw new Error('usage: node writeV3Fixture.js <out.json>');
-  writeFileSync(path, `${JSON.stringify(fixture, null, 1)}\n`);
-}
-
-await main();
+await record();
+await writeFixtureFile(3, (meta, loaded, starts) => reprocessLoads(createEngine, loaded.samples, starts, { ...DEFAULT_ENGINE_SETTINGS, ...meta.settings.engine }, loadsFromRecord(meta), meta.settings.tags ?? []));

@@ -8,6 +8,7 @@ import type { ChunkRecord, GapRecord, SessionRecord } from '../../src/log/record
 import { makeStamp } from '../../src/log/stamp';
 import { createAthlete, type Athlete } from '../../src/rules/athletes';
 import { createExercise, type Exercise } from '../../src/rules/exercises';
+import { setRecordOf } from '../../src/rules/fixtures';
 import type { SetRecord } from '../../src/rules/setRecords';
 import type { SetNote, TagSpan } from '../../src/rules/setTags';
 import { T0 } from './harness';
@@ -27,25 +28,7 @@ export function exercise(id: string, name: string, at = T0, device = 'dev-a'): E
 
 /** A set of `athleteId` starting at `startUs`, with concentric velocities `velocities` (m/s). */
 export function set(athleteId: string, startUs: number, velocities: number[]): SetRecord {
-  const best = Math.max(...velocities);
-  const mean = velocities.reduce((a, b) => a + b, 0) / velocities.length;
-  return {
-    athleteId,
-    exerciseId: 'builtin:squat',
-    startUs,
-    endUs: startUs + 20_000_000,
-    inertia: 0.05,
-    boost: 0,
-    warmup: 1,
-    reps: velocities.length + 1,
-    counted: velocities.length,
-    velocities,
-    velocityLoss: 0,
-    angularAcceleration: null,
-    figures: { 'velocity.concentric': { best, mean } },
-    work: 100,
-    overload: 1.1,
-  };
+  return setRecordOf(athleteId, 'builtin:squat', startUs, startUs + 20_000_000, velocities, { angularAcceleration: null, work: 100, overload: 1.1 });
 }
 
 /** A finished session; `turns`: who trained from when (µs on its clock), each one set of the given velocities. */

@@ -4,6 +4,7 @@
  * Every metric of a phase carries the same value; only the phase differs.
  */
 import type { PhaseSummary, Rep, Turn } from '../engine/types';
+import type { SetRecord } from './setRecords';
 import { bandFor, withBand, type TargetBand } from './targetBands';
 import type { ViewSettings } from './workoutView';
 
@@ -75,4 +76,31 @@ export function viewSettings(patch: Partial<ViewSettings> & Partial<TargetBand> 
   if (dropValue !== undefined) band.dropValue = dropValue;
   if (dropPercent !== undefined) band.dropPercent = dropPercent;
   return { ...s, targets: withBand(s.targets, s.metric, s.phase, band) };
+}
+
+/**
+ * A set's record as the History keeps it: one warmup rep, then counted reps of concentric mean
+ * velocities `velocities` (m/s; best and mean made from them), at 0.05 kg·m² without boost.
+ * `patch` sets any other field.
+ */
+export function setRecordOf(athleteId: string, exerciseId: string, startUs: number, endUs: number, velocities: readonly number[], patch: Partial<SetRecord> = {}): SetRecord {
+  const counted = velocities.length;
+  return {
+    athleteId,
+    exerciseId,
+    startUs,
+    endUs,
+    inertia: 0.05,
+    boost: 0,
+    warmup: 1,
+    reps: counted + 1,
+    counted,
+    velocities: [...velocities],
+    velocityLoss: 0,
+    angularAcceleration: counted > 0 ? 100 : null,
+    figures: counted > 0 ? { 'velocity.concentric': { best: Math.max(...velocities), mean: velocities.reduce((a, b) => a + b, 0) / counted } } : {},
+    work: 0,
+    overload: 0,
+    ...patch,
+  };
 }

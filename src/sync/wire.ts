@@ -4,33 +4,14 @@
  * server's error shape. Pure: no network (client.ts sends), no storage.
  */
 import { decode, encode } from '../log/codec';
+import type { DeviceRow, Role } from '../log/protocol';
 import { checkWireEntry, type WireEntry } from '../log/validate';
 
 export type { WireEntry } from '../log/validate';
+export type { PushReply, PushResult, Refusal, Role } from '../log/protocol';
 
 /** The kinds of record a push carries besides samples. */
 export type RecordKind = 'athlete' | 'exercise' | 'session' | 'order';
-
-/** Refusal reasons of a push (docs/sync.md §5). */
-export type Refusal = 'invalid' | 'clock-ahead' | 'forbidden' | 'unknown-session' | 'deleted' | 'conflict';
-
-/** What became of one entry of a push. */
-export interface PushResult {
-  index: number;
-  kind: WireEntry['kind'];
-  id: string | null;
-  seq?: number;
-  status: 'stored' | 'unchanged' | 'refused';
-  reason?: Refusal;
-  message?: string;
-  ignored?: string;
-}
-
-export interface PushReply {
-  results: PushResult[];
-  version: number;
-  serverTime: number;
-}
 
 /** One record of a pull, as sent (decode it with `pulledEntry`). */
 export interface PulledRecord {
@@ -61,8 +42,6 @@ export interface SamplesPage {
   serverTime: number;
 }
 
-export type Role = 'coach' | 'athlete';
-
 export interface Joined {
   deviceId: string;
   token: string;
@@ -80,15 +59,8 @@ export interface Me {
   serverTime: number;
 }
 
-/** A device of the team, as a coach's device lists them (times in ms since the epoch). */
-export interface TeamDevice {
-  id: string;
-  name: string;
-  role: Role;
-  athleteId: string | null;
-  createdAt: number;
-  lastSeenAt: number | null;
-  revokedAt: number | null;
+/** A device of the team, as a coach's device lists them, and whether it is this one. */
+export interface TeamDevice extends DeviceRow {
   thisDevice: boolean;
 }
 

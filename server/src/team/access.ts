@@ -8,14 +8,13 @@
  * taking out of its athlete (`athleteEdit`).
  */
 import { ENGINE_DEFAULTS } from '../../../src/engine/ranges';
+import type { Role } from '../../../src/log/protocol';
 import { stampedSession } from '../../../src/log/merge';
 import type { ChunkRecord, GapRecord, SessionRecord } from '../../../src/log/records';
 import { UNSPECIFIED_EXERCISE_ID } from '../../../src/rules/exercises';
 import { figureKey, figuresOver } from '../../../src/rules/setRecords';
 import { athleteRanges, type TagSpan } from '../../../src/rules/setTags';
 import { DEFAULT_SETTINGS } from '../../../src/rules/settingsModel';
-
-export type Role = 'coach' | 'athlete';
 
 /** The device making a request. */
 export interface Viewer {

@@ -17,6 +17,7 @@ import { canonical, isTombstone, mergeAthletes, mergeExercises, mergeOrders, mer
 import type { Athlete } from '../../../src/rules/athletes';
 import type { Exercise } from '../../../src/rules/exercises';
 import type { ChunkRecord, GapRecord, OrderRecord } from '../../../src/log/records';
+import type { PushReply, PushResult, Refusal } from '../../../src/log/protocol';
 import { parseStamp } from '../../../src/log/stamp';
 import { athleteEdit, taggedAthletes, type Viewer } from './access';
 import { CLOCK_TOLERANCE_MS, stampAhead } from './clock';
@@ -24,26 +25,8 @@ import { packSamples, unpackSamples } from './samplePack';
 import { recordOf, recordText } from './store';
 import { idOf, parseEntry, stampsOf, type Entry, type Kind } from './wire';
 
-export type Refusal = 'invalid' | 'clock-ahead' | 'forbidden' | 'unknown-session' | 'deleted' | 'conflict';
-
-export interface PushResult {
-  /** The entry's place in the batch. */
-  index: number;
-  kind: Kind;
-  id: string | null;
-  seq?: number;
-  status: 'stored' | 'unchanged' | 'refused';
-  reason?: Refusal;
-  message?: string;
-  /** Parts of an accepted record left out (an athlete's device writing another device's session). */
-  ignored?: string;
-}
-
-export interface PushReply {
-  results: PushResult[];
-  /** The team's version after the push. */
-  version: number;
-}
+/** A push's reply but for the server's time, which the route adds. */
+export type PushOutcome = Omit<PushReply, 'serverTime'>;
 
 interface SessionRow {
   value: SessionCopy;
@@ -63,7 +46,7 @@ export interface PushOptions {
   beforeCommit?: () => Promise<void>;
 }
 
-export async function push(db: Database, teamId: string, viewer: Viewer, raw: readonly { kind: Kind; record: unknown }[], options: PushOptions): Promise<PushReply> {
+export async function push(db: Database, teamId: string, viewer: Viewer, raw: readonly { kind: Kind; record: unknown }[], options: PushOptions): Promise<PushOutcome> {
   const results: PushResult[] = [];
   const accepted: { index: number; entry: Entry }[] = [];
   raw.forEach(({ kind, record }, index) => {

@@ -9,7 +9,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Database, Sql } from '../db/database';
-import type { Role, Viewer } from './access';
+import type { DeviceRow, Role } from '../../../src/log/protocol';
+import type { Viewer } from './access';
 import { hashSecret, newJoinCode, newToken, normalizeJoinCode } from './secrets';
 
 export const COACH_CODE_TTL_MS = 24 * 3_600_000;
@@ -24,16 +25,6 @@ export interface Team {
 export interface Device extends Viewer {
   teamId: string;
   name: string;
-}
-
-export interface DeviceRow {
-  id: string;
-  name: string;
-  role: Role;
-  athleteId: string | null;
-  createdAt: number;
-  lastSeenAt: number | null;
-  revokedAt: number | null;
 }
 
 /** Why a join or a new code was refused, for a 4xx with `reason`. */

@@ -16,6 +16,7 @@ import { DEFAULT_ENGINE_SETTINGS } from '../../engine/settings';
 import { freshStore } from '../../journal/testKit';
 import type { SessionRecord } from '../../log/records';
 import { createAthlete } from '../../rules/athletes';
+import { setRecordOf } from '../../rules/fixtures';
 import type { SetRecord } from '../../rules/setRecords';
 import { DEFAULT_SETTINGS } from '../../rules/settingsModel';
 import { workoutSnapshot } from '../../journal/sessionRecovery';
@@ -28,26 +29,9 @@ const ROW = 'builtin:bent-over-row';
 const ana = createAthlete({ name: 'Ana', bodyMass: 61 }, { id: 'ana', now: 1 });
 const ben = createAthlete({ name: 'Ben', bodyMass: 92 }, { id: 'ben', now: 1 });
 
-/** A set's record: `velocities` after its warmup rep, at 0.05 kg·m². */
+/** A set's record: `velocities` after its warmup rep, at 0.05 kg·m², 10 s long. */
 function set(athleteId: string, exerciseId: string, startS: number, velocities: number[]): SetRecord {
-  const mean = velocities.reduce((a, b) => a + b, 0) / Math.max(1, velocities.length);
-  return {
-    athleteId,
-    exerciseId,
-    startUs: startS * 1e6,
-    endUs: (startS + 10) * 1e6,
-    inertia: 0.05,
-    boost: 0,
-    warmup: 1,
-    reps: velocities.length + 1,
-    counted: velocities.length,
-    velocities,
-    velocityLoss: 0,
-    angularAcceleration: velocities.length > 0 ? 100 : null,
-    figures: velocities.length > 0 ? { 'velocity.concentric': { best: Math.max(...velocities), mean } } : {},
-    work: 0,
-    overload: 0,
-  };
+  return setRecordOf(athleteId, exerciseId, startS * 1e6, (startS + 10) * 1e6, velocities);
 }
 
 function session(id: string, day: number, sets: SetRecord[], extra: Partial<SessionRecord> = {}): SessionRecord {
