@@ -419,9 +419,10 @@ impl Engine {
         loop {
             let index = block.first_index + i as u64;
             let at_gap = gap == Some(i);
-            while let Some(x) = extras.get(e).filter(|x| x.due < index || (at_gap && x.due == index)) {
-                self.detector.smoothed(x.centre, x.stream, x.value);
-                e += 1;
+            let due = extras[e..].iter().take_while(|x| x.due < index || (at_gap && x.due == index)).count();
+            if due > 0 {
+                self.detector.smoothed(&extras[e..e + due]);
+                e += due;
             }
             if i >= len {
                 break;
@@ -446,9 +447,7 @@ impl Engine {
             }
             i += 1;
         }
-        for x in &extras[e..] {
-            self.detector.smoothed(x.centre, x.stream, x.value);
-        }
+        self.detector.smoothed(&extras[e..]);
         self.power_ring.extras = extras;
         self.power_ring.extras.clear();
         self.next_index += len as u64;
@@ -505,9 +504,8 @@ impl Engine {
         self.downstream(written, out);
         // The last segment's smoothed power, from the fits within it.
         self.power.flush(&mut self.power_ring, self.next_index);
-        for x in self.power_ring.extras.drain(..) {
-            self.detector.smoothed(x.centre, x.stream, x.value);
-        }
+        self.detector.smoothed(&self.power_ring.extras);
+        self.power_ring.extras.clear();
         let origin_us = self.origin_us();
         out.reps.extend(self.detector.finish(&self.edges).into_iter().flatten().map(|rep| on_clock(rep, origin_us)));
         Ok(())
