@@ -436,6 +436,37 @@ impl PhaseAcc {
         self.last_p = p;
     }
 
+    /// The open run, movement or not yet (a run of moving points that has not travelled
+    /// [`PHASE_MOVE_DEG`]): its sums, whether it is movement, and the path it has travelled
+    /// while it is not. A moving point adds its values, and while the run is not movement its
+    /// step |p − [`PhaseAcc::last_p`]| to the path, and the run is movement once the path
+    /// reaches [`PHASE_MOVE_DEG`] (as [`PhaseAcc::push`] does); a caller's loop carries such
+    /// points and hands the run back with [`PhaseAcc::travelled`] (or [`PhaseAcc::moved`], a
+    /// run that was movement already).
+    #[inline(always)]
+    pub(crate) fn open_run(&self) -> Option<(Sums, bool, f64)> {
+        (self.run_state != Run::None).then_some((self.run, self.run_state == Run::Confirmed, self.run_path_deg))
+    }
+
+    /// The rope position of the last point added.
+    #[inline(always)]
+    pub(crate) fn last_p(&self) -> f64 {
+        self.last_p
+    }
+
+    /// The run from [`PhaseAcc::open_run`], not yet movement then, with moving points added,
+    /// `path` its path since it opened, the last point at position `p`: movement once `path`
+    /// reaches [`PHASE_MOVE_DEG`].
+    #[inline(always)]
+    pub(crate) fn travelled(&mut self, run: Sums, path: f64, p: f64) {
+        self.run = run;
+        self.run_path_deg = path;
+        if path >= PHASE_MOVE_DEG {
+            self.run_state = Run::Confirmed;
+        }
+        self.last_p = p;
+    }
+
     /// What a still point joins while no run is open: the rest after the body (and the
     /// slow-down, while it lasts), or before any movement the lead (the still points since ω
     /// last changed sign), the first point to come at `slot` of a caller's loop. Fold still

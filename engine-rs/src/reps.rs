@@ -56,7 +56,7 @@ use crate::edges::Edges;
 use crate::phase::{peak_power, At, Context, PhaseAcc, PhaseSummary, Split, SMOOTHED, VALUE_COUNT};
 use crate::settings::{REP_TRAVEL_DEG, REST_CLOSE_S};
 use crate::still::Stillness;
-use crate::window::{peak, STREAMS};
+use crate::window::{peak, Extra, STREAMS};
 
 mod steady;
 pub use steady::Block;
@@ -515,19 +515,30 @@ impl RepDetector {
         rep
     }
 
-    /// Adds a smoothed power that came off its regular place ([`crate::window::Extra`]): fit `j`'s
-    /// `x`, centred on point `centre`, to the phase that point is in. Call between the points, once
-    /// the point it came with has been pushed.
-    pub fn smoothed(&mut self, centre: u64, j: usize, x: f64) {
+    /// Adds smoothed powers that came off their regular place ([`crate::window::Extra`]), in
+    /// order, each to the phase its centre is in. Call between the points, once the point they
+    /// came with has been pushed. A flush brings dozens at once: one call takes them all, the
+    /// detector's state looked up once.
+    pub fn smoothed(&mut self, extras: &[Extra]) {
+        if extras.is_empty() {
+            return;
+        }
         let mut before = self.pending.as_ref().map_or(Waiting::NONE, |p| p.waiting);
         match &mut self.dir {
             None => {}
             Some(Direction::Unknown { from_hi, from_lo, .. }) => {
                 let mut none = Waiting::NONE;
-                from_hi.smoothed(centre, j, x, &mut none);
-                from_lo.smoothed(centre, j, x, &mut none);
+                for x in extras {
+                    from_hi.smoothed(x.centre, x.stream, x.value, &mut none);
+                    from_lo.smoothed(x.centre, x.stream, x.value, &mut none);
+                }
             }
-            Some(Direction::Concentric { folds, .. } | Direction::Eccentric { folds, .. }) => folds.smoothed(centre, j, x, &mut before),
+            Some(Direction::Concentric { folds, .. } | Direction::Eccentric { folds, .. }) => {
+                let (bounds, peaks) = ((folds.from, folds.ext.index, folds.own), &mut folds.peaks);
+                for x in extras {
+                    add_one(x.centre, x.stream, x.value, bounds, peaks, &mut before);
+                }
+            }
         }
         if let Some(p) = &mut self.pending {
             p.waiting = before;

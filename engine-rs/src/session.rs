@@ -24,7 +24,7 @@ use crate::resample::{Columns, Resampler};
 use crate::savgol::{half_width, SavGol};
 use crate::settings::Settings;
 use crate::settings::REST_OMEGA_RAD_S;
-use crate::window::{segment_key, PowerRing, PowerSmoother, STREAMS};
+use crate::window::{segment_key, Extra, PowerRing, PowerSmoother, STREAMS};
 
 /// Raw samples, one entry per sample in each slice.
 #[derive(Clone, Copy, Debug, Default)]
@@ -406,9 +406,13 @@ impl Engine {
         };
         // Edges then rep detection, point by point, except where the detector can take a
         // stretch of steady movement at once; the smoothed powers that came off their regular
-        // place between the points, once the point they came with has gone. A gap (a segment's
-        // first point after the session's first) ends what the segment before it holds first,
-        // with every smoothed power of that segment (which its end brought with the gap's point).
+        // place before each point that goes one by one. The detector's loops do not stop for
+        // them: they only carry the phase on (its start kept, its extreme moved forward to a
+        // point at or after the one a value came with, so a value centred up to the old extreme
+        // or after it lands where it would have come to be on time) and a peak is a maximum,
+        // whatever the order (engine-rs/PERF.md). A gap (a segment's first point after the
+        // session's first) ends what the segment before it holds first, with every smoothed
+        // power of that segment (which its end brought with the gap's point).
         let extras = core::mem::take(&mut self.power_ring.extras);
         let first = &self.grid.first[from..to];
         let gap_at = |i: usize| {
@@ -419,10 +423,7 @@ impl Engine {
         loop {
             let index = block.first_index + i as u64;
             let at_gap = gap == Some(i);
-            while let Some(x) = extras.get(e).filter(|x| x.due < index || (at_gap && x.due == index)) {
-                self.detector.smoothed(x.centre, x.stream, x.value);
-                e += 1;
-            }
+            deliver(&mut self.detector, &extras, &mut e, index, at_gap);
             if i >= len {
                 break;
             }
@@ -431,10 +432,13 @@ impl Engine {
                 self.edges.segment_break(index);
                 gap = gap_at(i + 1);
             }
-            let limit = extras.get(e).map_or(u64::MAX, |x| x.due + 1).min(gap.map_or(u64::MAX, |k| block.first_index + k as u64));
-            i += self.detector.steady(&block, i, &mut self.edges, limit);
-            if i >= len || extras.get(e).is_some_and(|x| x.due < block.first_index + i as u64) || gap == Some(i) {
+            let taken = self.detector.steady(&block, i, &mut self.edges, gap.map_or(u64::MAX, |k| block.first_index + k as u64));
+            i += taken;
+            if i >= len || gap == Some(i) {
                 continue;
+            }
+            if taken > 0 {
+                deliver(&mut self.detector, &extras, &mut e, block.first_index + i as u64, false);
             }
             let point = block.point(i);
             self.edges.push(point.at.index, point.at.time_us, block.raw_deg[i], point.angle_deg.abs(), point.moving);
@@ -446,9 +450,7 @@ impl Engine {
             }
             i += 1;
         }
-        for x in &extras[e..] {
-            self.detector.smoothed(x.centre, x.stream, x.value);
-        }
+        self.detector.smoothed(&extras[e..]);
         self.power_ring.extras = extras;
         self.power_ring.extras.clear();
         self.next_index += len as u64;
@@ -505,9 +507,8 @@ impl Engine {
         self.downstream(written, out);
         // The last segment's smoothed power, from the fits within it.
         self.power.flush(&mut self.power_ring, self.next_index);
-        for x in self.power_ring.extras.drain(..) {
-            self.detector.smoothed(x.centre, x.stream, x.value);
-        }
+        self.detector.smoothed(&self.power_ring.extras);
+        self.power_ring.extras.clear();
         let origin_us = self.origin_us();
         out.reps.extend(self.detector.finish(&self.edges).into_iter().flatten().map(|rep| on_clock(rep, origin_us)));
         Ok(())
@@ -564,6 +565,16 @@ fn derive_run(
         let key = segment_key(derived.moving[last], g.angle_deg[s - 1], derived.rate[last]);
         let smoothed = smoother.end_block(ring, sum, key, base.wrapping_add(s as u64 - 1));
         derived.values[last][SMOOTHED..].copy_from_slice(&smoothed);
+    }
+}
+
+/// Hands `detector` the smoothed powers of `extras` from `*e` on that are due before point
+/// `index` (and with `at`, those due at it), in order.
+fn deliver(detector: &mut RepDetector, extras: &[Extra], e: &mut usize, index: u64, at: bool) {
+    let due = extras[*e..].iter().take_while(|x| x.due < index || (at && x.due == index)).count();
+    if due > 0 {
+        detector.smoothed(&extras[*e..*e + due]);
+        *e += due;
     }
 }
 

@@ -413,6 +413,10 @@ pub struct PowerSmoother {
     key: u8,
     blocks: usize,
     fed: usize,
+    /// How many of the segment's newest blocks go the phase's way, unchanged since they came:
+    /// while they are all a repair can reach, there is nothing to repair, found without
+    /// reading them again.
+    agree: usize,
 }
 
 impl PowerSmoother {
@@ -422,7 +426,7 @@ impl PowerSmoother {
         // A block's value is centred on its middle point (the earlier of two), and comes with
         // the last point of the block n blocks later.
         let delays = n.map(|n| (n + LAG) * block + (block - 1) - (block - 1) / 2);
-        PowerSmoother { block, inv_block: 1.0 / block as f64, block_left: block, block_sum: 0.0, head: 0, fits: n.map(Fit::new), delays, key: NONE, blocks: 0, fed: 0 }
+        PowerSmoother { block, inv_block: 1.0 / block as f64, block_left: block, block_sum: 0.0, head: 0, fits: n.map(Fit::new), delays, key: NONE, blocks: 0, fed: 0, agree: 0 }
     }
 
     /// Points after a phase's last moving point by which every smoothed power centred in it has
@@ -491,7 +495,11 @@ impl PowerSmoother {
         if key == STILL {
             return [f64::NAN; STREAMS];
         }
-        repair(&mut ring.powers, head, self.blocks.min(LAG + 1), pulls(key));
+        let (reach, pull) = (self.blocks.min(LAG + 1), pulls(key));
+        self.agree = if (if pull { x } else { -x }) >= 0.0 { self.agree + 1 } else { 0 };
+        if self.agree < reach && repair(&mut ring.powers, head, reach, pull) {
+            self.agree = 0;
+        }
         if self.blocks <= LAG {
             return [f64::NAN; STREAMS];
         }
@@ -569,7 +577,7 @@ impl PowerSmoother {
                 }
             }
         }
-        (self.key, self.blocks, self.fed) = (NONE, 0, 0);
+        (self.key, self.blocks, self.fed, self.agree) = (NONE, 0, 0, 0);
         self.fits.iter_mut().for_each(Fit::restart);
     }
 
@@ -593,22 +601,22 @@ const ROUNDING: f64 = 1e-9;
 /// throughout: the energy it moved, spread evenly, as a steady pull or braking would. (A
 /// slow-down at the end of a pull that nothing puts back, the rope going slack before the turn,
 /// stays as it is.) A block within `zero` of 0 is 0, and so is a sum of k blocks within k·`zero`
-/// ([`ROUNDING`]).
+/// ([`ROUNDING`]). True when it changed blocks.
 #[inline(always)]
-fn repair(ring: &mut [f64; RING], head: usize, len: usize, pull: bool) {
+fn repair(ring: &mut [f64; RING], head: usize, len: usize, pull: bool) -> bool {
     let sign = if pull { 1.0 } else { -1.0 };
     let at = |k: usize| (head + RING - k) & MASK;
     // Most blocks have every block in reach the phase's way, and nothing to repair: found
     // without the largest |power| (what follows would find no block against the phase).
     if (0..len).all(|k| sign * ring[at(k)] >= 0.0) {
-        return;
+        return false;
     }
     let zero = ROUNDING * (0..len).map(|k| ring[at(k)].abs()).fold(0.0, peak);
     if ring[at(0)] <= zero {
-        return;
+        return false;
     }
     // The latest block against the phase's direction, k blocks back.
-    let Some(against) = (0..len).find(|&k| sign * ring[at(k)] < -zero) else { return };
+    let Some(against) = (0..len).find(|&k| sign * ring[at(k)] < -zero) else { return false };
     let mut sum = 0.0;
     for k in 0..len {
         sum += sign * ring[at(k)];
@@ -617,9 +625,10 @@ fn repair(ring: &mut [f64; RING], head: usize, len: usize, pull: bool) {
             for i in 0..=k {
                 ring[at(i)] = mean;
             }
-            return;
+            return true;
         }
     }
+    false
 }
 
 /// The least-squares quartic through the `len` block powers from ring slot `first` on (5 ≤ len <

@@ -13,7 +13,7 @@
 use super::{add_smoothed, rested, DetectorPoint, Direction, Extreme, Folds, Peaks, RepDetector, Waiting};
 use crate::edges::Edges;
 use crate::phase::{At, PhaseAcc, Resting, VALUE_COUNT};
-use crate::settings::REP_TRAVEL_DEG;
+use crate::settings::{PHASE_MOVE_DEG, REP_TRAVEL_DEG};
 use crate::still::Stillness;
 use crate::window::{peak, STREAMS};
 
@@ -188,8 +188,8 @@ impl RepDetector {
         match (from < len && !block.moving[from], pulling) {
             (true, true) => Self::rest::<true>(block, from, len, edges, folds, still, closing, &delays, before),
             (true, false) => Self::rest::<false>(block, from, len, edges, folds, still, closing, &delays, before),
-            (false, true) => Self::moving::<true>(block, from, len, edges, folds, still, &delays, before),
-            (false, false) => Self::moving::<false>(block, from, len, edges, folds, still, &delays, before),
+            (false, true) => Self::moving::<true>(block, from, len, edges, folds, still, false, &delays, before),
+            (false, false) => Self::moving::<false>(block, from, len, edges, folds, still, closing, &delays, before),
         }
     }
 
@@ -198,8 +198,11 @@ impl RepDetector {
     // Out of line: inlined into `steady`, V8's code for it held more of the process's memory,
     // for no speed (engine-rs/PERF.md).
     #[inline(never)]
-    fn moving<const PULLING: bool>(block: &Block, from: usize, len: usize, edges: &mut Edges, folds: &mut Folds, band: &mut Stillness, delays: &[u64; STREAMS], before: &mut Waiting) -> usize {
-        let Some(mut run) = folds.all.moving_run() else { return 0 };
+    fn moving<const PULLING: bool>(block: &Block, from: usize, len: usize, edges: &mut Edges, folds: &mut Folds, band: &mut Stillness, closing: bool, delays: &[u64; STREAMS], before: &mut Waiting) -> usize {
+        let confirmed = folds.all.moving_run().filter(|_| folds.after_ext.is_none_or(|after| after.moving_run().is_some()));
+        let Some(mut run) = confirmed.filter(|_| edges.steady_until(true) > 0) else {
+            return Self::starting::<PULLING>(block, from, len, edges, folds, band, closing, delays, before);
+        };
         // Where `edges` stops carrying a movement on (`Edges::carries_on`), taken once.
         let len = len.min(usize::try_from(edges.steady_until(true).saturating_sub(block.first_index)).unwrap_or(usize::MAX));
         if from >= len {
@@ -256,6 +259,134 @@ impl RepDetector {
             block.kept(from, i, edges, ext_p);
             run.placed(from, i, |k| block.point(k).at);
             folds.all.moved(run, ext_p);
+            folds.ext = Extreme { p: ext_p, index: last.at.index };
+            if PULLING {
+                folds.ext_point = last;
+            }
+            (folds.at_ext, folds.after_ext) = (None, None);
+            *band = still;
+        }
+        i - from
+    }
+
+    /// [`RepDetector::moving`] while a movement is starting: the phase's run, or the run after
+    /// its extreme, not yet movement (the sustained-motion rule,
+    /// [`crate::settings::PHASE_MOVE_DEG`]), the edges' movement confirmed and no edge due
+    /// ([`Edges::steady_until`]). The same points, each also adding its step to the path of each
+    /// run that is not movement, up to and with the point after which every run is (the loops
+    /// of [`RepDetector::moving`] take the points after it), and short of a point that closes
+    /// the rep (`closing`: a moving point can, while the edges still know the last stop:
+    /// [`RepDetector::push`], Rested). A run that no point has opened yet (the first moving point
+    /// after still ones) is [`RepDetector::push`]'s to open, with the copy of the fold at the
+    /// extreme it may need.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn starting<const PULLING: bool>(
+        block: &Block,
+        from: usize,
+        len: usize,
+        edges: &mut Edges,
+        folds: &mut Folds,
+        band: &mut Stillness,
+        closing: bool,
+        delays: &[u64; STREAMS],
+        before: &mut Waiting,
+    ) -> usize {
+        let Some((mut run, mut confirmed, mut path)) = folds.all.open_run() else { return 0 };
+        let len = len.min(usize::try_from(edges.steady_until(true).saturating_sub(block.first_index)).unwrap_or(usize::MAX));
+        if from >= len {
+            return 0;
+        }
+        let close_from = edges.last_stop_us().filter(|_| closing);
+        let block = block.head(len);
+        // Whether the point at `p` leaves the rep open.
+        let carries = |p: f64, time_us: f64, still: &Stillness| {
+            let mut banded = *still;
+            banded.push(time_us, p, true);
+            !close_from.is_some_and(|stop_us| rested(time_us, banded.since_us(), stop_us))
+        };
+        let (mut still, mut ext_p, peaks) = (*band, folds.ext.p, &mut folds.peaks);
+        let (start, own, ext_index) = (folds.from, folds.own, folds.ext.index);
+        let (was_confirmed, mut last) = (confirmed, folds.all.last_p());
+        let mut i = from;
+        if let Some(after) = &mut folds.after_ext {
+            // Coming back from the extreme (see `moving`). Both folds took every point since the
+            // run after the extreme opened, so both have its last position.
+            let Some((mut next, mut next_confirmed, mut next_path)) = after.open_run() else { return 0 };
+            if after.last_p().to_bits() != last.to_bits() || folds.at_ext.is_none() {
+                return 0;
+            }
+            let (next_was_confirmed, switch_p) = (next_confirmed, switch_at::<PULLING>(ext_p));
+            while i < len {
+                let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
+                if !(block.moving[i] && back_within::<PULLING>(p, ext_p, switch_p) && toward_next::<PULLING>(block.angle_deg[i], block.rate[i]) && carries(p, block.time_us[i], &still)) {
+                    break;
+                }
+                still.push(block.time_us[i], p, true);
+                run.add_values(&block.values[i]);
+                next.add_values(&block.values[i]);
+                add_smoothed(&block.values[i], index, delays, (start, ext_index, own), peaks, before);
+                let step = (p - last).abs();
+                if !confirmed {
+                    path += step;
+                    confirmed = path >= PHASE_MOVE_DEG;
+                }
+                if !next_confirmed {
+                    next_path += step;
+                    next_confirmed = next_path >= PHASE_MOVE_DEG;
+                }
+                last = p;
+                i += 1;
+                if confirmed && next_confirmed {
+                    break;
+                }
+            }
+            if i > from {
+                block.kept(from, i, edges, last);
+                run.placed(from, i, |k| block.point(k).at);
+                next.placed(from, i, |k| block.point(k).at);
+                if was_confirmed {
+                    folds.all.moved(run, last);
+                } else {
+                    folds.all.travelled(run, path, last);
+                }
+                if next_was_confirmed {
+                    after.moved(next, last);
+                } else {
+                    after.travelled(next, next_path, last);
+                }
+                *band = still;
+            }
+            return i - from;
+        }
+        // Past the extreme (see `moving`), the phase's run not yet movement.
+        while i < len {
+            let (p, index) = (block.angle_deg[i].abs(), block.first_index + i as u64);
+            if !(block.moving[i] && past::<PULLING>(p, ext_p) && carries(p, block.time_us[i], &still)) {
+                break;
+            }
+            still.push(block.time_us[i], p, true);
+            run.add_values(&block.values[i]);
+            add_smoothed(&block.values[i], index, delays, (start, index, own), peaks, before);
+            if !confirmed {
+                path += (p - last).abs();
+                confirmed = path >= PHASE_MOVE_DEG;
+            }
+            (ext_p, last) = (p, p);
+            i += 1;
+            if confirmed {
+                break;
+            }
+        }
+        if i > from {
+            let last = block.point(i - 1);
+            block.kept(from, i, edges, ext_p);
+            run.placed(from, i, |k| block.point(k).at);
+            if was_confirmed {
+                folds.all.moved(run, ext_p);
+            } else {
+                folds.all.travelled(run, path, ext_p);
+            }
             folds.ext = Extreme { p: ext_p, index: last.at.index };
             if PULLING {
                 folds.ext_point = last;
