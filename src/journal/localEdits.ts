@@ -6,7 +6,7 @@
  * tombstone is kept is dropped.
  */
 import type { IDBPTransaction } from 'idb';
-import { deletion, editAthlete, editExercise, editSession, mapStamps, orderEdit, removeAthleteFrom } from '../log/edits';
+import { deletion, editAthlete, editExercise, editSession, mapStamps, orderEdit, reassignedSets, removeAthleteFrom } from '../log/edits';
 import { canonical } from '../log/merge';
 import type { SessionRecord } from '../log/records';
 import type { Stamp } from '../log/stamp';
@@ -59,13 +59,14 @@ export async function applyEdits(tx: WriteTx, ops: readonly JournalOp[], ctx: Ed
   const marks = changeMarks(tx.objectStore('changes'));
   const deleted = deletedSessions(tx);
   const sessions = tx.objectStore('sessions');
-  /** Writes `next` over the session kept, if it is kept and `next` differs. */
+  /** Writes `next` over the session kept, if it is kept and `next` differs; whether it did. */
   const update = async (id: string, change: (kept: SessionRecord) => SessionRecord) => {
     const kept = await sessions.get(id);
-    if (kept === undefined) return;
+    if (kept === undefined) return false;
     const next = change(kept);
-    if (next === kept || canonical(next) === canonical(kept)) return;
+    if (next === kept || canonical(next) === canonical(kept)) return false;
     await Promise.all([sessions.put(next), marks.mark('session', id)]);
+    return true;
   };
   for (const op of ops) {
     switch (op.kind) {
@@ -116,6 +117,17 @@ export async function applyEdits(tx: WriteTx, ops: readonly JournalOp[], ctx: Ed
         if (await deleted(op.sessionId)) break;
         await update(op.sessionId, (kept) => editSession(kept, { ...kept, ...op.patch, modifiedAt: Math.max(kept.modifiedAt, ctx.now()) }, ctx.stamp()));
         break;
+      case 'reassignSets': {
+        if (await deleted(op.sessionId)) break;
+        const from = new Set(op.from);
+        const changed = await update(op.sessionId, (kept) => {
+          const next = reassignedSets(kept, from, op.to);
+          return next === null ? kept : editSession(kept, { ...next, modifiedAt: Math.max(kept.modifiedAt, ctx.now()) }, ctx.stamp());
+        });
+        // A session no one shared before: a sync pushed past its samples without sending them.
+        if (changed) await marks.mark('samples', op.sessionId);
+        break;
+      }
       case 'deleteSession':
         await deleteSession(tx, op.sessionId, ctx, marks);
         break;

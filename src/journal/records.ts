@@ -20,7 +20,11 @@ import type { ChunkRecord, GapRecord, SessionRecord, SessionSummary } from '../l
  * (rules/setTags.ts `withNote`), `removeAthlete` takes an athlete's sets out of a session,
  * `deleteSession` deletes a session (its tombstone stays), `patchSession` gives a session its
  * sets' records, `order` sets today's order; none of them brings back a deleted session.
- * `forgetAthlete` removes the untouched first athlete of a new device that a restored log replaces. `meta`
+ * `reassignSets` gives the sets of some athletes in a session to another (a phone's own athletes'
+ * sessions counted as its team athlete's, log/edits.ts `reassignedSets`; the session's samples
+ * are marked to go up with it, as nothing had shared them before).
+ * `forgetAthlete` removes an athlete nothing names any more: the untouched first athlete of a new
+ * device that a restored log replaces, a phone's own athlete once its sets are its team athlete's. `meta`
  * keeps a small value of this device's own (the sync client's cursor) with the records it goes with.
  * `retime` gives records of this device new stamps in place of old ones, their values unchanged
  * (edits the team server refused as stamped in the future: docs/sync.md §8).
@@ -37,6 +41,7 @@ export type JournalOp =
   | { kind: 'removeAthlete'; sessionId: string; athleteId: string }
   | { kind: 'deleteSession'; sessionId: string }
   | { kind: 'patchSession'; sessionId: string; patch: Partial<Pick<SessionRecord, 'sets'>> }
+  | { kind: 'reassignSets'; sessionId: string; from: readonly string[]; to: string }
   | { kind: 'forgetAthlete'; athleteId: string }
   | { kind: 'meta'; key: string; value: unknown }
   | { kind: 'retime'; records: readonly { kind: 'athlete' | 'exercise' | 'session' | 'order'; id: string }[]; stamps: Readonly<Record<string, string>> };

@@ -63,6 +63,25 @@ export function removeAthleteFrom(record: SessionRecord, athleteId: string, stam
   return { ...record, removedAthletes, modifiedAt: Math.max(record.modifiedAt, now) };
 }
 
+/**
+ * `record` with the sets of the athletes in `from` given to `to`, its tag spans and its sets'
+ * records alike, or null when it holds no set of theirs to give: a phone's own athletes' sessions
+ * counted as the athlete it trains for in a team (docs/sync.md §10). Sets taken out of the session
+ * stay nobody's (their spans keep their athlete), and a session `to` was taken out of is left
+ * alone, or the sets given would vanish with that removal. The figures stay: each span keeps the
+ * mass and radius its reps were computed with. Not stamped: `editSession` stamps what changed.
+ */
+export function reassignedSets(record: SessionRecord, from: ReadonlySet<string>, to: string): SessionRecord | null {
+  const removed = record.removedAthletes ?? {};
+  if (removed[to] !== undefined) return null;
+  const moves = (athleteId: string) => from.has(athleteId) && athleteId !== to && removed[athleteId] === undefined;
+  const tags = record.settings.tags;
+  if (!(tags ?? []).some((t) => moves(t.athleteId))) return null;
+  const settings = { ...record.settings, tags: tags!.map((t) => (moves(t.athleteId) ? { ...t, athleteId: to } : t)) };
+  const sets = record.sets?.map((s) => (moves(s.athleteId) ? { ...s, athleteId: to } : s));
+  return { ...record, settings, ...(sets === undefined ? {} : { sets }) };
+}
+
 /** A session deleted here. */
 export function deletion(id: string, stamp: Stamp, now: number): SessionTombstone {
   return { id, deleted: stamp, modifiedAt: now };

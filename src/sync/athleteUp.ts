@@ -1,7 +1,8 @@
 /**
  * An athlete's phone trains its athlete: once it has joined the team as that athlete's device and
- * the athlete has arrived with the first pull, the athlete comes up on the Workout screen (once;
- * the user may switch afterwards), so that the sets it records are theirs and reach the coach.
+ * the athlete has arrived with the first pull, the athlete comes up on the Workout screen (once,
+ * and again when the phone's own athletes gave way to them, priorSessions.ts; the user may switch
+ * afterwards), so that the sets it records are theirs and reach the coach.
  */
 import { effect, type ReadonlySignal } from '@preact/signals-react';
 import type { SyncStatus } from './syncService';

@@ -26,6 +26,7 @@ import { createTeamServerClient, type TeamServerClient } from './client';
 import { META, type SyncJournal } from './context';
 import { forgetMembership, readMembership, viewOf, writeMembership, type Membership, type MembershipView } from './membership';
 import { forgetTeamMarks, syncRun } from './run';
+import { findPriorSessions, sharePriorSessions, type PriorOptions, type PriorSessions } from './priorSessions';
 import { fetchSamples } from './samplesDown';
 import { ServerError, Unreachable, type JoinCode, type TeamDevice } from './wire';
 
@@ -47,8 +48,8 @@ export interface SyncStatus {
   retryAt: number | null;
 }
 
-/** What asked for a run in the background ('periodic': a coach's device while the app is open, periodicPull.ts). */
-export type RunTrigger = 'start' | 'set' | 'online' | 'foreground' | 'periodic';
+/** What asked for a run in the background ('periodic': a coach's device while the app is open, periodicPull.ts; 'shared': sessions newly shared from this phone, priorSessions.ts). */
+export type RunTrigger = 'start' | 'set' | 'online' | 'foreground' | 'periodic' | 'shared';
 
 export interface SyncService {
   readonly status: ReadonlySignal<SyncStatus>;
@@ -69,7 +70,15 @@ export interface SyncService {
   inviteAthlete(athleteId: string): Promise<JoinCode>;
   /** Brings a pulled session's samples from the server before it is opened or reprocessed (samplesDown.ts). */
   fetchSamples(sessionId: string): Promise<void>;
-  /** An athlete's device has brought its athlete up (done once after joining). */
+  /** An athlete's phone: the sessions of its own athletes the team does not see (priorSessions.ts); null elsewhere, before its athlete has arrived, or with none. */
+  priorSessions(): Promise<PriorSessions | null>;
+  /**
+   * Counts those sessions as the phone's athlete's and takes its own athletes off its roster
+   * (refused while a unit records), brings its athlete up again, and asks for a run that shares
+   * them. Resolves with how many sessions it changed, before the run.
+   */
+  sharePriorSessions(): Promise<number>;
+  /** An athlete's device has brought its athlete up (done once after joining, and again when its own athletes gave way). */
   broughtUp(): void;
   /** Counts the changes waiting to be pushed again. */
   refreshWaiting(): Promise<void>;
@@ -242,6 +251,13 @@ export function createSyncService(deps: SyncDeps): SyncService {
 
   const stopChances = network.onChance(request);
 
+  /** Who an athlete's phone trains for and which ids are its own; null on a coach's device or outside a team. */
+  function priorOptions(): PriorOptions | null {
+    const m = membership;
+    if (m === null || m.refused || m.role !== 'athlete' || m.athleteId === null) return null;
+    return { athleteId: m.athleteId, ownIds: new Set([m.deviceId, ...m.formerIds]), joinedAt: m.joinedAt };
+  }
+
   return {
     status,
     async check(address) {
@@ -315,6 +331,21 @@ export function createSyncService(deps: SyncDeps): SyncService {
       const m = membership;
       if (m === null || m.refused) return;
       await fetchSamples(await journal.opened(), clientFor(m.server, m.token), sessionId);
+    },
+    async priorSessions() {
+      const options = priorOptions();
+      return options === null ? null : findPriorSessions(await journal.opened(), options);
+    },
+    async sharePriorSessions() {
+      const options = priorOptions();
+      if (options === null) throw new Error('Only an athlete’s phone in a team shares the sessions of its own athletes.');
+      const shared = await sharePriorSessions(journal, options, now());
+      if (shared > 0 && membership !== null) {
+        // The athlete up may have been one of the phone's own, now gone: the team athlete comes up.
+        save({ ...membership, broughtUp: false });
+        request('shared');
+      }
+      return shared;
     },
     broughtUp() {
       if (membership !== null) save({ ...membership, broughtUp: true });
