@@ -54,6 +54,7 @@ describe('an athlete’s phone with sessions from before it joined', { timeout: 
         { id: first!.id, name: 'Athlete 1', sessions: 1 },
         { id: 'ana-local', name: 'Ana', sessions: 1 },
       ],
+      leaving: ['Athlete 1', 'Ana'],
       sessions: 2,
       allBeforeJoining: true,
     };

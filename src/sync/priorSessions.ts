@@ -29,6 +29,8 @@ export interface PriorSessions {
   athlete: { id: string; name: string };
   /** The phone's own athletes with sets in those sessions, each with how many of the sessions name them. */
   from: { id: string; name: string; sessions: number }[];
+  /** Every one of the phone's own athletes (those above, and any without a session): they leave its roster. */
+  leaving: string[];
   /** How many sessions would be shared. */
   sessions: number;
   /** Whether every one of them started before the device joined. */
@@ -57,7 +59,7 @@ async function survey(store: JournalStore, options: PriorOptions): Promise<{ bou
   const [athletes, sessions] = await Promise.all([store.athletes(), store.sessions()]);
   const bound = athletes.find((a) => a.id === options.athleteId);
   if (bound === undefined) return null;
-  const own = athletes.filter((a) => a.id !== bound.id && madeHere(a, options.ownIds));
+  const own = athletes.filter((a) => a.id !== bound.id && madeHere(a, options.ownIds)).sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
   const ids = new Set(own.map((a) => a.id));
   const moved = sessions.flatMap((before) => {
     const after = reassignedSets(before, ids, bound.id);
@@ -78,6 +80,7 @@ export async function findPriorSessions(store: JournalStore, options: PriorOptio
   return {
     athlete: { id: found.bound.id, name: found.bound.name },
     from,
+    leaving: found.own.map((a) => a.name),
     sessions: found.moved.length,
     allBeforeJoining: found.moved.every(({ before }) => before.startedAt < options.joinedAt),
   };

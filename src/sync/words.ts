@@ -21,3 +21,11 @@ export function ago(at: number, now: number): string {
   if (s < 86_400) return `${Math.round(s / 3600)} h ago`;
   return new Date(at).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 }
+
+/** "Ana", "Ana and Ben", "Ana, Ben and Cleo". */
+export function listNames(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** "1 session", "2 sessions". */
+export const sessionCount = (n: number): string => `${n} session${n === 1 ? '' : 's'}`;

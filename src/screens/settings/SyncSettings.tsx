@@ -5,7 +5,8 @@
  * or one athlete's phone) comes with the code. Joined: the team, the last sync, what waits to be
  * sent, the last problem in one sentence, this device's clock against the server's, Sync now, and
  * leaving the team (the log stays on the device); for a coach's device, the team's devices and a
- * code for an athlete's phone (TeamDevices.tsx).
+ * code for an athlete's phone (TeamDevices.tsx); on an athlete's phone that holds sessions of its
+ * own athletes, the offer to count them as its team athlete's (PriorSessions.tsx).
  *
  * The sync's code loads when this page opens (it is not in the settings chunk: only a device in a
  * team, or one on this page, loads it).
@@ -19,6 +20,7 @@ import { parseServerAddress } from '../../sync/address';
 import type { MembershipView } from '../../sync/membership';
 import type { SyncService, SyncStatus } from '../../sync/syncService';
 import { ago, clockIsOff, describeOffset } from '../../sync/words';
+import { PriorSessionsOffer } from './PriorSessions';
 import { TeamDevices } from './TeamDevices';
 
 /** How often the page counts what waits to be sent while it shows. */
@@ -189,6 +191,7 @@ function Joined({ sync, status, membership }: { sync: SyncService; status: SyncS
           Leave the team
         </button>
       </div>
+      {membership.role === 'athlete' && !membership.refused && <PriorSessionsOffer sync={sync} status={status} />}
       {membership.refused && <JoinForm sync={sync} again={membership} />}
       {membership.role === 'coach' && !membership.refused && <TeamDevices sync={sync} athleteName={athleteName} />}
       {leaving && (
