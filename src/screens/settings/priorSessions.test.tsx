@@ -56,6 +56,9 @@ describe('Settings → Sync on an athlete’s phone with sessions from before it
       await act(() => phone.app.journal.value!.sync.service.value!.syncNow());
       expect(await onServer()).toEqual([]);
       expect(screen.getByText(OFFER)).toBeTruthy();
+      // She may still bring her own athlete up and train as them meanwhile.
+      act(() => phone.app.team.value!.switchTo('first-athlete'));
+      expect(phone.app.team.value!.store.athleteId.value).toBe('first-athlete');
 
       await user.click(screen.getByRole('button', { name: 'Count them as Ana’s' }));
       await user.click(within(screen.getByRole('dialog', { name: 'Count 2 sessions as Ana’s?' })).getByRole('button', { name: 'Count them as Ana’s' }));
@@ -70,7 +73,7 @@ describe('Settings → Sync on an athlete’s phone with sessions from before it
         ['light', ['ana']],
       ]);
       expect((await phone.app.journal.value!.athletes()).map((a) => a.name)).toEqual(['Ana']);
-      expect(phone.app.team.value?.store.athleteId.value).toBe('ana');
+      await expect.poll(() => phone.app.team.value?.store.athleteId.value).toBe('ana');
       const kept = await phone.app.journal.value!.history();
       expect(kept.map((h) => [h.id, h.athleteIds]).sort()).toEqual([
         ['heavy', ['ana']],
