@@ -55,7 +55,7 @@ function madeHere(athlete: Athlete, ownIds: ReadonlySet<string>): boolean {
 }
 
 /** What the log holds of the phone's own athletes: them, and each session as it would be with their sets given to the bound athlete. */
-async function survey(store: JournalStore, options: PriorOptions): Promise<{ bound: Athlete; own: Athlete[]; moved: { before: SessionRecord; after: SessionRecord }[] } | null> {
+async function survey(store: JournalStore, options: PriorOptions): Promise<{ bound: Athlete; own: Athlete[]; sessions: SessionRecord[]; moved: { before: SessionRecord; after: SessionRecord }[] } | null> {
   const [athletes, sessions] = await Promise.all([store.athletes(), store.sessions()]);
   const bound = athletes.find((a) => a.id === options.athleteId);
   if (bound === undefined) return null;
@@ -65,7 +65,7 @@ async function survey(store: JournalStore, options: PriorOptions): Promise<{ bou
     const after = reassignedSets(before, ids, bound.id);
     return after === null ? [] : [{ before, after }];
   });
-  return { bound, own, moved };
+  return { bound, own, sessions, moved };
 }
 
 const names = (session: SessionRecord) => new Set((session.settings.tags ?? []).map((t) => t.athleteId));
@@ -88,15 +88,16 @@ export async function findPriorSessions(store: JournalStore, options: PriorOptio
 
 /**
  * Gives the sets of the phone's own athletes to the bound athlete, and takes those athletes off
- * the phone's roster, in one transaction through the journal's `merge` (refused while a unit
- * records; who shows athletes and sessions reads them again). Returns how many sessions it changed.
+ * the phone's roster, in one write through the journal's `merge` (refused while a unit records;
+ * who shows athletes and sessions reads them again); nothing when no session is left to change
+ * (the question asked is no longer the log's). Returns how many sessions it changed.
  */
 export async function sharePriorSessions(journal: Pick<SyncJournal, 'merge'>, options: PriorOptions, now: number): Promise<number> {
   return journal.merge(async (store) => {
     const found = await survey(store, options);
-    if (found === null || found.own.length === 0) return 0;
+    if (found === null || found.moved.length === 0) return 0;
     const moved = new Map(found.moved.map(({ after }) => [after.id, after]));
-    const named = new Set((await store.sessions()).flatMap((s) => [...names(moved.get(s.id) ?? s)]));
+    const named = new Set(found.sessions.flatMap((s) => [...names(moved.get(s.id) ?? s)]));
     const ordered = new Set((await store.order())?.order?.athleteIds ?? []);
     const ops: JournalOp[] = found.moved.map(({ before }) => ({ kind: 'reassignSets', sessionId: before.id, from: found.own.map((a) => a.id), to: found.bound.id }));
     for (const athlete of found.own) {
