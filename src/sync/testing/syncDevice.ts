@@ -2,7 +2,8 @@
  * A device for the sync client's tests: its own journal (a fresh in-memory IndexedDB), its own
  * edit clock and storage, a sync service on a network double that reaches the real server the
  * test started (over `fetch`), and timers the test fires by hand (the backoff's waits). The
- * device's wall clock may be set off the real one (`skewMs`), as a phone's can be.
+ * device's wall clock may be set off the real one (`skewMs`), as a phone's can be. The hand-fired
+ * timers (manualTimers.ts) are exported from here too, where tests that fire a device's waits find them.
  */
 import { effect } from '@preact/signals-react';
 import { IDBFactory } from 'fake-indexeddb';
@@ -14,33 +15,9 @@ import { createMemoryStorage } from '../../platform/storage';
 import type { StoragePort } from '../../platform/storage/port';
 import type { SyncJournal } from '../context';
 import { createSyncService, type SyncService, type SyncStatus } from '../syncService';
+import { manualTimers, type ManualTimers } from './manualTimers';
 
-export interface ManualTimers {
-  after(ms: number, run: () => void): () => void;
-  /** The waits asked for and not yet fired or cancelled, in ms, oldest first. */
-  readonly pending: readonly number[];
-  /** Fires every pending wait. */
-  fireAll(): void;
-}
-
-export function manualTimers(): ManualTimers {
-  let waits: { ms: number; run: () => void }[] = [];
-  return {
-    after(ms, run) {
-      const wait = { ms, run };
-      waits.push(wait);
-      return () => void (waits = waits.filter((w) => w !== wait));
-    },
-    get pending() {
-      return waits.map((w) => w.ms);
-    },
-    fireAll() {
-      const due = waits;
-      waits = [];
-      for (const wait of due) wait.run();
-    },
-  };
-}
+export { manualTimers, type ManualTimers };
 
 export interface SyncDevice {
   store: JournalStore;
