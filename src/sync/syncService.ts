@@ -12,9 +12,10 @@
  * Every reply's `serverTime` sets the edit clock's offset (clockOffset.ts), kept with the
  * membership so that edits made offline after a reload are timed by the server's clock too.
  *
- * Here the parts are put together: the membership and status (syncState.ts), the offset, the run
- * loop with its report (reportedRun.ts), joining and leaving (membershipActions.ts), and when a
- * run asked for in the background starts.
+ * Each job has its own module: the membership and status (syncState.ts), the offset
+ * (clockOffset.ts), one run at a time (runLoop.ts), one run and its report (reportedRun.ts),
+ * joining and leaving (membershipActions.ts). The service's own rule is when a run asked for in
+ * the background starts (`request`).
  *
  * Where it runs: loaded after the first render, and only on a device that has joined a team (or
  * when Settings → Sync is opened): compose/backgroundServices.ts.
