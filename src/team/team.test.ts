@@ -133,6 +133,8 @@ describe('the team service', () => {
     await Promise.resolve();
     // The set is over: the reps that follow are nobody's, and the athlete is still up.
     expect([team.store.athleteId.peek(), team.over.peek(), team.who.peek()?.athleteId]).toEqual(['first', true, 'nobody']);
+    // From just after the start of the rep that finished the set (the turn at index 5, 15 s in).
+    expect(team.who.peek()?.since).toBe(15e6 + 1);
     turn.value = null;
     // The athlete pulls on after their goal, then rests for less than the changeover.
     stream(2, true);
