@@ -32,10 +32,12 @@
 //! late, and every such eccentric read slow at every grid rate. The speed term is taken only
 //! with the sign of the motion (a negative speed would have the rope reverse into its rest) and
 //! where the data show it above the noise (`SPEED_FIT_SIGNIFICANCE`).
-//! The fit is made twice: first over the movement as the filtered ω ends it (which lags a hard
+//! The fit is made twice: first as constant deceleration alone (it only places the second
+//! pass's window), over the movement as the filtered ω ends it (which lags a hard
 //! stop by the filter's half-width, so that window reaches [`EDGE_MOVE_S`] and the filter's
 //! spread back), then over the last [`EDGE_TRAVEL_DEG`] of motion before the first pass's
-//! stop (at least [`EDGE_STOP_MIN_POINTS`]) and the rest after it: the closer to the stop, the
+//! stop (at least [`EDGE_STOP_MIN_POINTS`], and a third of the first's motion side more, by
+//! which the quadratic may end a stop at speed late) and the rest after it: the closer to the stop, the
 //! better a speed and a constant deceleration follow any approach to it, and a stretch of travel
 //! rather than of time holds as much of a slow heavy stop (which moves a few degrees in the last
 //! tenths of a second) above the sensor's noise as of a fast one. How exact that is, at each grid
@@ -67,7 +69,7 @@ const _: () = assert!(MAX_WINDOW <= RING);
 /// pass; the split with the least squared error is refined between its neighbours by a parabola
 /// through their errors. NaN when there is no motion to fit.
 pub fn change_point(t: &[f64], x: &[f64], sign: f64) -> f64 {
-    fit(t.len().min(x.len()), |k| t[k], |k| x[k], sign, &mut Scratch::new())
+    fit(t.len().min(x.len()), |k| t[k], |k| x[k], sign, sign < 0.0, &mut Scratch::new())
 }
 
 /// The sums of powers of u = 1..=m, and their products that a fit's splits use, for a split with
@@ -116,9 +118,9 @@ impl Scratch {
 }
 
 /// [`change_point`] of `len` points read through `t` and `x` (by position), in `scratch`. A stop
-/// takes the fit with speed where its speed is in the motion's direction and it explains the
-/// motion better by more than the noise would ([`SPEED_FIT_SIGNIFICANCE`]).
-fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64, scratch: &mut Scratch) -> f64 {
+/// `with_speed` takes the fit with speed where its speed is in the motion's direction and it
+/// explains the motion better by more than the noise would ([`SPEED_FIT_SIGNIFICANCE`]).
+fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64, with_speed: bool, scratch: &mut Scratch) -> f64 {
     let len = len.min(MAX_WINDOW);
     if len == 0 {
         return f64::NAN;
@@ -138,7 +140,7 @@ fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64
     let v = |k: usize| copy[k];
     let moments = &scratch.moments[..len];
     let n = len as f64;
-    let best = if sign < 0.0 && len > 4 {
+    let best = if with_speed && sign < 0.0 && len > 4 {
         let (plain, speed) = splits::<true>(moments, &v, xx, r0);
         // The noise a point carries, and how many points it spans ([`residual_span`], at least
         // one: found only where a point's own would pass). And by more than 1e-6 of Σv²: less
@@ -507,12 +509,14 @@ impl Edges {
             to = k + 1;
         }
         let size = self.size;
-        let mut fitted = |from: u64, to: u64| {
+        let mut fitted = |from: u64, to: u64, with_speed: bool| {
             let len = to.saturating_sub(from).min(size) as usize;
             let slot = |k: usize| (from as usize + k) & MASK;
-            fit(len, |k| times[slot(k)], |k| angles[slot(k)], if onset { 1.0 } else { -1.0 }, scratch)
+            fit(len, |k| times[slot(k)], |k| angles[slot(k)], if onset { 1.0 } else { -1.0 }, with_speed, scratch)
         };
-        let mut time_us = fitted(from, to);
+        // A stop's first pass only places the second's window, which the quadratic alone does
+        // to within a few points: the speed term, the dearest part of a fit, is left to the second.
+        let mut time_us = fitted(from, to, false);
         if !onset && to > from + 1 {
             // Again, over the last EDGE_TRAVEL_DEG of motion before the stop found (at least
             // EDGE_STOP_MIN_POINTS) and the rest after it.
@@ -526,7 +530,10 @@ impl Edges {
                 while start > from && (angle(start) - level).abs() < EDGE_TRAVEL_DEG {
                     start -= 1;
                 }
-                let closer = fitted(from.max(start.min(stop.saturating_sub(EDGE_STOP_MIN_POINTS))), end.min(to));
+                // The quadratic alone ends a stop that arrives at speed late, by up to about a
+                // third of its motion side (a dead stop): the window reaches back past that too.
+                let late = self.stop_side / 3;
+                let closer = fitted(from.max(start.min(stop.saturating_sub(EDGE_STOP_MIN_POINTS + late))), end.min(to), true);
                 if closer.is_finite() {
                     time_us = closer;
                 }

@@ -66,10 +66,12 @@ export function movements(moving: readonly boolean[], p: readonly number[], coun
  * passed, or sooner when the next movement is confirmed. A stop's motion side is EDGE_MOVE_S, the
  * spread of the filter and buffer that ends a run late (`slack`: the points a phase may start or
  * stop inside a movement) and one point more (`Edges::new`); edges.rs "Where a movement ends": the
- * stop is then fitted again, within the first window, from the last point back from the grid point
+ * stop's first fit is without the speed term (it only places the second's window); the
+ * stop is then fitted again, with it, within the first window, from the last point back from the grid point
  * nearest that first stop whose resampled angle is EDGE_TRAVEL_DEG or more from the level it
  * rests at (the mean over the stop's point and the rest after it, up to EDGE_REST_S; at least
- * EDGE_STOP_MIN_POINTS before the stop) to EDGE_REST_S after the stop.
+ * EDGE_STOP_MIN_POINTS and a third of the motion side before the stop: the quadratic alone ends a
+ * stop at speed that much late at most) to EDGE_REST_S after the stop.
  * "The rest side of a fit ends at the neighbouring movement": an onset's rest begins after the
  * previous movement's last point, a stop's rest ends where the next movement starts if that is
  * confirmed by then. A fit sees only the last rest + the longer motion side + 2 points before the
@@ -89,7 +91,7 @@ export function timeEdges(runs: readonly Movement[], t: readonly number[], x: re
   const mean = (from: number, to: number) => x.slice(from, to).reduce((sum, y) => sum + y, 0) / (to - from);
   const fitted = (from: number, to: number, knownAt: number, sign: number): Timed => {
     const first = Math.max(from, knownAt + 1 - size, 0);
-    const once = changePoint(t.slice(first, to), x.slice(first, to), sign);
+    const once = changePoint(t.slice(first, to), x.slice(first, to), sign, false);
     if (sign > 0 || to <= first + 1) return { timeUs: once + lagUs, knownAt };
     const ahead = (once - t[first]!) / (t[first + 1]! - t[first]!);
     if (!(Number.isFinite(ahead) && ahead >= 0)) return { timeUs: once + lagUs, knownAt };
@@ -98,9 +100,9 @@ export function timeEdges(runs: readonly Movement[], t: readonly number[], x: re
     const level = mean(stop, end);
     let start = stop;
     while (start > first && Math.abs(x[start]! - level) < EDGE_TRAVEL_DEG) start--;
-    const from2 = Math.max(first, Math.min(start, stop - EDGE_STOP_MIN_POINTS));
+    const from2 = Math.max(first, Math.min(start, stop - EDGE_STOP_MIN_POINTS - Math.floor(stopSide / 3)));
     const to2 = Math.min(end, to);
-    const twice = changePoint(t.slice(from2, to2), x.slice(from2, to2), sign);
+    const twice = changePoint(t.slice(from2, to2), x.slice(from2, to2), sign, true);
     return { timeUs: (Number.isFinite(twice) ? twice : once) + lagUs, knownAt };
   };
   /** The onset of `run`, its rest from `from`: known at the first point i (from its confirmation and EDGE_MOVE_S on) by which the motion side has its end. */
@@ -132,7 +134,7 @@ export function timeEdges(runs: readonly Movement[], t: readonly number[], x: re
  * edges.rs `change_point` and `fit`: the instant that best splits the points into rest and
  * motion (motion from rest after it for an onset, `sign` 1; motion into rest before it for a stop,
  * −1). For each point j as the split, θ0 + c·d² (d = k − j steps past it, k counting along the
- * motion, 0 at rest) is fitted by least squares; for a stop also θ0 + b·d + c·d² (two points of
+ * motion, 0 at rest) is fitted by least squares; for a stop `withSpeed` also θ0 + b·d + c·d² (two points of
  * motion at least), which times the stop when its speed b has the sign of the motion (that of the
  * farthest point from the rest) and its least squared error is below the quadratic's by more than
  * SPEED_FIT_SIGNIFICANCE times its own over the points less four, times the points one point's
@@ -140,13 +142,13 @@ export function timeEdges(runs: readonly Movement[], t: readonly number[], x: re
  * with the least squared error (the earliest of equals) of the fit used is moved between its
  * neighbours to the vertex of the parabola through their errors. NaN without motion to fit.
  */
-function changePoint(t: readonly number[], x: readonly number[], sign: number): number {
+function changePoint(t: readonly number[], x: readonly number[], sign: number, withSpeed: boolean): number {
   const len = Math.min(t.length, x.length, EDGE_MAX_WINDOW);
   const at = (k: number) => (sign > 0 ? k : len - 1 - k);
   const v = Array.from({ length: len }, (_, k) => x[at(k)]! - x[at(0)]!);
   const plain = bestSplit(v.map((_, j) => splitFit(v, j, false)));
   let best = plain;
-  if (sign < 0 && plain !== null && len > 4) {
+  if (withSpeed && sign < 0 && plain !== null && len > 4) {
     const speed = bestSplit(v.map((_, j) => splitFit(v, j, true)));
     // By more than SPEED_FIT_FLOOR of Σv² too: below that it is the fits' rounding.
     const squares = v.reduce((sum, y) => sum + y * y, 0);
