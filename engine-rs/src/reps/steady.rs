@@ -12,7 +12,7 @@
 
 use super::{add_smoothed, rested, DetectorPoint, Direction, Extreme, Folds, Peaks, RepDetector, Waiting};
 use crate::edges::Edges;
-use crate::phase::{At, PhaseAcc, Resting, VALUE_COUNT};
+use crate::phase::{At, PhaseAcc, Resting, Sums, VALUE_COUNT};
 use crate::settings::{PHASE_MOVE_DEG, REP_TRAVEL_DEG};
 use crate::still::Stillness;
 use crate::window::{peak, STREAMS};
@@ -255,15 +255,7 @@ impl RepDetector {
             i += 1;
         }
         if i > from {
-            let last = block.point(i - 1);
-            block.kept(from, i, edges, ext_p);
-            run.placed(from, i, |k| block.point(k).at);
-            folds.all.moved(run, ext_p);
-            folds.ext = Extreme { p: ext_p, index: last.at.index };
-            if PULLING {
-                folds.ext_point = last;
-            }
-            (folds.at_ext, folds.after_ext) = (None, None);
+            Self::took_past::<PULLING>(&block, from..i, edges, folds, run, None, ext_p);
             *band = still;
         }
         i - from
@@ -379,22 +371,29 @@ impl RepDetector {
             }
         }
         if i > from {
-            let last = block.point(i - 1);
-            block.kept(from, i, edges, ext_p);
-            run.placed(from, i, |k| block.point(k).at);
-            if was_confirmed {
-                folds.all.moved(run, ext_p);
-            } else {
-                folds.all.travelled(run, path, ext_p);
-            }
-            folds.ext = Extreme { p: ext_p, index: last.at.index };
-            if PULLING {
-                folds.ext_point = last;
-            }
-            (folds.at_ext, folds.after_ext) = (None, None);
+            Self::took_past::<PULLING>(&block, from..i, edges, folds, run, (!was_confirmed).then_some(path), ext_p);
             *band = still;
         }
         i - from
+    }
+
+    /// Hands the points `took` of a loop past the extreme to the edges and the phase's run, whose
+    /// sums they are in `run` (with `path` travelled while the run is not yet movement): the last
+    /// of them is the new extreme, and the folds kept at and after the old one go.
+    #[inline(always)]
+    fn took_past<const PULLING: bool>(block: &Block, took: core::ops::Range<usize>, edges: &mut Edges, folds: &mut Folds, mut run: Sums, path: Option<f64>, ext_p: f64) {
+        let last = block.point(took.end - 1);
+        block.kept(took.start, took.end, edges, ext_p);
+        run.placed(took.start, took.end, |k| block.point(k).at);
+        match path {
+            None => folds.all.moved(run, ext_p),
+            Some(path) => folds.all.travelled(run, path, ext_p),
+        }
+        folds.ext = Extreme { p: ext_p, index: last.at.index };
+        if PULLING {
+            folds.ext_point = last;
+        }
+        (folds.at_ext, folds.after_ext) = (None, None);
     }
 
     /// [`RepDetector::steady`] over still points up to `len`, in the phase folded in `folds` (a
