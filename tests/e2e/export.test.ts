@@ -27,7 +27,7 @@ describe('exporting the session', () => {
     await app.showTable();
     const set = repPackets({ reps: 5, seed: 8, inertia: 0.05, firmware: unit.firmware });
     await unit.streamPackets(app.page, set.packets);
-    const rows = await app.waitForRows(5);
+    const rows = await app.waitForClosedRows(5);
 
     const before = Date.now();
     const [download] = await Promise.all([

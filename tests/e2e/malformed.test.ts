@@ -52,7 +52,7 @@ describe.each(FIRMWARES)('malformed packets from a %s unit', (_label, firmware) 
     await app.showTable();
     const clean = repPackets({ reps: 5, seed: 21, inertia: 0.05, firmware: unit.firmware });
     await unit.streamPackets(app.page, clean.packets);
-    const expected = await app.waitForRows(5);
+    const expected = await app.waitForClosedRows(5);
 
     await app.reset();
     await app.waitForRows(0);
@@ -73,7 +73,7 @@ describe.each(FIRMWARES)('malformed packets from a %s unit', (_label, firmware) 
     expect(badCount).toBeGreaterThanOrEqual(35);
     await unit.streamPackets(app.page, dirty);
 
-    const rows = await app.waitForRows(5);
+    const rows = await app.waitForClosedRows(5);
     expect(rows.map((r) => [r.label, r.valid])).toEqual(expected.map((r) => [r.label, r.valid]));
     rows.forEach((row, i) => {
       expect(Math.abs(Number(row.concentric) - Number(expected[i]!.concentric)), `rep ${row.label} concentric`).toBeLessThanOrEqual(0.01);

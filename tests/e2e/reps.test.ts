@@ -185,7 +185,7 @@ describe('a set streamed by a legacy unit (firmware below 6.2)', () => {
     await app.showTable();
     const records = repPackets({ reps: 5, seed: SEED, inertia: 0.05, firmware: unit.firmware });
     await unit.streamPackets(app.page, records.packets);
-    const fromRecords = await app.waitForRows(5);
+    const fromRecords = await app.waitForClosedRows(5);
 
     await app.disconnectButton().click();
     await app.connectButton().waitFor();
@@ -197,7 +197,7 @@ describe('a set streamed by a legacy unit (firmware below 6.2)', () => {
     expect(legacy.packets.every((p) => p.byteLength === 10)).toBe(true);
     expect(legacy.packets).toHaveLength(legacy.timeUs.length);
     await unit.streamPackets(app.page, legacy.packets);
-    const fromLegacy = await app.waitForRows(5);
+    const fromLegacy = await app.waitForClosedRows(5);
 
     expect(fromLegacy.map((r) => [r.label, r.valid])).toEqual(fromRecords.map((r) => [r.label, r.valid]));
     fromLegacy.forEach((row, i) => {
