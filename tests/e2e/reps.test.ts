@@ -28,7 +28,7 @@ async function connectAndDoReps(app: App, unit: EmulatedUnit): Promise<{ set: Re
   await app.showTable();
   const set = repPackets({ reps: REPS, seed: SEED, inertia: 0.05, firmware: unit.firmware });
   await unit.streamPackets(app.page, set.packets);
-  return { set, rows: await app.waitForRows(REPS) };
+  return { set, rows: await app.waitForClosedRows(REPS) };
 }
 
 /** Concentric values of the counted (non-warmup) rows, as shown. */
