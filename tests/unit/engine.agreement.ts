@@ -31,6 +31,9 @@
  *   and a mean near 0 rounds relative to the values summed, not to itself. Each such figure may
  *   differ by 1e-9 of the same mean taken of its points' magnitudes (over the phase as either
  *   engine has it).
+ * - Durations. A phase's duration is the difference of two times on the session's clock (µs
+ *   from its start; a fitted stop's among them), each rounding relative to itself: it may differ
+ *   by 1e-9 of those times (twice the later one), not of itself.
  * - Peak power. It is a smoothed power (engine-rs/src/window.rs): a weighted sum of block means
  *   of the points' power, the weights a least-squares quartic's over at most 69 blocks, whose
  *   absolute values sum to less than 3 at any position of any such window, and the engine sums
@@ -195,6 +198,8 @@ export function expectAgree(got: EngineUpdateWithPoints, want: EngineUpdateWithP
     }
     return 3 * worst;
   };
+  /** A duration's floor: 1e-9 of the two clock times it is the difference of, the later at `latestUs` (s). */
+  const clockFloor = (latestUs: number) => (2 * RELATIVE * Math.abs(latestUs)) / 1e6;
   const expectPhase = (what: string, a: PhaseSummary, b: PhaseSummary, floors: Partial<Record<keyof PhaseSummary, number>>) => {
     for (const key of Object.keys(b) as (keyof PhaseSummary)[]) {
       if (!within(a[key], b[key], floors[key])) throw new Error(`${what}.${key}: ${a[key]} vs ${b[key]}`);
@@ -209,15 +214,17 @@ export function expectAgree(got: EngineUpdateWithPoints, want: EngineUpdateWithP
     for (const key of ['index', 'count', 'startUs'] as const) expectNumber(`turns[${k}].${key}`, t[key], w[key]);
     for (const key of ['start', 'turn'] as const) if (!sameExtreme(t[key], w[key])) throw new Error(`turns[${k}].${key}: ${t[key]} vs ${w[key]}`);
     const peak = peakFloor(Math.min(t.start, w.start), Math.max(t.turn, w.turn));
-    expectPhase(`turns[${k}].concentric`, t.concentric, w.concentric, { ...share(w.concentric, [t.start, w.start], [t.turn, w.turn]), peakPower: peak });
+    const clock = { duration: clockFloor(w.startUs + w.concentric.duration * 1e6) };
+    expectPhase(`turns[${k}].concentric`, t.concentric, w.concentric, { ...plus(share(w.concentric, [t.start, w.start], [t.turn, w.turn]), clock), peakPower: peak });
   });
   if (got.reps.length !== want.reps.length) throw new Error(`${got.reps.length} vs ${want.reps.length} reps`);
   got.reps.forEach((r, k) => {
     const w = want.reps[k]!;
     for (const key of ['index', 'count', 'startUs', 'endUs'] as const) expectNumber(`reps[${k}].${key}`, r[key], w[key]);
     for (const key of ['start', 'turn', 'end'] as const) if (!sameExtreme(r[key], w[key])) throw new Error(`reps[${k}].${key}: ${r[key]} vs ${w[key]}`);
-    const concentric = { ...share(w.concentric, [r.start, w.start], [r.turn, w.turn]), peakPower: peakFloor(Math.min(r.start, w.start), Math.max(r.turn, w.turn)) };
-    const eccentric = { ...share(w.eccentric, [r.turn, w.turn], [r.end, w.end]), peakPower: peakFloor(Math.min(r.turn, w.turn), Math.max(r.end, w.end)) };
+    const clock = { duration: clockFloor(w.endUs) };
+    const concentric = { ...plus(share(w.concentric, [r.start, w.start], [r.turn, w.turn]), clock), peakPower: peakFloor(Math.min(r.start, w.start), Math.max(r.turn, w.turn)) };
+    const eccentric = { ...plus(share(w.eccentric, [r.turn, w.turn], [r.end, w.end]), clock), peakPower: peakFloor(Math.min(r.turn, w.turn), Math.max(r.end, w.end)) };
     expectPhase(`reps[${k}].concentric`, r.concentric, w.concentric, concentric);
     expectPhase(`reps[${k}].eccentric`, r.eccentric, w.eccentric, eccentric);
     // A ratio of two figures, each within its floor: as far as the extremes of their ranges allow.
