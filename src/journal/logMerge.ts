@@ -79,26 +79,12 @@ export async function applyMerge(tx: WriteTx, entries: readonly LogEntry[], opti
   for (const entry of entries) {
     if (entry.kind !== 'chunk' && entry.kind !== 'gap') for (const stamp of stampsIn(entry.record)) options.clock.observe(stamp);
     switch (entry.kind) {
-      case 'athlete': {
-        const store = tx.objectStore('athletes');
-        const incoming = stampedAthlete(entry.record);
-        const kept = await store.get(incoming.id);
-        const merged = kept === undefined ? incoming : mergeAthletes(kept, incoming);
-        const count = kept === undefined ? 'added' : canonical(merged) === canonical(kept) ? 'unchanged' : 'updated';
-        report.athletes[count]++;
-        await Promise.all([count === 'unchanged' ? null : store.put(merged), mark('athlete', merged.id, count !== 'unchanged', merged, incoming)]);
+      case 'athlete':
+        await mergeKept(tx.objectStore('athletes'), stampedAthlete(entry.record), mergeAthletes, report.athletes, (changed, merged, incoming) => mark('athlete', merged.id, changed, merged, incoming));
         break;
-      }
-      case 'exercise': {
-        const store = tx.objectStore('exercises');
-        const incoming = stampedExercise(entry.record);
-        const kept = await store.get(incoming.id);
-        const merged = kept === undefined ? incoming : mergeExercises(kept, incoming);
-        const count = kept === undefined ? 'added' : canonical(merged) === canonical(kept) ? 'unchanged' : 'updated';
-        report.exercises[count]++;
-        await Promise.all([count === 'unchanged' ? null : store.put(merged), mark('exercise', merged.id, count !== 'unchanged', merged, incoming)]);
+      case 'exercise':
+        await mergeKept(tx.objectStore('exercises'), stampedExercise(entry.record), mergeExercises, report.exercises, (changed, merged, incoming) => mark('exercise', merged.id, changed, merged, incoming));
         break;
-      }
       case 'session':
         await mergeSession(tx, entry.record, report, (changed, merged, incoming) => mark('session', entry.record.id, changed, merged, incoming));
         break;
@@ -131,6 +117,21 @@ export async function applyMerge(tx: WriteTx, entries: readonly LogEntry[], opti
   }
   for (const [key, value] of Object.entries(options.meta ?? {})) await tx.objectStore('meta').put(value, key);
   return report;
+}
+
+/** An athlete's or exercise's copy merged with the kept one: counted, put when the merge changed it, marked as `mark` says. */
+async function mergeKept<T extends { id: string }>(
+  store: { get(id: string): Promise<T | undefined>; put(value: T): Promise<unknown> },
+  incoming: T,
+  merge: (kept: T, incoming: T) => T,
+  counts: { added: number; updated: number; unchanged: number },
+  mark: (changed: boolean, merged: T, incoming: T) => Promise<void>,
+): Promise<void> {
+  const kept = await store.get(incoming.id);
+  const merged = kept === undefined ? incoming : merge(kept, incoming);
+  const count = kept === undefined ? 'added' : canonical(merged) === canonical(kept) ? 'unchanged' : 'updated';
+  counts[count]++;
+  await Promise.all([count === 'unchanged' ? null : store.put(merged), mark(count !== 'unchanged', merged, incoming)]);
 }
 
 /** One session's copy merged with the kept one (or its tombstone). */
