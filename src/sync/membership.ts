@@ -38,6 +38,11 @@ export interface Membership {
   broughtUp: boolean;
 }
 
+/** The ids this device's edits carry: its id in the team, and those it stamped with before. */
+export function ownIdsOf(membership: Pick<Membership, 'deviceId' | 'formerIds'>): ReadonlySet<string> {
+  return new Set([membership.deviceId, ...membership.formerIds]);
+}
+
 /** The membership as views show it: everything but the token. */
 export type MembershipView = Omit<Membership, 'token'>;
 

@@ -20,7 +20,7 @@ import type { SessionRecord } from '../log/records';
 import type { JournalOp } from '../journal/records';
 import type { JournalStore } from '../journal/store';
 import type { SyncJournal } from './context';
-import type { Membership } from './membership';
+import { ownIdsOf, type Membership } from './membership';
 
 type Athlete = Awaited<ReturnType<JournalStore['athletes']>>[number];
 
@@ -50,7 +50,7 @@ export interface PriorOptions {
 /** Who an athlete's phone trains for and which ids are its own; null on a coach's device, outside a team or after the server refused the device. */
 export function priorOptionsOf(m: Membership | null): PriorOptions | null {
   if (m === null || m.refused || m.role !== 'athlete' || m.athleteId === null) return null;
-  return { athleteId: m.athleteId, ownIds: new Set([m.deviceId, ...m.formerIds]), joinedAt: m.joinedAt };
+  return { athleteId: m.athleteId, ownIds: ownIdsOf(m), joinedAt: m.joinedAt };
 }
 
 /** Whether `athlete` was made and edited on this device only. */

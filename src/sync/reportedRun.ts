@@ -16,6 +16,7 @@ import { askedWaitMs, retryDelayMs } from './backoff';
 import type { ClockOffset } from './clockOffset';
 import type { TeamServerClient } from './client';
 import { META, type SyncJournal } from './context';
+import { ownIdsOf } from './membership';
 import { syncRun } from './run';
 import type { Run } from './runLoop';
 import { OFFLINE, REFUSED, type SyncState, type SyncStatus } from './syncState';
@@ -69,7 +70,7 @@ export function createReportedRun(deps: ReportedRunDeps): ReportedRun {
         journal,
         role: m.role,
         athleteId: m.athleteId,
-        ownIds: new Set([m.deviceId, ...m.formerIds]),
+        ownIds: ownIdsOf(m),
         offsetMs: () => offset.ms,
         problem: (message) => problems.push(message),
         teamId: m.team.id,
