@@ -14,9 +14,9 @@
  * and wasm-bindgen's FinalizationRegistry frees one its owner forgot. A call that throws has
  * processed nothing; the engine stays usable.
  */
-import { LiveEngine, Points, wasmMemory } from '../../pkg/repline_engine.js';
+import { EngineSettings as WasmSettings, LiveEngine, Points, wasmMemory, type Glue } from './glue';
 import { HEADER, readRep, readTurn, REP_LENGTH, TURN_LENGTH } from './generated/records';
-import { checkBatchShape, describeLengths, describeSettings, resolveSettings, toWasmSettings } from './settings';
+import { checkBatchShape, describeLengths, describeSettings, resolveSettings } from './settings';
 import type { EngineOptions, EngineSettings, EngineUpdate, EngineUpdateWithPoints, IncrementalEngine, ProcessedPoints, SampleBatch } from './types';
 import { messageOf } from '../shared/messageOf';
 
@@ -83,6 +83,13 @@ function points(p: Points): ProcessedPoints {
   const plain = Object.fromEntries(POINT_NAMES.map((n) => [n, p[n]])) as ProcessedPoints;
   p.free();
   return plain;
+}
+
+/** The engine's own settings object for `settings` (the caller frees it). */
+function toWasmSettings(settings: EngineSettings): Glue['EngineSettings']['prototype'] {
+  const wasm = new WasmSettings();
+  Object.assign(wasm, settings);
+  return wasm;
 }
 
 function newEngine(settings: EngineSettings, keepPoints: boolean): Handle {
