@@ -1,6 +1,6 @@
 /**
  * The engine over wasm, as callers see it: typed arrays in, plain objects out. The glue of
- * `pkg/repline_engine.js` (wasm-bindgen's, generated from `engine-rs/src/bindings.rs`, which explains the
+ * `pkg/repline_engine.js` or `pkg/simd/repline_engine.js` (the build `glue.ts` loads; wasm-bindgen's, generated from `engine-rs/src/bindings.rs`, which explains the
  * layout) does the calls; this file writes a batch's samples into the engine's input buffer and
  * reads what a push produced from its header, both in wasm memory through one view, so a push
  * allocates nothing in wasm. Reps and turns, when there are any, are records of numbers beside
