@@ -4,7 +4,8 @@
  * baselines its target names. The two cores are shared with other work that comes in bursts
  * (`WINDOW_MS`): each timing is the best of many runs (the least disturbed) spread over half a
  * minute, as the native figure is over ten seconds, with the median in its note.
- * 1. Whole-session reprocessing through the wasm engine in Node, reps only (what the batch
+ * 1. Whole-session reprocessing through the wasm engine in Node (its SIMD build, which Node and
+ *    every current browser load: src/engine/glue.ts), reps only (what the batch
  *    command asks for): samples per second on a one-hour session (720 000 samples at 200 Hz);
  *    target ≥ 35 M (issue 30: the previous release's 34.8 M, robustness kept). With every point
  *    column copied out too, in the same rounds: within 20 % of the 84 ms of commit ec13e6b,
@@ -19,6 +20,8 @@
  *    while: a fresh process's first session is slower, and is recorded too
  *    (livePushP95FirstSession, no target; with --no-liftoff it is as fast as the steady state).
  *    And the median push at minute 60 vs minute 1 (bounded state: ≤ 1.5).
+ * 1 and 2 on the plain build too (pkg/, for runtimes without WebAssembly SIMD), in the same
+ *    rounds, for information.
  * 3. Native Rust throughput: `engine-rs/examples/throughput.rs` (points kept, within 20 % of the
  *    35.5 M samples/s of commit ec13e6b; reps only too, for information), built in release mode and
  *    run here.
@@ -27,7 +30,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { createEngine, reprocess, type SampleBatch } from '../src/engine';
 import { bestAndMedian, msOf, record, type Figure } from './record';
 
@@ -53,6 +56,17 @@ async function previousRelease(): Promise<{ engine: Facade; dispose: () => void 
   } catch {
     rmSync(dir, { recursive: true, force: true });
     return undefined;
+  }
+}
+
+/** The facade over the plain build (pkg/): glue.ts loaded afresh with no SIMD reported. */
+async function plainBuild(): Promise<Facade> {
+  vi.resetModules();
+  vi.doMock('wasm-feature-detect', () => ({ simd: async () => false }));
+  try {
+    return (await import('../src/engine/wasmEngine')) as Facade;
+  } finally {
+    vi.doUnmock('wasm-feature-detect');
   }
 }
 
@@ -147,6 +161,7 @@ function livePushP95(b: SampleBatch, warmS: number, count: number, create: typeo
 
 it('measures the wasm engine whole-session and live, and native throughput', async () => {
   const release = await previousRelease();
+  const plain = await plainBuild();
   const hour = session(3600);
   const settings = { inertia: 0.05 };
   // The first session and the minute-1/minute-60 medians before anything else, then rounds over
@@ -159,24 +174,30 @@ it('measures the wasm engine whole-session and live, and native throughput', asy
   const atMinute60 = batchCostAt(live, 60);
 
   reprocess(hour, settings); // warm-up
+  plain.reprocess(hour, settings);
+  livePushP95(live, 60, 2000, plain.createEngine);
+  livePushP95(live, 60, 2000, plain.createEngine);
   if (release) {
     release.engine.reprocess(hour, settings);
     livePushP95(live, 60, 2000, release.engine.createEngine);
     livePushP95(live, 60, 2000, release.engine.createEngine);
   }
-  const [wasmMs, pointsMs, sessionP95s, releaseMs, releaseP95s] = [[], [], [], [], []] as number[][];
+  const [wasmMs, pointsMs, sessionP95s, releaseMs, releaseP95s, plainMs, plainP95s] = [[], [], [], [], [], [], []] as number[][];
   const start = performance.now();
   for (let round = 0; round < 16 || performance.now() - start < WINDOW_MS; round++) {
     wasmMs.push(msOf(() => reprocess(hour, settings)));
     if (release) releaseMs.push(msOf(() => release.engine.reprocess(hour, settings)));
+    plainMs.push(msOf(() => plain.reprocess(hour, settings)));
     if (round % 8 === 0) {
       sessionP95s.push(livePushP95(live, 60, 2000));
+      plainP95s.push(livePushP95(live, 60, 2000, plain.createEngine));
       if (release) releaseP95s.push(livePushP95(live, 60, 2000, release.engine.createEngine));
       pointsMs.push(msOf(() => reprocess(hour, settings, { points: true })));
     }
   }
   release?.dispose();
   const [repsOnly, withPoints, steady] = [bestAndMedian(wasmMs), bestAndMedian(pointsMs), bestAndMedian(sessionP95s)];
+  const [plainRepsOnly, plainSteady] = [bestAndMedian(plainMs), bestAndMedian(plainP95s)];
   const p95 = steady.best;
   const reps = reprocess(hour, settings).reps.length;
   expect(reps).toBeGreaterThan(800); // the session really is full of reps
@@ -202,6 +223,16 @@ it('measures the wasm engine whole-session and live, and native throughput', asy
     },
     livePushP95: { value: p95, unit: 'µs', target: '≤ 6 µs', met: p95 <= 6, note: `one 500 ms batch (100 samples at 200 Hz) per push, 2 000 pushes after a minute, steady state: the lowest of ${sessionP95s.length} sessions in the same rounds (median ${steady.median.toFixed(1)} µs)` },
     ...sideBySide(release !== undefined, hour.timeUs.length, { repsOnlyMs: repsOnly.best, releaseMs: releaseMs, p95, releaseP95s }),
+    wasmPlainReprocessSamplesPerSecond: {
+      value: hour.timeUs.length / (plainRepsOnly.best / 1000),
+      unit: 'samples/s',
+      note: `the same hour on the plain build (pkg/, what runtimes without WebAssembly SIMD load), in the same rounds: ${plainRepsOnly.best.toFixed(1)} ms best of ${plainMs.length} (median ${plainRepsOnly.median.toFixed(1)} ms)`,
+    },
+    livePushP95Plain: {
+      value: plainSteady.best,
+      unit: 'µs',
+      note: `the live p95 on the plain build in the same rounds, the lowest of ${plainP95s.length} sessions (median ${plainSteady.median.toFixed(1)} µs)`,
+    },
     livePushP95FirstSession: { value: firstSessionP95, unit: 'µs', note: "the same in a fresh process's first session, while V8 still runs part of the engine in its baseline compiler" },
     incrementalMinute60VsMinute1: {
       value: ratio,

@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # Builds engine-rs/ into pkg/ with wasm-pack (wasm-bindgen's JS glue, the .wasm, the generated
-# .d.ts files and package.json).
+# .d.ts files and package.json), twice from the same source: pkg/ as plain WebAssembly, and
+# pkg/simd/ with WebAssembly SIMD (`-Ctarget-feature=+simd128`: LLVM vectorises some of the
+# engine's loops). src/engine/glue.ts loads pkg/simd/ where the runtime has SIMD and pkg/
+# elsewhere (Safari before 16.4, where the iOS app's oldest iOS runs a module with SIMD not at
+# all); a test holds their outputs equal bit for bit (src/engine/glue.test.ts).
 #
 # Two toolchains, tried in this order (ENGINE_TOOLCHAIN=rustup|debian forces one):
 #   rustup  - a rustup toolchain with the wasm32-unknown-unknown target installed
@@ -64,6 +68,9 @@ fi
 # Paths must not leak into the artefact, or a clone elsewhere builds different bytes.
 export RUSTFLAGS="--remap-path-prefix=$root=/repline --remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}=/cargo"
 export CARGO_TARGET_DIR="$root/target-wasm/$route"
+# The SIMD build's flags and its own target folder: with build-std the standard library is built
+# with them too, and one folder for both would rebuild it at every switch.
+simd_env=(RUSTFLAGS="$RUSTFLAGS -Ctarget-feature=+simd128" CARGO_TARGET_DIR="$CARGO_TARGET_DIR-simd")
 
 # How each route runs cargo and wasm-pack. The Debian route: Debian's cargo and rustc first on
 # PATH, RUSTC_BOOTSTRAP for -Z, wasm-pack's `--mode force`, and the standard library built from
@@ -84,13 +91,13 @@ fi
 # crate's folder with CARGO_BUILD_TARGET set), in the same environment, so that wasm-pack's own
 # run below finds it done.
 wasm_cargo_build() {
-  (cd engine-rs && env "${route_env[@]}" CARGO_BUILD_TARGET=wasm32-unknown-unknown cargo build --lib --release --quiet "${cargo_args[@]}")
+  (cd engine-rs && env "${route_env[@]}" "$@" CARGO_BUILD_TARGET=wasm32-unknown-unknown cargo build --lib --release --quiet "${cargo_args[@]}")
 }
 if [ "$install" = 1 ] && ! bash scripts/wasm-tools.sh 2>/dev/null; then
   # A first run: the engine (and, on the Debian route, the wasm32 standard library) compiles
   # while cargo install builds the tools, instead of after them. Its messages are dropped: a
   # failed build fails again, with them, in wasm-pack's run.
-  wasm_cargo_build >/dev/null 2>&1 &
+  { wasm_cargo_build && wasm_cargo_build "${simd_env[@]}"; } >/dev/null 2>&1 &
   early_build=$!
   bash scripts/wasm-tools.sh --install
   wait "$early_build" || true
@@ -99,9 +106,16 @@ else
 fi
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
-env "${route_env[@]}" wasm-pack build engine-rs --release --no-opt --target bundler --out-dir "$out" --out-name repline_engine "${pack_mode[@]}" "${cargo_args[@]}"
-# wasm-pack marks its output as not for version control; this project commits it.
-rm -f "$out/.gitignore"
+# wasm-pack into folder $1, with the environment after it.
+pack() {
+  local dir="$1"
+  shift
+  env "${route_env[@]}" "$@" wasm-pack build engine-rs --release --no-opt --target bundler --out-dir "$dir" --out-name repline_engine "${pack_mode[@]}" "${cargo_args[@]}"
+  # wasm-pack marks its output as not for version control; this project commits it.
+  rm -f "$dir/.gitignore"
+}
+pack "$out"
+pack "$out/simd" "${simd_env[@]}"
 # The settings' ranges, for TypeScript code that runs before the engine has loaded.
 source "$root/scripts/steps.sh"
 RUSTFLAGS= CARGO_TARGET_DIR="$root/target" cargo_native run --quiet --profile native -p repline-engine --example settings_json >"$out/settings.json"
@@ -120,12 +134,12 @@ if [ "$check" = 1 ]; then
     echo "Run 'ENGINE_TOOLCHAIN=debian npm run build:engine' and commit pkg/ and $generated." >&2
     exit 1
   fi
-  echo "build-engine: pkg/ and $generated match a fresh build ($(wc -c <"$out/repline_engine_bg.wasm") bytes of wasm, $route route)"
+  echo "build-engine: pkg/ and $generated match a fresh build ($(wc -c <"$out/repline_engine_bg.wasm") and $(wc -c <"$out/simd/repline_engine_bg.wasm") bytes of wasm, $route route)"
 else
   rm -rf pkg
   mkdir -p pkg
-  cp "$out"/* pkg/
+  cp -r "$out"/* pkg/
   mkdir -p "$(dirname "$generated")"
   cp "$records" "$generated"
-  echo "build-engine: wrote $generated and pkg/ ($(wc -c <pkg/repline_engine_bg.wasm) bytes of wasm, $route route)"
+  echo "build-engine: wrote $generated and pkg/ ($(wc -c <pkg/repline_engine_bg.wasm) and $(wc -c <pkg/simd/repline_engine_bg.wasm) bytes of wasm, $route route)"
 fi

@@ -8,7 +8,7 @@
  * Reached through `wasmEngine.ts`, so that the CSV import loads it with the same `import()` that
  * loads the engine, one chunk for both: never in the Workout screen's start-up bundle.
  */
-import { DebugCsvReader, wasmMemory } from '../../pkg/repline_engine.js';
+import { DebugCsvReader, wasmMemory } from './glue';
 import type { SampleBatch } from './types';
 
 /** Samples are taken out once this many are held: the engine's own push size. */

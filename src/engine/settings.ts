@@ -5,7 +5,6 @@
  * for hz, 1 for a flag) fails the same way before any number reaches an engine. Ranges are
  * checked by the engines themselves (the engine's ranges: `RANGES` in ranges.ts).
  */
-import { EngineSettings as WasmSettings } from '../../pkg/repline_engine.js';
 import { ENGINE_DEFAULTS } from './ranges';
 import type { EngineSettings, SampleBatch } from './types';
 
@@ -25,13 +24,6 @@ export function resolveSettings(partial: Partial<EngineSettings> = {}): EngineSe
     (settings as Record<keyof EngineSettings, unknown>)[key] = value;
   }
   return settings;
-}
-
-/** The engine's own settings object for `settings` (the caller frees it). */
-export function toWasmSettings(settings: EngineSettings): WasmSettings {
-  const wasm = new WasmSettings();
-  Object.assign(wasm, settings);
-  return wasm;
 }
 
 /** "hz=200, radius=0.014, …" for error messages. */

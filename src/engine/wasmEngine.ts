@@ -1,6 +1,6 @@
 /**
  * The engine over wasm, as callers see it: typed arrays in, plain objects out. The glue of
- * `pkg/repline_engine.js` (wasm-bindgen's, generated from `engine-rs/src/bindings.rs`, which explains the
+ * `pkg/repline_engine.js` or `pkg/simd/repline_engine.js` (the build `glue.ts` loads; wasm-bindgen's, generated from `engine-rs/src/bindings.rs`, which explains the
  * layout) does the calls; this file writes a batch's samples into the engine's input buffer and
  * reads what a push produced from its header, both in wasm memory through one view, so a push
  * allocates nothing in wasm. Reps and turns, when there are any, are records of numbers beside
@@ -14,9 +14,9 @@
  * and wasm-bindgen's FinalizationRegistry frees one its owner forgot. A call that throws has
  * processed nothing; the engine stays usable.
  */
-import { LiveEngine, Points, wasmMemory } from '../../pkg/repline_engine.js';
+import { EngineSettings as WasmSettings, LiveEngine, Points, wasmMemory, type Glue } from './glue';
 import { HEADER, readRep, readTurn, REP_LENGTH, TURN_LENGTH } from './generated/records';
-import { checkBatchShape, describeLengths, describeSettings, resolveSettings, toWasmSettings } from './settings';
+import { checkBatchShape, describeLengths, describeSettings, resolveSettings } from './settings';
 import type { EngineOptions, EngineSettings, EngineUpdate, EngineUpdateWithPoints, IncrementalEngine, ProcessedPoints, SampleBatch } from './types';
 import { messageOf } from '../shared/messageOf';
 
@@ -83,6 +83,13 @@ function points(p: Points): ProcessedPoints {
   const plain = Object.fromEntries(POINT_NAMES.map((n) => [n, p[n]])) as ProcessedPoints;
   p.free();
   return plain;
+}
+
+/** The engine's own settings object for `settings` (the caller frees it). */
+function toWasmSettings(settings: EngineSettings): Glue['EngineSettings']['prototype'] {
+  const wasm = new WasmSettings();
+  Object.assign(wasm, settings);
+  return wasm;
 }
 
 function newEngine(settings: EngineSettings, keepPoints: boolean): Handle {

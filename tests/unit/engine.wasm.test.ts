@@ -4,7 +4,7 @@
  * engine.oracle.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { EngineSettings } from '../../pkg/repline_engine.js';
+import { EngineSettings, wasmMemory } from '../../src/engine/glue';
 import { createEngine, reprocess, type PhaseSummary, type SampleBatch } from '../../src/engine';
 import { ENGINE_DEFAULTS } from '../../src/engine/ranges';
 import { synthesizeSet } from '../../src/device/simulation/physics';
@@ -146,7 +146,8 @@ describe('the wasm engine', () => {
   });
 
   it('reprocesses a long session in pieces: the reps of one push, without growing wasm memory by the session', async () => {
-    const { memory } = await import('../../pkg/repline_engine_bg.wasm');
+    // The memory of the build the facade loaded (src/engine/glue.ts).
+    const memory = wasmMemory() as WebAssembly.Memory;
     // 1 000 s at 1 kHz (16 MB of samples): a rep every 4 s, as in the benchmark.
     const n = 1_000_000;
     const batch: SampleBatch = { timeUs: new Float64Array(n), angleDeg: new Float64Array(n) };
@@ -170,7 +171,8 @@ describe('the wasm engine', () => {
   });
 
   it('does not grow memory over many reprocess calls, including failing ones', async () => {
-    const { memory } = await import('../../pkg/repline_engine_bg.wasm');
+    // The memory of the build the facade loaded (src/engine/glue.ts).
+    const memory = wasmMemory() as WebAssembly.Memory;
     const batch = oneRep();
     for (let i = 0; i < 20; i++) reprocess(batch, {}, { points: true });
     const before = memory.buffer.byteLength;
