@@ -18,7 +18,10 @@
 //! - Fast path: [`Resampler::fill`] checks samples 32 at a time by sufficient conditions, without
 //!   a branch (`Columns::clean`), and runs a clean run with no check or choice per sample; the
 //!   rest, and any run with a bad sample or a gap, go through [`Resampler::offer`]'s checks one
-//!   by one. A clean run without the device's rates goes a grid point at a time
+//!   by one. A run clean by the near test alone (every step within the glitch tolerance)
+//!   carries on over the runs after it that pass that test too (`Columns::near_beyond`), so
+//!   that the grid and the stage's bookkeeping start once a stretch, not once a run. A clean
+//!   run without the device's rates goes a grid point at a time
 //!   (`Resampler::fill_grid`), with them a sample at a time (`Resampler::fill_run`: each
 //!   sample adds to the rates' integrals). Native builds take the same paths as the
 //!   WebAssembly that ships, so the native tests run its code. What was tried on the fast loop
