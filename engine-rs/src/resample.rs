@@ -18,7 +18,10 @@
 //! - Fast path: [`Resampler::fill`] checks samples 32 at a time by sufficient conditions, without
 //!   a branch (`Columns::clean`), and runs a clean run with no check or choice per sample; the
 //!   rest, and any run with a bad sample or a gap, go through [`Resampler::offer`]'s checks one
-//!   by one. A clean run without the device's rates goes a grid point at a time
+//!   by one. A run clean by the near test alone (every step within the glitch tolerance)
+//!   carries on over the runs after it that pass that test too (`Columns::near_beyond`), so
+//!   that the grid and the stage's bookkeeping start once a stretch, not once a run. A clean
+//!   run without the device's rates goes a grid point at a time
 //!   (`Resampler::fill_grid`), with them a sample at a time (`Resampler::fill_run`: each
 //!   sample adds to the rates' integrals). Native builds take the same paths as the
 //!   WebAssembly that ships, so the native tests run its code. What was tried on the fast loop
@@ -99,13 +102,16 @@ impl Columns<'_> {
     /// and no step longer than the whole span; values whose squares sum to at most [`SQUARES`]
     /// are each within [`MAX_SAMPLE_VALUE`] (a NaN makes the sum NaN, an overflow infinite); each
     /// step is one the stage takes at once ([`input::steady_step`], on the same values as it).
+    /// Also returns whether the run passed by its near test alone (every step within the
+    /// tolerance, no reading repeated, no angle being unwrapped): then the runs after it can be
+    /// checked by [`Columns::near_beyond`].
     #[inline(always)]
-    fn clean<const RATES: bool>(&self, (from, to): (usize, usize), stage: &Input) -> bool {
+    fn clean<const RATES: bool>(&self, (from, to): (usize, usize), stage: &Input) -> (bool, bool) {
         let (Some(time_us), Some(angle_deg)) = (self.time_us.get(from..to), self.angle_deg.get(from..to)) else {
-            return false;
+            return (false, false);
         };
         let (Some(&first), Some(&last)) = (time_us.first(), time_us.last()) else {
-            return false;
+            return (false, false);
         };
         let (origin, offset, newest_us) = (stage.origin_us().unwrap_or(f64::NAN), stage.offset_deg(), stage.newest_us());
         let [h0, h1] = stage.history();
@@ -125,6 +131,7 @@ impl Columns<'_> {
         }
         // A repeated reading is near only after two slow steps (rare on a moving rope's noisy
         // angle, common on an encoder's ticks): looked at only when there is one.
+        let plain = near & !repeated;
         if near && repeated {
             near = self.repeats_slow(time_us, angle_deg, stage);
         }
@@ -140,7 +147,46 @@ impl Columns<'_> {
             let rates = |c: Option<&[f64]>, limit: f64| c.and_then(|c| c.get(from..to)).is_none_or(|c| c.iter().all(|x| x.abs() <= limit));
             ok &= rates(self.omega, stage.limits().omega_rad_s) & rates(self.alpha, MAX_DEVICE_ALPHA_RAD_S2);
         }
-        ok & (last - newest_us <= MAX_GAP_US) & in_range(first - origin) & in_range(last - origin) & (sum <= SQUARES)
+        let clean = ok & (last - newest_us <= MAX_GAP_US) & in_range(first - origin) & in_range(last - origin) & (sum <= SQUARES);
+        (clean, clean & plain)
+    }
+
+    /// Where the samples from `from` stop being clean by [`Columns::clean`]'s near test alone,
+    /// a run of up to [`RUN`] at a time, after a run up to `from` that passed it (`plain`):
+    /// the stage would then stand, each run taken, as it does after that one, and each run's
+    /// test is the one [`Columns::clean`] would make from there (the step into a run and its
+    /// steps within the tolerance, none repeating a reading, times increasing by at least
+    /// [`MIN_STEP_US`] and its last within [`MAX_GAP_US`] of the run before, its values' squares
+    /// within [`SQUARES`]; its last time within [`MAX_CLOCK_US`] of `origin_us` bounds the
+    /// others, as the earlier runs' did). Stops at `to`, or once the samples taken reach
+    /// `until_us` (as read): the samples up to there fill the block. Without the device's rates only.
+    #[inline(never)]
+    fn near_beyond(&self, (from, to): (usize, usize), until_us: f64, origin_us: f64) -> usize {
+        let mut end = from;
+        while end < to {
+            let next = end + (to - end).min(RUN);
+            let (Some(time_us), Some(angle_deg), Some(&prev_us), Some(&prev_deg)) =
+                (self.time_us.get(end..next), self.angle_deg.get(end..next), self.time_us.get(end.wrapping_sub(1)), self.angle_deg.get(end.wrapping_sub(1)))
+            else {
+                break;
+            };
+            let Some(&last) = time_us.last().filter(|_| prev_us < until_us) else { break };
+            let (mut ok, mut near, mut repeated) = (true, true, false);
+            let (mut before_us, mut before_deg) = (prev_us, prev_deg);
+            for (&t, &x) in time_us.iter().zip(angle_deg) {
+                let step = x - before_deg;
+                ok &= t - before_us >= MIN_STEP_US;
+                near &= step.abs() <= GLITCH_TOLERANCE_DEG;
+                repeated |= step == 0.0;
+                (before_us, before_deg) = (t, x);
+            }
+            let sum = sum_of_squares(angle_deg);
+            if !(ok & near & !repeated & (last - prev_us <= MAX_GAP_US) & in_range(last - origin_us) & (sum <= SQUARES)) {
+                break;
+            }
+            end = next;
+        }
+        end
     }
 
     /// Whether no reading of `time_us` and `angle_deg` repeats the one before it after a step
@@ -453,11 +499,18 @@ impl Resampler {
             // and through the stage from there for SLOW samples (a burst and the samples after
             // it that the stage waits for): checked again from its next sample, each sample near
             // a bad one would be checked up to RUN times.
+            // A run clean by the near test alone goes on as far as the runs after it pass that
+            // test too, up to the samples this block has room for: one pass of the grid and
+            // one hand-over to the stage for them all.
             let fast = if r.k >= 1.0 && stage.idle() {
-                if input.clean::<RATES>(run, stage) {
-                    run.1
-                } else {
-                    i + input.clean_prefix::<RATES>(run, stage)
+                match input.clean::<RATES>(run, stage) {
+                    (true, true) if !RATES && run.1 < len => {
+                        let origin_us = stage.origin_us().unwrap_or(0.0);
+                        let until_us = origin_us + r.grid_us(r.k + (limit - n) as f64);
+                        input.near_beyond((run.1, len), until_us, origin_us)
+                    }
+                    (true, _) => run.1,
+                    (false, _) => i + input.clean_prefix::<RATES>(run, stage),
                 }
             } else {
                 i
