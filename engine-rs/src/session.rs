@@ -215,6 +215,10 @@ struct Derived {
     moving: [bool; WRITTEN],
     /// The filtered angle's own rate, rad/s ([`Deriver::angle_rate`]).
     rate: [f64; WRITTEN],
+    /// The first gap among them (a segment's first point other than the session's first), as
+    /// an offset from the first; `WRITTEN` where there is none. Found by the derivation, which
+    /// stops at every segment start anyway, so that the detector's hand-over needs no scan.
+    gap: usize,
 }
 
 /// A live session.
@@ -265,7 +269,7 @@ impl Engine {
             finished: false,
             collect_points: true,
             grid: Box::default(),
-            derived: Box::new(Derived { values: [[0.0; VALUE_COUNT]; WRITTEN], moving: [false; WRITTEN], rate: [0.0; WRITTEN] }),
+            derived: Box::new(Derived { values: [[0.0; VALUE_COUNT]; WRITTEN], moving: [false; WRITTEN], rate: [0.0; WRITTEN], gap: WRITTEN }),
         })
     }
 
@@ -415,11 +419,8 @@ impl Engine {
         // power of that segment (which its end brought with the gap's point).
         let extras = core::mem::take(&mut self.power_ring.extras);
         let first = &self.grid.first[from..to];
-        let gap_at = |i: usize| {
-            let i = i.max(usize::from(block.first_index == 0));
-            first.get(i..).and_then(|f| f.iter().position(|&b| b)).map(|k| i + k)
-        };
-        let (mut i, mut e, mut gap) = (0, 0, gap_at(0));
+        let gap_at = |i: usize| first.get(i..).and_then(|f| f.iter().position(|&b| b)).map(|k| i + k);
+        let (mut i, mut e, mut gap) = (0, 0, Some(self.derived.gap).filter(|&k| k < len));
         loop {
             let index = block.first_index + i as u64;
             let at_gap = gap == Some(i);
@@ -471,9 +472,13 @@ impl Engine {
         let plain = deriver.from_angle();
         // The global index of slot s is base + s.
         let base = self.next_index.wrapping_sub(from as u64);
+        let mut gap = WRITTEN;
         let mut s = from;
         while s < to {
             let (i, first, angle_deg) = ((s - from) & (WRITTEN - 1), g.first[s], g.angle_deg[s]);
+            if first && gap == WRITTEN && base.wrapping_add(s as u64) != 0 {
+                gap = s - from;
+            }
             let rates = deriver.rates(g.slope[s], (g.smooth_omega[s], g.smooth_alpha[s]), first);
             let power = deriver.power(&rates);
             let rate = deriver.angle_rate(g.slope[s]);
@@ -489,7 +494,7 @@ impl Engine {
                 s = derive_run(g, (&mut deriver, &mut smoother, &mut *ring, &mut *self.derived, &mut *points), s, to, (from, base));
             }
         }
-        (self.deriver, self.power) = (deriver, smoother);
+        (self.deriver, self.power, self.derived.gap) = (deriver, smoother, gap);
     }
 
     /// End of data: appends the last points, which the filter held back for want of points
