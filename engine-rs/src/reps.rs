@@ -253,8 +253,18 @@ fn add_run(run: &Run, xs: &[f64], (from, ext, own): (u64, u64, f64), peaks: &mut
     if len == 0 {
         return;
     }
-    // How many of the values are centred at or before `t`.
-    let upto = |t: u64| if t < run.centre { 0 } else { (((t - run.centre) / run.step).min(len as u64 - 1) + 1) as usize };
+    // How many of the values are centred at or before `t` (a division only where a bound falls
+    // inside the run, a few times a phase).
+    let last = run.centre + (len as u64 - 1) * run.step;
+    let upto = |t: u64| {
+        if t < run.centre {
+            0
+        } else if t >= last {
+            len
+        } else {
+            ((t - run.centre) / run.step) as usize + 1
+        }
+    };
     let a = upto(from);
     let b = upto(ext).max(a);
     let first_before = upto(before.from).min(a);

@@ -239,14 +239,6 @@ impl Fit {
         c[0] * m[0] + c[1] * m[1] + c[2] * m[2] + c[3] * m[3] + c[4] * m[4]
     }
 
-    /// The fitted quartic's value at window position `u` (0 the oldest block), with `weights` its
-    /// row of `off_centre_weights`.
-    #[inline]
-    fn value_at(&self, weights: &[f64; 5]) -> f64 {
-        let m = &self.moments;
-        weights[0] * m[0] + weights[1] * m[1] + weights[2] * m[2] + weights[3] * m[3] + weights[4] * m[4]
-    }
-
     /// Slides the window by one point: `out` leaves, `x` enters. By Pascal's rule
     /// C(u − 1, p) = C(u, p) − C(u − 1, p − 1), each moment takes the entering point's C(len, p)
     /// and gives up the next lower moment, already slid.
@@ -276,6 +268,13 @@ impl Fit {
         }
         self.moments = m;
     }
+}
+
+/// The fitted quartic's value at window position u (0 the oldest block), from the fit's moments
+/// `m` and `weights`, u's row of `off_centre_weights`.
+#[inline(always)]
+fn value_at(m: &[f64; 5], weights: &[f64; 5]) -> f64 {
+    weights[0] * m[0] + weights[1] * m[1] + weights[2] * m[2] + weights[3] * m[3] + weights[4] * m[4]
 }
 
 /// The smoothed powers of consecutive blocks of a segment, each centred before or after the
@@ -579,7 +578,9 @@ impl PowerSmoother {
             if self.fed == fit.len {
                 let n = fit.len / 2;
                 let centre = ring.centre(slot + RING - 2 * n, self.block);
-                let values = ring.weights[j][..n].iter().map(|w| fit.value_at(w));
+                // The moments copied, so that they stay in locals while the values are stored.
+                let m = fit.moments;
+                let values = ring.weights[j][..n].iter().map(|w| value_at(&m, w));
                 ring.extras.run(index, (centre, self.block as u64), j, values);
             }
         }
@@ -631,7 +632,8 @@ impl PowerSmoother {
                     // The window ending at the last block: its centre had its value, its last n
                     // blocks did not.
                     let centre = ring.centre(last + RING + n + 2 - fit.len, self.block);
-                    let values = ring.weights[j][n + 1..fit.len].iter().map(|w| fit.value_at(w));
+                    let m = fit.moments;
+                    let values = ring.weights[j][n + 1..fit.len].iter().map(|w| value_at(&m, w));
                     ring.extras.run(index, (centre, step), j, values);
                 } else if whole {
                     // Shorter than this fit's window too: the same fit of all its blocks.
