@@ -56,7 +56,7 @@ use crate::edges::Edges;
 use crate::phase::{peak_power, At, Context, PhaseAcc, PhaseSummary, Split, SMOOTHED, VALUE_COUNT};
 use crate::settings::{REP_TRAVEL_DEG, REST_CLOSE_S};
 use crate::still::Stillness;
-use crate::window::{peak, Extra, STREAMS};
+use crate::window::{peak, Run, STREAMS};
 
 mod steady;
 pub use steady::Block;
@@ -244,6 +244,48 @@ fn add_one(centre: u64, j: usize, x: f64, (from, ext, own): (u64, u64, f64), pea
     }
 }
 
+/// [`add_one`] of each of a run's values `xs` (fit `run.stream`'s, centred `run.step` points
+/// apart from `run.centre` on), in order: the run split where the bounds fall, each stretch
+/// into its peaks in a loop of its own.
+#[inline(always)]
+fn add_run(run: &Run, xs: &[f64], (from, ext, own): (u64, u64, f64), peaks: &mut Peaks, before: &mut Waiting) {
+    let (j, len) = (run.stream, xs.len());
+    if len == 0 {
+        return;
+    }
+    // How many of the values are centred at or before `t` (a division only where a bound falls
+    // inside the run, a few times a phase).
+    let last = run.centre + (len as u64 - 1) * run.step;
+    let upto = |t: u64| {
+        if t < run.centre {
+            0
+        } else if t >= last {
+            len
+        } else {
+            ((t - run.centre) / run.step) as usize + 1
+        }
+    };
+    let a = upto(from);
+    let b = upto(ext).max(a);
+    let first_before = upto(before.from).min(a);
+    let mut p = before.peaks[j];
+    for &x in &xs[first_before..a] {
+        p = peak(p, before.own * x);
+    }
+    before.peaks[j] = p;
+    let mut p = peaks.at[j];
+    for &x in &xs[a..b] {
+        p = peak(p, own * x);
+    }
+    peaks.at[j] = p;
+    let (mut p, mut q) = (peaks.after_own[j], peaks.after_next[j]);
+    for &x in &xs[b..] {
+        p = peak(p, own * x);
+        q = peak(q, -own * x);
+    }
+    (peaks.after_own[j], peaks.after_next[j]) = (p, q);
+}
+
 /// Folds of the phase in progress.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Folds {
@@ -312,9 +354,9 @@ impl Folds {
         add_smoothed(m, at.index, delays, (self.from, self.ext.index, self.own), &mut self.peaks, before);
     }
 
-    /// Adds fit `j`'s smoothed power `x` centred on point `centre` (see [`add_smoothed`]).
-    fn smoothed(&mut self, centre: u64, j: usize, x: f64, before: &mut Waiting) {
-        add_one(centre, j, x, (self.from, self.ext.index, self.own), &mut self.peaks, before);
+    /// Adds a run of smoothed powers `xs` (see [`add_run`]).
+    fn smoothed(&mut self, run: &Run, xs: &[f64], before: &mut Waiting) {
+        add_run(run, xs, (self.from, self.ext.index, self.own), &mut self.peaks, before);
     }
 
     /// The phase ended at its extreme.
@@ -515,12 +557,12 @@ impl RepDetector {
         rep
     }
 
-    /// Adds smoothed powers that came off their regular place ([`crate::window::Extra`]), in
-    /// order, each to the phase its centre is in. Call between the points, once the point they
-    /// came with has been pushed. A flush brings dozens at once: one call takes them all, the
-    /// detector's state looked up once.
-    pub fn smoothed(&mut self, extras: &[Extra]) {
-        if extras.is_empty() {
+    /// Adds smoothed powers that came off their regular place (`runs`, whose values are in
+    /// `values`: [`crate::window::Run`]), in order, each to the phase its centre is in. Call
+    /// between the points, once the point they came with has been pushed. A flush brings dozens
+    /// at once: one call takes them all, the detector's state looked up once.
+    pub fn smoothed(&mut self, runs: &[Run], values: &[f64]) {
+        if runs.is_empty() {
             return;
         }
         let mut before = self.pending.as_ref().map_or(Waiting::NONE, |p| p.waiting);
@@ -528,15 +570,16 @@ impl RepDetector {
             None => {}
             Some(Direction::Unknown { from_hi, from_lo, .. }) => {
                 let mut none = Waiting::NONE;
-                for x in extras {
-                    from_hi.smoothed(x.centre, x.stream, x.value, &mut none);
-                    from_lo.smoothed(x.centre, x.stream, x.value, &mut none);
+                for r in runs {
+                    let xs = &values[r.at..r.at + r.len];
+                    from_hi.smoothed(r, xs, &mut none);
+                    from_lo.smoothed(r, xs, &mut none);
                 }
             }
             Some(Direction::Concentric { folds, .. } | Direction::Eccentric { folds, .. }) => {
                 let (bounds, peaks) = ((folds.from, folds.ext.index, folds.own), &mut folds.peaks);
-                for x in extras {
-                    add_one(x.centre, x.stream, x.value, bounds, peaks, &mut before);
+                for r in runs {
+                    add_run(r, &values[r.at..r.at + r.len], bounds, peaks, &mut before);
                 }
             }
         }

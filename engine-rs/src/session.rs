@@ -24,7 +24,7 @@ use crate::resample::{Columns, Resampler};
 use crate::savgol::{half_width, SavGol};
 use crate::settings::Settings;
 use crate::settings::REST_OMEGA_RAD_S;
-use crate::window::{segment_key, Extra, PowerRing, PowerSmoother, STREAMS};
+use crate::window::{segment_key, Extras, PowerRing, PowerSmoother, STREAMS};
 
 /// Raw samples, one entry per sample in each slice.
 #[derive(Clone, Copy, Debug, Default)]
@@ -215,6 +215,10 @@ struct Derived {
     moving: [bool; WRITTEN],
     /// The filtered angle's own rate, rad/s ([`Deriver::angle_rate`]).
     rate: [f64; WRITTEN],
+    /// The first gap among them (a segment's first point other than the session's first), as
+    /// an offset from the first; `WRITTEN` where there is none. Found by the derivation, which
+    /// stops at every segment start anyway, so that the detector's hand-over needs no scan.
+    gap: usize,
 }
 
 /// A live session.
@@ -265,7 +269,7 @@ impl Engine {
             finished: false,
             collect_points: true,
             grid: Box::default(),
-            derived: Box::new(Derived { values: [[0.0; VALUE_COUNT]; WRITTEN], moving: [false; WRITTEN], rate: [0.0; WRITTEN] }),
+            derived: Box::new(Derived { values: [[0.0; VALUE_COUNT]; WRITTEN], moving: [false; WRITTEN], rate: [0.0; WRITTEN], gap: WRITTEN }),
         })
     }
 
@@ -413,17 +417,14 @@ impl Engine {
         // whatever the order (engine-rs/PERF.md). A gap (a segment's first point after the
         // session's first) ends what the segment before it holds first, with every smoothed
         // power of that segment (which its end brought with the gap's point).
-        let extras = core::mem::take(&mut self.power_ring.extras);
+        let extras = &self.power_ring.extras;
         let first = &self.grid.first[from..to];
-        let gap_at = |i: usize| {
-            let i = i.max(usize::from(block.first_index == 0));
-            first.get(i..).and_then(|f| f.iter().position(|&b| b)).map(|k| i + k)
-        };
-        let (mut i, mut e, mut gap) = (0, 0, gap_at(0));
+        let gap_at = |i: usize| first.get(i..).and_then(|f| f.iter().position(|&b| b)).map(|k| i + k);
+        let (mut i, mut e, mut gap) = (0, 0, Some(self.derived.gap).filter(|&k| k < len));
         loop {
             let index = block.first_index + i as u64;
             let at_gap = gap == Some(i);
-            deliver(&mut self.detector, &extras, &mut e, index, at_gap);
+            deliver(&mut self.detector, extras, &mut e, index, at_gap);
             if i >= len {
                 break;
             }
@@ -438,7 +439,7 @@ impl Engine {
                 continue;
             }
             if taken > 0 {
-                deliver(&mut self.detector, &extras, &mut e, block.first_index + i as u64, false);
+                deliver(&mut self.detector, extras, &mut e, block.first_index + i as u64, false);
             }
             let point = block.point(i);
             self.edges.push(point.at.index, point.at.time_us, block.raw_deg[i], point.angle_deg.abs(), point.moving);
@@ -450,8 +451,7 @@ impl Engine {
             }
             i += 1;
         }
-        self.detector.smoothed(&extras[e..]);
-        self.power_ring.extras = extras;
+        self.detector.smoothed(&extras.runs[e..], &extras.values);
         self.power_ring.extras.clear();
         self.next_index += len as u64;
         out.point_count += len as u64;
@@ -471,9 +471,13 @@ impl Engine {
         let plain = deriver.from_angle();
         // The global index of slot s is base + s.
         let base = self.next_index.wrapping_sub(from as u64);
+        let mut gap = WRITTEN;
         let mut s = from;
         while s < to {
             let (i, first, angle_deg) = ((s - from) & (WRITTEN - 1), g.first[s], g.angle_deg[s]);
+            if first && gap == WRITTEN && base.wrapping_add(s as u64) != 0 {
+                gap = s - from;
+            }
             let rates = deriver.rates(g.slope[s], (g.smooth_omega[s], g.smooth_alpha[s]), first);
             let power = deriver.power(&rates);
             let rate = deriver.angle_rate(g.slope[s]);
@@ -489,7 +493,7 @@ impl Engine {
                 s = derive_run(g, (&mut deriver, &mut smoother, &mut *ring, &mut *self.derived, &mut *points), s, to, (from, base));
             }
         }
-        (self.deriver, self.power) = (deriver, smoother);
+        (self.deriver, self.power, self.derived.gap) = (deriver, smoother, gap);
     }
 
     /// End of data: appends the last points, which the filter held back for want of points
@@ -507,7 +511,8 @@ impl Engine {
         self.downstream(written, out);
         // The last segment's smoothed power, from the fits within it.
         self.power.flush(&mut self.power_ring, self.next_index);
-        self.detector.smoothed(&self.power_ring.extras);
+        let extras = &self.power_ring.extras;
+        self.detector.smoothed(&extras.runs, &extras.values);
         self.power_ring.extras.clear();
         let origin_us = self.origin_us();
         out.reps.extend(self.detector.finish(&self.edges).into_iter().flatten().map(|rep| on_clock(rep, origin_us)));
@@ -568,12 +573,13 @@ fn derive_run(
     }
 }
 
-/// Hands `detector` the smoothed powers of `extras` from `*e` on that are due before point
-/// `index` (and with `at`, those due at it), in order.
-fn deliver(detector: &mut RepDetector, extras: &[Extra], e: &mut usize, index: u64, at: bool) {
-    let due = extras[*e..].iter().take_while(|x| x.due < index || (at && x.due == index)).count();
+/// Hands `detector` the smoothed powers of `extras`' runs from `*e` on that are due before
+/// point `index` (and with `at`, those due at it), in order.
+fn deliver(detector: &mut RepDetector, extras: &Extras, e: &mut usize, index: u64, at: bool) {
+    let runs = &extras.runs[*e..];
+    let due = runs.iter().take_while(|x| x.due < index || (at && x.due == index)).count();
     if due > 0 {
-        detector.smoothed(&extras[*e..*e + due]);
+        detector.smoothed(&runs[..due], &extras.values);
         *e += due;
     }
 }

@@ -49,7 +49,7 @@
 //! the nearest full window inside the segment (its first or last), evaluated off the window's
 //! centre, as Savitzky–Golay does at the ends of a record; a segment shorter than a window (and
 //! at least `MIN_SEGMENT` (5) blocks) gets one quartic fitted to all its blocks. These come off
-//! their regular place, as [`Extra`]s carrying their centre, when the segment's first window
+//! their regular place, in [`Run`]s of consecutive blocks carrying their centres, when the segment's first window
 //! fills or when it ends; the rep detector adds them to the phase their centre lies in
 //! ([`crate::reps::RepDetector::smoothed`]). Before, the centred fits ran over the whole
 //! session, so a concentric's peak near its turn took in the eccentric's braking power (and the
@@ -239,14 +239,6 @@ impl Fit {
         c[0] * m[0] + c[1] * m[1] + c[2] * m[2] + c[3] * m[3] + c[4] * m[4]
     }
 
-    /// The fitted quartic's value at window position `u` (0 the oldest block), with `weights` its
-    /// row of `off_centre_weights`.
-    #[inline]
-    fn value_at(&self, weights: &[f64; 5]) -> f64 {
-        let m = &self.moments;
-        weights[0] * m[0] + weights[1] * m[1] + weights[2] * m[2] + weights[3] * m[3] + weights[4] * m[4]
-    }
-
     /// Slides the window by one point: `out` leaves, `x` enters. By Pascal's rule
     /// C(u − 1, p) = C(u, p) − C(u − 1, p − 1), each moment takes the entering point's C(len, p)
     /// and gives up the next lower moment, already slid.
@@ -278,19 +270,33 @@ impl Fit {
     }
 }
 
-/// The smoothed power of a block centred before or after the regular place of its value (see
-/// the module notes, Phases): emitted with the point `due`, centred on point `centre`, for fit
-/// `stream`.
+/// The fitted quartic's value at window position u (0 the oldest block), from the fit's moments
+/// `m` and `weights`, u's row of `off_centre_weights`.
+#[inline(always)]
+fn value_at(m: &[f64; 5], weights: &[f64; 5]) -> f64 {
+    weights[0] * m[0] + weights[1] * m[1] + weights[2] * m[2] + weights[3] * m[3] + weights[4] * m[4]
+}
+
+/// The smoothed powers of consecutive blocks of a segment, each centred before or after the
+/// regular place of its value (see the module notes, Phases): emitted with the point `due`, for
+/// fit `stream`, the first centred on point `centre` and each next `step` points (a block) later;
+/// the values are `len` of [`PowerRing::values`] from `at` on. Runs rather than one record a
+/// value: a segment's end brings dozens, made and taken in loops without a test or a call a
+/// value ([`crate::reps::RepDetector::smoothed`] splits a run where the phases' bounds fall).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Extra {
-    /// Global index of the point after which it is known.
+pub struct Run {
+    /// Global index of the point after which they are known.
     pub due: u64,
-    /// Global index of the point it is centred on (its block's middle point).
+    /// Global index of the point the first is centred on (its block's middle point).
     pub centre: u64,
+    /// Points from one value's centre to the next's.
+    pub step: u64,
     /// The fit, an index into [`PEAK_POWER_HALF_WIDTHS_S`].
     pub stream: usize,
-    /// The smoothed power, W.
-    pub value: f64,
+    /// Where the values start in [`PowerRing::values`], and how many there are (at least one).
+    pub at: usize,
+    /// How many there are.
+    pub len: usize,
 }
 
 /// The latest powers, in a ring the size of the longest window, each block's first point, the
@@ -302,8 +308,17 @@ pub struct PowerRing {
     powers: Box<[f64; RING]>,
     starts: Box<[u64; RING]>,
     weights: [Vec<[f64; 5]>; STREAMS],
-    /// Values emitted off their regular place since the caller last took them, by `due`.
-    pub extras: Vec<Extra>,
+    /// Values emitted off their regular place since the caller last took them.
+    pub extras: Extras,
+}
+
+/// Smoothed powers emitted off their regular place, in [`Run`]s by `due`.
+#[derive(Clone, Debug, Default)]
+pub struct Extras {
+    /// The runs, in the order they came.
+    pub runs: Vec<Run>,
+    /// The runs' values, W.
+    pub values: Vec<f64>,
 }
 
 impl PowerRing {
@@ -313,7 +328,41 @@ impl PowerRing {
             powers: Box::new([0.0; RING]),
             starts: Box::new([0; RING]),
             weights: smoother.fits.map(|f| off_centre_weights(f.len / 2)),
-            extras: Vec::with_capacity(4 * RING),
+            extras: Extras { runs: Vec::with_capacity(RING), values: Vec::with_capacity(4 * RING) },
+        }
+    }
+
+    /// The centre of the block in ring slot `slot`, for blocks of `block` points: its middle
+    /// point (the earlier of two).
+    #[inline(always)]
+    fn centre(&self, slot: usize, block: usize) -> u64 {
+        self.starts[slot & MASK] + ((block - 1) / 2) as u64
+    }
+}
+
+impl Extras {
+    /// Forgets the runs, once taken.
+    pub fn clear(&mut self) {
+        self.runs.clear();
+        self.values.clear();
+    }
+
+    /// Adds a run of fit `stream`'s `values`, the first centred on `centre`: the values come
+    /// from an iterator of known length, so the vector grows (if at all) once, not at each.
+    #[inline(always)]
+    fn run(&mut self, due: u64, (centre, step): (u64, u64), stream: usize, values: impl ExactSizeIterator<Item = f64>) {
+        let (at, len) = (self.values.len(), values.len());
+        if len > 0 {
+            self.values.extend(values);
+            self.runs.push(Run { due, centre, step, stream, at, len });
+        }
+    }
+
+    /// Adds fit `stream`'s run of the same values as the run last added (a short segment's one
+    /// fit, which both fits take).
+    fn again(&mut self, stream: usize) {
+        if let Some(&last) = self.runs.last() {
+            self.runs.push(Run { stream, ..last });
         }
     }
 }
@@ -528,11 +577,11 @@ impl PowerSmoother {
         for (j, fit) in self.fits.iter().enumerate() {
             if self.fed == fit.len {
                 let n = fit.len / 2;
-                for u in 0..n {
-                    let at = (slot + RING - 2 * n + u) & MASK;
-                    let value = fit.value_at(&ring.weights[j][u]);
-                    ring.extras.push(Extra { due: index, centre: self.centre(ring, at), stream: j, value });
-                }
+                let centre = ring.centre(slot + RING - 2 * n, self.block);
+                // The moments copied, so that they stay in locals while the values are stored.
+                let m = fit.moments;
+                let values = ring.weights[j][..n].iter().map(|w| value_at(&m, w));
+                ring.extras.run(index, (centre, self.block as u64), j, values);
             }
         }
     }
@@ -547,44 +596,59 @@ impl PowerSmoother {
     pub fn flush(&mut self, ring: &mut PowerRing, index: u64) {
         let (blocks, last) = (self.blocks, (self.head + RING - 1) & MASK);
         if self.key != STILL && self.key != NONE && blocks >= MIN_SEGMENT {
-            // The blocks the fits lagged behind, as they would have come.
-            while self.fed < blocks {
+            let step = self.block as u64;
+            // The blocks the fits lagged behind, as they would have come (at most LAG). Each
+            // fit's values before its window fills are NaN (its moments are), so the values of
+            // each fit come in order: its first window's (`feed`), then these, then the last
+            // window's below.
+            let (mut lagged, mut slots, mut count) = ([[f64::NAN; LAG]; STREAMS], [0; LAG], 0);
+            while self.fed < blocks && count < LAG {
                 let slot = (last + RING + 1 + self.fed - blocks) & MASK;
                 let values = self.feed(ring, slot, index);
-                for (j, fit) in self.fits.iter().enumerate() {
-                    if !values[j].is_nan() {
-                        let at = (slot + RING - fit.len / 2) & MASK;
-                        ring.extras.push(Extra { due: index, centre: self.centre(ring, at), stream: j, value: values[j] });
-                    }
+                (slots[count], count) = (slot, count + 1);
+                for j in 0..STREAMS {
+                    lagged[j][count - 1] = values[j];
                 }
             }
+            for (j, fit) in self.fits.iter().enumerate() {
+                let mut k = 0;
+                while k < count {
+                    // A stretch of values that are not NaN (NaN from non-finite powers too).
+                    let start = k;
+                    while k < count && !lagged[j][k].is_nan() {
+                        k += 1;
+                    }
+                    if k > start {
+                        let centre = ring.centre(slots[start] + RING - fit.len / 2, self.block);
+                        ring.extras.run(index, (centre, step), j, lagged[j][start..k].iter().copied());
+                    }
+                    k += 1;
+                }
+            }
+            let mut whole = false;
             for (j, fit) in self.fits.iter().enumerate() {
                 let n = fit.len / 2;
                 if blocks >= fit.len {
                     // The window ending at the last block: its centre had its value, its last n
                     // blocks did not.
-                    for u in n + 1..fit.len {
-                        let slot = (last + RING + u + 1 - fit.len) & MASK;
-                        let value = fit.value_at(&ring.weights[j][u]);
-                        ring.extras.push(Extra { due: index, centre: self.centre(ring, slot), stream: j, value });
-                    }
+                    let centre = ring.centre(last + RING + n + 2 - fit.len, self.block);
+                    let m = fit.moments;
+                    let values = ring.weights[j][n + 1..fit.len].iter().map(|w| value_at(&m, w));
+                    ring.extras.run(index, (centre, step), j, values);
+                } else if whole {
+                    // Shorter than this fit's window too: the same fit of all its blocks.
+                    ring.extras.again(j);
                 } else {
                     let first = (last + RING + 1 - blocks) & MASK;
-                    for (k, value) in whole_fit(&ring.powers, first, blocks).into_iter().enumerate().take(blocks) {
-                        let slot = (first + k) & MASK;
-                        ring.extras.push(Extra { due: index, centre: self.centre(ring, slot), stream: j, value });
-                    }
+                    let centre = ring.centre(first, self.block);
+                    let values = whole_fit(&ring.powers, first, blocks);
+                    ring.extras.run(index, (centre, step), j, values[..blocks].iter().copied());
+                    whole = true;
                 }
             }
         }
         (self.key, self.blocks, self.fed, self.agree) = (NONE, 0, 0, 0);
         self.fits.iter_mut().for_each(Fit::restart);
-    }
-
-    /// The middle point (the earlier of two) of the block in ring slot `slot`.
-    #[inline]
-    fn centre(&self, ring: &PowerRing, slot: usize) -> u64 {
-        ring.starts[slot] + ((self.block - 1) / 2) as u64
     }
 }
 
@@ -809,11 +873,15 @@ mod tests {
                     got[k - n - LAG][j] = regular[j];
                 }
             }
-            for x in ring.extras.drain(..) {
-                assert!(x.due <= k as u64, "known once its point has come");
-                assert!(got[x.centre as usize][x.stream].is_nan(), "one value a block");
-                got[x.centre as usize][x.stream] = x.value;
+            for r in &ring.extras.runs {
+                assert!(r.due <= k as u64, "known once its point has come");
+                for (u, &x) in ring.extras.values[r.at..r.at + r.len].iter().enumerate() {
+                    let centre = (r.centre + u as u64 * r.step) as usize;
+                    assert!(got[centre][r.stream].is_nan(), "one value a block");
+                    got[centre][r.stream] = x;
+                }
             }
+            ring.extras.clear();
         }
         for (j, n) in [10usize, 23].into_iter().enumerate() {
             for c in 0..130 {
