@@ -24,7 +24,8 @@ function outputs(glue: Glue, batch: SampleBatch, settings: Partial<EngineSetting
   const read = () => {
     const n = memory();
     const h = engine.header / 8;
-    got.push(n.slice(h, h + HEADER_LENGTH));
+    // The counts, not where the records are: an address depends on what the module allocated before.
+    got.push(n.slice(h, h + HEADER_LENGTH).map((x, k) => (k === HEADER.recordsAt ? 0 : x)));
     got.push(n.slice(n[h + HEADER.recordsAt]! / 8, n[h + HEADER.recordsAt]! / 8 + n[h + HEADER.recordsLength]!));
   };
   try {
