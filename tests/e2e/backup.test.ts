@@ -79,7 +79,7 @@ describe('backing up the log and restoring it after all site data is cleared', (
     await app.page.getByText('No finished sessions yet.').waitFor();
 
     await visit(app, '/settings/data');
-    await app.page.getByLabel('Restore from a backup').setInputFiles(file);
+    await app.restoreFrom(file);
     await app.waitForStatus(/Restored: 1 session added, 0 updated, 0 already here/);
     // Settings → Data says what this device knows of keeping the log: it has made no backup.
     await expect.poll(() => app.page.getByRole('list', { name: 'Keeping the log' }).innerText()).toMatch(/Last backup: never\./);
@@ -90,7 +90,7 @@ describe('backing up the log and restoring it after all site data is cleared', (
 
     // Restoring it again changes nothing.
     await visit(app, '/settings/data');
-    await app.page.getByLabel('Restore from a backup').setInputFiles(file);
+    await app.restoreFrom(file);
     await app.waitForStatus(/Restored: 0 sessions added, 0 updated, 1 already here/);
     expect(await historyRows(app)).toEqual(rows);
 
@@ -98,7 +98,7 @@ describe('backing up the log and restoring it after all site data is cleared', (
     app.problems.allowConsoleError(/This backup is damaged/);
     const text = await readFile(file, 'utf8');
     await visit(app, '/settings/data');
-    await app.page.getByLabel('Restore from a backup').setInputFiles({ name: 'cut.json', mimeType: 'application/json', buffer: Buffer.from(text.slice(0, Math.floor(text.length / 2))) });
+    await app.restoreFrom({ name: 'cut.json', mimeType: 'application/json', buffer: Buffer.from(text.slice(0, Math.floor(text.length / 2))) });
     await app.waitForAlert(/This backup is damaged \(its end: the file stops before the backup does: it was cut short\); nothing was restored\./);
     expect(await historyRows(app)).toEqual(rows);
   });
@@ -106,7 +106,7 @@ describe('backing up the log and restoring it after all site data is cleared', (
   test('refuses a file that is not a backup with one sentence and keeps the History', async ({ app }) => {
     app.problems.allowConsoleError(/This file is not a Repline backup/);
     await visit(app, '/settings/data');
-    await app.page.getByLabel('Restore from a backup').setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":"world"}') });
+    await app.restoreFrom({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":"world"}') });
     await app.waitForAlert(/This file is not a Repline backup\./);
     await visit(app, '/history');
     await app.page.getByText('No finished sessions yet.').waitFor();

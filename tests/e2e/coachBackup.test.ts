@@ -48,7 +48,7 @@ async function whoTrains(app: App): Promise<string[]> {
 
 async function restore(app: App, file: string, said: RegExp): Promise<void> {
   await openData(app);
-  await app.page.getByLabel('Restore from a backup').setInputFiles(file);
+  await app.restoreFrom(file);
   await app.waitForStatus(said);
 }
 
