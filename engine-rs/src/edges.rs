@@ -69,7 +69,7 @@ const _: () = assert!(MAX_WINDOW <= RING);
 /// pass; the split with the least squared error is refined between its neighbours by a parabola
 /// through their errors. NaN when there is no motion to fit.
 pub fn change_point(t: &[f64], x: &[f64], sign: f64) -> f64 {
-    fit(t.len().min(x.len()), |k| t[k], |k| x[k], sign, sign < 0.0, &mut Scratch::new())
+    fit(t.len().min(x.len()), |k| t[k], |k| x[k], sign, sign < 0.0, None, &mut Scratch::new()).0
 }
 
 /// The sums of powers of u = 1..=m, and their products that a fit's splits use, for a split with
@@ -117,13 +117,16 @@ impl Scratch {
     }
 }
 
-/// [`change_point`] of `len` points read through `t` and `x` (by position), in `scratch`. A stop
-/// `with_speed` takes the fit with speed where its speed is in the motion's direction and it
-/// explains the motion better by more than the noise would ([`SPEED_FIT_SIGNIFICANCE`]).
-fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64, with_speed: bool, scratch: &mut Scratch) -> f64 {
+/// [`change_point`] of `len` points read through `t` and `x` (by position), in `scratch`, and the
+/// quadratic's best split of them. A stop `with_speed` takes the fit with speed where its speed is
+/// in the motion's direction and it explains the motion better by more than the noise would
+/// ([`SPEED_FIT_SIGNIFICANCE`]); `quadratic`, the quadratic's best split of the same points found
+/// by a fit before (the same sums over the same moments: the same bits), spares its pass the
+/// quadratic's half.
+fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64, with_speed: bool, quadratic: Option<Best>, scratch: &mut Scratch) -> (f64, Best) {
     let len = len.min(MAX_WINDOW);
     if len == 0 {
-        return f64::NAN;
+        return (f64::NAN, Best::default());
     }
     // Index k counts along the motion: for a stop, the points reversed. The passes below read
     // each point several times: from a copy, in order, rather than through the ring.
@@ -140,26 +143,30 @@ fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64
     let v = |k: usize| copy[k];
     let moments = &scratch.moments[..len];
     let n = len as f64;
-    let best = if with_speed && sign < 0.0 && len > 4 {
-        let (plain, speed) = splits::<true>(moments, &v, xx, r0);
+    let (best, plain) = if with_speed && sign < 0.0 && len > 4 {
+        let (plain, speed) = match quadratic {
+            Some(plain) => (plain, splits::<false, true>(moments, &v, xx, r0).1),
+            None => splits::<true, true>(moments, &v, xx, r0),
+        };
         // The noise a point carries, and how many points it spans ([`residual_span`], at least
         // one: found only where a point's own would pass). And by more than 1e-6 of Σv²: less
         // than that, on a clean stop the quadratic nearly fits, is the error of the fits'
         // arithmetic, and it would decide which fit is taken.
         let noise = speed.sse / (n - 4.0);
         let passes = |noise: f64| plain.sse - speed.sse > SPEED_FIT_SIGNIFICANCE * noise + SPEED_FIT_FLOOR * xx;
-        if speed.rate * v(len - 1) > 0.0 && passes(noise) && passes(noise * residual_span(len, &v, &speed)) { speed } else { plain }
+        (if speed.rate * v(len - 1) > 0.0 && passes(noise) && passes(noise * residual_span(len, &v, &speed)) { speed } else { plain }, plain)
     } else {
-        splits::<false>(moments, &v, xx, r0).0
+        let plain = splits::<true, false>(moments, &v, xx, r0).0;
+        (plain, plain)
     };
-    let Some(j) = best.at else { return f64::NAN };
+    let Some(j) = best.at else { return (f64::NAN, plain) };
     let tb = t(at(j));
     if j == 0 || j + 1 >= len {
-        return tb;
+        return (tb, plain);
     }
     let curvature = best.before - 2.0 * best.sse + best.after;
     let shift = if curvature > 0.0 && curvature < f64::INFINITY { 0.5 * (best.before - best.after) / curvature } else { 0.0 };
-    tb + shift * (t(at(j + 1)) - tb)
+    (tb + shift * (t(at(j + 1)) - tb), plain)
 }
 
 /// How much better than the quadratic, in squared error, the fit of a stop with speed must be
@@ -197,7 +204,7 @@ fn residual_span(len: usize, v: &impl Fn(usize) -> f64, fit: &Best) -> f64 {
 }
 
 /// [`fit`]'s splits over the points `v` (their Σv² and Σv given), as many as `moments` has rows:
-/// the best split of the quadratic θ0 + c·k², and with `SPEED` of the stop at speed,
+/// with `PLAIN` the best split of the quadratic θ0 + c·k², and with `SPEED` of the stop at speed,
 /// `θ0 + b·k + c·k²` with k counted from the stop along the motion, with the speed b there (both
 /// in one pass: they share its sums).
 ///
@@ -206,7 +213,7 @@ fn residual_span(len: usize, v: &impl Fn(usize) -> f64, fit: &Best) -> f64 {
 /// with b0 = (r0·s4 − s2·r2) / det and b2 = (n·r2 − s2·r0) / det (one division together); also
 /// infinite for NaN (no motion left to fit).
 #[inline(always)]
-fn splits<const SPEED: bool>(moments: &[Moments], v: &impl Fn(usize) -> f64, xx: f64, r0: f64) -> (Best, Best) {
+fn splits<const PLAIN: bool, const SPEED: bool>(moments: &[Moments], v: &impl Fn(usize) -> f64, xx: f64, r0: f64) -> (Best, Best) {
     let len = moments.len();
     let n = len as f64;
     let (mut plain, mut speed) = (Best::default(), Best::default());
@@ -215,7 +222,9 @@ fn splits<const SPEED: bool>(moments: &[Moments], v: &impl Fn(usize) -> f64, xx:
         let jf = j as f64;
         let r2 = a2 - 2.0 * jf * a1 + jf * jf * a0;
         let det = n * m.s4 - m.s2s2;
-        plain.offer(j, if det > 0.0 { xx - (r0 * (r0 * m.s4 - m.s2 * r2) + r2 * (n * r2 - m.s2 * r0)) / det } else { f64::INFINITY });
+        if PLAIN {
+            plain.offer(j, if det > 0.0 { xx - (r0 * (r0 * m.s4 - m.s2 * r2) + r2 * (n * r2 - m.s2 * r0)) / det } else { f64::INFINITY });
+        }
         if SPEED {
             let r1 = a1 - jf * a0;
             // M = [[n, s1, s2], [s1, s2, s3], [s2, s3, s4]] and R = (r0, r1, r2), M⁻¹ by its
@@ -509,14 +518,14 @@ impl Edges {
             to = k + 1;
         }
         let size = self.size;
-        let mut fitted = |from: u64, to: u64, with_speed: bool| {
+        let mut fitted = |from: u64, to: u64, with_speed: bool, quadratic: Option<Best>| {
             let len = to.saturating_sub(from).min(size) as usize;
             let slot = |k: usize| (from as usize + k) & MASK;
-            fit(len, |k| times[slot(k)], |k| angles[slot(k)], if onset { 1.0 } else { -1.0 }, with_speed, scratch)
+            fit(len, |k| times[slot(k)], |k| angles[slot(k)], if onset { 1.0 } else { -1.0 }, with_speed, quadratic, scratch)
         };
         // A stop's first pass only places the second's window, which the quadratic alone does
         // to within a few points: the speed term, the dearest part of a fit, is left to the second.
-        let mut time_us = fitted(from, to, false);
+        let (mut time_us, quadratic) = fitted(from, to, false, None);
         if !onset && to > from + 1 {
             // Again, over the last EDGE_TRAVEL_DEG of motion before the stop found (at least
             // EDGE_STOP_MIN_POINTS) and the rest after it.
@@ -533,7 +542,10 @@ impl Edges {
                 // The quadratic alone ends a stop that arrives at speed late, by up to about a
                 // third of its motion side (a dead stop): the window reaches back past that too.
                 let late = self.stop_side / 3;
-                let closer = fitted(from.max(start.min(stop.saturating_sub(EDGE_STOP_MIN_POINTS + late))), end.min(to), true);
+                let (from, to, first) = (from.max(start.min(stop.saturating_sub(EDGE_STOP_MIN_POINTS + late))), end.min(to), (from, to));
+                // Over the first pass's own points (a stop slow enough that its last
+                // EDGE_TRAVEL_DEG reach back past the window), the quadratic is the first's.
+                let (closer, _) = fitted(from, to, true, ((from, to) == first).then_some(quadratic));
                 if closer.is_finite() {
                     time_us = closer;
                 }
