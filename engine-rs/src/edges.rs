@@ -235,15 +235,27 @@ fn splits<const PLAIN: bool, const SPEED: bool>(moments: &[Moments], v: &impl Fn
             let explained = c00 * r0 * r0 + c11 * r1 * r1 + c22 * r2 * r2 + 2.0 * (c01 * r0 * r1 + c02 * r0 * r2 + c12 * r1 * r2);
             speed.offer(j, if det > 0.0 && j + 2 < len { xx - explained / det } else { f64::INFINITY });
             if speed.at == Some(j) {
-                speed.rate = (c01 * r0 + c11 * r1 + c12 * r2) / det;
-                speed.level = (c00 * r0 + c01 * r1 + c02 * r2) / det;
-                speed.curve = (c02 * r0 + c12 * r1 + c22 * r2) / det;
+                (speed.rate, speed.curve) = (r1, r2);
             }
         }
         let vj = v(j);
         a0 += vj;
         a1 += vj * jf;
         a2 += vj * jf * jf;
+    }
+    if SPEED {
+        // The fit with speed at its best split, from the sums kept there (r1, r2 in `rate` and
+        // `curve`): the same operations as at the split, once.
+        if let Some(j) = speed.at {
+            let m = &moments[len - 1 - j];
+            let (r1, r2) = (speed.rate, speed.curve);
+            let (c00, c01, c02) = (m.c00, m.c01, m.c02);
+            let (c11, c12, c22) = (n * m.s4 - m.s2s2, m.s1s2 - n * m.s3, n * m.s2 - m.s1s1);
+            let det = n * c00 + m.s1c01 + m.s2c02;
+            speed.rate = (c01 * r0 + c11 * r1 + c12 * r2) / det;
+            speed.level = (c00 * r0 + c01 * r1 + c02 * r2) / det;
+            speed.curve = (c02 * r0 + c12 * r1 + c22 * r2) / det;
+        }
     }
     (plain, speed)
 }
