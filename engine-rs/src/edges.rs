@@ -347,6 +347,10 @@ pub struct Edges {
     next_due: u64,
     /// The first point of the grid's current segment: no fit reaches back before it.
     segment_start: u64,
+    /// An onset waiting for its travel: its window's first point and its movement's, the rest
+    /// level between them, and the first point not yet seen within [`EDGE_TRAVEL_DEG`] of it
+    /// (each call of [`Edges::settle`] goes on from there instead of starting over).
+    waiting: (u64, u64, f64, u64),
     /// What a fit works in ([`fit`]).
     scratch: Box<Scratch>,
 }
@@ -386,6 +390,7 @@ impl Edges {
             pending_len: 0,
             next_due: u64::MAX,
             segment_start: 0,
+            waiting: (u64::MAX, u64::MAX, f64::NAN, 0),
             scratch: Scratch::new(),
         }
     }
@@ -518,13 +523,18 @@ impl Edges {
         if onset {
             // The motion side runs on until the rope has left its rest by EDGE_TRAVEL_DEG (or the
             // movement ended, or the window is full): see the module notes.
-            let level = if from < at { (from..at).map(angle).sum::<f64>() / (at - from) as f64 } else { angle(at) };
+            // The points already passed stay passed: the ring keeps them, the cap is the
+            // window's, and the run can only end after them.
+            let (level, mut k) = match self.waiting {
+                (f, a, level, k) if (f, a) == (from, at) => (level, k),
+                _ => (if from < at { (from..at).map(angle).sum::<f64>() / (at - from) as f64 } else { angle(at) }, natural - 1),
+            };
             let cap = at + self.stop_side;
-            let mut k = natural - 1;
             while k <= index && k < cap && k <= run.end && (angle(k) - level).abs() < EDGE_TRAVEL_DEG {
                 k += 1;
             }
             if k > index {
+                self.waiting = (from, at, level, k);
                 return false;
             }
             to = k + 1;
