@@ -73,47 +73,62 @@ pub fn change_point(t: &[f64], x: &[f64], sign: f64) -> f64 {
 }
 
 /// The sums of powers of u = 1..=m, and their products that a fit's splits use, for a split with
-/// m points of motion: they depend on m alone, so every fit reads them from one table instead of
-/// computing them at every split (the same operations on the same integers: the same bits).
-#[derive(Clone, Copy, Debug, Default)]
+/// m points of motion (a column each, row m): they depend on m alone, so every fit reads them from
+/// one table instead of computing them at every split (the same operations on the same integers:
+/// the same bits). Columns, so that a split's errors are computed two at a time where the build
+/// has SIMD.
+#[derive(Clone, Debug)]
 struct Moments {
-    s2: f64,
-    s3: f64,
-    s4: f64,
-    s2s2: f64,
-    s1s2: f64,
-    s1s1: f64,
+    s2: [f64; MAX_WINDOW],
+    s3: [f64; MAX_WINDOW],
+    s4: [f64; MAX_WINDOW],
+    s2s2: [f64; MAX_WINDOW],
+    s1s2: [f64; MAX_WINDOW],
+    s1s1: [f64; MAX_WINDOW],
     /// The adjugate's entries of the at-speed fit that do not involve the window's length n,
     /// and the two products of its determinant that do not either.
-    c00: f64,
-    c01: f64,
-    c02: f64,
-    s1c01: f64,
-    s2c02: f64,
+    c00: [f64; MAX_WINDOW],
+    c01: [f64; MAX_WINDOW],
+    c02: [f64; MAX_WINDOW],
+    s1c01: [f64; MAX_WINDOW],
+    s2c02: [f64; MAX_WINDOW],
 }
 
-/// What a fit works in: a copy of its window, and the [`Moments`] of every split.
+/// A fit's splits, by their points of motion (row m for the split with m): the sums of the motion
+/// side that the fits read ([`splits`]), and each fit's squared error.
+#[derive(Clone, Debug)]
+struct Work {
+    r1: [f64; MAX_WINDOW],
+    r2: [f64; MAX_WINDOW],
+    plain: [f64; MAX_WINDOW],
+    speed: [f64; MAX_WINDOW],
+}
+
+/// What a fit works in: a copy of its window, the [`Moments`] of every split, and its splits' [`Work`].
 #[derive(Clone, Debug)]
 struct Scratch {
     points: [f64; MAX_WINDOW],
-    moments: [Moments; MAX_WINDOW],
+    moments: Moments,
+    work: Work,
 }
 
 impl Scratch {
     fn new() -> Box<Scratch> {
-        let mut moments = [Moments::default(); MAX_WINDOW];
+        let column = [0.0; MAX_WINDOW];
+        let mut m = Moments { s2: column, s3: column, s4: column, s2s2: column, s1s2: column, s1s1: column, c00: column, c01: column, c02: column, s1c01: column, s2c02: column };
         let (mut s1, mut s2, mut s3, mut s4) = (0.0, 0.0, 0.0, 0.0);
-        for (m, slot) in moments.iter_mut().enumerate() {
-            let moving = m as f64;
+        for row in 0..MAX_WINDOW {
+            let moving = row as f64;
             let mm = moving * moving;
             s1 += moving;
             s2 += mm;
             s3 += mm * moving;
             s4 += mm * mm;
             let (c00, c01, c02) = (s2 * s4 - s3 * s3, s2 * s3 - s1 * s4, s1 * s3 - s2 * s2);
-            *slot = Moments { s2, s3, s4, s2s2: s2 * s2, s1s2: s1 * s2, s1s1: s1 * s1, c00, c01, c02, s1c01: s1 * c01, s2c02: s2 * c02 };
+            (m.s2[row], m.s3[row], m.s4[row], m.s2s2[row], m.s1s2[row], m.s1s1[row]) = (s2, s3, s4, s2 * s2, s1 * s2, s1 * s1);
+            (m.c00[row], m.c01[row], m.c02[row], m.s1c01[row], m.s2c02[row]) = (c00, c01, c02, s1 * c01, s2 * c02);
         }
-        Box::new(Scratch { points: [0.0; MAX_WINDOW], moments })
+        Box::new(Scratch { points: column, moments: m, work: Work { r1: column, r2: column, plain: column, speed: column } })
     }
 }
 
@@ -141,12 +156,12 @@ fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64
     }
     let copy = &scratch.points[..len];
     let v = |k: usize| copy[k];
-    let moments = &scratch.moments[..len];
+    let (moments, work) = (&scratch.moments, &mut scratch.work);
     let n = len as f64;
     let (best, plain) = if with_speed && sign < 0.0 && len > 4 {
         let (plain, speed) = match quadratic {
-            Some(plain) => (plain, splits::<false, true>(moments, &v, xx, r0).1),
-            None => splits::<true, true>(moments, &v, xx, r0),
+            Some(plain) => (plain, splits::<false, true>(copy, moments, work, xx, r0).1),
+            None => splits::<true, true>(copy, moments, work, xx, r0),
         };
         // The noise a point carries, and how many points it spans ([`residual_span`], at least
         // one: found only where a point's own would pass). And by more than 1e-6 of Σv²: less
@@ -156,7 +171,7 @@ fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64
         let passes = |noise: f64| plain.sse - speed.sse > SPEED_FIT_SIGNIFICANCE * noise + SPEED_FIT_FLOOR * xx;
         (if speed.rate * v(len - 1) > 0.0 && passes(noise) && passes(noise * residual_span(len, &v, &speed)) { speed } else { plain }, plain)
     } else {
-        let plain = splits::<true, false>(moments, &v, xx, r0).0;
+        let plain = splits::<true, false>(copy, moments, work, xx, r0).0;
         (plain, plain)
     };
     let Some(j) = best.at else { return (f64::NAN, plain) };
@@ -203,61 +218,170 @@ fn residual_span(len: usize, v: &impl Fn(usize) -> f64, fit: &Best) -> f64 {
     ((1.0 + rho) / (1.0 - rho)).min(100.0)
 }
 
-/// [`fit`]'s splits over the points `v` (their Σv² and Σv given), as many as `moments` has rows:
-/// with `PLAIN` the best split of the quadratic θ0 + c·k², and with `SPEED` of the stop at speed,
-/// `θ0 + b·k + c·k²` with k counted from the stop along the motion, with the speed b there (both
-/// in one pass: they share its sums).
+/// [`fit`]'s splits over the points `v` (their Σv² and Σv given), in `work`: with `PLAIN` the
+/// best split of the quadratic θ0 + c·k², and with `SPEED` of the stop at speed,
+/// `θ0 + b·k + c·k²` with k counted from the stop along the motion, with the speed b there (they
+/// share the sums).
 ///
 /// Σv, Σv·i, Σv·i² over the points after j, summed as j goes back, and Σu … Σu⁴ over
 /// u = 1..=moving from [`Moments`]. The quadratic's squared error at each split is Σv² less Rᵀ·M⁻¹·R
 /// with b0 = (r0·s4 − s2·r2) / det and b2 = (n·r2 − s2·r0) / det (one division together); also
-/// infinite for NaN (no motion left to fit).
+/// infinite for NaN (no motion left to fit). Three passes: the sums (a chain from split to
+/// split), every split's errors (independent: two at a time where the build has SIMD), then the
+/// best split, in the same order as one pass would offer them.
 #[inline(always)]
-fn splits<const PLAIN: bool, const SPEED: bool>(moments: &[Moments], v: &impl Fn(usize) -> f64, xx: f64, r0: f64) -> (Best, Best) {
-    let len = moments.len();
+fn splits<const PLAIN: bool, const SPEED: bool>(v: &[f64], m: &Moments, work: &mut Work, xx: f64, r0: f64) -> (Best, Best) {
+    let len = v.len().min(MAX_WINDOW);
     let n = len as f64;
-    let (mut plain, mut speed) = (Best::default(), Best::default());
+    let Work { r1, r2, plain: plain_sse, speed: speed_sse } = work;
+    let (r1, r2, plain_sse, speed_sse) = (&mut r1[..len], &mut r2[..len], &mut plain_sse[..len], &mut speed_sse[..len]);
     let (mut a0, mut a1, mut a2) = (0.0, 0.0, 0.0);
-    for (j, m) in moments.iter().enumerate().map(|(moving, m)| (len - 1 - moving, m)) {
+    for moving in 0..len {
+        let j = len - 1 - moving;
         let jf = j as f64;
-        let r2 = a2 - 2.0 * jf * a1 + jf * jf * a0;
-        let det = n * m.s4 - m.s2s2;
-        if PLAIN {
-            plain.offer(j, if det > 0.0 { xx - (r0 * (r0 * m.s4 - m.s2 * r2) + r2 * (n * r2 - m.s2 * r0)) / det } else { f64::INFINITY });
-        }
+        r2[moving] = a2 - 2.0 * jf * a1 + jf * jf * a0;
         if SPEED {
-            let r1 = a1 - jf * a0;
-            // M = [[n, s1, s2], [s1, s2, s3], [s2, s3, s4]] and R = (r0, r1, r2), M⁻¹ by its
-            // adjugate; the speed needs two points of motion.
-            let (c00, c01, c02) = (m.c00, m.c01, m.c02);
-            let (c11, c12, c22) = (det, m.s1s2 - n * m.s3, n * m.s2 - m.s1s1);
-            let det = n * c00 + m.s1c01 + m.s2c02;
-            let explained = c00 * r0 * r0 + c11 * r1 * r1 + c22 * r2 * r2 + 2.0 * (c01 * r0 * r1 + c02 * r0 * r2 + c12 * r1 * r2);
-            speed.offer(j, if det > 0.0 && j + 2 < len { xx - explained / det } else { f64::INFINITY });
-            if speed.at == Some(j) {
-                (speed.rate, speed.curve) = (r1, r2);
-            }
+            r1[moving] = a1 - jf * a0;
         }
-        let vj = v(j);
+        let vj = v[j];
         a0 += vj;
         a1 += vj * jf;
         a2 += vj * jf * jf;
     }
+    if PLAIN {
+        errors::plain(m, r2, plain_sse, (n, xx, r0));
+    }
     if SPEED {
-        // The fit with speed at its best split, from the sums kept there (r1, r2 in `rate` and
-        // `curve`): the same operations as at the split, once.
-        if let Some(j) = speed.at {
-            let m = &moments[len - 1 - j];
-            let (r1, r2) = (speed.rate, speed.curve);
-            let (c00, c01, c02) = (m.c00, m.c01, m.c02);
-            let (c11, c12, c22) = (n * m.s4 - m.s2s2, m.s1s2 - n * m.s3, n * m.s2 - m.s1s1);
-            let det = n * c00 + m.s1c01 + m.s2c02;
+        errors::speed(m, (r1, r2), speed_sse, (n, xx, r0));
+        // The speed needs two points of motion.
+        for e in speed_sse.iter_mut().take(2) {
+            *e = f64::INFINITY;
+        }
+    }
+    let (mut plain, mut speed) = (Best::default(), Best::default());
+    for moving in 0..len {
+        let j = len - 1 - moving;
+        if PLAIN {
+            plain.offer(j, plain_sse[moving]);
+        }
+        if SPEED {
+            speed.offer(j, speed_sse[moving]);
+        }
+    }
+    if SPEED {
+        // The fit with speed at its best split, divided out there alone.
+        if let Some(i) = speed.at.map(|j| len - 1 - j) {
+            let (c00, c01, c02) = (m.c00[i], m.c01[i], m.c02[i]);
+            let (c11, c12, c22) = (n * m.s4[i] - m.s2s2[i], m.s1s2[i] - n * m.s3[i], n * m.s2[i] - m.s1s1[i]);
+            let det = n * c00 + m.s1c01[i] + m.s2c02[i];
+            let (r1, r2) = (r1[i], r2[i]);
             speed.rate = (c01 * r0 + c11 * r1 + c12 * r2) / det;
             speed.level = (c00 * r0 + c01 * r1 + c02 * r2) / det;
             speed.curve = (c02 * r0 + c12 * r1 + c22 * r2) / det;
         }
     }
     (plain, speed)
+}
+
+/// Each split's squared error from its sums (see [`splits`]), the splits independent of each
+/// other: two at a time in a build with SIMD, lane by lane the same IEEE operations as one at a
+/// time (the same bits).
+mod errors {
+    use super::{Moments, MAX_WINDOW};
+    #[cfg(target_feature = "simd128")]
+    use core::arch::wasm32::{f64x2, f64x2_add, f64x2_div, f64x2_extract_lane, f64x2_gt, f64x2_mul, f64x2_splat, f64x2_sub, v128, v128_bitselect};
+
+    /// A window's length n, its Σv² and its Σv.
+    type Window = (f64, f64, f64);
+
+    /// The quadratic's error at the split with `m` points of motion and motion side sum `r2`.
+    #[inline(always)]
+    fn plain_at(m: &Moments, i: usize, r2: f64, (n, xx, r0): Window) -> f64 {
+        let (s2, s4) = (m.s2[i], m.s4[i]);
+        let det = n * s4 - m.s2s2[i];
+        let explained = (r0 * (r0 * s4 - s2 * r2) + r2 * (n * r2 - s2 * r0)) / det;
+        if det > 0.0 { xx - explained } else { f64::INFINITY }
+    }
+
+    /// The fit with speed's error at the split with `m` points of motion and motion side sums
+    /// `r1`, `r2`: M = [[n, s1, s2], [s1, s2, s3], [s2, s3, s4]] and R = (r0, r1, r2), M⁻¹ by its
+    /// adjugate.
+    #[inline(always)]
+    fn speed_at(m: &Moments, i: usize, (r1, r2): (f64, f64), (n, xx, r0): Window) -> f64 {
+        let (c00, c01, c02) = (m.c00[i], m.c01[i], m.c02[i]);
+        let (c11, c12, c22) = (n * m.s4[i] - m.s2s2[i], m.s1s2[i] - n * m.s3[i], n * m.s2[i] - m.s1s1[i]);
+        let det = n * c00 + m.s1c01[i] + m.s2c02[i];
+        let explained = c00 * r0 * r0 + c11 * r1 * r1 + c22 * r2 * r2 + 2.0 * (c01 * r0 * r1 + c02 * r0 * r2 + c12 * r1 * r2);
+        if det > 0.0 { xx - explained / det } else { f64::INFINITY }
+    }
+
+    /// Lanes `i` and `i + 1` of a column.
+    #[cfg(target_feature = "simd128")]
+    #[inline(always)]
+    fn pair(column: &[f64], i: usize) -> v128 {
+        f64x2(column[i], column[i + 1])
+    }
+
+    /// `x` where `det` > 0, else infinite (and for NaN).
+    #[cfg(target_feature = "simd128")]
+    #[inline(always)]
+    fn where_positive(x: v128, det: v128) -> v128 {
+        v128_bitselect(x, f64x2_splat(f64::INFINITY), f64x2_gt(det, f64x2_splat(0.0)))
+    }
+
+    /// The quadratic's error at each split, `r2` its sums.
+    #[inline(always)]
+    pub(super) fn plain(m: &Moments, r2: &[f64], sse: &mut [f64], window: Window) {
+        let len = sse.len().min(r2.len()).min(MAX_WINDOW);
+        let mut i = 0;
+        #[cfg(target_feature = "simd128")]
+        {
+            let (n, xx, r0) = (f64x2_splat(window.0), f64x2_splat(window.1), f64x2_splat(window.2));
+            while i + 1 < len {
+                let (s2, s4, r2) = (pair(&m.s2, i), pair(&m.s4, i), pair(r2, i));
+                let det = f64x2_sub(f64x2_mul(n, s4), pair(&m.s2s2, i));
+                let b0 = f64x2_mul(r0, f64x2_sub(f64x2_mul(r0, s4), f64x2_mul(s2, r2)));
+                let b2 = f64x2_mul(r2, f64x2_sub(f64x2_mul(n, r2), f64x2_mul(s2, r0)));
+                let e = where_positive(f64x2_sub(xx, f64x2_div(f64x2_add(b0, b2), det)), det);
+                (sse[i], sse[i + 1]) = (f64x2_extract_lane::<0>(e), f64x2_extract_lane::<1>(e));
+                i += 2;
+            }
+        }
+        while i < len {
+            sse[i] = plain_at(m, i, r2[i], window);
+            i += 1;
+        }
+    }
+
+    /// The fit with speed's error at each split, `r1` and `r2` its sums.
+    #[inline(always)]
+    pub(super) fn speed(m: &Moments, (r1, r2): (&[f64], &[f64]), sse: &mut [f64], window: Window) {
+        let len = sse.len().min(r1.len()).min(r2.len()).min(MAX_WINDOW);
+        let mut i = 0;
+        #[cfg(target_feature = "simd128")]
+        {
+            let (n, xx, r0) = (f64x2_splat(window.0), f64x2_splat(window.1), f64x2_splat(window.2));
+            let (mul, add, sub) = (f64x2_mul, f64x2_add, f64x2_sub);
+            while i + 1 < len {
+                let (c00, c01, c02) = (pair(&m.c00, i), pair(&m.c01, i), pair(&m.c02, i));
+                let c11 = sub(mul(n, pair(&m.s4, i)), pair(&m.s2s2, i));
+                let c12 = sub(pair(&m.s1s2, i), mul(n, pair(&m.s3, i)));
+                let c22 = sub(mul(n, pair(&m.s2, i)), pair(&m.s1s1, i));
+                let det = add(add(mul(n, c00), pair(&m.s1c01, i)), pair(&m.s2c02, i));
+                let (r1, r2) = (pair(r1, i), pair(r2, i));
+                let squares = add(add(mul(mul(c00, r0), r0), mul(mul(c11, r1), r1)), mul(mul(c22, r2), r2));
+                let cross = add(add(mul(mul(c01, r0), r1), mul(mul(c02, r0), r2)), mul(mul(c12, r1), r2));
+                let explained = add(squares, mul(f64x2_splat(2.0), cross));
+                let e = where_positive(sub(xx, f64x2_div(explained, det)), det);
+                (sse[i], sse[i + 1]) = (f64x2_extract_lane::<0>(e), f64x2_extract_lane::<1>(e));
+                i += 2;
+            }
+        }
+        while i < len {
+            sse[i] = speed_at(m, i, (r1[i], r2[i]), window);
+            i += 1;
+        }
+    }
 }
 
 /// The best split of a pass over the splits from the last back to the first: the split (the first
