@@ -104,10 +104,12 @@ struct Work {
     speed: [f64; MAX_WINDOW],
 }
 
-/// What a fit works in: a copy of its window, the [`Moments`] of every split, and its splits' [`Work`].
+/// What a fit works in: a copy of its window and its Σv and Σv², the [`Moments`] of every split,
+/// and its splits' [`Work`].
 #[derive(Clone, Debug)]
 struct Scratch {
     points: [f64; MAX_WINDOW],
+    sums: (f64, f64),
     moments: Moments,
     work: Work,
 }
@@ -128,7 +130,7 @@ impl Scratch {
             (m.s2[row], m.s3[row], m.s4[row], m.s2s2[row], m.s1s2[row], m.s1s1[row]) = (s2, s3, s4, s2 * s2, s1 * s2, s1 * s1);
             (m.c00[row], m.c01[row], m.c02[row], m.s1c01[row], m.s2c02[row]) = (c00, c01, c02, s1 * c01, s2 * c02);
         }
-        Box::new(Scratch { points: column, moments: m, work: Work { r1: column, r2: column, plain: column, speed: column } })
+        Box::new(Scratch { points: column, sums: (0.0, 0.0), moments: m, work: Work { r1: column, r2: column, plain: column, speed: column } })
     }
 }
 
@@ -136,8 +138,9 @@ impl Scratch {
 /// quadratic's best split of them. A stop `with_speed` takes the fit with speed where its speed is
 /// in the motion's direction and it explains the motion better by more than the noise would
 /// ([`SPEED_FIT_SIGNIFICANCE`]); `quadratic`, the quadratic's best split of the same points found
-/// by a fit before (the same sums over the same moments: the same bits), spares its pass the
-/// quadratic's half.
+/// by the fit just before in `scratch` (the same sums over the same moments: the same bits),
+/// spares its pass the quadratic's half, and the copy of the points and their sums, which that fit
+/// left in `scratch`.
 fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64, with_speed: bool, quadratic: Option<Best>, scratch: &mut Scratch) -> (f64, Best) {
     let len = len.min(MAX_WINDOW);
     if len == 0 {
@@ -146,22 +149,29 @@ fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64
     // Index k counts along the motion: for a stop, the points reversed. The passes below read
     // each point several times: from a copy, in order, rather than through the ring.
     let at = |k: usize| if sign > 0.0 { k } else { len - 1 - k };
-    let origin = x(at(0));
-    let (mut r0, mut xx) = (0.0, 0.0);
-    for (k, slot) in scratch.points.iter_mut().enumerate().take(len) {
-        let vk = x(at(k)) - origin;
-        *slot = vk;
-        r0 += vk;
-        xx += vk * vk;
-    }
+    let (r0, xx) = match quadratic {
+        Some(_) => scratch.sums,
+        None => {
+            let origin = x(at(0));
+            let (mut r0, mut xx) = (0.0, 0.0);
+            for (k, slot) in scratch.points.iter_mut().enumerate().take(len) {
+                let vk = x(at(k)) - origin;
+                *slot = vk;
+                r0 += vk;
+                xx += vk * vk;
+            }
+            scratch.sums = (r0, xx);
+            (r0, xx)
+        }
+    };
     let copy = &scratch.points[..len];
     let v = |k: usize| copy[k];
     let (moments, work) = (&scratch.moments, &mut scratch.work);
     let n = len as f64;
     let (best, plain) = if with_speed && sign < 0.0 && len > 4 {
         let (plain, speed) = match quadratic {
-            Some(plain) => (plain, splits::<false, true>(copy, moments, work, xx, r0).1),
-            None => splits::<true, true>(copy, moments, work, xx, r0),
+            Some(plain) => (plain, splits::<false, true>(copy, moments, work, (xx, r0), false).1),
+            None => splits::<true, true>(copy, moments, work, (xx, r0), true),
         };
         // The noise a point carries, and how many points it spans ([`residual_span`], at least
         // one: found only where a point's own would pass). And by more than 1e-6 of Σv²: less
@@ -171,7 +181,7 @@ fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64
         let passes = |noise: f64| plain.sse - speed.sse > SPEED_FIT_SIGNIFICANCE * noise + SPEED_FIT_FLOOR * xx;
         (if speed.rate * v(len - 1) > 0.0 && passes(noise) && passes(noise * residual_span(len, &v, &speed)) { speed } else { plain }, plain)
     } else {
-        let plain = splits::<true, false>(copy, moments, work, xx, r0).0;
+        let plain = splits::<true, false>(copy, moments, work, (xx, r0), true).0;
         (plain, plain)
     };
     let Some(j) = best.at else { return (f64::NAN, plain) };
@@ -227,26 +237,28 @@ fn residual_span(len: usize, v: &impl Fn(usize) -> f64, fit: &Best) -> f64 {
 /// u = 1..=moving from [`Moments`]. The quadratic's squared error at each split is Σv² less Rᵀ·M⁻¹·R
 /// with b0 = (r0·s4 − s2·r2) / det and b2 = (n·r2 − s2·r0) / det (one division together); also
 /// infinite for NaN (no motion left to fit). Three passes: the sums (a chain from split to
-/// split), every split's errors (independent: two at a time where the build has SIMD), then the
-/// best split, in the same order as one pass would offer them.
+/// split; without `sum`, those `work` has of the same points from the pass before), every
+/// split's errors (independent: two at a time where the build has SIMD), then the best split, in
+/// the same order as one pass would offer them.
 #[inline(always)]
-fn splits<const PLAIN: bool, const SPEED: bool>(v: &[f64], m: &Moments, work: &mut Work, xx: f64, r0: f64) -> (Best, Best) {
+fn splits<const PLAIN: bool, const SPEED: bool>(v: &[f64], m: &Moments, work: &mut Work, (xx, r0): (f64, f64), sum: bool) -> (Best, Best) {
     let len = v.len().min(MAX_WINDOW);
     let n = len as f64;
     let Work { r1, r2, plain: plain_sse, speed: speed_sse } = work;
     let (r1, r2, plain_sse, speed_sse) = (&mut r1[..len], &mut r2[..len], &mut plain_sse[..len], &mut speed_sse[..len]);
     let (mut a0, mut a1, mut a2) = (0.0, 0.0, 0.0);
-    for moving in 0..len {
-        let j = len - 1 - moving;
-        let jf = j as f64;
-        r2[moving] = a2 - 2.0 * jf * a1 + jf * jf * a0;
-        if SPEED {
+    // r1 too without the speed term: a stop's pass with it may take them.
+    if sum {
+        for moving in 0..len {
+            let j = len - 1 - moving;
+            let jf = j as f64;
+            r2[moving] = a2 - 2.0 * jf * a1 + jf * jf * a0;
             r1[moving] = a1 - jf * a0;
+            let vj = v[j];
+            a0 += vj;
+            a1 += vj * jf;
+            a2 += vj * jf * jf;
         }
-        let vj = v[j];
-        a0 += vj;
-        a1 += vj * jf;
-        a2 += vj * jf * jf;
     }
     if PLAIN {
         errors::plain(m, r2, plain_sse, (n, xx, r0));
