@@ -184,7 +184,7 @@ fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64
         let plain = splits::<true, false>(copy, moments, work, (xx, r0), true).0;
         (plain, plain)
     };
-    let Some(j) = best.at else { return (f64::NAN, plain) };
+    let Some(j) = best.split() else { return (f64::NAN, plain) };
     let tb = t(at(j));
     if j == 0 || j + 1 >= len {
         return (tb, plain);
@@ -213,7 +213,7 @@ const SPEED_FIT_FLOOR: f64 = 1e-6;
 /// give points whose noise is not their own: counted as independent, a speed term that follows
 /// it looked significant, and stops of slow eccentrics were timed early.
 fn residual_span(len: usize, v: &impl Fn(usize) -> f64, fit: &Best) -> f64 {
-    let Some(j) = fit.at else { return 1.0 };
+    let Some(j) = fit.split() else { return 1.0 };
     let residual = |k: usize| {
         let d = k.saturating_sub(j) as f64;
         v(k) - (fit.level + fit.rate * d + fit.curve * d * d)
@@ -282,7 +282,7 @@ fn splits<const PLAIN: bool, const SPEED: bool>(v: &[f64], m: &Moments, work: &m
     }
     if SPEED {
         // The fit with speed at its best split, divided out there alone.
-        if let Some(i) = speed.at.map(|j| len - 1 - j) {
+        if let Some(i) = speed.split().map(|j| len - 1 - j) {
             let (c00, c01, c02) = (m.c00[i], m.c01[i], m.c02[i]);
             let (c11, c12, c22) = (n * m.s4[i] - m.s2s2[i], m.s1s2[i] - n * m.s3[i], n * m.s2[i] - m.s1s1[i]);
             let det = n * c00 + m.s1c01[i] + m.s2c02[i];
@@ -400,7 +400,9 @@ mod errors {
 /// of equals), its squared error and its neighbours'.
 #[derive(Clone, Copy, Debug)]
 struct Best {
-    at: Option<usize>,
+    /// [`NONE`] while no split has been offered a finite error (an index, not an `Option`: one
+    /// compare a split in V8's code, not two).
+    at: usize,
     sse: f64,
     /// The errors of the split before and after the best one.
     before: f64,
@@ -415,19 +417,28 @@ struct Best {
 
 impl Default for Best {
     fn default() -> Best {
-        Best { at: None, sse: f64::INFINITY, before: f64::INFINITY, after: f64::INFINITY, later: f64::INFINITY, level: 0.0, rate: 0.0, curve: 0.0 }
+        Best { at: NONE, sse: f64::INFINITY, before: f64::INFINITY, after: f64::INFINITY, later: f64::INFINITY, level: 0.0, rate: 0.0, curve: 0.0 }
     }
 }
 
+/// [`Best::at`] of no split.
+const NONE: usize = usize::MAX;
+
 impl Best {
+    /// The best split, if any.
+    #[inline(always)]
+    fn split(&self) -> Option<usize> {
+        (self.at != NONE).then_some(self.at)
+    }
+
     /// The error `e` of split `j`, offered after split j + 1.
     #[inline(always)]
     fn offer(&mut self, j: usize, e: f64) {
-        if self.at == Some(j + 1) {
+        if self.at == j + 1 {
             self.before = e;
         }
         if e <= self.sse && e < f64::INFINITY {
-            (self.at, self.sse, self.after) = (Some(j), e, self.later);
+            (self.at, self.sse, self.after) = (j, e, self.later);
             self.before = f64::INFINITY;
         }
         self.later = e;
