@@ -69,97 +69,129 @@ const _: () = assert!(MAX_WINDOW <= RING);
 /// pass; the split with the least squared error is refined between its neighbours by a parabola
 /// through their errors. NaN when there is no motion to fit.
 pub fn change_point(t: &[f64], x: &[f64], sign: f64) -> f64 {
-    fit(t.len().min(x.len()), |k| t[k], |k| x[k], sign, sign < 0.0, &mut Scratch::new())
+    fit(t.len().min(x.len()), |k| t[k], |k| x[k], sign, sign < 0.0, None, &mut Scratch::new()).0
 }
 
 /// The sums of powers of u = 1..=m, and their products that a fit's splits use, for a split with
-/// m points of motion: they depend on m alone, so every fit reads them from one table instead of
-/// computing them at every split (the same operations on the same integers: the same bits).
-#[derive(Clone, Copy, Debug, Default)]
+/// m points of motion (a column each, row m): they depend on m alone, so every fit reads them from
+/// one table instead of computing them at every split (the same operations on the same integers:
+/// the same bits). Columns, so that a split's errors are computed two at a time where the build
+/// has SIMD.
+#[derive(Clone, Debug)]
 struct Moments {
-    s2: f64,
-    s3: f64,
-    s4: f64,
-    s2s2: f64,
-    s1s2: f64,
-    s1s1: f64,
+    s2: [f64; MAX_WINDOW],
+    s3: [f64; MAX_WINDOW],
+    s4: [f64; MAX_WINDOW],
+    s2s2: [f64; MAX_WINDOW],
+    s1s2: [f64; MAX_WINDOW],
+    s1s1: [f64; MAX_WINDOW],
     /// The adjugate's entries of the at-speed fit that do not involve the window's length n,
     /// and the two products of its determinant that do not either.
-    c00: f64,
-    c01: f64,
-    c02: f64,
-    s1c01: f64,
-    s2c02: f64,
+    c00: [f64; MAX_WINDOW],
+    c01: [f64; MAX_WINDOW],
+    c02: [f64; MAX_WINDOW],
+    s1c01: [f64; MAX_WINDOW],
+    s2c02: [f64; MAX_WINDOW],
 }
 
-/// What a fit works in: a copy of its window, and the [`Moments`] of every split.
+/// A fit's splits, by their points of motion (row m for the split with m): the sums of the motion
+/// side that the fits read ([`splits`]), and each fit's squared error.
+#[derive(Clone, Debug)]
+struct Work {
+    r1: [f64; MAX_WINDOW],
+    r2: [f64; MAX_WINDOW],
+    plain: [f64; MAX_WINDOW],
+    speed: [f64; MAX_WINDOW],
+}
+
+/// What a fit works in: a copy of its window and its Σv and Σv², the [`Moments`] of every split,
+/// and its splits' [`Work`].
 #[derive(Clone, Debug)]
 struct Scratch {
     points: [f64; MAX_WINDOW],
-    moments: [Moments; MAX_WINDOW],
+    sums: (f64, f64),
+    moments: Moments,
+    work: Work,
 }
 
 impl Scratch {
     fn new() -> Box<Scratch> {
-        let mut moments = [Moments::default(); MAX_WINDOW];
+        let column = [0.0; MAX_WINDOW];
+        let mut m = Moments { s2: column, s3: column, s4: column, s2s2: column, s1s2: column, s1s1: column, c00: column, c01: column, c02: column, s1c01: column, s2c02: column };
         let (mut s1, mut s2, mut s3, mut s4) = (0.0, 0.0, 0.0, 0.0);
-        for (m, slot) in moments.iter_mut().enumerate() {
-            let moving = m as f64;
+        for row in 0..MAX_WINDOW {
+            let moving = row as f64;
             let mm = moving * moving;
             s1 += moving;
             s2 += mm;
             s3 += mm * moving;
             s4 += mm * mm;
             let (c00, c01, c02) = (s2 * s4 - s3 * s3, s2 * s3 - s1 * s4, s1 * s3 - s2 * s2);
-            *slot = Moments { s2, s3, s4, s2s2: s2 * s2, s1s2: s1 * s2, s1s1: s1 * s1, c00, c01, c02, s1c01: s1 * c01, s2c02: s2 * c02 };
+            (m.s2[row], m.s3[row], m.s4[row], m.s2s2[row], m.s1s2[row], m.s1s1[row]) = (s2, s3, s4, s2 * s2, s1 * s2, s1 * s1);
+            (m.c00[row], m.c01[row], m.c02[row], m.s1c01[row], m.s2c02[row]) = (c00, c01, c02, s1 * c01, s2 * c02);
         }
-        Box::new(Scratch { points: [0.0; MAX_WINDOW], moments })
+        Box::new(Scratch { points: column, sums: (0.0, 0.0), moments: m, work: Work { r1: column, r2: column, plain: column, speed: column } })
     }
 }
 
-/// [`change_point`] of `len` points read through `t` and `x` (by position), in `scratch`. A stop
-/// `with_speed` takes the fit with speed where its speed is in the motion's direction and it
-/// explains the motion better by more than the noise would ([`SPEED_FIT_SIGNIFICANCE`]).
-fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64, with_speed: bool, scratch: &mut Scratch) -> f64 {
+/// [`change_point`] of `len` points read through `t` and `x` (by position), in `scratch`, and the
+/// quadratic's best split of them. A stop `with_speed` takes the fit with speed where its speed is
+/// in the motion's direction and it explains the motion better by more than the noise would
+/// ([`SPEED_FIT_SIGNIFICANCE`]); `quadratic`, the quadratic's best split of the same points found
+/// by the fit just before in `scratch` (the same sums over the same moments: the same bits),
+/// spares its pass the quadratic's half, and the copy of the points and their sums, which that fit
+/// left in `scratch`.
+fn fit(len: usize, t: impl Fn(usize) -> f64, x: impl Fn(usize) -> f64, sign: f64, with_speed: bool, quadratic: Option<Best>, scratch: &mut Scratch) -> (f64, Best) {
     let len = len.min(MAX_WINDOW);
     if len == 0 {
-        return f64::NAN;
+        return (f64::NAN, Best::default());
     }
     // Index k counts along the motion: for a stop, the points reversed. The passes below read
     // each point several times: from a copy, in order, rather than through the ring.
     let at = |k: usize| if sign > 0.0 { k } else { len - 1 - k };
-    let origin = x(at(0));
-    let (mut r0, mut xx) = (0.0, 0.0);
-    for (k, slot) in scratch.points.iter_mut().enumerate().take(len) {
-        let vk = x(at(k)) - origin;
-        *slot = vk;
-        r0 += vk;
-        xx += vk * vk;
-    }
+    let (r0, xx) = match quadratic {
+        Some(_) => scratch.sums,
+        None => {
+            let origin = x(at(0));
+            let (mut r0, mut xx) = (0.0, 0.0);
+            for (k, slot) in scratch.points.iter_mut().enumerate().take(len) {
+                let vk = x(at(k)) - origin;
+                *slot = vk;
+                r0 += vk;
+                xx += vk * vk;
+            }
+            scratch.sums = (r0, xx);
+            (r0, xx)
+        }
+    };
     let copy = &scratch.points[..len];
     let v = |k: usize| copy[k];
-    let moments = &scratch.moments[..len];
+    let (moments, work) = (&scratch.moments, &mut scratch.work);
     let n = len as f64;
-    let best = if with_speed && sign < 0.0 && len > 4 {
-        let (plain, speed) = splits::<true>(moments, &v, xx, r0);
+    let (best, plain) = if with_speed && sign < 0.0 && len > 4 {
+        let (plain, speed) = match quadratic {
+            Some(plain) => (plain, splits::<false, true>(copy, moments, work, (xx, r0), false).1),
+            None => splits::<true, true>(copy, moments, work, (xx, r0), true),
+        };
         // The noise a point carries, and how many points it spans ([`residual_span`], at least
         // one: found only where a point's own would pass). And by more than 1e-6 of Σv²: less
         // than that, on a clean stop the quadratic nearly fits, is the error of the fits'
         // arithmetic, and it would decide which fit is taken.
         let noise = speed.sse / (n - 4.0);
         let passes = |noise: f64| plain.sse - speed.sse > SPEED_FIT_SIGNIFICANCE * noise + SPEED_FIT_FLOOR * xx;
-        if speed.rate * v(len - 1) > 0.0 && passes(noise) && passes(noise * residual_span(len, &v, &speed)) { speed } else { plain }
+        (if speed.rate * v(len - 1) > 0.0 && passes(noise) && passes(noise * residual_span(len, &v, &speed)) { speed } else { plain }, plain)
     } else {
-        splits::<false>(moments, &v, xx, r0).0
+        let plain = splits::<true, false>(copy, moments, work, (xx, r0), true).0;
+        (plain, plain)
     };
-    let Some(j) = best.at else { return f64::NAN };
+    let Some(j) = best.split() else { return (f64::NAN, plain) };
     let tb = t(at(j));
     if j == 0 || j + 1 >= len {
-        return tb;
+        return (tb, plain);
     }
     let curvature = best.before - 2.0 * best.sse + best.after;
     let shift = if curvature > 0.0 && curvature < f64::INFINITY { 0.5 * (best.before - best.after) / curvature } else { 0.0 };
-    tb + shift * (t(at(j + 1)) - tb)
+    (tb + shift * (t(at(j + 1)) - tb), plain)
 }
 
 /// How much better than the quadratic, in squared error, the fit of a stop with speed must be
@@ -181,7 +213,7 @@ const SPEED_FIT_FLOOR: f64 = 1e-6;
 /// give points whose noise is not their own: counted as independent, a speed term that follows
 /// it looked significant, and stops of slow eccentrics were timed early.
 fn residual_span(len: usize, v: &impl Fn(usize) -> f64, fit: &Best) -> f64 {
-    let Some(j) = fit.at else { return 1.0 };
+    let Some(j) = fit.split() else { return 1.0 };
     let residual = |k: usize| {
         let d = k.saturating_sub(j) as f64;
         v(k) - (fit.level + fit.rate * d + fit.curve * d * d)
@@ -196,54 +228,181 @@ fn residual_span(len: usize, v: &impl Fn(usize) -> f64, fit: &Best) -> f64 {
     ((1.0 + rho) / (1.0 - rho)).min(100.0)
 }
 
-/// [`fit`]'s splits over the points `v` (their Σv² and Σv given), as many as `moments` has rows:
-/// the best split of the quadratic θ0 + c·k², and with `SPEED` of the stop at speed,
-/// `θ0 + b·k + c·k²` with k counted from the stop along the motion, with the speed b there (both
-/// in one pass: they share its sums).
+/// [`fit`]'s splits over the points `v` (their Σv² and Σv given), in `work`: with `PLAIN` the
+/// best split of the quadratic θ0 + c·k², and with `SPEED` of the stop at speed,
+/// `θ0 + b·k + c·k²` with k counted from the stop along the motion, with the speed b there (they
+/// share the sums).
 ///
 /// Σv, Σv·i, Σv·i² over the points after j, summed as j goes back, and Σu … Σu⁴ over
 /// u = 1..=moving from [`Moments`]. The quadratic's squared error at each split is Σv² less Rᵀ·M⁻¹·R
 /// with b0 = (r0·s4 − s2·r2) / det and b2 = (n·r2 − s2·r0) / det (one division together); also
-/// infinite for NaN (no motion left to fit).
+/// infinite for NaN (no motion left to fit). Three passes: the sums (a chain from split to
+/// split; without `sum`, those `work` has of the same points from the pass before), every
+/// split's errors (independent: two at a time where the build has SIMD), then the best split, in
+/// the same order as one pass would offer them.
 #[inline(always)]
-fn splits<const SPEED: bool>(moments: &[Moments], v: &impl Fn(usize) -> f64, xx: f64, r0: f64) -> (Best, Best) {
-    let len = moments.len();
+fn splits<const PLAIN: bool, const SPEED: bool>(v: &[f64], m: &Moments, work: &mut Work, (xx, r0): (f64, f64), sum: bool) -> (Best, Best) {
+    let len = v.len().min(MAX_WINDOW);
     let n = len as f64;
-    let (mut plain, mut speed) = (Best::default(), Best::default());
+    let Work { r1, r2, plain: plain_sse, speed: speed_sse } = work;
+    let (r1, r2, plain_sse, speed_sse) = (&mut r1[..len], &mut r2[..len], &mut plain_sse[..len], &mut speed_sse[..len]);
     let (mut a0, mut a1, mut a2) = (0.0, 0.0, 0.0);
-    for (j, m) in moments.iter().enumerate().map(|(moving, m)| (len - 1 - moving, m)) {
-        let jf = j as f64;
-        let r2 = a2 - 2.0 * jf * a1 + jf * jf * a0;
-        let det = n * m.s4 - m.s2s2;
-        plain.offer(j, if det > 0.0 { xx - (r0 * (r0 * m.s4 - m.s2 * r2) + r2 * (n * r2 - m.s2 * r0)) / det } else { f64::INFINITY });
-        if SPEED {
-            let r1 = a1 - jf * a0;
-            // M = [[n, s1, s2], [s1, s2, s3], [s2, s3, s4]] and R = (r0, r1, r2), M⁻¹ by its
-            // adjugate; the speed needs two points of motion.
-            let (c00, c01, c02) = (m.c00, m.c01, m.c02);
-            let (c11, c12, c22) = (det, m.s1s2 - n * m.s3, n * m.s2 - m.s1s1);
-            let det = n * c00 + m.s1c01 + m.s2c02;
-            let explained = c00 * r0 * r0 + c11 * r1 * r1 + c22 * r2 * r2 + 2.0 * (c01 * r0 * r1 + c02 * r0 * r2 + c12 * r1 * r2);
-            speed.offer(j, if det > 0.0 && j + 2 < len { xx - explained / det } else { f64::INFINITY });
-            if speed.at == Some(j) {
-                speed.rate = (c01 * r0 + c11 * r1 + c12 * r2) / det;
-                speed.level = (c00 * r0 + c01 * r1 + c02 * r2) / det;
-                speed.curve = (c02 * r0 + c12 * r1 + c22 * r2) / det;
-            }
+    // r1 too without the speed term: a stop's pass with it may take them.
+    if sum {
+        for moving in 0..len {
+            let j = len - 1 - moving;
+            let jf = j as f64;
+            r2[moving] = a2 - 2.0 * jf * a1 + jf * jf * a0;
+            r1[moving] = a1 - jf * a0;
+            let vj = v[j];
+            a0 += vj;
+            a1 += vj * jf;
+            a2 += vj * jf * jf;
         }
-        let vj = v(j);
-        a0 += vj;
-        a1 += vj * jf;
-        a2 += vj * jf * jf;
+    }
+    if PLAIN {
+        errors::plain(m, r2, plain_sse, (n, xx, r0));
+    }
+    if SPEED {
+        errors::speed(m, (r1, r2), speed_sse, (n, xx, r0));
+        // The speed needs two points of motion.
+        for e in speed_sse.iter_mut().take(2) {
+            *e = f64::INFINITY;
+        }
+    }
+    let (mut plain, mut speed) = (Best::default(), Best::default());
+    for moving in 0..len {
+        let j = len - 1 - moving;
+        if PLAIN {
+            plain.offer(j, plain_sse[moving]);
+        }
+        if SPEED {
+            speed.offer(j, speed_sse[moving]);
+        }
+    }
+    if SPEED {
+        // The fit with speed at its best split, divided out there alone.
+        if let Some(i) = speed.split().map(|j| len - 1 - j) {
+            let (c00, c01, c02) = (m.c00[i], m.c01[i], m.c02[i]);
+            let (c11, c12, c22) = (n * m.s4[i] - m.s2s2[i], m.s1s2[i] - n * m.s3[i], n * m.s2[i] - m.s1s1[i]);
+            let det = n * c00 + m.s1c01[i] + m.s2c02[i];
+            let (r1, r2) = (r1[i], r2[i]);
+            speed.rate = (c01 * r0 + c11 * r1 + c12 * r2) / det;
+            speed.level = (c00 * r0 + c01 * r1 + c02 * r2) / det;
+            speed.curve = (c02 * r0 + c12 * r1 + c22 * r2) / det;
+        }
     }
     (plain, speed)
+}
+
+/// Each split's squared error from its sums (see [`splits`]), the splits independent of each
+/// other: two at a time in a build with SIMD, lane by lane the same IEEE operations as one at a
+/// time (the same bits).
+mod errors {
+    use super::{Moments, MAX_WINDOW};
+    #[cfg(target_feature = "simd128")]
+    use core::arch::wasm32::{f64x2, f64x2_add, f64x2_div, f64x2_extract_lane, f64x2_gt, f64x2_mul, f64x2_splat, f64x2_sub, v128, v128_bitselect};
+
+    /// A window's length n, its Σv² and its Σv.
+    type Window = (f64, f64, f64);
+
+    /// The quadratic's error at the split with `m` points of motion and motion side sum `r2`.
+    #[inline(always)]
+    fn plain_at(m: &Moments, i: usize, r2: f64, (n, xx, r0): Window) -> f64 {
+        let (s2, s4) = (m.s2[i], m.s4[i]);
+        let det = n * s4 - m.s2s2[i];
+        let explained = (r0 * (r0 * s4 - s2 * r2) + r2 * (n * r2 - s2 * r0)) / det;
+        if det > 0.0 { xx - explained } else { f64::INFINITY }
+    }
+
+    /// The fit with speed's error at the split with `m` points of motion and motion side sums
+    /// `r1`, `r2`: M = [[n, s1, s2], [s1, s2, s3], [s2, s3, s4]] and R = (r0, r1, r2), M⁻¹ by its
+    /// adjugate.
+    #[inline(always)]
+    fn speed_at(m: &Moments, i: usize, (r1, r2): (f64, f64), (n, xx, r0): Window) -> f64 {
+        let (c00, c01, c02) = (m.c00[i], m.c01[i], m.c02[i]);
+        let (c11, c12, c22) = (n * m.s4[i] - m.s2s2[i], m.s1s2[i] - n * m.s3[i], n * m.s2[i] - m.s1s1[i]);
+        let det = n * c00 + m.s1c01[i] + m.s2c02[i];
+        let explained = c00 * r0 * r0 + c11 * r1 * r1 + c22 * r2 * r2 + 2.0 * (c01 * r0 * r1 + c02 * r0 * r2 + c12 * r1 * r2);
+        if det > 0.0 { xx - explained / det } else { f64::INFINITY }
+    }
+
+    /// Lanes `i` and `i + 1` of a column.
+    #[cfg(target_feature = "simd128")]
+    #[inline(always)]
+    fn pair(column: &[f64], i: usize) -> v128 {
+        f64x2(column[i], column[i + 1])
+    }
+
+    /// `x` where `det` > 0, else infinite (and for NaN).
+    #[cfg(target_feature = "simd128")]
+    #[inline(always)]
+    fn where_positive(x: v128, det: v128) -> v128 {
+        v128_bitselect(x, f64x2_splat(f64::INFINITY), f64x2_gt(det, f64x2_splat(0.0)))
+    }
+
+    /// The quadratic's error at each split, `r2` its sums.
+    #[inline(always)]
+    pub(super) fn plain(m: &Moments, r2: &[f64], sse: &mut [f64], window: Window) {
+        let len = sse.len().min(r2.len()).min(MAX_WINDOW);
+        let mut i = 0;
+        #[cfg(target_feature = "simd128")]
+        {
+            let (n, xx, r0) = (f64x2_splat(window.0), f64x2_splat(window.1), f64x2_splat(window.2));
+            while i + 1 < len {
+                let (s2, s4, r2) = (pair(&m.s2, i), pair(&m.s4, i), pair(r2, i));
+                let det = f64x2_sub(f64x2_mul(n, s4), pair(&m.s2s2, i));
+                let b0 = f64x2_mul(r0, f64x2_sub(f64x2_mul(r0, s4), f64x2_mul(s2, r2)));
+                let b2 = f64x2_mul(r2, f64x2_sub(f64x2_mul(n, r2), f64x2_mul(s2, r0)));
+                let e = where_positive(f64x2_sub(xx, f64x2_div(f64x2_add(b0, b2), det)), det);
+                (sse[i], sse[i + 1]) = (f64x2_extract_lane::<0>(e), f64x2_extract_lane::<1>(e));
+                i += 2;
+            }
+        }
+        while i < len {
+            sse[i] = plain_at(m, i, r2[i], window);
+            i += 1;
+        }
+    }
+
+    /// The fit with speed's error at each split, `r1` and `r2` its sums.
+    #[inline(always)]
+    pub(super) fn speed(m: &Moments, (r1, r2): (&[f64], &[f64]), sse: &mut [f64], window: Window) {
+        let len = sse.len().min(r1.len()).min(r2.len()).min(MAX_WINDOW);
+        let mut i = 0;
+        #[cfg(target_feature = "simd128")]
+        {
+            let (n, xx, r0) = (f64x2_splat(window.0), f64x2_splat(window.1), f64x2_splat(window.2));
+            let (mul, add, sub) = (f64x2_mul, f64x2_add, f64x2_sub);
+            while i + 1 < len {
+                let (c00, c01, c02) = (pair(&m.c00, i), pair(&m.c01, i), pair(&m.c02, i));
+                let c11 = sub(mul(n, pair(&m.s4, i)), pair(&m.s2s2, i));
+                let c12 = sub(pair(&m.s1s2, i), mul(n, pair(&m.s3, i)));
+                let c22 = sub(mul(n, pair(&m.s2, i)), pair(&m.s1s1, i));
+                let det = add(add(mul(n, c00), pair(&m.s1c01, i)), pair(&m.s2c02, i));
+                let (r1, r2) = (pair(r1, i), pair(r2, i));
+                let squares = add(add(mul(mul(c00, r0), r0), mul(mul(c11, r1), r1)), mul(mul(c22, r2), r2));
+                let cross = add(add(mul(mul(c01, r0), r1), mul(mul(c02, r0), r2)), mul(mul(c12, r1), r2));
+                let explained = add(squares, mul(f64x2_splat(2.0), cross));
+                let e = where_positive(sub(xx, f64x2_div(explained, det)), det);
+                (sse[i], sse[i + 1]) = (f64x2_extract_lane::<0>(e), f64x2_extract_lane::<1>(e));
+                i += 2;
+            }
+        }
+        while i < len {
+            sse[i] = speed_at(m, i, (r1[i], r2[i]), window);
+            i += 1;
+        }
+    }
 }
 
 /// The best split of a pass over the splits from the last back to the first: the split (the first
 /// of equals), its squared error and its neighbours'.
 #[derive(Clone, Copy, Debug)]
 struct Best {
-    at: Option<usize>,
+    /// [`NONE`] while no split has been offered a finite error (an index, not an `Option`: one
+    /// compare a split in V8's code, not two).
+    at: usize,
     sse: f64,
     /// The errors of the split before and after the best one.
     before: f64,
@@ -258,19 +417,28 @@ struct Best {
 
 impl Default for Best {
     fn default() -> Best {
-        Best { at: None, sse: f64::INFINITY, before: f64::INFINITY, after: f64::INFINITY, later: f64::INFINITY, level: 0.0, rate: 0.0, curve: 0.0 }
+        Best { at: NONE, sse: f64::INFINITY, before: f64::INFINITY, after: f64::INFINITY, later: f64::INFINITY, level: 0.0, rate: 0.0, curve: 0.0 }
     }
 }
 
+/// [`Best::at`] of no split.
+const NONE: usize = usize::MAX;
+
 impl Best {
+    /// The best split, if any.
+    #[inline(always)]
+    fn split(&self) -> Option<usize> {
+        (self.at != NONE).then_some(self.at)
+    }
+
     /// The error `e` of split `j`, offered after split j + 1.
     #[inline(always)]
     fn offer(&mut self, j: usize, e: f64) {
-        if self.at == Some(j + 1) {
+        if self.at == j + 1 {
             self.before = e;
         }
         if e <= self.sse && e < f64::INFINITY {
-            (self.at, self.sse, self.after) = (Some(j), e, self.later);
+            (self.at, self.sse, self.after) = (j, e, self.later);
             self.before = f64::INFINITY;
         }
         self.later = e;
@@ -326,6 +494,10 @@ pub struct Edges {
     next_due: u64,
     /// The first point of the grid's current segment: no fit reaches back before it.
     segment_start: u64,
+    /// An onset waiting for its travel: its window's first point and its movement's, the rest
+    /// level between them, and the first point not yet seen within [`EDGE_TRAVEL_DEG`] of it
+    /// (each call of [`Edges::settle`] goes on from there instead of starting over).
+    waiting: (u64, u64, f64, u64),
     /// What a fit works in ([`fit`]).
     scratch: Box<Scratch>,
 }
@@ -365,6 +537,7 @@ impl Edges {
             pending_len: 0,
             next_due: u64::MAX,
             segment_start: 0,
+            waiting: (u64::MAX, u64::MAX, f64::NAN, 0),
             scratch: Scratch::new(),
         }
     }
@@ -497,26 +670,31 @@ impl Edges {
         if onset {
             // The motion side runs on until the rope has left its rest by EDGE_TRAVEL_DEG (or the
             // movement ended, or the window is full): see the module notes.
-            let level = if from < at { (from..at).map(angle).sum::<f64>() / (at - from) as f64 } else { angle(at) };
+            // The points already passed stay passed: the ring keeps them, the cap is the
+            // window's, and the run can only end after them.
+            let (level, mut k) = match self.waiting {
+                (f, a, level, k) if (f, a) == (from, at) => (level, k),
+                _ => (if from < at { (from..at).map(angle).sum::<f64>() / (at - from) as f64 } else { angle(at) }, natural - 1),
+            };
             let cap = at + self.stop_side;
-            let mut k = natural - 1;
             while k <= index && k < cap && k <= run.end && (angle(k) - level).abs() < EDGE_TRAVEL_DEG {
                 k += 1;
             }
             if k > index {
+                self.waiting = (from, at, level, k);
                 return false;
             }
             to = k + 1;
         }
         let size = self.size;
-        let mut fitted = |from: u64, to: u64, with_speed: bool| {
+        let mut fitted = |from: u64, to: u64, with_speed: bool, quadratic: Option<Best>| {
             let len = to.saturating_sub(from).min(size) as usize;
             let slot = |k: usize| (from as usize + k) & MASK;
-            fit(len, |k| times[slot(k)], |k| angles[slot(k)], if onset { 1.0 } else { -1.0 }, with_speed, scratch)
+            fit(len, |k| times[slot(k)], |k| angles[slot(k)], if onset { 1.0 } else { -1.0 }, with_speed, quadratic, scratch)
         };
         // A stop's first pass only places the second's window, which the quadratic alone does
         // to within a few points: the speed term, the dearest part of a fit, is left to the second.
-        let mut time_us = fitted(from, to, false);
+        let (mut time_us, quadratic) = fitted(from, to, false, None);
         if !onset && to > from + 1 {
             // Again, over the last EDGE_TRAVEL_DEG of motion before the stop found (at least
             // EDGE_STOP_MIN_POINTS) and the rest after it.
@@ -533,7 +711,10 @@ impl Edges {
                 // The quadratic alone ends a stop that arrives at speed late, by up to about a
                 // third of its motion side (a dead stop): the window reaches back past that too.
                 let late = self.stop_side / 3;
-                let closer = fitted(from.max(start.min(stop.saturating_sub(EDGE_STOP_MIN_POINTS + late))), end.min(to), true);
+                let (from, to, first) = (from.max(start.min(stop.saturating_sub(EDGE_STOP_MIN_POINTS + late))), end.min(to), (from, to));
+                // Over the first pass's own points (a stop slow enough that its last
+                // EDGE_TRAVEL_DEG reach back past the window), the quadratic is the first's.
+                let (closer, _) = fitted(from, to, true, ((from, to) == first).then_some(quadratic));
                 if closer.is_finite() {
                     time_us = closer;
                 }

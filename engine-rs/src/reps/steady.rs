@@ -167,6 +167,14 @@ impl RepDetector {
         if self.point_by_point {
             return 0;
         }
+        // Each loop takes points only up to where `edges` stops seeing the point's kind go on
+        // (`Edges::steady_until`): while an edge is due, or a movement is not yet confirmed there,
+        // none, which is cheaper to know here (the points one by one of an onset's wait and of a
+        // movement's first degrees).
+        let first_moving = block.moving.get(from).copied().unwrap_or(true);
+        if edges.steady_until(first_moving) <= block.first_index + from as u64 {
+            return 0;
+        }
         let block = &block.head(block.len().min(usize::try_from(limit.saturating_sub(block.first_index)).unwrap_or(usize::MAX)));
         let Some(dir) = &mut self.dir else { return 0 };
         let (folds, pulling, closing) = match dir {
