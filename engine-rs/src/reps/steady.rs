@@ -178,6 +178,8 @@ impl RepDetector {
             // level (the onset's), found by a scan (a few dozen points one by one otherwise).
             let Some((level, wait_until)) = edges.onset_wait().filter(|_| first_moving) else { return 0 };
             let raw = &block.raw_deg[from..block.len().min(usize::try_from(wait_until.saturating_sub(block.first_index)).unwrap_or(usize::MAX))];
+            // As `Edges::settle` tests it: a NaN leaves the level too.
+            #[allow(clippy::neg_cmp_op_on_partial_ord)]
             let within = raw.iter().position(|&x| !((x - level).abs() < EDGE_TRAVEL_DEG)).unwrap_or(raw.len());
             if within == 0 {
                 return 0;
@@ -513,7 +515,8 @@ impl RepDetector {
             if !past::<PULLING>(p, switch_at::<PULLING>(ext.p)) {
                 break;
             }
-            if !beyond && next.is_none() && !all.keeps_figures() && !(copied && i == from) {
+            let needs_no_copy = beyond || next.is_some() || all.keeps_figures() || (copied && i == from);
+            if !needs_no_copy {
                 copy = true;
                 break;
             }
