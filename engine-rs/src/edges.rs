@@ -755,6 +755,38 @@ impl Edges {
         if steady { self.next_due } else { 0 }
     }
 
+    /// While a confirmed movement goes on and an onset waits for its travel (its window complete,
+    /// every point up to the latest seen within [`EDGE_TRAVEL_DEG`] of its rest level), the rest
+    /// level, and the index below which the next moving points change nothing here but the point
+    /// buffer as long as each lies within [`EDGE_TRAVEL_DEG`] of that level: the onset's cap, the
+    /// first point at which its window's first point would move on, and any other edge due. A
+    /// caller's loop can take those points as it takes those before [`Edges::steady_until`];
+    /// the point that leaves the level is the onset's, timed by [`Edges::push`] as it would have
+    /// been (the wait scans its points again from the ring).
+    pub fn onset_wait(&self) -> Option<(f64, u64)> {
+        if !(self.last_moving && self.run_confirmed) {
+            return None;
+        }
+        let (from, at, level, k) = self.waiting;
+        if k != self.next {
+            return None;
+        }
+        let run = self.runs.get(self.runs_len.checked_sub(1)?)?;
+        if run.start != at || run.end != u64::MAX {
+            return None;
+        }
+        let mut until = (at + self.stop_side).min(from.saturating_add(self.size));
+        let mut found = false;
+        for &(kind, start, due) in self.pending.iter().take(self.pending_len) {
+            if kind == Kind::Onset && start == at && !found {
+                found = true;
+            } else {
+                until = until.min(due);
+            }
+        }
+        found.then_some((level, until))
+    }
+
     /// After a caller's loop over points for each of which [`Edges::carries_on`] (a moving one)
     /// or [`Edges::rests_on`] (a still one) holds, numbered from `first`, at times `time_us` and
     /// resampled angles `raw_deg` (of equal length, not empty), the last at rope position `p`:

@@ -514,20 +514,23 @@ impl Input {
     /// Decides on the oldest held sample if it can (`all`: with what there is, as at the end of
     /// data); returns whether it did.
     fn decide(&mut self, all: bool) -> bool {
-        let g = self.guard;
+        // The samples read in place: a copy of the guard is a copy of every slot, in a
+        // WebAssembly engine a call out of its code.
+        let g = &self.guard;
         let first = (g.held[0], g.frames[0]);
         if self.accepts_at_once(&first.0) {
             self.settle(0, Some(first));
             return true;
         }
         for k in 1..=GLITCH_MAX_BURST {
-            let Some(&b) = g.held.get(k).filter(|_| k < g.held_len) else {
+            let g = &self.guard;
+            let Some(b) = g.held.get(k).filter(|_| k < g.held_len) else {
                 if all {
                     break;
                 }
                 return false;
             };
-            if self.rejects(&g.held[..k], &b) {
+            if self.rejects(&g.held[..k], b) {
                 self.settle(k, None);
                 return true;
             }
@@ -561,8 +564,12 @@ impl Input {
     fn settle(&mut self, rejected: usize, accepted: Option<(Sample, (f64, f64))>) {
         let drop = rejected + usize::from(accepted.is_some());
         let g = &mut self.guard;
-        g.held.copy_within(drop..g.held_len, 0);
-        g.frames.copy_within(drop..g.held_len, 0);
+        // A slot at a time: a few slots at most, where a copy of the range would be a call out
+        // of a WebAssembly engine's code.
+        for k in drop..g.held_len.min(HELD) {
+            g.held[k - drop] = g.held[k];
+            g.frames[k - drop] = g.frames[k];
+        }
         g.held_len -= drop;
         self.counts.rejected += rejected as u64;
         if let Some((s, frame)) = accepted {

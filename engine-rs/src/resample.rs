@@ -71,7 +71,10 @@ const RUN: usize = 32;
 /// Samples a run that is not clean from its first sample sends through the input stage one by
 /// one before the fast path is tried again: a burst and the sample after it, which the stage
 /// holds before it decides ([`crate::settings::GLITCH_MAX_BURST`]), and as many again.
-const SLOW: usize = 2 * (crate::settings::GLITCH_MAX_BURST + 1);
+const SLOW: usize = 2 * HELD;
+
+/// A burst and the sample after it: the samples the input stage holds at most before it decides.
+const HELD: usize = crate::settings::GLITCH_MAX_BURST + 1;
 
 /// The bound on a clean run's sum of squared values: below [`MAX_SAMPLE_VALUE`]², so that the
 /// rounding of a square cannot let a value just beyond the limit through.
@@ -612,6 +615,13 @@ impl Resampler {
             while n + 2 <= limit {
                 let Some(s) = stage.pop() else { break };
                 n = self.take::<RATES>(s, block, (n, limit));
+            }
+            // Past a burst's worth of samples, the fast path is tried again once the stage has
+            // decided on every sample held and stands as after a clean run ([`Input::idle`]): a
+            // rope's step the guard held (the first sample after a jump, then the ones that carry
+            // it on, as at the onset after a rest whose position moved) goes on on the fast path.
+            if i >= from + HELD && stage.idle() {
+                break;
             }
         }
         (i, n)

@@ -13,7 +13,7 @@
 use super::{add_smoothed, rested, DetectorPoint, Direction, Extreme, Folds, Peaks, RepDetector, Waiting};
 use crate::edges::Edges;
 use crate::phase::{At, PhaseAcc, Resting, Sums, VALUE_COUNT};
-use crate::settings::{PHASE_MOVE_DEG, REP_TRAVEL_DEG};
+use crate::settings::{EDGE_TRAVEL_DEG, PHASE_MOVE_DEG, REP_TRAVEL_DEG};
 use crate::still::Stillness;
 use crate::window::{peak, STREAMS};
 
@@ -172,8 +172,19 @@ impl RepDetector {
         // none, which is cheaper to know here (the points one by one of an onset's wait and of a
         // movement's first degrees).
         let first_moving = block.moving.get(from).copied().unwrap_or(true);
-        if edges.steady_until(first_moving) <= block.first_index + from as u64 {
-            return 0;
+        let mut until = edges.steady_until(first_moving);
+        if until <= block.first_index + from as u64 {
+            // An onset waiting for its travel: the points before the first that leaves its rest
+            // level (the onset's), found by a scan (a few dozen points one by one otherwise).
+            let Some((level, wait_until)) = edges.onset_wait().filter(|_| first_moving) else { return 0 };
+            let raw = &block.raw_deg[from..block.len().min(usize::try_from(wait_until.saturating_sub(block.first_index)).unwrap_or(usize::MAX))];
+            // As `Edges::settle` tests it: a NaN leaves the level too.
+            #[allow(clippy::neg_cmp_op_on_partial_ord)]
+            let within = raw.iter().position(|&x| !((x - level).abs() < EDGE_TRAVEL_DEG)).unwrap_or(raw.len());
+            if within == 0 {
+                return 0;
+            }
+            until = block.first_index + (from + within) as u64;
         }
         let block = &block.head(block.len().min(usize::try_from(limit.saturating_sub(block.first_index)).unwrap_or(usize::MAX)));
         let Some(dir) = &mut self.dir else { return 0 };
@@ -196,8 +207,8 @@ impl RepDetector {
         match (from < len && !block.moving[from], pulling) {
             (true, true) => Self::rest::<true>(block, from, len, edges, folds, still, closing, &delays, before),
             (true, false) => Self::rest::<false>(block, from, len, edges, folds, still, closing, &delays, before),
-            (false, true) => Self::moving::<true>(block, from, len, edges, folds, still, false, &delays, before),
-            (false, false) => Self::moving::<false>(block, from, len, edges, folds, still, closing, &delays, before),
+            (false, true) => Self::moving::<true>(block, from, len, edges, folds, still, false, &delays, before, until),
+            (false, false) => Self::moving::<false>(block, from, len, edges, folds, still, closing, &delays, before, until),
         }
     }
 
@@ -206,13 +217,14 @@ impl RepDetector {
     // Out of line: inlined into `steady`, V8's code for it held more of the process's memory,
     // for no speed (engine-rs/PERF.md).
     #[inline(never)]
-    fn moving<const PULLING: bool>(block: &Block, from: usize, len: usize, edges: &mut Edges, folds: &mut Folds, band: &mut Stillness, closing: bool, delays: &[u64; STREAMS], before: &mut Waiting) -> usize {
+    fn moving<const PULLING: bool>(block: &Block, from: usize, len: usize, edges: &mut Edges, folds: &mut Folds, band: &mut Stillness, closing: bool, delays: &[u64; STREAMS], before: &mut Waiting, until: u64) -> usize {
         let confirmed = folds.all.moving_run().filter(|_| folds.after_ext.is_none_or(|after| after.moving_run().is_some()));
-        let Some(mut run) = confirmed.filter(|_| edges.steady_until(true) > 0) else {
-            return Self::starting::<PULLING>(block, from, len, edges, folds, band, closing, delays, before);
+        let Some(mut run) = confirmed.filter(|_| until > 0) else {
+            return Self::starting::<PULLING>(block, from, len, edges, folds, band, closing, delays, before, until);
         };
-        // Where `edges` stops carrying a movement on (`Edges::carries_on`), taken once.
-        let len = len.min(usize::try_from(edges.steady_until(true).saturating_sub(block.first_index)).unwrap_or(usize::MAX));
+        // Where `edges` stops carrying a movement on (`until`: `Edges::carries_on`, or an onset's
+        // wait), taken once.
+        let len = len.min(usize::try_from(until.saturating_sub(block.first_index)).unwrap_or(usize::MAX));
         if from >= len {
             return 0;
         }
@@ -291,9 +303,10 @@ impl RepDetector {
         closing: bool,
         delays: &[u64; STREAMS],
         before: &mut Waiting,
+        until: u64,
     ) -> usize {
         let Some((mut run, mut confirmed, mut path)) = folds.all.open_run() else { return 0 };
-        let len = len.min(usize::try_from(edges.steady_until(true).saturating_sub(block.first_index)).unwrap_or(usize::MAX));
+        let len = len.min(usize::try_from(until.saturating_sub(block.first_index)).unwrap_or(usize::MAX));
         if from >= len {
             return 0;
         }
@@ -427,12 +440,44 @@ impl RepDetector {
         delays: &[u64; STREAMS],
         before: &mut Waiting,
     ) -> usize {
-        let Some(mut all) = folds.all.resting(from) else { return 0 };
+        // The first still point back from the extreme while the phase's slow-down goes on needs
+        // the copy of the fold at the extreme (`Folds::push`): made here, between two runs of the
+        // loop, rather than by a return, a push of that point and a new call (the stop's push).
+        let (mut i, mut copied) = (from, false);
+        loop {
+            let (to, copy) = Self::rest_run::<PULLING>(block, i, len, edges, folds, still, closing, delays, before, copied);
+            if !copy {
+                return to - from;
+            }
+            folds.at_ext.get_or_insert(folds.all);
+            (i, copied) = (to, true);
+        }
+    }
+
+    /// [`RepDetector::rest`] from `from` up to the first point it cannot take, and whether that
+    /// point only waits for the copy of the fold at the extreme, which `copied` says was made at
+    /// `from` (the point there then needs none).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn rest_run<const PULLING: bool>(
+        block: &Block,
+        from: usize,
+        len: usize,
+        edges: &mut Edges,
+        folds: &mut Folds,
+        still: &mut Stillness,
+        closing: bool,
+        delays: &[u64; STREAMS],
+        before: &mut Waiting,
+        copied: bool,
+    ) -> (usize, bool) {
+        let none = (from, false);
+        let Some(mut all) = folds.all.resting(from) else { return none };
         // The fold after the extreme: `None` while no point has come back from it.
         let mut next = match &folds.after_ext {
             Some(after) => match after.resting(from) {
                 Some(r) => Some(r),
-                None => return 0,
+                None => return none,
             },
             None => None,
         };
@@ -441,7 +486,7 @@ impl RepDetector {
         // Where `edges` stops seeing a rest go on (`Edges::rests_on`), taken once.
         let len = len.min(usize::try_from(edges.steady_until(false).saturating_sub(block.first_index)).unwrap_or(usize::MAX));
         if from >= len {
-            return 0;
+            return none;
         }
         let block = block.head(len);
         let (mut band, mut ext, peaks) = (*still, folds.ext, &mut folds.peaks);
@@ -449,7 +494,9 @@ impl RepDetector {
         // The block slot of the latest extreme taken here, if any.
         let mut ext_slot = None;
         let close_from = stop_us.filter(|_| closing);
-        let mut i = from;
+        // Whether the point at `i` is one back from the extreme that needs the copy (none is
+        // needed at `from` when `copied`).
+        let (mut i, mut copy) = (from, false);
         while i < len {
             if let Some(after) = next.as_mut().filter(|after| all.is_rest() && after.is_lead()) {
                 let smoothed = (delays, (start, ext.index, own));
@@ -465,7 +512,12 @@ impl RepDetector {
             // Past the extreme, or back by less than the travel that switches direction (a NaN
             // position is neither, and stops the loop).
             let beyond = past::<PULLING>(p, ext.p);
-            if !past::<PULLING>(p, switch_at::<PULLING>(ext.p)) || (!beyond && next.is_none() && !all.keeps_figures()) {
+            if !past::<PULLING>(p, switch_at::<PULLING>(ext.p)) {
+                break;
+            }
+            let needs_no_copy = beyond || next.is_some() || all.keeps_figures() || (copied && i == from);
+            if !needs_no_copy {
+                copy = true;
                 break;
             }
             let at = At { index, time_us: block.time_us[i] };
@@ -507,7 +559,7 @@ impl RepDetector {
             });
             *still = band;
         }
-        i - from
+        (i, copy)
     }
 
     /// [`RepDetector::rest`] from slot `i` over what most still points are: back from the
