@@ -122,16 +122,8 @@ impl Columns<'_> {
         // repeated but after two slow steps, is one the stage takes at once: near the last sample,
         // no stretch of equal readings that a pinned sensor could start, no wrap. Anything else,
         // and an angle being unwrapped, goes through the full test.
-        let mut ok = true;
-        let mut near = (h1.angle_deg - h0.angle_deg).abs() <= GLITCH_TOLERANCE_DEG && offset == 0.0;
-        let (mut prev_us, mut prev_deg, mut repeated) = (newest_us, h1.angle_deg, false);
-        for (&t, &x) in time_us.iter().zip(angle_deg) {
-            let step = x - prev_deg;
-            ok &= t - prev_us >= MIN_STEP_US;
-            near &= step.abs() <= GLITCH_TOLERANCE_DEG;
-            repeated |= step == 0.0;
-            (prev_us, prev_deg) = (t, x);
-        }
+        let (mut ok, steps_near, repeated) = steps(time_us, angle_deg, (newest_us, h1.angle_deg));
+        let mut near = (h1.angle_deg - h0.angle_deg).abs() <= GLITCH_TOLERANCE_DEG && offset == 0.0 && steps_near;
         // A repeated reading is near only after two slow steps (rare on a moving rope's noisy
         // angle, common on an encoder's ticks): looked at only when there is one.
         let plain = near & !repeated;
@@ -174,15 +166,7 @@ impl Columns<'_> {
                 break;
             };
             let Some(&last) = time_us.last().filter(|_| prev_us < until_us) else { break };
-            let (mut ok, mut near, mut repeated) = (true, true, false);
-            let (mut before_us, mut before_deg) = (prev_us, prev_deg);
-            for (&t, &x) in time_us.iter().zip(angle_deg) {
-                let step = x - before_deg;
-                ok &= t - before_us >= MIN_STEP_US;
-                near &= step.abs() <= GLITCH_TOLERANCE_DEG;
-                repeated |= step == 0.0;
-                (before_us, before_deg) = (t, x);
-            }
+            let (ok, near, repeated) = steps(time_us, angle_deg, (prev_us, prev_deg));
             let sum = sum_of_squares(angle_deg);
             if !(ok & near & !repeated & (last - prev_us <= MAX_GAP_US) & in_range(last - origin_us) & (sum <= SQUARES)) {
                 break;
@@ -263,6 +247,22 @@ impl Columns<'_> {
         }
         ok
     }
+}
+
+/// The steps of `time_us` and `angle_deg` after a sample at `(prev_us, prev_deg)`, without a
+/// branch: whether each is at least [`MIN_STEP_US`] in time, whether each is within
+/// [`GLITCH_TOLERANCE_DEG`] in angle, and whether one repeats the reading before it.
+#[inline(always)]
+fn steps(time_us: &[f64], angle_deg: &[f64], (mut prev_us, mut prev_deg): (f64, f64)) -> (bool, bool, bool) {
+    let (mut ok, mut near, mut repeated) = (true, true, false);
+    for (&t, &x) in time_us.iter().zip(angle_deg) {
+        let step = x - prev_deg;
+        ok &= t - prev_us >= MIN_STEP_US;
+        near &= step.abs() <= GLITCH_TOLERANCE_DEG;
+        repeated |= step == 0.0;
+        (prev_us, prev_deg) = (t, x);
+    }
+    (ok, near, repeated)
 }
 
 /// Σx², in four sums: with one, each addition would wait for the one before.
